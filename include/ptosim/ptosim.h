@@ -1,0 +1,101 @@
+/* ptosim — a byte-exact CPU model of the PTO ISA (Ascend NPUs).
+ *
+ * The machine: `blocks` clusters, each one cube core (AIC: L1, L0A, L0B, L0C, BT, FB)
+ * and two vector cores (AIV0 / AIV1, each with its own UB), sharing global memory (GM).
+ * GM is made of host buffers the caller registers with ptosim_gm_map.
+ *
+ * Every op of the op table is callable as ptosim_<op>(core, &params); the parameter
+ * structs are in ptosim/ops.h. A call returns PTOSIM_OK or an error status; the
+ * diagnostic (rule id, message, hint) is then in ptosim_last_diag(machine). */
+#ifndef PTOSIM_PTOSIM_H
+#define PTOSIM_PTOSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ptosim/ops.h"
+#include "ptosim/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PTOSIM_VERSION "0.1.0"
+
+typedef struct ptosim_machine ptosim_machine;
+typedef struct ptosim_core ptosim_core;
+
+typedef enum ptosim_core_kind { PTOSIM_AIC = 0, PTOSIM_AIV0 = 1, PTOSIM_AIV1 = 2 } ptosim_core_kind;
+
+/* Opcodes, one per row of the op table. */
+typedef enum ptosim_opcode {
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params, exec, formula) PTOSIM_OP_##id,
+#include "ptosim/ops.def"
+#undef PTOSIM_OP
+  PTOSIM_OP_COUNT
+} ptosim_opcode;
+
+/* Create a machine of `blocks` clusters for a target profile; NULL on bad arguments or
+ * out of memory. Local memories start zeroed (and are tracked as never written). */
+ptosim_machine *ptosim_machine_new(ptosim_target target, int blocks);
+void ptosim_machine_free(ptosim_machine *m);
+ptosim_target ptosim_machine_target(const ptosim_machine *m);
+
+/* One core of one cluster; NULL if out of range. */
+ptosim_core *ptosim_core_of(ptosim_machine *m, int block, ptosim_core_kind kind);
+
+/* Register `bytes` bytes of host memory as a GM buffer. The buffer must outlive the
+ * machine's use of it. *gm_addr receives its GM base address (4 KiB aligned; distinct
+ * buffers never touch, so an access that runs off one buffer is a bounds fault). */
+ptosim_status ptosim_gm_map(ptosim_machine *m, void *host, size_t bytes, uint64_t *gm_addr);
+
+/* Copy bytes into / out of a local memory of a core (space must exist on that core:
+ * UB on AIV cores, L1/L0A/L0B/L0C/BT/FB/MX on the AIC). Bounds are checked. */
+ptosim_status ptosim_mem_write(ptosim_core *c, ptosim_space space, uint64_t addr, const void *src, size_t n);
+ptosim_status ptosim_mem_read(ptosim_core *c, ptosim_space space, uint64_t addr, void *dst, size_t n);
+
+/* Capacity in bytes of a memory space on the machine's target (0 if it does not exist). */
+uint64_t ptosim_space_capacity(const ptosim_machine *m, ptosim_space space);
+
+/* Build a typed pointer. */
+static inline ptosim_ptr ptosim_ptr_make(ptosim_space space, ptosim_dtype dtype, uint64_t addr) {
+  ptosim_ptr p;
+  p.addr = addr;
+  p.space = space;
+  p.dtype = dtype;
+  return p;
+}
+
+/* Execute one op on a core. `params` points to the struct the op table names. `loc`
+ * may be NULL; it is copied into diagnostics. */
+ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, const ptosim_loc *loc);
+
+/* Typed wrappers: ptosim_mte_gm_ub(core, &params), ... */
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula)        \
+  static inline ptosim_status ptosim_##id(ptosim_core *c, const params_t *p) {    \
+    return ptosim_exec(c, PTOSIM_OP_##id, p, NULL);                                \
+  }
+#include "ptosim/ops.def"
+#undef PTOSIM_OP
+
+/* Op metadata from the table. */
+const char *ptosim_op_spelling(ptosim_opcode op);
+const char *ptosim_op_family(ptosim_opcode op);
+const char *ptosim_op_pipe(ptosim_opcode op);
+const char *ptosim_op_formula(ptosim_opcode op);
+int ptosim_op_implemented(ptosim_opcode op);
+/* Look up an op by spelling ("pto.mad"); returns PTOSIM_OP_COUNT when unknown. */
+ptosim_opcode ptosim_op_lookup(const char *spelling);
+
+/* The diagnostic of the last failed call on this machine (status PTOSIM_OK if none). */
+const ptosim_diag *ptosim_last_diag(const ptosim_machine *m);
+/* Format a diagnostic as "file:line:col: error: msg [rule]\n  hint: ..." into buf. */
+size_t ptosim_diag_format(const ptosim_diag *d, char *buf, size_t size);
+
+/* Number of ops executed so far on the machine. */
+uint64_t ptosim_ops_executed(const ptosim_machine *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,69 @@
+/* Internal machine state: clusters, cores, memories, GM buffer map, the current op. */
+#ifndef PT_MACHINE_H
+#define PT_MACHINE_H
+
+#include <stdint.h>
+
+#include "core/profile.h"
+#include "ptosim/ptosim.h"
+
+/* A registered GM buffer: GM addresses [base, base + size) map to host[0 .. size). */
+typedef struct pt_gm_buf {
+  uint64_t base;
+  uint64_t size;
+  uint8_t *host;
+} pt_gm_buf;
+
+/* Special registers written by configuration ops (legacy DMA loop state etc.). A value
+ * stays set until overwritten, like the hardware register it models. */
+typedef enum pt_sreg {
+  PT_SREG_LOOP1_STRIDE_OUTTOUB,
+  PT_SREG_LOOP2_STRIDE_OUTTOUB,
+  PT_SREG_LOOP_SIZE_OUTTOUB,
+  PT_SREG_LOOP1_STRIDE_UBTOOUT,
+  PT_SREG_LOOP2_STRIDE_UBTOOUT,
+  PT_SREG_LOOP_SIZE_UBTOOUT,
+  PT_SREG_LOOP1_STRIDE_OUTTOL1,
+  PT_SREG_LOOP2_STRIDE_OUTTOL1,
+  PT_SREG_LOOP_SIZE_OUTTOL1,
+  PT_SREG_MTE2_NZ_PARA,
+  PT_SREG_PAD_VAL_OUTTOUB,
+  PT_SREG_COUNT = 32
+} pt_sreg;
+
+struct ptosim_core {
+  struct ptosim_machine *m;
+  int block;
+  ptosim_core_kind kind;
+  /* Host storage of each local space as seen from this core (NULL = not reachable). */
+  uint8_t *mem[PTOSIM_SPACE_COUNT];
+  uint64_t sreg[PT_SREG_COUNT];
+};
+
+struct ptosim_machine {
+  ptosim_target target;
+  const pt_profile *prof;
+  int blocks;
+  ptosim_core *cores;  /* blocks * 3, index block * 3 + kind */
+  uint8_t **storage;   /* owned allocations of local memories */
+  int nstorage;
+  pt_gm_buf *gm;       /* sorted by base */
+  int ngm, gm_cap;
+  uint64_t gm_next;    /* next free GM address */
+  ptosim_diag diag;
+  uint64_t ops_executed;
+};
+
+/* Execution context of one op: who runs it, where it comes from. Op bodies receive it
+ * and pass it to the memory accessors and pt_fail. */
+typedef struct pt_ctx {
+  ptosim_machine *m;
+  ptosim_core *core;
+  ptosim_opcode op;
+  ptosim_loc loc;
+} pt_ctx;
+
+/* The UB of vector sub-block `sub` (0 or 1) in the cluster of core c. */
+uint8_t *pt_cluster_ub(ptosim_core *c, int sub);
+
+#endif

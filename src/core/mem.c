@@ -1,0 +1,95 @@
+#include "core/mem.h"
+
+#include <inttypes.h>
+
+#include "core/diag.h"
+
+static ptosim_status gm_span(pt_ctx *x, uint64_t addr, uint64_t len, uint8_t **out) {
+  ptosim_machine *m = x->m;
+  /* Binary search for the last buffer with base <= addr. */
+  int lo = 0, hi = m->ngm - 1, found = -1;
+  while (lo <= hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (m->gm[mid].base <= addr) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  if (found < 0 || addr - m->gm[found].base >= m->gm[found].size)
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check the GM pointer arithmetic (addptr offsets are in elements)",
+                   "gm access [0x%" PRIx64 ", 0x%" PRIx64 ") is outside every mapped buffer", addr, addr + len);
+  const pt_gm_buf *b = &m->gm[found];
+  uint64_t off = addr - b->base;
+  if (len > b->size - off)
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "the transfer runs past the end of the buffer: check lengths and strides",
+                   "gm access [0x%" PRIx64 ", 0x%" PRIx64 ") runs past the end of buffer [0x%" PRIx64 ", 0x%" PRIx64
+                   ") by %" PRIu64 " bytes",
+                   addr, addr + len, b->base, b->base + b->size, len - (b->size - off));
+  *out = b->host + off;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
+                         unsigned align, pt_access acc, uint8_t **out) {
+  (void)acc;
+  if (align > 1 && addr % align != 0)
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.align", "align the address (tile addresses are 32-byte aligned)",
+                   "%s address 0x%" PRIx64 " is not %u-byte aligned", pt_space_name(space), addr, align);
+  if (space == PTOSIM_GM) {
+    if (len == 0) {
+      *out = NULL;
+      return PTOSIM_OK;
+    }
+    return gm_span(x, addr, len, out);
+  }
+  if ((unsigned)space >= PTOSIM_SPACE_COUNT || !c->mem[space])
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.space", "use a space that exists on this core and target",
+                   "space %s does not exist on %s core of target %s", pt_space_name(space),
+                   c->kind == PTOSIM_AIC ? "the cube" : "a vector", x->m->prof->name);
+  uint64_t cap = x->m->prof->capacity[space];
+  if (addr > cap || len > cap - addr)
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "keep the access inside the space's capacity",
+                   "%s access [0x%" PRIx64 ", 0x%" PRIx64 ") exceeds the %" PRIu64 "-byte capacity of target %s",
+                   pt_space_name(space), addr, addr + len, cap, x->m->prof->name);
+  *out = c->mem[space] + addr;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_span(pt_ctx *x, ptosim_space space, uint64_t addr, uint64_t len, unsigned align,
+                      pt_access acc, uint8_t **out) {
+  return pt_span_on(x, x->core, space, addr, len, align, acc, out);
+}
+
+ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, int nd,
+                           const int64_t *count, const int64_t *stride, uint64_t len, unsigned align,
+                           pt_access acc, uint8_t **out) {
+  uint64_t extent = len; /* bytes from addr to the end of the last piece */
+  int empty = len == 0;
+  for (int i = 0; i < nd; i++) {
+    if (count[i] < 0 || stride[i] < 0)
+      return pt_fail(x, PTOSIM_E_VERIFY, "op.range", "counts and strides are non-negative",
+                     "negative count or stride (%" PRId64 ", %" PRId64 ")", count[i], stride[i]);
+    if (count[i] == 0) empty = 1;
+    uint64_t span = (uint64_t)(count[i] > 0 ? count[i] - 1 : 0);
+    if (span && (uint64_t)stride[i] > (UINT64_MAX / 4) / span)
+      return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check counts and strides", "address range overflows");
+    extent += span * (uint64_t)stride[i];
+    if (extent > UINT64_MAX / 4)
+      return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check counts and strides", "address range overflows");
+  }
+  if (empty) return pt_span_on(x, c, space, addr, 0, align, acc, out);
+  return pt_span_on(x, c, space, addr, extent, align, acc, out);
+}
+
+ptosim_status pt_region(pt_ctx *x, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
+                        const int64_t *stride, uint64_t len, unsigned align, pt_access acc, uint8_t **out) {
+  return pt_region_on(x, x->core, space, addr, nd, count, stride, len, align, acc, out);
+}
+
+ptosim_status pt_expect_space(pt_ctx *x, const char *what, ptosim_ptr p, ptosim_space want) {
+  if (p.space == want) return PTOSIM_OK;
+  return pt_fail(x, PTOSIM_E_VERIFY, "op.space", "pass a pointer of the space the op requires",
+                 "%s must be a !pto.ptr<_, %s>, got space %s", what, pt_space_name(want), pt_space_name(p.space));
+}

@@ -1,0 +1,40 @@
+/* The memory accessor layer: every op reaches memory only through these calls, which
+ * check that the space exists on the core, the bounds, and the alignment, on every
+ * access in every build type. A violation is a diagnostic with rule id
+ *   mem.space  the space does not exist on this target / is not reachable from the core
+ *   mem.bounds the bytes fall outside the space (local) or outside every mapped buffer (GM)
+ *   mem.align  the base address is not aligned as the op requires
+ * and never a crash. */
+#ifndef PT_MEM_H
+#define PT_MEM_H
+
+#include <stdint.h>
+
+#include "core/machine.h"
+
+typedef enum pt_access { PT_READ = 1, PT_WRITE = 2, PT_RW = 3 } pt_access;
+
+/* Contiguous bytes [addr, addr + len) of `space` as seen from core c. On success *out
+ * points at the host byte of addr. len == 0 checks nothing but the alignment. */
+ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
+                         unsigned align, pt_access acc, uint8_t **out);
+
+/* Same, from the core running the op. */
+ptosim_status pt_span(pt_ctx *x, ptosim_space space, uint64_t addr, uint64_t len, unsigned align,
+                      pt_access acc, uint8_t **out);
+
+/* A strided region: the union over j_i < count[i] (i < nd) of
+ *   [addr + sum_i j_i * stride[i], ... + len)
+ * with non-negative strides. Checks its bounding box, which lies inside one buffer iff
+ * every piece does. *out points at the host byte of addr. If any count is 0 or len is 0
+ * nothing is accessed. */
+ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, int nd,
+                           const int64_t *count, const int64_t *stride, uint64_t len, unsigned align,
+                           pt_access acc, uint8_t **out);
+ptosim_status pt_region(pt_ctx *x, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
+                        const int64_t *stride, uint64_t len, unsigned align, pt_access acc, uint8_t **out);
+
+/* Check a typed pointer operand is in the expected space (rule op.space). */
+ptosim_status pt_expect_space(pt_ctx *x, const char *what, ptosim_ptr p, ptosim_space want);
+
+#endif

@@ -1,0 +1,51 @@
+/* Dispatch and metadata, generated from the op table. */
+#include <string.h>
+
+#include "isa/isa.h"
+
+typedef ptosim_status (*pt_exec_fn)(pt_ctx *, const void *);
+typedef enum { UNIT_AIC, UNIT_AIV, UNIT_ANY } pt_unit;
+
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
+  static ptosim_status call_##id(pt_ctx *x, const void *p) { return exec(x, (const params_t *)p); }
+#include "isa/ops.def"
+#undef PTOSIM_OP
+
+static const struct {
+  const char *spelling, *family, *pipe, *formula;
+  pt_unit unit;
+  pt_exec_fn exec;
+} table[PTOSIM_OP_COUNT] = {
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
+  {spelling, #family, #pipe, formula, UNIT_##unit, call_##id},
+#include "isa/ops.def"
+#undef PTOSIM_OP
+};
+
+const char *ptosim_op_spelling(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].spelling : "?"; }
+const char *ptosim_op_family(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].family : "?"; }
+const char *ptosim_op_pipe(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].pipe : "?"; }
+const char *ptosim_op_formula(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].formula : "?"; }
+int ptosim_op_implemented(ptosim_opcode op) { return op < PTOSIM_OP_COUNT && table[op].exec != NULL; }
+
+ptosim_opcode ptosim_op_lookup(const char *spelling) {
+  for (int i = 0; i < PTOSIM_OP_COUNT; i++)
+    if (!strcmp(table[i].spelling, spelling)) return (ptosim_opcode)i;
+  return PTOSIM_OP_COUNT;
+}
+
+ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, const ptosim_loc *loc) {
+  if (!c) return PTOSIM_E_USAGE;
+  pt_ctx x = {.m = c->m, .core = c, .op = op};
+  if (loc) x.loc = *loc;
+  if ((unsigned)op >= PTOSIM_OP_COUNT || !params)
+    return pt_fail(&x, PTOSIM_E_USAGE, "api.args", "pass a valid opcode and parameter block",
+                   "bad opcode %d or null parameters", (int)op);
+  pt_unit u = table[op].unit;
+  if ((u == UNIT_AIC && c->kind != PTOSIM_AIC) || (u == UNIT_AIV && c->kind == PTOSIM_AIC))
+    return pt_fail(&x, PTOSIM_E_VERIFY, "op.unit",
+                   u == UNIT_AIC ? "issue it from the cube core (section.cube)" : "issue it from a vector core (section.vector)",
+                   "%s runs on the %s core", table[op].spelling, u == UNIT_AIC ? "cube" : "vector");
+  c->m->ops_executed++;
+  return table[op].exec(&x, params);
+}

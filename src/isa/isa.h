@@ -1,0 +1,18 @@
+/* Shared header of the op bodies (src/isa/<family>.c): executor prototypes generated
+ * from the op table, and the core services the bodies use. */
+#ifndef PT_ISA_H
+#define PT_ISA_H
+
+#include "core/diag.h"
+#include "core/dtype.h"
+#include "core/layout.h"
+#include "core/machine.h"
+#include "core/mem.h"
+#include "ptosim/ptosim.h"
+
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
+  ptosim_status exec(pt_ctx *x, const params_t *p);
+#include "isa/ops.def"
+#undef PTOSIM_OP
+
+#endif

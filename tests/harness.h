@@ -1,0 +1,57 @@
+/* Minimal test harness: each tests/test_*.c is one executable run by ctest.
+ * CHECK records a failure and continues; the process exits non-zero if any check failed. */
+#ifndef PT_TEST_HARNESS_H
+#define PT_TEST_HARNESS_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int pt_test_failures;
+static int pt_test_checks;
+
+#define CHECK(cond)                                                                   \
+  do {                                                                                \
+    pt_test_checks++;                                                                 \
+    if (!(cond)) {                                                                    \
+      pt_test_failures++;                                                             \
+      if (pt_test_failures <= 20)                                                     \
+        fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);     \
+    }                                                                                 \
+  } while (0)
+
+#define CHECK_MSG(cond, ...)                                                          \
+  do {                                                                                \
+    pt_test_checks++;                                                                 \
+    if (!(cond)) {                                                                    \
+      pt_test_failures++;                                                             \
+      if (pt_test_failures <= 20) {                                                   \
+        fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond);     \
+        fprintf(stderr, __VA_ARGS__);                                                 \
+        fputc('\n', stderr);                                                          \
+      }                                                                               \
+    }                                                                                 \
+  } while (0)
+
+/* Run a test function and print its name. */
+#define RUN(fn)                                                                       \
+  do {                                                                                \
+    int before_ = pt_test_failures;                                                   \
+    fn();                                                                             \
+    fprintf(stderr, "%-48s %s\n", #fn, pt_test_failures == before_ ? "ok" : "FAIL"); \
+  } while (0)
+
+static inline int pt_test_finish(void) {
+  fprintf(stderr, "%d checks, %d failures\n", pt_test_checks, pt_test_failures);
+  return pt_test_failures ? 1 : 0;
+}
+
+/* Deterministic xorshift64* generator for test data. */
+static inline unsigned long long pt_rand_u64(unsigned long long *s) {
+  *s ^= *s >> 12;
+  *s ^= *s << 25;
+  *s ^= *s >> 27;
+  return *s * 2685821657736338717ULL;
+}
+
+#endif
