@@ -1,7 +1,6 @@
 /* Walks the op table: every op must have an executor, metadata, a unique spelling, and
  * be exercised by at least one test file (its C API wrapper ptosim_<id>( or its opcode
  * PTOSIM_OP_<id> appears in some tests/test_*.c other than this one). */
-#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <string.h>
 

@@ -1,0 +1,36 @@
+# Convenience wrappers around CMake. The README's two commands:
+#   make setup demo    builds ptosim and runs the GEMM demo
+#   make setup test    builds ptosim and runs the whole test suite
+BUILD ?= build
+SAN_BUILD ?= build-san
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: setup build demo test test-san bench install clean
+
+setup:
+	./scripts/setup.sh
+
+build:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	./$(BUILD)/gemm_demo
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# AddressSanitizer + UndefinedBehaviorSanitizer build of the library and the tests.
+test-san:
+	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPTOSIM_SANITIZE=ON -DPTOSIM_BUILD_BENCH=OFF
+	cmake --build $(SAN_BUILD) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(SAN_BUILD) --output-on-failure -j $(JOBS)
+
+bench: build
+	@for b in $(BUILD)/bench_*; do echo "== $$b"; OPENBLAS_NUM_THREADS=1 ./$$b; done
+
+install: build
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(SAN_BUILD)
