@@ -1,0 +1,50 @@
+/* ptosim — array files: raw little-endian .bin and NumPy .npy (format v1, v2 and v3). */
+#ifndef PTOSIM_IO_H
+#define PTOSIM_IO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ptosim/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PTOSIM_NPY_MAX_DIMS 16
+
+/* An array loaded from a file. `descr` is the NumPy type string as written in the file
+ * ("<f4", "<f2", "<u2", "|i1", ...); `elem_size` its size in bytes; `dtype` the ptosim
+ * element type it maps to (PTOSIM_DT_NONE when it has no natural mapping, e.g. "<V2"
+ * or "<f8"; such files can still be bound to a pointer of the same element size). */
+typedef struct ptosim_array {
+  char descr[16];
+  ptosim_dtype dtype;
+  unsigned elem_size;
+  int ndim;
+  int64_t shape[PTOSIM_NPY_MAX_DIMS];
+  int fortran_order;
+  size_t nbytes;
+  void *data; /* malloc'ed; free with ptosim_array_free */
+} ptosim_array;
+
+/* Load a .npy file. On failure returns PTOSIM_E_USAGE and writes a one-line reason
+ * (truncated file, bad magic, unsupported version, big-endian data, malformed header,
+ * size mismatch) to err. */
+ptosim_status ptosim_npy_load(const char *path, ptosim_array *out, char *err, size_t errsize);
+/* Write `a` as a .npy file (format 1.0, or 2.0 if the header needs it). */
+ptosim_status ptosim_npy_save(const char *path, const ptosim_array *a, char *err, size_t errsize);
+/* Load a raw file: descr "|u1", one dimension of nbytes. */
+ptosim_status ptosim_bin_load(const char *path, ptosim_array *out, char *err, size_t errsize);
+/* Write the raw bytes of a. */
+ptosim_status ptosim_bin_save(const char *path, const ptosim_array *a, char *err, size_t errsize);
+void ptosim_array_free(ptosim_array *a);
+
+/* NumPy type string of a ptosim dtype ("<f2" for f16, "<u2" for bf16 since NumPy has no
+ * bfloat16, "|u1" for the 8-bit floats). */
+const char *ptosim_npy_descr(ptosim_dtype t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

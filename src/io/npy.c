@@ -1,0 +1,281 @@
+/* .npy (NumPy format 1.0 / 2.0 / 3.0) and raw .bin array files.
+ * Format: magic "\x93NUMPY", major, minor, header length (uint16 LE for 1.x, uint32 LE
+ * for 2.x/3.x), then an ASCII (3.x: UTF-8) Python dict literal
+ *   {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }
+ * padded with spaces and a final '\n' so that the data starts on a 64-byte boundary. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptosim/io.h"
+
+static ptosim_status io_err(char *err, size_t n, const char *fmt, ...) {
+  if (err && n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+  }
+  return PTOSIM_E_USAGE;
+}
+
+static const struct {
+  const char *descr;
+  ptosim_dtype dtype;
+} descr_map[] = {
+    {"|i1", PTOSIM_DT_I8},  {"|u1", PTOSIM_DT_U8},   {"<i2", PTOSIM_DT_I16}, {"<u2", PTOSIM_DT_U16},
+    {"<i4", PTOSIM_DT_I32}, {"<u4", PTOSIM_DT_U32},  {"<i8", PTOSIM_DT_I64}, {"<u8", PTOSIM_DT_U64},
+    {"<f2", PTOSIM_DT_F16}, {"<f4", PTOSIM_DT_F32},
+};
+
+const char *ptosim_npy_descr(ptosim_dtype t) {
+  if (t == PTOSIM_DT_BF16) return "<u2";
+  for (size_t i = 0; i < sizeof descr_map / sizeof descr_map[0]; i++)
+    if (descr_map[i].dtype == t) return descr_map[i].descr;
+  return "|u1"; /* 8-bit floats and packed int4 travel as bytes */
+}
+
+/* Element size from a type string: "<f4" -> 4, "|b1" -> 1, "<V2" -> 2; 0 if invalid. */
+static unsigned descr_size(const char *d, int *big_endian) {
+  *big_endian = d[0] == '>';
+  if (!strchr("<>|=", d[0]) || !strchr("biufcV", d[1]) || !isdigit((unsigned char)d[2])) return 0;
+  long n = strtol(d + 2, NULL, 10);
+  return n > 0 && n <= 64 ? (unsigned)n : 0;
+}
+
+/* ---- header dict parser ---- */
+typedef struct {
+  const char *p, *end;
+} cursor;
+
+static void skip_ws(cursor *c) {
+  while (c->p < c->end && isspace((unsigned char)*c->p)) c->p++;
+}
+
+static int eat(cursor *c, char ch) {
+  skip_ws(c);
+  if (c->p < c->end && *c->p == ch) {
+    c->p++;
+    return 1;
+  }
+  return 0;
+}
+
+static int parse_string(cursor *c, char *out, size_t n) {
+  skip_ws(c);
+  if (c->p >= c->end || (*c->p != '\'' && *c->p != '"')) return 0;
+  char q = *c->p++;
+  size_t k = 0;
+  while (c->p < c->end && *c->p != q) {
+    if (k + 1 >= n) return 0;
+    out[k++] = *c->p++;
+  }
+  out[k] = 0;
+  return eat(c, q);
+}
+
+static int parse_header(const char *h, size_t len, ptosim_array *a, char *err, size_t errsize) {
+  cursor c = {h, h + len};
+  int have_descr = 0, have_order = 0, have_shape = 0;
+  if (!eat(&c, '{')) return io_err(err, errsize, "malformed .npy header: expected '{'"), 0;
+  while (!eat(&c, '}')) {
+    char key[32];
+    if (!parse_string(&c, key, sizeof key) || !eat(&c, ':'))
+      return io_err(err, errsize, "malformed .npy header near offset %ld", (long)(c.p - h)), 0;
+    skip_ws(&c);
+    if (!strcmp(key, "descr")) {
+      if (!parse_string(&c, a->descr, sizeof a->descr)) return io_err(err, errsize, "malformed 'descr' in .npy header"), 0;
+      have_descr = 1;
+    } else if (!strcmp(key, "fortran_order")) {
+      if ((size_t)(c.end - c.p) >= 4 && !strncmp(c.p, "True", 4)) a->fortran_order = 1, c.p += 4;
+      else if ((size_t)(c.end - c.p) >= 5 && !strncmp(c.p, "False", 5)) a->fortran_order = 0, c.p += 5;
+      else return io_err(err, errsize, "malformed 'fortran_order' in .npy header"), 0;
+      have_order = 1;
+    } else if (!strcmp(key, "shape")) {
+      if (!eat(&c, '(')) return io_err(err, errsize, "malformed 'shape' in .npy header"), 0;
+      a->ndim = 0;
+      while (!eat(&c, ')')) {
+        skip_ws(&c);
+        char *q;
+        long long v = strtoll(c.p, &q, 10);
+        if (q == c.p || v < 0 || q > c.end || a->ndim >= PTOSIM_NPY_MAX_DIMS)
+          return io_err(err, errsize, "malformed 'shape' in .npy header"), 0;
+        a->shape[a->ndim++] = v;
+        c.p = q;
+        if (!eat(&c, ',') && !(skip_ws(&c), c.p < c.end && *c.p == ')'))
+          return io_err(err, errsize, "malformed 'shape' in .npy header"), 0;
+      }
+      have_shape = 1;
+    } else {
+      return io_err(err, errsize, "unknown key '%s' in .npy header", key), 0;
+    }
+    if (!eat(&c, ',')) {
+      if (!eat(&c, '}')) return io_err(err, errsize, "malformed .npy header: expected ',' or '}'"), 0;
+      break;
+    }
+  }
+  if (!have_descr || !have_order || !have_shape)
+    return io_err(err, errsize, ".npy header lacks one of 'descr', 'fortran_order', 'shape'"), 0;
+  return 1;
+}
+
+static ptosim_status read_file(const char *path, unsigned char **data, size_t *size, char *err, size_t errsize) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return io_err(err, errsize, "%s: cannot open", path);
+  unsigned char *buf = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n == cap) {
+      cap = cap ? cap * 2 : 65536;
+      unsigned char *nb = realloc(buf, cap);
+      if (!nb) {
+        free(buf);
+        fclose(f);
+        return io_err(err, errsize, "%s: out of memory", path);
+      }
+      buf = nb;
+    }
+    size_t k = fread(buf + n, 1, cap - n, f);
+    n += k;
+    if (k == 0) break;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) {
+    free(buf);
+    return io_err(err, errsize, "%s: read error", path);
+  }
+  *data = buf;
+  *size = n;
+  return PTOSIM_OK;
+}
+
+ptosim_status ptosim_npy_load(const char *path, ptosim_array *a, char *err, size_t errsize) {
+  memset(a, 0, sizeof *a);
+  unsigned char *buf;
+  size_t size;
+  if (read_file(path, &buf, &size, err, errsize)) return PTOSIM_E_USAGE;
+  ptosim_status st = PTOSIM_E_USAGE;
+  size_t hlen, hstart;
+  if (size < 10 || memcmp(buf, "\x93NUMPY", 6)) {
+    io_err(err, errsize, "%s: not a .npy file (bad magic)", path);
+    goto out;
+  }
+  if (buf[6] == 1) {
+    hlen = (size_t)buf[8] | (size_t)buf[9] << 8;
+    hstart = 10;
+  } else if (buf[6] == 2 || buf[6] == 3) {
+    if (size < 12) {
+      io_err(err, errsize, "%s: truncated .npy header", path);
+      goto out;
+    }
+    hlen = (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 | (size_t)buf[11] << 24;
+    hstart = 12;
+  } else {
+    io_err(err, errsize, "%s: unsupported .npy format version %d.%d", path, buf[6], buf[7]);
+    goto out;
+  }
+  if (hlen > size - hstart) {
+    io_err(err, errsize, "%s: truncated .npy header", path);
+    goto out;
+  }
+  char ebuf[256];
+  if (!parse_header((const char *)buf + hstart, hlen, a, ebuf, sizeof ebuf)) {
+    io_err(err, errsize, "%s: %s", path, ebuf);
+    goto out;
+  }
+  int big;
+  a->elem_size = descr_size(a->descr, &big);
+  if (!a->elem_size) {
+    io_err(err, errsize, "%s: unsupported element type '%s'", path, a->descr);
+    goto out;
+  }
+  if (big && a->elem_size > 1) {
+    io_err(err, errsize, "%s: big-endian data ('%s') is not supported; save it little-endian", path, a->descr);
+    goto out;
+  }
+  for (size_t i = 0; i < sizeof descr_map / sizeof descr_map[0]; i++)
+    if (!strcmp(descr_map[i].descr + 1, a->descr + 1) && a->elem_size == descr_size(descr_map[i].descr, &big))
+      a->dtype = descr_map[i].dtype;
+  size_t count = 1;
+  for (int i = 0; i < a->ndim; i++) {
+    if (a->shape[i] && count > SIZE_MAX / (size_t)a->shape[i]) {
+      io_err(err, errsize, "%s: shape too large", path);
+      goto out;
+    }
+    count *= (size_t)a->shape[i];
+  }
+  size_t data_off = hstart + hlen;
+  if (count > SIZE_MAX / a->elem_size || count * a->elem_size != size - data_off) {
+    io_err(err, errsize, "%s: data holds %zu bytes but shape and '%s' need %zu (truncated or malformed file)", path,
+           size - data_off, a->descr, count * a->elem_size);
+    goto out;
+  }
+  a->nbytes = count * a->elem_size;
+  a->data = malloc(a->nbytes ? a->nbytes : 1);
+  if (!a->data) {
+    io_err(err, errsize, "%s: out of memory", path);
+    goto out;
+  }
+  memcpy(a->data, buf + data_off, a->nbytes);
+  st = PTOSIM_OK;
+out:
+  free(buf);
+  return st;
+}
+
+ptosim_status ptosim_npy_save(const char *path, const ptosim_array *a, char *err, size_t errsize) {
+  char dict[512];
+  int n = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': %s, 'shape': (", a->descr,
+                   a->fortran_order ? "True" : "False");
+  for (int i = 0; i < a->ndim && n > 0 && (size_t)n < sizeof dict; i++)
+    n += snprintf(dict + n, sizeof dict - (size_t)n, "%lld,%s", (long long)a->shape[i], i + 1 < a->ndim ? " " : "");
+  if (n > 0 && (size_t)n < sizeof dict) n += snprintf(dict + n, sizeof dict - (size_t)n, "), }");
+  if (n <= 0 || (size_t)n >= sizeof dict) return io_err(err, errsize, "%s: header too long", path);
+  size_t dlen = (size_t)n;
+  int v2 = dlen + 11 > 65535;
+  size_t pre = v2 ? 12 : 10, total = (pre + dlen + 1 + 63) / 64 * 64, hlen = total - pre;
+  unsigned char head[640];
+  memcpy(head, "\x93NUMPY", 6);
+  head[6] = v2 ? 2 : 1;
+  head[7] = 0;
+  for (size_t i = 0; i < pre - 8; i++) head[8 + i] = (unsigned char)(hlen >> (8 * i));
+  memset(head + pre, ' ', hlen);
+  memcpy(head + pre, dict, dlen);
+  head[total - 1] = '\n';
+  FILE *f = fopen(path, "wb");
+  if (!f) return io_err(err, errsize, "%s: cannot open for writing", path);
+  int ok = fwrite(head, 1, total, f) == total && (!a->nbytes || fwrite(a->data, 1, a->nbytes, f) == a->nbytes);
+  ok &= fclose(f) == 0;
+  return ok ? PTOSIM_OK : io_err(err, errsize, "%s: write error", path);
+}
+
+ptosim_status ptosim_bin_load(const char *path, ptosim_array *a, char *err, size_t errsize) {
+  memset(a, 0, sizeof *a);
+  unsigned char *buf;
+  size_t size;
+  if (read_file(path, &buf, &size, err, errsize)) return PTOSIM_E_USAGE;
+  a->data = buf;
+  a->nbytes = size;
+  a->elem_size = 1;
+  a->ndim = 1;
+  a->shape[0] = (int64_t)size;
+  a->dtype = PTOSIM_DT_U8;
+  strcpy(a->descr, "|u1");
+  return PTOSIM_OK;
+}
+
+ptosim_status ptosim_bin_save(const char *path, const ptosim_array *a, char *err, size_t errsize) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return io_err(err, errsize, "%s: cannot open for writing", path);
+  int ok = !a->nbytes || fwrite(a->data, 1, a->nbytes, f) == a->nbytes;
+  ok &= fclose(f) == 0;
+  return ok ? PTOSIM_OK : io_err(err, errsize, "%s: write error", path);
+}
+
+void ptosim_array_free(ptosim_array *a) {
+  free(a->data);
+  a->data = NULL;
+}

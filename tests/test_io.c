@@ -1,0 +1,119 @@
+/* .npy / .bin files: round trips, hand-built v1/v2 files, and every malformed-file error. */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "ptosim/io.h"
+
+static const char *tmp_path(const char *name) {
+  static char buf[256];
+  snprintf(buf, sizeof buf, "/tmp/ptosim_test_io_%s", name);
+  return buf;
+}
+
+static void write_bytes(const char *path, const void *p, size_t n) {
+  FILE *f = fopen(path, "wb");
+  fwrite(p, 1, n, f);
+  fclose(f);
+}
+
+/* Builds a .npy file by hand: version major, header text, payload. */
+static size_t build_npy(unsigned char *out, int major, const char *dict, const void *data, size_t nbytes) {
+  size_t pre = major == 1 ? 10 : 12, dl = strlen(dict), total = (pre + dl + 1 + 63) / 64 * 64, hl = total - pre;
+  memcpy(out, "\x93NUMPY", 6);
+  out[6] = (unsigned char)major;
+  out[7] = 0;
+  for (size_t i = 0; i < pre - 8; i++) out[8 + i] = (unsigned char)(hl >> (8 * i));
+  memset(out + pre, ' ', hl);
+  memcpy(out + pre, dict, dl);
+  out[total - 1] = '\n';
+  memcpy(out + total, data, nbytes);
+  return total + nbytes;
+}
+
+static void test_roundtrip(void) {
+  float v[6] = {1, 2, 3, 4, 5, -6.5f};
+  ptosim_array a = {.descr = "<f4", .elem_size = 4, .ndim = 2, .shape = {2, 3}, .nbytes = sizeof v, .data = v};
+  char err[256] = "";
+  CHECK(ptosim_npy_save(tmp_path("rt.npy"), &a, err, sizeof err) == PTOSIM_OK);
+  ptosim_array b;
+  CHECK(ptosim_npy_load(tmp_path("rt.npy"), &b, err, sizeof err) == PTOSIM_OK);
+  CHECK(b.dtype == PTOSIM_DT_F32 && b.ndim == 2 && b.shape[0] == 2 && b.shape[1] == 3 && !b.fortran_order);
+  CHECK(b.nbytes == sizeof v && !memcmp(b.data, v, sizeof v));
+  ptosim_array_free(&b);
+  /* The data starts on a 64-byte boundary. */
+  FILE *f = fopen(tmp_path("rt.npy"), "rb");
+  fseek(f, 0, SEEK_END);
+  CHECK((ftell(f) - (long)sizeof v) % 64 == 0);
+  fclose(f);
+  /* Raw files. */
+  CHECK(ptosim_bin_save(tmp_path("rt.bin"), &a, err, sizeof err) == PTOSIM_OK);
+  CHECK(ptosim_bin_load(tmp_path("rt.bin"), &b, err, sizeof err) == PTOSIM_OK);
+  CHECK(b.nbytes == sizeof v && !memcmp(b.data, v, sizeof v));
+  ptosim_array_free(&b);
+}
+
+static void test_hand_built(void) {
+  unsigned char buf[512];
+  unsigned short h[4] = {0x3c00, 0x4000, 0xc000, 0x7c00};
+  char err[256];
+  ptosim_array b;
+  /* v2 header, scalar-free 1-D f16, trailing comma forms, double-quoted keys. */
+  size_t n = build_npy(buf, 2, "{\"descr\": \"<f2\", \"fortran_order\": False, \"shape\": (4,)}", h, sizeof h);
+  write_bytes(tmp_path("v2.npy"), buf, n);
+  CHECK(ptosim_npy_load(tmp_path("v2.npy"), &b, err, sizeof err) == PTOSIM_OK);
+  CHECK(b.dtype == PTOSIM_DT_F16 && b.ndim == 1 && b.shape[0] == 4 && !memcmp(b.data, h, 8));
+  ptosim_array_free(&b);
+  /* bf16 travels as <u2; void types keep their size without a dtype. */
+  n = build_npy(buf, 1, "{'descr': '<V2', 'fortran_order': False, 'shape': (2, 2), }", h, sizeof h);
+  write_bytes(tmp_path("v.npy"), buf, n);
+  CHECK(ptosim_npy_load(tmp_path("v.npy"), &b, err, sizeof err) == PTOSIM_OK);
+  CHECK(b.dtype == PTOSIM_DT_NONE && b.elem_size == 2 && b.nbytes == 8);
+  ptosim_array_free(&b);
+  /* 0-d array: shape () holds one element. */
+  n = build_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (), }", h, 4);
+  write_bytes(tmp_path("s.npy"), buf, n);
+  CHECK(ptosim_npy_load(tmp_path("s.npy"), &b, err, sizeof err) == PTOSIM_OK && b.ndim == 0 && b.nbytes == 4);
+  ptosim_array_free(&b);
+  CHECK(!strcmp(ptosim_npy_descr(PTOSIM_DT_BF16), "<u2") && !strcmp(ptosim_npy_descr(PTOSIM_DT_F16), "<f2"));
+}
+
+static void expect_error(const char *name, const unsigned char *p, size_t n, const char *needle) {
+  char err[256] = "";
+  ptosim_array b;
+  write_bytes(tmp_path(name), p, n);
+  CHECK_MSG(ptosim_npy_load(tmp_path(name), &b, err, sizeof err) == PTOSIM_E_USAGE, "%s", name);
+  CHECK_MSG(strstr(err, needle) != NULL, "%s: '%s' lacks '%s'", name, err, needle);
+}
+
+static void test_errors(void) {
+  unsigned char buf[512], d[16] = {0};
+  size_t n = build_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", d, 16);
+  expect_error("trunc_data", buf, n - 1, "truncated or malformed");
+  expect_error("trunc_head", buf, 30, "truncated .npy header");
+  expect_error("magic", (const unsigned char *)"NUMPY!!!!!!!", 12, "bad magic");
+  buf[6] = 9;
+  expect_error("version", buf, n, "unsupported .npy format version");
+  n = build_npy(buf, 1, "{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", d, 16);
+  expect_error("bigendian", buf, n, "big-endian");
+  n = build_npy(buf, 1, "{'descr': '<f4', 'shape': (4,), }", d, 16);
+  expect_error("nokey", buf, n, "lacks");
+  n = build_npy(buf, 1, "{'descr': '<f4', 'fortran_order': Maybe, 'shape': (4,), }", d, 16);
+  expect_error("badbool", buf, n, "fortran_order");
+  n = build_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (4, x), }", d, 16);
+  expect_error("badshape", buf, n, "shape");
+  n = build_npy(buf, 1, "{'descr': '<zz', 'fortran_order': False, 'shape': (4,), }", d, 16);
+  expect_error("baddescr", buf, n, "unsupported element type");
+  n = build_npy(buf, 1, "['descr']", d, 16);
+  expect_error("notdict", buf, n, "expected '{'");
+  char err[256];
+  ptosim_array b;
+  CHECK(ptosim_npy_load("/nonexistent/x.npy", &b, err, sizeof err) == PTOSIM_E_USAGE && strstr(err, "cannot open"));
+}
+
+int main(void) {
+  RUN(test_roundtrip);
+  RUN(test_hand_built);
+  RUN(test_errors);
+  return pt_test_finish();
+}
