@@ -158,7 +158,25 @@ static void test_api_errors(void) {
   ptosim_machine_free(m);
 }
 
+/* The accessor layer records every successful access in the op's event. */
+static void test_event_ranges(void) {
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  pt_event ev = {0};
+  pt_ctx x = {.m = m, .core = ptosim_core_of(m, 0, PTOSIM_AIV1), .op = PTOSIM_OP_COUNT, .ev = &ev};
+  uint8_t *p;
+  int64_t cnt[2] = {4, 3}, str[2] = {64, 1024};
+  CHECK(pt_region(&x, PTOSIM_UB, 256, 2, cnt, str, 40, 32, PT_WRITE, &p) == PTOSIM_OK);
+  CHECK(pt_span(&x, PTOSIM_UB, 0, 8, 1, PT_READ, &p) == PTOSIM_OK);
+  CHECK(pt_span(&x, PTOSIM_UB, 1 << 30, 8, 1, PT_READ, &p) != PTOSIM_OK); /* failures record nothing */
+  CHECK(ev.nranges == 2 && !ev.overflow);
+  CHECK(ev.ranges[0].space == PTOSIM_UB && ev.ranges[0].owner == x.core && ev.ranges[0].access == PT_WRITE);
+  CHECK(ev.ranges[0].nd == 2 && ev.ranges[0].count[1] == 3 && ev.ranges[0].stride[1] == 1024 && ev.ranges[0].len == 40);
+  CHECK(ev.ranges[1].nd == 0 && ev.ranges[1].len == 8 && ev.ranges[1].access == PT_READ);
+  ptosim_machine_free(m);
+}
+
 int main(void) {
+  RUN(test_event_ranges);
   RUN(test_profiles);
   RUN(test_gm_bounds);
   RUN(test_local_bounds);

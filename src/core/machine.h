@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "core/event.h"
 #include "core/profile.h"
 #include "ptosim/ptosim.h"
 
@@ -52,6 +53,8 @@ struct ptosim_machine {
   uint64_t gm_next;    /* next free GM address */
   ptosim_diag diag;
   uint64_t ops_executed;
+  pt_event_fn listener; /* NULL: no event is recorded */
+  void *listener_user;
 };
 
 /* Execution context of one op: who runs it, where it comes from. Op bodies receive it
@@ -61,6 +64,7 @@ typedef struct pt_ctx {
   ptosim_core *core;
   ptosim_opcode op;
   ptosim_loc loc;
+  pt_event *ev; /* the event being recorded, NULL when nobody listens */
 } pt_ctx;
 
 /* The UB of vector sub-block `sub` (0 or 1) in the cluster of core c. */

@@ -31,9 +31,30 @@ static ptosim_status gm_span(pt_ctx *x, uint64_t addr, uint64_t len, uint8_t **o
   return PTOSIM_OK;
 }
 
-ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
-                         unsigned align, pt_access acc, uint8_t **out) {
-  (void)acc;
+/* Append the accessed bytes to the op's event (only when someone listens). */
+static void record(pt_ctx *x, const ptosim_core *c, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
+                   const int64_t *stride, uint64_t len, pt_access acc) {
+  pt_event *ev = x->ev;
+  if (!ev || len == 0) return;
+  if (ev->nranges == PT_EVENT_MAX_RANGES || nd > PT_RANGE_MAX_DIMS) {
+    ev->overflow = 1;
+    return;
+  }
+  pt_range *r = &ev->ranges[ev->nranges++];
+  r->space = space;
+  r->owner = space == PTOSIM_GM ? NULL : c;
+  r->access = (uint8_t)acc;
+  r->nd = (uint8_t)nd;
+  r->addr = addr;
+  r->len = len;
+  for (int i = 0; i < nd; i++) {
+    r->count[i] = count[i];
+    r->stride[i] = stride[i];
+  }
+}
+
+static ptosim_status span_check(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
+                                unsigned align, uint8_t **out) {
   if (align > 1 && addr % align != 0)
     return pt_fail(x, PTOSIM_E_FAULT, "mem.align", "align the address (tile addresses are 32-byte aligned)",
                    "%s address 0x%" PRIx64 " is not %u-byte aligned", pt_space_name(space), addr, align);
@@ -54,6 +75,13 @@ ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t
                    "%s access [0x%" PRIx64 ", 0x%" PRIx64 ") exceeds the %" PRIu64 "-byte capacity of target %s",
                    pt_space_name(space), addr, addr + len, cap, x->m->prof->name);
   *out = c->mem[space] + addr;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
+                         unsigned align, pt_access acc, uint8_t **out) {
+  PT_TRY(span_check(x, c, space, addr, len, align, out));
+  record(x, c, space, addr, 0, NULL, NULL, len, acc);
   return PTOSIM_OK;
 }
 
@@ -79,8 +107,9 @@ ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64
     if (extent > UINT64_MAX / 4)
       return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check counts and strides", "address range overflows");
   }
-  if (empty) return pt_span_on(x, c, space, addr, 0, align, acc, out);
-  return pt_span_on(x, c, space, addr, extent, align, acc, out);
+  PT_TRY(span_check(x, c, space, addr, empty ? 0 : extent, align, out));
+  if (!empty) record(x, c, space, addr, nd, count, stride, len, acc);
+  return PTOSIM_OK;
 }
 
 ptosim_status pt_region(pt_ctx *x, ptosim_space space, uint64_t addr, int nd, const int64_t *count,

@@ -47,5 +47,10 @@ ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, 
                    u == UNIT_AIC ? "issue it from the cube core (section.cube)" : "issue it from a vector core (section.vector)",
                    "%s runs on the %s core", table[op].spelling, u == UNIT_AIC ? "cube" : "vector");
   c->m->ops_executed++;
-  return table[op].exec(&x, params);
+  if (!c->m->listener) return table[op].exec(&x, params);
+  pt_event ev = {.op = op, .core = c, .loc = x.loc};
+  x.ev = &ev;
+  ptosim_status st = table[op].exec(&x, params);
+  if (st == PTOSIM_OK) c->m->listener(c->m->listener_user, &ev);
+  return st;
 }
