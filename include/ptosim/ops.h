@@ -21,8 +21,9 @@ typedef struct ptosim_no_params {
 #define PTOSIM_MAX_LOOPS 16
 
 /* pto.mte_gm_ub, pto.mte_ub_gm, pto.mte_gm_l1, pto.mte_l1_ub: grouped burst copy.
- * All lengths and strides in bytes. Loop groups are ordered inner to outer; loops[0]
- * wraps the nburst group. */
+ * Lengths and strides in bytes, except pto.mte_l1_ub whose len_burst and nburst group
+ * count 32-byte blocks with gaps (next row = previous + (len + gap) * 32; see
+ * src/isa/dma.c). Loop groups are ordered inner to outer; loops[0] wraps nburst. */
 typedef struct ptosim_dma_params {
   ptosim_ptr src;
   ptosim_ptr dst;
@@ -50,6 +51,95 @@ typedef struct ptosim_gap_copy_params {
   int64_t src_gap;
   int64_t dst_gap;
 } ptosim_gap_copy_params;
+
+/* ---- legacy DMA spellings and their loop registers (src/isa/dma.c) -------------------
+ * The pre-v0.6 raw copies take one burst group; their outer loops come from per-core
+ * registers written by the set_loop* ops, which keep their value until overwritten
+ * (reset: loop sizes 1 x 1, strides 0, pad value 0). */
+
+/* pto.copy_gm_to_ubuf: text operand order is this field order. Bytes unless noted. */
+typedef struct ptosim_copy_gm_ub_params {
+  ptosim_ptr src;              /* gm */
+  ptosim_ptr dst;              /* ub, 32-byte aligned */
+  int64_t sid;                 /* stream id, hint only, [0, 15] */
+  int64_t n_burst;             /* rows, [0, 2^21) */
+  int64_t len_burst;           /* bytes per row, [0, 2^21) */
+  int64_t left_pad;            /* dst elements (4 B units for 64-bit types) before the data, [0, 63] */
+  int64_t right_pad;           /* same after the data of each row, [0, 63] */
+  bool data_select;            /* true: pad positions, and the row up to the next 32 B, get
+                                  the set_mov_pad_val value; false: left untouched */
+  int64_t l2_cache_ctl;        /* hint only, [0, 15] */
+  int64_t src_stride;          /* gm bytes between row starts, [0, 2^40) */
+  int64_t dst_stride;          /* ub bytes between row starts, [0, 2^21), multiple of 32 */
+} ptosim_copy_gm_ub_params;
+
+/* pto.copy_ubuf_to_gm: text operand order is this field order (dst stride before src). */
+typedef struct ptosim_copy_ub_gm_params {
+  ptosim_ptr src;              /* ub, 32-byte aligned */
+  ptosim_ptr dst;              /* gm */
+  int64_t sid;                 /* stream id, hint only, [0, 15] */
+  int64_t n_burst;             /* rows, [0, 2^21) */
+  int64_t len_burst;           /* bytes per row, [0, 2^21) */
+  int64_t reserved;            /* must be 0 */
+  int64_t dst_stride;          /* gm bytes between row starts, [0, 2^40) */
+  int64_t src_stride;          /* ub bytes between row starts, [0, 2^21), multiple of 32 */
+} ptosim_copy_ub_gm_params;
+
+/* pto.copy_gm_to_cbuf (A5 MOV_OUT_TO_L1_ALIGN_V2): outer loops from the *_OUTTOL1 registers. */
+typedef struct ptosim_copy_gm_l1_params {
+  ptosim_ptr src;              /* gm */
+  ptosim_ptr dst;              /* l1, 32-byte aligned */
+  int64_t n_burst;             /* rows, [0, 2^21) */
+  int64_t len_burst;           /* bytes per row, [0, 2^21) */
+  int64_t src_stride;          /* gm bytes between row starts, [0, 2^40) */
+  int64_t dst_stride;          /* l1 bytes between row starts, [0, 2^21) */
+} ptosim_copy_gm_l1_params;
+
+/* pto.copy_ubuf_to_ubuf, pto.copy_ubuf_to_cbuf, pto.copy_cbuf_to_ubuf: gap model in
+ * 32-byte blocks (after each burst src advances by (len_burst + src_gap) * 32 bytes).
+ * sid: stream id for ubuf_to_*; for copy_cbuf_to_ubuf it selects the vector sub-block
+ * (0 or 1) whose UB is written. */
+typedef struct ptosim_copy_gap_params {
+  ptosim_ptr src;
+  ptosim_ptr dst;
+  int64_t sid;
+  int64_t n_burst;
+  int64_t len_burst;           /* 32-byte blocks */
+  int64_t src_gap;             /* 32-byte blocks */
+  int64_t dst_gap;             /* 32-byte blocks */
+} ptosim_copy_gap_params;
+
+/* pto.set_loop_size_outtoub / _ubtoout: loop1 is the inner hardware loop, loop2 the
+ * outer one; each count in [0, 2^21). In text the FIRST operand is loop2 and the second
+ * loop1: that is how PTOAS packs them (loop2 << 21 | loop1, VPTOLLVMEmitter.cpp
+ * packLoopSize) and how pto-isa programs the register; docs/isa-legacy/02-dma-copy.md
+ * names them the other way round (see docs/spec-notes.md section 7.1). */
+typedef struct ptosim_loop_size_params {
+  int64_t loop1_count;
+  int64_t loop2_count;
+} ptosim_loop_size_params;
+
+/* pto.set_loop{1,2}_stride_outtoub %src, %dst (gm bytes [0, 2^40), ub bytes [0, 2^21))
+ * and pto.set_loop{1,2}_stride_ubtoout %src, %dst (ub bytes [0, 2^21), gm bytes [0, 2^40)):
+ * start-to-start advance per iteration of that hardware loop. */
+typedef struct ptosim_loop_stride_params {
+  int64_t src_stride;
+  int64_t dst_stride;
+} ptosim_loop_stride_params;
+
+/* pto.set_loop{1,2}_stride_outtol1 / pto.set_loop_size_outtol1: one packed register image.
+ * stride: gm src stride bits [39:0], l1 dst stride bits [60:40];
+ * size:   loop1 count bits [20:0], loop2 count bits [41:21]; other bits zero. */
+typedef struct ptosim_loop_reg_params {
+  uint64_t value;
+} ptosim_loop_reg_params;
+
+/* pto.set_mov_pad_val: pad value for GM->UB padding; dtype i8/i16/i32/f16/bf16/f32, bits
+ * its bit pattern (zero-extended; copy_gm_to_ubuf takes the low bytes of one pad unit). */
+typedef struct ptosim_pad_val_params {
+  ptosim_dtype dtype;
+  uint64_t bits;
+} ptosim_pad_val_params;
 
 typedef enum ptosim_frac_mode { PTOSIM_ND2NZ = 0, PTOSIM_DN2NZ = 1 } ptosim_frac_mode;
 
@@ -88,6 +178,25 @@ typedef struct ptosim_mx_load_params {
   int64_t a;
   int64_t b;
 } ptosim_mx_load_params;
+
+/* ---- cube data movement: raw A5 "2Dv2" L1 -> L0A / L0B fractal loads --------------------
+ * pto.load_cbuf_to_ca / pto.load_cbuf_to_cb (legacy spellings used by real programs; A5 only).
+ * Units are those of the hardware instruction: the source is an L1 NZ image of 512-byte
+ * fractals (16 rows x 32 bytes); m_start / m_step count 16-row fractal rows of the source,
+ * k_start / k_step count 32-byte column blocks of the source, src_stride is the number of
+ * fractals between source column blocks, dst_stride the number of fractals between
+ * destination column blocks. See src/isa/cube_move.c for the transposed form. */
+typedef struct ptosim_l0_raw_params {
+  ptosim_ptr src;              /* l1 */
+  ptosim_ptr dst;              /* l0a (load_cbuf_to_ca) or l0b (load_cbuf_to_cb) */
+  int64_t m_start;             /* [0, 65535] source fractal rows */
+  int64_t k_start;             /* [0, 65535] source 32-byte column blocks */
+  int64_t m_step;              /* [0, 255] source fractal rows moved */
+  int64_t k_step;              /* [0, 255] source column blocks moved */
+  int64_t src_stride;          /* [0, 65535] fractals between source column blocks */
+  int64_t dst_stride;          /* [0, 65535] fractals between destination column blocks */
+  bool transpose;
+} ptosim_l0_raw_params;
 
 typedef enum ptosim_unit_flag {
   PTOSIM_UNIT_FLAG_NONE = 0,
@@ -193,32 +302,32 @@ typedef struct ptosim_scalar {
 
 /* pto.mte_l0c_l1 / pto.mte_l0c_gm / pto.mte_l0c_ub (FIXPIPE writeback). */
 typedef struct ptosim_fixpipe_params {
-  ptosim_ptr src;              /* l0c */
+  ptosim_ptr src;              /* l0c, f32 or i32 */
   ptosim_ptr dst;              /* l1 / gm / ub */
   int64_t m, n;                /* logical result rectangle, elements */
-  int64_t src_stride;          /* C0-size units of the accumulator (16 elements) */
-  int64_t dst_stride;          /* destination elements */
+  int64_t src_stride;          /* C0-size units of the accumulator: 16-element (64-byte) rows */
+  int64_t dst_stride;          /* destination elements (row, column or block pitch by layout) */
   int64_t sid;                 /* gm only: stream hint in [0, 3] */
   int64_t l2_cache_ctrl;       /* gm only: cache hint in [0, 15] */
   ptosim_dst_mode dst_mode;    /* ub only */
   int64_t sub_blockid;         /* ub only, dst_mode == SUBBLOCK: 0 or 1 */
-  ptosim_unit_flag unit_flag;
-  ptosim_quant_mode quant;
-  ptosim_scalar quant_scalar;  /* *_scalar modes and f32_f16 / f32_bf16 */
-  ptosim_ptr quant_vec;        /* *_vec modes: fb pointer to 128 B parameter rows */
-  ptosim_relu_mode relu;
-  ptosim_scalar relu_scalar;   /* scalar_relu alpha */
-  ptosim_ptr relu_vec;         /* vector_relu: fb pointer to 64 B alpha rows */
+  ptosim_unit_flag unit_flag;  /* NONE, CHECK_ONLY or CHECK_AND_CLEAR */
+  ptosim_quant_mode quant;     /* NONE = no pre_quant clause */
+  ptosim_scalar quant_scalar;  /* *_scalar modes and f32_f16 / f32_bf16: f16 / bf16 / f32 value */
+  ptosim_ptr quant_vec;        /* *_vec modes: fb pointer to 128 B rows of 8-byte channel words */
+  ptosim_relu_mode relu;       /* NONE = no pre_relu clause */
+  ptosim_scalar relu_scalar;   /* scalar_relu alpha: f16 / bf16 / f32 value */
+  ptosim_ptr relu_vec;         /* vector_relu: fb pointer to 64 B rows of f32 channel alphas */
   bool has_clip;
-  ptosim_scalar clip;
+  ptosim_scalar clip;          /* f16 for f16, 16-bit int for ui8, i4/i8/i16 for signed dst */
   ptosim_fix_layout layout;
-  int64_t loop0_src_stride;    /* nz2dn: C0-size units */
-  int64_t split;               /* nz2nz */
+  int64_t loop0_src_stride;    /* nz2dn: source row step, C0-size units (1 = packed rows) */
+  int64_t split;               /* nz2nz: channel split (1: 8-f32 destination rows), 0 or 1 */
   bool has_loop3;
-  ptosim_loop loop3;           /* count, src stride (C0 units), dst stride (dst elements) */
-  ptosim_sat_mode sat;
+  ptosim_loop loop3;           /* count, src stride (C0-size units), dst stride (dst elements) */
+  ptosim_sat_mode sat;         /* DEFAULT (no clause) behaves as nosat */
   ptosim_atomic_op atomic;     /* gm only */
-  ptosim_dtype atomic_type;
+  ptosim_dtype atomic_type;    /* gm only: f32 f16 bf16 i32 i16 i8, equal to the dst type */
 } ptosim_fixpipe_params;
 
 #ifdef __cplusplus
