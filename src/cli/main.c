@@ -1,42 +1,261 @@
-/* The ptosim command. */
+/* The ptosim command. Exit codes: 0 success, 2 usage error, 3 parse/verify error,
+ * 4 runtime fault (bounds, alignment, deadlock), 5 hazard detected (reserved). */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/dtype.h"
+#include "core/profile.h"
+#include "ptosim/io.h"
+#include "ptosim/program.h"
 #include "ptosim/ptosim.h"
 
-static int cmd_ops(void) {
-  for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
-    ptosim_opcode op = (ptosim_opcode)i;
-    printf("%-22s %-10s %-5s %-15s %s\n", ptosim_op_spelling(op), ptosim_op_family(op), ptosim_op_pipe(op),
-           ptosim_op_implemented(op) ? "implemented" : "not-yet", ptosim_op_formula(op));
-  }
-  return 0;
-}
+enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_VERIFY = 3, EXIT_FAULT = 4 };
 
 static void usage(FILE *f) {
   fprintf(f,
           "usage: ptosim <command> [args]\n"
           "commands:\n"
+          "  run KERNEL.pto [--entry FUNC] [--target a2a3|a5] [--blocks N] [--out-dir DIR] ARG...\n"
+          "              run the kernel; one ARG per parameter: a .npy/.bin file for a pointer\n"
+          "              (loaded, and written back in place or into DIR), a literal for a scalar\n"
+          "  check KERNEL.pto [--entry FUNC]   parse and verify only\n"
           "  ops         list every op of the op table (family, pipe, status, formula)\n"
           "  --version   print the version\n"
-          "  --help      this text\n");
+          "  --help      this text\n"
+          "exit codes: 0 ok, 2 usage, 3 parse/verify error, 4 runtime fault\n");
+}
+
+static int cmd_ops(void) {
+  for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
+    ptosim_opcode op = (ptosim_opcode)i;
+    printf("%-26s %-10s %-5s %-12s %s\n", ptosim_op_spelling(op), ptosim_op_family(op), ptosim_op_pipe(op),
+           ptosim_op_implemented(op) ? "implemented" : "not-yet", ptosim_op_formula(op));
+  }
+  return EXIT_OK;
+}
+
+static char *read_text(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  for (size_t k; buf && (k = fread(buf + n, 1, cap - n, f)) > 0;) {
+    n += k;
+    if (n == cap) {
+      char *nb = realloc(buf, cap *= 2);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+      }
+      buf = nb;
+    }
+  }
+  fclose(f);
+  *len = n;
+  return buf;
+}
+
+typedef struct opts {
+  const char *kernel, *entry, *out_dir;
+  int blocks;
+  int target; /* -1: from the module */
+  const char **args;
+  int nargs;
+} opts;
+
+static int parse_opts(int argc, char **argv, opts *o) {
+  memset(o, 0, sizeof *o);
+  o->blocks = 1;
+  o->target = -1;
+  o->args = calloc((size_t)argc, sizeof *o->args);
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    int more = i + 1 < argc;
+    if (!strcmp(a, "--entry") && more) o->entry = argv[++i];
+    else if (!strcmp(a, "--out-dir") && more) o->out_dir = argv[++i];
+    else if (!strcmp(a, "--blocks") && more) {
+      char *end;
+      long v = strtol(argv[++i], &end, 10);
+      if (*end || v < 1 || v > 65536) {
+        fprintf(stderr, "ptosim: --blocks takes a number in [1, 65536]\n");
+        return -1;
+      }
+      o->blocks = (int)v;
+    } else if (!strcmp(a, "--target") && more) {
+      ptosim_target t = pt_target_parse(argv[++i]);
+      if (t == PTOSIM_TARGET_COUNT) {
+        fprintf(stderr, "ptosim: unknown target '%s' (use a2a3 or a5)\n", argv[i]);
+        return -1;
+      }
+      o->target = (int)t;
+    } else if (a[0] == '-' && a[1] == '-') {
+      fprintf(stderr, "ptosim: unknown option '%s'\n", a);
+      return -1;
+    } else if (!o->kernel) o->kernel = a;
+    else o->args[o->nargs++] = a;
+  }
+  if (!o->kernel) {
+    fprintf(stderr, "ptosim: missing KERNEL.pto\n");
+    return -1;
+  }
+  return 0;
+}
+
+static ptosim_program *load(const opts *o, int *code) {
+  size_t len;
+  char *text = read_text(o->kernel, &len);
+  if (!text) {
+    fprintf(stderr, "ptosim: cannot read %s: %s\n", o->kernel, strerror(errno));
+    *code = EXIT_USAGE;
+    return NULL;
+  }
+  int nerr = 0;
+  ptosim_program *p = ptosim_program_load(o->kernel, text, len, o->entry, stderr, &nerr);
+  free(text);
+  if (!p) {
+    fprintf(stderr, "%d error%s\n", nerr, nerr == 1 ? "" : "s");
+    *code = EXIT_VERIFY;
+  }
+  return p;
+}
+
+static int has_suffix(const char *s, const char *suf) {
+  size_t n = strlen(s), k = strlen(suf);
+  return n >= k && !strcmp(s + n - k, suf);
+}
+
+/* Output path: the input itself, or DIR/basename. */
+static void out_path(const opts *o, const char *in, char *buf, size_t n) {
+  if (!o->out_dir) {
+    snprintf(buf, n, "%s", in);
+    return;
+  }
+  const char *base = strrchr(in, '/');
+  snprintf(buf, n, "%s/%s", o->out_dir, base ? base + 1 : in);
+}
+
+static int cmd_run(int argc, char **argv) {
+  opts o;
+  if (parse_opts(argc, argv, &o)) {
+    usage(stderr);
+    return EXIT_USAGE;
+  }
+  int code = EXIT_OK;
+  ptosim_program *p = load(&o, &code);
+  if (!p) return code;
+  int np = ptosim_program_nparams(p);
+  if (o.nargs != np) {
+    fprintf(stderr, "ptosim: the kernel takes %d parameters, %d arguments given\n", np, o.nargs);
+    for (int i = 0; i < np; i++)
+      fprintf(stderr, "  %%%s: %s %s\n", ptosim_program_param_name(p, i),
+              ptosim_program_param_kind(p, i) == PTOSIM_PARAM_PTR ? "pointer to" : "scalar",
+              pt_dtype_name(ptosim_program_param_dtype(p, i)));
+    ptosim_program_free(p);
+    return EXIT_USAGE;
+  }
+  ptosim_target target = o.target >= 0 ? (ptosim_target)o.target : ptosim_program_target(p);
+  ptosim_machine *m = ptosim_machine_new(target, o.blocks);
+  ptosim_array *arrays = calloc((size_t)np + 1, sizeof *arrays);
+  ptosim_arg *args = calloc((size_t)np + 1, sizeof *args);
+  char err[512];
+  for (int i = 0; i < np && code == EXIT_OK; i++) {
+    const char *a = o.args[i];
+    ptosim_dtype dt = ptosim_program_param_dtype(p, i);
+    if (ptosim_program_param_kind(p, i) != PTOSIM_PARAM_PTR) {
+      char *end;
+      if (!strcmp(a, "true") || !strcmp(a, "false")) args[i].i = !strcmp(a, "true");
+      else if (ptosim_program_param_kind(p, i) == PTOSIM_PARAM_FLOAT) args[i].f = strtod(a, &end);
+      else args[i].i = strtoll(a, &end, 0);
+      if (strcmp(a, "true") && strcmp(a, "false") && (*end || end == a)) {
+        fprintf(stderr, "ptosim: argument %d (%%%s): '%s' is not a number\n", i + 1, ptosim_program_param_name(p, i), a);
+        code = EXIT_USAGE;
+      }
+      continue;
+    }
+    ptosim_status st = has_suffix(a, ".npy") ? ptosim_npy_load(a, &arrays[i], err, sizeof err)
+                                             : ptosim_bin_load(a, &arrays[i], err, sizeof err);
+    unsigned es = pt_dtype_size(dt);
+    if (st == PTOSIM_OK && has_suffix(a, ".npy") && es && arrays[i].elem_size != es) {
+      snprintf(err, sizeof err, "%s: elements of '%s' are %u bytes but %%%s points to %s (%u bytes)", a, arrays[i].descr,
+               arrays[i].elem_size, ptosim_program_param_name(p, i), pt_dtype_name(dt), es);
+      st = PTOSIM_E_USAGE;
+    }
+    if (st != PTOSIM_OK) {
+      fprintf(stderr, "ptosim: %s\n", err);
+      code = EXIT_USAGE;
+    } else {
+      ptosim_gm_map(m, arrays[i].data, arrays[i].nbytes, &args[i].gm_addr);
+    }
+  }
+  if (code == EXIT_OK) {
+    ptosim_status st = ptosim_program_run(p, m, args);
+    if (st != PTOSIM_OK) {
+      char buf[2048];
+      ptosim_diag_format(ptosim_last_diag(m), buf, sizeof buf);
+      fputs(buf, stderr);
+      code = st == PTOSIM_E_FAULT ? EXIT_FAULT : EXIT_VERIFY;
+    }
+  }
+  /* Write buffers back (also after a fault: they show the state the kernel reached). */
+  for (int i = 0; i < np && code != EXIT_USAGE; i++) {
+    if (!arrays[i].data) continue;
+    char path[4096];
+    out_path(&o, o.args[i], path, sizeof path);
+    ptosim_status st = has_suffix(path, ".npy") ? ptosim_npy_save(path, &arrays[i], err, sizeof err)
+                                                : ptosim_bin_save(path, &arrays[i], err, sizeof err);
+    if (st != PTOSIM_OK) {
+      fprintf(stderr, "ptosim: %s\n", err);
+      if (code == EXIT_OK) code = EXIT_USAGE;
+    }
+  }
+  for (int i = 0; i < np; i++) ptosim_array_free(&arrays[i]);
+  free(arrays);
+  free(args);
+  free(o.args);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return code;
+}
+
+static int cmd_check(int argc, char **argv) {
+  opts o;
+  if (parse_opts(argc, argv, &o)) {
+    usage(stderr);
+    return EXIT_USAGE;
+  }
+  free(o.args);
+  size_t len;
+  char *text = read_text(o.kernel, &len);
+  if (!text) {
+    fprintf(stderr, "ptosim: cannot read %s: %s\n", o.kernel, strerror(errno));
+    return EXIT_USAGE;
+  }
+  int unsupported = 0, nerr = ptosim_program_check(o.kernel, text, len, stderr, &unsupported);
+  free(text);
+  if (nerr) fprintf(stderr, "%d error%s (%d not supported yet)\n", nerr, nerr == 1 ? "" : "s", unsupported);
+  return nerr ? EXIT_VERIFY : EXIT_OK;
 }
 
 int main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
-    return 1;
+    return EXIT_USAGE;
   }
-  if (!strcmp(argv[1], "--version")) {
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "--version")) {
     printf("ptosim %s\n", PTOSIM_VERSION);
-    return 0;
+    return EXIT_OK;
   }
-  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     usage(stdout);
-    return 0;
+    return EXIT_OK;
   }
-  if (!strcmp(argv[1], "ops")) return cmd_ops();
-  fprintf(stderr, "ptosim: unknown command '%s'\n", argv[1]);
+  if (!strcmp(cmd, "ops")) return cmd_ops();
+  if (!strcmp(cmd, "run")) return cmd_run(argc, argv);
+  if (!strcmp(cmd, "check")) return cmd_check(argc, argv);
+  fprintf(stderr, "ptosim: unknown command '%s'\n", cmd);
   usage(stderr);
-  return 1;
+  return EXIT_USAGE;
 }

@@ -1,0 +1,55 @@
+/* ptosim — loading and running .pto programs. */
+#ifndef PTOSIM_PROGRAM_H
+#define PTOSIM_PROGRAM_H
+
+#include <stdio.h>
+
+#include "ptosim/ptosim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ptosim_program ptosim_program;
+
+/* Parse and verify a .pto buffer and lower its entry function (NULL: the function marked
+ * `attributes {pto.kernel}`, else the only public function). Diagnostics (all of them,
+ * `file:line:col: error: ... [rule]` with source line, caret and hint) go to `diag`
+ * (may be NULL). Returns NULL on any error; *nerrors receives the error count. */
+ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, FILE *diag,
+                                    int *nerrors);
+void ptosim_program_free(ptosim_program *p);
+
+/* Parse and verify every function of a .pto buffer (`ptosim check`). Returns the error
+ * count; *nunsupported (may be NULL) receives how many of them are "not supported yet"
+ * (rule op.unsupported: ops that parse but have no executor yet). */
+int ptosim_program_check(const char *file, const char *text, size_t len, FILE *diag, int *nunsupported);
+
+/* Target named by the module's pto.target_arch attribute (PTOSIM_TARGET_A5 if absent). */
+ptosim_target ptosim_program_target(const ptosim_program *p);
+
+/* Entry function parameters. */
+typedef enum ptosim_param_kind { PTOSIM_PARAM_PTR, PTOSIM_PARAM_INT, PTOSIM_PARAM_FLOAT } ptosim_param_kind;
+int ptosim_program_nparams(const ptosim_program *p);
+ptosim_param_kind ptosim_program_param_kind(const ptosim_program *p, int i);
+/* Element type of pointer parameter i, or the scalar type of a scalar parameter. */
+ptosim_dtype ptosim_program_param_dtype(const ptosim_program *p, int i);
+const char *ptosim_program_param_name(const ptosim_program *p, int i);
+
+/* One argument value: a GM address (from ptosim_gm_map) for pointers, else a number. */
+typedef union ptosim_arg {
+  uint64_t gm_addr;
+  int64_t i;
+  double f;
+} ptosim_arg;
+
+/* Run the entry once per block of the machine (block index 0 .. blocks-1), each block on
+ * its cube core and both vector sub-blocks as the program's sections and kernel kind say.
+ * Returns PTOSIM_OK or the status of the first fault; the diagnostic (with the op's
+ * file:line:col) is in ptosim_last_diag(m). Deterministic. */
+ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

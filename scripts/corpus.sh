@@ -1,0 +1,40 @@
+#!/bin/sh
+# Runs ptosim over a PTOAS-style test corpus (not part of this repository):
+#   scripts/corpus.sh PTOSIM_BIN CASES_DIR
+# For every CASES_DIR/**/kernel.pto: `ptosim check`; when it passes and the case has a
+# golden.py / compare.py pair (they need numpy), generate the inputs, `ptosim run` the
+# kernel with v1.bin .. vN.bin as its parameters, and run compare.py in the case's
+# output directory. Prints one line per case and a summary.
+set -u
+bin=$1
+cases=$2
+work=$(mktemp -d)
+checked=0 unsupported=0 other=0 passed=0 failed=0 skipped=0
+for k in $(find "$cases" -name kernel.pto | sort); do
+  dir=$(dirname "$k")
+  name=${dir#"$cases"/}
+  if ! "$bin" check "$k" >"$work/check.txt" 2>&1; then
+    if grep -q "error:" "$work/check.txt" && ! grep "error:" "$work/check.txt" | grep -qv "op.unsupported"; then
+      unsupported=$((unsupported + 1)); echo "unsupported  $name"
+    else
+      other=$((other + 1)); echo "CHECK-FAIL   $name"; grep "error:" "$work/check.txt" | head -3
+    fi
+    continue
+  fi
+  checked=$((checked + 1))
+  if [ ! -f "$dir/golden.py" ] || [ ! -f "$dir/compare.py" ]; then skipped=$((skipped + 1)); continue; fi
+  out="$work/$(echo "$name" | tr / _)"
+  mkdir -p "$out"
+  (cd "$out" && python3 "$dir/golden.py" --output-dir . >/dev/null 2>&1) || { skipped=$((skipped + 1)); echo "no-inputs    $name"; continue; }
+  args=""
+  i=1
+  while [ -f "$out/v$i.bin" ]; do args="$args $out/v$i.bin"; i=$((i + 1)); done
+  if (cd "$out" && "$bin" run "$k" $args >"$work/run.txt" 2>&1 && python3 "$dir/compare.py" >>"$work/run.txt" 2>&1); then
+    passed=$((passed + 1)); echo "pass         $name"
+  else
+    failed=$((failed + 1)); echo "FAIL         $name"; tail -3 "$work/run.txt"
+  fi
+done
+echo "check: $checked accepted, $unsupported only not-supported-yet, $other other errors"
+echo "run:   $passed passed, $failed failed, $skipped without goldens"
+rm -rf "$work"

@@ -1,0 +1,523 @@
+/* Binders: .pto op text -> op parameter structs (see bind.h for the two-mode contract).
+ * One binder per parameter struct of include/ptosim/ops.h; the op table's params column
+ * selects it. Operand order follows each op's syntax in the spec pages
+ * (vpto docs/isa/micro-isa/02-dma-copy.md, 16-cube-matmul.md, isa-legacy/02-dma-copy.md). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "core/dtype.h"
+#include "exec/lower.h"
+
+/* ---- the pt_bind accessors ------------------------------------------------------------ */
+
+int pt_bind_lowering(const pt_bind *b) { return b->lowering; }
+
+ptosim_loc pt_bind_loc(const pt_bind *b) {
+  ptosim_loc l = {b->prog->ast->file, (int)b->op->loc.line, (int)b->op->loc.col};
+  return l;
+}
+
+int pt_bind_error(pt_bind *b, const pa_item *at, const char *rule, const char *hint, const char *fmt, ...) {
+  if (b->lowering && !b->failed) {
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    char full[600];
+    snprintf(full, sizeof full, "%.*s: %s", (int)b->op->name.n, b->op->name.s, msg);
+    pt_lower_error(b->L, at ? at->loc : b->op->loc, rule, hint, full);
+  }
+  b->failed = 1;
+  return -1;
+}
+
+static int grow_operands(ptosim_program *p) {
+  if (p->noperands < p->cap_operands) return 0;
+  int cap = p->cap_operands ? p->cap_operands * 2 : 256;
+  pt_operand *n = realloc(p->operands, (size_t)cap * sizeof *n);
+  if (!n) return -1;
+  p->operands = n;
+  p->cap_operands = cap;
+  return 0;
+}
+
+/* Static type of an operand item while lowering: the slot's type, i64 / f32 for literals. */
+static pt_slot_type item_type(pt_bind *b, const pa_item *it) {
+  pt_slot_type t = {.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64};
+  if (it && it->kind == PA_IT_FLOAT) t = (pt_slot_type){.kind = PT_VK_FLOAT, .bits = 32, .dt = PTOSIM_DT_F32};
+  if (it && it->kind == PA_IT_VALUE) {
+    int32_t s = pt_lower_resolve(b->L, it);
+    if (s >= 0) t = b->prog->slots[s];
+  }
+  return t;
+}
+
+/* The next operand: while lowering, resolve and record it (with its static type); while
+ * running, fetch the record. Returns NULL after an error. */
+static const pt_operand *next_operand(pt_bind *b, const pa_item *it) {
+  if (!b->lowering) return b->pos < b->count ? &b->prog->operands[b->first + b->pos++] : NULL;
+  if (!it) {
+    pt_bind_error(b, NULL, "bind.arity", "check the op's syntax in the spec", "missing operand");
+    return NULL;
+  }
+  pt_operand o = {.slot = -1, .t = item_type(b, it)};
+  switch (it->kind) {
+  case PA_IT_VALUE:
+    if ((o.slot = pt_lower_resolve(b->L, it)) < 0) {
+      b->failed = 1;
+      return NULL;
+    }
+    break;
+  case PA_IT_INT: o.k.i = it->v.i; break;
+  case PA_IT_FLOAT: o.k.f = it->v.f; break;
+  default:
+    if (pa_item_is_word(it, "true") || pa_item_is_word(it, "false")) {
+      o.k.i = pa_item_is_word(it, "true");
+      o.t.bits = 1;
+      break;
+    }
+    pt_bind_error(b, it, "bind.operand", "pass an SSA value or a literal", "expected an operand, got '%.*s'",
+                  (int)it->text.n, it->text.s);
+    return NULL;
+  }
+  if (grow_operands(b->prog)) {
+    pt_bind_error(b, it, "bind.nomem", NULL, "out of memory");
+    return NULL;
+  }
+  b->prog->operands[b->prog->noperands++] = o;
+  b->count++;
+  return &b->prog->operands[b->prog->noperands - 1];
+}
+
+static pt_val operand_value(pt_bind *b, const pt_operand *o) {
+  pt_val zero;
+  memset(&zero, 0, sizeof zero);
+  if (!o || b->lowering) return zero;
+  return o->slot < 0 ? o->k : b->slots[o->slot];
+}
+
+static const pt_operand *typed_operand(pt_bind *b, const pa_item *it, pt_vkind want, const char *what) {
+  const pt_operand *o = next_operand(b, it);
+  if (b->lowering && o && o->t.kind != want)
+    pt_bind_error(b, it, "bind.type", want == PT_VK_PTR ? "pass a !pto.ptr<T, space> value" : "pass an integer or index value",
+                  "operand '%.*s' must be %s", (int)it->text.n, it->text.s, what);
+  return o;
+}
+
+int64_t pt_bind_int(pt_bind *b, const pa_item *it) {
+  return operand_value(b, typed_operand(b, it, PT_VK_INT, "an integer")).i;
+}
+
+ptosim_ptr pt_bind_ptr(pt_bind *b, const pa_item *it) {
+  return operand_value(b, typed_operand(b, it, PT_VK_PTR, "a pointer")).p;
+}
+
+ptosim_dtype pt_bind_dtype(pt_bind *b, const pa_item *it) {
+  return b->lowering && it ? item_type(b, it).dt : PTOSIM_DT_NONE;
+}
+
+ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it) {
+  const pt_operand *o = next_operand(b, it);
+  ptosim_scalar s = {.dtype = PTOSIM_DT_NONE, .bits = 0};
+  if (!o) return s;
+  pt_val v = operand_value(b, o);
+  s.dtype = o->t.dt;
+  if (o->t.kind != PT_VK_FLOAT) {
+    s.bits = (uint64_t)v.i;
+    if (s.dtype == PTOSIM_DT_NONE) s.dtype = PTOSIM_DT_I64;
+    return s;
+  }
+  float f = (float)v.f;
+  if (s.dtype == PTOSIM_DT_F16) {
+    s.bits = pt_f32_to_f16(f, PT_RND_RINT, PT_SAT_OFF);
+  } else if (s.dtype == PTOSIM_DT_BF16) {
+    s.bits = pt_f32_to_bf16(f, PT_RND_RINT, PT_SAT_OFF);
+  } else {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    s.dtype = PTOSIM_DT_F32;
+    s.bits = u;
+  }
+  return s;
+}
+
+/* ---- item helpers ----------------------------------------------------------------------- */
+
+static int is_operand(const pa_item *it) {
+  return it->kind == PA_IT_VALUE || it->kind == PA_IT_INT || it->kind == PA_IT_FLOAT;
+}
+
+/* The i-th direct operand item of the op (values and literals, skipping clause words). */
+static const pa_item *pos(const pa_op *op, unsigned i) {
+  for (uint32_t k = 0; k < op->nitems; k++)
+    if (is_operand(&op->items[k]) && i-- == 0) return &op->items[k];
+  return NULL;
+}
+
+static unsigned npos(const pa_op *op) {
+  unsigned n = 0;
+  for (uint32_t k = 0; k < op->nitems; k++) n += (unsigned)is_operand(&op->items[k]);
+  return n;
+}
+
+/* Argument i of clause call `c` (NULL if absent). */
+static const pa_item *clause_arg(const pa_item *c, unsigned i) { return c && c->kind == PA_IT_CALL && i < c->nargs ? &c->args[i] : NULL; }
+
+static int has_word(const pa_op *op, const char *w) {
+  for (uint32_t k = 0; k < op->nitems; k++)
+    if (pa_item_is_word(&op->items[k], w)) return 1;
+  return 0;
+}
+
+/* `{key = true}` attribute (also the unit form `{key}`). */
+static int dict_flag(const pa_op *op, const char *key) {
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    if (op->items[k].kind != PA_IT_DICT) continue;
+    const pa_item *v = pa_dict_get(&op->items[k], key);
+    if (v) return v->kind == PA_IT_WORD ? !pa_item_is_word(v, "false") : v->kind == PA_IT_INT ? v->v.i != 0 : 1;
+  }
+  return 0;
+}
+
+static int expect_arity(pt_bind *b, const pa_op *op, unsigned lo, unsigned hi) {
+  unsigned n = npos(op);
+  if (n >= lo && n <= hi) return 0;
+  return pt_bind_error(b, NULL, "bind.arity", "check the op's operand list in the spec",
+                       "expects %u%s operands before its clauses, got %u", lo, hi > lo ? " or more" : "", n);
+}
+
+/* Word argument of a clause (e.g. unit_flag(check_only)) matched against names[]. */
+static int word_arg(pt_bind *b, const pa_item *it, const char *const *names, int n) {
+  for (int i = 0; it && i < n; i++)
+    if (pa_item_is_word(it, names[i])) return i;
+  pt_bind_error(b, it, "bind.keyword", "use one of the keywords the spec lists", "unknown keyword '%.*s'",
+                it ? (int)it->text.n : 0, it ? it->text.s : "");
+  return 0;
+}
+
+static int bind_loop(pt_bind *b, const pa_item *c, ptosim_loop *l) {
+  if (!c || c->nargs != 3)
+    return pt_bind_error(b, c, "bind.clause", "write all three operands: (count, src_stride, dst_stride)",
+                         "clause needs three operands");
+  l->count = pt_bind_int(b, clause_arg(c, 0));
+  l->src_stride = pt_bind_int(b, clause_arg(c, 1));
+  l->dst_stride = pt_bind_int(b, clause_arg(c, 2));
+  return 0;
+}
+
+/* ---- binders, one per params struct -------------------------------------------------- */
+
+/* mte_gm_ub %src, %dst, %l2, %len nburst(..) loop(..)* pad(v[, l, r]);
+ * mte_ub_gm / mte_gm_l1 / mte_l1_ub %src, %dst, %len nburst(..) loop(..)* */
+static int bind_ptosim_dma_params(pt_bind *b, const pa_op *op, ptosim_dma_params *p) {
+  int gm_ub = pa_str_is(op->name, "pto.mte_gm_ub");
+  if (expect_arity(b, op, gm_ub ? 4 : 3, gm_ub ? 4 : 3)) return -1;
+  p->src = pt_bind_ptr(b, pos(op, 0));
+  p->dst = pt_bind_ptr(b, pos(op, 1));
+  if (gm_ub) p->l2_cache_ctl = pt_bind_int(b, pos(op, 2));
+  p->len_burst = pt_bind_int(b, pos(op, gm_ub ? 3 : 2));
+  const pa_item *nb = pa_op_clause(op, "nburst");
+  if (!nb) return pt_bind_error(b, NULL, "bind.clause", "add nburst(%count, %src_stride, %dst_stride)", "nburst(...) is required");
+  if (bind_loop(b, nb, &p->nburst)) return -1;
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *it = &op->items[k];
+    if (it->kind != PA_IT_CALL) continue;
+    if (pa_str_is(it->name, "loop")) {
+      if (p->nloops == PTOSIM_MAX_LOOPS)
+        return pt_bind_error(b, it, "dma.nloops", "merge loop groups", "more than %d loop groups", PTOSIM_MAX_LOOPS);
+      if (bind_loop(b, it, &p->loops[p->nloops++])) return -1;
+    } else if (pa_str_is(it->name, "pad")) {
+      if (it->nargs != 1 && it->nargs != 3)
+        return pt_bind_error(b, it, "dma.pad_counts", "write pad(%value) or pad(%value, %left, %right)",
+                             "pad(...) takes 1 or 3 operands");
+      p->has_pad = true;
+      p->pad_bits = pt_bind_scalar(b, clause_arg(it, 0)).bits;
+      if (it->nargs == 3) {
+        p->left_pad = pt_bind_int(b, clause_arg(it, 1));
+        p->right_pad = pt_bind_int(b, clause_arg(it, 2));
+      }
+    } else if (!pa_str_is(it->name, "nburst")) {
+      return pt_bind_error(b, it, "bind.clause", "the grouped DMA ops take nburst, loop and pad clauses",
+                           "unknown clause '%.*s'", (int)it->name.n, it->name.s);
+    }
+  }
+  return 0;
+}
+
+/* %src, %dst, %len nburst(%count, %src_gap, %dst_gap) */
+static int bind_ptosim_gap_copy_params(pt_bind *b, const pa_op *op, ptosim_gap_copy_params *p) {
+  if (expect_arity(b, op, 3, 3)) return -1;
+  p->src = pt_bind_ptr(b, pos(op, 0));
+  p->dst = pt_bind_ptr(b, pos(op, 1));
+  p->len_burst = pt_bind_int(b, pos(op, 2));
+  ptosim_loop l = {0};
+  if (bind_loop(b, pa_op_clause(op, "nburst"), &l)) return -1;
+  p->count = l.count;
+  p->src_gap = l.src_stride;
+  p->dst_gap = l.dst_stride;
+  return 0;
+}
+
+static int bind_ptosim_frac_params(pt_bind *b, const pa_op *op, ptosim_frac_params *p) {
+  if (expect_arity(b, op, 2, 2)) return -1;
+  p->src = pt_bind_ptr(b, pos(op, 0));
+  p->dst = pt_bind_ptr(b, pos(op, 1));
+  if (has_word(op, "dn2nz")) p->mode = PTOSIM_DN2NZ;
+  else if (!has_word(op, "nd2nz")) return pt_bind_error(b, NULL, "bind.clause", "write nd2nz or dn2nz", "missing layout mode");
+  const pa_item *shape = pa_op_clause(op, "shape"), *src = pa_op_clause(op, "src_layout"),
+                *grp = pa_op_clause(op, "dst_group"), *ctrl = pa_op_clause(op, "ctrl");
+  if (!shape || shape->nargs != 2 || !src || src->nargs < 1 || src->nargs > 2 || !grp || grp->nargs != 4 || !ctrl ||
+      ctrl->nargs != 2)
+    return pt_bind_error(b, NULL, "bind.clause", "write shape(n, d), src_layout(inner[, outer]), dst_group(count, l2, l3, l4), ctrl(l2cache, smallc0)",
+                         "missing or malformed clause");
+  p->n_value = pt_bind_int(b, clause_arg(shape, 0));
+  p->d_value = pt_bind_int(b, clause_arg(shape, 1));
+  p->src_inner_stride = pt_bind_int(b, clause_arg(src, 0));
+  if (src->nargs == 2) p->src_outer_stride = pt_bind_int(b, clause_arg(src, 1));
+  p->group_count = pt_bind_int(b, clause_arg(grp, 0));
+  p->dst_loop2_stride = pt_bind_int(b, clause_arg(grp, 1));
+  p->dst_loop3_stride = pt_bind_int(b, clause_arg(grp, 2));
+  p->dst_loop4_stride = pt_bind_int(b, clause_arg(grp, 3));
+  p->l2_cache_ctrl = pt_bind_int(b, clause_arg(ctrl, 0));
+  p->smallc0_en = pt_bind_int(b, clause_arg(ctrl, 1)) != 0;
+  return 0;
+}
+
+static int bind_ptosim_l0_load_params(pt_bind *b, const pa_op *op, ptosim_l0_load_params *p) {
+  if (expect_arity(b, op, 4, 6)) return -1;
+  p->src = pt_bind_ptr(b, pos(op, 0));
+  p->dst = pt_bind_ptr(b, pos(op, 1));
+  p->rows = pt_bind_int(b, pos(op, 2));
+  p->cols = pt_bind_int(b, pos(op, 3));
+  if (npos(op) > 4) p->start_row = pt_bind_int(b, pos(op, 4));
+  if (npos(op) > 5) p->start_col = pt_bind_int(b, pos(op, 5));
+  p->transpose = dict_flag(op, "transpose");
+  return 0;
+}
+
+static int bind_ptosim_mx_load_params(pt_bind *b, const pa_op *op, ptosim_mx_load_params *p) {
+  if (expect_arity(b, op, 4, 4)) return -1;
+  p->src = pt_bind_ptr(b, pos(op, 0));
+  p->dst = pt_bind_ptr(b, pos(op, 1));
+  p->a = pt_bind_int(b, pos(op, 2));
+  p->b = pt_bind_int(b, pos(op, 3));
+  return 0;
+}
+
+static const char *const unit_flag_words[] = {"", "check_only", "check_and_set", "check_and_clear"};
+
+static int bind_ptosim_mad_params(pt_bind *b, const pa_op *op, ptosim_mad_params *p) {
+  int bias = op->name.n >= 5 && !memcmp(op->name.s + op->name.n - 5, "_bias", 5);
+  unsigned i = 0;
+  if (expect_arity(b, op, bias ? 7 : 6, bias ? 7 : 6)) return -1;
+  p->lhs = pt_bind_ptr(b, pos(op, i++));
+  p->rhs = pt_bind_ptr(b, pos(op, i++));
+  p->dst = pt_bind_ptr(b, pos(op, i++));
+  if (bias) p->bias = pt_bind_ptr(b, pos(op, i++));
+  p->m = pt_bind_int(b, pos(op, i++));
+  p->n = pt_bind_int(b, pos(op, i++));
+  p->k = pt_bind_int(b, pos(op, i++));
+  const pa_item *uf = pa_op_clause(op, "unit_flag"), *tf = pa_op_clause(op, "tf32_mode");
+  if (uf) p->unit_flag = (ptosim_unit_flag)word_arg(b, clause_arg(uf, 0), unit_flag_words, 4);
+  static const char *const tf32[] = {"", "round_even", "round_away"};
+  if (tf) p->tf32 = (ptosim_tf32_mode)word_arg(b, clause_arg(tf, 0), tf32, 3);
+  p->disable_gemv = has_word(op, "disable_gemv");
+  p->n_dir = has_word(op, "n_dir");
+  p->sat = has_word(op, "sat") ? PTOSIM_SAT_SAT : has_word(op, "nosat") ? PTOSIM_SAT_NOSAT : PTOSIM_SAT_DEFAULT;
+  return 0;
+}
+
+/* Spelling of each pre-quant mode, in ptosim_quant_mode order. */
+static const char *const quant_words[PTOSIM_QUANT_COUNT] = {
+    "", "f32_f16", "qf322hif8_pre_vec", "qf322hif8_pre_scalar", "qf322hif8_pre_hybrid_vec",
+    "qf322hif8_pre_hybrid_scalar", "deqs32_int_vec", "deqs32_int_scalar", "req8_vec", "req8_scalar", "deqf16_vec",
+    "deqf16_scalar", "qf322fp8_pre_vec", "qf322fp8_pre_scalar", "qf322f32_pre_vec", "qf322f32_pre_scalar", "f32_bf16",
+    "qf162b8_pre_vec", "qf162b8_pre_scalar", "qf162s4_pre_vec", "qf162s4_pre_scalar", "req4_vec", "req4_scalar",
+    "qf322b8_pre_vec", "qf322b8_pre_scalar", "qf322s4_pre_vec", "qf322s4_pre_scalar", "deqs16_vec", "deqs16_scalar",
+    "qf162s16_pre_vec", "qf162s16_pre_scalar", "qf322f16_pre_vec", "qf322f16_pre_scalar", "qf322bf16_pre_vec",
+    "qf322bf16_pre_scalar", "qs322bf16_pre_vec", "qs322bf16_pre_scalar"};
+
+/* A payload operand: an fb pointer for vector modes, a scalar otherwise (by static type). */
+static void bind_payload(pt_bind *b, const pa_item *it, ptosim_ptr *vec, ptosim_scalar *scalar, int is_vec) {
+  if (is_vec) *vec = pt_bind_ptr(b, it);
+  else *scalar = pt_bind_scalar(b, it);
+}
+
+static int bind_ptosim_fixpipe_params(pt_bind *b, const pa_op *op, ptosim_fixpipe_params *p) {
+  int gm = pa_str_is(op->name, "pto.mte_l0c_gm"), ub = pa_str_is(op->name, "pto.mte_l0c_ub");
+  if (expect_arity(b, op, gm ? 8 : 6, gm ? 8 : 6)) return -1;
+  p->src = pt_bind_ptr(b, pos(op, 0));
+  p->dst = pt_bind_ptr(b, pos(op, 1));
+  p->m = pt_bind_int(b, pos(op, 2));
+  p->n = pt_bind_int(b, pos(op, 3));
+  p->src_stride = pt_bind_int(b, pos(op, 4));
+  p->dst_stride = pt_bind_int(b, pos(op, 5));
+  if (gm) {
+    p->sid = pt_bind_int(b, pos(op, 6));
+    p->l2_cache_ctrl = pt_bind_int(b, pos(op, 7));
+  }
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *it = &op->items[k];
+    if (is_operand(it) || it->kind == PA_IT_DICT) continue;
+    if (it->kind == PA_IT_CALL && pa_str_is(it->name, "dst_mode") && ub) {
+      const pa_item *a = clause_arg(it, 0);
+      if (a && pa_item_is_word(a, "split_m")) p->dst_mode = PTOSIM_DST_SPLIT_M;
+      else if (a && pa_item_is_word(a, "split_n")) p->dst_mode = PTOSIM_DST_SPLIT_N;
+      else p->sub_blockid = pt_bind_int(b, a);
+    } else if (it->kind == PA_IT_CALL && pa_str_is(it->name, "unit_flag")) {
+      p->unit_flag = (ptosim_unit_flag)word_arg(b, clause_arg(it, 0), unit_flag_words, 4);
+    } else if (it->kind == PA_IT_CALL && pa_str_is(it->name, "pre_quant")) {
+      const pa_item *mode = pa_item_find(it->args, it->nargs, "mode");
+      p->quant = (ptosim_quant_mode)word_arg(b, mode && mode->nargs == 2 ? &mode->args[1] : NULL, quant_words,
+                                             PTOSIM_QUANT_COUNT);
+      const char *w = quant_words[p->quant];
+      bind_payload(b, clause_arg(it, 0), &p->quant_vec, &p->quant_scalar, strstr(w, "_vec") != NULL);
+    } else if (it->kind == PA_IT_CALL && pa_str_is(it->name, "pre_relu")) {
+      static const char *const relu[] = {"", "no_relu", "normal_relu", "scalar_relu", "vector_relu"};
+      const pa_item *mode = pa_item_find(it->args, it->nargs, "mode"), *clip = pa_item_find(it->args, it->nargs, "clip");
+      p->relu = (ptosim_relu_mode)word_arg(b, mode && mode->nargs == 2 ? &mode->args[1] : NULL, relu, 5);
+      if (it->nargs && is_operand(&it->args[0]))
+        bind_payload(b, &it->args[0], &p->relu_vec, &p->relu_scalar, p->relu == PTOSIM_RELU_VECTOR);
+      if (clip && clip->nargs == 2) {
+        p->has_clip = true;
+        p->clip = pt_bind_scalar(b, &clip->args[1]);
+      }
+    } else if (pa_item_is_word(it, "nz2nd")) {
+      p->layout = PTOSIM_FIX_NZ2ND;
+    } else if (it->kind == PA_IT_CALL && pa_str_is(it->name, "nz2dn")) {
+      p->layout = PTOSIM_FIX_NZ2DN;
+      p->loop0_src_stride = pt_bind_int(b, clause_arg(it, 0));
+    } else if (pa_item_is_word(it, "nz2nz") || (it->kind == PA_IT_CALL && pa_str_is(it->name, "nz2nz"))) {
+      p->layout = PTOSIM_FIX_NZ2NZ;
+      if (it->kind == PA_IT_CALL && it->nargs) p->split = pt_bind_int(b, clause_arg(it, 0));
+    } else if (it->kind == PA_IT_CALL && pa_str_is(it->name, "loop3")) {
+      p->has_loop3 = true;
+      if (bind_loop(b, it, &p->loop3)) return -1;
+    } else if (pa_item_is_word(it, "sat")) {
+      p->sat = PTOSIM_SAT_SAT;
+    } else if (it->kind == PA_IT_CALL && pa_str_is(it->name, "sat")) {
+      p->sat = PTOSIM_SAT_SAT_PRESERVE_NAN;
+    } else if (pa_item_is_word(it, "nosat")) {
+      p->sat = PTOSIM_SAT_NOSAT;
+    } else if (it->kind == PA_IT_CALL && pa_str_is(it->name, "atomic") && gm) {
+      static const char *const ops[] = {"", "add", "max", "min"};
+      const pa_item *ty = pa_item_find(it->args, it->nargs, "type"), *o = pa_item_find(it->args, it->nargs, "op");
+      p->atomic = (ptosim_atomic_op)word_arg(b, o && o->nargs == 2 ? &o->args[1] : NULL, ops, 4);
+      if (ty && ty->nargs == 2) {
+        const pa_item *t = &ty->args[1];
+        const char *s = t->kind == PA_IT_TYPE && t->type ? t->type->text.s : t->text.s;
+        size_t n = t->kind == PA_IT_TYPE && t->type ? t->type->text.n : t->text.n;
+        p->atomic_type = !strncmp(s, "s32", n) ? PTOSIM_DT_I32 : !strncmp(s, "s16", n) ? PTOSIM_DT_I16
+                         : !strncmp(s, "s8", n) ? PTOSIM_DT_I8 : pt_dtype_parse(s, (unsigned)n);
+      }
+    } else {
+      return pt_bind_error(b, it, "bind.clause", "see the FIXPIPE clause list of the spec", "unknown clause '%.*s'",
+                           (int)it->text.n, it->text.s);
+    }
+  }
+  return 0;
+}
+
+/* Structs whose text form is a plain operand list in field order. */
+typedef enum { F_PTR, F_INT, F_BOOL, F_U64 } field_kind;
+typedef struct field {
+  size_t off;
+  field_kind kind;
+} field;
+
+static int bind_fields(pt_bind *b, const pa_op *op, void *p, const field *f, unsigned n) {
+  if (expect_arity(b, op, n, n)) return -1;
+  for (unsigned i = 0; i < n; i++) {
+    char *dst = (char *)p + f[i].off;
+    const pa_item *it = pos(op, i);
+    if (f[i].kind == F_PTR) {
+      ptosim_ptr v = pt_bind_ptr(b, it);
+      memcpy(dst, &v, sizeof v);
+    } else if (f[i].kind == F_BOOL) {
+      bool v = pt_bind_int(b, it) != 0;
+      memcpy(dst, &v, sizeof v);
+    } else {
+      int64_t v = pt_bind_int(b, it);
+      memcpy(dst, &v, sizeof v);
+    }
+  }
+  return 0;
+}
+
+#define FIELD(T, name, kind) {offsetof(T, name), kind}
+#define BIND_FIELDS(T, ...)                                             \
+  static int bind_##T(pt_bind *b, const pa_op *op, T *p) {              \
+    static const field f[] = {__VA_ARGS__};                              \
+    return bind_fields(b, op, p, f, (unsigned)(sizeof f / sizeof f[0])); \
+  }
+
+BIND_FIELDS(ptosim_copy_gm_ub_params, FIELD(ptosim_copy_gm_ub_params, src, F_PTR),
+            FIELD(ptosim_copy_gm_ub_params, dst, F_PTR), FIELD(ptosim_copy_gm_ub_params, sid, F_INT),
+            FIELD(ptosim_copy_gm_ub_params, n_burst, F_INT), FIELD(ptosim_copy_gm_ub_params, len_burst, F_INT),
+            FIELD(ptosim_copy_gm_ub_params, left_pad, F_INT), FIELD(ptosim_copy_gm_ub_params, right_pad, F_INT),
+            FIELD(ptosim_copy_gm_ub_params, data_select, F_BOOL), FIELD(ptosim_copy_gm_ub_params, l2_cache_ctl, F_INT),
+            FIELD(ptosim_copy_gm_ub_params, src_stride, F_INT), FIELD(ptosim_copy_gm_ub_params, dst_stride, F_INT))
+BIND_FIELDS(ptosim_copy_ub_gm_params, FIELD(ptosim_copy_ub_gm_params, src, F_PTR),
+            FIELD(ptosim_copy_ub_gm_params, dst, F_PTR), FIELD(ptosim_copy_ub_gm_params, sid, F_INT),
+            FIELD(ptosim_copy_ub_gm_params, n_burst, F_INT), FIELD(ptosim_copy_ub_gm_params, len_burst, F_INT),
+            FIELD(ptosim_copy_ub_gm_params, reserved, F_INT), FIELD(ptosim_copy_ub_gm_params, dst_stride, F_INT),
+            FIELD(ptosim_copy_ub_gm_params, src_stride, F_INT))
+BIND_FIELDS(ptosim_copy_gm_l1_params, FIELD(ptosim_copy_gm_l1_params, src, F_PTR),
+            FIELD(ptosim_copy_gm_l1_params, dst, F_PTR), FIELD(ptosim_copy_gm_l1_params, n_burst, F_INT),
+            FIELD(ptosim_copy_gm_l1_params, len_burst, F_INT), FIELD(ptosim_copy_gm_l1_params, src_stride, F_INT),
+            FIELD(ptosim_copy_gm_l1_params, dst_stride, F_INT))
+BIND_FIELDS(ptosim_copy_gap_params, FIELD(ptosim_copy_gap_params, src, F_PTR), FIELD(ptosim_copy_gap_params, dst, F_PTR),
+            FIELD(ptosim_copy_gap_params, sid, F_INT), FIELD(ptosim_copy_gap_params, n_burst, F_INT),
+            FIELD(ptosim_copy_gap_params, len_burst, F_INT), FIELD(ptosim_copy_gap_params, src_gap, F_INT),
+            FIELD(ptosim_copy_gap_params, dst_gap, F_INT))
+/* Text order is loop2 first (see ops.h). */
+BIND_FIELDS(ptosim_loop_size_params, FIELD(ptosim_loop_size_params, loop2_count, F_INT),
+            FIELD(ptosim_loop_size_params, loop1_count, F_INT))
+BIND_FIELDS(ptosim_loop_stride_params, FIELD(ptosim_loop_stride_params, src_stride, F_INT),
+            FIELD(ptosim_loop_stride_params, dst_stride, F_INT))
+BIND_FIELDS(ptosim_loop_reg_params, FIELD(ptosim_loop_reg_params, value, F_U64))
+
+static int bind_ptosim_l0_raw_params(pt_bind *b, const pa_op *op, ptosim_l0_raw_params *p) {
+  static const field f[] = {FIELD(ptosim_l0_raw_params, src, F_PTR),        FIELD(ptosim_l0_raw_params, dst, F_PTR),
+                            FIELD(ptosim_l0_raw_params, m_start, F_INT),    FIELD(ptosim_l0_raw_params, k_start, F_INT),
+                            FIELD(ptosim_l0_raw_params, m_step, F_INT),     FIELD(ptosim_l0_raw_params, k_step, F_INT),
+                            FIELD(ptosim_l0_raw_params, src_stride, F_INT), FIELD(ptosim_l0_raw_params, dst_stride, F_INT)};
+  p->transpose = dict_flag(op, "transpose");
+  return bind_fields(b, op, p, f, 8);
+}
+
+static int bind_ptosim_pad_val_params(pt_bind *b, const pa_op *op, ptosim_pad_val_params *p) {
+  if (expect_arity(b, op, 1, 1)) return -1;
+  ptosim_scalar s = pt_bind_scalar(b, pos(op, 0));
+  p->dtype = s.dtype;
+  p->bits = s.bits;
+  return 0;
+}
+
+/* ---- dispatch by op ------------------------------------------------------------------- */
+
+int pt_bind_op(pt_bind *b, ptosim_opcode opc, const pa_op *op, void *params) {
+  b->op = op;
+  switch (opc) {
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
+  case PTOSIM_OP_##id: return bind_##params_t(b, op, (params_t *)params) || b->failed ? -1 : 0;
+#include "isa/ops.def"
+#undef PTOSIM_OP
+  default: return pt_bind_error(b, NULL, "bind.op", NULL, "no binder");
+  }
+}
+
+size_t pt_params_size(ptosim_opcode opc) {
+  switch (opc) {
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
+  case PTOSIM_OP_##id: return sizeof(params_t);
+#include "isa/ops.def"
+#undef PTOSIM_OP
+  default: return 0;
+  }
+}

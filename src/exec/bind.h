@@ -1,0 +1,50 @@
+/* Binding .pto op text to op parameter structs.
+ *
+ * Each parameter struct of include/ptosim/ops.h has one binder,
+ *   int pt_bind_<params_t>(pt_bind *b, const pa_op *op, <params_t> *p);
+ * (found through the params column of src/isa/ops.def) that reads the op's items
+ * (operands, clauses, words, attribute dictionaries, trailing types) and fills *p.
+ *
+ * A binder runs in two modes with the SAME control flow:
+ *  - lowering (pt_bind_lowering(b) != 0), once per op when the program is built: operand
+ *    items are resolved (SSA value -> slot, literal -> constant), their types checked, and
+ *    syntax errors reported with pt_bind_error at the item's location;
+ *  - execution, every time the op runs: each operand accessor returns the next operand's
+ *    current value, in the order the lowering pass met them.
+ * So a binder may branch on the op's syntax (which clauses and words are present, the op
+ * name, static types) but never on operand values. Returning non-zero aborts (the error
+ * was reported with pt_bind_error). */
+#ifndef PT_BIND_H
+#define PT_BIND_H
+
+#include <stdint.h>
+
+#include "asm/ast.h"
+#include "ptosim/ptosim.h"
+
+typedef struct pt_bind pt_bind;
+
+int pt_bind_lowering(const pt_bind *b);
+
+/* Report a static error at `at` (an item of the op, or NULL for the op name). Only has an
+ * effect while lowering. Always returns -1 so binders can `return pt_bind_error(...)`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+int pt_bind_error(pt_bind *b, const pa_item *at, const char *rule, const char *hint, const char *fmt, ...);
+
+/* Operand accessors. `it` is an operand item: an SSA value (%x, %r#1) or a literal.
+ * Each returns the operand's value (0 / zero pointer while lowering, or after an error,
+ * which is recorded). */
+int64_t pt_bind_int(pt_bind *b, const pa_item *it);   /* integer / index / i1 value or literal */
+ptosim_ptr pt_bind_ptr(pt_bind *b, const pa_item *it); /* !pto.ptr value: space, dtype, address */
+/* A scalar with its static type (float or integer value or literal): dtype and bit pattern. */
+ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it);
+
+/* Static element type of an operand (pointer element type or scalar type), NONE if unknown. */
+ptosim_dtype pt_bind_dtype(pt_bind *b, const pa_item *it);
+
+/* Source location of the op being bound (for diagnostics raised at execution). */
+ptosim_loc pt_bind_loc(const pt_bind *b);
+
+#endif

@@ -1,0 +1,876 @@
+/* Lowering: a parsed function becomes a flat instruction array over value slots.
+ * Calls are inlined; scf.for / scf.if / scf.while become jumps; pto ops of the op table
+ * are bound to their parameter structs (bind.c) once here and again at every execution. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "asm/diag_print.h"
+#include "core/dtype.h"
+#include "exec/lower.h"
+
+typedef struct name_ent {
+  pa_str name;
+  int32_t slot, count;
+} name_ent;
+
+/* Where `return` of an inlined callee goes: copy into result slots, jump to the end. */
+typedef struct ret_ctx {
+  int32_t *result_slots;
+  int nresults;
+  int32_t *patches; /* instruction indices of JMPs to patch */
+  int npatches, cap;
+} ret_ctx;
+
+struct pt_lower {
+  ptosim_program *p;
+  FILE *diag;
+  int errors;
+  name_ent *names;
+  int nnames, cap_names;
+  int barrier; /* names below this index belong to callers: invisible */
+  ret_ctx *ret; /* NULL in the entry function */
+  int depth;    /* inlining depth */
+  int unsupported; /* errors that are "not supported yet" */
+  /* Where the current region's scf.yield (or scf.condition) sends its values. */
+  const int32_t *yield_slots;
+  int nyield;
+  int32_t cond_exit; /* scf.while: instruction index of the JZ that leaves the loop */
+  const int32_t *cond_results, *cond_after;
+};
+
+/* ---- diagnostics ------------------------------------------------------------------------ */
+
+void pt_lower_error(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *msg) {
+  L->errors++;
+  L->unsupported += !strcmp(rule, "op.unsupported");
+  if (!L->diag) return;
+  size_t n = 0;
+  const char *line = pa_source_line(L->p->ast->text, L->p->ast->len, loc.line, &n);
+  pa_diag_print(L->diag, L->p->ast->file, loc.line, loc.col, "error", msg, rule, hint, line, n);
+}
+
+static int errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  pt_lower_error(L, loc, rule, hint, msg);
+  return -1;
+}
+
+/* ---- slots and names --------------------------------------------------------------------- */
+
+pt_slot_type pt_slot_type_of(const pa_type *t) {
+  pt_slot_type s = {.kind = PT_VK_OTHER};
+  if (!t) return s;
+  switch (t->kind) {
+  case PA_TY_INDEX: return (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64};
+  case PA_TY_INT: {
+    s.kind = PT_VK_INT;
+    s.bits = (uint8_t)(t->width > 64 ? 64 : t->width);
+    s.is_unsigned = t->sign == PA_UNSIGNED;
+    static const ptosim_dtype sdt[] = {PTOSIM_DT_I8, PTOSIM_DT_I16, PTOSIM_DT_I32, PTOSIM_DT_I64};
+    static const ptosim_dtype udt[] = {PTOSIM_DT_U8, PTOSIM_DT_U16, PTOSIM_DT_U32, PTOSIM_DT_U64};
+    int i = t->width == 8 ? 0 : t->width == 16 ? 1 : t->width == 32 ? 2 : t->width == 64 ? 3 : -1;
+    s.dt = i < 0 ? PTOSIM_DT_NONE : s.is_unsigned ? udt[i] : sdt[i];
+    return s;
+  }
+  case PA_TY_FLOAT:
+    s.kind = PT_VK_FLOAT;
+    s.dt = pt_dtype_parse(t->name.s, (unsigned)t->name.n);
+    s.bits = (uint8_t)(t->fk == PA_F64 ? 64 : t->fk == PA_F32 ? 32 : 16);
+    if (t->fk == PA_F64) s.dt = PTOSIM_DT_NONE;
+    return s;
+  case PA_TY_PTR: {
+    static const ptosim_space sp[PA_AS_COUNT] = {[PA_AS_GM] = PTOSIM_GM,   [PA_AS_MAT] = PTOSIM_L1,
+                                                 [PA_AS_LEFT] = PTOSIM_L0A, [PA_AS_RIGHT] = PTOSIM_L0B,
+                                                 [PA_AS_ACC] = PTOSIM_L0C,  [PA_AS_VEC] = PTOSIM_UB,
+                                                 [PA_AS_BIAS] = PTOSIM_BT,  [PA_AS_SCALING] = PTOSIM_FB};
+    s.kind = PT_VK_PTR;
+    s.space = sp[t->space];
+    const pa_type *e = t->elem;
+    if (e && e->kind == PA_TY_INT) s.dt = pt_slot_type_of(e).dt;
+    else if (e && e->kind == PA_TY_FLOAT) s.dt = pt_dtype_parse(e->name.s, (unsigned)e->name.n);
+    else if (e && e->kind == PA_TY_DIALECT) s.dt = pt_dtype_parse(e->name.s, (unsigned)e->name.n);
+    if (e && e->kind == PA_TY_INT && e->width == 4) s.dt = PTOSIM_DT_I4;
+    return s;
+  }
+  default: return s;
+  }
+}
+
+static int32_t new_slots(pt_lower *L, pt_slot_type t, int n) {
+  ptosim_program *p = L->p;
+  while (p->nslots + n > p->cap_slots) {
+    int cap = p->cap_slots ? p->cap_slots * 2 : 256;
+    pt_slot_type *s = realloc(p->slots, (size_t)cap * sizeof *s);
+    if (!s) return -1;
+    p->slots = s;
+    p->cap_slots = cap;
+  }
+  for (int i = 0; i < n; i++) p->slots[p->nslots + i] = t;
+  p->nslots += n;
+  return p->nslots - n;
+}
+
+static void define(pt_lower *L, pa_str name, int32_t slot, int32_t count) {
+  if (L->nnames == L->cap_names) {
+    int cap = L->cap_names ? L->cap_names * 2 : 256;
+    name_ent *n = realloc(L->names, (size_t)cap * sizeof *n);
+    if (!n) return;
+    L->names = n;
+    L->cap_names = cap;
+  }
+  L->names[L->nnames++] = (name_ent){name, slot, count};
+}
+
+int32_t pt_lower_resolve(pt_lower *L, const pa_item *it) {
+  for (int i = L->nnames - 1; i >= L->barrier; i--) {
+    name_ent *e = &L->names[i];
+    if (e->name.n != it->name.n || memcmp(e->name.s, it->name.s, it->name.n)) continue;
+    int k = it->result_no < 0 ? 0 : it->result_no;
+    if (k >= e->count) {
+      errorf(L, it->loc, "ir.result_index", "use an index below the op's result count", "'%.*s' has only %d results",
+             (int)it->text.n, it->text.s, e->count);
+      return -1;
+    }
+    return e->slot + k;
+  }
+  errorf(L, it->loc, "ir.undefined_value", "define the value before its use", "use of undefined value '%.*s'",
+         (int)it->text.n, it->text.s);
+  return -1;
+}
+
+/* ---- emission ----------------------------------------------------------------------------- */
+
+static int32_t emit(pt_lower *L, pt_ins ins) {
+  ptosim_program *p = L->p;
+  if (p->ncode == p->cap_code) {
+    int cap = p->cap_code ? p->cap_code * 2 : 256;
+    pt_ins *c = realloc(p->code, (size_t)cap * sizeof *c);
+    if (!c) return -1;
+    p->code = c;
+    p->cap_code = cap;
+  }
+  p->code[p->ncode] = ins;
+  return p->ncode++;
+}
+
+static int32_t here(pt_lower *L) { return L->p->ncode; }
+
+/* Last TYPE item of the trailing type list (the result type of casts `a : T to U`). */
+static const pa_type *last_type(const pa_op *op) {
+  for (uint32_t i = op->ntypes; i-- > 0;)
+    if (op->types[i].kind == PA_IT_TYPE) return op->types[i].type;
+  return NULL;
+}
+
+static const pa_type *result_type(const pa_op *op, unsigned i) {
+  if (i < op->nrtypes) return op->rtypes[i];
+  if (i == 0) return last_type(op);
+  return NULL;
+}
+
+static pt_slot_type i64_type(void) { return (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64}; }
+
+/* Define the op's results with the given types; returns the first slot. */
+static int32_t define_results(pt_lower *L, const pa_op *op, const pt_slot_type *types, int n) {
+  int32_t first = -1;
+  int k = 0;
+  for (uint32_t r = 0; r < op->nresults; r++) {
+    int32_t base = -1;
+    for (uint32_t j = 0; j < op->results[r].count; j++, k++) {
+      int32_t s = new_slots(L, k < n ? types[k] : i64_type(), 1);
+      if (base < 0) base = s;
+      if (first < 0) first = s;
+    }
+    define(L, op->results[r].name, base, (int32_t)op->results[r].count);
+  }
+  if (first < 0) first = new_slots(L, n ? types[0] : i64_type(), 1); /* unused result */
+  return first;
+}
+
+static int32_t operand_slot(pt_lower *L, const pa_item *it) {
+  if (!it) return -1;
+  if (it->kind == PA_IT_VALUE) return pt_lower_resolve(L, it);
+  /* literal operand: materialize a constant */
+  pt_ins c = {.code = PT_C_CONST};
+  pt_slot_type t = i64_type();
+  if (it->kind == PA_IT_INT) c.imm.i = it->v.i;
+  else if (it->kind == PA_IT_FLOAT) {
+    c.imm.f = it->v.f;
+    t = (pt_slot_type){.kind = PT_VK_FLOAT, .bits = 32, .dt = PTOSIM_DT_F32};
+  } else {
+    errorf(L, it->loc, "ir.operand", "pass an SSA value", "expected an operand, got '%.*s'", (int)it->text.n, it->text.s);
+    return -1;
+  }
+  c.dst = new_slots(L, t, 1);
+  emit(L, c);
+  return c.dst;
+}
+
+/* The i-th item that is a value or literal. */
+static const pa_item *val_item(const pa_op *op, unsigned i) {
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *it = &op->items[k];
+    if ((it->kind == PA_IT_VALUE || it->kind == PA_IT_INT || it->kind == PA_IT_FLOAT) && i-- == 0) return it;
+  }
+  return NULL;
+}
+
+static void copy_slots(pt_lower *L, const int32_t *dst, const int32_t *src, int n) {
+  /* Parallel copy through temporaries, so `yield %b, %a` swaps correctly. */
+  int32_t tmp[64];
+  if (n > 64) n = 64;
+  for (int i = 0; i < n; i++) {
+    tmp[i] = new_slots(L, L->p->slots[src[i]], 1);
+    emit(L, (pt_ins){.code = PT_C_MOV, .dst = tmp[i], .a = src[i]});
+  }
+  for (int i = 0; i < n; i++) emit(L, (pt_ins){.code = PT_C_MOV, .dst = dst[i], .a = tmp[i]});
+}
+
+static int lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, int nargs);
+
+/* Lower a region whose scf.yield sends values to `ys`. */
+static int lower_region_yield(pt_lower *L, const pa_region *r, const int32_t *args, int nargs, const int32_t *ys, int ny) {
+  const int32_t *sy = L->yield_slots;
+  int sn = L->nyield;
+  L->yield_slots = ys;
+  L->nyield = ny;
+  int rc = lower_region(L, r, args, nargs);
+  L->yield_slots = sy;
+  L->nyield = sn;
+  return rc;
+}
+
+/* ---- arith -------------------------------------------------------------------------------- */
+
+typedef struct named_sub {
+  const char *name;
+  int sub;
+} named_sub;
+
+enum { B_ADD, B_SUB, B_MUL, B_DIVS, B_DIVU, B_REMS, B_REMU, B_AND, B_OR, B_XOR, B_SHL, B_SHRS, B_SHRU, B_MAXS,
+       B_MINS, B_MAXU, B_MINU, B_CEILDIVS, B_FLOORDIVS, B_CEILDIVU, B_ADDF, B_SUBF, B_MULF, B_DIVF, B_MAXF, B_MINF, B_REMF };
+
+static const named_sub binops[] = {
+    {"arith.addi", B_ADD},         {"arith.subi", B_SUB},         {"arith.muli", B_MUL},
+    {"arith.divsi", B_DIVS},       {"arith.divui", B_DIVU},       {"arith.remsi", B_REMS},
+    {"arith.remui", B_REMU},       {"arith.andi", B_AND},         {"arith.ori", B_OR},
+    {"arith.xori", B_XOR},         {"arith.shli", B_SHL},         {"arith.shrsi", B_SHRS},
+    {"arith.shrui", B_SHRU},       {"arith.maxsi", B_MAXS},       {"arith.minsi", B_MINS},
+    {"arith.maxui", B_MAXU},       {"arith.minui", B_MINU},       {"arith.ceildivsi", B_CEILDIVS},
+    {"arith.floordivsi", B_FLOORDIVS}, {"arith.ceildivui", B_CEILDIVU}, {"arith.addf", B_ADDF},
+    {"arith.subf", B_SUBF},        {"arith.mulf", B_MULF},        {"arith.divf", B_DIVF},
+    {"arith.maximumf", B_MAXF},    {"arith.maxnumf", B_MAXF},     {"arith.maxf", B_MAXF},
+    {"arith.minimumf", B_MINF},    {"arith.minnumf", B_MINF},     {"arith.minf", B_MINF},
+    {"arith.remf", B_REMF}};
+
+static const named_sub casts[] = {
+    {"arith.index_cast", 0}, {"arith.index_castui", 1}, {"arith.extsi", 0}, {"arith.extui", 1}, {"arith.trunci", 0},
+    {"arith.sitofp", 2},     {"arith.uitofp", 3},       {"arith.fptosi", 4}, {"arith.fptoui", 5}, {"arith.extf", 6},
+    {"arith.truncf", 6},     {"arith.bitcast", 7}};
+
+static int find_sub(const named_sub *t, size_t n, pa_str name) {
+  for (size_t i = 0; i < n; i++)
+    if (pa_str_is(name, t[i].name)) return t[i].sub;
+  return -1;
+}
+
+static const char *const cmpi_preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+static const char *const cmpf_preds[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                                         "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+
+static int word_index(const pa_item *it, const char *const *w, int n) {
+  for (int i = 0; it && i < n; i++)
+    if (pa_item_is_word(it, w[i])) return i;
+  return -1;
+}
+
+static int lower_arith(pt_lower *L, const pa_op *op) {
+  pt_slot_type rt = pt_slot_type_of(result_type(op, 0));
+  if (pa_str_is(op->name, "arith.constant")) {
+    const pa_item *v = op->nitems ? &op->items[0] : NULL;
+    pt_ins c = {.code = PT_C_CONST, .src = op};
+    if (v && v->kind == PA_IT_INT) c.imm.i = v->v.i;
+    else if (v && v->kind == PA_IT_FLOAT) c.imm.f = v->v.f;
+    else if (v && (pa_item_is_word(v, "true") || pa_item_is_word(v, "false"))) {
+      c.imm.i = pa_item_is_word(v, "true");
+      rt = (pt_slot_type){.kind = PT_VK_INT, .bits = 1};
+    } else
+      return errorf(L, op->loc, "op.unsupported", "use a scalar integer or float constant",
+                    "not supported yet: arith.constant of this form");
+    if (rt.kind == PT_VK_FLOAT && v->kind == PA_IT_INT) c.imm.f = (double)v->v.i;
+    if (rt.kind == PT_VK_OTHER) rt = i64_type();
+    c.dst = define_results(L, op, &rt, 1);
+    emit(L, c);
+    return 0;
+  }
+  int sub = find_sub(binops, sizeof binops / sizeof binops[0], op->name);
+  if (sub >= 0) {
+    pt_ins b = {.code = PT_C_BIN, .sub = (uint8_t)sub, .src = op};
+    b.a = operand_slot(L, val_item(op, 0));
+    b.b = operand_slot(L, val_item(op, 1));
+    if (b.a < 0 || b.b < 0) return -1;
+    if (rt.kind == PT_VK_OTHER) rt = L->p->slots[b.a];
+    b.bits = rt.bits;
+    b.flags = rt.is_unsigned;
+    b.dst = define_results(L, op, &rt, 1);
+    emit(L, b);
+    return 0;
+  }
+  int is_cmpi = pa_str_is(op->name, "arith.cmpi"), is_cmpf = pa_str_is(op->name, "arith.cmpf");
+  if (is_cmpi || is_cmpf) {
+    int pred = word_index(op->nitems ? &op->items[0] : NULL, is_cmpi ? cmpi_preds : cmpf_preds, is_cmpi ? 10 : 16);
+    if (pred < 0) return errorf(L, op->loc, "ir.predicate", "use an arith comparison predicate such as slt", "unknown predicate");
+    pt_ins c = {.code = (uint8_t)(is_cmpi ? PT_C_CMPI : PT_C_CMPF), .sub = (uint8_t)pred, .src = op};
+    c.a = operand_slot(L, val_item(op, 0));
+    c.b = operand_slot(L, val_item(op, 1));
+    if (c.a < 0 || c.b < 0) return -1;
+    c.bits = L->p->slots[c.a].bits;
+    pt_slot_type bt = {.kind = PT_VK_INT, .bits = 1};
+    c.dst = define_results(L, op, &bt, 1);
+    emit(L, c);
+    return 0;
+  }
+  if (pa_str_is(op->name, "arith.select")) {
+    pt_ins s = {.code = PT_C_SELECT, .src = op};
+    s.a = operand_slot(L, val_item(op, 0));
+    s.b = operand_slot(L, val_item(op, 1));
+    s.c = operand_slot(L, val_item(op, 2));
+    if (s.a < 0 || s.b < 0 || s.c < 0) return -1;
+    rt = L->p->slots[s.b];
+    s.dst = define_results(L, op, &rt, 1);
+    emit(L, s);
+    return 0;
+  }
+  if (pa_str_is(op->name, "arith.negf")) {
+    pt_ins s = {.code = PT_C_NEGF, .src = op};
+    if ((s.a = operand_slot(L, val_item(op, 0))) < 0) return -1;
+    rt = L->p->slots[s.a];
+    s.bits = rt.bits;
+    s.dst = define_results(L, op, &rt, 1);
+    emit(L, s);
+    return 0;
+  }
+  sub = find_sub(casts, sizeof casts / sizeof casts[0], op->name);
+  if (sub >= 0) {
+    pt_ins c = {.code = PT_C_CAST, .sub = (uint8_t)sub, .src = op};
+    if ((c.a = operand_slot(L, val_item(op, 0))) < 0) return -1;
+    if (rt.kind == PT_VK_OTHER) return errorf(L, op->loc, "ir.type", "write `%x : T to U`", "cast without a result type");
+    c.bits = rt.bits;
+    c.flags = L->p->slots[c.a].bits; /* source width */
+    c.dst = define_results(L, op, &rt, 1);
+    emit(L, c);
+    return 0;
+  }
+  define_results(L, op, NULL, 0);
+  return errorf(L, op->loc, "op.unsupported", NULL, "not supported yet: %.*s", (int)op->name.n, op->name.s);
+}
+
+/* ---- scf ---------------------------------------------------------------------------------- */
+
+static int lower_for(pt_lower *L, const pa_op *op) {
+  /* scf.for %i = %lb to %ub step %s [iter_args(%x = %init, ...)] [-> (T...)] { body } */
+  const pa_item *iv = op->nitems ? &op->items[0] : NULL;
+  if (!iv || iv->kind != PA_IT_ASSIGN || iv->nargs != 2 || op->nregions != 1)
+    return errorf(L, op->loc, "ir.syntax", "write scf.for %i = %lb to %ub step %s { ... }", "malformed scf.for");
+  int32_t lb = operand_slot(L, &iv->args[1]), ub = operand_slot(L, val_item(op, 0)), st = operand_slot(L, val_item(op, 1));
+  if (lb < 0 || ub < 0 || st < 0) return -1;
+  const pa_item *ia = pa_op_clause(op, "iter_args");
+  int n = ia ? (int)ia->nargs : 0;
+  int32_t iter[64] = {0}, init[64] = {0}, res[64] = {0};
+  if (n > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many iter_args");
+  for (int i = 0; i < n; i++) {
+    const pa_item *a = &ia->args[i];
+    if (a->kind != PA_IT_ASSIGN || a->nargs != 2) return errorf(L, a->loc, "ir.syntax", "write %x = %init", "malformed iter_args");
+    if ((init[i] = operand_slot(L, &a->args[1])) < 0) return -1;
+    iter[i] = new_slots(L, L->p->slots[init[i]], 1);
+  }
+  copy_slots(L, iter, init, n);
+  int32_t ivs = new_slots(L, L->p->slots[lb], 1);
+  int32_t head = emit(L, (pt_ins){.code = PT_C_FOR_INIT, .dst = ivs, .a = lb, .b = ub, .src = op});
+  int saved = L->nnames;
+  define(L, iv->args[0].name, ivs, 1);
+  for (int i = 0; i < n; i++) define(L, ia->args[i].args[0].name, iter[i], 1);
+  int32_t body = here(L);
+  if (lower_region_yield(L, &op->regions[0], NULL, 0, iter, n)) return -1;
+  L->nnames = saved;
+  emit(L, (pt_ins){.code = PT_C_FOR_NEXT, .a = ivs, .b = ub, .c = st, .target = body, .src = op});
+  L->p->code[head].target = here(L);
+  for (int i = 0; i < n; i++) res[i] = iter[i];
+  pt_slot_type types[64] = {{0}};
+  for (int i = 0; i < n; i++) types[i] = L->p->slots[iter[i]];
+  if (op->nresults) {
+    int32_t first = define_results(L, op, types, n);
+    int32_t out[64];
+    for (int i = 0; i < n; i++) out[i] = first + i;
+    copy_slots(L, out, res, n);
+  }
+  return 0;
+}
+
+/* Slots of all value operands of an op (yield / condition / return / call lists). */
+static int value_slots(pt_lower *L, const pa_op *op, unsigned from, int32_t *out, int max) {
+  int n = 0;
+  for (unsigned i = from;; i++) {
+    const pa_item *it = val_item(op, i);
+    if (!it) break;
+    if (n == max) return errorf(L, op->loc, "ir.limit", NULL, "too many operands");
+    if ((out[n++] = operand_slot(L, it)) < 0) return -1;
+  }
+  return n;
+}
+
+static int lower_yield(pt_lower *L, const pa_op *op) {
+  int32_t v[64];
+  int n = value_slots(L, op, 0, v, 64);
+  if (n < 0) return -1;
+  if (n != L->nyield)
+    return errorf(L, op->loc, "ir.yield", "yield one value per result of the enclosing op", "scf.yield of %d values, %d expected",
+                  n, L->nyield);
+  copy_slots(L, L->yield_slots, v, n);
+  return 0;
+}
+
+static int lower_if(pt_lower *L, const pa_op *op) {
+  int32_t cond = operand_slot(L, val_item(op, 0));
+  if (cond < 0 || op->nregions < 1) return -1;
+  int n = (int)op->nrtypes;
+  pt_slot_type types[64] = {{0}};
+  if (n > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many results");
+  for (int i = 0; i < n; i++) types[i] = pt_slot_type_of(op->rtypes[i]);
+  int32_t res[64], first = n ? new_slots(L, types[0], 0) : -1;
+  for (int i = 0; i < n; i++) res[i] = new_slots(L, types[i], 1);
+  (void)first;
+  int32_t jz = emit(L, (pt_ins){.code = PT_C_JZ, .a = cond, .src = op});
+  if (lower_region_yield(L, &op->regions[0], NULL, 0, res, n)) return -1;
+  if (op->nregions > 1) {
+    int32_t jmp = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
+    L->p->code[jz].target = here(L);
+    if (lower_region_yield(L, &op->regions[1], NULL, 0, res, n)) return -1;
+    L->p->code[jmp].target = here(L);
+  } else {
+    L->p->code[jz].target = here(L);
+  }
+  if (op->nresults) {
+    int k = 0;
+    for (uint32_t r = 0; r < op->nresults; r++) {
+      define(L, op->results[r].name, k < n ? res[k] : -1, (int32_t)op->results[r].count);
+      k += (int)op->results[r].count;
+    }
+  }
+  return 0;
+}
+
+static int lower_condition(pt_lower *L, const pa_op *op) {
+  /* scf.condition(%c) %v... : leave with %v as results when %c is false, else pass %v to
+   * the after region. */
+  const pa_item *c = op->nitems && op->items[0].kind == PA_IT_CALL ? &op->items[0] : NULL;
+  if (!c || c->nargs != 1 || !L->cond_results) return errorf(L, op->loc, "ir.syntax", NULL, "malformed scf.condition");
+  int32_t cond = operand_slot(L, &c->args[0]);
+  int32_t v[64];
+  int n = value_slots(L, op, 0, v, 64);
+  if (cond < 0 || n < 0) return -1;
+  int32_t jz = emit(L, (pt_ins){.code = PT_C_JZ, .a = cond, .src = op});
+  copy_slots(L, L->cond_after, v, n);
+  int32_t skip = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
+  L->p->code[jz].target = here(L);
+  copy_slots(L, L->cond_results, v, n);
+  L->cond_exit = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
+  L->p->code[skip].target = here(L);
+  return 0;
+}
+
+static int lower_while(pt_lower *L, const pa_op *op) {
+  const pa_item *ia = op->nitems && op->items[0].kind == PA_IT_CALL ? &op->items[0] : NULL;
+  if (op->nregions != 2) return errorf(L, op->loc, "ir.syntax", NULL, "scf.while needs two regions");
+  int nb = ia ? (int)ia->nargs : 0;
+  int32_t before[64] = {0}, init[64] = {0}, after[64] = {0}, res[64] = {0};
+  const pa_type *ft = last_type(op);
+  int na = ft && ft->kind == PA_TY_FUNC ? (int)ft->nout : 0;
+  if (nb > 64 || na > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many loop values");
+  for (int i = 0; i < nb; i++) {
+    if (ia->args[i].kind != PA_IT_ASSIGN || (init[i] = operand_slot(L, &ia->args[i].args[1])) < 0) return -1;
+    before[i] = new_slots(L, L->p->slots[init[i]], 1);
+  }
+  for (int i = 0; i < na; i++) {
+    after[i] = new_slots(L, pt_slot_type_of(ft->out[i]), 1);
+    res[i] = new_slots(L, pt_slot_type_of(ft->out[i]), 1);
+  }
+  copy_slots(L, before, init, nb);
+  int32_t top = here(L);
+  int saved = L->nnames;
+  for (int i = 0; i < nb; i++) define(L, ia->args[i].args[0].name, before[i], 1);
+  const int32_t *scr = L->cond_results, *sca = L->cond_after;
+  int32_t sce = L->cond_exit;
+  L->cond_results = res;
+  L->cond_after = after;
+  L->cond_exit = -1;
+  int rc = lower_region(L, &op->regions[0], NULL, 0);
+  int32_t exit_jmp = L->cond_exit;
+  L->cond_results = scr;
+  L->cond_after = sca;
+  L->cond_exit = sce;
+  L->nnames = saved;
+  if (rc || exit_jmp < 0) return rc ? -1 : errorf(L, op->loc, "ir.syntax", NULL, "scf.while without scf.condition");
+  if (lower_region_yield(L, &op->regions[1], after, na, before, nb)) return -1;
+  emit(L, (pt_ins){.code = PT_C_JMP, .target = top, .src = op});
+  L->p->code[exit_jmp].target = here(L);
+  int k = 0;
+  for (uint32_t r = 0; r < op->nresults; r++) {
+    define(L, op->results[r].name, k < na ? res[k] : -1, (int32_t)op->results[r].count);
+    k += (int)op->results[r].count;
+  }
+  return 0;
+}
+
+/* ---- functions ------------------------------------------------------------------------- */
+
+static int lower_body(pt_lower *L, const pa_op *fn, const int32_t *args);
+
+static int lower_call(pt_lower *L, const pa_op *op) {
+  const pa_item *callee = op->nitems ? &op->items[0] : NULL;
+  if (!callee || (callee->kind != PA_IT_SYMBOL && callee->kind != PA_IT_CALL))
+    return errorf(L, op->loc, "ir.syntax", NULL, "malformed func.call");
+  char name[256];
+  snprintf(name, sizeof name, "%.*s", (int)callee->name.n, callee->name.s);
+  const pa_op *fn = pa_find_func(L->p->ast, name);
+  if (!fn || fn->func->is_decl)
+    return errorf(L, op->loc, "ir.call", "define the callee in this file", "call of undefined function @%s", name);
+  if (L->depth > 32) return errorf(L, op->loc, "ir.recursion", "kernels cannot recurse", "call nesting too deep");
+  int32_t args[64];
+  const pa_item *argl = callee->kind == PA_IT_CALL ? callee : (op->nitems > 1 ? &op->items[1] : NULL);
+  int n = 0;
+  for (uint32_t i = 0; argl && i < argl->nargs && n < 64; i++)
+    if ((args[n++] = operand_slot(L, &argl->args[i])) < 0) return -1;
+  if ((uint32_t)n != fn->func->nargs)
+    return errorf(L, op->loc, "ir.call", NULL, "@%s takes %u arguments, %d given", name, fn->func->nargs, n);
+  int nr = (int)fn->func->nresults;
+  pt_slot_type types[64] = {{0}};
+  for (int i = 0; i < nr && i < 64; i++) types[i] = pt_slot_type_of(fn->func->results[i]);
+  int32_t first = define_results(L, op, types, nr), res[64];
+  for (int i = 0; i < nr && i < 64; i++) res[i] = first + i;
+  ret_ctx rc = {.result_slots = res, .nresults = nr}, *saved_ret = L->ret;
+  int saved_barrier = L->barrier, saved_names = L->nnames;
+  L->ret = &rc;
+  L->barrier = L->nnames;
+  L->depth++;
+  int r = lower_body(L, fn, args);
+  L->depth--;
+  L->ret = saved_ret;
+  L->barrier = saved_barrier;
+  L->nnames = saved_names;
+  for (int i = 0; i < rc.npatches; i++) L->p->code[rc.patches[i]].target = here(L);
+  free(rc.patches);
+  return r;
+}
+
+static int lower_return(pt_lower *L, const pa_op *op) {
+  if (!L->ret) {
+    emit(L, (pt_ins){.code = PT_C_RETURN, .src = op});
+    return 0;
+  }
+  int32_t v[64];
+  int n = value_slots(L, op, 0, v, 64);
+  if (n < 0) return -1;
+  if (n != L->ret->nresults) return errorf(L, op->loc, "ir.return", NULL, "return of %d values, %d expected", n, L->ret->nresults);
+  copy_slots(L, L->ret->result_slots, v, n);
+  ret_ctx *rc = L->ret;
+  if (rc->npatches == rc->cap) {
+    rc->cap = rc->cap ? rc->cap * 2 : 8;
+    int32_t *np = realloc(rc->patches, (size_t)rc->cap * sizeof *np);
+    if (!np) return -1;
+    rc->patches = np;
+  }
+  rc->patches[rc->npatches++] = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
+  return 0;
+}
+
+/* ---- pto ops ------------------------------------------------------------------------------- */
+
+enum { Q_BLOCK_IDX, Q_BLOCK_NUM, Q_SUBBLOCK_IDX, Q_SUBBLOCK_NUM };
+
+static const named_sub queries[] = {{"pto.get_block_idx", Q_BLOCK_IDX},
+                                    {"pto.get_block_num", Q_BLOCK_NUM},
+                                    {"pto.get_subblock_idx", Q_SUBBLOCK_IDX},
+                                    {"pto.get_subblock_num", Q_SUBBLOCK_NUM}};
+
+/* Synchronization inside one core: program order already orders the pipes, so these are
+ * accepted and executed as no-ops here (the race checker gives them meaning). */
+static const char *const local_sync[] = {"pto.set_flag", "pto.wait_flag", "pto.barrier", "pto.pipe_barrier",
+                                         "pto.mem_bar",  "pto.get_buf",   "pto.rls_buf"};
+
+static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
+  pt_bind b = {.lowering = 1, .L = L, .prog = L->p, .first = L->p->noperands};
+  unsigned char params[1024];
+  if (pt_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
+  memset(params, 0, sizeof params);
+  if (pt_bind_op(&b, opc, op, params)) return -1;
+  emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op});
+  return 0;
+}
+
+static int lower_mem(pt_lower *L, const pa_op *op, int store) {
+  /* pto.load %p[%i] : !pto.ptr<T, s> -> T  /  pto.store %v, %p[%i] : !pto.ptr<T, s>, T */
+  const pa_item *v = store ? val_item(op, 0) : NULL, *p = val_item(op, store ? 1 : 0);
+  if (!p || p->kind != PA_IT_VALUE || p->nargs != 1 || (store && !v))
+    return errorf(L, op->loc, "ir.syntax", "write %p[%index]", "malformed %.*s", (int)op->name.n, op->name.s);
+  pt_ins m = {.code = (uint8_t)(store ? PT_C_STORE : PT_C_LOAD), .src = op};
+  m.b = pt_lower_resolve(L, p);
+  m.c = operand_slot(L, &p->args[0]);
+  if (m.b < 0 || m.c < 0) return -1;
+  if (store) {
+    if ((m.a = operand_slot(L, v)) < 0) return -1;
+  } else {
+    pt_slot_type t = pt_slot_type_of(result_type(op, 0));
+    if (t.kind == PT_VK_OTHER) return errorf(L, op->loc, "ir.type", NULL, "pto.load needs a scalar result type");
+    m.dst = define_results(L, op, &t, 1);
+  }
+  emit(L, m);
+  return 0;
+}
+
+static int lower_sync(pt_lower *L, const pa_op *op, int set) {
+  /* pto.sync.set <PIPE>, %id_or_literal */
+  const pa_item *id = val_item(op, 0);
+  int32_t s = operand_slot(L, id);
+  if (s < 0) return -1;
+  emit(L, (pt_ins){.code = (uint8_t)(set ? PT_C_SYNC_SET : PT_C_SYNC_WAIT), .a = s, .src = op});
+  return 0;
+}
+
+static int lower_pto(pt_lower *L, const pa_op *op) {
+  char name[128];
+  snprintf(name, sizeof name, "%.*s", (int)op->name.n, op->name.s);
+  ptosim_opcode opc = ptosim_op_lookup(name);
+  if (opc != PTOSIM_OP_COUNT) return lower_table_op(L, op, opc);
+  if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {
+    int add = pa_str_is(op->name, "pto.addptr");
+    pt_slot_type t = pt_slot_type_of(result_type(op, 0));
+    if (t.kind != PT_VK_PTR) return errorf(L, op->loc, "ir.type", "give the result type: -> !pto.ptr<T, space>", "%s needs a pointer result type", name);
+    pt_ins c = {.code = (uint8_t)(add ? PT_C_ADDPTR : PT_C_CASTPTR), .src = op};
+    if ((c.a = operand_slot(L, val_item(op, 0))) < 0) return -1;
+    if (add && (c.b = operand_slot(L, val_item(op, 1))) < 0) return -1;
+    c.imm.p = ptosim_ptr_make(t.space, t.dt, 0);
+    c.dst = define_results(L, op, &t, 1);
+    emit(L, c);
+    return 0;
+  }
+  int q = find_sub(queries, sizeof queries / sizeof queries[0], op->name);
+  if (q >= 0) {
+    pt_slot_type t = pt_slot_type_of(result_type(op, 0));
+    if (t.kind != PT_VK_INT) t = i64_type();
+    pt_ins c = {.code = PT_C_QUERY, .sub = (uint8_t)q, .bits = t.bits, .src = op};
+    c.dst = define_results(L, op, &t, 1);
+    emit(L, c);
+    return 0;
+  }
+  int cube = pa_str_is(op->name, "pto.section.cube");
+  if (cube || pa_str_is(op->name, "pto.section.vector")) {
+    if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a section has one region");
+    int32_t sec = emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)!cube, .src = op});
+    int saved = L->nnames;
+    if (lower_region(L, &op->regions[0], NULL, 0)) return -1;
+    L->nnames = saved;
+    L->p->code[sec].target = here(L);
+    return 0;
+  }
+  if (pa_str_is(op->name, "pto.sync.set") || pa_str_is(op->name, "pto.sync.wait"))
+    return lower_sync(L, op, pa_str_is(op->name, "pto.sync.set"));
+  if (pa_str_is(op->name, "pto.load") || pa_str_is(op->name, "pto.load_scalar")) return lower_mem(L, op, 0);
+  if (pa_str_is(op->name, "pto.store") || pa_str_is(op->name, "pto.store_scalar")) return lower_mem(L, op, 1);
+  for (size_t i = 0; i < sizeof local_sync / sizeof local_sync[0]; i++)
+    if (pa_str_is(op->name, local_sync[i])) {
+      emit(L, (pt_ins){.code = PT_C_NOP, .src = op});
+      return 0;
+    }
+  define_results(L, op, NULL, 0); /* keep later uses of its results quiet */
+  return errorf(L, op->loc, "op.unsupported", "this op is parsed but ptosim cannot execute it yet",
+                "not supported yet: %s", name);
+}
+
+/* ---- dispatch ------------------------------------------------------------------------------ */
+
+static int lower_op(pt_lower *L, const pa_op *op) {
+  pa_str n = op->name;
+  if (n.n > 6 && !memcmp(n.s, "arith.", 6)) return lower_arith(L, op);
+  if (pa_str_is(n, "scf.for")) return lower_for(L, op);
+  if (pa_str_is(n, "scf.if")) return lower_if(L, op);
+  if (pa_str_is(n, "scf.while")) return lower_while(L, op);
+  if (pa_str_is(n, "scf.yield")) return lower_yield(L, op);
+  if (pa_str_is(n, "scf.condition")) return lower_condition(L, op);
+  if (pa_str_is(n, "func.call") || pa_str_is(n, "call")) return lower_call(L, op);
+  if (pa_str_is(n, "return") || pa_str_is(n, "func.return")) return lower_return(L, op);
+  if (n.n > 4 && !memcmp(n.s, "pto.", 4)) return lower_pto(L, op);
+  define_results(L, op, NULL, 0);
+  return errorf(L, op->loc, "ir.unknown_op", "ptosim understands the arith, scf, func and pto dialects",
+                "unknown op '%.*s'", (int)n.n, n.s);
+}
+
+static int lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, int nargs) {
+  int rc = 0;
+  for (uint32_t bi = 0; bi < r->nblocks; bi++) {
+    const pa_block *b = &r->blocks[bi];
+    for (uint32_t a = 0; a < b->nargs && bi == 0 && (int)a < nargs; a++) define(L, b->args[a].name, arg_slots[a], 1);
+    for (uint32_t i = 0; i < b->nops; i++)
+      if (lower_op(L, &b->ops[i])) rc = -1; /* keep going: report every error */
+  }
+  return rc;
+}
+
+static int lower_body(pt_lower *L, const pa_op *fn, const int32_t *args) {
+  for (uint32_t i = 0; i < fn->func->nargs; i++) define(L, fn->func->args[i].name, args[i], 1);
+  return fn->nregions ? lower_region(L, &fn->regions[0], NULL, 0) : 0;
+}
+
+/* ---- program ---------------------------------------------------------------------------------- */
+
+static const pa_op *find_entry(const pa_ast *ast, const char *entry, const pa_op **only) {
+  const pa_op *kernel = NULL;
+  int npublic = 0;
+  const pa_op *stack[64];
+  int sp = 0;
+  if (ast->module) stack[sp++] = ast->module;
+  while (sp) {
+    const pa_op *m = stack[--sp];
+    for (uint32_t r = 0; r < m->nregions; r++)
+      for (uint32_t b = 0; b < m->regions[r].nblocks; b++)
+        for (uint32_t i = 0; i < m->regions[r].blocks[b].nops; i++) {
+          const pa_op *op = &m->regions[r].blocks[b].ops[i];
+          if (pa_str_is(op->name, "module") && sp < 64) stack[sp++] = op;
+          if (!op->func || op->func->is_decl) continue;
+          if (entry && pa_str_is(op->func->name, entry)) return op;
+          if (op->attrs && pa_dict_get(op->attrs, "pto.kernel")) kernel = op;
+          if (!pa_str_is(op->func->visibility, "private")) {
+            npublic++;
+            *only = op;
+          }
+        }
+  }
+  if (entry) return NULL;
+  return kernel ? kernel : npublic == 1 ? *only : NULL;
+}
+
+static void module_attrs(ptosim_program *p) {
+  const pa_item *attrs = p->ast->module ? p->ast->module->attrs : NULL;
+  const pa_item *arch = attrs ? pa_dict_get(attrs, "pto.target_arch") : NULL;
+  p->target = PTOSIM_TARGET_A5;
+  if (arch && arch->kind == PA_IT_STRING && (pa_str_is(arch->name, "a2a3") || pa_str_is(arch->name, "a3") || pa_str_is(arch->name, "a2")))
+    p->target = PTOSIM_TARGET_A2A3;
+  const pa_item *kk = attrs ? pa_dict_get(attrs, "pto.kernel_kind") : NULL;
+  if (kk && kk->kind == PA_IT_ATTR) {
+    if (kk->body.n >= 4 && !memcmp(kk->body.s, "cube", 4)) p->kernel_kind = 1;
+    if (kk->body.n >= 6 && !memcmp(kk->body.s, "vector", 6)) p->kernel_kind = 2;
+  }
+}
+
+ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, FILE *diag,
+                                    int *nerrors) {
+  int dummy;
+  if (!nerrors) nerrors = &dummy;
+  ptosim_program *p = calloc(1, sizeof *p);
+  if (!p) return NULL;
+  *nerrors = pa_parse(file, text, len, NULL, &p->ast);
+  if (!p->ast || *nerrors) {
+    if (p->ast && diag) pa_print_diags(p->ast, diag);
+    if (!p->ast) *nerrors = 1;
+    ptosim_program_free(p);
+    return NULL;
+  }
+  pt_lower L = {.p = p, .diag = diag};
+  const pa_op *only = NULL;
+  p->entry = find_entry(p->ast, entry, &only);
+  if (!p->entry) {
+    pa_loc top = {1, 1};
+    if (entry) errorf(&L, top, "run.entry", "pass --entry with a function defined in the file", "no function @%s", entry);
+    else errorf(&L, top, "run.entry", "mark the kernel with `attributes {pto.kernel}` or pass --entry", "cannot choose the entry function");
+  } else {
+    module_attrs(p);
+    const pa_func *f = p->entry->func;
+    p->nparams = (int32_t)f->nargs;
+    p->params = f->args;
+    p->param_slot = calloc(f->nargs + 1, sizeof *p->param_slot);
+    for (uint32_t i = 0; i < f->nargs && p->param_slot; i++) {
+      pt_slot_type t = pt_slot_type_of(f->args[i].type);
+      if (t.kind == PT_VK_OTHER)
+        errorf(&L, f->args[i].loc, "run.param_type", "kernel parameters are pointers or scalars", "unsupported parameter type");
+      p->param_slot[i] = new_slots(&L, t, 1);
+    }
+    if (p->param_slot) lower_body(&L, p->entry, p->param_slot);
+    emit(&L, (pt_ins){.code = PT_C_RETURN});
+  }
+  free(L.names);
+  *nerrors = L.errors;
+  if (L.errors) {
+    ptosim_program_free(p);
+    return NULL;
+  }
+  return p;
+}
+
+void ptosim_program_free(ptosim_program *p) {
+  if (!p) return;
+  pa_ast_free(p->ast);
+  free(p->code);
+  free(p->slots);
+  free(p->operands);
+  free(p->param_slot);
+  free(p);
+}
+
+ptosim_target ptosim_program_target(const ptosim_program *p) { return p->target; }
+int ptosim_program_nparams(const ptosim_program *p) { return p->nparams; }
+
+ptosim_param_kind ptosim_program_param_kind(const ptosim_program *p, int i) {
+  pt_slot_type t = p->slots[p->param_slot[i]];
+  return t.kind == PT_VK_PTR ? PTOSIM_PARAM_PTR : t.kind == PT_VK_FLOAT ? PTOSIM_PARAM_FLOAT : PTOSIM_PARAM_INT;
+}
+
+ptosim_dtype ptosim_program_param_dtype(const ptosim_program *p, int i) { return p->slots[p->param_slot[i]].dt; }
+
+const char *ptosim_program_param_name(const ptosim_program *p, int i) {
+  static char buf[128]; /* not thread-safe: for messages only */
+  snprintf(buf, sizeof buf, "%.*s", (int)p->params[i].name.n, p->params[i].name.s);
+  return buf;
+}
+
+/* Lower every defined function of the file (what `ptosim check` verifies). */
+static int check_module(pt_lower *L, const pa_op *m) {
+  int rc = 0;
+  for (uint32_t r = 0; r < m->nregions; r++)
+    for (uint32_t b = 0; b < m->regions[r].nblocks; b++)
+      for (uint32_t i = 0; i < m->regions[r].blocks[b].nops; i++) {
+        const pa_op *op = &m->regions[r].blocks[b].ops[i];
+        if (pa_str_is(op->name, "module")) rc |= check_module(L, op);
+        if (!op->func || op->func->is_decl) continue;
+        int32_t args[256];
+        for (uint32_t a = 0; a < op->func->nargs && a < 256; a++)
+          args[a] = new_slots(L, pt_slot_type_of(op->func->args[a].type), 1);
+        int saved = L->nnames;
+        rc |= lower_body(L, op, args);
+        L->nnames = saved;
+      }
+  return rc;
+}
+
+int ptosim_program_check(const char *file, const char *text, size_t len, FILE *diag, int *nunsupported) {
+  ptosim_program *p = calloc(1, sizeof *p);
+  if (!p) return 1;
+  int nerr = pa_parse(file, text, len, NULL, &p->ast);
+  if (!p->ast || nerr) {
+    if (p->ast && diag) pa_print_diags(p->ast, diag);
+    ptosim_program_free(p);
+    return nerr ? nerr : 1;
+  }
+  pt_lower L = {.p = p, .diag = diag};
+  if (p->ast->module) check_module(&L, p->ast->module);
+  free(L.names);
+  if (nunsupported) *nunsupported = L.unsupported;
+  ptosim_program_free(p);
+  return L.errors;
+}

@@ -1,0 +1,97 @@
+/* A lowered program: each function is flattened (calls inlined, structured control flow
+ * turned into jumps) into one instruction array over a flat array of value slots. The
+ * interpreter (run.c) keeps one slot array and one program counter per core, so a core
+ * can stop at a cross-core wait and resume later. */
+#ifndef PT_PROG_H
+#define PT_PROG_H
+
+#include <stdint.h>
+
+#include "asm/ast.h"
+#include "ptosim/program.h"
+
+/* A value: integers are kept sign-extended from their width, floats as double (rounded to
+ * their type after every op), pointers as typed GM/local addresses. */
+typedef union pt_val {
+  int64_t i;
+  double f;
+  ptosim_ptr p;
+} pt_val;
+
+typedef enum pt_vkind { PT_VK_INT, PT_VK_FLOAT, PT_VK_PTR, PT_VK_OTHER } pt_vkind;
+
+/* Static type of a slot. */
+typedef struct pt_slot_type {
+  uint8_t kind;   /* pt_vkind */
+  uint8_t bits;   /* INT: width (64 for index); FLOAT: 16 / 32 / 64 */
+  uint8_t is_unsigned;
+  ptosim_dtype dt; /* INT/FLOAT: scalar dtype (NONE for i1/index); PTR: element type */
+  ptosim_space space; /* PTR */
+} pt_slot_type;
+
+/* Operand of a bound pto op: a slot or a constant. */
+typedef struct pt_operand {
+  int32_t slot;   /* -1: constant k */
+  pt_slot_type t; /* static type (literals: i64 or f32) */
+  pt_val k;
+} pt_operand;
+
+typedef enum pt_code {
+  PT_C_NOP,
+  PT_C_CONST,   /* dst = imm */
+  PT_C_MOV,     /* dst = a */
+  PT_C_BIN,     /* dst = a <sub> b, width bits */
+  PT_C_CMPI,    /* dst = a <pred sub> b */
+  PT_C_CMPF,
+  PT_C_SELECT,  /* dst = a ? b : c */
+  PT_C_CAST,    /* dst = cast<sub>(a) */
+  PT_C_NEGF,
+  PT_C_JMP,     /* pc = target */
+  PT_C_JZ,      /* if !a: pc = target */
+  PT_C_FOR_INIT, /* dst = a; if !(dst < b) pc = target  (signed compare) */
+  PT_C_FOR_NEXT, /* a += c(step slot); if a < b pc = target */
+  PT_C_PTO,     /* machine op: opcode, operands */
+  PT_C_CASTPTR, /* dst = pointer(type of dst, address a) */
+  PT_C_ADDPTR,  /* dst = a + b elements */
+  PT_C_QUERY,   /* dst = block idx / num, sub-block idx / num (sub) */
+  PT_C_SECTION, /* if the core is not of kind sub: pc = target */
+  PT_C_SYNC_SET,  /* cross-core flag set: sub = flag id operand in a / imm */
+  PT_C_SYNC_WAIT,
+  PT_C_LOAD,    /* dst = *(a + b elements) */
+  PT_C_STORE,   /* *(b + c elements) = a */
+  PT_C_RETURN
+} pt_code;
+
+typedef struct pt_ins {
+  uint8_t code;
+  uint8_t sub;
+  uint8_t bits;
+  uint8_t flags;
+  int32_t dst, a, b, c;
+  int32_t target;
+  int32_t opc;           /* PT_C_PTO: ptosim_opcode */
+  int32_t op_first, op_count; /* PT_C_PTO: operands in prog->operands */
+  pt_val imm;
+  const pa_op *src;      /* for locations and binding */
+} pt_ins;
+
+struct ptosim_program {
+  pa_ast *ast;
+  const pa_op *entry;
+  ptosim_target target;
+  int kernel_kind;       /* 0 mixed (sections), 1 cube only, 2 vector only */
+  pt_ins *code;
+  int32_t ncode, cap_code;
+  pt_slot_type *slots;
+  int32_t nslots, cap_slots;
+  pt_operand *operands;
+  int32_t noperands, cap_operands;
+  int32_t nparams;
+  int32_t *param_slot;
+  const pa_arg *params;
+};
+
+/* Convert a parsed type to a slot type; kind PT_VK_OTHER when unsupported. */
+pt_slot_type pt_slot_type_of(const pa_type *t);
+
+#endif

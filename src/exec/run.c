@@ -1,0 +1,429 @@
+/* The interpreter: runs a lowered program on the cores of each block. Each core has its
+ * own slots and program counter; cores of a block take turns, a core giving up its turn
+ * only when it waits for a cross-core flag that is not set yet, so every run is
+ * deterministic whatever the host. A wait that can never be satisfied is reported as a
+ * deadlock with the location of every waiting core. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/diag.h"
+#include "core/dtype.h"
+#include "exec/lower.h"
+
+#define NFLAGS 16 /* cross-core flag ids per sending core */
+
+typedef struct core_run {
+  ptosim_core *core;
+  int sub;        /* vector sub-block index (0 for the cube core) */
+  pt_val *slots;
+  int32_t pc;
+  int done;
+  /* Pending pto.sync.set counts addressed to this core. A vector core has ids 0..15 (set
+   * by the cube core); the cube core has 0..15 from vector sub-block 0 and 16..31 from
+   * sub-block 1 (the corpus cbuf-ubuf-roundtrip-mixed case waits on 0 and 16). */
+  int32_t flags[2 * NFLAGS];
+} core_run;
+
+typedef struct block_run {
+  const ptosim_program *p;
+  ptosim_machine *m;
+  core_run cores[3];
+  int ncores;
+  int subblock_num;
+} block_run;
+
+/* ---- scalar semantics ---------------------------------------------------------------------- */
+
+/* Keep an integer in canonical form: i1 as 0/1, others sign-extended from their width. */
+static int64_t wrap(uint64_t v, unsigned bits) {
+  if (bits == 1) return (int64_t)(v & 1);
+  if (bits >= 64 || bits == 0) return (int64_t)v;
+  uint64_t m = 1ull << (bits - 1);
+  v &= (m << 1) - 1;
+  return (int64_t)((v ^ m) - m);
+}
+
+static uint64_t zext(int64_t v, unsigned bits) {
+  return bits >= 64 || bits == 0 ? (uint64_t)v : (uint64_t)v & ((1ull << bits) - 1);
+}
+
+static double round_float(double x, unsigned bits) {
+  if (bits == 32) return (double)(float)x;
+  if (bits == 16) return pt_f16_to_f32(pt_f32_to_f16((float)x, PT_RND_RINT, PT_SAT_OFF));
+  return x;
+}
+
+enum { B_ADD, B_SUB, B_MUL, B_DIVS, B_DIVU, B_REMS, B_REMU, B_AND, B_OR, B_XOR, B_SHL, B_SHRS, B_SHRU, B_MAXS,
+       B_MINS, B_MAXU, B_MINU, B_CEILDIVS, B_FLOORDIVS, B_CEILDIVU, B_ADDF, B_SUBF, B_MULF, B_DIVF, B_MAXF, B_MINF, B_REMF };
+
+/* Returns 0, or -1 on division by zero. */
+static int binop(const pt_ins *in, pt_val a, pt_val b, pt_val *r) {
+  unsigned w = in->bits;
+  uint64_t ua = zext(a.i, w), ub = zext(b.i, w);
+  int64_t sa = a.i, sb = b.i;
+  switch (in->sub) {
+  case B_ADD: r->i = wrap(ua + ub, w); return 0;
+  case B_SUB: r->i = wrap(ua - ub, w); return 0;
+  case B_MUL: r->i = wrap(ua * ub, w); return 0;
+  case B_AND: r->i = wrap(ua & ub, w); return 0;
+  case B_OR: r->i = wrap(ua | ub, w); return 0;
+  case B_XOR: r->i = wrap(ua ^ ub, w); return 0;
+  case B_SHL: r->i = ub >= w ? 0 : wrap(ua << ub, w); return 0;
+  case B_SHRU: r->i = ub >= w ? 0 : wrap(ua >> ub, w); return 0;
+  case B_SHRS: r->i = ub >= w ? (sa < 0 ? -1 : 0) : wrap((uint64_t)(sa >> ub), w); return 0;
+  case B_MAXS: r->i = sa > sb ? sa : sb; return 0;
+  case B_MINS: r->i = sa < sb ? sa : sb; return 0;
+  case B_MAXU: r->i = ua > ub ? a.i : b.i; return 0;
+  case B_MINU: r->i = ua < ub ? a.i : b.i; return 0;
+  case B_ADDF: r->f = round_float(a.f + b.f, w); return 0;
+  case B_SUBF: r->f = round_float(a.f - b.f, w); return 0;
+  case B_MULF: r->f = round_float(a.f * b.f, w); return 0;
+  case B_DIVF: r->f = round_float(a.f / b.f, w); return 0;
+  case B_REMF: r->f = round_float(fmod(a.f, b.f), w); return 0;
+  case B_MAXF: r->f = isnan(a.f) || isnan(b.f) ? NAN : a.f > b.f ? a.f : b.f; return 0;
+  case B_MINF: r->f = isnan(a.f) || isnan(b.f) ? NAN : a.f < b.f ? a.f : b.f; return 0;
+  default: break;
+  }
+  /* divisions */
+  if (ub == 0) return -1;
+  switch (in->sub) {
+  case B_DIVU: r->i = wrap(ua / ub, w); return 0;
+  case B_REMU: r->i = wrap(ua % ub, w); return 0;
+  case B_CEILDIVU: r->i = wrap(ua / ub + (ua % ub != 0), w); return 0;
+  default: break;
+  }
+  if (sb == -1) { /* avoid INT64_MIN / -1; the result wraps */
+    r->i = in->sub == B_REMS ? 0 : wrap(0 - (uint64_t)sa, w);
+    return 0;
+  }
+  int64_t q = sa / sb, m = sa % sb;
+  if (in->sub == B_DIVS) r->i = q;
+  else if (in->sub == B_REMS) r->i = m;
+  else if (in->sub == B_CEILDIVS) r->i = q + (m != 0 && ((m > 0) == (sb > 0)));
+  else r->i = q - (m != 0 && ((m < 0) != (sb < 0))); /* floordiv */
+  return 0;
+}
+
+static int cmpi(int pred, int64_t a, int64_t b, unsigned w) {
+  uint64_t ua = zext(a, w), ub = zext(b, w);
+  switch (pred) {
+  case 0: return a == b;
+  case 1: return a != b;
+  case 2: return a < b;
+  case 3: return a <= b;
+  case 4: return a > b;
+  case 5: return a >= b;
+  case 6: return ua < ub;
+  case 7: return ua <= ub;
+  case 8: return ua > ub;
+  default: return ua >= ub;
+  }
+}
+
+static int cmpf(int pred, double a, double b) {
+  int uno = isnan(a) || isnan(b);
+  switch (pred) {
+  case 0: return 0;
+  case 1: return !uno && a == b;
+  case 2: return !uno && a > b;
+  case 3: return !uno && a >= b;
+  case 4: return !uno && a < b;
+  case 5: return !uno && a <= b;
+  case 6: return !uno && a != b;
+  case 7: return !uno;
+  case 8: return uno || a == b;
+  case 9: return uno || a > b;
+  case 10: return uno || a >= b;
+  case 11: return uno || a < b;
+  case 12: return uno || a <= b;
+  case 13: return uno || a != b;
+  case 14: return uno;
+  default: return 1;
+  }
+}
+
+static pt_val cast(const ptosim_program *p, const pt_ins *in, pt_val a) {
+  pt_slot_type st = p->slots[in->a], dt = p->slots[in->dst];
+  pt_val r;
+  memset(&r, 0, sizeof r);
+  switch (in->sub) {
+  case 0: r.i = wrap((uint64_t)a.i, dt.bits); break;           /* sign-extend / truncate */
+  case 1: r.i = wrap(zext(a.i, st.bits), dt.bits); break;       /* zero-extend */
+  case 2: r.f = round_float((double)a.i, dt.bits); break;       /* sitofp */
+  case 3: r.f = round_float((double)zext(a.i, st.bits), dt.bits); break;
+  case 4:                                                        /* fptosi: saturate, NaN -> 0 */
+  case 5: {
+    int64_t lo = in->sub == 4 ? (dt.bits >= 64 ? INT64_MIN : -(int64_t)(1ull << (dt.bits - 1))) : 0;
+    int64_t hi = dt.bits >= 64 ? INT64_MAX : in->sub == 4 ? (int64_t)((1ull << (dt.bits - 1)) - 1) : (int64_t)((1ull << dt.bits) - 1);
+    r.i = wrap((uint64_t)pt_f32_to_int((float)a.f, PT_RND_TRUNC, lo, hi), dt.bits);
+    break;
+  }
+  case 6: r.f = round_float(a.f, dt.bits); break; /* extf / truncf */
+  default: /* bitcast */
+    if (st.kind == PT_VK_FLOAT && dt.kind == PT_VK_INT) {
+      if (st.bits == 32) {
+        float f = (float)a.f;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        r.i = wrap(u, dt.bits);
+      } else if (st.bits == 16) {
+        r.i = wrap(st.dt == PTOSIM_DT_BF16 ? pt_f32_to_bf16((float)a.f, PT_RND_RINT, PT_SAT_OFF)
+                                          : pt_f32_to_f16((float)a.f, PT_RND_RINT, PT_SAT_OFF), dt.bits);
+      } else {
+        uint64_t u;
+        memcpy(&u, &a.f, 8);
+        r.i = (int64_t)u;
+      }
+    } else if (st.kind == PT_VK_INT && dt.kind == PT_VK_FLOAT) {
+      uint64_t u = zext(a.i, st.bits);
+      if (dt.bits == 32) {
+        uint32_t v = (uint32_t)u;
+        float f;
+        memcpy(&f, &v, 4);
+        r.f = f;
+      } else if (dt.bits == 16) {
+        r.f = dt.dt == PTOSIM_DT_BF16 ? pt_bf16_to_f32((uint16_t)u) : pt_f16_to_f32((uint16_t)u);
+      } else {
+        memcpy(&r.f, &u, 8);
+      }
+    } else {
+      r = a;
+    }
+  }
+  return r;
+}
+
+/* ---- execution -------------------------------------------------------------------------------- */
+
+static ptosim_loc loc_of(const ptosim_program *p, const pt_ins *in) {
+  ptosim_loc l = {p->ast->file, 0, 0};
+  if (in->src) {
+    l.line = (int)in->src->loc.line;
+    l.col = (int)in->src->loc.col;
+  }
+  return l;
+}
+
+static ptosim_status fail_at(block_run *br, const pt_ins *in, ptosim_status st, const char *rule, const char *hint,
+                             const char *msg) {
+  pt_ctx x = {.m = br->m, .op = PTOSIM_OP_COUNT, .loc = loc_of(br->p, in)};
+  return pt_fail(&x, st, rule, hint, "%s", msg);
+}
+
+static ptosim_status run_pto(block_run *br, core_run *cr, const pt_ins *in) {
+  pt_bind b = {.lowering = 0, .prog = (ptosim_program *)br->p, .first = in->op_first, .count = in->op_count, .slots = cr->slots};
+  unsigned char params[1024];
+  memset(params, 0, sizeof params);
+  pt_bind_op(&b, (ptosim_opcode)in->opc, in->src, params);
+  ptosim_loc loc = loc_of(br->p, in);
+  return ptosim_exec(cr->core, (ptosim_opcode)in->opc, params, &loc);
+}
+
+static ptosim_status run_mem(block_run *br, core_run *cr, const pt_ins *in) {
+  const ptosim_program *p = br->p;
+  ptosim_ptr ptr = cr->slots[in->b].p;
+  unsigned es = pt_dtype_size(ptr.dtype);
+  if (!es) return fail_at(br, in, PTOSIM_E_VERIFY, "ir.type", NULL, "scalar access needs a byte-sized element type");
+  uint64_t addr = ptr.addr + (uint64_t)cr->slots[in->c].i * es;
+  unsigned char buf[8] = {0};
+  ptosim_loc loc = loc_of(p, in);
+  if (in->code == PT_C_LOAD) {
+    if (ptosim_mem_read(cr->core, ptr.space, addr, buf, es) != PTOSIM_OK) goto fault;
+    pt_slot_type t = p->slots[in->dst];
+    if (t.kind == PT_VK_FLOAT) {
+      cr->slots[in->dst].f = pt_load_as_f32(ptr.dtype, buf);
+    } else {
+      uint64_t u = 0;
+      memcpy(&u, buf, es); /* little-endian host */
+      cr->slots[in->dst].i = pt_dtype_is_signed_int(ptr.dtype) ? wrap(u, es * 8) : (int64_t)u;
+      cr->slots[in->dst].i = wrap((uint64_t)cr->slots[in->dst].i, t.bits);
+    }
+    return PTOSIM_OK;
+  }
+  pt_slot_type t = p->slots[in->a];
+  if (t.kind == PT_VK_FLOAT) pt_store_from_f32(ptr.dtype, buf, (float)cr->slots[in->a].f, PT_RND_RINT, PT_SAT_OFF);
+  else memcpy(buf, &cr->slots[in->a].i, es);
+  if (ptosim_mem_write(cr->core, ptr.space, addr, buf, es) == PTOSIM_OK) return PTOSIM_OK;
+fault:
+  br->m->diag.loc = loc;
+  snprintf(br->m->diag.op, sizeof br->m->diag.op, "%.*s", (int)in->src->name.n, in->src->name.s);
+  return br->m->diag.status;
+}
+
+/* pto.sync.set from the cube core addresses vector sub-block id / 16 (flag id % 16); from
+ * vector sub-block s it addresses the cube core's flag id % 16 + 16 * s. */
+static core_run *sync_target(block_run *br, core_run *cr, int64_t id) {
+  if (cr->core->kind == PTOSIM_AIC) {
+    int sub = (int)(id / NFLAGS);
+    for (int i = 0; i < br->ncores; i++)
+      if (br->cores[i].core->kind != PTOSIM_AIC && br->cores[i].sub == sub) return &br->cores[i];
+    return NULL;
+  }
+  for (int i = 0; i < br->ncores; i++)
+    if (br->cores[i].core->kind == PTOSIM_AIC) return &br->cores[i];
+  return NULL;
+}
+
+enum { STEP_DONE, STEP_BLOCKED, STEP_ERROR };
+
+/* Run one core until it returns, blocks or faults. */
+static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
+  const ptosim_program *p = br->p;
+  pt_val *s = cr->slots;
+  for (;;) {
+    const pt_ins *in = &p->code[cr->pc++];
+    switch ((pt_code)in->code) {
+    case PT_C_NOP: break;
+    case PT_C_CONST: s[in->dst] = in->imm; break;
+    case PT_C_MOV: s[in->dst] = s[in->a]; break;
+    case PT_C_BIN:
+      if (binop(in, s[in->a], s[in->b], &s[in->dst])) {
+        *st = fail_at(br, in, PTOSIM_E_FAULT, "run.div_zero", "guard the divisor", "integer division by zero");
+        return STEP_ERROR;
+      }
+      break;
+    case PT_C_CMPI: s[in->dst].i = cmpi(in->sub, s[in->a].i, s[in->b].i, in->bits); break;
+    case PT_C_CMPF: s[in->dst].i = cmpf(in->sub, s[in->a].f, s[in->b].f); break;
+    case PT_C_SELECT: s[in->dst] = s[in->a].i ? s[in->b] : s[in->c]; break;
+    case PT_C_CAST: s[in->dst] = cast(p, in, s[in->a]); break;
+    case PT_C_NEGF: s[in->dst].f = -s[in->a].f; break;
+    case PT_C_JMP: cr->pc = in->target; break;
+    case PT_C_JZ:
+      if (!s[in->a].i) cr->pc = in->target;
+      break;
+    case PT_C_FOR_INIT:
+      s[in->dst] = s[in->a];
+      if (!(s[in->dst].i < s[in->b].i)) cr->pc = in->target;
+      break;
+    case PT_C_FOR_NEXT:
+      s[in->a].i = (int64_t)((uint64_t)s[in->a].i + (uint64_t)s[in->c].i);
+      if (s[in->a].i < s[in->b].i) cr->pc = in->target;
+      break;
+    case PT_C_PTO:
+      if ((*st = run_pto(br, cr, in)) != PTOSIM_OK) return STEP_ERROR;
+      break;
+    case PT_C_CASTPTR:
+      s[in->dst].p = in->imm.p;
+      s[in->dst].p.addr = (uint64_t)s[in->a].i;
+      break;
+    case PT_C_ADDPTR: {
+      ptosim_ptr q = s[in->a].p;
+      unsigned bits = pt_dtype_bits(q.dtype);
+      q.addr += (uint64_t)s[in->b].i * bits / 8;
+      q.space = in->imm.p.space;
+      q.dtype = in->imm.p.dtype;
+      s[in->dst].p = q;
+      break;
+    }
+    case PT_C_QUERY: {
+      int64_t v = in->sub == 0 ? cr->core->block : in->sub == 1 ? br->m->blocks : in->sub == 2 ? cr->sub : br->subblock_num;
+      s[in->dst].i = wrap((uint64_t)v, in->bits);
+      break;
+    }
+    case PT_C_SECTION:
+      if ((in->sub == 0) != (cr->core->kind == PTOSIM_AIC)) cr->pc = in->target;
+      break;
+    case PT_C_SYNC_SET: {
+      core_run *t = sync_target(br, cr, s[in->a].i);
+      int64_t id = s[in->a].i % NFLAGS + (cr->core->kind == PTOSIM_AIC ? 0 : NFLAGS * cr->sub);
+      if (s[in->a].i < 0 || s[in->a].i >= (cr->core->kind == PTOSIM_AIC ? 2 * NFLAGS : NFLAGS)) {
+        *st = fail_at(br, in, PTOSIM_E_FAULT, "sync.flag_range", "flag ids are 0..15 (+16 for sub-block 1)", "flag id out of range");
+        return STEP_ERROR;
+      }
+      if (t) t->flags[id]++;
+      break;
+    }
+    case PT_C_SYNC_WAIT: {
+      int64_t id = s[in->a].i, n = cr->core->kind == PTOSIM_AIC ? 2 * NFLAGS : NFLAGS;
+      if (id < 0 || id >= n) {
+        *st = fail_at(br, in, PTOSIM_E_FAULT, "sync.flag_range", "flag ids are 0..15 (cube core: +16 for sub-block 1)",
+                      "flag id out of range");
+        return STEP_ERROR;
+      }
+      if (!cr->flags[id]) {
+        cr->pc--; /* retry this wait when resumed */
+        return STEP_BLOCKED;
+      }
+      cr->flags[id]--;
+      break;
+    }
+    case PT_C_LOAD:
+    case PT_C_STORE:
+      if ((*st = run_mem(br, cr, in)) != PTOSIM_OK) return STEP_ERROR;
+      break;
+    case PT_C_RETURN: cr->done = 1; return STEP_DONE;
+    }
+  }
+}
+
+static ptosim_status run_block(block_run *br) {
+  for (;;) {
+    int progress = 0, alive = 0;
+    for (int i = 0; i < br->ncores; i++) {
+      core_run *cr = &br->cores[i];
+      if (cr->done) continue;
+      int32_t pc0 = cr->pc;
+      ptosim_status st = PTOSIM_OK;
+      int r = run_core(br, cr, &st);
+      if (r == STEP_ERROR) return st;
+      if (r == STEP_DONE || cr->pc != pc0) progress = 1;
+      if (!cr->done) alive = 1;
+    }
+    if (!alive) return PTOSIM_OK;
+    if (!progress) {
+      /* Every unfinished core waits for a flag nobody will set. */
+      char msg[400];
+      int n = snprintf(msg, sizeof msg, "deadlock: ");
+      const pt_ins *first = NULL;
+      for (int i = 0; i < br->ncores && n < (int)sizeof msg; i++) {
+        core_run *cr = &br->cores[i];
+        if (cr->done) continue;
+        const pt_ins *in = &br->p->code[cr->pc];
+        if (!first) first = in;
+        n += snprintf(msg + n, sizeof msg - (size_t)n, "%s%s waits at %d:%d", first == in ? "" : "; ",
+                      cr->core->kind == PTOSIM_AIC ? "cube core" : cr->sub ? "vector core 1" : "vector core 0",
+                      (int)in->src->loc.line, (int)in->src->loc.col);
+      }
+      return fail_at(br, first, PTOSIM_E_FAULT, "sync.deadlock", "a pto.sync.wait has no matching pto.sync.set", msg);
+    }
+  }
+}
+
+ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args) {
+  ptosim_status st = PTOSIM_OK;
+  pt_val *slots = calloc((size_t)p->nslots * 3 + 1, sizeof *slots);
+  if (!slots) return PTOSIM_E_NOMEM;
+  int has_section = 0, has_cube_op = 0;
+  for (int32_t i = 0; i < p->ncode; i++) {
+    has_section |= p->code[i].code == PT_C_SECTION;
+    if (p->code[i].code == PT_C_PTO) {
+      const char *pipe = ptosim_op_pipe((ptosim_opcode)p->code[i].opc);
+      has_cube_op |= !strcmp(pipe, "M") || !strcmp(pipe, "FIX") || !strcmp(pipe, "MTE1");
+    }
+  }
+  /* Which cores run the entry: sections -> all three; a cube kernel -> the cube core;
+   * a vector kernel -> vector sub-block 0; without either, by the ops it uses. */
+  int kind = p->kernel_kind ? p->kernel_kind : has_section ? 0 : has_cube_op ? 1 : 2;
+  for (int blk = 0; blk < m->blocks && st == PTOSIM_OK; blk++) {
+    block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
+    if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
+    if (kind != 1) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
+    if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
+    for (int c = 0; c < br.ncores; c++) {
+      core_run *cr = &br.cores[c];
+      cr->slots = slots + (size_t)c * (size_t)p->nslots;
+      memset(cr->slots, 0, (size_t)p->nslots * sizeof *cr->slots);
+      for (int i = 0; i < p->nparams; i++) {
+        pt_slot_type t = p->slots[p->param_slot[i]];
+        pt_val *v = &cr->slots[p->param_slot[i]];
+        if (t.kind == PT_VK_PTR) v->p = ptosim_ptr_make(PTOSIM_GM, t.dt, args[i].gm_addr);
+        else if (t.kind == PT_VK_FLOAT) v->f = round_float(args[i].f, t.bits);
+        else v->i = wrap((uint64_t)args[i].i, t.bits);
+      }
+    }
+    st = run_block(&br);
+  }
+  free(slots);
+  return st;
+}

@@ -1,0 +1,220 @@
+/* The .pto execution path: lowering (arith, scf, calls, sections, pto ops through their
+ * binders) and the interpreter, on small programs written here, plus one diagnostic test
+ * per lowering / runtime rule. */
+#include <math.h>
+#include <string.h>
+
+#include "harness.h"
+#include "ptosim/program.h"
+
+static ptosim_program *load(const char *src, int *nerr) {
+  FILE *devnull = fopen("/dev/null", "w");
+  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, devnull, nerr);
+  fclose(devnull);
+  return p;
+}
+
+/* Scalar control flow: out[i] for i < n gets sum_{j<=i} j*j computed with scf.for,
+ * iter_args, scf.if, a call and integer wrap-around. */
+static const char *scalar_src =
+    "func.func private @sq(%x: i32) -> i32 {\n"
+    "  %r = arith.muli %x, %x : i32\n"
+    "  return %r : i32\n"
+    "}\n"
+    "func.func @k(%out: !pto.ptr<i32, gm>, %n: i64) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : i64\n"
+    "  %c1 = arith.constant 1 : i64\n"
+    "  %z = arith.constant 0 : i32\n"
+    "  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%s = %z) -> (i32) {\n"
+    "    %i32 = arith.trunci %i : i64 to i32\n"
+    "    %q = func.call @sq(%i32) : (i32) -> i32\n"
+    "    %s2 = arith.addi %s, %q : i32\n"
+    "    %odd = arith.andi %i, %c1 : i64\n"
+    "    %isodd = arith.cmpi ne, %odd, %c0 : i64\n"
+    "    %v = scf.if %isodd -> (i32) {\n"
+    "      %neg = arith.subi %z, %s2 : i32\n"
+    "      scf.yield %neg : i32\n"
+    "    } else {\n"
+    "      scf.yield %s2 : i32\n"
+    "    }\n"
+    "    pto.store %v, %out[%i] : !pto.ptr<i32, gm>, i32\n"
+    "    scf.yield %s2 : i32\n"
+    "  }\n"
+    "  %big = arith.constant 2147483647 : i32\n"
+    "  %wrap = arith.addi %big, %big : i32\n"
+    "  pto.store %wrap, %out[%n] : !pto.ptr<i32, gm>, i32\n"
+    "  return\n"
+    "}\n";
+
+static void test_scalar(void) {
+  int nerr = -1;
+  ptosim_program *p = load(scalar_src, &nerr);
+  CHECK(p && nerr == 0);
+  if (!p) return;
+  CHECK(ptosim_program_nparams(p) == 2 && ptosim_program_param_kind(p, 0) == PTOSIM_PARAM_PTR);
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+  int32_t out[11] = {0};
+  ptosim_arg args[2];
+  ptosim_gm_map(m, out, sizeof out, &args[0].gm_addr);
+  args[1].i = 10;
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_OK);
+  int32_t s = 0;
+  for (int i = 0; i < 10; i++) {
+    s += i * i;
+    CHECK_MSG(out[i] == (i & 1 ? -s : s), "i=%d got %d", i, out[i]);
+  }
+  CHECK(out[10] == -2); /* 0x7fffffff * 2 wraps to -2 in i32 */
+  /* Out of bounds store: n = 11 writes out[11]. */
+  args[1].i = 11;
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_E_FAULT);
+  CHECK(!strcmp(ptosim_last_diag(m)->rule, "mem.bounds") && ptosim_last_diag(m)->loc.line == 26);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+}
+
+/* A 32 x 32 x 32 f16 GEMM through the cube path, the result handed to vector core 0
+ * through UB with cross-core flags, written back by MTE3. */
+static const char *gemm_src =
+    "module attributes {pto.target_arch = \"a5\"} {\n"
+    "func.func @g(%a: !pto.ptr<f16, gm>, %b: !pto.ptr<f16, gm>, %c: !pto.ptr<f32, gm>) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : i64\n"
+    "  %c1 = arith.constant 1 : i64\n"
+    "  %c32 = arith.constant 32 : i64\n"
+    "  %c64 = arith.constant 64 : i64\n"
+    "  %c128 = arith.constant 128 : i64\n"
+    "  %c4096 = arith.constant 4096 : i64\n"
+    "  %false = arith.constant false\n"
+    "  %la = pto.castptr %c0 : i64 -> !pto.ptr<f16, l1>\n"
+    "  %lb = pto.castptr %c4096 : i64 -> !pto.ptr<f16, l1>\n"
+    "  %l0a = pto.castptr %c0 : i64 -> !pto.ptr<f16, l0a>\n"
+    "  %l0b = pto.castptr %c0 : i64 -> !pto.ptr<f16, l0b>\n"
+    "  %l0c = pto.castptr %c0 : i64 -> !pto.ptr<f32, l0c>\n"
+    "  %ub = pto.castptr %c0 : i64 -> !pto.ptr<f32, ub>\n"
+    "  pto.section.cube {\n"
+    "    pto.mte_gm_l1_frac %a, %la, nd2nz, shape(%c32, %c32), src_layout(%c64),\n"
+    "        dst_group(%c1, %c1, %c32, %c0), ctrl(%c0, %false)\n"
+    "      : !pto.ptr<f16, gm>, !pto.ptr<f16, l1>\n"
+    "    pto.mte_gm_l1_frac %b, %lb, nd2nz, shape(%c32, %c32), src_layout(%c64),\n"
+    "        dst_group(%c1, %c1, %c32, %c0), ctrl(%c0, %false)\n"
+    "      : !pto.ptr<f16, gm>, !pto.ptr<f16, l1>\n"
+    "    pto.set_flag[\"PIPE_MTE2\", \"PIPE_MTE1\", \"EVENT_ID0\"]\n"
+    "    pto.wait_flag[\"PIPE_MTE2\", \"PIPE_MTE1\", \"EVENT_ID0\"]\n"
+    "    pto.mte_l1_l0a %la, %l0a, %c32, %c32, %c0, %c0 : !pto.ptr<f16, l1>, !pto.ptr<f16, l0a>, i64, i64, i64, i64\n"
+    "    pto.mte_l1_l0b %lb, %l0b, %c32, %c32, %c0, %c0 {transpose = true} : !pto.ptr<f16, l1>, !pto.ptr<f16, l0b>, i64, i64, i64, i64\n"
+    "    pto.mad %l0a, %l0b, %l0c, %c32, %c32, %c32 : !pto.ptr<f16, l0a>, !pto.ptr<f16, l0b>, !pto.ptr<f32, l0c>, i64, i64, i64\n"
+    "    pto.mte_l0c_ub %l0c, %ub, %c32, %c32, %c32, %c32, dst_mode(%c0), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>\n"
+    "    pto.sync.set <PIPE_FIX>, 3\n"
+    "  }\n"
+    "  pto.section.vector {\n"
+    "    %sb = pto.get_subblock_idx\n"
+    "    %is0 = arith.cmpi eq, %sb, %c0 : i64\n"
+    "    scf.if %is0 {\n"
+    "      pto.sync.wait <PIPE_MTE3>, 3\n"
+    "      pto.mte_ub_gm %ub, %c, %c128 nburst(%c32, %c128, %c128) : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64\n"
+    "    }\n"
+    "  }\n"
+    "  return\n"
+    "}\n"
+    "}\n";
+
+static float h2f(uint16_t h) {
+  int e = (h >> 10) & 31, f = h & 1023;
+  float v = e ? ldexpf((float)(f | 1024), e - 25) : ldexpf((float)f, -24);
+  return h & 0x8000 ? -v : v;
+}
+
+static void test_gemm_sections(void) {
+  int nerr = -1;
+  ptosim_program *p = load(gemm_src, &nerr);
+  CHECK(p && nerr == 0);
+  if (!p) return;
+  uint16_t a[32 * 32], b[32 * 32];
+  float c[32 * 32];
+  unsigned long long s = 7;
+  for (int i = 0; i < 32 * 32; i++) {
+    a[i] = (uint16_t)(0x3800 + (pt_rand_u64(&s) & 0x3ff)); /* [0.5, 1) */
+    b[i] = (uint16_t)(0xb800 + (pt_rand_u64(&s) & 0x3ff)); /* (-1, -0.5] */
+  }
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 2);
+  ptosim_arg args[3];
+  ptosim_gm_map(m, a, sizeof a, &args[0].gm_addr);
+  ptosim_gm_map(m, b, sizeof b, &args[1].gm_addr);
+  ptosim_gm_map(m, c, sizeof c, &args[2].gm_addr);
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_OK);
+  int bad = 0;
+  for (int i = 0; i < 32; i++)
+    for (int j = 0; j < 32; j++) {
+      float acc = 0;
+      for (int k = 0; k < 32; k++) acc = fmaf(h2f(a[i * 32 + k]), h2f(b[k * 32 + j]), acc);
+      bad += memcmp(&acc, &c[i * 32 + j], 4) != 0;
+    }
+  CHECK_MSG(bad == 0, "%d mismatches", bad);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+}
+
+/* Each lowering diagnostic: source, expected rule, expected line. */
+static void expect_load_error(const char *src, const char *rule, int line) {
+  char buf[8192] = "";
+  FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+  int nerr = 0;
+  ptosim_program *p = ptosim_program_load("e.pto", src, strlen(src), NULL, f, &nerr);
+  fclose(f);
+  char want[64];
+  snprintf(want, sizeof want, "e.pto:%d:", line);
+  CHECK_MSG(!p && nerr > 0 && strstr(buf, rule) && strstr(buf, want), "expected %s at line %d, got:\n%s", rule, line, buf);
+  ptosim_program_free(p);
+}
+
+static void test_diagnostics(void) {
+  expect_load_error("func.func @k() {\n  %a = arith.addi %x, %x : i64\n  return\n}\n", "[ir.undefined_value]", 2);
+  expect_load_error("func.func @k() {\n  pto.vadd\n  return\n}\n", "[op.unsupported]", 2);
+  expect_load_error("func.func @k() {\n  foo.bar\n  return\n}\n", "[ir.unknown_op]", 2);
+  expect_load_error("func.func @k(%p: !pto.ptr<f16, gm>) {\n  pto.mte_ub_gm %p\n  return\n}\n", "[bind.arity]", 2);
+  expect_load_error("func.func @k(%p: !pto.ptr<f16, ub>, %q: !pto.ptr<f16, gm>, %n: i64) {\n"
+                    "  pto.mte_ub_gm %p, %q, %n nburst(%n, %n)\n  return\n}\n",
+                    "[bind.clause]", 2);
+  expect_load_error("func.func @k(%p: !pto.ptr<f16, ub>, %q: i64, %n: i64) {\n"
+                    "  pto.mte_ub_gm %p, %q, %n nburst(%n, %n, %n)\n  return\n}\n",
+                    "[bind.type]", 2);
+  expect_load_error("func.func @a() {\n  return\n}\nfunc.func @b() {\n  return\n}\n", "[run.entry]", 1);
+  expect_load_error("func.func @k() {\n  func.call @nope() : () -> ()\n  return\n}\n", "[ir.call]", 2);
+  expect_load_error("func.func @k() {\n  %a = arith.constant 1 : i64\n  %b = arith.cmpi bogus, %a, %a : i64\n  return\n}\n",
+                    "[ir.predicate]", 3);
+  /* Parse errors come through the same channel. */
+  expect_load_error("func.func @k( {\n", "[parse.", 2);
+}
+
+static void expect_run_error(const char *src, const char *rule) {
+  int nerr = 0;
+  ptosim_program *p = load(src, &nerr);
+  CHECK(p != NULL);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_arg args[1] = {{0}};
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_E_FAULT);
+  CHECK_MSG(!strcmp(ptosim_last_diag(m)->rule, rule), "got %s", ptosim_last_diag(m)->rule);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+}
+
+static void test_runtime_errors(void) {
+  /* The vector core waits for a flag nobody sets: a deadlock report, never a hang. */
+  expect_run_error("func.func @k() {\n  pto.section.vector {\n    pto.sync.wait <PIPE_V>, 2\n  }\n"
+                   "  pto.section.cube {\n    pto.sync.set <PIPE_FIX>, 5\n  }\n  return\n}\n",
+                   "sync.deadlock");
+  expect_run_error("func.func @k() {\n  pto.section.cube {\n    pto.sync.set <PIPE_FIX>, 40\n  }\n"
+                   "  pto.section.vector {\n  }\n  return\n}\n",
+                   "sync.flag_range");
+  expect_run_error("func.func @k() {\n  %a = arith.constant 1 : i64\n  %z = arith.constant 0 : i64\n"
+                   "  %d = arith.divsi %a, %z : i64\n  return\n}\n",
+                   "run.div_zero");
+}
+
+int main(void) {
+  RUN(test_scalar);
+  RUN(test_gemm_sections);
+  RUN(test_diagnostics);
+  RUN(test_runtime_errors);
+  return pt_test_finish();
+}
