@@ -5,7 +5,7 @@ BUILD ?= build
 SAN_BUILD ?= build-san
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: setup build demo test test-san bench install clean
+.PHONY: setup build demo test test-san fuzz bench install clean
 
 setup:
 	./scripts/setup.sh
@@ -25,6 +25,12 @@ test-san:
 	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPTOSIM_SANITIZE=ON -DPTOSIM_BUILD_BENCH=OFF
 	cmake --build $(SAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(SAN_BUILD) --output-on-failure -j $(JOBS)
+
+# libFuzzer over parse + verify, seeded with tests/parse; FUZZ_SECONDS bounds the run.
+FUZZ_SECONDS ?= 60
+fuzz:
+	CC=clang cmake -S . -B build-fuzz -DPTOSIM_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug -DPTOSIM_FUZZ_SECONDS=$(FUZZ_SECONDS)
+	cmake --build build-fuzz --target fuzz
 
 bench: build
 	@for b in $(BUILD)/bench_*; do echo "== $$b"; OPENBLAS_NUM_THREADS=1 ./$$b; done

@@ -3,9 +3,10 @@
 # Idempotent: packages already present are not reinstalled.
 #   gcc, make, cmake      build (C11 + CMake >= 3.16)
 #   libopenblas-dev       optimized BLAS, linked only into the matmul benchmark baseline
+#   clang, libclang-rt-14-dev  libFuzzer for the parser fuzz target (make fuzz)
 set -eu
 need=""
-for pkg in gcc make cmake libopenblas-dev; do
+for pkg in gcc make cmake libopenblas-dev clang libclang-rt-14-dev; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
 if [ -n "$need" ]; then

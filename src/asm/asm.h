@@ -15,13 +15,15 @@
 
 #include "asm/ast.h"
 
+/* Limits (0 = default). The AST takes about 15 bytes per input byte on real programs and up
+ * to about 60 on pathological ones (a list of millions of one-character operands). */
 typedef struct pa_limits {
   size_t max_bytes;    /* larger inputs are rejected with parse.too_large */
   uint32_t max_depth;  /* nesting of regions, brackets and types (parse.too_deep) */
   uint32_t max_errors; /* diagnostics kept before parse.too_many_errors stops the parse */
 } pa_limits;
 
-#define PA_DEFAULT_MAX_BYTES ((size_t)1 << 30)
+#define PA_DEFAULT_MAX_BYTES ((size_t)64 << 20)
 #define PA_DEFAULT_MAX_DEPTH 200u
 #define PA_DEFAULT_MAX_ERRORS 500u
 

@@ -5,7 +5,7 @@
  * decimal/hex integers, floats with a '.' (optional exponent), "strings", '//' comments.
  * Dimension lists such as 32x32xf32 are not split here: the type parser re-scans them
  * character by character (type.c). */
-#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +63,8 @@ void pa_arena_free(pa_arena *a) {
   free(a);
 }
 
-void *pa_oom(pa_parser *p) {
+/* Out of memory: record it once and stop. Returns NULL for convenient use. */
+static void *out_of_memory(pa_parser *p) {
   if (!p->oom) {
     p->oom = 1;
     p->nerrors++;
@@ -84,7 +85,7 @@ void *pa_oom(pa_parser *p) {
 
 void *pa_alloc(pa_parser *p, size_t n) {
   void *r = pa_arena_alloc(p->A, n);
-  if (!r) return pa_oom(p);
+  if (!r) return out_of_memory(p);
   memset(r, 0, n);
   return r;
 }
@@ -95,7 +96,7 @@ void pa_push(pa_parser *p, pa_stack *s, const void *elem, size_t size) {
     while (cap - s->n < size) cap *= 2;
     unsigned char *np = realloc(s->p, cap);
     if (!np) {
-      pa_oom(p);
+      out_of_memory(p);
       return;
     }
     s->p = np;
@@ -111,7 +112,7 @@ void *pa_take(pa_parser *p, pa_stack *s, size_t base, size_t size, uint32_t *cou
   s->n = base < s->n ? base : s->n;
   if (!bytes) return NULL;
   void *r = pa_arena_alloc(p->A, bytes);
-  if (!r) return pa_oom(p);
+  if (!r) return out_of_memory(p);
   memcpy(r, s->p + base, bytes);
   *count = (uint32_t)(bytes / size);
   return r;
@@ -136,7 +137,7 @@ static void add_diag(pa_parser *p, pa_loc loc, uint32_t line_off, const char *ru
     uint32_t cap = p->dcap ? p->dcap * 2 : 16;
     pa_diag *nd = realloc(p->diags, cap * sizeof *nd);
     if (!nd) {
-      pa_oom(p);
+      out_of_memory(p);
       return;
     }
     p->diags = nd;
@@ -145,7 +146,7 @@ static void add_diag(pa_parser *p, pa_loc loc, uint32_t line_off, const char *ru
   size_t n = strlen(msg);
   char *m = pa_arena_alloc(p->A, n + 1);
   if (!m) {
-    pa_oom(p);
+    out_of_memory(p);
     return;
   }
   memcpy(m, msg, n + 1);
@@ -170,8 +171,9 @@ static void add_diag(pa_parser *p, pa_loc loc, uint32_t line_off, const char *ru
   }
 }
 
-void pa_error_at(pa_parser *p, uint32_t off, uint32_t line, uint32_t line_off, const char *rule,
-                 const char *hint, const char *fmt, va_list ap) {
+/* Report at a byte offset, always. */
+static void error_at(pa_parser *p, uint32_t off, uint32_t line, uint32_t line_off, const char *rule,
+                     const char *hint, const char *fmt, va_list ap) {
   char msg[512];
   vsnprintf(msg, sizeof msg, fmt, ap);
   pa_loc loc = {line, off - line_off + 1};
@@ -186,7 +188,7 @@ void pa_error(pa_parser *p, const pa_tok *t, const char *rule, const char *hint,
   p->panic = 1;
   va_list ap;
   va_start(ap, fmt);
-  pa_error_at(p, t->off, t->line, t->off - (t->col - 1), rule, hint, fmt, ap);
+  error_at(p, t->off, t->line, t->off - (t->col - 1), rule, hint, fmt, ap);
   va_end(ap);
 }
 
@@ -199,7 +201,7 @@ static void lex_error(pa_parser *p, uint32_t off, const char *rule, const char *
   p->lex_err_end = off + 1;
   va_list ap;
   va_start(ap, fmt);
-  pa_error_at(p, off, p->line, p->line_off, rule, hint, fmt, ap);
+  error_at(p, off, p->line, p->line_off, rule, hint, fmt, ap);
   va_end(ap);
 }
 
@@ -492,7 +494,7 @@ pa_tok pa_peek(pa_parser *p, uint32_t k) {
         uint32_t cap = p->la_cap ? p->la_cap * 2 : 64;
         pa_tok *nl = realloc(p->la, cap * sizeof *nl);
         if (!nl) {
-          pa_oom(p);
+          out_of_memory(p);
           return pa_peek(p, 0);
         }
         p->la = nl;

@@ -3,8 +3,6 @@
 #ifndef PA_PARSER_H
 #define PA_PARSER_H
 
-#include <stdarg.h>
-
 #include "asm/asm.h"
 
 /* ---- arena: bump allocation in chunks, freed at once ---------------------------------- */
@@ -113,20 +111,15 @@ const char *pa_tok_desc(pa_tok_kind k); /* "')'", "identifier", ... */
 __attribute__((format(printf, 5, 6)))
 #endif
 void pa_error(pa_parser *p, const pa_tok *t, const char *rule, const char *hint, const char *fmt, ...);
-/* Report at a byte offset, always (lexer errors). */
-void pa_error_at(pa_parser *p, uint32_t off, uint32_t line, uint32_t line_off, const char *rule,
-                 const char *hint, const char *fmt, va_list ap);
 /* "expected X but found Y" at the next token. */
 void pa_expected(pa_parser *p, const char *what, const char *hint);
-/* Out of memory: record it once and stop. Returns NULL for convenient use. */
-void *pa_oom(pa_parser *p);
 
 /* Consume a token of kind k or report parse.expected_token. */
 int pa_expect(pa_parser *p, pa_tok_kind k, const char *hint);
 
 /* ---- allocation helpers (lex.c) --------------------------------------------------------- */
 
-void *pa_alloc(pa_parser *p, size_t n); /* zeroed arena memory; on failure pa_oom */
+void *pa_alloc(pa_parser *p, size_t n); /* zeroed arena memory; NULL (parse.out_of_memory) on failure */
 void pa_push(pa_parser *p, pa_stack *s, const void *elem, size_t size);
 /* Copy the elements pushed since `base` into the arena, pop them, return the array (NULL
  * when empty) and their count. */
