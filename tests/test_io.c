@@ -1,4 +1,5 @@
 /* .npy / .bin files: round trips, hand-built v1/v2 files, and every malformed-file error. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -111,7 +112,43 @@ static void test_errors(void) {
   CHECK(ptosim_npy_load("/nonexistent/x.npy", &b, err, sizeof err) == PTOSIM_E_USAGE && strstr(err, "cannot open"));
 }
 
+static void test_compare(void) {
+  float g[5] = {1.0f, -2.0f, 0.0f, NAN, 1e-3f}, y[5];
+  memcpy(y, g, sizeof g);
+  ptosim_cmp_opts o = {.dtype = PTOSIM_DT_F32, .mode = PTOSIM_CMP_EXACT};
+  CHECK(ptosim_compare(g, y, 5, &o, NULL) == 0); /* NaN bits equal */
+  y[0] = nextafterf(1.0f, 2.0f);
+  y[1] = nextafterf(nextafterf(-2.0f, -3.0f), -3.0f);
+  CHECK(ptosim_compare(g, y, 5, &o, NULL) == 2);
+  o.mode = PTOSIM_CMP_ULP;
+  o.ulp = 1;
+  CHECK(ptosim_compare(g, y, 5, &o, NULL) == 1); /* 1 ulp ok, 2 ulp not */
+  o.ulp = 2;
+  CHECK(ptosim_compare(g, y, 5, &o, NULL) == 0);
+  y[2] = -0.0f; /* +0 and -0 are 0 ulp apart */
+  CHECK(ptosim_compare(g, y, 5, &o, NULL) == 0);
+  o.mode = PTOSIM_CMP_TOL;
+  o.atol = 0;
+  o.rtol = 1e-7; /* 1 ulp of 1.0 is 1.19e-7 relative: both perturbed values fail */
+  CHECK(ptosim_compare(g, y, 5, &o, NULL) == 2);
+  y[3] = 1.0f; /* NaN vs number never matches */
+  o.rtol = 1;
+  CHECK(ptosim_compare(g, y, 5, &o, NULL) == 1);
+  int32_t gi[3] = {5, -7, 100}, yi[3] = {5, -6, 100};
+  ptosim_cmp_opts oi = {.dtype = PTOSIM_DT_I32, .mode = PTOSIM_CMP_ULP, .ulp = 1};
+  CHECK(ptosim_compare(gi, yi, 3, &oi, NULL) == 0);
+  oi.mode = PTOSIM_CMP_EXACT;
+  char buf[512] = "";
+  FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+  oi.cols = 2;
+  oi.max_report = 5;
+  CHECK(ptosim_compare(gi, yi, 3, &oi, f) == 1);
+  fclose(f);
+  CHECK_MSG(strstr(buf, "mismatch at [0, 1]: golden -7 out -6") && strstr(buf, "1 of 3 elements mismatch"), "%s", buf);
+}
+
 int main(void) {
+  RUN(test_compare);
   RUN(test_roundtrip);
   RUN(test_hand_built);
   RUN(test_errors);

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ptosim/types.h"
 
@@ -43,6 +44,24 @@ void ptosim_array_free(ptosim_array *a);
 /* NumPy type string of a ptosim dtype ("<f2" for f16, "<u2" for bf16 since NumPy has no
  * bfloat16, "|u1" for the 8-bit floats). */
 const char *ptosim_npy_descr(ptosim_dtype t);
+
+/* Result comparison (`ptosim compare`). Mode: exact bits, ULP distance (float types), or
+ * |out - golden| <= atol + rtol * |golden| (NaN matches NaN in every mode). */
+typedef enum ptosim_cmp_mode { PTOSIM_CMP_TOL = 0, PTOSIM_CMP_ULP, PTOSIM_CMP_EXACT } ptosim_cmp_mode;
+
+typedef struct ptosim_cmp_opts {
+  ptosim_dtype dtype;
+  ptosim_cmp_mode mode;
+  double atol, rtol; /* PTOSIM_CMP_TOL */
+  uint64_t ulp;      /* PTOSIM_CMP_ULP */
+  int64_t cols;      /* > 0: report mismatches as [row, col] */
+  int max_report;    /* mismatches listed in the report */
+} ptosim_cmp_opts;
+
+/* Compare n elements; writes a report (mismatch count and percentage, max abs / rel
+ * error, the first mismatches with index and both values) to `report` (may be NULL) and
+ * returns the number of mismatching elements. */
+size_t ptosim_compare(const void *golden, const void *out, size_t n, const ptosim_cmp_opts *o, FILE *report);
 
 #ifdef __cplusplus
 }

@@ -21,10 +21,12 @@ static void usage(FILE *f) {
           "              run the kernel; one ARG per parameter: a .npy/.bin file for a pointer\n"
           "              (loaded, and written back in place or into DIR), a literal for a scalar\n"
           "  check KERNEL.pto [--entry FUNC]   parse and verify only\n"
+          "  compare GOLDEN OUT --dtype T [--atol A --rtol R | --ulp N | --exact] [--shape RxC]\n"
+          "              compare two .npy/.bin arrays element-wise (exit 1 on mismatch)\n"
           "  ops         list every op of the op table (family, pipe, status, formula)\n"
           "  --version   print the version\n"
           "  --help      this text\n"
-          "exit codes: 0 ok, 2 usage, 3 parse/verify error, 4 runtime fault\n");
+          "exit codes: 0 ok, 1 compare mismatch, 2 usage, 3 parse/verify error, 4 runtime fault\n");
 }
 
 static int cmd_ops(void) {
@@ -238,6 +240,59 @@ static int cmd_check(int argc, char **argv) {
   return nerr ? EXIT_VERIFY : EXIT_OK;
 }
 
+static int load_array(const char *path, ptosim_array *a) {
+  char err[512];
+  ptosim_status st = has_suffix(path, ".npy") ? ptosim_npy_load(path, a, err, sizeof err) : ptosim_bin_load(path, a, err, sizeof err);
+  if (st != PTOSIM_OK) fprintf(stderr, "ptosim: %s\n", err);
+  return st != PTOSIM_OK;
+}
+
+static int cmd_compare(int argc, char **argv) {
+  const char *files[2] = {NULL, NULL};
+  ptosim_cmp_opts o = {.dtype = PTOSIM_DT_NONE, .atol = 1e-5, .rtol = 1e-5, .max_report = 10};
+  int nfiles = 0;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    int more = i + 1 < argc;
+    if (!strcmp(a, "--dtype") && more) o.dtype = pt_dtype_parse(argv[i + 1], (unsigned)strlen(argv[i + 1])), i++;
+    else if (!strcmp(a, "--atol") && more) o.atol = strtod(argv[++i], NULL), o.mode = PTOSIM_CMP_TOL;
+    else if (!strcmp(a, "--rtol") && more) o.rtol = strtod(argv[++i], NULL), o.mode = PTOSIM_CMP_TOL;
+    else if (!strcmp(a, "--ulp") && more) o.ulp = strtoull(argv[++i], NULL, 10), o.mode = PTOSIM_CMP_ULP;
+    else if (!strcmp(a, "--exact")) o.mode = PTOSIM_CMP_EXACT;
+    else if (!strcmp(a, "--shape") && more) {
+      long long r = 0, c = 0;
+      if (sscanf(argv[++i], "%lldx%lld", &r, &c) != 2 || r <= 0 || c <= 0) {
+        fprintf(stderr, "ptosim: --shape takes RxC\n");
+        return EXIT_USAGE;
+      }
+      o.cols = c;
+    } else if (a[0] != '-' && nfiles < 2) files[nfiles++] = a;
+    else {
+      fprintf(stderr, "ptosim: unexpected argument '%s'\n", a);
+      return EXIT_USAGE;
+    }
+  }
+  if (nfiles != 2 || o.dtype == PTOSIM_DT_NONE || !pt_dtype_size(o.dtype)) {
+    fprintf(stderr, "ptosim: compare needs GOLDEN OUT and --dtype with a byte-sized type (f32, f16, bf16, i32, ...)\n");
+    return EXIT_USAGE;
+  }
+  ptosim_array g, y;
+  memset(&g, 0, sizeof g);
+  memset(&y, 0, sizeof y);
+  int code = EXIT_USAGE;
+  if (!load_array(files[0], &g) && !load_array(files[1], &y)) {
+    size_t es = pt_dtype_size(o.dtype);
+    if (g.nbytes != y.nbytes || g.nbytes % es)
+      fprintf(stderr, "ptosim: %s holds %zu bytes and %s %zu: sizes differ or are not whole %s elements\n", files[0],
+              g.nbytes, files[1], y.nbytes, pt_dtype_name(o.dtype));
+    else
+      code = ptosim_compare(g.data, y.data, g.nbytes / es, &o, stdout) ? 1 : EXIT_OK;
+  }
+  ptosim_array_free(&g);
+  ptosim_array_free(&y);
+  return code;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -255,6 +310,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "ops")) return cmd_ops();
   if (!strcmp(cmd, "run")) return cmd_run(argc, argv);
   if (!strcmp(cmd, "check")) return cmd_check(argc, argv);
+  if (!strcmp(cmd, "compare")) return cmd_compare(argc, argv);
   fprintf(stderr, "ptosim: unknown command '%s'\n", cmd);
   usage(stderr);
   return EXIT_USAGE;
