@@ -14,8 +14,15 @@ build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(BUILD) -j $(JOBS)
 
+# Both GEMM demos: from C through the API, and examples/gemm.pto through the command line
+# (inputs + reference from gemm_inputs, `ptosim run`, `ptosim compare`).
+DEMO_DIR ?= $(BUILD)/demo
 demo: build
 	./$(BUILD)/gemm_demo
+	mkdir -p $(DEMO_DIR)
+	./$(BUILD)/gemm_inputs $(DEMO_DIR)
+	./$(BUILD)/ptosim run examples/gemm.pto $(DEMO_DIR)/a.npy $(DEMO_DIR)/b.npy $(DEMO_DIR)/c.npy
+	./$(BUILD)/ptosim compare $(DEMO_DIR)/golden.npy $(DEMO_DIR)/c.npy --dtype f32 --exact --shape 128x128
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
