@@ -70,10 +70,6 @@ ptosim_core *ptosim_core_of(ptosim_machine *m, int block, ptosim_core_kind kind)
   return &m->cores[block * 3 + kind];
 }
 
-uint8_t *pt_cluster_ub(ptosim_core *c, int sub) {
-  return c->m->cores[c->block * 3 + 1 + (sub != 0)].mem[PTOSIM_UB];
-}
-
 uint64_t ptosim_space_capacity(const ptosim_machine *m, ptosim_space space) {
   return (unsigned)space < PTOSIM_SPACE_COUNT ? m->prof->capacity[space] : 0;
 }

@@ -67,7 +67,4 @@ typedef struct pt_ctx {
   pt_event *ev; /* the event being recorded, NULL when nobody listens */
 } pt_ctx;
 
-/* The UB of vector sub-block `sub` (0 or 1) in the cluster of core c. */
-uint8_t *pt_cluster_ub(ptosim_core *c, int sub);
-
 #endif

@@ -16,11 +16,6 @@
 
 int pt_bind_lowering(const pt_bind *b) { return b->lowering; }
 
-ptosim_loc pt_bind_loc(const pt_bind *b) {
-  ptosim_loc l = {b->prog->ast->file, (int)b->op->loc.line, (int)b->op->loc.col};
-  return l;
-}
-
 int pt_bind_error(pt_bind *b, const pa_item *at, const char *rule, const char *hint, const char *fmt, ...) {
   if (b->lowering && !b->failed) {
     char msg[512];
@@ -117,10 +112,6 @@ ptosim_ptr pt_bind_ptr(pt_bind *b, const pa_item *it) {
   return operand_value(b, typed_operand(b, it, PT_VK_PTR, "a pointer")).p;
 }
 
-ptosim_dtype pt_bind_dtype(pt_bind *b, const pa_item *it) {
-  return b->lowering && it ? item_type(b, it).dt : PTOSIM_DT_NONE;
-}
-
 ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it) {
   const pt_operand *o = next_operand(b, it);
   ptosim_scalar s = {.dtype = PTOSIM_DT_NONE, .bits = 0};
@@ -148,20 +139,9 @@ ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it) {
 
 /* ---- item helpers ----------------------------------------------------------------------- */
 
-static int is_operand(const pa_item *it) {
-  return it->kind == PA_IT_VALUE || it->kind == PA_IT_INT || it->kind == PA_IT_FLOAT;
-}
-
-/* The i-th direct operand item of the op (values and literals, skipping clause words). */
-static const pa_item *pos(const pa_op *op, unsigned i) {
-  for (uint32_t k = 0; k < op->nitems; k++)
-    if (is_operand(&op->items[k]) && i-- == 0) return &op->items[k];
-  return NULL;
-}
-
 static unsigned npos(const pa_op *op) {
   unsigned n = 0;
-  for (uint32_t k = 0; k < op->nitems; k++) n += (unsigned)is_operand(&op->items[k]);
+  for (uint32_t k = 0; k < op->nitems; k++) n += (unsigned)pt_is_operand(&op->items[k]);
   return n;
 }
 
@@ -217,10 +197,10 @@ static int bind_loop(pt_bind *b, const pa_item *c, ptosim_loop *l) {
 static int bind_ptosim_dma_params(pt_bind *b, const pa_op *op, ptosim_dma_params *p) {
   int gm_ub = pa_str_is(op->name, "pto.mte_gm_ub");
   if (expect_arity(b, op, gm_ub ? 4 : 3, gm_ub ? 4 : 3)) return -1;
-  p->src = pt_bind_ptr(b, pos(op, 0));
-  p->dst = pt_bind_ptr(b, pos(op, 1));
-  if (gm_ub) p->l2_cache_ctl = pt_bind_int(b, pos(op, 2));
-  p->len_burst = pt_bind_int(b, pos(op, gm_ub ? 3 : 2));
+  p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
+  p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
+  if (gm_ub) p->l2_cache_ctl = pt_bind_int(b, pt_operand_item(op, 2));
+  p->len_burst = pt_bind_int(b, pt_operand_item(op, gm_ub ? 3 : 2));
   const pa_item *nb = pa_op_clause(op, "nburst");
   if (!nb) return pt_bind_error(b, NULL, "bind.clause", "add nburst(%count, %src_stride, %dst_stride)", "nburst(...) is required");
   if (bind_loop(b, nb, &p->nburst)) return -1;
@@ -252,9 +232,9 @@ static int bind_ptosim_dma_params(pt_bind *b, const pa_op *op, ptosim_dma_params
 /* %src, %dst, %len nburst(%count, %src_gap, %dst_gap) */
 static int bind_ptosim_gap_copy_params(pt_bind *b, const pa_op *op, ptosim_gap_copy_params *p) {
   if (expect_arity(b, op, 3, 3)) return -1;
-  p->src = pt_bind_ptr(b, pos(op, 0));
-  p->dst = pt_bind_ptr(b, pos(op, 1));
-  p->len_burst = pt_bind_int(b, pos(op, 2));
+  p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
+  p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
+  p->len_burst = pt_bind_int(b, pt_operand_item(op, 2));
   ptosim_loop l = {0};
   if (bind_loop(b, pa_op_clause(op, "nburst"), &l)) return -1;
   p->count = l.count;
@@ -265,8 +245,8 @@ static int bind_ptosim_gap_copy_params(pt_bind *b, const pa_op *op, ptosim_gap_c
 
 static int bind_ptosim_frac_params(pt_bind *b, const pa_op *op, ptosim_frac_params *p) {
   if (expect_arity(b, op, 2, 2)) return -1;
-  p->src = pt_bind_ptr(b, pos(op, 0));
-  p->dst = pt_bind_ptr(b, pos(op, 1));
+  p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
+  p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
   if (has_word(op, "dn2nz")) p->mode = PTOSIM_DN2NZ;
   else if (!has_word(op, "nd2nz")) return pt_bind_error(b, NULL, "bind.clause", "write nd2nz or dn2nz", "missing layout mode");
   const pa_item *shape = pa_op_clause(op, "shape"), *src = pa_op_clause(op, "src_layout"),
@@ -290,22 +270,22 @@ static int bind_ptosim_frac_params(pt_bind *b, const pa_op *op, ptosim_frac_para
 
 static int bind_ptosim_l0_load_params(pt_bind *b, const pa_op *op, ptosim_l0_load_params *p) {
   if (expect_arity(b, op, 4, 6)) return -1;
-  p->src = pt_bind_ptr(b, pos(op, 0));
-  p->dst = pt_bind_ptr(b, pos(op, 1));
-  p->rows = pt_bind_int(b, pos(op, 2));
-  p->cols = pt_bind_int(b, pos(op, 3));
-  if (npos(op) > 4) p->start_row = pt_bind_int(b, pos(op, 4));
-  if (npos(op) > 5) p->start_col = pt_bind_int(b, pos(op, 5));
+  p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
+  p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
+  p->rows = pt_bind_int(b, pt_operand_item(op, 2));
+  p->cols = pt_bind_int(b, pt_operand_item(op, 3));
+  if (npos(op) > 4) p->start_row = pt_bind_int(b, pt_operand_item(op, 4));
+  if (npos(op) > 5) p->start_col = pt_bind_int(b, pt_operand_item(op, 5));
   p->transpose = dict_flag(op, "transpose");
   return 0;
 }
 
 static int bind_ptosim_mx_load_params(pt_bind *b, const pa_op *op, ptosim_mx_load_params *p) {
   if (expect_arity(b, op, 4, 4)) return -1;
-  p->src = pt_bind_ptr(b, pos(op, 0));
-  p->dst = pt_bind_ptr(b, pos(op, 1));
-  p->a = pt_bind_int(b, pos(op, 2));
-  p->b = pt_bind_int(b, pos(op, 3));
+  p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
+  p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
+  p->a = pt_bind_int(b, pt_operand_item(op, 2));
+  p->b = pt_bind_int(b, pt_operand_item(op, 3));
   return 0;
 }
 
@@ -315,13 +295,13 @@ static int bind_ptosim_mad_params(pt_bind *b, const pa_op *op, ptosim_mad_params
   int bias = op->name.n >= 5 && !memcmp(op->name.s + op->name.n - 5, "_bias", 5);
   unsigned i = 0;
   if (expect_arity(b, op, bias ? 7 : 6, bias ? 7 : 6)) return -1;
-  p->lhs = pt_bind_ptr(b, pos(op, i++));
-  p->rhs = pt_bind_ptr(b, pos(op, i++));
-  p->dst = pt_bind_ptr(b, pos(op, i++));
-  if (bias) p->bias = pt_bind_ptr(b, pos(op, i++));
-  p->m = pt_bind_int(b, pos(op, i++));
-  p->n = pt_bind_int(b, pos(op, i++));
-  p->k = pt_bind_int(b, pos(op, i++));
+  p->lhs = pt_bind_ptr(b, pt_operand_item(op, i++));
+  p->rhs = pt_bind_ptr(b, pt_operand_item(op, i++));
+  p->dst = pt_bind_ptr(b, pt_operand_item(op, i++));
+  if (bias) p->bias = pt_bind_ptr(b, pt_operand_item(op, i++));
+  p->m = pt_bind_int(b, pt_operand_item(op, i++));
+  p->n = pt_bind_int(b, pt_operand_item(op, i++));
+  p->k = pt_bind_int(b, pt_operand_item(op, i++));
   const pa_item *uf = pa_op_clause(op, "unit_flag"), *tf = pa_op_clause(op, "tf32_mode");
   if (uf) p->unit_flag = (ptosim_unit_flag)word_arg(b, clause_arg(uf, 0), unit_flag_words, 4);
   static const char *const tf32[] = {"", "round_even", "round_away"};
@@ -351,19 +331,19 @@ static void bind_payload(pt_bind *b, const pa_item *it, ptosim_ptr *vec, ptosim_
 static int bind_ptosim_fixpipe_params(pt_bind *b, const pa_op *op, ptosim_fixpipe_params *p) {
   int gm = pa_str_is(op->name, "pto.mte_l0c_gm"), ub = pa_str_is(op->name, "pto.mte_l0c_ub");
   if (expect_arity(b, op, gm ? 8 : 6, gm ? 8 : 6)) return -1;
-  p->src = pt_bind_ptr(b, pos(op, 0));
-  p->dst = pt_bind_ptr(b, pos(op, 1));
-  p->m = pt_bind_int(b, pos(op, 2));
-  p->n = pt_bind_int(b, pos(op, 3));
-  p->src_stride = pt_bind_int(b, pos(op, 4));
-  p->dst_stride = pt_bind_int(b, pos(op, 5));
+  p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
+  p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
+  p->m = pt_bind_int(b, pt_operand_item(op, 2));
+  p->n = pt_bind_int(b, pt_operand_item(op, 3));
+  p->src_stride = pt_bind_int(b, pt_operand_item(op, 4));
+  p->dst_stride = pt_bind_int(b, pt_operand_item(op, 5));
   if (gm) {
-    p->sid = pt_bind_int(b, pos(op, 6));
-    p->l2_cache_ctrl = pt_bind_int(b, pos(op, 7));
+    p->sid = pt_bind_int(b, pt_operand_item(op, 6));
+    p->l2_cache_ctrl = pt_bind_int(b, pt_operand_item(op, 7));
   }
   for (uint32_t k = 0; k < op->nitems; k++) {
     const pa_item *it = &op->items[k];
-    if (is_operand(it) || it->kind == PA_IT_DICT) continue;
+    if (pt_is_operand(it) || it->kind == PA_IT_DICT) continue;
     if (it->kind == PA_IT_CALL && pa_str_is(it->name, "dst_mode") && ub) {
       const pa_item *a = clause_arg(it, 0);
       if (a && pa_item_is_word(a, "split_m")) p->dst_mode = PTOSIM_DST_SPLIT_M;
@@ -381,7 +361,7 @@ static int bind_ptosim_fixpipe_params(pt_bind *b, const pa_op *op, ptosim_fixpip
       static const char *const relu[] = {"", "no_relu", "normal_relu", "scalar_relu", "vector_relu"};
       const pa_item *mode = pa_item_find(it->args, it->nargs, "mode"), *clip = pa_item_find(it->args, it->nargs, "clip");
       p->relu = (ptosim_relu_mode)word_arg(b, mode && mode->nargs == 2 ? &mode->args[1] : NULL, relu, 5);
-      if (it->nargs && is_operand(&it->args[0]))
+      if (it->nargs && pt_is_operand(&it->args[0]))
         bind_payload(b, &it->args[0], &p->relu_vec, &p->relu_scalar, p->relu == PTOSIM_RELU_VECTOR);
       if (clip && clip->nargs == 2) {
         p->has_clip = true;
@@ -434,7 +414,7 @@ static int bind_fields(pt_bind *b, const pa_op *op, void *p, const field *f, uns
   if (expect_arity(b, op, n, n)) return -1;
   for (unsigned i = 0; i < n; i++) {
     char *dst = (char *)p + f[i].off;
-    const pa_item *it = pos(op, i);
+    const pa_item *it = pt_operand_item(op, i);
     if (f[i].kind == F_PTR) {
       ptosim_ptr v = pt_bind_ptr(b, it);
       memcpy(dst, &v, sizeof v);
@@ -493,7 +473,7 @@ static int bind_ptosim_l0_raw_params(pt_bind *b, const pa_op *op, ptosim_l0_raw_
 
 static int bind_ptosim_pad_val_params(pt_bind *b, const pa_op *op, ptosim_pad_val_params *p) {
   if (expect_arity(b, op, 1, 1)) return -1;
-  ptosim_scalar s = pt_bind_scalar(b, pos(op, 0));
+  ptosim_scalar s = pt_bind_scalar(b, pt_operand_item(op, 0));
   p->dtype = s.dtype;
   p->bits = s.bits;
   return 0;

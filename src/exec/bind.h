@@ -41,10 +41,4 @@ ptosim_ptr pt_bind_ptr(pt_bind *b, const pa_item *it); /* !pto.ptr value: space,
 /* A scalar with its static type (float or integer value or literal): dtype and bit pattern. */
 ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it);
 
-/* Static element type of an operand (pointer element type or scalar type), NONE if unknown. */
-ptosim_dtype pt_bind_dtype(pt_bind *b, const pa_item *it);
-
-/* Source location of the op being bound (for diagnostics raised at execution). */
-ptosim_loc pt_bind_loc(const pt_bind *b);
-
 #endif

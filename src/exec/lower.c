@@ -213,12 +213,13 @@ static int32_t operand_slot(pt_lower *L, const pa_item *it) {
   return c.dst;
 }
 
-/* The i-th item that is a value or literal. */
-static const pa_item *val_item(const pa_op *op, unsigned i) {
-  for (uint32_t k = 0; k < op->nitems; k++) {
-    const pa_item *it = &op->items[k];
-    if ((it->kind == PA_IT_VALUE || it->kind == PA_IT_INT || it->kind == PA_IT_FLOAT) && i-- == 0) return it;
-  }
+int pt_is_operand(const pa_item *it) {
+  return it->kind == PA_IT_VALUE || it->kind == PA_IT_INT || it->kind == PA_IT_FLOAT;
+}
+
+const pa_item *pt_operand_item(const pa_op *op, unsigned i) {
+  for (uint32_t k = 0; k < op->nitems; k++)
+    if (pt_is_operand(&op->items[k]) && i-- == 0) return &op->items[k];
   return NULL;
 }
 
@@ -254,21 +255,18 @@ typedef struct named_sub {
   int sub;
 } named_sub;
 
-enum { B_ADD, B_SUB, B_MUL, B_DIVS, B_DIVU, B_REMS, B_REMU, B_AND, B_OR, B_XOR, B_SHL, B_SHRS, B_SHRU, B_MAXS,
-       B_MINS, B_MAXU, B_MINU, B_CEILDIVS, B_FLOORDIVS, B_CEILDIVU, B_ADDF, B_SUBF, B_MULF, B_DIVF, B_MAXF, B_MINF, B_REMF };
-
 static const named_sub binops[] = {
-    {"arith.addi", B_ADD},         {"arith.subi", B_SUB},         {"arith.muli", B_MUL},
-    {"arith.divsi", B_DIVS},       {"arith.divui", B_DIVU},       {"arith.remsi", B_REMS},
-    {"arith.remui", B_REMU},       {"arith.andi", B_AND},         {"arith.ori", B_OR},
-    {"arith.xori", B_XOR},         {"arith.shli", B_SHL},         {"arith.shrsi", B_SHRS},
-    {"arith.shrui", B_SHRU},       {"arith.maxsi", B_MAXS},       {"arith.minsi", B_MINS},
-    {"arith.maxui", B_MAXU},       {"arith.minui", B_MINU},       {"arith.ceildivsi", B_CEILDIVS},
-    {"arith.floordivsi", B_FLOORDIVS}, {"arith.ceildivui", B_CEILDIVU}, {"arith.addf", B_ADDF},
-    {"arith.subf", B_SUBF},        {"arith.mulf", B_MULF},        {"arith.divf", B_DIVF},
-    {"arith.maximumf", B_MAXF},    {"arith.maxnumf", B_MAXF},     {"arith.maxf", B_MAXF},
-    {"arith.minimumf", B_MINF},    {"arith.minnumf", B_MINF},     {"arith.minf", B_MINF},
-    {"arith.remf", B_REMF}};
+    {"arith.addi", PT_B_ADD},         {"arith.subi", PT_B_SUB},         {"arith.muli", PT_B_MUL},
+    {"arith.divsi", PT_B_DIVS},       {"arith.divui", PT_B_DIVU},       {"arith.remsi", PT_B_REMS},
+    {"arith.remui", PT_B_REMU},       {"arith.andi", PT_B_AND},         {"arith.ori", PT_B_OR},
+    {"arith.xori", PT_B_XOR},         {"arith.shli", PT_B_SHL},         {"arith.shrsi", PT_B_SHRS},
+    {"arith.shrui", PT_B_SHRU},       {"arith.maxsi", PT_B_MAXS},       {"arith.minsi", PT_B_MINS},
+    {"arith.maxui", PT_B_MAXU},       {"arith.minui", PT_B_MINU},       {"arith.ceildivsi", PT_B_CEILDIVS},
+    {"arith.floordivsi", PT_B_FLOORDIVS}, {"arith.ceildivui", PT_B_CEILDIVU}, {"arith.addf", PT_B_ADDF},
+    {"arith.subf", PT_B_SUBF},        {"arith.mulf", PT_B_MULF},        {"arith.divf", PT_B_DIVF},
+    {"arith.maximumf", PT_B_MAXF},    {"arith.maxnumf", PT_B_MAXF},     {"arith.maxf", PT_B_MAXF},
+    {"arith.minimumf", PT_B_MINF},    {"arith.minnumf", PT_B_MINF},     {"arith.minf", PT_B_MINF},
+    {"arith.remf", PT_B_REMF}};
 
 static const named_sub casts[] = {
     {"arith.index_cast", 0}, {"arith.index_castui", 1}, {"arith.extsi", 0}, {"arith.extui", 1}, {"arith.trunci", 0},
@@ -313,8 +311,8 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
   int sub = find_sub(binops, sizeof binops / sizeof binops[0], op->name);
   if (sub >= 0) {
     pt_ins b = {.code = PT_C_BIN, .sub = (uint8_t)sub, .src = op};
-    b.a = operand_slot(L, val_item(op, 0));
-    b.b = operand_slot(L, val_item(op, 1));
+    b.a = operand_slot(L, pt_operand_item(op, 0));
+    b.b = operand_slot(L, pt_operand_item(op, 1));
     if (b.a < 0 || b.b < 0) return -1;
     if (rt.kind == PT_VK_OTHER) rt = L->p->slots[b.a];
     b.bits = rt.bits;
@@ -328,8 +326,8 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
     int pred = word_index(op->nitems ? &op->items[0] : NULL, is_cmpi ? cmpi_preds : cmpf_preds, is_cmpi ? 10 : 16);
     if (pred < 0) return errorf(L, op->loc, "ir.predicate", "use an arith comparison predicate such as slt", "unknown predicate");
     pt_ins c = {.code = (uint8_t)(is_cmpi ? PT_C_CMPI : PT_C_CMPF), .sub = (uint8_t)pred, .src = op};
-    c.a = operand_slot(L, val_item(op, 0));
-    c.b = operand_slot(L, val_item(op, 1));
+    c.a = operand_slot(L, pt_operand_item(op, 0));
+    c.b = operand_slot(L, pt_operand_item(op, 1));
     if (c.a < 0 || c.b < 0) return -1;
     c.bits = L->p->slots[c.a].bits;
     pt_slot_type bt = {.kind = PT_VK_INT, .bits = 1};
@@ -339,9 +337,9 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
   }
   if (pa_str_is(op->name, "arith.select")) {
     pt_ins s = {.code = PT_C_SELECT, .src = op};
-    s.a = operand_slot(L, val_item(op, 0));
-    s.b = operand_slot(L, val_item(op, 1));
-    s.c = operand_slot(L, val_item(op, 2));
+    s.a = operand_slot(L, pt_operand_item(op, 0));
+    s.b = operand_slot(L, pt_operand_item(op, 1));
+    s.c = operand_slot(L, pt_operand_item(op, 2));
     if (s.a < 0 || s.b < 0 || s.c < 0) return -1;
     rt = L->p->slots[s.b];
     s.dst = define_results(L, op, &rt, 1);
@@ -350,7 +348,7 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
   }
   if (pa_str_is(op->name, "arith.negf")) {
     pt_ins s = {.code = PT_C_NEGF, .src = op};
-    if ((s.a = operand_slot(L, val_item(op, 0))) < 0) return -1;
+    if ((s.a = operand_slot(L, pt_operand_item(op, 0))) < 0) return -1;
     rt = L->p->slots[s.a];
     s.bits = rt.bits;
     s.dst = define_results(L, op, &rt, 1);
@@ -360,7 +358,7 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
   sub = find_sub(casts, sizeof casts / sizeof casts[0], op->name);
   if (sub >= 0) {
     pt_ins c = {.code = PT_C_CAST, .sub = (uint8_t)sub, .src = op};
-    if ((c.a = operand_slot(L, val_item(op, 0))) < 0) return -1;
+    if ((c.a = operand_slot(L, pt_operand_item(op, 0))) < 0) return -1;
     if (rt.kind == PT_VK_OTHER) return errorf(L, op->loc, "ir.type", "write `%x : T to U`", "cast without a result type");
     c.bits = rt.bits;
     c.flags = L->p->slots[c.a].bits; /* source width */
@@ -379,7 +377,7 @@ static int lower_for(pt_lower *L, const pa_op *op) {
   const pa_item *iv = op->nitems ? &op->items[0] : NULL;
   if (!iv || iv->kind != PA_IT_ASSIGN || iv->nargs != 2 || op->nregions != 1)
     return errorf(L, op->loc, "ir.syntax", "write scf.for %i = %lb to %ub step %s { ... }", "malformed scf.for");
-  int32_t lb = operand_slot(L, &iv->args[1]), ub = operand_slot(L, val_item(op, 0)), st = operand_slot(L, val_item(op, 1));
+  int32_t lb = operand_slot(L, &iv->args[1]), ub = operand_slot(L, pt_operand_item(op, 0)), st = operand_slot(L, pt_operand_item(op, 1));
   if (lb < 0 || ub < 0 || st < 0) return -1;
   const pa_item *ia = pa_op_clause(op, "iter_args");
   int n = ia ? (int)ia->nargs : 0;
@@ -418,7 +416,7 @@ static int lower_for(pt_lower *L, const pa_op *op) {
 static int value_slots(pt_lower *L, const pa_op *op, unsigned from, int32_t *out, int max) {
   int n = 0;
   for (unsigned i = from;; i++) {
-    const pa_item *it = val_item(op, i);
+    const pa_item *it = pt_operand_item(op, i);
     if (!it) break;
     if (n == max) return errorf(L, op->loc, "ir.limit", NULL, "too many operands");
     if ((out[n++] = operand_slot(L, it)) < 0) return -1;
@@ -438,15 +436,14 @@ static int lower_yield(pt_lower *L, const pa_op *op) {
 }
 
 static int lower_if(pt_lower *L, const pa_op *op) {
-  int32_t cond = operand_slot(L, val_item(op, 0));
+  int32_t cond = operand_slot(L, pt_operand_item(op, 0));
   if (cond < 0 || op->nregions < 1) return -1;
   int n = (int)op->nrtypes;
   pt_slot_type types[64] = {{0}};
   if (n > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many results");
   for (int i = 0; i < n; i++) types[i] = pt_slot_type_of(op->rtypes[i]);
-  int32_t res[64], first = n ? new_slots(L, types[0], 0) : -1;
+  int32_t res[64];
   for (int i = 0; i < n; i++) res[i] = new_slots(L, types[i], 1);
-  (void)first;
   int32_t jz = emit(L, (pt_ins){.code = PT_C_JZ, .a = cond, .src = op});
   if (lower_region_yield(L, &op->regions[0], NULL, 0, res, n)) return -1;
   if (op->nregions > 1) {
@@ -617,7 +614,7 @@ static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
 
 static int lower_mem(pt_lower *L, const pa_op *op, int store) {
   /* pto.load %p[%i] : !pto.ptr<T, s> -> T  /  pto.store %v, %p[%i] : !pto.ptr<T, s>, T */
-  const pa_item *v = store ? val_item(op, 0) : NULL, *p = val_item(op, store ? 1 : 0);
+  const pa_item *v = store ? pt_operand_item(op, 0) : NULL, *p = pt_operand_item(op, store ? 1 : 0);
   if (!p || p->kind != PA_IT_VALUE || p->nargs != 1 || (store && !v))
     return errorf(L, op->loc, "ir.syntax", "write %p[%index]", "malformed %.*s", (int)op->name.n, op->name.s);
   pt_ins m = {.code = (uint8_t)(store ? PT_C_STORE : PT_C_LOAD), .src = op};
@@ -637,7 +634,7 @@ static int lower_mem(pt_lower *L, const pa_op *op, int store) {
 
 static int lower_sync(pt_lower *L, const pa_op *op, int set) {
   /* pto.sync.set <PIPE>, %id_or_literal */
-  const pa_item *id = val_item(op, 0);
+  const pa_item *id = pt_operand_item(op, 0);
   int32_t s = operand_slot(L, id);
   if (s < 0) return -1;
   emit(L, (pt_ins){.code = (uint8_t)(set ? PT_C_SYNC_SET : PT_C_SYNC_WAIT), .a = s, .src = op});
@@ -654,8 +651,8 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     pt_slot_type t = pt_slot_type_of(result_type(op, 0));
     if (t.kind != PT_VK_PTR) return errorf(L, op->loc, "ir.type", "give the result type: -> !pto.ptr<T, space>", "%s needs a pointer result type", name);
     pt_ins c = {.code = (uint8_t)(add ? PT_C_ADDPTR : PT_C_CASTPTR), .src = op};
-    if ((c.a = operand_slot(L, val_item(op, 0))) < 0) return -1;
-    if (add && (c.b = operand_slot(L, val_item(op, 1))) < 0) return -1;
+    if ((c.a = operand_slot(L, pt_operand_item(op, 0))) < 0) return -1;
+    if (add && (c.b = operand_slot(L, pt_operand_item(op, 1))) < 0) return -1;
     c.imm.p = ptosim_ptr_make(t.space, t.dt, 0);
     c.dst = define_results(L, op, &t, 1);
     emit(L, c);
@@ -769,6 +766,21 @@ static void module_attrs(ptosim_program *p) {
   }
 }
 
+/* Which cores run the entry: with sections, the cube core and both vector sub-blocks; a
+ * cube kernel, the cube core; a vector kernel, vector sub-block 0; with neither the
+ * attribute nor sections, decided by whether it issues cube-pipe ops. */
+static int cores_kind(const ptosim_program *p) {
+  int has_section = 0, has_cube_op = 0;
+  for (int32_t i = 0; i < p->ncode; i++) {
+    has_section |= p->code[i].code == PT_C_SECTION;
+    if (p->code[i].code == PT_C_PTO) {
+      const char *pipe = ptosim_op_pipe((ptosim_opcode)p->code[i].opc);
+      has_cube_op |= !strcmp(pipe, "M") || !strcmp(pipe, "FIX") || !strcmp(pipe, "MTE1");
+    }
+  }
+  return p->kernel_kind ? p->kernel_kind : has_section ? 0 : has_cube_op ? 1 : 2;
+}
+
 ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, FILE *diag,
                                     int *nerrors) {
   int dummy;
@@ -806,6 +818,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
   }
   free(L.names);
   *nerrors = L.errors;
+  if (!L.errors) p->ncores_kind = cores_kind(p);
   if (L.errors) {
     ptosim_program_free(p);
     return NULL;

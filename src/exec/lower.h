@@ -10,6 +10,10 @@ typedef struct pt_lower pt_lower;
 
 /* Resolve an SSA value item to its slot; reports an error and returns -1 if undefined. */
 int32_t pt_lower_resolve(pt_lower *L, const pa_item *it);
+/* An operand item is an SSA value or a literal (not a clause, word or attribute). */
+int pt_is_operand(const pa_item *it);
+/* The i-th operand item of the op, skipping clause words; NULL if there are fewer. */
+const pa_item *pt_operand_item(const pa_op *op, unsigned i);
 /* Report an error at loc (rule id, hint, message). */
 void pt_lower_error(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *msg);
 

@@ -62,6 +62,13 @@ typedef enum pt_code {
   PT_C_RETURN
 } pt_code;
 
+/* PT_C_BIN sub-codes (arith binary ops; lower.c maps the names, run.c evaluates). */
+enum pt_binop {
+  PT_B_ADD, PT_B_SUB, PT_B_MUL, PT_B_DIVS, PT_B_DIVU, PT_B_REMS, PT_B_REMU, PT_B_AND, PT_B_OR, PT_B_XOR,
+  PT_B_SHL, PT_B_SHRS, PT_B_SHRU, PT_B_MAXS, PT_B_MINS, PT_B_MAXU, PT_B_MINU, PT_B_CEILDIVS, PT_B_FLOORDIVS,
+  PT_B_CEILDIVU, PT_B_ADDF, PT_B_SUBF, PT_B_MULF, PT_B_DIVF, PT_B_MAXF, PT_B_MINF, PT_B_REMF
+};
+
 typedef struct pt_ins {
   uint8_t code;
   uint8_t sub;
@@ -87,6 +94,7 @@ struct ptosim_program {
   pt_operand *operands;
   int32_t noperands, cap_operands;
   int32_t nparams;
+  int32_t ncores_kind;   /* cores that run the entry: 0 cube + both vector, 1 cube, 2 vector 0 */
   int32_t *param_slot;
   const pa_arg *params;
 };

@@ -54,53 +54,50 @@ static double round_float(double x, unsigned bits) {
   return x;
 }
 
-enum { B_ADD, B_SUB, B_MUL, B_DIVS, B_DIVU, B_REMS, B_REMU, B_AND, B_OR, B_XOR, B_SHL, B_SHRS, B_SHRU, B_MAXS,
-       B_MINS, B_MAXU, B_MINU, B_CEILDIVS, B_FLOORDIVS, B_CEILDIVU, B_ADDF, B_SUBF, B_MULF, B_DIVF, B_MAXF, B_MINF, B_REMF };
-
 /* Returns 0, or -1 on division by zero. */
 static int binop(const pt_ins *in, pt_val a, pt_val b, pt_val *r) {
   unsigned w = in->bits;
   uint64_t ua = zext(a.i, w), ub = zext(b.i, w);
   int64_t sa = a.i, sb = b.i;
   switch (in->sub) {
-  case B_ADD: r->i = wrap(ua + ub, w); return 0;
-  case B_SUB: r->i = wrap(ua - ub, w); return 0;
-  case B_MUL: r->i = wrap(ua * ub, w); return 0;
-  case B_AND: r->i = wrap(ua & ub, w); return 0;
-  case B_OR: r->i = wrap(ua | ub, w); return 0;
-  case B_XOR: r->i = wrap(ua ^ ub, w); return 0;
-  case B_SHL: r->i = ub >= w ? 0 : wrap(ua << ub, w); return 0;
-  case B_SHRU: r->i = ub >= w ? 0 : wrap(ua >> ub, w); return 0;
-  case B_SHRS: r->i = ub >= w ? (sa < 0 ? -1 : 0) : wrap((uint64_t)(sa >> ub), w); return 0;
-  case B_MAXS: r->i = sa > sb ? sa : sb; return 0;
-  case B_MINS: r->i = sa < sb ? sa : sb; return 0;
-  case B_MAXU: r->i = ua > ub ? a.i : b.i; return 0;
-  case B_MINU: r->i = ua < ub ? a.i : b.i; return 0;
-  case B_ADDF: r->f = round_float(a.f + b.f, w); return 0;
-  case B_SUBF: r->f = round_float(a.f - b.f, w); return 0;
-  case B_MULF: r->f = round_float(a.f * b.f, w); return 0;
-  case B_DIVF: r->f = round_float(a.f / b.f, w); return 0;
-  case B_REMF: r->f = round_float(fmod(a.f, b.f), w); return 0;
-  case B_MAXF: r->f = isnan(a.f) || isnan(b.f) ? NAN : a.f > b.f ? a.f : b.f; return 0;
-  case B_MINF: r->f = isnan(a.f) || isnan(b.f) ? NAN : a.f < b.f ? a.f : b.f; return 0;
+  case PT_B_ADD: r->i = wrap(ua + ub, w); return 0;
+  case PT_B_SUB: r->i = wrap(ua - ub, w); return 0;
+  case PT_B_MUL: r->i = wrap(ua * ub, w); return 0;
+  case PT_B_AND: r->i = wrap(ua & ub, w); return 0;
+  case PT_B_OR: r->i = wrap(ua | ub, w); return 0;
+  case PT_B_XOR: r->i = wrap(ua ^ ub, w); return 0;
+  case PT_B_SHL: r->i = ub >= w ? 0 : wrap(ua << ub, w); return 0;
+  case PT_B_SHRU: r->i = ub >= w ? 0 : wrap(ua >> ub, w); return 0;
+  case PT_B_SHRS: r->i = ub >= w ? (sa < 0 ? -1 : 0) : wrap((uint64_t)(sa >> ub), w); return 0;
+  case PT_B_MAXS: r->i = sa > sb ? sa : sb; return 0;
+  case PT_B_MINS: r->i = sa < sb ? sa : sb; return 0;
+  case PT_B_MAXU: r->i = ua > ub ? a.i : b.i; return 0;
+  case PT_B_MINU: r->i = ua < ub ? a.i : b.i; return 0;
+  case PT_B_ADDF: r->f = round_float(a.f + b.f, w); return 0;
+  case PT_B_SUBF: r->f = round_float(a.f - b.f, w); return 0;
+  case PT_B_MULF: r->f = round_float(a.f * b.f, w); return 0;
+  case PT_B_DIVF: r->f = round_float(a.f / b.f, w); return 0;
+  case PT_B_REMF: r->f = round_float(fmod(a.f, b.f), w); return 0;
+  case PT_B_MAXF: r->f = isnan(a.f) || isnan(b.f) ? NAN : a.f > b.f ? a.f : b.f; return 0;
+  case PT_B_MINF: r->f = isnan(a.f) || isnan(b.f) ? NAN : a.f < b.f ? a.f : b.f; return 0;
   default: break;
   }
   /* divisions */
   if (ub == 0) return -1;
   switch (in->sub) {
-  case B_DIVU: r->i = wrap(ua / ub, w); return 0;
-  case B_REMU: r->i = wrap(ua % ub, w); return 0;
-  case B_CEILDIVU: r->i = wrap(ua / ub + (ua % ub != 0), w); return 0;
+  case PT_B_DIVU: r->i = wrap(ua / ub, w); return 0;
+  case PT_B_REMU: r->i = wrap(ua % ub, w); return 0;
+  case PT_B_CEILDIVU: r->i = wrap(ua / ub + (ua % ub != 0), w); return 0;
   default: break;
   }
   if (sb == -1) { /* avoid INT64_MIN / -1; the result wraps */
-    r->i = in->sub == B_REMS ? 0 : wrap(0 - (uint64_t)sa, w);
+    r->i = in->sub == PT_B_REMS ? 0 : wrap(0 - (uint64_t)sa, w);
     return 0;
   }
   int64_t q = sa / sb, m = sa % sb;
-  if (in->sub == B_DIVS) r->i = q;
-  else if (in->sub == B_REMS) r->i = m;
-  else if (in->sub == B_CEILDIVS) r->i = q + (m != 0 && ((m > 0) == (sb > 0)));
+  if (in->sub == PT_B_DIVS) r->i = q;
+  else if (in->sub == PT_B_REMS) r->i = m;
+  else if (in->sub == PT_B_CEILDIVS) r->i = q + (m != 0 && ((m > 0) == (sb > 0)));
   else r->i = q - (m != 0 && ((m < 0) != (sb < 0))); /* floordiv */
   return 0;
 }
@@ -394,17 +391,7 @@ ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, con
   ptosim_status st = PTOSIM_OK;
   pt_val *slots = calloc((size_t)p->nslots * 3 + 1, sizeof *slots);
   if (!slots) return PTOSIM_E_NOMEM;
-  int has_section = 0, has_cube_op = 0;
-  for (int32_t i = 0; i < p->ncode; i++) {
-    has_section |= p->code[i].code == PT_C_SECTION;
-    if (p->code[i].code == PT_C_PTO) {
-      const char *pipe = ptosim_op_pipe((ptosim_opcode)p->code[i].opc);
-      has_cube_op |= !strcmp(pipe, "M") || !strcmp(pipe, "FIX") || !strcmp(pipe, "MTE1");
-    }
-  }
-  /* Which cores run the entry: sections -> all three; a cube kernel -> the cube core;
-   * a vector kernel -> vector sub-block 0; without either, by the ops it uses. */
-  int kind = p->kernel_kind ? p->kernel_kind : has_section ? 0 : has_cube_op ? 1 : 2;
+  int kind = p->ncores_kind;
   for (int blk = 0; blk < m->blocks && st == PTOSIM_OK; blk++) {
     block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
     if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
