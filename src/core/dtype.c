@@ -480,45 +480,23 @@ int64_t pt_int_max(ptosim_dtype t) {
 /* ------------------------------------------------------------------------------------------ */
 /* Memory access                                                                               */
 
+int64_t pt_load_int(ptosim_dtype t, const void *p) {
+  const unsigned char *c = (const unsigned char *)p;
+  if (t == PTOSIM_DT_I4) {
+    int v = c[0] & 0xF;
+    return v >= 8 ? v - 16 : v;
+  }
+  unsigned size = pt_dtype_size(t);
+  uint64_t u = 0;
+  for (unsigned i = 0; i < size && i < 8; i++) u |= (uint64_t)c[i] << (8 * i); /* little-endian */
+  if (pt_dtype_is_signed_int(t) && size < 8 && (u >> (8 * size - 1)) & 1) u |= ~0ull << (8 * size);
+  return (int64_t)u;
+}
+
 float pt_load_as_f32(ptosim_dtype t, const void *p) {
   const unsigned char *c = (const unsigned char *)p;
   switch (t) {
-    case PTOSIM_DT_I8: {
-      int8_t v;
-      memcpy(&v, c, 1);
-      return (float)v;
-    }
-    case PTOSIM_DT_U8: return (float)c[0];
-    case PTOSIM_DT_I16: {
-      int16_t v;
-      memcpy(&v, c, 2);
-      return (float)v;
-    }
-    case PTOSIM_DT_U16: {
-      uint16_t v;
-      memcpy(&v, c, 2);
-      return (float)v;
-    }
-    case PTOSIM_DT_I32: {
-      int32_t v;
-      memcpy(&v, c, 4);
-      return (float)v;
-    }
-    case PTOSIM_DT_U32: {
-      uint32_t v;
-      memcpy(&v, c, 4);
-      return (float)v;
-    }
-    case PTOSIM_DT_I64: {
-      int64_t v;
-      memcpy(&v, c, 8);
-      return (float)v;
-    }
-    case PTOSIM_DT_U64: {
-      uint64_t v;
-      memcpy(&v, c, 8);
-      return (float)v;
-    }
+    case PTOSIM_DT_U64: return (float)(uint64_t)pt_load_int(t, p);
     case PTOSIM_DT_F16: {
       uint16_t v;
       memcpy(&v, c, 2);
@@ -538,11 +516,9 @@ float pt_load_as_f32(ptosim_dtype t, const void *p) {
     case PTOSIM_DT_F8E5M2:
     case PTOSIM_DT_HIF8:
     case PTOSIM_DT_F8E8M0: return pt_f8_to_f32(t, c[0]);
-    case PTOSIM_DT_I4: {
-      int v = c[0] & 0xF;
-      return (float)(v >= 8 ? v - 16 : v);
-    }
-    default: return 0.0f;
+    case PTOSIM_DT_NONE:
+    case PTOSIM_DT_COUNT: return 0.0f;
+    default: return (float)pt_load_int(t, p); /* the integer types */
   }
 }
 

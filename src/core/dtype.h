@@ -53,6 +53,10 @@ int64_t pt_f32_to_int(float x, pt_round r, int64_t lo, int64_t hi);
 int64_t pt_int_min(ptosim_dtype t);
 int64_t pt_int_max(ptosim_dtype t);
 
+/* Read integer element 0 at p (I8..U64; I4 from the low nibble), sign- or zero-extended
+ * to 64 bits as its type says (U64 keeps its bit pattern). */
+int64_t pt_load_int(ptosim_dtype t, const void *p);
+
 /* Read element 0 at p as a float (exact for every float type and for integers up to 2^24). */
 float pt_load_as_f32(ptosim_dtype t, const void *p);
 /* Convert float x to type t (rounding r, saturation s; integers saturate) and store at p. */

@@ -231,10 +231,7 @@ static ptosim_status run_mem(block_run *br, core_run *cr, const pt_ins *in) {
     if (t.kind == PT_VK_FLOAT) {
       cr->slots[in->dst].f = pt_load_as_f32(ptr.dtype, buf);
     } else {
-      uint64_t u = 0;
-      memcpy(&u, buf, es); /* little-endian host */
-      cr->slots[in->dst].i = pt_dtype_is_signed_int(ptr.dtype) ? wrap(u, es * 8) : (int64_t)u;
-      cr->slots[in->dst].i = wrap((uint64_t)cr->slots[in->dst].i, t.bits);
+      cr->slots[in->dst].i = wrap((uint64_t)pt_load_int(ptr.dtype, buf), t.bits);
     }
     return PTOSIM_OK;
   }

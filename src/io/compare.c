@@ -22,10 +22,8 @@ static uint64_t load_bits(const unsigned char *p, unsigned size) {
 
 static double load_value(ptosim_dtype t, const unsigned char *p) {
   if (pt_dtype_is_float(t)) return pt_load_as_f32(t, p);
-  uint64_t u = load_bits(p, pt_dtype_size(t));
-  unsigned w = pt_dtype_bits(t);
-  if (pt_dtype_is_signed_int(t) && w < 64 && (u >> (w - 1)) & 1) return (double)(int64_t)(u | ~((1ull << w) - 1));
-  return pt_dtype_is_signed_int(t) ? (double)(int64_t)u : (double)u;
+  int64_t v = pt_load_int(t, p);
+  return t == PTOSIM_DT_U64 ? (double)(uint64_t)v : (double)v;
 }
 
 size_t ptosim_compare(const void *golden, const void *out, size_t n, const ptosim_cmp_opts *o, FILE *report) {
