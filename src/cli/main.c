@@ -138,6 +138,21 @@ static void out_path(const opts *o, const char *in, char *buf, size_t n) {
   snprintf(buf, n, "%s/%s", o->out_dir, base ? base + 1 : in);
 }
 
+/* Array files: .npy by extension, raw .bin otherwise. Errors are printed; return 0 on success. */
+static int load_array(const char *path, ptosim_array *a) {
+  char err[512];
+  ptosim_status st = has_suffix(path, ".npy") ? ptosim_npy_load(path, a, err, sizeof err) : ptosim_bin_load(path, a, err, sizeof err);
+  if (st != PTOSIM_OK) fprintf(stderr, "ptosim: %s\n", err);
+  return st != PTOSIM_OK;
+}
+
+static int save_array(const char *path, const ptosim_array *a) {
+  char err[512];
+  ptosim_status st = has_suffix(path, ".npy") ? ptosim_npy_save(path, a, err, sizeof err) : ptosim_bin_save(path, a, err, sizeof err);
+  if (st != PTOSIM_OK) fprintf(stderr, "ptosim: %s\n", err);
+  return st != PTOSIM_OK;
+}
+
 static int cmd_run(int argc, char **argv) {
   opts o;
   if (parse_opts(argc, argv, &o)) {
@@ -161,7 +176,6 @@ static int cmd_run(int argc, char **argv) {
   ptosim_machine *m = ptosim_machine_new(target, o.blocks);
   ptosim_array *arrays = calloc((size_t)np + 1, sizeof *arrays);
   ptosim_arg *args = calloc((size_t)np + 1, sizeof *args);
-  char err[512];
   for (int i = 0; i < np && code == EXIT_OK; i++) {
     const char *a = o.args[i];
     ptosim_dtype dt = ptosim_program_param_dtype(p, i);
@@ -176,20 +190,18 @@ static int cmd_run(int argc, char **argv) {
       }
       continue;
     }
-    ptosim_status st = has_suffix(a, ".npy") ? ptosim_npy_load(a, &arrays[i], err, sizeof err)
-                                             : ptosim_bin_load(a, &arrays[i], err, sizeof err);
-    unsigned es = pt_dtype_size(dt);
-    if (st == PTOSIM_OK && has_suffix(a, ".npy") && es && arrays[i].elem_size != es) {
-      snprintf(err, sizeof err, "%s: elements of '%s' are %u bytes but %%%s points to %s (%u bytes)", a, arrays[i].descr,
-               arrays[i].elem_size, ptosim_program_param_name(p, i), pt_dtype_name(dt), es);
-      st = PTOSIM_E_USAGE;
-    }
-    if (st != PTOSIM_OK) {
-      fprintf(stderr, "ptosim: %s\n", err);
+    if (load_array(a, &arrays[i])) {
       code = EXIT_USAGE;
-    } else {
-      ptosim_gm_map(m, arrays[i].data, arrays[i].nbytes, &args[i].gm_addr);
+      continue;
     }
+    unsigned es = pt_dtype_size(dt);
+    if (has_suffix(a, ".npy") && es && arrays[i].elem_size != es) {
+      fprintf(stderr, "ptosim: %s: elements of '%s' are %u bytes but %%%s points to %s (%u bytes)\n", a,
+              arrays[i].descr, arrays[i].elem_size, ptosim_program_param_name(p, i), pt_dtype_name(dt), es);
+      code = EXIT_USAGE;
+      continue;
+    }
+    ptosim_gm_map(m, arrays[i].data, arrays[i].nbytes, &args[i].gm_addr);
   }
   if (code == EXIT_OK) {
     ptosim_status st = ptosim_program_run(p, m, args);
@@ -205,12 +217,7 @@ static int cmd_run(int argc, char **argv) {
     if (!arrays[i].data) continue;
     char path[4096];
     out_path(&o, o.args[i], path, sizeof path);
-    ptosim_status st = has_suffix(path, ".npy") ? ptosim_npy_save(path, &arrays[i], err, sizeof err)
-                                                : ptosim_bin_save(path, &arrays[i], err, sizeof err);
-    if (st != PTOSIM_OK) {
-      fprintf(stderr, "ptosim: %s\n", err);
-      if (code == EXIT_OK) code = EXIT_USAGE;
-    }
+    if (save_array(path, &arrays[i]) && code == EXIT_OK) code = EXIT_USAGE;
   }
   for (int i = 0; i < np; i++) ptosim_array_free(&arrays[i]);
   free(arrays);
@@ -238,13 +245,6 @@ static int cmd_check(int argc, char **argv) {
   free(text);
   if (nerr) fprintf(stderr, "%d error%s (%d not supported yet)\n", nerr, nerr == 1 ? "" : "s", unsupported);
   return nerr ? EXIT_VERIFY : EXIT_OK;
-}
-
-static int load_array(const char *path, ptosim_array *a) {
-  char err[512];
-  ptosim_status st = has_suffix(path, ".npy") ? ptosim_npy_load(path, a, err, sizeof err) : ptosim_bin_load(path, a, err, sizeof err);
-  if (st != PTOSIM_OK) fprintf(stderr, "ptosim: %s\n", err);
-  return st != PTOSIM_OK;
 }
 
 static int cmd_compare(int argc, char **argv) {
