@@ -34,6 +34,12 @@ ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64
 ptosim_status pt_region(pt_ctx *x, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
                         const int64_t *stride, uint64_t len, unsigned align, pt_access acc, uint8_t **out);
 
+/* FB byte address of an fb pointer value: the hardware FB address fields are 16 bits wide,
+ * so only addr & 0xFFFF locates the bytes (PTOAS buildAccStoreFpcValue encodes FIXPIPE
+ * payload rows as (addr & 0xffff) >> 7 / >> 6; the corpus case
+ * fixpipe-relu-scalar-vector-f16-cv loads and reads its relu payload at 65600 = 0x10040). */
+static inline uint64_t pt_fb_addr(uint64_t addr) { return addr & 0xFFFFu; }
+
 /* Check a typed pointer operand is in the expected space (rule op.space). */
 ptosim_status pt_expect_space(pt_ctx *x, const char *what, ptosim_ptr p, ptosim_space want);
 

@@ -461,12 +461,11 @@ ptosim_status pt_exec_mte_l1_bt(pt_ctx *x, const ptosim_gap_copy_params *p) {
   return gap_copy(x, p, PTOSIM_BT, "bt.range", unit, unit / es * 4, es == 2 ? s : PTOSIM_DT_NONE);
 }
 
-/* The FB address field is 16 bits wide: like the FIXPIPE payload pointers (fixpipe.c), only
- * addr & 0xFFFF locates the destination. The corpus case fixpipe-relu-scalar-vector-f16-cv
- * places its relu payload at fb address 65600 = 0x10040, i.e. FB byte 0x40. */
+/* The destination is located by pt_fb_addr (16-bit FB address field), as for the FIXPIPE
+ * payloads that read it. */
 ptosim_status pt_exec_mte_l1_fb(pt_ctx *x, const ptosim_gap_copy_params *p) {
   int64_t unit = x->m->target == PTOSIM_TARGET_A5 ? 64 : 128;
   ptosim_gap_copy_params q = *p;
-  q.dst.addr &= 0xFFFFu;
+  q.dst.addr = pt_fb_addr(q.dst.addr);
   return gap_copy(x, &q, PTOSIM_FB, "fb.range", unit, unit, PTOSIM_DT_NONE);
 }

@@ -274,9 +274,8 @@ static pt_sat sat_of(ptosim_sat_mode s) {
   return s == PTOSIM_SAT_SAT ? PT_SAT_ON : s == PTOSIM_SAT_SAT_PRESERVE_NAN ? PT_SAT_KEEPNAN : PT_SAT_OFF;
 }
 
-/* Fill cv and read the fb parameter rows. Vector payload addresses reach the hardware as
- * (addr & 0xffff) >> 7 (quant, 128-byte rows) and >> 6 (relu, 64-byte rows) (PTOAS
- * buildAccStoreFpcValue): only the low 16 bits locate the row, which must be row-aligned. */
+/* Fill cv and read the fb parameter rows (at pt_fb_addr, aligned to their 128-byte quant /
+ * 64-byte relu rows). */
 static ptosim_status make_conv(pt_ctx *x, const ptosim_fixpipe_params *p, pt_fq_conv *cv) {
   memset(cv, 0, sizeof *cv);
   cv->mode = pt_fq_mode_of(p->quant);
@@ -288,12 +287,12 @@ static ptosim_status make_conv(pt_ctx *x, const ptosim_fixpipe_params *p, pt_fq_
   cv->q.sign = cv->dst == PTOSIM_DT_I8 || cv->dst == PTOSIM_DT_I4;
   uint8_t *h;
   if (cv->mode->vec) {
-    PT_TRY(pt_span(x, PTOSIM_FB, p->quant_vec.addr & 0xFFFFu, (uint64_t)p->n * 8, 128, PT_READ, &h));
+    PT_TRY(pt_span(x, PTOSIM_FB, pt_fb_addr(p->quant_vec.addr), (uint64_t)p->n * 8, 128, PT_READ, &h));
     cv->qvec = h;
   }
   cv->alpha = payload_f32(p->relu_scalar);
   if (p->relu == PTOSIM_RELU_VECTOR) {
-    PT_TRY(pt_span(x, PTOSIM_FB, p->relu_vec.addr & 0xFFFFu, (uint64_t)p->n * 4, 64, PT_READ, &h));
+    PT_TRY(pt_span(x, PTOSIM_FB, pt_fb_addr(p->relu_vec.addr), (uint64_t)p->n * 4, 64, PT_READ, &h));
     cv->avec = h;
   }
   cv->has_clip = p->has_clip;
