@@ -181,6 +181,26 @@ static void test_diagnostics(void) {
   expect_load_error("func.func @k() {\n  func.call @nope() : () -> ()\n  return\n}\n", "[ir.call]", 2);
   expect_load_error("func.func @k() {\n  %a = arith.constant 1 : i64\n  %b = arith.cmpi bogus, %a, %a : i64\n  return\n}\n",
                     "[ir.predicate]", 3);
+  expect_load_error("func.func @k(%p: !pto.ptr<f32, l0c>, %q: !pto.ptr<f32, gm>, %n: i64) {\n"
+                    "  pto.mte_l0c_gm %p, %q, %n, %n, %n, %n, %n, %n, unit_flag(maybe)\n  return\n}\n",
+                    "[bind.keyword]", 2);
+  expect_load_error("func.func @k(%p: !pto.ptr<f16, ub>, %q: !pto.ptr<f16, gm>, %n: i64) {\n"
+                    "  pto.mte_ub_gm %p, %q, %n nburst(%n, %n, %n) loop(%n, %n, \"x\")\n  return\n}\n",
+                    "[bind.operand]", 2);
+  expect_load_error("func.func @k() {\n  %a:2 = arith.constant 1 : i64\n  %b = arith.addi %a#5, %a#5 : i64\n  return\n}\n",
+                    "[ir.result_index]", 3);
+  expect_load_error("func.func @k(%c: i1) {\n  %a = arith.constant 1 : i64\n  %r = scf.if %c -> (i64) {\n"
+                    "    scf.yield %a, %a : i64, i64\n  } else {\n    scf.yield %a : i64\n  }\n  return\n}\n",
+                    "[ir.yield]", 4);
+  expect_load_error("func.func private @f() -> i64 {\n  return\n}\nfunc.func @k() attributes {pto.kernel} {\n"
+                    "  %r = func.call @f() : () -> i64\n  return\n}\n",
+                    "[ir.return]", 2);
+  expect_load_error("func.func private @f() {\n  func.call @f() : () -> ()\n  return\n}\nfunc.func @k() attributes {pto.kernel} {\n"
+                    "  func.call @f() : () -> ()\n  return\n}\n",
+                    "[ir.recursion]", 2);
+  expect_load_error("func.func @k() {\n  %a = arith.constant 1 : i64\n  %p = pto.castptr %a : i64 -> i64\n  return\n}\n",
+                    "[ir.type]", 3);
+  expect_load_error("func.func @k() {\n  scf.for {\n  }\n  return\n}\n", "[ir.syntax]", 2);
   /* Parse errors come through the same channel. */
   expect_load_error("func.func @k( {\n", "[parse.", 2);
 }
