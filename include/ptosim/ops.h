@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ptosim/tile.h"
 #include "ptosim/types.h"
 
 #ifdef __cplusplus

@@ -82,6 +82,7 @@ ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, 
 const char *ptosim_op_spelling(ptosim_opcode op);
 const char *ptosim_op_family(ptosim_opcode op);
 const char *ptosim_op_pipe(ptosim_opcode op);
+ptosim_pipe ptosim_op_pipe_id(ptosim_opcode op);
 const char *ptosim_op_formula(ptosim_opcode op);
 int ptosim_op_implemented(ptosim_opcode op);
 /* Look up an op by spelling ("pto.mad"); returns PTOSIM_OP_COUNT when unknown. */

@@ -35,6 +35,20 @@ typedef enum ptosim_space {
   PTOSIM_SPACE_COUNT
 } ptosim_space;
 
+/* Hardware pipes of a core: each runs its own in-order queue of instructions; the scalar
+ * pipe S issues every instruction in program order. PIPE_ALL names all of them (barriers). */
+typedef enum ptosim_pipe {
+  PTOSIM_PIPE_S = 0,
+  PTOSIM_PIPE_MTE1,
+  PTOSIM_PIPE_MTE2,
+  PTOSIM_PIPE_MTE3,
+  PTOSIM_PIPE_M,
+  PTOSIM_PIPE_V,
+  PTOSIM_PIPE_FIX,
+  PTOSIM_PIPE_COUNT,
+  PTOSIM_PIPE_ALL = PTOSIM_PIPE_COUNT
+} ptosim_pipe;
+
 /* Element types. Bit widths: I4 is 4 bits (two per byte, low nibble first); the
  * 8-bit floats follow OCP FP8 (E4M3FN: no inf, one NaN pattern per sign; E5M2: IEEE-like),
  * HIF8 is Ascend HiFloat8, E8M0 is the MX shared-scale format (2^(e-127), 0xFF = NaN). */

@@ -26,10 +26,36 @@ typedef struct pt_range {
   int64_t stride[PT_RANGE_MAX_DIMS];
 } pt_range;
 
+/* Synchronization effect of a sync op (set_flag, wait_flag, barriers, buffer tokens,
+ * cross-core signals); kind PT_SYNC_NONE for every other op. */
+typedef enum pt_sync_kind {
+  PT_SYNC_NONE = 0,
+  PT_SYNC_SET_FLAG,   /* pipe a signals pipe b, event id */
+  PT_SYNC_WAIT_FLAG,  /* pipe b waits for pipe a, event id */
+  PT_SYNC_BARRIER,    /* pipe a drains (PTOSIM_PIPE_ALL: every pipe and the scalar unit) */
+  PT_SYNC_GET_BUF,    /* pipe a acquires buffer token id, mode */
+  PT_SYNC_RLS_BUF,    /* pipe a releases buffer token id, mode */
+  PT_SYNC_MEM_BAR,    /* UB fence between vector and scalar accesses, id = barrier type */
+  PT_SYNC_CORE_SET,   /* pipe a signals semaphore id of core `peer` */
+  PT_SYNC_CORE_WAIT   /* pipe a (PTOSIM_PIPE_ALL: the whole core) consumes semaphore id */
+} pt_sync_kind;
+
+typedef struct pt_sync {
+  pt_sync_kind kind;
+  ptosim_pipe a, b;
+  int64_t id;
+  int64_t mode;
+  const ptosim_core *peer; /* CORE_SET: the core whose semaphore is signalled */
+} pt_sync;
+
 typedef struct pt_event {
   ptosim_opcode op;
   const ptosim_core *core;
   ptosim_loc loc;
+  ptosim_pipe pipe;   /* pipe that executes the op (from the op table; sync ops set it) */
+  uint64_t work;      /* compute work for the cost model: multiply-accumulates of a matmul */
+  ptosim_dtype work_dtype; /* element type of that work (matmul input type) */
+  pt_sync sync;
   int nranges;
   int overflow; /* more ranges than fit: the last range is widened to cover the rest */
   pt_range ranges[PT_EVENT_MAX_RANGES];

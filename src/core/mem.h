@@ -40,6 +40,20 @@ ptosim_status pt_region(pt_ctx *x, ptosim_space space, uint64_t addr, int nd, co
  * fixpipe-relu-scalar-vector-f16-cv loads and reads its relu payload at 65600 = 0x10040). */
 static inline uint64_t pt_fb_addr(uint64_t addr) { return addr & 0xFFFFu; }
 
+/* Record the compute work of the op for the cost model (multiply-accumulates of a
+ * matmul, in elements of type dt); a no-op when nobody listens. */
+static inline void pt_record_work(pt_ctx *x, uint64_t work, ptosim_dtype dt) {
+  if (!x->ev) return;
+  x->ev->work += work;
+  x->ev->work_dtype = dt;
+}
+
+/* The pipe that executes this op when it depends on the operands (a TSTORE from an acc
+ * tile runs on FIX, from a vec tile on MTE3); the table's pipe otherwise. */
+static inline void pt_set_pipe(pt_ctx *x, ptosim_pipe pipe) {
+  if (x->ev) x->ev->pipe = pipe;
+}
+
 /* Check a typed pointer operand is in the expected space (rule op.space). */
 ptosim_status pt_expect_space(pt_ctx *x, const char *what, ptosim_ptr p, ptosim_space want);
 

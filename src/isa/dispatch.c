@@ -13,11 +13,12 @@ typedef enum { UNIT_AIC, UNIT_AIV, UNIT_ANY } pt_unit;
 
 static const struct {
   const char *spelling, *family, *pipe, *formula;
+  ptosim_pipe pipe_id;
   pt_unit unit;
   pt_exec_fn exec;
 } table[PTOSIM_OP_COUNT] = {
 #define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
-  {spelling, #family, #pipe, formula, UNIT_##unit, call_##id},
+  {spelling, #family, #pipe, formula, PTOSIM_PIPE_##pipe, UNIT_##unit, call_##id},
 #include "isa/ops.def"
 #undef PTOSIM_OP
 };
@@ -25,6 +26,7 @@ static const struct {
 const char *ptosim_op_spelling(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].spelling : "?"; }
 const char *ptosim_op_family(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].family : "?"; }
 const char *ptosim_op_pipe(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].pipe : "?"; }
+ptosim_pipe ptosim_op_pipe_id(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].pipe_id : PTOSIM_PIPE_S; }
 const char *ptosim_op_formula(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].formula : "?"; }
 int ptosim_op_implemented(ptosim_opcode op) { return op < PTOSIM_OP_COUNT && table[op].exec != NULL; }
 
@@ -48,7 +50,7 @@ ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, 
                    "%s runs on the %s core", table[op].spelling, u == UNIT_AIC ? "cube" : "vector");
   c->m->ops_executed++;
   if (!c->m->listener) return table[op].exec(&x, params);
-  pt_event ev = {.op = op, .core = c, .loc = x.loc};
+  pt_event ev = {.op = op, .core = c, .loc = x.loc, .pipe = table[op].pipe_id};
   x.ev = &ev;
   ptosim_status st = table[op].exec(&x, params);
   if (st == PTOSIM_OK) c->m->listener(c->m->listener_user, &ev);

@@ -444,6 +444,7 @@ static size_t area(int64_t values) { return (size_t)pt_align_up((uint64_t)values
 static ptosim_status run(pt_ctx *x, const ptosim_mad_params *p, mad_seed seed, bool mx) {
   mad_op op;
   PT_TRY(setup(x, p, seed, mx, &op));
+  pt_record_work(x, (uint64_t)(op.m * op.n * op.k), p->lhs.dtype);
   const pt_mad_kernel *kr = pt_mad_kernel_get();
   int64_t np = (int64_t)pt_align_up((uint64_t)op.n, (uint64_t)kr->nr);
   size_t sa = area(decoded_count(&op.a)), sb = area(decoded_count(&op.b));
