@@ -334,4 +334,8 @@ typedef struct ptosim_fixpipe_params {
 #ifdef __cplusplus
 }
 #endif
+
+#include "ptosim/tile_layout.h"
+#include "ptosim/tile_matrix.h"
+#include "ptosim/tile_move.h"
 #endif
