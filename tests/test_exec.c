@@ -205,14 +205,14 @@ static void test_diagnostics(void) {
   expect_load_error("func.func @k( {\n", "[parse.", 2);
 }
 
-static void expect_run_error(const char *src, const char *rule) {
+static void expect_run_error(const char *src, const char *rule, ptosim_status want) {
   int nerr = 0;
   ptosim_program *p = load(src, &nerr);
   CHECK(p != NULL);
   if (!p) return;
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   ptosim_arg args[1] = {{0}};
-  CHECK(ptosim_program_run(p, m, args) == PTOSIM_E_FAULT);
+  CHECK(ptosim_program_run(p, m, args) == want);
   CHECK_MSG(!strcmp(ptosim_last_diag(m)->rule, rule), "got %s", ptosim_last_diag(m)->rule);
   ptosim_machine_free(m);
   ptosim_program_free(p);
@@ -222,13 +222,13 @@ static void test_runtime_errors(void) {
   /* The vector core waits for a flag nobody sets: a deadlock report, never a hang. */
   expect_run_error("func.func @k() {\n  pto.section.vector {\n    pto.sync.wait <PIPE_V>, 2\n  }\n"
                    "  pto.section.cube {\n    pto.sync.set <PIPE_FIX>, 5\n  }\n  return\n}\n",
-                   "sync.deadlock");
+                   "sync.deadlock", PTOSIM_E_FAULT);
   expect_run_error("func.func @k() {\n  pto.section.cube {\n    pto.sync.set <PIPE_FIX>, 40\n  }\n"
                    "  pto.section.vector {\n  }\n  return\n}\n",
-                   "sync.flag_range");
+                   "sync.flag_range", PTOSIM_E_VERIFY);
   expect_run_error("func.func @k() {\n  %a = arith.constant 1 : i64\n  %z = arith.constant 0 : i64\n"
                    "  %d = arith.divsi %a, %z : i64\n  return\n}\n",
-                   "run.div_zero");
+                   "run.div_zero", PTOSIM_E_FAULT);
 }
 
 int main(void) {

@@ -13,10 +13,62 @@
 extern "C" {
 #endif
 
-/* Ops without operands (barriers etc.). */
-typedef struct ptosim_no_params {
-  int unused;
-} ptosim_no_params;
+/* pto.load / pto.store of one element (src/isa/scalar.c): `value` points at host bytes of
+ * the element size (read for a store, written for a load). The address must be aligned to
+ * the element size. */
+typedef struct ptosim_scalar_mem_params {
+  ptosim_ptr ptr;
+  void *value;
+} ptosim_scalar_mem_params;
+
+/* ---- synchronization (src/isa/sync.c; vpto docs/isa/micro-isa/01-pipeline-sync.md) ---- */
+
+/* Event ids per (source pipe, destination pipe) pair: EVENT_ID0..7. */
+#define PTOSIM_EVENT_IDS 8
+/* Buffer-token ids of get_buf / rls_buf (A5): 32 for the whole core. */
+#define PTOSIM_BUF_IDS 32
+
+/* set_flag / wait_flag (and their _dyn forms): src_pipe signals dst_pipe with event_id. */
+typedef struct ptosim_flag_params {
+  ptosim_pipe src_pipe;
+  ptosim_pipe dst_pipe;
+  int64_t event_id;
+} ptosim_flag_params;
+
+/* pipe_barrier / barrier: drain one pipe (PTOSIM_PIPE_ALL: every pipe). */
+typedef struct ptosim_pipe_params {
+  ptosim_pipe pipe;
+} ptosim_pipe_params;
+
+/* get_buf / rls_buf: acquire / release buffer token buf_id for a pipe; mode 0 blocking
+ * acquire + immediate release, mode 1 non-blocking acquire + deferred release. */
+typedef struct ptosim_buf_params {
+  ptosim_pipe pipe;
+  int64_t buf_id;
+  int64_t mode;
+} ptosim_buf_params;
+
+/* mem_bar barrier types: which prior UB accesses complete before which later ones
+ * (VV vector->vector, VS vector->scalar, SV scalar->vector). */
+typedef enum ptosim_mem_bar_kind {
+  PTOSIM_MB_VV_ALL = 0, PTOSIM_MB_VST_VLD, PTOSIM_MB_VLD_VST, PTOSIM_MB_VST_VST,
+  PTOSIM_MB_VS_ALL, PTOSIM_MB_VST_LD, PTOSIM_MB_VLD_ST, PTOSIM_MB_VST_ST,
+  PTOSIM_MB_SV_ALL, PTOSIM_MB_ST_VLD, PTOSIM_MB_LD_VST, PTOSIM_MB_ST_VST,
+  PTOSIM_MB_COUNT
+} ptosim_mem_bar_kind;
+
+typedef struct ptosim_mem_bar_params {
+  ptosim_mem_bar_kind kind;
+} ptosim_mem_bar_params;
+
+/* Cross-core signals inside a block (sync.set / set_intra_block, sync.wait /
+ * wait_intra_block): `pipe` triggers / waits, `id` names the semaphore. From the cube core
+ * id 0..15 signals vector sub-block 0 and 16..31 sub-block 1; from vector sub-block s,
+ * id 0..15 signals the cube core's semaphore id + 16 * s. */
+typedef struct ptosim_core_sync_params {
+  ptosim_pipe pipe;
+  int64_t id;
+} ptosim_core_sync_params;
 
 /* Maximum number of loop(...) groups a grouped DMA op may carry. */
 #define PTOSIM_MAX_LOOPS 16

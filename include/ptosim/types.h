@@ -98,7 +98,9 @@ typedef enum ptosim_status {
   PTOSIM_E_VERIFY = 2,      /* a static constraint of the op is violated */
   PTOSIM_E_FAULT = 3,       /* runtime fault: bounds, alignment, deadlock */
   PTOSIM_E_UNSUPPORTED = 4, /* op or mode not supported (yet) */
-  PTOSIM_E_NOMEM = 5
+  PTOSIM_E_NOMEM = 5,
+  PTOSIM_BLOCKED = 6        /* not an error: a cross-core wait found its semaphore at zero;
+                               nothing happened, run the other cores and issue it again */
 } ptosim_status;
 
 /* Source location of the op that raised a diagnostic (file may be NULL for C API calls). */

@@ -39,6 +39,10 @@ struct ptosim_core {
   /* Host storage of each local space as seen from this core (NULL = not reachable). */
   uint8_t *mem[PTOSIM_SPACE_COUNT];
   uint64_t sreg[PT_SREG_COUNT];
+  /* set_flag counts not yet consumed by a wait_flag, per (src pipe, dst pipe, event id). */
+  uint16_t flags[PTOSIM_PIPE_COUNT][PTOSIM_PIPE_COUNT][PTOSIM_EVENT_IDS];
+  /* Cross-core semaphores addressed to this core (see ptosim_core_sync_params). */
+  int32_t sema[32];
 };
 
 struct ptosim_machine {

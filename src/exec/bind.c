@@ -479,13 +479,127 @@ static int bind_ptosim_pad_val_params(pt_bind *b, const pa_op *op, ptosim_pad_va
   return 0;
 }
 
+/* ---- synchronization ------------------------------------------------------------------- */
+
+/* The symbol an item spells: "PIPE_V", PIPE_V, <PIPE_V>, #pto.pipe<PIPE_V>,
+ * #pto.sync_op_type<TLOAD>; empty if it is none of these. */
+static pa_str item_symbol(const pa_item *it) {
+  pa_str none = {0};
+  if (!it) return none;
+  if (it->kind == PA_IT_STRING || it->kind == PA_IT_WORD) return it->name;
+  if ((it->kind == PA_IT_ANGLE || it->kind == PA_IT_ATTR) && it->nargs == 1) return item_symbol(&it->args[0]);
+  return none;
+}
+
+static ptosim_pipe bind_pipe(pt_bind *b, const pa_item *it) {
+  static const char *const names[] = {"PIPE_S", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_M", "PIPE_V", "PIPE_FIX", "PIPE_ALL"};
+  pa_str s = item_symbol(it);
+  for (int i = 0; i <= PTOSIM_PIPE_ALL; i++)
+    if (pa_str_is(s, names[i])) return (ptosim_pipe)i;
+  pt_bind_error(b, it, "bind.pipe", "name a pipe: PIPE_S, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_M, PIPE_V, PIPE_FIX or PIPE_ALL",
+                "expected a pipe, got '%.*s'", it ? (int)it->text.n : 0, it ? it->text.s : "");
+  return PTOSIM_PIPE_S;
+}
+
+/* An event id: EVENT_ID<n> (any of the symbol spellings), or an operand. */
+static int64_t bind_event(pt_bind *b, const pa_item *it) {
+  pa_str s = item_symbol(it);
+  if (s.n > 8 && !memcmp(s.s, "EVENT_ID", 8)) {
+    int64_t v = 0;
+    for (size_t i = 8; i < s.n; i++) {
+      if (s.s[i] < '0' || s.s[i] > '9' || v > 1000) return pt_bind_error(b, it, "bind.event", "write EVENT_ID0..EVENT_ID7", "bad event id");
+      v = v * 10 + (s.s[i] - '0');
+    }
+    return v;
+  }
+  return pt_bind_int(b, it);
+}
+
+/* set_flag["SRC", "DST", "EVENT_IDn"] (also <PIPE_X> spellings, and an index id for _dyn) */
+static int bind_ptosim_flag_params(pt_bind *b, const pa_op *op, ptosim_flag_params *p) {
+  const pa_item *l = op->nitems ? &op->items[0] : NULL;
+  if (!l || l->kind != PA_IT_LIST || l->nargs != 3)
+    return pt_bind_error(b, l, "bind.syntax", "write [\"PIPE_SRC\", \"PIPE_DST\", \"EVENT_IDn\"]",
+                         "expects [src pipe, dst pipe, event id]");
+  p->src_pipe = bind_pipe(b, &l->args[0]);
+  p->dst_pipe = bind_pipe(b, &l->args[1]);
+  p->event_id = bind_event(b, &l->args[2]);
+  return 0;
+}
+
+/* pipe_barrier "PIPE_X" / barrier #pto.pipe<PIPE_X> / barrier <PIPE_X> / barrier(pipe_all) */
+static int bind_ptosim_pipe_params(pt_bind *b, const pa_op *op, ptosim_pipe_params *p) {
+  const pa_item *it = op->nitems ? &op->items[0] : NULL;
+  if (it && it->kind == PA_IT_CALL && it->nargs == 1 && pa_item_is_word(&it->args[0], "pipe_all")) {
+    p->pipe = PTOSIM_PIPE_ALL;
+    return 0;
+  }
+  p->pipe = bind_pipe(b, it);
+  return 0;
+}
+
+/* get_buf / rls_buf "PIPE_X", %buf_id[, %mode] : i64, i64 (ids may be literals) */
+static int bind_ptosim_buf_params(pt_bind *b, const pa_op *op, ptosim_buf_params *p) {
+  if (expect_arity(b, op, 1, 2)) return -1;
+  p->pipe = bind_pipe(b, op->nitems ? &op->items[0] : NULL);
+  p->buf_id = pt_bind_int(b, pt_operand_item(op, 0));
+  if (npos(op) == 2) p->mode = pt_bind_int(b, pt_operand_item(op, 1));
+  return 0;
+}
+
+static int bind_ptosim_mem_bar_params(pt_bind *b, const pa_op *op, ptosim_mem_bar_params *p) {
+  static const char *const names[] = {"VV_ALL", "VST_VLD", "VLD_VST", "VST_VST", "VS_ALL", "VST_LD",
+                                      "VLD_ST", "VST_ST",  "SV_ALL",  "ST_VLD",  "LD_VST", "ST_VST"};
+  pa_str s = item_symbol(op->nitems ? &op->items[0] : NULL);
+  for (int i = 0; i < PTOSIM_MB_COUNT; i++)
+    if (pa_str_is(s, names[i])) {
+      p->kind = (ptosim_mem_bar_kind)i;
+      return 0;
+    }
+  return pt_bind_error(b, op->nitems ? &op->items[0] : NULL, "bind.keyword", "see the barrier types of 01-pipeline-sync.md",
+                       "unknown barrier type");
+}
+
+/* sync.set / sync.wait / set_intra_block / wait_intra_block <PIPE_X>, %id_or_literal */
+static int bind_ptosim_core_sync_params(pt_bind *b, const pa_op *op, ptosim_core_sync_params *p) {
+  if (expect_arity(b, op, 1, 1)) return -1;
+  p->pipe = bind_pipe(b, op->nitems ? &op->items[0] : NULL);
+  p->id = pt_bind_int(b, pt_operand_item(op, 0));
+  return 0;
+}
+
 /* ---- dispatch by op ------------------------------------------------------------------- */
+
+typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
+
+/* Adapters to one signature, one per params struct that has a text binder. */
+#define TEXT_BINDERS(X)                                                                                         \
+  X(ptosim_dma_params) X(ptosim_gap_copy_params) X(ptosim_frac_params) X(ptosim_l0_load_params)                  \
+  X(ptosim_mx_load_params) X(ptosim_mad_params) X(ptosim_fixpipe_params) X(ptosim_copy_gm_ub_params)              \
+  X(ptosim_copy_ub_gm_params) X(ptosim_copy_gm_l1_params) X(ptosim_copy_gap_params) X(ptosim_loop_size_params)    \
+  X(ptosim_loop_stride_params) X(ptosim_loop_reg_params) X(ptosim_l0_raw_params) X(ptosim_pad_val_params)         \
+  X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
+  X(ptosim_core_sync_params)
+#define ADAPT(T) \
+  static int adapt_##T(pt_bind *b, const pa_op *op, void *p) { return bind_##T(b, op, (T *)p); }
+TEXT_BINDERS(ADAPT)
+#undef ADAPT
+
+/* Ops whose params struct has no text binder yet (C API only). */
+static int bind_unsupported(pt_bind *b, const pa_op *op, void *p) {
+  (void)p;
+  return pt_bind_error(b, NULL, "op.unsupported", "this op runs from the C API; its text form is not wired yet",
+                       "not supported yet: %.*s", (int)op->name.n, op->name.s);
+}
+
+#define GENERIC_CASE(T) T * : adapt_##T,
+#define BINDER_OF(T) _Generic((T *)0, TEXT_BINDERS(GENERIC_CASE) default : bind_unsupported)
 
 int pt_bind_op(pt_bind *b, ptosim_opcode opc, const pa_op *op, void *params) {
   b->op = op;
   switch (opc) {
 #define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
-  case PTOSIM_OP_##id: return bind_##params_t(b, op, (params_t *)params) || b->failed ? -1 : 0;
+  case PTOSIM_OP_##id: return BINDER_OF(params_t)(b, op, params) || b->failed ? -1 : 0;
 #include "isa/ops.def"
 #undef PTOSIM_OP
   default: return pt_bind_error(b, NULL, "bind.op", NULL, "no binder");

@@ -597,11 +597,6 @@ static const named_sub queries[] = {{"pto.get_block_idx", Q_BLOCK_IDX},
                                     {"pto.get_subblock_idx", Q_SUBBLOCK_IDX},
                                     {"pto.get_subblock_num", Q_SUBBLOCK_NUM}};
 
-/* Synchronization inside one core: program order already orders the pipes, so these are
- * accepted and executed as no-ops here (the race checker gives them meaning). */
-static const char *const local_sync[] = {"pto.set_flag", "pto.wait_flag", "pto.barrier", "pto.pipe_barrier",
-                                         "pto.mem_bar",  "pto.get_buf",   "pto.rls_buf"};
-
 static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   pt_bind b = {.lowering = 1, .L = L, .prog = L->p, .first = L->p->noperands};
   unsigned char params[1024];
@@ -632,18 +627,11 @@ static int lower_mem(pt_lower *L, const pa_op *op, int store) {
   return 0;
 }
 
-static int lower_sync(pt_lower *L, const pa_op *op, int set) {
-  /* pto.sync.set <PIPE>, %id_or_literal */
-  const pa_item *id = pt_operand_item(op, 0);
-  int32_t s = operand_slot(L, id);
-  if (s < 0) return -1;
-  emit(L, (pt_ins){.code = (uint8_t)(set ? PT_C_SYNC_SET : PT_C_SYNC_WAIT), .a = s, .src = op});
-  return 0;
-}
-
 static int lower_pto(pt_lower *L, const pa_op *op) {
   char name[128];
   snprintf(name, sizeof name, "%.*s", (int)op->name.n, op->name.s);
+  if (pa_str_is(op->name, "pto.load") || pa_str_is(op->name, "pto.load_scalar")) return lower_mem(L, op, 0);
+  if (pa_str_is(op->name, "pto.store") || pa_str_is(op->name, "pto.store_scalar")) return lower_mem(L, op, 1);
   ptosim_opcode opc = ptosim_op_lookup(name);
   if (opc != PTOSIM_OP_COUNT) return lower_table_op(L, op, opc);
   if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {
@@ -677,15 +665,6 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     L->p->code[sec].target = here(L);
     return 0;
   }
-  if (pa_str_is(op->name, "pto.sync.set") || pa_str_is(op->name, "pto.sync.wait"))
-    return lower_sync(L, op, pa_str_is(op->name, "pto.sync.set"));
-  if (pa_str_is(op->name, "pto.load") || pa_str_is(op->name, "pto.load_scalar")) return lower_mem(L, op, 0);
-  if (pa_str_is(op->name, "pto.store") || pa_str_is(op->name, "pto.store_scalar")) return lower_mem(L, op, 1);
-  for (size_t i = 0; i < sizeof local_sync / sizeof local_sync[0]; i++)
-    if (pa_str_is(op->name, local_sync[i])) {
-      emit(L, (pt_ins){.code = PT_C_NOP, .src = op});
-      return 0;
-    }
   define_results(L, op, NULL, 0); /* keep later uses of its results quiet */
   return errorf(L, op->loc, "op.unsupported", "this op is parsed but ptosim cannot execute it yet",
                 "not supported yet: %s", name);

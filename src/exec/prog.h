@@ -55,8 +55,6 @@ typedef enum pt_code {
   PT_C_ADDPTR,  /* dst = a + b elements */
   PT_C_QUERY,   /* dst = block idx / num, sub-block idx / num (sub) */
   PT_C_SECTION, /* if the core is not of kind sub: pc = target */
-  PT_C_SYNC_SET,  /* cross-core flag set: sub = flag id operand in a / imm */
-  PT_C_SYNC_WAIT,
   PT_C_LOAD,    /* dst = *(a + b elements) */
   PT_C_STORE,   /* *(b + c elements) = a */
   PT_C_RETURN

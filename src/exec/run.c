@@ -11,18 +11,12 @@
 #include "core/dtype.h"
 #include "exec/lower.h"
 
-#define NFLAGS 16 /* cross-core flag ids per sending core */
-
 typedef struct core_run {
   ptosim_core *core;
   int sub;        /* vector sub-block index (0 for the cube core) */
   pt_val *slots;
   int32_t pc;
   int done;
-  /* Pending pto.sync.set counts addressed to this core. A vector core has ids 0..15 (set
-   * by the cube core); the cube core has 0..15 from vector sub-block 0 and 16..31 from
-   * sub-block 1 (the corpus cbuf-ubuf-roundtrip-mixed case waits on 0 and 16). */
-  int32_t flags[2 * NFLAGS];
 } core_run;
 
 typedef struct block_run {
@@ -217,46 +211,26 @@ static ptosim_status run_pto(block_run *br, core_run *cr, const pt_ins *in) {
   return ptosim_exec(cr->core, (ptosim_opcode)in->opc, params, &loc);
 }
 
+/* pto.load / pto.store: one element through the table's scalar ops. */
 static ptosim_status run_mem(block_run *br, core_run *cr, const pt_ins *in) {
   const ptosim_program *p = br->p;
   ptosim_ptr ptr = cr->slots[in->b].p;
   unsigned es = pt_dtype_size(ptr.dtype);
-  if (!es) return fail_at(br, in, PTOSIM_E_VERIFY, "ir.type", NULL, "scalar access needs a byte-sized element type");
-  uint64_t addr = ptr.addr + (uint64_t)cr->slots[in->c].i * es;
+  ptr.addr += (uint64_t)cr->slots[in->c].i * es;
   unsigned char buf[8] = {0};
+  ptosim_scalar_mem_params mp = {.ptr = ptr, .value = buf};
   ptosim_loc loc = loc_of(p, in);
   if (in->code == PT_C_LOAD) {
-    if (ptosim_mem_read(cr->core, ptr.space, addr, buf, es) != PTOSIM_OK) goto fault;
+    PT_TRY(ptosim_exec(cr->core, PTOSIM_OP_load_scalar, &mp, &loc));
     pt_slot_type t = p->slots[in->dst];
-    if (t.kind == PT_VK_FLOAT) {
-      cr->slots[in->dst].f = pt_load_as_f32(ptr.dtype, buf);
-    } else {
-      cr->slots[in->dst].i = wrap((uint64_t)pt_load_int(ptr.dtype, buf), t.bits);
-    }
+    if (t.kind == PT_VK_FLOAT) cr->slots[in->dst].f = pt_load_as_f32(ptr.dtype, buf);
+    else cr->slots[in->dst].i = wrap((uint64_t)pt_load_int(ptr.dtype, buf), t.bits);
     return PTOSIM_OK;
   }
   pt_slot_type t = p->slots[in->a];
   if (t.kind == PT_VK_FLOAT) pt_store_from_f32(ptr.dtype, buf, (float)cr->slots[in->a].f, PT_RND_RINT, PT_SAT_OFF);
-  else memcpy(buf, &cr->slots[in->a].i, es);
-  if (ptosim_mem_write(cr->core, ptr.space, addr, buf, es) == PTOSIM_OK) return PTOSIM_OK;
-fault:
-  br->m->diag.loc = loc;
-  snprintf(br->m->diag.op, sizeof br->m->diag.op, "%.*s", (int)in->src->name.n, in->src->name.s);
-  return br->m->diag.status;
-}
-
-/* pto.sync.set from the cube core addresses vector sub-block id / 16 (flag id % 16); from
- * vector sub-block s it addresses the cube core's flag id % 16 + 16 * s. */
-static core_run *sync_target(block_run *br, core_run *cr, int64_t id) {
-  if (cr->core->kind == PTOSIM_AIC) {
-    int sub = (int)(id / NFLAGS);
-    for (int i = 0; i < br->ncores; i++)
-      if (br->cores[i].core->kind != PTOSIM_AIC && br->cores[i].sub == sub) return &br->cores[i];
-    return NULL;
-  }
-  for (int i = 0; i < br->ncores; i++)
-    if (br->cores[i].core->kind == PTOSIM_AIC) return &br->cores[i];
-  return NULL;
+  else if (es <= sizeof buf) memcpy(buf, &cr->slots[in->a].i, es);
+  return ptosim_exec(cr->core, PTOSIM_OP_store_scalar, &mp, &loc);
 }
 
 enum { STEP_DONE, STEP_BLOCKED, STEP_ERROR };
@@ -295,7 +269,13 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       if (s[in->a].i < s[in->b].i) cr->pc = in->target;
       break;
     case PT_C_PTO:
-      if ((*st = run_pto(br, cr, in)) != PTOSIM_OK) return STEP_ERROR;
+      *st = run_pto(br, cr, in);
+      if (*st == PTOSIM_BLOCKED) {
+        *st = PTOSIM_OK;
+        cr->pc--; /* a cross-core wait: issue it again when resumed */
+        return STEP_BLOCKED;
+      }
+      if (*st != PTOSIM_OK) return STEP_ERROR;
       break;
     case PT_C_CASTPTR:
       s[in->dst].p = in->imm.p;
@@ -318,30 +298,6 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
     case PT_C_SECTION:
       if ((in->sub == 0) != (cr->core->kind == PTOSIM_AIC)) cr->pc = in->target;
       break;
-    case PT_C_SYNC_SET: {
-      core_run *t = sync_target(br, cr, s[in->a].i);
-      int64_t id = s[in->a].i % NFLAGS + (cr->core->kind == PTOSIM_AIC ? 0 : NFLAGS * cr->sub);
-      if (s[in->a].i < 0 || s[in->a].i >= (cr->core->kind == PTOSIM_AIC ? 2 * NFLAGS : NFLAGS)) {
-        *st = fail_at(br, in, PTOSIM_E_FAULT, "sync.flag_range", "flag ids are 0..15 (+16 for sub-block 1)", "flag id out of range");
-        return STEP_ERROR;
-      }
-      if (t) t->flags[id]++;
-      break;
-    }
-    case PT_C_SYNC_WAIT: {
-      int64_t id = s[in->a].i, n = cr->core->kind == PTOSIM_AIC ? 2 * NFLAGS : NFLAGS;
-      if (id < 0 || id >= n) {
-        *st = fail_at(br, in, PTOSIM_E_FAULT, "sync.flag_range", "flag ids are 0..15 (cube core: +16 for sub-block 1)",
-                      "flag id out of range");
-        return STEP_ERROR;
-      }
-      if (!cr->flags[id]) {
-        cr->pc--; /* retry this wait when resumed */
-        return STEP_BLOCKED;
-      }
-      cr->flags[id]--;
-      break;
-    }
     case PT_C_LOAD:
     case PT_C_STORE:
       if ((*st = run_mem(br, cr, in)) != PTOSIM_OK) return STEP_ERROR;
