@@ -31,6 +31,10 @@ ptosim_target ptosim_program_target(const ptosim_program *p);
 /* Entry function parameters. */
 typedef enum ptosim_param_kind { PTOSIM_PARAM_PTR, PTOSIM_PARAM_INT, PTOSIM_PARAM_FLOAT } ptosim_param_kind;
 int ptosim_program_nparams(const ptosim_program *p);
+/* 1 if the program is a tile-level program without any synchronization op: its ops are
+ * meant to run in program order (the compiler inserts the sync), so the race checker
+ * treats them as ordered. */
+int ptosim_program_in_order(const ptosim_program *p);
 ptosim_param_kind ptosim_program_param_kind(const ptosim_program *p, int i);
 /* Element type of pointer parameter i, or the scalar type of a scalar parameter. */
 ptosim_dtype ptosim_program_param_dtype(const ptosim_program *p, int i);

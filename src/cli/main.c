@@ -1,5 +1,6 @@
-/* The ptosim command. Exit codes: 0 success, 2 usage error, 3 parse/verify error,
- * 4 runtime fault (bounds, alignment, deadlock), 5 hazard detected (reserved). */
+/* The ptosim command. Exit codes: 0 success, 1 compare mismatch, 2 usage error,
+ * 3 parse/verify error, 4 runtime fault (bounds, alignment, deadlock), 5 hazard found
+ * (race, sync or init finding of the checkers). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,10 +9,11 @@
 #include "core/dtype.h"
 #include "core/profile.h"
 #include "ptosim/io.h"
+#include "ptosim/monitor.h"
 #include "ptosim/program.h"
 #include "ptosim/ptosim.h"
 
-enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_VERIFY = 3, EXIT_FAULT = 4 };
+enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_VERIFY = 3, EXIT_FAULT = 4, EXIT_HAZARD = 5 };
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -20,13 +22,18 @@ static void usage(FILE *f) {
           "  run KERNEL.pto [--entry FUNC] [--target a2a3|a5] [--blocks N] [--out-dir DIR] ARG...\n"
           "              run the kernel; one ARG per parameter: a .npy/.bin file for a pointer\n"
           "              (loaded, and written back in place or into DIR), a literal for a scalar\n"
+          "      --check=LIST     checkers: race,sync,init,mem, all (default) or none\n"
+          "      --stats          print cycles, busy cycles and utilization per pipe, op counts, stalls\n"
+          "      --stats-json F   write the same as JSON to F\n"
+          "      --trace F        write a Chrome trace-event JSON (Perfetto, chrome://tracing) to F\n"
           "  check KERNEL.pto [--entry FUNC]   parse and verify only\n"
           "  compare GOLDEN OUT --dtype T [--atol A --rtol R | --ulp N | --exact] [--shape RxC]\n"
           "              compare two .npy/.bin arrays element-wise (exit 1 on mismatch)\n"
           "  ops         list every op of the op table (family, pipe, status, formula)\n"
           "  --version   print the version\n"
           "  --help      this text\n"
-          "exit codes: 0 ok, 1 compare mismatch, 2 usage, 3 parse/verify error, 4 runtime fault\n");
+          "exit codes: 0 ok, 1 compare mismatch, 2 usage, 3 parse/verify error, 4 runtime fault,\n"
+          "            5 hazard found by a checker\n");
 }
 
 static int cmd_ops(void) {
@@ -61,16 +68,40 @@ static char *read_text(const char *path, size_t *len) {
 
 typedef struct opts {
   const char *kernel, *entry, *out_dir;
+  const char *stats_json, *trace;
+  int stats;
+  unsigned checks;
   int blocks;
   int target; /* -1: from the module */
   const char **args;
   int nargs;
 } opts;
 
+/* "race,sync,init,mem", "all" or "none" */
+static int parse_checks(const char *s, unsigned *out) {
+  static const char *const names[] = {"race", "sync", "init", "mem"};
+  *out = 0;
+  if (!strcmp(s, "all")) *out = PTOSIM_CHECK_ALL;
+  if (!strcmp(s, "all") || !strcmp(s, "none")) return 0;
+  while (*s) {
+    size_t n = strcspn(s, ",");
+    int k = 0;
+    while (k < 4 && (strlen(names[k]) != n || strncmp(s, names[k], n))) k++;
+    if (k == 4) {
+      fprintf(stderr, "ptosim: unknown checker '%.*s' (use race, sync, init, mem, all or none)\n", (int)n, s);
+      return -1;
+    }
+    *out |= 1u << k;
+    s += n + (s[n] == ',');
+  }
+  return 0;
+}
+
 static int parse_opts(int argc, char **argv, opts *o) {
   memset(o, 0, sizeof *o);
   o->blocks = 1;
   o->target = -1;
+  o->checks = PTOSIM_CHECK_ALL;
   o->args = calloc((size_t)argc, sizeof *o->args);
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
@@ -92,7 +123,12 @@ static int parse_opts(int argc, char **argv, opts *o) {
         return -1;
       }
       o->target = (int)t;
-    } else if (a[0] == '-' && a[1] == '-') {
+    } else if (!strncmp(a, "--check=", 8)) {
+      if (parse_checks(a + 8, &o->checks)) return -1;
+    } else if (!strcmp(a, "--stats")) o->stats = 1;
+    else if (!strcmp(a, "--stats-json") && more) o->stats_json = argv[++i];
+    else if (!strcmp(a, "--trace") && more) o->trace = argv[++i];
+    else if (a[0] == '-' && a[1] == '-') {
       fprintf(stderr, "ptosim: unknown option '%s'\n", a);
       return -1;
     } else if (!o->kernel) o->kernel = a;
@@ -153,6 +189,29 @@ static int save_array(const char *path, const ptosim_array *a) {
   return st != PTOSIM_OK;
 }
 
+/* Print the findings and write stats / trace files; returns the number of findings. A
+ * run that stopped early is not finished: no end-of-kernel checks then. */
+static int report_monitor(const opts *o, ptosim_monitor *mon, int completed) {
+  if (completed) ptosim_monitor_finish(mon);
+  ptosim_monitor_print_reports(mon, stderr);
+  if (o->stats) ptosim_monitor_print_stats(mon, stdout);
+  const char *paths[2] = {o->stats_json, o->trace};
+  for (int i = 0; i < 2; i++) {
+    if (!paths[i]) continue;
+    FILE *f = fopen(paths[i], "w");
+    if (!f) {
+      fprintf(stderr, "ptosim: cannot write %s: %s\n", paths[i], strerror(errno));
+      continue;
+    }
+    if (i == 0) ptosim_monitor_write_stats_json(mon, f);
+    else ptosim_monitor_write_trace(mon, f);
+    fclose(f);
+  }
+  int n = ptosim_monitor_nreports(mon);
+  if (n) fprintf(stderr, "%d finding%s\n", n, n == 1 ? "" : "s");
+  return n;
+}
+
 static int cmd_run(int argc, char **argv) {
   opts o;
   if (parse_opts(argc, argv, &o)) {
@@ -203,6 +262,17 @@ static int cmd_run(int argc, char **argv) {
     }
     ptosim_gm_map(m, arrays[i].data, arrays[i].nbytes, &args[i].gm_addr);
   }
+  ptosim_monitor *mon = NULL;
+  if (code == EXIT_OK && (o.checks || o.stats || o.stats_json || o.trace)) {
+    ptosim_monitor_opts mo = ptosim_monitor_defaults();
+    mo.checks = o.checks;
+    mo.trace = o.trace != NULL;
+    mo.program_order = ptosim_program_in_order(p);
+    if (!(mon = ptosim_monitor_attach(m, &mo))) {
+      fprintf(stderr, "ptosim: out of memory for the checkers\n");
+      code = EXIT_USAGE;
+    }
+  }
   if (code == EXIT_OK) {
     ptosim_status st = ptosim_program_run(p, m, args);
     if (st != PTOSIM_OK) {
@@ -212,6 +282,7 @@ static int cmd_run(int argc, char **argv) {
       code = st == PTOSIM_E_FAULT ? EXIT_FAULT : EXIT_VERIFY;
     }
   }
+  if (mon && report_monitor(&o, mon, code == EXIT_OK) && code == EXIT_OK) code = EXIT_HAZARD;
   /* Write buffers back (also after a fault: they show the state the kernel reached). */
   for (int i = 0; i < np && code != EXIT_USAGE; i++) {
     if (!arrays[i].data) continue;
@@ -223,6 +294,7 @@ static int cmd_run(int argc, char **argv) {
   free(arrays);
   free(args);
   free(o.args);
+  ptosim_monitor_free(mon);
   ptosim_machine_free(m);
   ptosim_program_free(p);
   return code;

@@ -98,6 +98,9 @@ ptosim_status ptosim_gm_map(ptosim_machine *m, void *host, size_t bytes, uint64_
 static ptosim_status mem_copy(ptosim_core *c, ptosim_space space, uint64_t addr, void *host, size_t n, int write) {
   if (!c) return PTOSIM_E_USAGE;
   pt_ctx x = {.m = c->m, .core = c, .op = PTOSIM_OP_COUNT};
+  /* A host write initializes the bytes: listeners see it as an event of op PTOSIM_OP_COUNT. */
+  pt_event ev = {.op = PTOSIM_OP_COUNT, .core = c};
+  if (write && c->m->listener) x.ev = &ev;
   uint8_t *p;
   PT_TRY(pt_span(&x, space, addr, n, 1, write ? PT_WRITE : PT_READ, &p));
   if (n) {
@@ -106,6 +109,7 @@ static ptosim_status mem_copy(ptosim_core *c, ptosim_space space, uint64_t addr,
     else
       memcpy(host, p, n);
   }
+  if (x.ev) c->m->listener(c->m->listener_user, &ev);
   return PTOSIM_OK;
 }
 

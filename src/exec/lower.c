@@ -818,6 +818,17 @@ void ptosim_program_free(ptosim_program *p) {
 ptosim_target ptosim_program_target(const ptosim_program *p) { return p->target; }
 int ptosim_program_nparams(const ptosim_program *p) { return p->nparams; }
 
+int ptosim_program_in_order(const ptosim_program *p) {
+  int tile = 0;
+  for (int32_t i = 0; i < p->ncode; i++) {
+    if (p->code[i].code != PT_C_PTO) continue;
+    const char *fam = ptosim_op_family((ptosim_opcode)p->code[i].opc);
+    if (!strcmp(fam, "SYNC")) return 0;
+    tile |= !strncmp(fam, "TILE", 4);
+  }
+  return tile;
+}
+
 ptosim_param_kind ptosim_program_param_kind(const ptosim_program *p, int i) {
   pt_slot_type t = p->slots[p->param_slot[i]];
   return t.kind == PT_VK_PTR ? PTOSIM_PARAM_PTR : t.kind == PT_VK_FLOAT ? PTOSIM_PARAM_FLOAT : PTOSIM_PARAM_INT;

@@ -1,0 +1,73 @@
+/* ptosim — the monitor: checkers (race, sync, init), per-pipe cost timelines, statistics
+ * and Chrome traces, fed by the event every executed op emits. Attach one to a machine
+ * before running; with none attached the machine records nothing and pays nothing.
+ *
+ *   ptosim_monitor_opts o = ptosim_monitor_defaults();
+ *   ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
+ *   ... ptosim_program_run(p, m, args) or ptosim_<op>(core, &params) calls ...
+ *   ptosim_monitor_finish(mon);            // end-of-kernel checks (flags never waited ...)
+ *   for (int i = 0; i < ptosim_monitor_nreports(mon); i++) ... ptosim_monitor_report(mon, i)
+ *   ptosim_monitor_free(mon);              // detaches */
+#ifndef PTOSIM_MONITOR_H
+#define PTOSIM_MONITOR_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ptosim/ptosim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Checker bits. */
+enum {
+  PTOSIM_CHECK_RACE = 1u << 0, /* RAW / WAR / WAW between pipes or cores not ordered by sync */
+  PTOSIM_CHECK_SYNC = 1u << 1, /* flags never waited, double sets, rls_buf without get_buf ... */
+  PTOSIM_CHECK_INIT = 1u << 2, /* reads of local-memory bytes nothing wrote */
+  PTOSIM_CHECK_MEM = 1u << 3,  /* bounds / alignment: always enforced; the bit is kept for the CLI */
+  PTOSIM_CHECK_ALL = 0xFu
+};
+
+typedef struct ptosim_monitor_opts {
+  unsigned checks;        /* PTOSIM_CHECK_* bits */
+  int program_order;      /* treat every op of a core as ordered (no race checking): programs
+                             without synchronization whose ordering a compiler will insert */
+  int timeline;           /* keep per-pipe timelines (cost model) for stats and traces */
+  int trace;              /* keep one slice per op for ptosim_monitor_write_trace */
+  uint64_t max_reports;   /* distinct reports kept (0: 1000) */
+} ptosim_monitor_opts;
+
+typedef struct ptosim_monitor ptosim_monitor;
+
+/* One distinct finding; repeats of the same pair of sites are counted, not repeated. */
+typedef struct ptosim_report {
+  char rule[32];          /* race.raw, race.war, race.waw, sync.unwaited, init.read ... */
+  char msg[600];
+  char hint[300];
+  ptosim_loc loc;         /* the later access / the offending op */
+  ptosim_loc other;       /* the earlier access / the related op (line 0 if none) */
+  uint64_t count;         /* occurrences */
+} ptosim_report;
+
+ptosim_monitor_opts ptosim_monitor_defaults(void); /* all checks, timeline on, no trace */
+ptosim_monitor *ptosim_monitor_attach(ptosim_machine *m, const ptosim_monitor_opts *o);
+/* End of the kernel: report flags set and never waited, tokens never released. */
+void ptosim_monitor_finish(ptosim_monitor *mon);
+int ptosim_monitor_nreports(const ptosim_monitor *mon);
+const ptosim_report *ptosim_monitor_report(const ptosim_monitor *mon, int i);
+/* "file:line:col: warning: msg [rule] (N times)" lines with hints, one per report. */
+void ptosim_monitor_print_reports(const ptosim_monitor *mon, FILE *f);
+/* Total cycles, per-core per-pipe busy cycles and utilization, op counts, longest stalls. */
+void ptosim_monitor_print_stats(const ptosim_monitor *mon, FILE *f);
+void ptosim_monitor_write_stats_json(const ptosim_monitor *mon, FILE *f);
+/* Chrome trace-event JSON: one process per core, one thread per pipe, one slice per op,
+ * flow arrows from each set to the wait it releases (needs opts.trace). */
+void ptosim_monitor_write_trace(const ptosim_monitor *mon, FILE *f);
+uint64_t ptosim_monitor_total_cycles(const ptosim_monitor *mon);
+void ptosim_monitor_free(ptosim_monitor *mon);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,210 @@
+/* The synchronization model (see clocks.h). */
+#include "check/clocks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NP PTOSIM_PIPE_COUNT
+#define QDEPTH 2 /* pending signals kept per flag; more are merged into the last one */
+
+typedef struct vclock {
+  uint32_t c[PT_NAGENT];
+} vclock;
+
+/* What a signal carries: the sender's knowledge and time, and a flow id for traces. */
+typedef struct stamp {
+  vclock vc;
+  uint64_t t;
+  uint32_t flow;
+} stamp;
+
+typedef struct queue {
+  stamp s[QDEPTH];
+  int n;
+} queue;
+
+typedef struct block_clocks {
+  vclock vc[PT_NAGENT];
+  uint64_t t[PT_NAGENT];
+  queue flag[3][NP][NP][PTOSIM_EVENT_IDS];
+  queue sema[3][32];
+  stamp token[3][PTOSIM_BUF_IDS];
+} block_clocks;
+
+struct pt_clocks {
+  int blocks;
+  block_clocks **b; /* allocated on first use */
+  uint32_t next_flow;
+};
+
+pt_clocks *pt_clocks_new(int blocks) {
+  pt_clocks *k = calloc(1, sizeof *k);
+  if (!k) return NULL;
+  k->blocks = blocks;
+  k->b = calloc((size_t)blocks, sizeof *k->b);
+  if (!k->b) {
+    free(k);
+    return NULL;
+  }
+  return k;
+}
+
+void pt_clocks_free(pt_clocks *k) {
+  if (!k) return;
+  for (int i = 0; i < k->blocks; i++) free(k->b[i]);
+  free(k->b);
+  free(k);
+}
+
+static void join(vclock *d, const vclock *s) {
+  for (int i = 0; i < PT_NAGENT; i++)
+    if (s->c[i] > d->c[i]) d->c[i] = s->c[i];
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+static void push(queue *q, const stamp *s) {
+  if (q->n < QDEPTH) {
+    q->s[q->n++] = *s;
+    return;
+  }
+  join(&q->s[QDEPTH - 1].vc, &s->vc);
+  q->s[QDEPTH - 1].t = max64(q->s[QDEPTH - 1].t, s->t);
+}
+
+/* The oldest pending signal (the machine refuses a wait with none, so one exists unless
+ * the monitor was attached after the set: then an empty stamp). */
+static stamp pop(queue *q) {
+  stamp s;
+  memset(&s, 0, sizeof s);
+  if (!q->n) return s;
+  s = q->s[0];
+  memmove(q->s, q->s + 1, (size_t)(--q->n) * sizeof q->s[0]);
+  return s;
+}
+
+/* Pipe a of the core takes an op issued by S: it learns what S knows and starts when both
+ * are ready. Returns the start time. */
+static uint64_t issue_to(block_clocks *bc, int base, int a) {
+  int s = base + PTOSIM_PIPE_S;
+  if (a != s) join(&bc->vc[a], &bc->vc[s]);
+  return max64(bc->t[a], bc->t[s]);
+}
+
+static void finish(block_clocks *bc, int block, int a, uint64_t start, uint64_t dur, pt_step *out) {
+  bc->vc[a].c[a]++;
+  bc->t[a] = start + dur;
+  out->agent = a;
+  out->epoch = pt_epoch_make(block, a, bc->vc[a].c[a]);
+  out->start = start;
+  out->end = start + dur;
+}
+
+static stamp stamp_of(pt_clocks *k, block_clocks *bc, int a) {
+  stamp s = {.vc = bc->vc[a], .t = bc->t[a], .flow = ++k->next_flow};
+  return s;
+}
+
+/* Join a signal into pipe a (or every pipe of the core when all): returns the stall. */
+static uint64_t receive(block_clocks *bc, int base, int a, int all, const stamp *s, uint64_t ready) {
+  uint64_t after = max64(ready, s->t);
+  for (int p = all ? 0 : a - base; p < (all ? NP : a - base + 1); p++) {
+    join(&bc->vc[base + p], &s->vc);
+    bc->t[base + p] = max64(bc->t[base + p], after);
+  }
+  return after - ready;
+}
+
+void pt_clocks_step(pt_clocks *k, const pt_event *ev, uint64_t dur, uint64_t issue, pt_step *out) {
+  const ptosim_core *c = ev->core;
+  memset(out, 0, sizeof *out);
+  if (c->block < 0 || c->block >= k->blocks) return;
+  block_clocks *bc = k->b[c->block];
+  if (!bc && !(bc = k->b[c->block] = calloc(1, sizeof *bc))) return;
+  int kind = (int)c->kind, base = kind * NP, s = base + PTOSIM_PIPE_S;
+  const pt_sync *y = &ev->sync;
+  bc->t[s] += issue;
+  int a = base + (int)ev->pipe;
+  uint64_t start = issue_to(bc, base, a);
+  switch (y->kind) {
+  case PT_SYNC_NONE: break;
+  case PT_SYNC_SET_FLAG: {
+    finish(bc, c->block, a, start, dur, out);
+    stamp st = stamp_of(k, bc, a);
+    out->flow_out = st.flow;
+    push(&bc->flag[kind][y->a][y->b][y->id], &st);
+    return;
+  }
+  case PT_SYNC_WAIT_FLAG: {
+    stamp st = pop(&bc->flag[kind][y->a][y->b][y->id]);
+    out->stall = receive(bc, base, a, 0, &st, start);
+    out->flow_in = st.flow;
+    start = bc->t[a];
+    break;
+  }
+  case PT_SYNC_BARRIER:
+    if (y->a == PTOSIM_PIPE_ALL) {
+      stamp all = {.t = 0};
+      for (int p = 0; p < NP; p++) {
+        join(&all.vc, &bc->vc[base + p]);
+        all.t = max64(all.t, bc->t[base + p]);
+      }
+      out->stall = receive(bc, base, a, 1, &all, start);
+      start = bc->t[a];
+    }
+    break;
+  case PT_SYNC_GET_BUF:
+    if (y->mode == 0) {
+      out->stall = receive(bc, base, a, 0, &bc->token[kind][y->id], start);
+      start = bc->t[a];
+    }
+    break;
+  case PT_SYNC_RLS_BUF: {
+    finish(bc, c->block, a, start, dur, out);
+    stamp *tok = &bc->token[kind][y->id];
+    /* mode 0 releases for this pipe only; mode 1 waits for every pipe of the core. */
+    for (int p = y->mode ? 0 : (int)ev->pipe; p < (y->mode ? NP : (int)ev->pipe + 1); p++) {
+      join(&tok->vc, &bc->vc[base + p]);
+      tok->t = max64(tok->t, bc->t[base + p]);
+    }
+    return;
+  }
+  case PT_SYNC_MEM_BAR:
+    if (y->id >= PTOSIM_MB_VS_ALL && y->id <= PTOSIM_MB_VST_ST) {
+      stamp v = {.vc = bc->vc[base + PTOSIM_PIPE_V], .t = bc->t[base + PTOSIM_PIPE_V]};
+      out->stall = receive(bc, base, s, 0, &v, bc->t[s]);
+    }
+    break;
+  case PT_SYNC_CORE_SET: {
+    finish(bc, c->block, a, start, dur, out);
+    stamp st = stamp_of(k, bc, a);
+    out->flow_out = st.flow;
+    push(&bc->sema[y->peer ? (int)y->peer->kind : 0][y->id], &st);
+    return;
+  }
+  case PT_SYNC_CORE_WAIT: {
+    stamp st = pop(&bc->sema[kind][y->id]);
+    out->stall = receive(bc, base, a, y->a == PTOSIM_PIPE_ALL, &st, start);
+    out->flow_in = st.flow;
+    start = bc->t[a];
+    break;
+  }
+  }
+  finish(bc, c->block, a, start, dur, out);
+}
+
+int pt_clocks_ordered(const pt_clocks *k, int block, int agent, pt_epoch e) {
+  if (pt_epoch_block(e) != block || block < 0 || block >= k->blocks || !k->b[block]) return 0;
+  return (uint32_t)e <= k->b[block]->vc[agent].c[pt_epoch_agent(e)];
+}
+
+uint64_t pt_clocks_time(const pt_clocks *k, int block, int agent) {
+  return block >= 0 && block < k->blocks && k->b[block] ? k->b[block]->t[agent] : 0;
+}
+
+uint64_t pt_clocks_makespan(const pt_clocks *k) {
+  uint64_t m = 0;
+  for (int b = 0; b < k->blocks; b++)
+    for (int a = 0; k->b[b] && a < PT_NAGENT; a++) m = max64(m, k->b[b]->t[a]);
+  return m;
+}

@@ -1,0 +1,225 @@
+/* Shadow memory (see shadow.h).
+ *
+ * State 0 is "never accessed" (uninitialized in a local memory, host data in GM), state 1
+ * "written by the host". A write replaces the state by {write = this op, no reads}; a read
+ * adds this op to the state's readers, dropping readers that happen before it (they
+ * happen before anything that is ordered after this read: FastTrack's rule). */
+#include "check/shadow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PAGE_BITS 12
+#define PAGE (1u << PAGE_BITS)
+#define NREAD 4 /* unordered readers kept per state; beyond that the oldest is dropped */
+#define MEMO 16
+
+typedef struct state {
+  pt_epoch w;        /* last write (0: none since the host) */
+  uint32_t wsite;
+  uint32_t nread;
+  pt_epoch r[NREAD];
+  uint32_t rsite[NREAD];
+} state;
+
+typedef struct page {
+  uint64_t key;      /* (mem << 40 | page number) + 1; 0 = empty slot */
+  uint32_t *cell;    /* PAGE state indices */
+} page;
+
+typedef struct memo {
+  uint32_t from, to;
+  uint8_t hz_mask;   /* hazards found against `from` (bit per pt_hazard) */
+  uint32_t hz_site[4];
+} memo;
+
+struct pt_shadow {
+  state *st;
+  uint32_t nst, cap_st;
+  page *pg;
+  uint64_t npg, cap_pg;  /* cap is a power of two */
+  memo memo[MEMO];
+  int nmemo;
+  uint32_t write_state;  /* the current op's write state (0: none yet) */
+};
+
+pt_shadow *pt_shadow_new(void) {
+  pt_shadow *sh = calloc(1, sizeof *sh);
+  if (!sh) return NULL;
+  sh->cap_st = 1024;
+  sh->st = calloc(sh->cap_st, sizeof *sh->st);
+  sh->cap_pg = 256;
+  sh->pg = calloc(sh->cap_pg, sizeof *sh->pg);
+  if (!sh->st || !sh->pg) {
+    pt_shadow_free(sh);
+    return NULL;
+  }
+  sh->nst = 2; /* 0 never accessed, 1 host-written */
+  return sh;
+}
+
+void pt_shadow_free(pt_shadow *sh) {
+  if (!sh) return;
+  for (uint64_t i = 0; sh->pg && i < sh->cap_pg; i++) free(sh->pg[i].cell);
+  free(sh->pg);
+  free(sh->st);
+  free(sh);
+}
+
+void pt_shadow_begin_op(pt_shadow *sh) {
+  sh->nmemo = 0;
+  sh->write_state = 0;
+}
+
+static uint32_t new_state(pt_shadow *sh, const state *s) {
+  if (sh->nst == sh->cap_st) {
+    if (sh->cap_st > UINT32_MAX / 2) return 0;
+    state *n = realloc(sh->st, (size_t)sh->cap_st * 2 * sizeof *n);
+    if (!n) return 0;
+    sh->st = n;
+    sh->cap_st *= 2;
+  }
+  sh->st[sh->nst] = *s;
+  return sh->nst++;
+}
+
+/* ---- pages ------------------------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return x;
+}
+
+static int grow_pages(pt_shadow *sh) {
+  uint64_t cap = sh->cap_pg * 2;
+  page *n = calloc(cap, sizeof *n);
+  if (!n) return -1;
+  for (uint64_t i = 0; i < sh->cap_pg; i++) {
+    if (!sh->pg[i].key) continue;
+    uint64_t h = mix(sh->pg[i].key) & (cap - 1);
+    while (n[h].key) h = (h + 1) & (cap - 1);
+    n[h] = sh->pg[i];
+  }
+  free(sh->pg);
+  sh->pg = n;
+  sh->cap_pg = cap;
+  return 0;
+}
+
+/* The cells of page `pno` of memory `mem`, allocated zeroed on first use (NULL: no memory). */
+static uint32_t *cells(pt_shadow *sh, uint32_t mem, uint64_t pno) {
+  uint64_t key = (((uint64_t)mem << 40) | pno) + 1;
+  uint64_t h = mix(key) & (sh->cap_pg - 1);
+  while (sh->pg[h].key) {
+    if (sh->pg[h].key == key) return sh->pg[h].cell;
+    h = (h + 1) & (sh->cap_pg - 1);
+  }
+  if (2 * (sh->npg + 1) > sh->cap_pg) {
+    if (grow_pages(sh)) return NULL;
+    return cells(sh, mem, pno);
+  }
+  uint32_t *c = calloc(PAGE, sizeof *c);
+  if (!c) return NULL;
+  sh->pg[h] = (page){.key = key, .cell = c};
+  sh->npg++;
+  return c;
+}
+
+/* ---- transitions ------------------------------------------------------------------------ */
+
+/* Is the earlier access at e unordered with `who`? Same pipe = program order. */
+static int unordered(const pt_accessor *who, pt_epoch e) {
+  if (!e) return 0;
+  if (pt_epoch_block(e) == who->block && pt_epoch_agent(e) == who->agent) return 0;
+  return !pt_clocks_ordered(who->k, who->block, who->agent, e);
+}
+
+static void flag(memo *m, pt_hazard h, uint32_t site) {
+  if (m->hz_mask & (1u << h)) return;
+  m->hz_mask |= (uint8_t)(1u << h);
+  m->hz_site[h] = site;
+}
+
+/* The state after `who` accesses bytes in state `from`, and the hazards found. */
+static int transition(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who, memo *m) {
+  const state s = sh->st[from];
+  memset(m, 0, sizeof *m);
+  m->from = from;
+  if (who->init && access == 1 && local && from == 0) flag(m, PT_HZ_INIT, 0);
+  if (who->race && unordered(who, s.w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s.wsite);
+  if (access == 2) {
+    for (uint32_t i = 0; who->race && i < s.nread; i++)
+      if (unordered(who, s.r[i])) flag(m, PT_HZ_WAR, s.rsite[i]);
+    if (!sh->write_state) {
+      state w = {.w = who->epoch, .wsite = who->site};
+      if (!(sh->write_state = new_state(sh, &w))) return -1;
+    }
+    m->to = sh->write_state;
+    return 0;
+  }
+  state n = s;
+  n.nread = 0;
+  for (uint32_t i = 0; i < s.nread; i++) /* keep readers this read is not ordered after */
+    if (unordered(who, s.r[i]) && n.nread < NREAD - 1) {
+      n.r[n.nread] = s.r[i];
+      n.rsite[n.nread++] = s.rsite[i];
+    }
+  n.r[n.nread] = who->epoch;
+  n.rsite[n.nread++] = who->site;
+  if (from == 0 && !local) n.w = 0; /* GM never written: host data */
+  return (m->to = new_state(sh, &n)) ? 0 : -1;
+}
+
+static const memo *lookup(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who) {
+  for (int i = sh->nmemo - 1; i >= 0; i--)
+    if (sh->memo[i].from == from) return &sh->memo[i];
+  memo m;
+  if (transition(sh, from, local, access, who, &m)) return NULL;
+  if (sh->nmemo == MEMO) sh->nmemo = 0;
+  sh->memo[sh->nmemo] = m;
+  return &sh->memo[sh->nmemo++];
+}
+
+static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_t len) {
+  for (int h = 0; h < 4; h++)
+    if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
+}
+
+int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint64_t len, int access,
+                     const pt_accessor *who) {
+  /* Reads and writes of one op memoize separately: a write's memo maps to its own state. */
+  if (access == 2) sh->nmemo = 0;
+  while (len) {
+    uint64_t off = addr & (PAGE - 1), n = PAGE - off < len ? PAGE - off : len;
+    uint32_t *c = cells(sh, mem, addr >> PAGE_BITS);
+    if (!c) return -1;
+    for (uint64_t i = off; i < off + n;) {
+      uint32_t from = c[i];
+      uint64_t j = i + 1;
+      while (j < off + n && c[j] == from) j++;
+      const memo *m = lookup(sh, from, local, access, who);
+      if (!m) return -1;
+      if (m->hz_mask) report(who, m, (addr - off) + i, j - i);
+      for (uint64_t q = i; q < j; q++) c[q] = m->to;
+      i = j;
+    }
+    addr += n;
+    len -= n;
+  }
+  if (access == 2) sh->nmemo = 0;
+  return 0;
+}
+
+int pt_shadow_host_write(pt_shadow *sh, uint32_t mem, uint64_t addr, uint64_t len) {
+  while (len) {
+    uint64_t off = addr & (PAGE - 1), n = PAGE - off < len ? PAGE - off : len;
+    uint32_t *c = cells(sh, mem, addr >> PAGE_BITS);
+    if (!c) return -1;
+    for (uint64_t i = off; i < off + n; i++) c[i] = 1;
+    addr += n;
+    len -= n;
+  }
+  return 0;
+}

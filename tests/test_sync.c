@@ -1,0 +1,297 @@
+/* Synchronization ops, the monitor's checkers (race, sync, init) and timelines.
+ * Each checker rule has a clean case that reports nothing and the same case with one
+ * flag / barrier / token removed that reports exactly the expected finding. */
+#include <string.h>
+
+#include "harness.h"
+#include "ptosim/monitor.h"
+#include "ptosim/program.h"
+#include "ptosim/ptosim.h"
+
+typedef struct env {
+  ptosim_machine *m;
+  ptosim_core *aic, *aiv0, *aiv1;
+  ptosim_monitor *mon;
+  uint8_t gm[4096];
+  uint64_t gm_addr;
+} env;
+
+static void env_init(env *e, ptosim_target t, int monitor) {
+  memset(e, 0, sizeof *e);
+  e->m = ptosim_machine_new(t, 1);
+  e->aic = ptosim_core_of(e->m, 0, PTOSIM_AIC);
+  e->aiv0 = ptosim_core_of(e->m, 0, PTOSIM_AIV0);
+  e->aiv1 = ptosim_core_of(e->m, 0, PTOSIM_AIV1);
+  ptosim_gm_map(e->m, e->gm, sizeof e->gm, &e->gm_addr);
+  if (monitor) {
+    ptosim_monitor_opts o = ptosim_monitor_defaults();
+    o.trace = 1;
+    e->mon = ptosim_monitor_attach(e->m, &o);
+  }
+}
+
+static void env_free(env *e) {
+  ptosim_monitor_free(e->mon);
+  ptosim_machine_free(e->m);
+}
+
+static const char *rule(env *e) { return ptosim_last_diag(e->m)->rule; }
+
+/* Findings of the monitor after finish: count, and whether one has rule r. */
+static int findings(env *e, const char *r) {
+  ptosim_monitor_finish(e->mon);
+  int n = ptosim_monitor_nreports(e->mon), hit = 0;
+  if (!r) return n;
+  for (int i = 0; i < n; i++) hit |= !strcmp(ptosim_monitor_report(e->mon, i)->rule, r);
+  return hit;
+}
+
+/* One 256-byte DMA between GM (offset g) and UB (offset u) on a vector core. */
+static ptosim_status dma(env *e, ptosim_core *c, int to_ub, uint64_t g, uint64_t u) {
+  ptosim_dma_params p = {.len_burst = 256, .nburst = {1, 256, 256}};
+  ptosim_ptr gp = ptosim_ptr_make(PTOSIM_GM, PTOSIM_DT_F32, e->gm_addr + g), up = ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_F32, u);
+  p.src = to_ub ? gp : up;
+  p.dst = to_ub ? up : gp;
+  return to_ub ? ptosim_mte_gm_ub(c, &p) : ptosim_mte_ub_gm(c, &p);
+}
+
+static ptosim_status flag(ptosim_core *c, int set, ptosim_pipe s, ptosim_pipe d, int id) {
+  ptosim_flag_params f = {s, d, id};
+  return set ? ptosim_set_flag(c, &f) : ptosim_wait_flag(c, &f);
+}
+
+/* ---- the ops themselves ------------------------------------------------------------------- */
+
+static void test_flag_ops(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 0);
+  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_E_FAULT && !strcmp(rule(&e), "sync.deadlock"));
+  CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);
+  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);
+  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_E_FAULT); /* consumed */
+  ptosim_flag_params dyn = {PTOSIM_PIPE_M, PTOSIM_PIPE_FIX, 7};
+  CHECK(ptosim_set_flag_dyn(e.aic, &dyn) == PTOSIM_OK && ptosim_wait_flag_dyn(e.aic, &dyn) == PTOSIM_OK);
+  CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_M, PTOSIM_PIPE_V, 0) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.pipe"));
+  CHECK(flag(e.aic, 1, PTOSIM_PIPE_MTE3, PTOSIM_PIPE_M, 0) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.pipe"));
+  CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_V, 0) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.pipe_pair"));
+  CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 8) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.event_range"));
+  ptosim_pipe_params all = {PTOSIM_PIPE_ALL}, v = {PTOSIM_PIPE_V}, m = {PTOSIM_PIPE_M};
+  CHECK(ptosim_pipe_barrier(e.aiv0, &all) == PTOSIM_OK && ptosim_barrier(e.aiv0, &v) == PTOSIM_OK);
+  CHECK(ptosim_barrier(e.aiv0, &m) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.pipe"));
+  ptosim_mem_bar_params mb = {PTOSIM_MB_VST_VLD}, bad = {PTOSIM_MB_COUNT};
+  CHECK(ptosim_mem_bar(e.aiv0, &mb) == PTOSIM_OK);
+  CHECK(ptosim_mem_bar(e.aiv0, &bad) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.mem_bar"));
+  CHECK(ptosim_mem_bar(e.aic, &mb) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "op.unit"));
+  env_free(&e);
+}
+
+static void test_buf_ops(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 0);
+  ptosim_buf_params b = {PTOSIM_PIPE_MTE2, 3, 0};
+  CHECK(ptosim_get_buf(e.aiv0, &b) == PTOSIM_OK && ptosim_rls_buf(e.aiv0, &b) == PTOSIM_OK);
+  b.buf_id = 32;
+  CHECK(ptosim_get_buf(e.aiv0, &b) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.buf_range"));
+  b.buf_id = 0;
+  b.mode = 2;
+  CHECK(ptosim_rls_buf(e.aiv0, &b) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.buf_mode"));
+  env_free(&e);
+  env_init(&e, PTOSIM_TARGET_A2A3, 0);
+  b.mode = 0;
+  CHECK(ptosim_get_buf(e.aiv0, &b) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.target"));
+  env_free(&e);
+}
+
+static void test_core_sync_ops(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 0);
+  ptosim_core_sync_params s = {PTOSIM_PIPE_FIX, 17}, w1 = {PTOSIM_PIPE_V, 1}, w0 = {PTOSIM_PIPE_V, 1};
+  CHECK(ptosim_sync_wait(e.aiv1, &w1) == PTOSIM_BLOCKED); /* nothing set yet: nothing happens */
+  CHECK(ptosim_set_intra_block(e.aic, &s) == PTOSIM_OK);  /* id 17: sub-block 1, semaphore 1 */
+  CHECK(ptosim_wait_intra_block(e.aiv0, &w0) == PTOSIM_BLOCKED);
+  CHECK(ptosim_wait_intra_core(e.aiv1, &w1) == PTOSIM_OK);
+  CHECK(ptosim_sync_wait(e.aiv1, &w1) == PTOSIM_BLOCKED);
+  ptosim_core_sync_params up = {PTOSIM_PIPE_MTE3, 2}, cw = {PTOSIM_PIPE_MTE2, 18};
+  CHECK(ptosim_sync_set(e.aiv1, &up) == PTOSIM_OK); /* vector 1 -> cube semaphore 2 + 16 */
+  CHECK(ptosim_sync_wait(e.aic, &cw) == PTOSIM_OK);
+  up.id = 16;
+  CHECK(ptosim_sync_set(e.aiv0, &up) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.flag_range"));
+  s.id = 32;
+  CHECK(ptosim_sync_set(e.aic, &s) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.flag_range"));
+  env_free(&e);
+}
+
+static void test_scalar_ops(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 0);
+  int32_t v = -5, r = 0;
+  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 64), &v}, ld = {st.ptr, &r};
+  CHECK(ptosim_store_scalar(e.aiv0, &st) == PTOSIM_OK && ptosim_load_scalar(e.aiv0, &ld) == PTOSIM_OK && r == -5);
+  ld.ptr.addr = 66;
+  CHECK(ptosim_load_scalar(e.aiv0, &ld) == PTOSIM_E_FAULT && !strcmp(rule(&e), "mem.align"));
+  env_free(&e);
+}
+
+/* ---- race checker ------------------------------------------------------------------------- */
+
+/* MTE2 loads UB, MTE3 stores it: RAW through UB, ordered by one flag. */
+static void test_race_raw(void) {
+  for (int synced = 0; synced < 2; synced++) {
+    env e;
+    env_init(&e, PTOSIM_TARGET_A5, 1);
+    CHECK(dma(&e, e.aiv0, 1, 0, 0) == PTOSIM_OK);
+    if (synced) flag(e.aiv0, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3, 0), flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3, 0);
+    CHECK(dma(&e, e.aiv0, 0, 1024, 0) == PTOSIM_OK);
+    CHECK_MSG(findings(&e, NULL) == !synced, "synced=%d: %d findings", synced, findings(&e, NULL));
+    CHECK(synced || findings(&e, "race.raw"));
+    env_free(&e);
+  }
+}
+
+/* MTE3 stores UB, then MTE2 reloads the same UB bytes: WAR; pipe_barrier(ALL) orders it. */
+static void test_race_war_barrier(void) {
+  for (int synced = 0; synced < 2; synced++) {
+    env e;
+    env_init(&e, PTOSIM_TARGET_A5, 1);
+    CHECK(dma(&e, e.aiv0, 1, 0, 0) == PTOSIM_OK);
+    flag(e.aiv0, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3, 0);
+    flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3, 0);
+    CHECK(dma(&e, e.aiv0, 0, 1024, 0) == PTOSIM_OK);
+    ptosim_pipe_params all = {PTOSIM_PIPE_ALL};
+    if (synced) ptosim_barrier(e.aiv0, &all);
+    CHECK(dma(&e, e.aiv0, 1, 2048, 0) == PTOSIM_OK);
+    CHECK(findings(&e, NULL) == !synced);
+    CHECK(synced || findings(&e, "race.war"));
+    env_free(&e);
+  }
+}
+
+/* Two MTE3 stores and one MTE2 load to the same GM bytes: the load after the stores
+ * without order is a RAW on GM; two stores from the two vector cores are a WAW. */
+static void test_race_waw_cores(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 1);
+  ptosim_mem_write(e.aiv0, PTOSIM_UB, 0, e.gm, 256);
+  ptosim_mem_write(e.aiv1, PTOSIM_UB, 0, e.gm, 256);
+  CHECK(dma(&e, e.aiv0, 0, 512, 0) == PTOSIM_OK);
+  CHECK(dma(&e, e.aiv1, 0, 512, 0) == PTOSIM_OK);
+  CHECK(findings(&e, NULL) == 1 && findings(&e, "race.waw"));
+  env_free(&e);
+}
+
+/* get_buf / rls_buf (mode 0) order MTE2's write before MTE3's read. */
+static void test_race_buf_tokens(void) {
+  for (int synced = 0; synced < 2; synced++) {
+    env e;
+    env_init(&e, PTOSIM_TARGET_A5, 1);
+    ptosim_buf_params g2 = {PTOSIM_PIPE_MTE2, 5, 0}, g3 = {PTOSIM_PIPE_MTE3, 5, 0};
+    ptosim_get_buf(e.aiv0, &g2);
+    CHECK(dma(&e, e.aiv0, 1, 0, 0) == PTOSIM_OK);
+    ptosim_rls_buf(e.aiv0, &g2);
+    if (synced) ptosim_get_buf(e.aiv0, &g3);
+    CHECK(dma(&e, e.aiv0, 0, 1024, 0) == PTOSIM_OK);
+    if (synced) ptosim_rls_buf(e.aiv0, &g3);
+    CHECK_MSG(findings(&e, NULL) == !synced, "synced=%d", synced);
+    env_free(&e);
+  }
+}
+
+/* Vector core 0 stores GM on MTE3, the other vector core loads it: ordered only by a
+ * cross-core signal (through the cube core here: two hops). */
+static void test_race_cross_core(void) {
+  for (int synced = 0; synced < 2; synced++) {
+    env e;
+    env_init(&e, PTOSIM_TARGET_A5, 1);
+    ptosim_mem_write(e.aiv0, PTOSIM_UB, 0, e.gm, 256);
+    CHECK(dma(&e, e.aiv0, 0, 512, 0) == PTOSIM_OK);
+    if (synced) {
+      ptosim_core_sync_params up = {PTOSIM_PIPE_MTE3, 3}, cw = {PTOSIM_PIPE_S, 3}, down = {PTOSIM_PIPE_S, 16 + 4},
+                              vw = {PTOSIM_PIPE_MTE2, 4};
+      CHECK(ptosim_sync_set(e.aiv0, &up) == PTOSIM_OK && ptosim_sync_wait(e.aic, &cw) == PTOSIM_OK);
+      CHECK(ptosim_sync_set(e.aic, &down) == PTOSIM_OK && ptosim_sync_wait(e.aiv1, &vw) == PTOSIM_OK);
+    }
+    CHECK(dma(&e, e.aiv1, 1, 512, 0) == PTOSIM_OK);
+    CHECK(findings(&e, NULL) == !synced);
+    CHECK(synced || findings(&e, "race.raw"));
+    env_free(&e);
+  }
+}
+
+/* ---- init and sync checkers ------------------------------------------------------------------ */
+
+static void test_init(void) {
+  for (int written = 0; written < 2; written++) {
+    env e;
+    env_init(&e, PTOSIM_TARGET_A5, 1);
+    if (written) ptosim_mem_write(e.aiv0, PTOSIM_UB, 0, e.gm, 256);
+    CHECK(dma(&e, e.aiv0, 0, 0, 0) == PTOSIM_OK);
+    CHECK(findings(&e, NULL) == !written);
+    CHECK(written || findings(&e, "init.read"));
+    env_free(&e);
+  }
+}
+
+static void test_sync_rules(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 1);
+  flag(e.aiv0, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE2, 1);
+  CHECK(findings(&e, NULL) == 1 && findings(&e, "sync.unwaited"));
+  flag(e.aiv0, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE2, 1);
+  CHECK(findings(&e, "sync.double_set"));
+  env_free(&e);
+
+  env_init(&e, PTOSIM_TARGET_A5, 1);
+  ptosim_buf_params b = {PTOSIM_PIPE_V, 2, 0};
+  ptosim_rls_buf(e.aiv0, &b);
+  CHECK(findings(&e, NULL) == 1 && findings(&e, "sync.rls_without_get"));
+  ptosim_get_buf(e.aiv0, &b);
+  CHECK(findings(&e, "sync.unreleased"));
+  env_free(&e);
+
+  env_init(&e, PTOSIM_TARGET_A5, 1); /* a cross-core signal nobody waits for */
+  ptosim_core_sync_params s = {PTOSIM_PIPE_FIX, 0};
+  ptosim_sync_set(e.aic, &s);
+  CHECK(findings(&e, NULL) == 1 && findings(&e, "sync.unwaited"));
+  env_free(&e);
+}
+
+/* ---- timelines ------------------------------------------------------------------------------- */
+
+/* A load and an unrelated store overlap on MTE2 and MTE3; a flag between them serializes. */
+static void test_timeline(void) {
+  uint64_t total[2];
+  for (int synced = 0; synced < 2; synced++) {
+    env e;
+    env_init(&e, PTOSIM_TARGET_A5, 1);
+    ptosim_mem_write(e.aiv0, PTOSIM_UB, 1024, e.gm, 256);
+    CHECK(dma(&e, e.aiv0, 1, 0, 0) == PTOSIM_OK);
+    if (synced) flag(e.aiv0, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3, 0), flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3, 0);
+    CHECK(dma(&e, e.aiv0, 0, 2048, 1024) == PTOSIM_OK);
+    total[synced] = ptosim_monitor_total_cycles(e.mon);
+    CHECK(findings(&e, NULL) == 0);
+    char buf[8192] = {0};
+    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+    ptosim_monitor_write_trace(e.mon, f);
+    fclose(f);
+    CHECK(strstr(buf, "\"traceEvents\"") && strstr(buf, "pto.mte_gm_ub") && strstr(buf, "PIPE_MTE3"));
+    CHECK(!synced || (strstr(buf, "\"ph\": \"s\"") && strstr(buf, "\"ph\": \"f\"")));
+    env_free(&e);
+  }
+  CHECK_MSG(total[0] < total[1], "overlapped %llu vs serialized %llu", (unsigned long long)total[0], (unsigned long long)total[1]);
+}
+
+int main(void) {
+  RUN(test_flag_ops);
+  RUN(test_buf_ops);
+  RUN(test_core_sync_ops);
+  RUN(test_scalar_ops);
+  RUN(test_race_raw);
+  RUN(test_race_war_barrier);
+  RUN(test_race_waw_cores);
+  RUN(test_race_buf_tokens);
+  RUN(test_race_cross_core);
+  RUN(test_init);
+  RUN(test_sync_rules);
+  RUN(test_timeline);
+  return pt_test_finish();
+}
