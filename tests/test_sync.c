@@ -280,6 +280,89 @@ static void test_timeline(void) {
   CHECK_MSG(total[0] < total[1], "overlapped %llu vs serialized %llu", (unsigned long long)total[0], (unsigned long long)total[1]);
 }
 
+/* ---- text programs: the GEMM examples, and each of them with one wait removed ----------------- */
+
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = malloc(1 << 16);
+  *len = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
+  fclose(f);
+  if (buf) buf[*len] = 0;
+  return buf;
+}
+
+/* Run a GEMM program on fixed inputs with all checkers; returns the findings (or -1 when
+ * it did not run) and the result in c. */
+static int run_gemm(const char *text, size_t len, float *c, int *rule_race) {
+  static uint16_t a[128 * 128], b[128 * 128];
+  unsigned long long seed = 7;
+  for (int i = 0; i < 128 * 128; i++) { /* small f16 integers: exact products */
+    a[i] = (uint16_t)(0x3C00 + (pt_rand_u64(&seed) % 8) * 0x100);
+    b[i] = (uint16_t)(0x3C00 + (pt_rand_u64(&seed) % 8) * 0x100);
+  }
+  FILE *devnull = fopen("/dev/null", "w");
+  int nerr = 0;
+  ptosim_program *p = ptosim_program_load("gemm.pto", text, len, NULL, devnull, &nerr);
+  fclose(devnull);
+  if (!p) return -1;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_monitor *mon = ptosim_monitor_attach(m, NULL);
+  ptosim_arg args[3];
+  memset(args, 0, sizeof args);
+  ptosim_gm_map(m, a, sizeof a, &args[0].gm_addr);
+  ptosim_gm_map(m, b, sizeof b, &args[1].gm_addr);
+  ptosim_gm_map(m, c, 128 * 128 * sizeof *c, &args[2].gm_addr);
+  int n = ptosim_program_run(p, m, args) == PTOSIM_OK ? 0 : 1000; /* a deadlock counts too */
+  ptosim_monitor_finish(mon);
+  n += ptosim_monitor_nreports(mon);
+  *rule_race = 0;
+  for (int i = 0; i < ptosim_monitor_nreports(mon); i++) *rule_race |= !strncmp(ptosim_monitor_report(mon, i)->rule, "race.", 5);
+  ptosim_monitor_free(mon);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return n;
+}
+
+static void check_example(const char *name, const float *want) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/examples/%s", PTOSIM_SOURCE_DIR, name);
+  size_t len;
+  char *text = slurp(path, &len);
+  CHECK_MSG(text != NULL, "%s", path);
+  if (!text) return;
+  static float c[128 * 128];
+  int race;
+  CHECK_MSG(run_gemm(text, len, c, &race) == 0, "%s is not clean", name);
+  CHECK_MSG(!want || !memcmp(c, want, sizeof c), "%s gives another result", name);
+  int waits = 0;
+  for (char *w = strstr(text, "pto.wait_flag"); w; w = strstr(w + 1, "pto.wait_flag")) {
+    char *eol = strchr(w, '\n'), *mut = malloc(len + 1);
+    size_t head = (size_t)(w - text);
+    memcpy(mut, text, head);
+    memcpy(mut + head, eol, len - (size_t)(eol - text) + 1);
+    int n = run_gemm(mut, head + len - (size_t)(eol - text), c, &race);
+    CHECK_MSG(n > 0, "%s without the wait at offset %zu reports nothing", name, head);
+    waits++;
+    free(mut);
+  }
+  CHECK(waits >= 4);
+  free(text);
+}
+
+static void test_examples(void) {
+  static float plain[128 * 128];
+  char path[1024];
+  snprintf(path, sizeof path, "%s/examples/gemm.pto", PTOSIM_SOURCE_DIR);
+  size_t len;
+  char *text = slurp(path, &len);
+  int race;
+  CHECK(text && run_gemm(text, len, plain, &race) == 0);
+  free(text);
+  check_example("gemm.pto", NULL);
+  check_example("gemm_pingpong.pto", plain); /* same FMA chains: the same bits */
+}
+
 int main(void) {
   RUN(test_flag_ops);
   RUN(test_buf_ops);
@@ -293,5 +376,6 @@ int main(void) {
   RUN(test_init);
   RUN(test_sync_rules);
   RUN(test_timeline);
+  RUN(test_examples);
   return pt_test_finish();
 }
