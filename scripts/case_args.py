@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Print the `ptosim run` arguments of a PTOAS test case, in kernel parameter order.
+
+  scripts/case_args.py CASE_DIR OUT_DIR
+
+The case's main.cpp reads ./vN.bin into <name>Host buffers and launches the kernel with
+<name>Device arguments; this maps each launch argument back to its vN.bin (in OUT_DIR).
+Literal launch arguments are passed through; with no main.cpp, v1..vN in order."""
+import os
+import re
+import sys
+
+case, out = sys.argv[1], sys.argv[2]
+main = os.path.join(case, "main.cpp")
+files = {}
+args = None
+if os.path.exists(main):
+    src = open(main).read()
+    for m in re.finditer(r'ReadFile\("\./(v\d+)\.bin",\s*\w+,\s*(\w+?)Host', src):
+        files[m.group(2)] = m.group(1)
+    calls = re.findall(r'^\s*Launch\w*\(([^;]*)\);', src, re.M)
+    if calls:
+        args = [a.strip() for a in calls[-1].split(",")][:-1]  # the last one is the stream
+if args is None:
+    n = 1
+    while os.path.exists(os.path.join(out, "v%d.bin" % n)):
+        n += 1
+    args = ["v%dDevice" % i for i in range(1, n)]
+res = []
+for a in args:
+    name = a[:-len("Device")] if a.endswith("Device") else None
+    if name is not None:
+        res.append(os.path.join(out, (files.get(name) or name) + ".bin"))
+    else:
+        res.append(a)
+print(" ".join(res))
