@@ -5,7 +5,6 @@
 #include <string.h>
 
 #define NP PTOSIM_PIPE_COUNT
-#define QDEPTH 2 /* pending signals kept per flag; more are merged into the last one */
 
 typedef struct vclock {
   uint32_t c[PT_NAGENT];
@@ -18,18 +17,24 @@ typedef struct stamp {
   uint32_t flow;
 } stamp;
 
-typedef struct queue {
-  stamp s[QDEPTH];
-  int n;
-} queue;
+/* A signal sent and not consumed yet, keyed by flag or semaphore (few at any time). */
+typedef struct pending {
+  uint32_t key;
+  stamp s;
+} pending;
 
 typedef struct block_clocks {
   vclock vc[PT_NAGENT];
   uint64_t t[PT_NAGENT];
-  queue flag[3][NP][NP][PTOSIM_EVENT_IDS];
-  queue sema[3][32];
   stamp token[3][PTOSIM_BUF_IDS];
+  pending *pend; /* in sending order */
+  int npend, cap_pend;
 } block_clocks;
+
+static uint32_t flag_key(int kind, const pt_sync *y) {
+  return (uint32_t)kind << 16 | (uint32_t)y->a << 12 | (uint32_t)y->b << 8 | (uint32_t)y->id;
+}
+static uint32_t sema_key(int kind, int64_t id) { return 0x80000000u | (uint32_t)kind << 8 | (uint32_t)id; }
 
 struct pt_clocks {
   int blocks;
@@ -51,7 +56,10 @@ pt_clocks *pt_clocks_new(int blocks) {
 
 void pt_clocks_free(pt_clocks *k) {
   if (!k) return;
-  for (int i = 0; i < k->blocks; i++) free(k->b[i]);
+  for (int i = 0; i < k->blocks; i++) {
+    if (k->b[i]) free(k->b[i]->pend);
+    free(k->b[i]);
+  }
   free(k->b);
   free(k);
 }
@@ -63,23 +71,28 @@ static void join(vclock *d, const vclock *s) {
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-static void push(queue *q, const stamp *s) {
-  if (q->n < QDEPTH) {
-    q->s[q->n++] = *s;
-    return;
+static void push(block_clocks *bc, uint32_t key, const stamp *s) {
+  if (bc->npend == bc->cap_pend) {
+    int cap = bc->cap_pend ? bc->cap_pend * 2 : 8;
+    pending *n = realloc(bc->pend, (size_t)cap * sizeof *n);
+    if (!n) return; /* the wait then joins nothing: a possible false race, never a crash */
+    bc->pend = n;
+    bc->cap_pend = cap;
   }
-  join(&q->s[QDEPTH - 1].vc, &s->vc);
-  q->s[QDEPTH - 1].t = max64(q->s[QDEPTH - 1].t, s->t);
+  bc->pend[bc->npend++] = (pending){key, *s};
 }
 
-/* The oldest pending signal (the machine refuses a wait with none, so one exists unless
- * the monitor was attached after the set: then an empty stamp). */
-static stamp pop(queue *q) {
+/* The oldest pending signal of `key` (the machine refuses a wait with none, so one exists
+ * unless the monitor was attached after the set: then an empty stamp). */
+static stamp pop(block_clocks *bc, uint32_t key) {
   stamp s;
   memset(&s, 0, sizeof s);
-  if (!q->n) return s;
-  s = q->s[0];
-  memmove(q->s, q->s + 1, (size_t)(--q->n) * sizeof q->s[0]);
+  for (int i = 0; i < bc->npend; i++)
+    if (bc->pend[i].key == key) {
+      s = bc->pend[i].s;
+      memmove(bc->pend + i, bc->pend + i + 1, (size_t)(--bc->npend - i) * sizeof *bc->pend);
+      break;
+    }
   return s;
 }
 
@@ -132,11 +145,11 @@ void pt_clocks_step(pt_clocks *k, const pt_event *ev, uint64_t dur, uint64_t iss
     finish(bc, c->block, a, start, dur, out);
     stamp st = stamp_of(k, bc, a);
     out->flow_out = st.flow;
-    push(&bc->flag[kind][y->a][y->b][y->id], &st);
+    push(bc, flag_key(kind, y), &st);
     return;
   }
   case PT_SYNC_WAIT_FLAG: {
-    stamp st = pop(&bc->flag[kind][y->a][y->b][y->id]);
+    stamp st = pop(bc, flag_key(kind, y));
     out->stall = receive(bc, base, a, 0, &st, start);
     out->flow_in = st.flow;
     start = bc->t[a];
@@ -179,11 +192,11 @@ void pt_clocks_step(pt_clocks *k, const pt_event *ev, uint64_t dur, uint64_t iss
     finish(bc, c->block, a, start, dur, out);
     stamp st = stamp_of(k, bc, a);
     out->flow_out = st.flow;
-    push(&bc->sema[y->peer ? (int)y->peer->kind : 0][y->id], &st);
+    push(bc, sema_key(y->peer ? (int)y->peer->kind : 0, y->id), &st);
     return;
   }
   case PT_SYNC_CORE_WAIT: {
-    stamp st = pop(&bc->sema[kind][y->id]);
+    stamp st = pop(bc, sema_key(kind, y->id));
     out->stall = receive(bc, base, a, y->a == PTOSIM_PIPE_ALL, &st, start);
     out->flow_in = st.flow;
     start = bc->t[a];

@@ -199,18 +199,31 @@ static uint32_t mem_id(const ptosim_monitor *mon, const pt_range *r) {
   return 1 + (uint32_t)(r->owner - mon->m->cores) * PTOSIM_SPACE_COUNT + (uint32_t)r->space;
 }
 
-/* Apply fn to every contiguous piece of a range. */
-static int each_piece(const pt_range *r, int (*fn)(void *, uint64_t, uint64_t), void *u) {
+/* Apply fn to every contiguous piece of a range: dims whose stride equals the piece
+ * length (rows that touch) are merged into longer pieces first. */
+static int each_piece(const pt_range *in, int (*fn)(void *, uint64_t, uint64_t), void *u) {
+  pt_range r = *in;
+  for (int d = 0; d < r.nd; d++)
+    if (r.count[d] <= 0) return 0;
+  for (int d = 0; d < r.nd;) {
+    if (r.count[d] == 1 || (uint64_t)r.stride[d] == r.len) {
+      r.len *= (uint64_t)r.count[d];
+      r.nd--;
+      memmove(r.count + d, r.count + d + 1, (size_t)(r.nd - d) * sizeof r.count[0]);
+      memmove(r.stride + d, r.stride + d + 1, (size_t)(r.nd - d) * sizeof r.stride[0]);
+      d = 0;
+    } else {
+      d++;
+    }
+  }
   int64_t j[PT_RANGE_MAX_DIMS] = {0};
-  for (int d = 0; d < r->nd; d++)
-    if (r->count[d] <= 0) return 0;
   for (;;) {
-    uint64_t a = r->addr;
-    for (int d = 0; d < r->nd; d++) a += (uint64_t)(j[d] * r->stride[d]);
-    if (fn(u, a, r->len)) return -1;
+    uint64_t a = r.addr;
+    for (int d = 0; d < r.nd; d++) a += (uint64_t)(j[d] * r.stride[d]);
+    if (fn(u, a, r.len)) return -1;
     int d = 0;
-    while (d < r->nd && ++j[d] == r->count[d]) j[d++] = 0;
-    if (d == r->nd) return 0;
+    while (d < r.nd && ++j[d] == r.count[d]) j[d++] = 0;
+    if (d == r.nd) return 0;
   }
 }
 

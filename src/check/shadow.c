@@ -22,9 +22,12 @@ typedef struct state {
   uint32_t rsite[NREAD];
 } state;
 
+/* A page is either uniform (cell == NULL: every byte in state `all`) or has one state
+ * index per byte. Whole-page accesses of uniform pages cost one transition. */
 typedef struct page {
   uint64_t key;      /* (mem << 40 | page number) + 1; 0 = empty slot */
-  uint32_t *cell;    /* PAGE state indices */
+  uint32_t *cell;    /* PAGE state indices, or NULL */
+  uint32_t all;
 } page;
 
 typedef struct memo {
@@ -108,23 +111,29 @@ static int grow_pages(pt_shadow *sh) {
   return 0;
 }
 
-/* The cells of page `pno` of memory `mem`, allocated zeroed on first use (NULL: no memory). */
-static uint32_t *cells(pt_shadow *sh, uint32_t mem, uint64_t pno) {
+/* Page `pno` of memory `mem`, created uniform in state 0 on first use (NULL: no memory). */
+static page *find_page(pt_shadow *sh, uint32_t mem, uint64_t pno) {
   uint64_t key = (((uint64_t)mem << 40) | pno) + 1;
   uint64_t h = mix(key) & (sh->cap_pg - 1);
   while (sh->pg[h].key) {
-    if (sh->pg[h].key == key) return sh->pg[h].cell;
+    if (sh->pg[h].key == key) return &sh->pg[h];
     h = (h + 1) & (sh->cap_pg - 1);
   }
   if (2 * (sh->npg + 1) > sh->cap_pg) {
     if (grow_pages(sh)) return NULL;
-    return cells(sh, mem, pno);
+    return find_page(sh, mem, pno);
   }
-  uint32_t *c = calloc(PAGE, sizeof *c);
-  if (!c) return NULL;
-  sh->pg[h] = (page){.key = key, .cell = c};
+  sh->pg[h] = (page){.key = key};
   sh->npg++;
-  return c;
+  return &sh->pg[h];
+}
+
+/* Per-byte cells of a page (expanding a uniform page). */
+static uint32_t *cells_of(page *p) {
+  if (p->cell) return p->cell;
+  if (!(p->cell = malloc(PAGE * sizeof *p->cell))) return NULL;
+  for (uint32_t i = 0; i < PAGE; i++) p->cell[i] = p->all;
+  return p->cell;
 }
 
 /* ---- transitions ------------------------------------------------------------------------ */
@@ -187,24 +196,52 @@ static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_
     if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
 }
 
+/* The per-byte path: one transition per run of equal states. */
+static int access_page_cells(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
+                             const pt_accessor *who) {
+  uint32_t *c = cells_of(p);
+  if (!c) return -1;
+  for (uint64_t i = off; i < off + n;) {
+    uint32_t from = c[i];
+    uint64_t j = i + 1;
+    while (j < off + n && c[j] == from) j++;
+    const memo *m = lookup(sh, from, local, access, who);
+    if (!m) return -1;
+    if (m->hz_mask) report(who, m, base + i, j - i);
+    for (uint64_t q = i; q < j; q++) c[q] = m->to;
+    i = j;
+  }
+  return 0;
+}
+
+/* Apply the access to bytes [off, off + n) of page p (at memory address base + off). */
+static int access_page(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
+                       const pt_accessor *who) {
+  if (!p->cell && n == PAGE) {
+    const memo *m = lookup(sh, p->all, local, access, who);
+    if (!m) return -1;
+    if (m->hz_mask) report(who, m, base, PAGE);
+    p->all = m->to;
+    return 0;
+  }
+  if (access == 2 && n == PAGE) { /* a whole-page write: hazards per run, then uniform */
+    int r = access_page_cells(sh, p, base, 0, PAGE, local, access, who);
+    p->all = sh->write_state;
+    free(p->cell);
+    p->cell = NULL;
+    return r;
+  }
+  return cells_of(p) ? access_page_cells(sh, p, base, off, n, local, access, who) : -1;
+}
+
 int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint64_t len, int access,
                      const pt_accessor *who) {
   /* Reads and writes of one op memoize separately: a write's memo maps to its own state. */
   if (access == 2) sh->nmemo = 0;
   while (len) {
     uint64_t off = addr & (PAGE - 1), n = PAGE - off < len ? PAGE - off : len;
-    uint32_t *c = cells(sh, mem, addr >> PAGE_BITS);
-    if (!c) return -1;
-    for (uint64_t i = off; i < off + n;) {
-      uint32_t from = c[i];
-      uint64_t j = i + 1;
-      while (j < off + n && c[j] == from) j++;
-      const memo *m = lookup(sh, from, local, access, who);
-      if (!m) return -1;
-      if (m->hz_mask) report(who, m, (addr - off) + i, j - i);
-      for (uint64_t q = i; q < j; q++) c[q] = m->to;
-      i = j;
-    }
+    page *p = find_page(sh, mem, addr >> PAGE_BITS);
+    if (!p || access_page(sh, p, addr - off, off, n, local, access, who)) return -1;
     addr += n;
     len -= n;
   }
@@ -215,9 +252,17 @@ int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint
 int pt_shadow_host_write(pt_shadow *sh, uint32_t mem, uint64_t addr, uint64_t len) {
   while (len) {
     uint64_t off = addr & (PAGE - 1), n = PAGE - off < len ? PAGE - off : len;
-    uint32_t *c = cells(sh, mem, addr >> PAGE_BITS);
-    if (!c) return -1;
-    for (uint64_t i = off; i < off + n; i++) c[i] = 1;
+    page *p = find_page(sh, mem, addr >> PAGE_BITS);
+    if (!p) return -1;
+    if (n == PAGE) {
+      free(p->cell);
+      p->cell = NULL;
+      p->all = 1;
+    } else {
+      uint32_t *c = cells_of(p);
+      if (!c) return -1;
+      for (uint64_t i = off; i < off + n; i++) c[i] = 1;
+    }
     addr += n;
     len -= n;
   }
