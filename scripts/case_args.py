@@ -18,6 +18,10 @@ if os.path.exists(main):
     src = open(main).read()
     for m in re.finditer(r'ReadFile\("\./(v\d+)\.bin",\s*\w+,\s*(\w+?)Host', src):
         files[m.group(2)] = m.group(1)
+    # loops over indices: `case 3: hostBuf = outUbReluHost;` with path "./v%d.bin"
+    for m in re.finditer(r'case\s+(\d+):\s*\w+\s*=\s*(\w+?)Host', src):
+        files.setdefault(m.group(2), "v" + m.group(1))
+    consts = dict(re.findall(r'const\s+\w+\s+(\w+)\s*=\s*([-\w.]+);', src))
     calls = re.findall(r'^\s*Launch\w*\(([^;]*)\);', src, re.M)
     if calls:
         args = [a.strip() for a in calls[-1].split(",")][:-1]  # the last one is the stream
@@ -32,5 +36,5 @@ for a in args:
     if name is not None:
         res.append(os.path.join(out, (files.get(name) or name) + ".bin"))
     else:
-        res.append(a)
+        res.append(consts.get(a, a) if os.path.exists(main) else a)
 print(" ".join(res))
