@@ -117,13 +117,14 @@ void pt_mon_report(ptosim_monitor *mon, const char *rule, uint32_t site, uint32_
 
 static const char *space_label(ptosim_space s) { return pt_space_name(s); }
 
-/* Describe the site: "pto.mad (PIPE_M, block 0 AIC) at k.pto:3:5". */
-void pt_mon_site_text(const ptosim_monitor *mon, uint32_t id, char *buf, size_t n) {
+/* Describe the site: "pto.mad (PIPE_M, block 0 AIC)" and, with_loc, " at k.pto:3:5". */
+void pt_mon_site_text(const ptosim_monitor *mon, uint32_t id, int with_loc, char *buf, size_t n) {
   const pt_site *s = &mon->sites[id];
   char l[300];
   loc_text(&s->loc, l, sizeof l);
-  snprintf(buf, n, "%s (%s, block %d %s) at %s", s->op < PTOSIM_OP_COUNT ? ptosim_op_spelling(s->op) : "host access",
-           pt_mon_pipe_name(s->pipe), s->core->block, pt_mon_kind_name((int)s->core->kind), l);
+  snprintf(buf, n, "%s (%s, block %d %s)%s%s", s->op < PTOSIM_OP_COUNT ? ptosim_op_spelling(s->op) : "host access",
+           pt_mon_pipe_name(s->pipe), s->core->block, pt_mon_kind_name((int)s->core->kind), with_loc ? " at " : "",
+           with_loc ? l : "");
 }
 
 /* The sync that would order `first` before `second`. */
@@ -168,7 +169,7 @@ static void flush_hits(ptosim_monitor *mon, uint32_t site) {
   static const char *const verbs[] = {"reads bytes that %s wrote", "overwrites bytes that %s reads",
                                       "overwrites bytes that %s wrote", ""};
   char me[400], other[400], what[500], hint[300];
-  pt_mon_site_text(mon, site, me, sizeof me);
+  pt_mon_site_text(mon, site, 0, me, sizeof me);
   for (int i = 0; i < mon->nhit; i++) {
     const pt_hit *x = &mon->hit[i];
     char where[96];
@@ -183,7 +184,7 @@ static void flush_hits(ptosim_monitor *mon, uint32_t site) {
                     x->hi - x->lo, where, x->lo, x->hi);
       continue;
     }
-    pt_mon_site_text(mon, x->other, other, sizeof other);
+    pt_mon_site_text(mon, x->other, 1, other, sizeof other);
     snprintf(what, sizeof what, verbs[x->h], other);
     order_hint(mon, x->other, site, hint, sizeof hint);
     pt_mon_report(mon, rules[x->h], site, x->other, hint,

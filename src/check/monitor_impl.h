@@ -89,7 +89,7 @@ struct ptosim_monitor {
 
 const char *pt_mon_pipe_name(int p);
 const char *pt_mon_kind_name(int k);
-void pt_mon_site_text(const ptosim_monitor *mon, uint32_t id, char *buf, size_t n);
+void pt_mon_site_text(const ptosim_monitor *mon, uint32_t id, int with_loc, char *buf, size_t n);
 #if defined(__GNUC__)
 __attribute__((format(printf, 6, 7)))
 #endif

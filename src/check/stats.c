@@ -79,7 +79,7 @@ void ptosim_monitor_print_stats(const ptosim_monitor *mon, FILE *f) {
   fprintf(f, "\n");
   for (int i = 0; i < mon->nstalls; i++) {
     char s[400];
-    pt_mon_site_text(mon, mon->stalls[i].site, s, sizeof s);
+    pt_mon_site_text(mon, mon->stalls[i].site, 1, s, sizeof s);
     fprintf(f, "  stall: %s waited %" PRIu64 " cycles\n", s, mon->stalls[i].cycles);
   }
 }
@@ -121,7 +121,7 @@ void ptosim_monitor_write_stats_json(const ptosim_monitor *mon, FILE *f) {
   fprintf(f, "\n  },\n  \"stalls\": [");
   for (int i = 0; i < mon->nstalls; i++) {
     char s[400];
-    pt_mon_site_text(mon, mon->stalls[i].site, s, sizeof s);
+    pt_mon_site_text(mon, mon->stalls[i].site, 1, s, sizeof s);
     fprintf(f, "%s\n    {\"op\": ", i ? "," : "");
     json_str(f, s);
     fprintf(f, ", \"cycles\": %" PRIu64 "}", mon->stalls[i].cycles);
