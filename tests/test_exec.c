@@ -201,6 +201,9 @@ static void test_diagnostics(void) {
   expect_load_error("func.func @k() {\n  %a = arith.constant 1 : i64\n  %p = pto.castptr %a : i64 -> i64\n  return\n}\n",
                     "[ir.type]", 3);
   expect_load_error("func.func @k() {\n  scf.for {\n  }\n  return\n}\n", "[ir.syntax]", 2);
+  expect_load_error("func.func @k() {\n  pto.set_flagg[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n  return\n}\n",
+                    "did you mean 'pto.set_flag'?", 2);
+  expect_load_error("func.func @k() {\n  pto.vadd %x\n  return\n}\n", "[op.unsupported]", 2);
   /* Parse errors come through the same channel. */
   expect_load_error("func.func @k( {\n", "[parse.", 2);
 }

@@ -627,6 +627,45 @@ static int lower_mem(pt_lower *L, const pa_op *op, int store) {
   return 0;
 }
 
+/* Edit distance between a and b (both shorter than 64), capped at 9. */
+static int distance(const char *a, const char *b) {
+  size_t na = strlen(a), nb = strlen(b);
+  if (na >= 64 || nb >= 64) return 9;
+  int row[64];
+  for (size_t j = 0; j <= nb; j++) row[j] = (int)j;
+  for (size_t i = 1; i <= na; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= nb; j++) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[nb] > 9 ? 9 : row[nb];
+}
+
+/* A pto op that is neither in the op table nor a PTO dialect op: a typo. */
+static int unknown_op(pt_lower *L, const pa_op *op, const char *name) {
+  for (int i = 0; i < pt_pto_op_count; i++)
+    if (!strcmp(pt_pto_op_names[i], name)) return 0;
+  const char *best = NULL;
+  int bd = 9;
+  for (int i = 0; i < pt_pto_op_count + PTOSIM_OP_COUNT; i++) {
+    const char *c = i < pt_pto_op_count ? pt_pto_op_names[i] : ptosim_op_spelling((ptosim_opcode)(i - pt_pto_op_count));
+    int d = distance(name, c);
+    if (d < bd) bd = d, best = c;
+  }
+  char hint[160];
+  if (best && bd <= 2 + (int)strlen(name) / 8) snprintf(hint, sizeof hint, "did you mean '%s'?", best);
+  else snprintf(hint, sizeof hint, "`ptosim ops` lists the ops ptosim runs");
+  define_results(L, op, NULL, 0);
+  errorf(L, op->loc, "op.unknown", hint, "unknown op '%s'", name);
+  return 1;
+}
+
 static int lower_pto(pt_lower *L, const pa_op *op) {
   char name[128];
   snprintf(name, sizeof name, "%.*s", (int)op->name.n, op->name.s);
@@ -665,6 +704,7 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     L->p->code[sec].target = here(L);
     return 0;
   }
+  if (unknown_op(L, op, name)) return -1;
   define_results(L, op, NULL, 0); /* keep later uses of its results quiet */
   return errorf(L, op->loc, "op.unsupported", "this op is parsed but ptosim cannot execute it yet",
                 "not supported yet: %s", name);
