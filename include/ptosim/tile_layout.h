@@ -12,6 +12,14 @@
 extern "C" {
 #endif
 
+/* pto.ttrans ins(%src, %tmp) outs(%dst): dst[j][i] = src[i][j] over the source valid
+ * region. All three are vec (UB) tiles; tmp is the A2/A3 staging tile (never read). */
+typedef struct ptosim_ttrans_params {
+  ptosim_tile src;
+  ptosim_tile tmp;
+  ptosim_tile dst;
+} ptosim_ttrans_params;
+
 #ifdef __cplusplus
 }
 #endif
