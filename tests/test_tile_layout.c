@@ -1,8 +1,9 @@
-/* Tile layout and rearrangement: pto.ttrans.
+/* Tile layout and rearrangement: pto.ttrans, pto.tfillpad{,_inplace,_expand}.
  * Every positive case pre-fills the whole destination space with a random sentinel,
  * applies an independent reference (naive loops over logical (row, col) indices written
  * from the spec pages, not from the code under test) to a copy of it, runs the op and
  * compares the whole space byte for byte, so bytes an op must not touch are checked too. */
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -170,9 +171,200 @@ static void test_ttrans_errors(void) {
   finish(&e, ptosim_ttrans(e.c, &p), "ttrans small tmp on a5");
 }
 
+/* ---- TFILLPAD --------------------------------------------------------------------------- */
+
+/* Pad value bytes written from the definitions: max / min are +inf / -inf for the IEEE-like
+ * floats, the integer limits for integers, and zero for the 8-bit float formats. */
+static void pad_ref(ptosim_dtype t, ptosim_pad_value v, uint8_t out[4]) {
+  memset(out, 0, 4);
+  if (v == PTOSIM_PAD_ZERO) return;
+  int max = v == PTOSIM_PAD_MAX;
+  switch (t) {
+  case PTOSIM_DT_F32: {
+    float f = max ? INFINITY : -INFINITY;
+    memcpy(out, &f, 4);
+    return;
+  }
+  case PTOSIM_DT_F16: out[1] = max ? 0x7C : 0xFC; return;   /* sign, exponent all ones */
+  case PTOSIM_DT_BF16: out[0] = 0x80; out[1] = max ? 0x7F : 0xFF; return;
+  case PTOSIM_DT_I8: { int8_t q = max ? INT8_MAX : INT8_MIN; memcpy(out, &q, 1); return; }
+  case PTOSIM_DT_U8: { uint8_t q = max ? UINT8_MAX : 0; memcpy(out, &q, 1); return; }
+  case PTOSIM_DT_I16: { int16_t q = max ? INT16_MAX : INT16_MIN; memcpy(out, &q, 2); return; }
+  case PTOSIM_DT_U16: { uint16_t q = max ? UINT16_MAX : 0; memcpy(out, &q, 2); return; }
+  case PTOSIM_DT_I32: { int32_t q = max ? INT32_MAX : INT32_MIN; memcpy(out, &q, 4); return; }
+  case PTOSIM_DT_U32: { uint32_t q = max ? UINT32_MAX : 0; memcpy(out, &q, 4); return; }
+  default: return; /* fp8 / hif8 / e8m0 */
+  }
+}
+
+static const ptosim_dtype fill_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16,    PTOSIM_DT_U16,
+                                          PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_I32,   PTOSIM_DT_U32,
+                                          PTOSIM_DT_F32, PTOSIM_DT_F8E4M3, PTOSIM_DT_HIF8};
+
+typedef enum { FP_COPY, FP_INPLACE, FP_EXPAND } fp_form;
+
+/* Expected vec result: over dst rows < dst.vr and every dst column, the source valid
+ * region (copied, or kept in place) and the pad value elsewhere. */
+static void fill_ref(env *e, const ptosim_tile *s, const ptosim_tile *d, fp_form f) {
+  int64_t es = es_of(d->dtype);
+  uint8_t pad[4];
+  pad_ref(d->dtype, d->pad, pad);
+  for (int64_t i = 0; i < d->valid_rows; i++)
+    for (int64_t j = 0; j < d->cols; j++) {
+      int valid = i < s->valid_rows && j < s->valid_cols;
+      if (!valid) memcpy(e->img + nd_at(d, i, j), pad, (size_t)es);
+      else if (f != FP_INPLACE) memcpy(e->img + nd_at(d, i, j), e->img + nd_at(s, i, j), (size_t)es);
+    }
+}
+
+static ptosim_status fill_run(env *e, const ptosim_tfillpad_params *p, fp_form f) {
+  return f == FP_COPY ? ptosim_tfillpad(e->c, p) : f == FP_INPLACE ? ptosim_tfillpad_inplace(e->c, p)
+                                                                   : ptosim_tfillpad_expand(e->c, p);
+}
+
+/* src rows x cblk blocks valid vr x vc; dst grown by (gr, gb blocks), dst valid rows dvr. */
+static void fill_case(ptosim_target tg, ptosim_dtype t, ptosim_pad_value v, fp_form f, int rows, int cblk, int vr,
+                      int vc, int gr, int gb, int dvr) {
+  env e = env_new(tg, PTOSIM_UB);
+  int blk = (int)(32 / es_of(t));
+  ptosim_tile s = nd_tile(PTOSIM_UB, t, 0x800, rows, cblk * blk, vr, vc);
+  ptosim_tile d = nd_tile(PTOSIM_UB, t, f == FP_INPLACE ? 0x800 : 0x10000, rows + gr, (cblk + gb) * blk, dvr,
+                          (cblk + gb) * blk);
+  d.pad = v;
+  ptosim_tfillpad_params p = {.src = s, .dst = d};
+  fill_ref(&e, &s, &d, f);
+  char what[128];
+  snprintf(what, sizeof what, "tfillpad form %d %s pad %d %dx%d valid %dx%d dst %dx%d vr %d target %d", (int)f,
+           pt_dtype_name(t), (int)v, s.rows, s.cols, vr, vc, d.rows, d.cols, dvr, tg);
+  finish(&e, fill_run(&e, &p, f), what);
+}
+
+static void test_tfillpad_vec(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t k = 0; k < sizeof fill_types / sizeof *fill_types; k++)
+      for (int v = PTOSIM_PAD_ZERO; v <= PTOSIM_PAD_MIN; v++) {
+        ptosim_target tg = targets[ti];
+        ptosim_dtype t = fill_types[k];
+        ptosim_pad_value pv = (ptosim_pad_value)v;
+        int blk = (int)(32 / es_of(t));
+        fill_case(tg, t, pv, FP_COPY, 16, 2, 11, blk + 3, 0, 0, 16);   /* the whole dst is written */
+        fill_case(tg, t, pv, FP_COPY, 19, 3, 7, 2 * blk, 0, 0, 13);    /* rows from dst.vr untouched */
+        fill_case(tg, t, pv, FP_COPY, 5, 1, 5, blk, 0, 0, 5);          /* nothing to pad */
+        fill_case(tg, t, pv, FP_INPLACE, 24, 2, 9, 5, 0, 0, 24);
+        fill_case(tg, t, pv, FP_INPLACE, 17, 3, 17, 3 * blk - 1, 0, 0, 17);
+        fill_case(tg, t, pv, FP_EXPAND, 12, 2, 10, blk + 1, 5, 2, 17);
+        fill_case(tg, t, pv, FP_EXPAND, 9, 1, 9, blk, 0, 3, 9);
+      }
+}
+
+/* Byte offset of element (r, c) of an NZ tile: 32-byte column blocks of `rows` rows. */
+static int64_t nz_at(const ptosim_tile *t, int64_t r, int64_t c) {
+  int64_t es = es_of(t->dtype), cw = 32 / es;
+  return (int64_t)t->addr + (c / cw) * t->rows * 32 + r * 32 + (c % cw) * es;
+}
+
+/* Mat (L1, NZ) tfillpad: zero every element outside the valid rows in the 32-byte column
+ * blocks that hold valid columns (compact 3: only up to the next multiple of 16 rows),
+ * and every element of later blocks (not in compact 3). */
+static void mat_fill_case(ptosim_target tg, ptosim_dtype t, int rows, int cblk, int vr, int vc, int compact) {
+  env e = env_new(tg, PTOSIM_L1);
+  int64_t es = es_of(t), cw = 32 / es;
+  ptosim_tile d = nd_tile(PTOSIM_L1, t, 0x2000, rows, (int)(cblk * cw), vr, vc);
+  d.blayout = PTOSIM_BL_COL_MAJOR;
+  d.slayout = PTOSIM_SL_ROW_MAJOR;
+  d.pad = PTOSIM_PAD_ZERO;
+  d.compact = compact;
+  int64_t vcols = align_up(vc, cw), hi = compact == 3 ? align_up(vr, 16) : rows;
+  for (int64_t r = 0; r < rows; r++)
+    for (int64_t c = 0; c < d.cols; c++)
+      if (c < vcols ? r >= vr && r < hi : compact != 3) memset(e.img + nz_at(&d, r, c), 0, (size_t)es);
+  ptosim_tfillpad_params p = {.src = d, .dst = d};
+  char what[96];
+  snprintf(what, sizeof what, "mat tfillpad %s %dx%d valid %dx%d compact %d", pt_dtype_name(t), rows, d.cols, vr, vc,
+           compact);
+  finish(&e, ptosim_tfillpad(e.c, &p), what);
+}
+
+static void test_tfillpad_mat(void) {
+  const ptosim_dtype ts[] = {PTOSIM_DT_I8, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32, PTOSIM_DT_U32};
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t k = 0; k < sizeof ts / sizeof *ts; k++) {
+      int cw = (int)(32 / es_of(ts[k]));
+      for (int compact = 0; compact <= 3; compact += 3) {
+        mat_fill_case(targets[ti], ts[k], 32, 3, 5, cw + 3, compact);
+        mat_fill_case(targets[ti], ts[k], 48, 4, 48, 2 * cw, compact);
+        mat_fill_case(targets[ti], ts[k], 16, 2, 16, 2 * cw, compact); /* nothing to zero */
+        mat_fill_case(targets[ti], ts[k], 64, 2, 33, 1, compact);
+      }
+    }
+}
+
+static void fill_refuse(ptosim_target tg, ptosim_space sp, fp_form f, ptosim_tfillpad_params p, const char *rule) {
+  env e = env_new(tg, sp);
+  refuse(&e, fill_run(&e, &p, f), PTOSIM_E_VERIFY, rule);
+}
+
+static void test_tfillpad_errors(void) {
+  ptosim_tfillpad_params ok = {.src = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0, 16, 32, 8, 8),
+                               .dst = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x1000, 16, 32, 16, 32)};
+  ok.dst.pad = PTOSIM_PAD_MAX;
+  ptosim_tfillpad_params p = ok;
+  p.dst.pad = PTOSIM_PAD_NULL;
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, p, "tfillpad.pad");
+  p = ok;
+  p.dst.dtype = PTOSIM_DT_F32;
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, p, "tfillpad.dtype");
+  p = ok;
+  p.src.dtype = p.dst.dtype = PTOSIM_DT_I64;
+  p.src.cols = p.dst.cols = p.dst.valid_cols = 8;
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_UB, FP_COPY, p, "tfillpad.dtype");
+  p = ok;
+  p.dst.rows = 32;
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_UB, FP_COPY, p, "tfillpad.shape");
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_UB, FP_INPLACE, p, "tfillpad.shape");
+  p = ok;
+  p.dst.cols = p.dst.valid_cols = 16;
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_EXPAND, p, "tfillpad.shape");
+  p = ok;
+  p.src.space = p.dst.space = PTOSIM_L1;
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_INPLACE, p, "tfillpad.space");
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_EXPAND, p, "tfillpad.space");
+  p = ok;
+  p.dst.blayout = PTOSIM_BL_COL_MAJOR;
+  p.dst.rows = 16;
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, p, "tfillpad.layout");
+  p = ok;
+  p.src.valid_rows = 16;
+  p.dst.valid_rows = 9;
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, p, "tfillpad.valid");
+  /* mat tiles */
+  ptosim_tile m = nd_tile(PTOSIM_L1, PTOSIM_DT_F16, 0, 32, 32, 20, 20);
+  m.blayout = PTOSIM_BL_COL_MAJOR;
+  m.slayout = PTOSIM_SL_ROW_MAJOR;
+  m.pad = PTOSIM_PAD_ZERO;
+  p.src = p.dst = m;
+  p.src.valid_rows = 3;
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_L1, FP_COPY, p, "tfillpad.mat_same");
+  p.src = p.dst = m;
+  p.src.pad = p.dst.pad = PTOSIM_PAD_MIN;
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_L1, FP_COPY, p, "tfillpad.pad");
+  p.src = p.dst = m;
+  p.src.blayout = p.dst.blayout = PTOSIM_BL_ROW_MAJOR;
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_L1, FP_COPY, p, "tfillpad.layout");
+  p.src = p.dst = m;
+  p.src.rows = p.dst.rows = 24;
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_L1, FP_COPY, p, "tile.box");
+  p.src = p.dst = m;
+  p.src.fractal = p.dst.fractal = 256;
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_L1, FP_COPY, p, "tile.fractal");
+}
+
 int main(void) {
   RUN(test_ttrans);
   RUN(test_ttrans_inplace);
   RUN(test_ttrans_errors);
+  RUN(test_tfillpad_vec);
+  RUN(test_tfillpad_mat);
+  RUN(test_tfillpad_errors);
   return pt_test_finish();
 }

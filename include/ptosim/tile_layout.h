@@ -20,6 +20,17 @@ typedef struct ptosim_ttrans_params {
   ptosim_tile dst;
 } ptosim_ttrans_params;
 
+/* pto.tfillpad / pto.tfillpad_inplace / pto.tfillpad_expand ins(%src) outs(%dst): copy the
+ * source valid region into dst and write dst's pad value (dst.pad, not null) around it:
+ * rows < src.valid_rows get the pad value after the copied columns, rows from
+ * src.valid_rows to dst.valid_rows are pad value in full. The _inplace form does not copy
+ * (src only supplies the valid region); the _expand form allows a larger dst. tfillpad
+ * also takes one NZ mat (L1) tile as both operands: then it zeroes the L1 padding. */
+typedef struct ptosim_tfillpad_params {
+  ptosim_tile src;
+  ptosim_tile dst;
+} ptosim_tfillpad_params;
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,9 +19,27 @@ static unsigned esize(const ptosim_tile *t) { return pt_dtype_size(t->dtype); }
 
 static int is_nd(const ptosim_tile *t) { return t->blayout == PTOSIM_BL_ROW_MAJOR && t->slayout == PTOSIM_SL_NONE_BOX; }
 
+/* Boxed tiles: fractal 512 (16 x 32-byte boxes, transposed for slayout col_major) or 1024
+ * (16 x 16 elements); cols a whole number of boxes, rows too except on vec tiles and
+ * single-row tiles (pto_tile.hpp "Layout rows/cols must be divisible by inner box"). The MX
+ * scale fractal (32) is not used by this family. */
+static ptosim_status box_check(pt_ctx *x, const char *what, const ptosim_tile *t) {
+  PT_VERIFY(x, t->fractal == 512 || t->fractal == 1024, "tile.fractal", "use fractal 512 (or 1024 for acc tiles)",
+            "%s tile fractal %d", what, t->fractal);
+  int64_t c0 = PT_C0 / esize(t), in_r = 16, in_c = 16;
+  if (t->fractal == 512) {
+    in_r = t->slayout == PTOSIM_SL_ROW_MAJOR ? 16 : c0;
+    in_c = t->slayout == PTOSIM_SL_ROW_MAJOR ? c0 : 16;
+  }
+  PT_VERIFY(x, t->cols % in_c == 0 && (t->space == PTOSIM_UB || t->rows == 1 || t->rows % in_r == 0), "tile.box",
+            "make rows and cols whole numbers of fractal boxes", "%s tile %d x %d is not a whole number of %" PRId64
+            " x %" PRId64 " boxes", what, t->rows, t->cols, in_r, in_c);
+  return PTOSIM_OK;
+}
+
 /* Shape rules every tile obeys (pto-isa include/pto/common/pto_tile.hpp, struct Tile):
- * a byte-sized element type, 0 < valid <= shape, and for none_box tiles a 32-byte aligned
- * major dimension (row_major: cols * es, col_major: rows * es). */
+ * a byte-sized element type, 0 < valid <= shape, for none_box tiles a 32-byte aligned
+ * major dimension (row_major: cols * es, col_major: rows * es), for boxed tiles whole boxes. */
 static ptosim_status tile_check(pt_ctx *x, const char *what, const ptosim_tile *t) {
   PT_VERIFY(x, t->dtype > PTOSIM_DT_NONE && t->dtype < PTOSIM_DT_COUNT && esize(t), "tile.dtype",
             "give the tile a byte-sized element type", "%s tile has element type %s", what, pt_dtype_name(t->dtype));
@@ -30,7 +48,7 @@ static ptosim_status tile_check(pt_ctx *x, const char *what, const ptosim_tile *
   PT_VERIFY(x, t->valid_rows > 0 && t->valid_rows <= t->rows && t->valid_cols > 0 && t->valid_cols <= t->cols,
             "tile.valid", "keep 0 < valid <= shape in both dimensions", "%s tile valid %d x %d outside shape %d x %d",
             what, t->valid_rows, t->valid_cols, t->rows, t->cols);
-  if (t->slayout != PTOSIM_SL_NONE_BOX) return PTOSIM_OK;
+  if (t->slayout != PTOSIM_SL_NONE_BOX) return box_check(x, what, t);
   int64_t major = (t->blayout == PTOSIM_BL_ROW_MAJOR ? t->cols : t->rows) * (int64_t)esize(t);
   PT_VERIFY(x, major % PT_C0 == 0, "tile.align", "pad the major dimension to a multiple of 32 bytes",
             "%s tile %s dimension is %" PRId64 " bytes, not a multiple of 32", what,
@@ -45,10 +63,26 @@ static ptosim_status tile_space(pt_ctx *x, const char *rule, const char *what, c
   return PTOSIM_OK;
 }
 
-/* The rectangle of `n` rows of `len` bytes, `stride` bytes apart, from byte `off` of tile t. */
+/* The rectangle of `n` rows of `len` bytes, `stride` bytes apart, from byte `off` of tile t;
+ * the tile's base address must have the alignment of its space. */
 static ptosim_status rows_of(pt_ctx *x, const ptosim_tile *t, uint64_t off, int64_t n, int64_t stride, int64_t len,
                              pt_access acc, uint8_t **out) {
-  return pt_region(x, t->space, t->addr + off, 1, &n, &stride, (uint64_t)len, x->m->prof->align[t->space], acc, out);
+  PT_TRY(pt_span(x, t->space, t->addr, 0, x->m->prof->align[t->space], acc, out));
+  return pt_region(x, t->space, t->addr + off, 1, &n, &stride, (uint64_t)len, 1, acc, out);
+}
+
+/* When the source bytes [src.addr, + slen) overlap the destination bytes [dst.addr, + dlen),
+ * copy the source to the heap first so the result is that of reading everything before
+ * writing (*sp then points at the copy, *copy owns it; free(*copy) after use). */
+static ptosim_status stage(pt_ctx *x, const ptosim_tile *src, uint64_t slen, const ptosim_tile *dst, uint64_t dlen,
+                           uint8_t **sp, uint8_t **copy) {
+  *copy = NULL;
+  if (src->space != dst->space || src->addr >= dst->addr + dlen || dst->addr >= src->addr + slen) return PTOSIM_OK;
+  *copy = malloc(slen);
+  if (!*copy) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory staging a %" PRIu64 "-byte source", slen);
+  memcpy(*copy, *sp, slen);
+  *sp = *copy;
+  return PTOSIM_OK;
 }
 
 /* ---- TTRANS --------------------------------------------------------------------------- */
@@ -105,17 +139,130 @@ ptosim_status pt_exec_ttrans(pt_ctx *x, const ptosim_ttrans_params *p) {
   uint8_t *sp, *dp;
   PT_TRY(rows_of(x, s, 0, h, (int64_t)s->cols * es, w * es, PT_READ, &sp));
   PT_TRY(rows_of(x, d, 0, w, (int64_t)d->cols * es, h * es, PT_WRITE, &dp));
-  /* Stage the source when the rectangles share bytes (an in-place transpose). */
-  uint64_t s_end = s->addr + (uint64_t)((h - 1) * s->cols + w) * es, d_end = d->addr + (uint64_t)((w - 1) * d->cols + h) * es;
   uint8_t *copy = NULL;
-  if (s->addr < d_end && d->addr < s_end) {
-    copy = malloc(s_end - s->addr);
-    if (!copy) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory");
-    memcpy(copy, sp, s_end - s->addr);
-    sp = copy;
-  }
+  PT_TRY(stage(x, s, (uint64_t)((h - 1) * s->cols + w) * es, d, (uint64_t)((w - 1) * d->cols + h) * es, &sp, &copy));
   for (int64_t i = 0; i < h; i++)
     for (int64_t j = 0; j < w; j++) memcpy(dp + (j * d->cols + i) * es, sp + (i * s->cols + j) * es, es);
   free(copy);
   return PTOSIM_OK;
 }
+
+/* ---- TFILLPAD ------------------------------------------------------------------------- */
+
+/* Bit pattern of a pad value in element type t (pto-isa include/pto/common/constants.hpp
+ * PadValueMap, the values TLOAD and TFILLPAD use on the NPU): max / min are +inf / -inf for
+ * f32, f16 and bf16 (tfillpad.md: "+inf/-inf for floating types"; the tile.h comment saying
+ * "largest finite" is wrong for floats), the numeric limits for integers, and 0 for the
+ * 8-bit float types (A5 maps every pad value of fp8 / hif8 / e8m0 to 0). */
+static uint32_t pad_bits(ptosim_dtype t, ptosim_pad_value v) {
+  if (v != PTOSIM_PAD_MAX && v != PTOSIM_PAD_MIN) return 0;
+  int max = v == PTOSIM_PAD_MAX;
+  switch (t) {
+  case PTOSIM_DT_F32: return max ? 0x7F800000u : 0xFF800000u;
+  case PTOSIM_DT_F16: return max ? 0x7C00u : 0xFC00u;
+  case PTOSIM_DT_BF16: return max ? 0x7F80u : 0xFF80u;
+  case PTOSIM_DT_F8E4M3: case PTOSIM_DT_F8E5M2: case PTOSIM_DT_HIF8: case PTOSIM_DT_F8E8M0: return 0;
+  default: return (uint32_t)(max ? pt_int_max(t) : pt_int_min(t)); /* low es bytes are the limit */
+  }
+}
+
+/* Elements [c0, c0 + len) of rows [r0, r0 + n) of ND tile t get the pad value. */
+static ptosim_status pad_rows(pt_ctx *x, const ptosim_tile *t, int64_t r0, int64_t c0, int64_t n, int64_t len) {
+  if (n <= 0 || len <= 0) return PTOSIM_OK;
+  unsigned es = esize(t);
+  uint32_t bits = pad_bits(t->dtype, t->pad);
+  uint8_t pat[4], *p;
+  for (unsigned b = 0; b < es; b++) pat[b] = (uint8_t)(bits >> (8 * b));
+  PT_TRY(rows_of(x, t, (uint64_t)(r0 * t->cols + c0) * es, n, (int64_t)t->cols * es, len * es, PT_WRITE, &p));
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t j = 0; j < len; j++) memcpy(p + (i * t->cols + j) * es, pat, es);
+  return PTOSIM_OK;
+}
+
+/* Vec tiles (pto-isa include/pto/npu/a5/TFillPad.hpp TFillPad, a2a3 likewise): rows below
+ * the source valid rows get the valid columns copied (unless in place) and the pad value up
+ * to dst.cols; rows from src.valid_rows to dst.valid_rows are pad value in full; rows from
+ * dst.valid_rows on are not written. A2/A3 also copies the source padding up to the next
+ * 32 bytes when src and dst pad values are equal; ptosim writes the pad value there, the
+ * value that padding must already hold for the two to agree. */
+static ptosim_status fillpad_vec(pt_ctx *x, const ptosim_tfillpad_params *p, int copy) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_TRY(tile_space(x, "tfillpad.space", "src", s, PTOSIM_UB));
+  PT_TRY(tile_space(x, "tfillpad.space", "dst", d, PTOSIM_UB));
+  PT_VERIFY(x, is_nd(s) && is_nd(d), "tfillpad.layout", "use row_major none_box vec tiles",
+            "vec tfillpad addresses its tiles as row-major arrays; src or dst is not row_major none_box");
+  int64_t vr = s->valid_rows, vc = s->valid_cols;
+  PT_VERIFY(x, vr <= d->valid_rows, "tfillpad.valid", "give dst at least the source's valid rows",
+            "src valid rows %" PRId64 " exceed dst valid rows %d", vr, d->valid_rows);
+  if (copy) {
+    unsigned es = esize(s);
+    uint8_t *sp, *dp, *tmp;
+    PT_TRY(rows_of(x, s, 0, vr, (int64_t)s->cols * es, vc * es, PT_READ, &sp));
+    PT_TRY(rows_of(x, d, 0, vr, (int64_t)d->cols * es, vc * es, PT_WRITE, &dp));
+    PT_TRY(stage(x, s, (uint64_t)((vr - 1) * s->cols + vc) * es, d, (uint64_t)((vr - 1) * d->cols + vc) * es, &sp,
+                 &tmp));
+    for (int64_t i = 0; i < vr; i++) memmove(dp + i * d->cols * es, sp + i * s->cols * es, (size_t)(vc * es));
+    free(tmp);
+  }
+  PT_TRY(pad_rows(x, d, 0, vc, vr, d->cols - vc));
+  return pad_rows(x, d, vr, 0, d->valid_rows - vr, d->cols);
+}
+
+/* Mat tiles (pto-isa TFillPad.hpp TFILLPAD_IMPL for TileType::Mat, create_cbuf_matrix on
+ * MTE2): one NZ tile, pad value zero (tfillpad.md). In each 32-byte column block that holds
+ * valid columns, rows valid_rows .. rows become zero (compact mode 3, pto-isa
+ * CompactMode::RowAlignedPadding: only up to valid_rows rounded up to 16); every later
+ * column block becomes zero in full (not in compact mode 3). The columns after valid_cols
+ * inside the last valid block keep their bytes (the fill works in whole 32-byte rows). */
+static ptosim_status fillpad_mat(pt_ctx *x, const ptosim_tfillpad_params *p) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  int same = s->space == d->space && s->dtype == d->dtype && s->rows == d->rows && s->cols == d->cols &&
+             s->valid_rows == d->valid_rows && s->valid_cols == d->valid_cols && s->blayout == d->blayout &&
+             s->slayout == d->slayout && s->fractal == d->fractal && s->pad == d->pad && s->compact == d->compact;
+  PT_VERIFY(x, same, "tfillpad.mat_same", "pass the same tile type as src and dst",
+            "mat tfillpad takes one tile type for src and dst (pto-isa has only the homogeneous overload)");
+  PT_VERIFY(x, d->blayout == PTOSIM_BL_COL_MAJOR && d->slayout == PTOSIM_SL_ROW_MAJOR && d->fractal == PT_FRAC_BYTES,
+            "tfillpad.layout", "use an NZ mat tile (blayout col_major, slayout row_major, fractal 512)",
+            "mat tfillpad supports only the NZ layout");
+  PT_VERIFY(x, d->pad == PTOSIM_PAD_ZERO, "tfillpad.pad", "use pad zero for mat tiles",
+            "mat tfillpad fills with zero only; dst pad is %d", (int)d->pad);
+  pt_set_pipe(x, PTOSIM_PIPE_MTE2);
+  int64_t es = esize(d), cw = PT_C0 / es, rows = d->rows, vr = d->valid_rows;
+  int64_t nb = (int64_t)pt_ceil_div((uint64_t)d->valid_cols, (uint64_t)cw);
+  int64_t hi = d->compact == 3 ? (int64_t)pt_align_up((uint64_t)vr, PT_FRAC_ROWS) : rows;
+  uint8_t *q;
+  if (hi > vr) {
+    PT_TRY(rows_of(x, d, (uint64_t)vr * PT_C0, nb, rows * PT_C0, (hi - vr) * PT_C0, PT_WRITE, &q));
+    for (int64_t b = 0; b < nb; b++) memset(q + b * rows * PT_C0, 0, (size_t)(hi - vr) * PT_C0);
+  }
+  int64_t rest = (d->cols - nb * cw) * rows * es;
+  if (d->compact == 3 || rest <= 0) return PTOSIM_OK;
+  PT_TRY(rows_of(x, d, (uint64_t)(nb * rows * PT_C0), 1, 0, rest, PT_WRITE, &q));
+  memset(q, 0, (size_t)rest);
+  return PTOSIM_OK;
+}
+
+/* Checks shared by the three forms (tfillpad.md "Constraints", PTOAS verifyTFillPadLike):
+ * dst pad value not null, element widths equal and 1, 2 or 4 bytes; same shape, or
+ * (expand) dst at least as large. */
+static ptosim_status fillpad(pt_ctx *x, const ptosim_tfillpad_params *p, int copy, int expand) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_TRY(tile_check(x, "src", s));
+  PT_TRY(tile_check(x, "dst", d));
+  PT_VERIFY(x, d->pad != PTOSIM_PAD_NULL, "tfillpad.pad", "give dst a pad value (zero, max or min)",
+            "dst pad value is null");
+  unsigned es = esize(s);
+  PT_VERIFY(x, esize(d) == es && (es == 1 || es == 2 || es == 4), "tfillpad.dtype",
+            "use element types of one width, 1, 2 or 4 bytes", "src %s and dst %s", pt_dtype_name(s->dtype),
+            pt_dtype_name(d->dtype));
+  int fits = expand ? d->rows >= s->rows && d->cols >= s->cols : d->rows == s->rows && d->cols == s->cols;
+  PT_VERIFY(x, fits, "tfillpad.shape",
+            expand ? "make dst at least as large as src" : "give src and dst the same shape (or use tfillpad_expand)",
+            "src %d x %d, dst %d x %d", s->rows, s->cols, d->rows, d->cols);
+  if (d->space == PTOSIM_L1 && copy && !expand) return fillpad_mat(x, p);
+  return fillpad_vec(x, p, copy);
+}
+
+ptosim_status pt_exec_tfillpad(pt_ctx *x, const ptosim_tfillpad_params *p) { return fillpad(x, p, 1, 0); }
+ptosim_status pt_exec_tfillpad_inplace(pt_ctx *x, const ptosim_tfillpad_params *p) { return fillpad(x, p, 0, 0); }
+ptosim_status pt_exec_tfillpad_expand(pt_ctx *x, const ptosim_tfillpad_params *p) { return fillpad(x, p, 1, 1); }
