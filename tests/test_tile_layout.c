@@ -1,4 +1,4 @@
-/* Tile layout and rearrangement: pto.ttrans, pto.tfillpad{,_inplace,_expand}.
+/* Tile layout and rearrangement: pto.ttrans, pto.tfillpad{,_inplace,_expand}, pto.treshape.
  * Every positive case pre-fills the whole destination space with a random sentinel,
  * applies an independent reference (naive loops over logical (row, col) indices written
  * from the spec pages, not from the code under test) to a copy of it, runs the op and
@@ -359,6 +359,51 @@ static void test_tfillpad_errors(void) {
   fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_L1, FP_COPY, p, "tile.fractal");
 }
 
+/* ---- TRESHAPE --------------------------------------------------------------------------- */
+
+static void test_treshape(void) {
+  env e = env_new(PTOSIM_TARGET_A5, PTOSIM_UB);
+  ptosim_tile s = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0x3000, 16, 16, 10, 16);
+  ptosim_tile r = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x9999, 8, 64, 8, 50);
+  ptosim_treshape_params p = {.src = s, .result = &r};
+  CHECK(ptosim_treshape(e.c, &p) == PTOSIM_OK);
+  CHECK(r.addr == 0x3000 && r.dtype == PTOSIM_DT_F16 && r.rows == 8 && r.cols == 64 && r.valid_cols == 50);
+  /* boxed to boxed on L1 (NZ f16 32 x 32 -> ZZ-like i8 16 x 128) */
+  env m = env_new(PTOSIM_TARGET_A2A3, PTOSIM_L1);
+  ptosim_tile a = nd_tile(PTOSIM_L1, PTOSIM_DT_F16, 0x400, 32, 32, 32, 32);
+  a.blayout = PTOSIM_BL_COL_MAJOR;
+  a.slayout = PTOSIM_SL_ROW_MAJOR;
+  ptosim_tile b = nd_tile(PTOSIM_L1, PTOSIM_DT_I8, 0, 16, 128, 16, 128);
+  b.slayout = PTOSIM_SL_ROW_MAJOR;
+  p.src = a;
+  p.result = &b;
+  CHECK(ptosim_treshape(m.c, &p) == PTOSIM_OK && b.addr == 0x400);
+  finish(&m, PTOSIM_OK, "treshape does not touch memory");
+  /* errors */
+  ptosim_tile bad = r;
+  p.src = s;
+  p.result = &bad;
+  bad.space = PTOSIM_L1;
+  CHECK(ptosim_treshape(e.c, &p) == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(e.m)->rule, "treshape.loc"));
+  bad = r;
+  bad.rows = 4;
+  bad.valid_rows = 4;
+  CHECK(ptosim_treshape(e.c, &p) == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(e.m)->rule, "treshape.bytes"));
+  bad = r;
+  bad.slayout = PTOSIM_SL_ROW_MAJOR;
+  bad.rows = 16;
+  bad.cols = 32;
+  bad.valid_rows = 16;
+  bad.valid_cols = 32;
+  CHECK(ptosim_treshape(e.c, &p) == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(e.m)->rule, "treshape.box"));
+  bad = r;
+  bad.valid_cols = 65;
+  CHECK(ptosim_treshape(e.c, &p) == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(e.m)->rule, "tile.valid"));
+  p.result = NULL;
+  CHECK(ptosim_treshape(e.c, &p) == PTOSIM_E_USAGE && !strcmp(ptosim_last_diag(e.m)->rule, "api.args"));
+  finish(&e, PTOSIM_OK, "treshape errors do not touch memory");
+}
+
 int main(void) {
   RUN(test_ttrans);
   RUN(test_ttrans_inplace);
@@ -366,5 +411,6 @@ int main(void) {
   RUN(test_tfillpad_vec);
   RUN(test_tfillpad_mat);
   RUN(test_tfillpad_errors);
+  RUN(test_treshape);
   return pt_test_finish();
 }

@@ -31,6 +31,14 @@ typedef struct ptosim_tfillpad_params {
   ptosim_tile dst;
 } ptosim_tfillpad_params;
 
+/* %result = pto.treshape %src : T -> R: the same bytes seen as another tile type. `result`
+ * holds the new type on entry (dtype, shape, valid, layouts; its space must be src's); the
+ * op sets result->addr to src.addr. No data moves. */
+typedef struct ptosim_treshape_params {
+  ptosim_tile src;
+  ptosim_tile *result;
+} ptosim_treshape_params;
+
 #ifdef __cplusplus
 }
 #endif

@@ -266,3 +266,26 @@ static ptosim_status fillpad(pt_ctx *x, const ptosim_tfillpad_params *p, int cop
 ptosim_status pt_exec_tfillpad(pt_ctx *x, const ptosim_tfillpad_params *p) { return fillpad(x, p, 1, 0); }
 ptosim_status pt_exec_tfillpad_inplace(pt_ctx *x, const ptosim_tfillpad_params *p) { return fillpad(x, p, 0, 0); }
 ptosim_status pt_exec_tfillpad_expand(pt_ctx *x, const ptosim_tfillpad_params *p) { return fillpad(x, p, 1, 1); }
+
+/* ---- TRESHAPE ------------------------------------------------------------------------- */
+
+/* treshape.md "Constraints" (pto-isa TRESHAPE_IMPL, PTOAS TReshapeOp::verify): same tile
+ * location, same total bytes, no change between boxed and none_box layouts. The result
+ * aliases the source storage (TASSIGN of src.data()). */
+ptosim_status pt_exec_treshape(pt_ctx *x, const ptosim_treshape_params *p) {
+  const ptosim_tile *s = &p->src;
+  ptosim_tile *r = p->result;
+  if (!r) return pt_fail(x, PTOSIM_E_USAGE, "api.args", "pass the result tile", "treshape result pointer is null");
+  PT_TRY(tile_check(x, "src", s));
+  PT_TRY(tile_check(x, "result", r));
+  PT_VERIFY(x, r->space == s->space, "treshape.loc", "reshape within one memory",
+            "src tile is in %s, result in %s", pt_space_name(s->space), pt_space_name(r->space));
+  int64_t sb = (int64_t)s->rows * s->cols * esize(s), rb = (int64_t)r->rows * r->cols * esize(r);
+  PT_VERIFY(x, sb == rb, "treshape.bytes", "keep rows * cols * element size unchanged",
+            "src tile has %" PRId64 " bytes, result %" PRId64, sb, rb);
+  PT_VERIFY(x, (s->slayout == PTOSIM_SL_NONE_BOX) == (r->slayout == PTOSIM_SL_NONE_BOX), "treshape.box",
+            "reshape boxed tiles to boxed tiles and none_box to none_box",
+            "cannot reshape between boxed and none_box layouts");
+  r->addr = s->addr;
+  return PTOSIM_OK;
+}
