@@ -1,4 +1,5 @@
-/* Tile layout and rearrangement: pto.ttrans, pto.tfillpad{,_inplace,_expand}, pto.treshape.
+/* Tile layout and rearrangement: pto.ttrans, pto.tfillpad{,_inplace,_expand}, pto.treshape,
+ * pto.timg2col with pto.setfmatrix / set_img2col_rpt / set_img2col_padding.
  * Every positive case pre-fills the whole destination space with a random sentinel,
  * applies an independent reference (naive loops over logical (row, col) indices written
  * from the spec pages, not from the code under test) to a copy of it, runs the op and
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "core/dtype.h"
+#include "core/machine.h"
 #include "harness.h"
 #include "ptosim/ptosim.h"
 
@@ -404,6 +406,207 @@ static void test_treshape(void) {
   finish(&e, PTOSIM_OK, "treshape errors do not touch memory");
 }
 
+/* ---- TIMG2COL --------------------------------------------------------------------------- */
+
+typedef struct conv {
+  int h, w, c, pl, pr, pt, pb; /* image and its padding */
+  int fh, fw, sh, sw, dh, dw;  /* window */
+  int pos_m, pos_k, rows, cols; /* destination: first im2col row / column, valid size */
+  bool b;                       /* B register set */
+} conv;
+
+static const ptosim_dtype img_types_a2a3[] = {PTOSIM_DT_I8, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
+static const ptosim_dtype img_types_a5[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_I32,
+                                            PTOSIM_DT_U32, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
+
+/* Program the registers for cv (A5: column blocks dst_stride fractals apart, from fractal
+ * m_pos) and return the op's parameters. */
+static ptosim_timg2col_params img_setup(env *e, const conv *cv, ptosim_dtype t, int dst_stride, int m_pos,
+                                        uint32_t padv) {
+  ptosim_setfmatrix_params f = {.fmap_h = cv->h, .fmap_w = cv->w, .pad_left = cv->pl, .pad_right = cv->pr,
+                                .pad_top = cv->pt, .pad_bottom = cv->pb, .fmatrix_b = cv->b};
+  CHECK(ptosim_setfmatrix(e->c, &f) == PTOSIM_OK);
+  ptosim_img2col_padding_params pd = {.dtype = t, .bits = padv, .fmatrix_b = cv->b};
+  CHECK(ptosim_set_img2col_padding(e->c, &pd) == PTOSIM_OK);
+  if (ptosim_machine_target(e->m) == PTOSIM_TARGET_A5) {
+    ptosim_img2col_rpt_params r = {.repeat_time = 1, .dst_stride = dst_stride, .dst_m_position = m_pos, .fmatrix_b = cv->b};
+    CHECK(ptosim_set_img2col_rpt(e->c, &r) == PTOSIM_OK);
+  }
+  int64_t es = es_of(t), c0 = 32 / es;
+  ptosim_tile src = nd_tile(PTOSIM_L1, t, 0x1000, cv->h * cv->w * (int)(cv->c / c0), (int)c0, 1, 1);
+  src.blayout = PTOSIM_BL_COL_MAJOR;
+  src.slayout = PTOSIM_SL_ROW_MAJOR;
+  src.rows = (int)align_up(src.rows, 16);
+  ptosim_tile dst = nd_tile(PTOSIM_L0A, t, 0x200, (int)align_up(cv->rows, 16) * (dst_stride ? dst_stride : 1),
+                            (int)align_up(cv->cols, c0), cv->rows, cv->cols);
+  dst.slayout = PTOSIM_SL_ROW_MAJOR;
+  dst.blayout = ptosim_machine_target(e->m) == PTOSIM_TARGET_A5 ? PTOSIM_BL_COL_MAJOR : PTOSIM_BL_ROW_MAJOR;
+  ptosim_timg2col_params p = {.src = src, .dst = dst, .pos_m = cv->pos_m, .pos_k = cv->pos_k, .filter_h = cv->fh,
+                              .filter_w = cv->fw, .stride_h = cv->sh, .stride_w = cv->sw, .dilation_h = cv->dh,
+                              .dilation_w = cv->dw, .channel_size = cv->c, .fmatrix_b = cv->b};
+  return p;
+}
+
+/* Expected L0A image: the im2col matrix of the convolution (rows = output pixels in
+ * row-major order, columns = (channel block, kernel row, kernel column, channel) in that
+ * nesting), placed in the target's L0A fractal order. */
+static void img_case(ptosim_target tg, ptosim_dtype t, const conv *cv, int dst_stride, int m_pos) {
+  env e = env_new(tg, PTOSIM_L0A);
+  int64_t es = es_of(t), c0 = 32 / es, c1n = cv->c / c0;
+  size_t img_bytes = (size_t)(c1n * cv->h * cv->w * 32);
+  uint8_t *img = malloc(img_bytes), pad[4];
+  for (size_t i = 0; i < img_bytes; i++) img[i] = (uint8_t)pt_rand_u64(&seed);
+  CHECK(ptosim_mem_write(e.c, PTOSIM_L1, 0x1000, img, img_bytes) == PTOSIM_OK);
+  uint32_t padv = (uint32_t)pt_rand_u64(&seed) & (uint32_t)((1ull << (8 * es)) - 1);
+  memcpy(pad, &padv, 4);
+  ptosim_timg2col_params p = img_setup(&e, cv, t, dst_stride, m_pos, padv);
+  int ow = (cv->w + cv->pl + cv->pr - cv->dw * (cv->fw - 1) - 1) / cv->sw + 1;
+  int64_t kcols = align_up(cv->cols, c0), nkb = kcols / c0;
+  /* column k -> (c1, kh, kw, c) by counting through the nesting */
+  int64_t nk = c1n * cv->fh * cv->fw * c0, (*kmap)[4] = malloc(sizeof *kmap * (size_t)nk), n = 0;
+  for (int64_t a = 0; a < c1n; a++)
+    for (int64_t kh = 0; kh < cv->fh; kh++)
+      for (int64_t kw = 0; kw < cv->fw; kw++)
+        for (int64_t c = 0; c < c0; c++, n++) {
+          kmap[n][0] = a, kmap[n][1] = kh, kmap[n][2] = kw, kmap[n][3] = c;
+        }
+  for (int64_t m = 0; m < cv->rows; m++)
+    for (int64_t k = 0; k < kcols; k++) {
+      int64_t pix = cv->pos_m + m, col = cv->pos_k + k;
+      int64_t oh = pix / ow, owx = pix % ow;
+      const uint8_t *v = pad;
+      if (col < nk) {
+        int64_t ih = oh * cv->sh + kmap[col][1] * cv->dh - cv->pt, iw = owx * cv->sw + kmap[col][2] * cv->dw - cv->pl;
+        if (ih >= 0 && ih < cv->h && iw >= 0 && iw < cv->w)
+          v = img + (((kmap[col][0] * cv->h + ih) * cv->w + iw) * c0 + kmap[col][3]) * es;
+      }
+      int64_t at = tg == PTOSIM_TARGET_A5 ? (m_pos + k / c0 * dst_stride) * 512 + m * 32 + k % c0 * es
+                                          : ((m / 16) * nkb + k / c0) * 512 + (m % 16) * 32 + k % c0 * es;
+      memcpy(e.img + p.dst.addr + at, v, (size_t)es);
+    }
+  free(kmap);
+  free(img);
+  char what[128];
+  snprintf(what, sizeof what, "timg2col %s target %d image %dx%dx%d window %dx%d pos %d,%d dst %dx%d", pt_dtype_name(t),
+           tg, cv->c, cv->h, cv->w, cv->fh, cv->fw, cv->pos_m, cv->pos_k, cv->rows, cv->cols);
+  finish(&e, ptosim_timg2col(e.c, &p), what);
+}
+
+static void test_timg2col(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    ptosim_target tg = targets[ti];
+    const ptosim_dtype *ts = tg == PTOSIM_TARGET_A5 ? img_types_a5 : img_types_a2a3;
+    size_t nt = tg == PTOSIM_TARGET_A5 ? sizeof img_types_a5 / sizeof *ts : sizeof img_types_a2a3 / sizeof *ts;
+    for (size_t k = 0; k < nt; k++) {
+      int c0 = (int)(32 / es_of(ts[k]));
+      /* 3x3 same convolution of a 6x6 image with two channel blocks, the whole matrix */
+      conv a = {6, 6, 2 * c0, 1, 1, 1, 1, 3, 3, 1, 1, 1, 1, 0, 0, 36, 2 * 9 * c0, false};
+      img_case(tg, ts[k], &a, 3, 0);
+      /* strides, dilations, uneven padding, 2x3 window; part of the matrix from an unaligned k */
+      conv b = {7, 9, c0, 2, 0, 1, 3, 2, 3, 2, 2, 2, 2, 5, c0 + 3, 13, 2 * c0 - 5, true};
+      img_case(tg, ts[k], &b, 2, 1);
+      /* rows past the last output pixel and columns past the last channel block read padding */
+      conv c = {4, 5, c0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 17, c0 - 2, 9, c0 + 7, false};
+      img_case(tg, ts[k], &c, 1, 0);
+    }
+  }
+}
+
+static void test_img2col_registers(void) {
+  env e = env_new(PTOSIM_TARGET_A2A3, PTOSIM_L0A);
+  ptosim_setfmatrix_params f = {.fmap_h = 0x1234, .fmap_w = 0x5678, .pad_left = 1, .pad_right = 2, .pad_top = 3,
+                                .pad_bottom = 4, .fmatrix_b = true};
+  CHECK(ptosim_setfmatrix(e.c, &f) == PTOSIM_OK);
+  CHECK(e.c->sreg[PT_SREG_FMATRIX_B] == 0x0403020112345678ull && e.c->sreg[PT_SREG_FMATRIX] == 0);
+  ptosim_img2col_rpt_params r = {.repeat_stride = 7, .repeat_time = 1, .repeat_mode = 1, .fmatrix_b = true};
+  CHECK(ptosim_set_img2col_rpt(e.c, &r) == PTOSIM_OK);
+  CHECK(e.c->sreg[PT_SREG_L3D_RPT] == 0x01010007ull && e.c->sreg[PT_SREG_L3D_RPT_B] == 0); /* one register on A2/A3 */
+  ptosim_img2col_padding_params pd = {.dtype = PTOSIM_DT_I8, .bits = 0xAB, .fmatrix_b = true};
+  CHECK(ptosim_set_img2col_padding(e.c, &pd) == PTOSIM_OK && e.c->sreg[PT_SREG_PADDING] == 0xABAB);
+  finish(&e, PTOSIM_OK, "set-up ops do not touch memory");
+  env g = env_new(PTOSIM_TARGET_A5, PTOSIM_L0A);
+  r.dst_stride = 9;
+  r.dst_m_position = 2;
+  CHECK(ptosim_set_img2col_rpt(g.c, &r) == PTOSIM_OK);
+  CHECK(g.c->sreg[PT_SREG_L3D_RPT_B] == 0x0002000901010007ull && g.c->sreg[PT_SREG_L3D_RPT] == 0);
+  pd.dtype = PTOSIM_DT_F32;
+  pd.bits = 0x3F800000;
+  pd.fmatrix_b = false;
+  CHECK(ptosim_set_img2col_padding(g.c, &pd) == PTOSIM_OK && g.c->sreg[PT_SREG_PADDING] == 0x3F800000);
+  finish(&g, PTOSIM_OK, "a5 set-up registers");
+}
+
+static void img_refuse(ptosim_target tg, ptosim_timg2col_params p, bool set, ptosim_status want, const char *rule) {
+  env e = env_new(tg, PTOSIM_L0A);
+  conv a = {6, 6, 16, 1, 1, 1, 1, 3, 3, 1, 1, 1, 1, 0, 0, 36, 144, false};
+  if (set) (void)img_setup(&e, &a, PTOSIM_DT_F16, 3, 0, 0);
+  refuse(&e, ptosim_timg2col(e.c, &p), want, rule);
+}
+
+static void test_timg2col_errors(void) {
+  conv a = {6, 6, 16, 1, 1, 1, 1, 3, 3, 1, 1, 1, 1, 0, 0, 36, 144, false};
+  for (int ti = 0; ti < 2; ti++) {
+    ptosim_target tg = targets[ti];
+    env e = env_new(tg, PTOSIM_L0A);
+    const ptosim_timg2col_params ok = img_setup(&e, &a, PTOSIM_DT_F16, 3, 0, 0);
+    finish(&e, PTOSIM_OK, "setup");
+    img_refuse(tg, ok, false, PTOSIM_E_VERIFY, "timg2col.fmatrix");
+    ptosim_timg2col_params p = ok;
+    p.src.space = PTOSIM_L0B;
+    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.space");
+    p = ok;
+    p.dst.dtype = PTOSIM_DT_BF16;
+    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.dtype");
+    p = ok;
+    p.dst.blayout = tg == PTOSIM_TARGET_A5 ? PTOSIM_BL_ROW_MAJOR : PTOSIM_BL_COL_MAJOR;
+    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.layout");
+    p = ok;
+    p.stride_w = 64;
+    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.field");
+    p = ok;
+    p.channel_size = 0;
+    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.field");
+    p = ok;
+    p.channel_size = 8;
+    img_refuse(tg, p, true, PTOSIM_E_UNSUPPORTED, "timg2col.channel_size");
+    p = ok;
+    p.transpose = true;
+    img_refuse(tg, p, true, PTOSIM_E_UNSUPPORTED, "timg2col.transpose");
+    p = ok;
+    p.filter_w = 9;
+    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.geometry");
+    p = ok;
+    p.src.rows = 16;
+    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.src_size");
+  }
+  /* a repeat count other than 1 */
+  env e = env_new(PTOSIM_TARGET_A5, PTOSIM_L0A);
+  ptosim_timg2col_params p = img_setup(&e, &a, PTOSIM_DT_F16, 3, 0, 0);
+  ptosim_img2col_rpt_params r = {.repeat_time = 2, .dst_stride = 3};
+  CHECK(ptosim_set_img2col_rpt(e.c, &r) == PTOSIM_OK);
+  refuse(&e, ptosim_timg2col(e.c, &p), PTOSIM_E_UNSUPPORTED, "timg2col.repeat");
+  /* a2a3 int16 is an A5-only type */
+  env g = env_new(PTOSIM_TARGET_A2A3, PTOSIM_L0A);
+  conv c = {6, 6, 16, 1, 1, 1, 1, 3, 3, 1, 1, 1, 1, 0, 0, 36, 144, false};
+  p = img_setup(&g, &c, PTOSIM_DT_I16, 3, 0, 0);
+  refuse(&g, ptosim_timg2col(g.c, &p), PTOSIM_E_VERIFY, "timg2col.dtype");
+  /* set-up field checks */
+  env h = env_new(PTOSIM_TARGET_A2A3, PTOSIM_L0A);
+  ptosim_setfmatrix_params f = {.fmap_h = 1, .fmap_w = 1, .pad_top = 256};
+  CHECK(ptosim_setfmatrix(h.c, &f) == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(h.m)->rule, "setfmatrix.field"));
+  ptosim_img2col_rpt_params rr = {.repeat_time = 1, .dst_stride = 4};
+  CHECK(ptosim_set_img2col_rpt(h.c, &rr) == PTOSIM_E_VERIFY &&
+        !strcmp(ptosim_last_diag(h.m)->rule, "set_img2col_rpt.field"));
+  ptosim_img2col_padding_params pd = {.dtype = PTOSIM_DT_I64};
+  CHECK(ptosim_set_img2col_padding(h.c, &pd) == PTOSIM_E_VERIFY &&
+        !strcmp(ptosim_last_diag(h.m)->rule, "set_img2col_padding.dtype"));
+  pd.dtype = PTOSIM_DT_F16;
+  pd.bits = 0x10000;
+  CHECK(ptosim_set_img2col_padding(h.c, &pd) == PTOSIM_E_VERIFY &&
+        !strcmp(ptosim_last_diag(h.m)->rule, "set_img2col_padding.value"));
+  finish(&h, PTOSIM_OK, "set-up errors");
+}
+
 int main(void) {
   RUN(test_ttrans);
   RUN(test_ttrans_inplace);
@@ -412,5 +615,8 @@ int main(void) {
   RUN(test_tfillpad_mat);
   RUN(test_tfillpad_errors);
   RUN(test_treshape);
+  RUN(test_timg2col);
+  RUN(test_img2col_registers);
+  RUN(test_timg2col_errors);
   return pt_test_finish();
 }

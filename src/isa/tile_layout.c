@@ -63,11 +63,15 @@ static ptosim_status tile_space(pt_ctx *x, const char *rule, const char *what, c
   return PTOSIM_OK;
 }
 
-/* The rectangle of `n` rows of `len` bytes, `stride` bytes apart, from byte `off` of tile t;
- * the tile's base address must have the alignment of its space. */
+/* *out = host byte of the tile's address, which must have the alignment of its space. */
+static ptosim_status tile_base(pt_ctx *x, const ptosim_tile *t, pt_access acc, uint8_t **out) {
+  return pt_span(x, t->space, t->addr, 0, x->m->prof->align[t->space], acc, out);
+}
+
+/* The rectangle of `n` rows of `len` bytes, `stride` bytes apart, from byte `off` of tile t. */
 static ptosim_status rows_of(pt_ctx *x, const ptosim_tile *t, uint64_t off, int64_t n, int64_t stride, int64_t len,
                              pt_access acc, uint8_t **out) {
-  PT_TRY(pt_span(x, t->space, t->addr, 0, x->m->prof->align[t->space], acc, out));
+  PT_TRY(tile_base(x, t, acc, out));
   return pt_region(x, t->space, t->addr + off, 1, &n, &stride, (uint64_t)len, 1, acc, out);
 }
 
@@ -287,5 +291,191 @@ ptosim_status pt_exec_treshape(pt_ctx *x, const ptosim_treshape_params *p) {
             "reshape boxed tiles to boxed tiles and none_box to none_box",
             "cannot reshape between boxed and none_box layouts");
   r->addr = s->addr;
+  return PTOSIM_OK;
+}
+
+/* ---- img2col set-up ops --------------------------------------------------------------- *
+ * Register images as pto-isa packs them (include/pto/npu/{a2a3,a5}/SetFmatrix.hpp,
+ * SetImg2colRpt.hpp, SetImg2colPadding.hpp); field layouts in src/core/machine.h. */
+
+static ptosim_status in_range(pt_ctx *x, const char *rule, const char *what, int64_t v, int64_t lo, int64_t hi) {
+  PT_VERIFY(x, v >= lo && v <= hi, rule, "the value is encoded in a fixed-width register field",
+            "%s = %" PRId64 " outside [%" PRId64 ", %" PRId64 "]", what, v, lo, hi);
+  return PTOSIM_OK;
+}
+
+/* The register of a pair (A, B = A + 1) an op selects; `shared`: A2/A3 has only the A one. */
+static pt_sreg reg_of(pt_ctx *x, pt_sreg a, bool b, int shared) {
+  return (pt_sreg)(a + (b && !(shared && x->m->target == PTOSIM_TARGET_A2A3)));
+}
+
+ptosim_status pt_exec_setfmatrix(pt_ctx *x, const ptosim_setfmatrix_params *p) {
+  const int64_t pads[4] = {p->pad_left, p->pad_right, p->pad_top, p->pad_bottom};
+  PT_TRY(in_range(x, "setfmatrix.field", "fmap_h", p->fmap_h, 0, 0xFFFF));
+  PT_TRY(in_range(x, "setfmatrix.field", "fmap_w", p->fmap_w, 0, 0xFFFF));
+  uint64_t v = (uint64_t)p->fmap_w | (uint64_t)p->fmap_h << 16;
+  for (int i = 0; i < 4; i++) {
+    PT_TRY(in_range(x, "setfmatrix.field", "pad", pads[i], 0, 0xFF));
+    v |= (uint64_t)pads[i] << (32 + 8 * i);
+  }
+  x->core->sreg[reg_of(x, PT_SREG_FMATRIX, p->fmatrix_b, 0)] = v;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_set_img2col_rpt(pt_ctx *x, const ptosim_img2col_rpt_params *p) {
+  int64_t a5 = x->m->target == PTOSIM_TARGET_A5 ? 0xFFFF : 0; /* A2/A3 has no dst fields */
+  PT_TRY(in_range(x, "set_img2col_rpt.field", "repeat_stride", p->repeat_stride, 0, 0xFFFF));
+  PT_TRY(in_range(x, "set_img2col_rpt.field", "repeat_time", p->repeat_time, 0, 0xFF));
+  PT_TRY(in_range(x, "set_img2col_rpt.field", "repeat_mode", p->repeat_mode, 0, 1));
+  PT_TRY(in_range(x, "set_img2col_rpt.field", "dst_stride", p->dst_stride, 0, a5));
+  PT_TRY(in_range(x, "set_img2col_rpt.field", "dst_m_position", p->dst_m_position, 0, a5));
+  x->core->sreg[reg_of(x, PT_SREG_L3D_RPT, p->fmatrix_b, 1)] =
+      (uint64_t)p->repeat_stride | (uint64_t)p->repeat_time << 16 | (uint64_t)p->repeat_mode << 24 |
+      (uint64_t)p->dst_stride << 32 | (uint64_t)p->dst_m_position << 48;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_set_img2col_padding(pt_ctx *x, const ptosim_img2col_padding_params *p) {
+  unsigned es = pt_dtype_size(p->dtype);
+  PT_VERIFY(x, es == 1 || es == 2 || es == 4, "set_img2col_padding.dtype", "use a 1, 2 or 4-byte element type",
+            "pad value type %s", pt_dtype_name(p->dtype));
+  PT_VERIFY(x, es == 8 || p->bits >> (8 * es) == 0, "set_img2col_padding.value", "pass the bit pattern of one element",
+            "pad value bits 0x%" PRIx64 " wider than %s", p->bits, pt_dtype_name(p->dtype));
+  x->core->sreg[reg_of(x, PT_SREG_PADDING, p->fmatrix_b, 1)] = es == 1 ? p->bits << 8 | p->bits : p->bits;
+  return PTOSIM_OK;
+}
+
+/* ---- TIMG2COL ------------------------------------------------------------------------- */
+
+/* Element types per target (docs/isa/TIMG2COL.md "Implementation checks"). */
+static int img2col_dtype(const pt_ctx *x, ptosim_dtype t) {
+  switch (t) {
+  case PTOSIM_DT_I8: case PTOSIM_DT_F16: case PTOSIM_DT_BF16: case PTOSIM_DT_F32:
+    return 1;
+  case PTOSIM_DT_U8: case PTOSIM_DT_I16: case PTOSIM_DT_U16: case PTOSIM_DT_I32: case PTOSIM_DT_U32:
+    return x->m->target == PTOSIM_TARGET_A5;
+  default:
+    return 0;
+  }
+}
+
+/* Geometry of one img2col: image from FMATRIX, window from the op. */
+typedef struct img2col {
+  int64_t h, w, pl, pt, ow;           /* image, left / top padding, output width */
+  int64_t fh, fw, sh, sw, dh, dw, c1; /* window, strides, dilations, channel blocks */
+  int64_t c0, es;
+} img2col;
+
+static ptosim_status img2col_fields(pt_ctx *x, const ptosim_timg2col_params *p) {
+  static const char *const r = "timg2col.field";
+  PT_TRY(in_range(x, r, "pos_m", p->pos_m, 0, 0xFFFF));
+  PT_TRY(in_range(x, r, "pos_k", p->pos_k, 0, 0xFFFF));
+  PT_TRY(in_range(x, r, "filter_h", p->filter_h, 1, 511));
+  PT_TRY(in_range(x, r, "filter_w", p->filter_w, 1, 511));
+  PT_TRY(in_range(x, r, "stride_h", p->stride_h, 1, 63));
+  PT_TRY(in_range(x, r, "stride_w", p->stride_w, 1, 63));
+  PT_TRY(in_range(x, r, "dilation_h", p->dilation_h, 1, 255));
+  PT_TRY(in_range(x, r, "dilation_w", p->dilation_w, 1, 255));
+  PT_TRY(in_range(x, r, "channel_size", p->channel_size, 1, 0xFFFF));
+  return in_range(x, r, "dst valid rows", p->dst.valid_rows, 1, 0xFFFF);
+}
+
+/* Operand and state checks; fills g. Source tile, destination tile, element types and
+ * layouts from include/pto/npu/{a2a3,a5}/TImg2col.hpp (src Mat, dst Left: ZZ on A2/A3, NZ
+ * on A5; equal element types). */
+static ptosim_status img2col_setup(pt_ctx *x, const ptosim_timg2col_params *p, uint64_t fm, uint64_t rpt, img2col *g) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_TRY(tile_check(x, "src", s));
+  PT_TRY(tile_check(x, "dst", d));
+  PT_TRY(tile_space(x, "timg2col.space", "src", s, PTOSIM_L1));
+  PT_TRY(tile_space(x, "timg2col.space", "dst", d, PTOSIM_L0A));
+  PT_VERIFY(x, s->dtype == d->dtype && img2col_dtype(x, d->dtype), "timg2col.dtype",
+            "use equal src / dst element types the target's img2col supports", "src %s, dst %s on %s",
+            pt_dtype_name(s->dtype), pt_dtype_name(d->dtype), x->m->prof->name);
+  ptosim_blayout bl = x->m->prof->l0a_zz ? PTOSIM_BL_ROW_MAJOR : PTOSIM_BL_COL_MAJOR;
+  PT_VERIFY(x, d->blayout == bl && d->slayout == PTOSIM_SL_ROW_MAJOR && d->fractal == PT_FRAC_BYTES,
+            "timg2col.layout", x->m->prof->l0a_zz ? "use a ZZ left tile (row_major / row_major)"
+                                                  : "use an NZ left tile (col_major / row_major)",
+            "dst tile layout does not match the %s L0A layout", x->m->prof->name);
+  PT_TRY(img2col_fields(x, p));
+  if (p->transpose)
+    return pt_fail(x, PTOSIM_E_UNSUPPORTED, "timg2col.transpose", NULL, "the transposed img2col layout is not modelled");
+  if (rpt && (rpt >> 16 & 0xFF) != 1)
+    return pt_fail(x, PTOSIM_E_UNSUPPORTED, "timg2col.repeat", "set repeat_time 1",
+                   "img2col repeats (repeat_time %u) are not modelled", (unsigned)(rpt >> 16 & 0xFF));
+  g->es = esize(d);
+  g->c0 = PT_C0 / g->es;
+  if (p->channel_size % g->c0)
+    return pt_fail(x, PTOSIM_E_UNSUPPORTED, "timg2col.channel_size", "use a multiple of C0 channels",
+                   "channel_size %" PRId64 " is not a multiple of C0 = %" PRId64 " (small-channel packing is not modelled)",
+                   p->channel_size, g->c0);
+  g->w = (int64_t)(fm & 0xFFFF), g->h = (int64_t)(fm >> 16 & 0xFFFF);
+  g->pl = (int64_t)(fm >> 32 & 0xFF), g->pt = (int64_t)(fm >> 48 & 0xFF);
+  int64_t pr = (int64_t)(fm >> 40 & 0xFF);
+  PT_VERIFY(x, g->h > 0 && g->w > 0, "timg2col.fmatrix", "issue pto.setfmatrix with the image size first",
+            "FMATRIX%s holds image %" PRId64 " x %" PRId64, p->fmatrix_b ? "_B" : "", g->h, g->w);
+  g->fh = p->filter_h, g->fw = p->filter_w, g->sh = p->stride_h, g->sw = p->stride_w;
+  g->dh = p->dilation_h, g->dw = p->dilation_w, g->c1 = p->channel_size / g->c0;
+  int64_t span = g->w + g->pl + pr - g->dw * (g->fw - 1) - 1;
+  PT_VERIFY(x, span >= 0, "timg2col.geometry", "the dilated window must fit the padded image width",
+            "window width %" PRId64 " exceeds padded width %" PRId64, g->dw * (g->fw - 1) + 1, g->w + g->pl + pr);
+  g->ow = span / g->sw + 1;
+  int64_t need = g->c1 * g->h * g->w * PT_C0, have = (int64_t)s->rows * s->cols * g->es;
+  PT_VERIFY(x, have >= need, "timg2col.src_size", "size the src tile for the whole [C1][H][W][C0] image",
+            "src tile has %" PRId64 " bytes, the image %" PRId64, have, need);
+  return PTOSIM_OK;
+}
+
+/* Source element of im2col position (m, k), NULL for padding. */
+static const uint8_t *img2col_at(const img2col *g, const uint8_t *src, int64_t m, int64_t k) {
+  int64_t c1 = k / (g->fh * g->fw * g->c0), kw = k / g->c0 % g->fw, kh = k / (g->fw * g->c0) % g->fh;
+  int64_t ih = m / g->ow * g->sh - g->pt + kh * g->dh, iw = m % g->ow * g->sw - g->pl + kw * g->dw;
+  if (c1 >= g->c1 || ih < 0 || ih >= g->h || iw < 0 || iw >= g->w) return NULL;
+  return src + (((c1 * g->h + ih) * g->w + iw) * g->c0 + k % g->c0) * g->es;
+}
+
+/* Record the destination rows: A2/A3 ZZ, row blocks of nkb = ceil(step_k / C0) fractals
+ * (the full 16-row blocks, then the rows of a partial last block); A5 NZ, column block kb
+ * at fractal m_pos + kb * dst_stride (register fields), rows m < step_m of it. */
+static ptosim_status img2col_dst(pt_ctx *x, const ptosim_tile *d, int64_t step_m, int64_t nkb, uint64_t rpt) {
+  uint8_t *q;
+  if (!x->m->prof->l0a_zz)
+    return rows_of(x, d, (rpt >> 48) * PT_FRAC_BYTES, nkb, (int64_t)(rpt >> 32 & 0xFFFF) * PT_FRAC_BYTES,
+                   step_m * PT_C0, PT_WRITE, &q);
+  int64_t full = step_m / PT_FRAC_ROWS, rblk = nkb * PT_FRAC_BYTES;
+  int64_t count[2] = {nkb, step_m % PT_FRAC_ROWS}, stride[2] = {PT_FRAC_BYTES, PT_C0};
+  if (full) PT_TRY(rows_of(x, d, 0, 1, 0, full * rblk, PT_WRITE, &q));
+  return pt_region(x, d->space, d->addr + (uint64_t)(full * rblk), 2, count, stride, PT_C0, 1, PT_WRITE, &q);
+}
+
+ptosim_status pt_exec_timg2col(pt_ctx *x, const ptosim_timg2col_params *p) {
+  const uint64_t *r = x->core->sreg;
+  uint64_t fm = r[reg_of(x, PT_SREG_FMATRIX, p->fmatrix_b, 0)], rpt = r[reg_of(x, PT_SREG_L3D_RPT, p->fmatrix_b, 1)];
+  uint64_t padv = r[reg_of(x, PT_SREG_PADDING, p->fmatrix_b, 1)];
+  img2col g = {0};
+  PT_TRY(img2col_setup(x, p, fm, rpt, &g));
+  int64_t step_m = p->dst.valid_rows, nkb = (int64_t)pt_ceil_div((uint64_t)p->dst.valid_cols, (uint64_t)g.c0);
+  uint8_t *src, *dst, pad[4];
+  PT_TRY(rows_of(x, &p->src, 0, 1, 0, g.c1 * g.h * g.w * PT_C0, PT_READ, &src));
+  PT_TRY(img2col_dst(x, &p->dst, step_m, nkb, rpt));
+  PT_TRY(tile_base(x, &p->dst, PT_WRITE, &dst));
+  for (int64_t b = 0; b < g.es; b++) pad[b] = (uint8_t)(padv >> (8 * b));
+  uint64_t blk = (rpt >> 32 & 0xFFFF) * PT_FRAC_BYTES, m_pos = (rpt >> 48) * PT_FRAC_BYTES;
+  /* One 32-byte destination row (m, column block kb) at a time, copied in runs of source
+   * elements that share (c1, kh, kw), i.e. up to the next multiple of C0 of k. */
+  for (int64_t m = 0; m < step_m; m++)
+    for (int64_t kb = 0; kb < nkb; kb++) {
+      uint64_t um = (uint64_t)m, ub = (uint64_t)kb; /* (row, block) with cw = 1: the row start */
+      uint8_t *row = dst + (x->m->prof->l0a_zz ? pt_zz_off(um, ub, 0, 1, (uint64_t)nkb * PT_FRAC_BYTES)
+                                               : m_pos + pt_nz_off(um, ub, 0, 1, PT_C0, blk));
+      for (int64_t j = 0, n; j < g.c0; j += n) {
+        int64_t k = p->pos_k + kb * g.c0 + j;
+        n = g.c0 - (j > k % g.c0 ? j : k % g.c0);
+        const uint8_t *v = img2col_at(&g, src, p->pos_m + m, k);
+        if (v) memcpy(row + j * g.es, v, (size_t)(n * g.es));
+        else
+          for (int64_t e = j; e < j + n; e++) memcpy(row + e * g.es, pad, (size_t)g.es);
+      }
+    }
   return PTOSIM_OK;
 }
