@@ -206,14 +206,16 @@ static const ptosim_dtype fill_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_D
 typedef enum { FP_COPY, FP_INPLACE, FP_EXPAND } fp_form;
 
 /* Expected vec result: over dst rows < dst.vr and every dst column, the source valid
- * region (copied, or kept in place) and the pad value elsewhere. */
+ * region (copied, or kept in place) and the pad value elsewhere. On A2/A3 with equal src and
+ * dst pad values the source columns run on to the next 32-byte boundary. */
 static void fill_ref(env *e, const ptosim_tile *s, const ptosim_tile *d, fp_form f) {
-  int64_t es = es_of(d->dtype);
+  int64_t es = es_of(d->dtype), vc = s->valid_cols;
+  if (ptosim_machine_target(e->m) == PTOSIM_TARGET_A2A3 && s->pad == d->pad) vc = align_up(vc, 32 / es);
   uint8_t pad[4];
   pad_ref(d->dtype, d->pad, pad);
   for (int64_t i = 0; i < d->valid_rows; i++)
     for (int64_t j = 0; j < d->cols; j++) {
-      int valid = i < s->valid_rows && j < s->valid_cols;
+      int valid = i < s->valid_rows && j < vc;
       if (!valid) memcpy(e->img + nd_at(d, i, j), pad, (size_t)es);
       else if (f != FP_INPLACE) memcpy(e->img + nd_at(d, i, j), e->img + nd_at(s, i, j), (size_t)es);
     }
@@ -224,12 +226,14 @@ static ptosim_status fill_run(env *e, const ptosim_tfillpad_params *p, fp_form f
                                                                    : ptosim_tfillpad_expand(e->c, p);
 }
 
-/* src rows x cblk blocks valid vr x vc; dst grown by (gr, gb blocks), dst valid rows dvr. */
-static void fill_case(ptosim_target tg, ptosim_dtype t, ptosim_pad_value v, fp_form f, int rows, int cblk, int vr,
-                      int vc, int gr, int gb, int dvr) {
+/* src rows x cblk blocks valid vr x vc; dst grown by (gr, gb blocks), dst valid rows dvr;
+ * src pad value `sv`. */
+static void fill_case(ptosim_target tg, ptosim_dtype t, ptosim_pad_value v, ptosim_pad_value sv, fp_form f, int rows,
+                      int cblk, int vr, int vc, int gr, int gb, int dvr) {
   env e = env_new(tg, PTOSIM_UB);
   int blk = (int)(32 / es_of(t));
   ptosim_tile s = nd_tile(PTOSIM_UB, t, 0x800, rows, cblk * blk, vr, vc);
+  s.pad = sv;
   ptosim_tile d = nd_tile(PTOSIM_UB, t, f == FP_INPLACE ? 0x800 : 0x10000, rows + gr, (cblk + gb) * blk, dvr,
                           (cblk + gb) * blk);
   d.pad = v;
@@ -249,13 +253,17 @@ static void test_tfillpad_vec(void) {
         ptosim_dtype t = fill_types[k];
         ptosim_pad_value pv = (ptosim_pad_value)v;
         int blk = (int)(32 / es_of(t));
-        fill_case(tg, t, pv, FP_COPY, 16, 2, 11, blk + 3, 0, 0, 16);   /* the whole dst is written */
-        fill_case(tg, t, pv, FP_COPY, 19, 3, 7, 2 * blk, 0, 0, 13);    /* rows from dst.vr untouched */
-        fill_case(tg, t, pv, FP_COPY, 5, 1, 5, blk, 0, 0, 5);          /* nothing to pad */
-        fill_case(tg, t, pv, FP_INPLACE, 24, 2, 9, 5, 0, 0, 24);
-        fill_case(tg, t, pv, FP_INPLACE, 17, 3, 17, 3 * blk - 1, 0, 0, 17);
-        fill_case(tg, t, pv, FP_EXPAND, 12, 2, 10, blk + 1, 5, 2, 17);
-        fill_case(tg, t, pv, FP_EXPAND, 9, 1, 9, blk, 0, 3, 9);
+        const ptosim_pad_value nul = PTOSIM_PAD_NULL;
+        fill_case(tg, t, pv, nul, FP_COPY, 16, 2, 11, blk + 3, 0, 0, 16); /* the whole dst is written */
+        fill_case(tg, t, pv, nul, FP_COPY, 19, 3, 7, 2 * blk, 0, 0, 13);  /* rows from dst.vr untouched */
+        fill_case(tg, t, pv, pv, FP_COPY, 19, 3, 7, blk + 1, 0, 0, 19);   /* equal pad values */
+        fill_case(tg, t, pv, nul, FP_COPY, 5, 1, 5, blk, 0, 0, 5);        /* nothing to pad */
+        fill_case(tg, t, pv, nul, FP_INPLACE, 24, 2, 9, 5, 0, 0, 24);
+        fill_case(tg, t, pv, pv, FP_INPLACE, 24, 2, 9, 5, 0, 0, 24);
+        fill_case(tg, t, pv, nul, FP_INPLACE, 17, 3, 17, 3 * blk - 1, 0, 0, 17);
+        fill_case(tg, t, pv, nul, FP_EXPAND, 12, 2, 10, blk + 1, 5, 2, 17);
+        fill_case(tg, t, pv, pv, FP_EXPAND, 12, 2, 10, 3, 5, 2, 17);
+        fill_case(tg, t, pv, nul, FP_EXPAND, 9, 1, 9, blk, 0, 3, 9);
       }
 }
 

@@ -23,7 +23,9 @@ typedef struct ptosim_ttrans_params {
 /* pto.tfillpad / pto.tfillpad_inplace / pto.tfillpad_expand ins(%src) outs(%dst): copy the
  * source valid region into dst and write dst's pad value (dst.pad, not null) around it:
  * rows < src.valid_rows get the pad value after the copied columns, rows from
- * src.valid_rows to dst.valid_rows are pad value in full. The _inplace form does not copy
+ * src.valid_rows to dst.valid_rows are pad value in full (A2/A3 with equal src and dst
+ * pad values: the source columns run on to the next 32-byte boundary, as the hardware
+ * copies them). The _inplace form does not copy
  * (src only supplies the valid region); the _expand form allows a larger dst. tfillpad
  * also takes one NZ mat (L1) tile as both operands: then it zeroes the L1 padding. */
 typedef struct ptosim_tfillpad_params {

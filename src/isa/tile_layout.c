@@ -183,12 +183,28 @@ static ptosim_status pad_rows(pt_ctx *x, const ptosim_tile *t, int64_t r0, int64
   return PTOSIM_OK;
 }
 
+/* Elements [0, n) of rows [0, rows) of ND tile s to columns [col, col + n) of the same
+ * rows of ND tile d, as if all were read before any is written. */
+static ptosim_status copy_rows(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d, int64_t rows, int64_t col,
+                               int64_t n) {
+  if (rows <= 0 || n <= 0) return PTOSIM_OK;
+  int64_t es = esize(s), ss = s->cols * es, ds = d->cols * es;
+  uint8_t *sp, *dp, *copy;
+  PT_TRY(rows_of(x, s, 0, rows, ss, n * es, PT_READ, &sp));
+  PT_TRY(rows_of(x, d, (uint64_t)(col * es), rows, ds, n * es, PT_WRITE, &dp));
+  PT_TRY(stage(x, s, (uint64_t)((rows - 1) * ss + n * es), d, (uint64_t)((rows - 1) * ds + (col + n) * es), &sp, &copy));
+  for (int64_t i = 0; i < rows; i++) memmove(dp + i * ds, sp + i * ss, (size_t)(n * es));
+  free(copy);
+  return PTOSIM_OK;
+}
+
 /* Vec tiles (pto-isa include/pto/npu/a5/TFillPad.hpp TFillPad, a2a3 likewise): rows below
  * the source valid rows get the valid columns copied (unless in place) and the pad value up
  * to dst.cols; rows from src.valid_rows to dst.valid_rows are pad value in full; rows from
- * dst.valid_rows on are not written. A2/A3 also copies the source padding up to the next
- * 32 bytes when src and dst pad values are equal; ptosim writes the pad value there, the
- * value that padding must already hold for the two to agree. */
+ * dst.valid_rows on are not written. A2/A3 copies whole source rows and pads from the next
+ * 32-byte boundary after valid_cols, filling the gap with the pad value only when src and
+ * dst pad values differ (a2a3 TFillPad.hpp Handle32BAlignedPad_*): with equal pad values
+ * those columns keep the source's bytes. */
 static ptosim_status fillpad_vec(pt_ctx *x, const ptosim_tfillpad_params *p, int copy) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   PT_TRY(tile_space(x, "tfillpad.space", "src", s, PTOSIM_UB));
@@ -198,16 +214,9 @@ static ptosim_status fillpad_vec(pt_ctx *x, const ptosim_tfillpad_params *p, int
   int64_t vr = s->valid_rows, vc = s->valid_cols;
   PT_VERIFY(x, vr <= d->valid_rows, "tfillpad.valid", "give dst at least the source's valid rows",
             "src valid rows %" PRId64 " exceed dst valid rows %d", vr, d->valid_rows);
-  if (copy) {
-    unsigned es = esize(s);
-    uint8_t *sp, *dp, *tmp;
-    PT_TRY(rows_of(x, s, 0, vr, (int64_t)s->cols * es, vc * es, PT_READ, &sp));
-    PT_TRY(rows_of(x, d, 0, vr, (int64_t)d->cols * es, vc * es, PT_WRITE, &dp));
-    PT_TRY(stage(x, s, (uint64_t)((vr - 1) * s->cols + vc) * es, d, (uint64_t)((vr - 1) * d->cols + vc) * es, &sp,
-                 &tmp));
-    for (int64_t i = 0; i < vr; i++) memmove(dp + i * d->cols * es, sp + i * s->cols * es, (size_t)(vc * es));
-    free(tmp);
-  }
+  if (x->m->target == PTOSIM_TARGET_A2A3 && s->pad == d->pad)
+    vc = (int64_t)pt_align_up((uint64_t)vc, PT_C0 / esize(s));
+  if (copy) PT_TRY(copy_rows(x, s, d, vr, 0, vc));
   PT_TRY(pad_rows(x, d, 0, vc, vr, d->cols - vc));
   return pad_rows(x, d, vr, 0, d->valid_rows - vr, d->cols);
 }
