@@ -1,4 +1,5 @@
 /* Tile layout and rearrangement: pto.ttrans, pto.tfillpad{,_inplace,_expand}, pto.treshape,
+ * pto.tconcat,
  * pto.timg2col with pto.setfmatrix / set_img2col_rpt / set_img2col_padding.
  * Every positive case pre-fills the whole destination space with a random sentinel,
  * applies an independent reference (naive loops over logical (row, col) indices written
@@ -414,6 +415,77 @@ static void test_treshape(void) {
   finish(&e, PTOSIM_OK, "treshape errors do not touch memory");
 }
 
+/* ---- TCONCAT ---------------------------------------------------------------------------- */
+
+/* Copy n elements of each of `rows` rows of s to column `col` of d in the image. */
+static void ref_rows(env *e, const ptosim_tile *s, const ptosim_tile *d, int64_t rows, int64_t col, int64_t n) {
+  for (int64_t i = 0; i < rows; i++)
+    memmove(e->img + nd_at(d, i, col), e->img + nd_at(s, i, 0), (size_t)(n * es_of(s->dtype)));
+}
+
+/* src0 valid c0 columns and src1 valid c1 columns side by side in dst (A2/A3 moves src0 in
+ * whole 32-byte blocks, and src1 too when src0's run ends on a block boundary). */
+static void concat_case(ptosim_target tg, ptosim_dtype t, int rows, int vr, int c0, int c1, int in_place) {
+  env e = env_new(tg, PTOSIM_UB);
+  int64_t blk = 32 / es_of(t);
+  int dcols = (int)align_up(c0 + c1, blk) + (int)blk;
+  ptosim_tile d = nd_tile(PTOSIM_UB, t, 0x6000, rows, dcols, vr, c0 + c1);
+  ptosim_tile s0 = in_place ? nd_tile(PTOSIM_UB, t, 0x6000, rows, dcols, vr, c0)
+                            : nd_tile(PTOSIM_UB, t, 0x400, rows, (int)align_up(c0, blk), vr, c0);
+  ptosim_tile s1 = nd_tile(PTOSIM_UB, t, 0x20000, rows, (int)align_up(c1, blk) + 2 * (int)blk, vr, c1);
+  int a2a3 = tg == PTOSIM_TARGET_A2A3;
+  ref_rows(&e, &s0, &d, vr, 0, a2a3 ? align_up(c0, blk) : c0);
+  ref_rows(&e, &s1, &d, vr, c0, a2a3 && c0 % blk == 0 ? align_up(c1, blk) : c1);
+  ptosim_tconcat_params p = {.src0 = s0, .src1 = s1, .dst = d};
+  char what[96];
+  snprintf(what, sizeof what, "tconcat %s target %d rows %d valid %d cols %d + %d%s", pt_dtype_name(t), tg, rows, vr, c0,
+           c1, in_place ? " in place" : "");
+  finish(&e, ptosim_tconcat(e.c, &p), what);
+}
+
+static void test_tconcat(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t k = 0; k < sizeof trans_types / sizeof *trans_types; k++) {
+      ptosim_dtype t = trans_types[k];
+      int blk = (int)(32 / es_of(t));
+      concat_case(targets[ti], t, 16, 16, blk, 2 * blk, 0);     /* block-aligned runs */
+      concat_case(targets[ti], t, 13, 11, 2 * blk, 5, 0);      /* aligned src0, ragged src1 */
+      concat_case(targets[ti], t, 9, 9, blk + 3, blk - 1, 0);  /* ragged src0 */
+      concat_case(targets[ti], t, 1, 1, 1, 1, 0);
+      concat_case(targets[ti], t, 20, 17, 3, 2 * blk + 1, 1);  /* dst over src0's storage */
+    }
+}
+
+static void concat_refuse(ptosim_tconcat_params p, const char *rule) {
+  env e = env_new(PTOSIM_TARGET_A5, PTOSIM_UB);
+  refuse(&e, ptosim_tconcat(e.c, &p), PTOSIM_E_VERIFY, rule);
+}
+
+static void test_tconcat_errors(void) {
+  const ptosim_tconcat_params ok = {.src0 = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0, 8, 16, 8, 10),
+                                    .src1 = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0x1000, 8, 16, 8, 6),
+                                    .dst = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0x2000, 8, 16, 8, 16)};
+  ptosim_tconcat_params p = ok;
+  p.src1.space = PTOSIM_L1;
+  concat_refuse(p, "tconcat.space");
+  p = ok;
+  p.dst.blayout = PTOSIM_BL_COL_MAJOR;
+  concat_refuse(p, "tconcat.layout");
+  p = ok;
+  p.src0.dtype = PTOSIM_DT_I32;
+  concat_refuse(p, "tconcat.dtype");
+  p = ok;
+  p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_F8E5M2;
+  p.src0.cols = p.src1.cols = p.dst.cols = 32;
+  concat_refuse(p, "tconcat.dtype");
+  p = ok;
+  p.src1.valid_rows = 7;
+  concat_refuse(p, "tconcat.valid");
+  p = ok;
+  p.dst.valid_cols = 15;
+  concat_refuse(p, "tconcat.valid");
+}
+
 /* ---- TIMG2COL --------------------------------------------------------------------------- */
 
 typedef struct conv {
@@ -623,6 +695,8 @@ int main(void) {
   RUN(test_tfillpad_mat);
   RUN(test_tfillpad_errors);
   RUN(test_treshape);
+  RUN(test_tconcat);
+  RUN(test_tconcat_errors);
   RUN(test_timg2col);
   RUN(test_img2col_registers);
   RUN(test_timg2col_errors);

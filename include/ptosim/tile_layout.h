@@ -41,6 +41,15 @@ typedef struct ptosim_treshape_params {
   ptosim_tile *result;
 } ptosim_treshape_params;
 
+/* pto.tconcat ins(%src0, %src1) outs(%dst): for rows i < dst.valid_rows,
+ * dst[i][j] = src0[i][j] (j < src0.valid_cols), dst[i][src0.valid_cols + j] = src1[i][j]
+ * (j < src1.valid_cols). Row-major vec (UB) tiles of one element type. */
+typedef struct ptosim_tconcat_params {
+  ptosim_tile src0;
+  ptosim_tile src1;
+  ptosim_tile dst;
+} ptosim_tconcat_params;
+
 /* ---- img2col (A2/A3 and A5 cube core) ----------------------------------------------------
  * The set-up ops write core registers that pto.timg2col reads, as on the hardware; each
  * has an A and a B register set (fmatrix_b). A2/A3 has one repeat and one padding

@@ -91,9 +91,9 @@ static ptosim_status stage(pt_ctx *x, const ptosim_tile *src, uint64_t slen, con
 
 /* ---- TTRANS --------------------------------------------------------------------------- */
 
-/* Element types of one width that the transpose moves (ttrans.md "Implementation checks":
- * 4 bytes u32 i32 f32, 2 bytes u16 i16 f16 bf16, 1 byte u8 i8). */
-static int trans_dtype(ptosim_dtype t) {
+/* Element types ttrans and tconcat move (ttrans.md "Implementation checks": 4 bytes u32 i32
+ * f32, 2 bytes u16 i16 f16 bf16, 1 byte u8 i8; tconcat.md "Data Type Constraints": the same). */
+static int moved_dtype(ptosim_dtype t) {
   switch (t) {
   case PTOSIM_DT_U8: case PTOSIM_DT_I8: case PTOSIM_DT_U16: case PTOSIM_DT_I16: case PTOSIM_DT_F16:
   case PTOSIM_DT_BF16: case PTOSIM_DT_U32: case PTOSIM_DT_I32: case PTOSIM_DT_F32:
@@ -126,7 +126,7 @@ ptosim_status pt_exec_ttrans(pt_ctx *x, const ptosim_ttrans_params *p) {
   PT_TRY(tile_space(x, "ttrans.space", "tmp", &p->tmp, PTOSIM_UB));
   PT_TRY(tile_space(x, "ttrans.space", "dst", d, PTOSIM_UB));
   unsigned es = esize(s);
-  PT_VERIFY(x, trans_dtype(s->dtype) && esize(d) == es && esize(&p->tmp) == es, "ttrans.dtype",
+  PT_VERIFY(x, moved_dtype(s->dtype) && esize(d) == es && esize(&p->tmp) == es, "ttrans.dtype",
             "use u8/i8, u16/i16/f16/bf16 or u32/i32/f32 tiles of one element width",
             "element types src %s, tmp %s, dst %s", pt_dtype_name(s->dtype), pt_dtype_name(p->tmp.dtype),
             pt_dtype_name(d->dtype));
@@ -301,6 +301,42 @@ ptosim_status pt_exec_treshape(pt_ctx *x, const ptosim_treshape_params *p) {
             "cannot reshape between boxed and none_box layouts");
   r->addr = s->addr;
   return PTOSIM_OK;
+}
+
+/* ---- TCONCAT -------------------------------------------------------------------------- */
+
+/* tconcat.md "Constraints": vec row-major tiles, one element type among i8 u8 i16 u16 i32
+ * u32 f16 bf16 f32, valid rows equal, dst valid cols = the sum of the sources'. A5
+ * (include/pto/npu/a5/TConcat.hpp) writes exactly the valid columns. A2/A3
+ * (include/pto/npu/a2a3/TConcat.hpp) moves src0 rows in whole 32-byte blocks, and src1 rows
+ * too when src0.valid_cols is a multiple of 32 bytes, so the bytes after each copied run up
+ * to the next 32-byte boundary get the source row's padding bytes. */
+ptosim_status pt_exec_tconcat(pt_ctx *x, const ptosim_tconcat_params *p) {
+  const ptosim_tile *s0 = &p->src0, *s1 = &p->src1, *d = &p->dst;
+  PT_TRY(tile_check(x, "src0", s0));
+  PT_TRY(tile_check(x, "src1", s1));
+  PT_TRY(tile_check(x, "dst", d));
+  PT_TRY(tile_space(x, "tconcat.space", "src0", s0, PTOSIM_UB));
+  PT_TRY(tile_space(x, "tconcat.space", "src1", s1, PTOSIM_UB));
+  PT_TRY(tile_space(x, "tconcat.space", "dst", d, PTOSIM_UB));
+  PT_VERIFY(x, is_nd(s0) && is_nd(s1) && is_nd(d), "tconcat.layout", "use row_major none_box tiles",
+            "a tconcat tile is not row_major none_box");
+  PT_VERIFY(x, s0->dtype == d->dtype && s1->dtype == d->dtype && moved_dtype(d->dtype),
+            "tconcat.dtype", "use one of i8 u8 i16 u16 i32 u32 f16 bf16 f32 for all three tiles",
+            "element types src0 %s, src1 %s, dst %s", pt_dtype_name(s0->dtype), pt_dtype_name(s1->dtype),
+            pt_dtype_name(d->dtype));
+  int64_t vr = d->valid_rows, c0 = s0->valid_cols, c1 = s1->valid_cols;
+  PT_VERIFY(x, s0->valid_rows == vr && s1->valid_rows == vr && c0 + c1 == d->valid_cols, "tconcat.valid",
+            "give src0, src1 and dst the same valid rows and dst valid cols = src0 + src1 valid cols",
+            "valid regions src0 %d x %d, src1 %d x %d, dst %d x %d", s0->valid_rows, s0->valid_cols, s1->valid_rows,
+            s1->valid_cols, d->valid_rows, d->valid_cols);
+  int64_t blk = PT_C0 / esize(d), n0 = c0, n1 = c1;
+  if (x->m->target == PTOSIM_TARGET_A2A3) {
+    n0 = (int64_t)pt_align_up((uint64_t)c0, (uint64_t)blk);
+    if (c0 % blk == 0) n1 = (int64_t)pt_align_up((uint64_t)c1, (uint64_t)blk);
+  }
+  PT_TRY(copy_rows(x, s0, d, vr, 0, n0));
+  return copy_rows(x, s1, d, vr, c0, n1);
 }
 
 /* ---- img2col set-up ops --------------------------------------------------------------- *
