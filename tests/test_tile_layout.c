@@ -67,6 +67,9 @@ static ptosim_tile nd_tile(ptosim_space s, ptosim_dtype t, uint64_t addr, int ro
   return x;
 }
 
+/* In negative tests: a copy of the local `ok` parameters with the edits applied (in p). */
+#define EDIT(...) (p = ok, __VA_ARGS__, p)
+
 static int64_t es_of(ptosim_dtype t) { return (int64_t)pt_dtype_size(t); }
 static int64_t align_up(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
 
@@ -96,18 +99,22 @@ static void trans_case(ptosim_target tg, ptosim_dtype t, int rows, int cblk, int
   finish(&e, ptosim_ttrans(e.c, &p), what);
 }
 
-static void test_ttrans(void) {
+/* Every (target, element type) pair of the moved types through `cases`. */
+static void for_moved_types(void (*cases)(ptosim_target, ptosim_dtype, int)) {
   for (int ti = 0; ti < 2; ti++)
-    for (size_t k = 0; k < sizeof trans_types / sizeof *trans_types; k++) {
-      ptosim_dtype t = trans_types[k];
-      int blk = (int)(32 / es_of(t));
-      trans_case(targets[ti], t, 16, 2, 16, 2 * blk, 0);          /* full tile */
-      trans_case(targets[ti], t, 16, 2, 13, blk + 3, 1);          /* valid smaller than the tile */
-      trans_case(targets[ti], t, 37, 3, 35, 2 * blk + 5, 2);      /* odd, non multiple of 16 */
-      trans_case(targets[ti], t, 1, 1, 1, 1, 0);                  /* one element */
-      trans_case(targets[ti], t, 70, 5, 66, 4 * blk + 1, 1);      /* many blocks */
-    }
+    for (size_t k = 0; k < sizeof trans_types / sizeof *trans_types; k++)
+      cases(targets[ti], trans_types[k], (int)(32 / es_of(trans_types[k])));
 }
+
+static void trans_cases(ptosim_target tg, ptosim_dtype t, int blk) {
+  trans_case(tg, t, 16, 2, 16, 2 * blk, 0);          /* full tile */
+  trans_case(tg, t, 16, 2, 13, blk + 3, 1);          /* valid smaller than the tile */
+  trans_case(tg, t, 37, 3, 35, 2 * blk + 5, 2);      /* odd, non multiple of 16 */
+  trans_case(tg, t, 1, 1, 1, 1, 0);                  /* one element */
+  trans_case(tg, t, 70, 5, 66, 4 * blk + 1, 1);      /* many blocks */
+}
+
+static void test_ttrans(void) { for_moved_types(trans_cases); }
 
 /* dst at the source's address: the result is the transpose of the original bytes. */
 static void test_ttrans_inplace(void) {
@@ -131,40 +138,20 @@ static void test_ttrans_errors(void) {
   const ptosim_ttrans_params ok = {.src = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0, 16, 16, 16, 16),
                                    .tmp = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0x2000, 16, 16, 16, 16),
                                    .dst = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0x1000, 16, 16, 16, 16)};
-  ptosim_ttrans_params p = ok;
-  p.dst.space = PTOSIM_L1;
-  trans_refuse(PTOSIM_TARGET_A5, p, "ttrans.space");
-  p = ok;
-  p.src.dtype = p.dst.dtype = p.tmp.dtype = PTOSIM_DT_F8E4M3;
-  p.src.cols = p.dst.cols = p.tmp.cols = 32;
-  trans_refuse(PTOSIM_TARGET_A5, p, "ttrans.dtype");
-  p = ok;
-  p.dst.dtype = PTOSIM_DT_F16;
-  trans_refuse(PTOSIM_TARGET_A2A3, p, "ttrans.dtype");
-  p = ok;
-  p.src.blayout = PTOSIM_BL_COL_MAJOR;
-  trans_refuse(PTOSIM_TARGET_A2A3, p, "ttrans.layout");
-  p = ok;
-  p.dst.rows = 8;
-  p.dst.valid_rows = 8;
-  trans_refuse(PTOSIM_TARGET_A5, p, "ttrans.shape");
-  p = ok;
-  p.tmp.rows = 4;
-  p.tmp.valid_rows = 4;
-  trans_refuse(PTOSIM_TARGET_A2A3, p, "ttrans.tmp_size");
-  p = ok;
-  p.src.valid_cols = 17;
-  trans_refuse(PTOSIM_TARGET_A5, p, "tile.valid");
-  p = ok;
-  p.dst.cols = 12;
-  p.dst.valid_cols = 12;
-  trans_refuse(PTOSIM_TARGET_A5, p, "tile.align");
-  p = ok;
-  p.dst.addr = 0x3FFE0;
-  trans_refuse(PTOSIM_TARGET_A5, p, "mem.bounds");
-  p = ok;
-  p.src.addr = 0x10;
-  trans_refuse(PTOSIM_TARGET_A5, p, "mem.align");
+  ptosim_ttrans_params p;
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.space = PTOSIM_L1), "ttrans.space");
+  trans_refuse(PTOSIM_TARGET_A5,
+               EDIT(p.src.dtype = p.dst.dtype = p.tmp.dtype = PTOSIM_DT_F8E4M3,
+                    p.src.cols = p.dst.cols = p.tmp.cols = 32),
+               "ttrans.dtype");
+  trans_refuse(PTOSIM_TARGET_A2A3, EDIT(p.dst.dtype = PTOSIM_DT_F16), "ttrans.dtype");
+  trans_refuse(PTOSIM_TARGET_A2A3, EDIT(p.src.blayout = PTOSIM_BL_COL_MAJOR), "ttrans.layout");
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.rows = 8, p.dst.valid_rows = 8), "ttrans.shape");
+  trans_refuse(PTOSIM_TARGET_A2A3, EDIT(p.tmp.rows = 4, p.tmp.valid_rows = 4), "ttrans.tmp_size");
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.src.valid_cols = 17), "tile.valid");
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.cols = 12, p.dst.valid_cols = 12), "tile.align");
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.addr = 0x3FFE0), "mem.bounds");
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.src.addr = 0x10), "mem.align");
   /* A small tmp is fine on A5 (not used) and on A2/A3 when the scalar path runs. */
   p = ok;
   p.tmp.rows = p.tmp.valid_rows = 1;
@@ -319,35 +306,21 @@ static void test_tfillpad_errors(void) {
   ptosim_tfillpad_params ok = {.src = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0, 16, 32, 8, 8),
                                .dst = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x1000, 16, 32, 16, 32)};
   ok.dst.pad = PTOSIM_PAD_MAX;
-  ptosim_tfillpad_params p = ok;
-  p.dst.pad = PTOSIM_PAD_NULL;
-  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, p, "tfillpad.pad");
-  p = ok;
-  p.dst.dtype = PTOSIM_DT_F32;
-  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, p, "tfillpad.dtype");
-  p = ok;
-  p.src.dtype = p.dst.dtype = PTOSIM_DT_I64;
-  p.src.cols = p.dst.cols = p.dst.valid_cols = 8;
-  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_UB, FP_COPY, p, "tfillpad.dtype");
-  p = ok;
-  p.dst.rows = 32;
-  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_UB, FP_COPY, p, "tfillpad.shape");
+  ptosim_tfillpad_params p;
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, EDIT(p.dst.pad = PTOSIM_PAD_NULL), "tfillpad.pad");
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, EDIT(p.dst.dtype = PTOSIM_DT_F32), "tfillpad.dtype");
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_UB, FP_COPY,
+              EDIT(p.src.dtype = p.dst.dtype = PTOSIM_DT_I64, p.src.cols = p.dst.cols = p.dst.valid_cols = 8),
+              "tfillpad.dtype");
+  fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_UB, FP_COPY, EDIT(p.dst.rows = 32), "tfillpad.shape");
   fill_refuse(PTOSIM_TARGET_A2A3, PTOSIM_UB, FP_INPLACE, p, "tfillpad.shape");
-  p = ok;
-  p.dst.cols = p.dst.valid_cols = 16;
-  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_EXPAND, p, "tfillpad.shape");
-  p = ok;
-  p.src.space = p.dst.space = PTOSIM_L1;
-  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_INPLACE, p, "tfillpad.space");
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_EXPAND, EDIT(p.dst.cols = p.dst.valid_cols = 16), "tfillpad.shape");
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_INPLACE, EDIT(p.src.space = p.dst.space = PTOSIM_L1), "tfillpad.space");
   fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_EXPAND, p, "tfillpad.space");
-  p = ok;
-  p.dst.blayout = PTOSIM_BL_COL_MAJOR;
-  p.dst.rows = 16;
-  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, p, "tfillpad.layout");
-  p = ok;
-  p.src.valid_rows = 16;
-  p.dst.valid_rows = 9;
-  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, p, "tfillpad.valid");
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, EDIT(p.dst.blayout = PTOSIM_BL_COL_MAJOR, p.dst.rows = 16),
+              "tfillpad.layout");
+  fill_refuse(PTOSIM_TARGET_A5, PTOSIM_UB, FP_COPY, EDIT(p.src.valid_rows = 16, p.dst.valid_rows = 9),
+              "tfillpad.valid");
   /* mat tiles */
   ptosim_tile m = nd_tile(PTOSIM_L1, PTOSIM_DT_F16, 0, 32, 32, 20, 20);
   m.blayout = PTOSIM_BL_COL_MAJOR;
@@ -438,23 +411,20 @@ static void concat_case(ptosim_target tg, ptosim_dtype t, int rows, int vr, int 
   ref_rows(&e, &s1, &d, vr, c0, a2a3 && c0 % blk == 0 ? align_up(c1, blk) : c1);
   ptosim_tconcat_params p = {.src0 = s0, .src1 = s1, .dst = d};
   char what[96];
-  snprintf(what, sizeof what, "tconcat %s target %d rows %d valid %d cols %d + %d%s", pt_dtype_name(t), tg, rows, vr, c0,
-           c1, in_place ? " in place" : "");
+  snprintf(what, sizeof what, "tconcat %s target %d rows %d valid %d cols %d + %d%s", pt_dtype_name(t), tg, rows,
+           vr, c0, c1, in_place ? " in place" : "");
   finish(&e, ptosim_tconcat(e.c, &p), what);
 }
 
-static void test_tconcat(void) {
-  for (int ti = 0; ti < 2; ti++)
-    for (size_t k = 0; k < sizeof trans_types / sizeof *trans_types; k++) {
-      ptosim_dtype t = trans_types[k];
-      int blk = (int)(32 / es_of(t));
-      concat_case(targets[ti], t, 16, 16, blk, 2 * blk, 0);     /* block-aligned runs */
-      concat_case(targets[ti], t, 13, 11, 2 * blk, 5, 0);      /* aligned src0, ragged src1 */
-      concat_case(targets[ti], t, 9, 9, blk + 3, blk - 1, 0);  /* ragged src0 */
-      concat_case(targets[ti], t, 1, 1, 1, 1, 0);
-      concat_case(targets[ti], t, 20, 17, 3, 2 * blk + 1, 1);  /* dst over src0's storage */
-    }
+static void concat_cases(ptosim_target tg, ptosim_dtype t, int blk) {
+  concat_case(tg, t, 16, 16, blk, 2 * blk, 0);     /* block-aligned runs */
+  concat_case(tg, t, 13, 11, 2 * blk, 5, 0);      /* aligned src0, ragged src1 */
+  concat_case(tg, t, 9, 9, blk + 3, blk - 1, 0);  /* ragged src0 */
+  concat_case(tg, t, 1, 1, 1, 1, 0);
+  concat_case(tg, t, 20, 17, 3, 2 * blk + 1, 1);  /* dst over src0's storage */
 }
+
+static void test_tconcat(void) { for_moved_types(concat_cases); }
 
 static void concat_refuse(ptosim_tconcat_params p, const char *rule) {
   env e = env_new(PTOSIM_TARGET_A5, PTOSIM_UB);
@@ -465,25 +435,15 @@ static void test_tconcat_errors(void) {
   const ptosim_tconcat_params ok = {.src0 = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0, 8, 16, 8, 10),
                                     .src1 = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0x1000, 8, 16, 8, 6),
                                     .dst = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0x2000, 8, 16, 8, 16)};
-  ptosim_tconcat_params p = ok;
-  p.src1.space = PTOSIM_L1;
-  concat_refuse(p, "tconcat.space");
-  p = ok;
-  p.dst.blayout = PTOSIM_BL_COL_MAJOR;
-  concat_refuse(p, "tconcat.layout");
-  p = ok;
-  p.src0.dtype = PTOSIM_DT_I32;
-  concat_refuse(p, "tconcat.dtype");
-  p = ok;
-  p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_F8E5M2;
-  p.src0.cols = p.src1.cols = p.dst.cols = 32;
-  concat_refuse(p, "tconcat.dtype");
-  p = ok;
-  p.src1.valid_rows = 7;
-  concat_refuse(p, "tconcat.valid");
-  p = ok;
-  p.dst.valid_cols = 15;
-  concat_refuse(p, "tconcat.valid");
+  ptosim_tconcat_params p;
+  concat_refuse(EDIT(p.src1.space = PTOSIM_L1), "tconcat.space");
+  concat_refuse(EDIT(p.dst.blayout = PTOSIM_BL_COL_MAJOR), "tconcat.layout");
+  concat_refuse(EDIT(p.src0.dtype = PTOSIM_DT_I32), "tconcat.dtype");
+  concat_refuse(EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_F8E5M2,
+                     p.src0.cols = p.src1.cols = p.dst.cols = 32),
+                "tconcat.dtype");
+  concat_refuse(EDIT(p.src1.valid_rows = 7), "tconcat.valid");
+  concat_refuse(EDIT(p.dst.valid_cols = 15), "tconcat.valid");
 }
 
 /* ---- TIMG2COL --------------------------------------------------------------------------- */
@@ -509,7 +469,8 @@ static ptosim_timg2col_params img_setup(env *e, const conv *cv, ptosim_dtype t, 
   ptosim_img2col_padding_params pd = {.dtype = t, .bits = padv, .fmatrix_b = cv->b};
   CHECK(ptosim_set_img2col_padding(e->c, &pd) == PTOSIM_OK);
   if (ptosim_machine_target(e->m) == PTOSIM_TARGET_A5) {
-    ptosim_img2col_rpt_params r = {.repeat_time = 1, .dst_stride = dst_stride, .dst_m_position = m_pos, .fmatrix_b = cv->b};
+    ptosim_img2col_rpt_params r = {.repeat_time = 1, .dst_stride = dst_stride, .dst_m_position = m_pos,
+                                   .fmatrix_b = cv->b};
     CHECK(ptosim_set_img2col_rpt(e->c, &r) == PTOSIM_OK);
   }
   int64_t es = es_of(t), c0 = 32 / es;
@@ -631,33 +592,17 @@ static void test_timg2col_errors(void) {
     const ptosim_timg2col_params ok = img_setup(&e, &a, PTOSIM_DT_F16, 3, 0, 0);
     finish(&e, PTOSIM_OK, "setup");
     img_refuse(tg, ok, false, PTOSIM_E_VERIFY, "timg2col.fmatrix");
-    ptosim_timg2col_params p = ok;
-    p.src.space = PTOSIM_L0B;
-    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.space");
-    p = ok;
-    p.dst.dtype = PTOSIM_DT_BF16;
-    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.dtype");
-    p = ok;
-    p.dst.blayout = tg == PTOSIM_TARGET_A5 ? PTOSIM_BL_ROW_MAJOR : PTOSIM_BL_COL_MAJOR;
-    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.layout");
-    p = ok;
-    p.stride_w = 64;
-    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.field");
-    p = ok;
-    p.channel_size = 0;
-    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.field");
-    p = ok;
-    p.channel_size = 8;
-    img_refuse(tg, p, true, PTOSIM_E_UNSUPPORTED, "timg2col.channel_size");
-    p = ok;
-    p.transpose = true;
-    img_refuse(tg, p, true, PTOSIM_E_UNSUPPORTED, "timg2col.transpose");
-    p = ok;
-    p.filter_w = 9;
-    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.geometry");
-    p = ok;
-    p.src.rows = 16;
-    img_refuse(tg, p, true, PTOSIM_E_VERIFY, "timg2col.src_size");
+    ptosim_timg2col_params p;
+    img_refuse(tg, EDIT(p.src.space = PTOSIM_L0B), true, PTOSIM_E_VERIFY, "timg2col.space");
+    img_refuse(tg, EDIT(p.dst.dtype = PTOSIM_DT_BF16), true, PTOSIM_E_VERIFY, "timg2col.dtype");
+    img_refuse(tg, EDIT(p.dst.blayout = tg == PTOSIM_TARGET_A5 ? PTOSIM_BL_ROW_MAJOR : PTOSIM_BL_COL_MAJOR), true,
+               PTOSIM_E_VERIFY, "timg2col.layout");
+    img_refuse(tg, EDIT(p.stride_w = 64), true, PTOSIM_E_VERIFY, "timg2col.field");
+    img_refuse(tg, EDIT(p.channel_size = 0), true, PTOSIM_E_VERIFY, "timg2col.field");
+    img_refuse(tg, EDIT(p.channel_size = 8), true, PTOSIM_E_UNSUPPORTED, "timg2col.channel_size");
+    img_refuse(tg, EDIT(p.transpose = true), true, PTOSIM_E_UNSUPPORTED, "timg2col.transpose");
+    img_refuse(tg, EDIT(p.filter_w = 9), true, PTOSIM_E_VERIFY, "timg2col.geometry");
+    img_refuse(tg, EDIT(p.src.rows = 16), true, PTOSIM_E_VERIFY, "timg2col.src_size");
   }
   /* a repeat count other than 1 */
   env e = env_new(PTOSIM_TARGET_A5, PTOSIM_L0A);

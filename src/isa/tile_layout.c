@@ -8,6 +8,7 @@
  * Every access goes through one pt_region per strided rectangle; the loops then run on
  * the host pointer the accessor returned. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,7 +84,8 @@ static ptosim_status stage(pt_ctx *x, const ptosim_tile *src, uint64_t slen, con
   *copy = NULL;
   if (src->space != dst->space || src->addr >= dst->addr + dlen || dst->addr >= src->addr + slen) return PTOSIM_OK;
   *copy = malloc(slen);
-  if (!*copy) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory staging a %" PRIu64 "-byte source", slen);
+  if (!*copy)
+    return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory staging a %" PRIu64 "-byte source", slen);
   memcpy(*copy, *sp, slen);
   *sp = *copy;
   return PTOSIM_OK;
@@ -192,7 +194,8 @@ static ptosim_status copy_rows(pt_ctx *x, const ptosim_tile *s, const ptosim_til
   uint8_t *sp, *dp, *copy;
   PT_TRY(rows_of(x, s, 0, rows, ss, n * es, PT_READ, &sp));
   PT_TRY(rows_of(x, d, (uint64_t)(col * es), rows, ds, n * es, PT_WRITE, &dp));
-  PT_TRY(stage(x, s, (uint64_t)((rows - 1) * ss + n * es), d, (uint64_t)((rows - 1) * ds + (col + n) * es), &sp, &copy));
+  uint64_t s_len = (uint64_t)((rows - 1) * ss + n * es), d_len = (uint64_t)((rows - 1) * ds + (col + n) * es);
+  PT_TRY(stage(x, s, s_len, d, d_len, &sp, &copy));
   for (int64_t i = 0; i < rows; i++) memmove(dp + i * ds, sp + i * ss, (size_t)(n * es));
   free(copy);
   return PTOSIM_OK;
@@ -411,18 +414,27 @@ typedef struct img2col {
   int64_t c0, es;
 } img2col;
 
+/* Operand field widths of the img2col instruction (pto-isa TImg2col.hpp passes them as
+ * uint16 positions, 6-bit strides, 9-bit filter sizes (low byte + high flag), 8-bit
+ * dilations, a uint16 channel size; the M step is the dst valid rows, uint16). */
 static ptosim_status img2col_fields(pt_ctx *x, const ptosim_timg2col_params *p) {
-  static const char *const r = "timg2col.field";
-  PT_TRY(in_range(x, r, "pos_m", p->pos_m, 0, 0xFFFF));
-  PT_TRY(in_range(x, r, "pos_k", p->pos_k, 0, 0xFFFF));
-  PT_TRY(in_range(x, r, "filter_h", p->filter_h, 1, 511));
-  PT_TRY(in_range(x, r, "filter_w", p->filter_w, 1, 511));
-  PT_TRY(in_range(x, r, "stride_h", p->stride_h, 1, 63));
-  PT_TRY(in_range(x, r, "stride_w", p->stride_w, 1, 63));
-  PT_TRY(in_range(x, r, "dilation_h", p->dilation_h, 1, 255));
-  PT_TRY(in_range(x, r, "dilation_w", p->dilation_w, 1, 255));
-  PT_TRY(in_range(x, r, "channel_size", p->channel_size, 1, 0xFFFF));
-  return in_range(x, r, "dst valid rows", p->dst.valid_rows, 1, 0xFFFF);
+  static const struct {
+    const char *name;
+    size_t off;
+    int64_t lo, hi;
+  } f[] = {
+#define F(field, lo, hi) {#field, offsetof(ptosim_timg2col_params, field), lo, hi}
+      F(pos_m, 0, 0xFFFF),     F(pos_k, 0, 0xFFFF),        F(filter_h, 1, 511),  F(filter_w, 1, 511),
+      F(stride_h, 1, 63),      F(stride_w, 1, 63),         F(dilation_h, 1, 255), F(dilation_w, 1, 255),
+      F(channel_size, 1, 0xFFFF),
+#undef F
+  };
+  for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+    int64_t v;
+    memcpy(&v, (const char *)p + f[i].off, sizeof v);
+    PT_TRY(in_range(x, "timg2col.field", f[i].name, v, f[i].lo, f[i].hi));
+  }
+  return in_range(x, "timg2col.field", "dst valid rows", p->dst.valid_rows, 1, 0xFFFF);
 }
 
 /* Operand and state checks; fills g. Source tile, destination tile, element types and
@@ -444,7 +456,8 @@ static ptosim_status img2col_setup(pt_ctx *x, const ptosim_timg2col_params *p, u
             "dst tile layout does not match the %s L0A layout", x->m->prof->name);
   PT_TRY(img2col_fields(x, p));
   if (p->transpose)
-    return pt_fail(x, PTOSIM_E_UNSUPPORTED, "timg2col.transpose", NULL, "the transposed img2col layout is not modelled");
+    return pt_fail(x, PTOSIM_E_UNSUPPORTED, "timg2col.transpose", NULL,
+                   "the transposed img2col layout is not modelled");
   if (rpt && (rpt >> 16 & 0xFF) != 1)
     return pt_fail(x, PTOSIM_E_UNSUPPORTED, "timg2col.repeat", "set repeat_time 1",
                    "img2col repeats (repeat_time %u) are not modelled", (unsigned)(rpt >> 16 & 0xFF));
@@ -452,7 +465,8 @@ static ptosim_status img2col_setup(pt_ctx *x, const ptosim_timg2col_params *p, u
   g->c0 = PT_C0 / g->es;
   if (p->channel_size % g->c0)
     return pt_fail(x, PTOSIM_E_UNSUPPORTED, "timg2col.channel_size", "use a multiple of C0 channels",
-                   "channel_size %" PRId64 " is not a multiple of C0 = %" PRId64 " (small-channel packing is not modelled)",
+                   "channel_size %" PRId64 " is not a multiple of C0 = %" PRId64
+                   " (small-channel packing is not modelled)",
                    p->channel_size, g->c0);
   g->w = (int64_t)(fm & 0xFFFF), g->h = (int64_t)(fm >> 16 & 0xFFFF);
   g->pl = (int64_t)(fm >> 32 & 0xFF), g->pt = (int64_t)(fm >> 48 & 0xFF);
