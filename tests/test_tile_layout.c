@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "core/dtype.h"
+#include "core/event.h"
 #include "core/machine.h"
+#include "core/mem.h"
 #include "harness.h"
 #include "ptosim/ptosim.h"
 
@@ -145,6 +147,9 @@ static void test_ttrans_errors(void) {
                     p.src.cols = p.dst.cols = p.tmp.cols = 32),
                "ttrans.dtype");
   trans_refuse(PTOSIM_TARGET_A2A3, EDIT(p.dst.dtype = PTOSIM_DT_F16), "ttrans.dtype");
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = PTOSIM_DT_I8, p.dst.dtype = p.tmp.dtype = PTOSIM_DT_HIF8,
+                                      p.src.cols = p.dst.cols = p.tmp.cols = 32),
+               "ttrans.dtype");
   trans_refuse(PTOSIM_TARGET_A2A3, EDIT(p.src.blayout = PTOSIM_BL_COL_MAJOR), "ttrans.layout");
   trans_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.rows = 8, p.dst.valid_rows = 8), "ttrans.shape");
   trans_refuse(PTOSIM_TARGET_A2A3, EDIT(p.tmp.rows = 4, p.tmp.valid_rows = 4), "ttrans.tmp_size");
@@ -632,6 +637,59 @@ static void test_timg2col_errors(void) {
   finish(&h, PTOSIM_OK, "set-up errors");
 }
 
+/* ---- events ----------------------------------------------------------------------------- */
+
+static pt_event last_event;
+static void keep_event(void *user, const pt_event *ev) {
+  (void)user;
+  last_event = *ev;
+}
+
+/* The op's event names its pipe and exactly the rectangles it reads and writes. */
+static void test_events(void) {
+  env e = env_new(PTOSIM_TARGET_A5, PTOSIM_UB);
+  e.m->listener = keep_event;
+  ptosim_ttrans_params t = {.src = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x100 * 32, 16, 32, 10, 20),
+                            .tmp = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x8000, 16, 32, 16, 32),
+                            .dst = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x9000, 32, 16, 20, 10)};
+  CHECK(ptosim_ttrans(e.c, &t) == PTOSIM_OK);
+  const pt_range *r = last_event.ranges;
+  CHECK(last_event.pipe == PTOSIM_PIPE_V && last_event.nranges == 2);
+  CHECK(r[0].access == PT_READ && r[0].addr == 0x2000 && r[0].nd == 1 && r[0].count[0] == 10 &&
+        r[0].stride[0] == 64 && r[0].len == 40);
+  CHECK(r[1].access == PT_WRITE && r[1].addr == 0x9000 && r[1].count[0] == 20 && r[1].stride[0] == 32 && r[1].len == 20);
+  ptosim_machine_free(e.m);
+  free(e.img);
+  env m = env_new(PTOSIM_TARGET_A2A3, PTOSIM_L1);
+  m.m->listener = keep_event;
+  ptosim_tile d = nd_tile(PTOSIM_L1, PTOSIM_DT_F16, 0x400, 32, 48, 20, 20);
+  d.blayout = PTOSIM_BL_COL_MAJOR;
+  d.slayout = PTOSIM_SL_ROW_MAJOR;
+  d.pad = PTOSIM_PAD_ZERO;
+  ptosim_tfillpad_params f = {.src = d, .dst = d};
+  CHECK(ptosim_tfillpad(m.c, &f) == PTOSIM_OK);
+  r = last_event.ranges;
+  CHECK(last_event.pipe == PTOSIM_PIPE_MTE2 && last_event.nranges == 2);
+  CHECK(r[0].access == PT_WRITE && r[0].addr == 0x400 + 20 * 32 && r[0].count[0] == 2 && r[0].stride[0] == 1024 &&
+        r[0].len == 12 * 32);
+  CHECK(r[1].access == PT_WRITE && r[1].addr == 0x400 + 2 * 1024 && r[1].len == 1024);
+  ptosim_machine_free(m.m);
+  free(m.img);
+  /* A2/A3 img2col of 13 rows x 2 column blocks: a partial ZZ row block, 13 32-byte rows per fractal */
+  env g = env_new(PTOSIM_TARGET_A2A3, PTOSIM_L0A);
+  conv c = {4, 5, 16, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 13, 32, false};
+  ptosim_timg2col_params p = img_setup(&g, &c, PTOSIM_DT_F16, 1, 0, 0);
+  g.m->listener = keep_event;
+  CHECK(ptosim_timg2col(g.c, &p) == PTOSIM_OK);
+  r = last_event.ranges;
+  CHECK(last_event.pipe == PTOSIM_PIPE_MTE1 && last_event.nranges == 2);
+  CHECK(r[0].access == PT_READ && r[0].space == PTOSIM_L1 && r[0].addr == 0x1000 && r[0].len == 4 * 5 * 32);
+  CHECK(r[1].access == PT_WRITE && r[1].addr == 0x200 && r[1].nd == 2 && r[1].count[0] == 2 && r[1].count[1] == 13 &&
+        r[1].stride[0] == 512 && r[1].stride[1] == 32 && r[1].len == 32);
+  ptosim_machine_free(g.m);
+  free(g.img);
+}
+
 int main(void) {
   RUN(test_ttrans);
   RUN(test_ttrans_inplace);
@@ -645,5 +703,6 @@ int main(void) {
   RUN(test_timg2col);
   RUN(test_img2col_registers);
   RUN(test_timg2col_errors);
+  RUN(test_events);
   return pt_test_finish();
 }

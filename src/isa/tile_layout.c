@@ -128,7 +128,7 @@ ptosim_status pt_exec_ttrans(pt_ctx *x, const ptosim_ttrans_params *p) {
   PT_TRY(tile_space(x, "ttrans.space", "tmp", &p->tmp, PTOSIM_UB));
   PT_TRY(tile_space(x, "ttrans.space", "dst", d, PTOSIM_UB));
   unsigned es = esize(s);
-  PT_VERIFY(x, moved_dtype(s->dtype) && esize(d) == es && esize(&p->tmp) == es, "ttrans.dtype",
+  PT_VERIFY(x, moved_dtype(s->dtype) && moved_dtype(d->dtype) && esize(d) == es && esize(&p->tmp) == es, "ttrans.dtype",
             "use u8/i8, u16/i16/f16/bf16 or u32/i32/f32 tiles of one element width",
             "element types src %s, tmp %s, dst %s", pt_dtype_name(s->dtype), pt_dtype_name(p->tmp.dtype),
             pt_dtype_name(d->dtype));
