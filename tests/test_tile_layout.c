@@ -649,7 +649,7 @@ static void keep_event(void *user, const pt_event *ev) {
 static void test_events(void) {
   env e = env_new(PTOSIM_TARGET_A5, PTOSIM_UB);
   e.m->listener = keep_event;
-  ptosim_ttrans_params t = {.src = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x100 * 32, 16, 32, 10, 20),
+  ptosim_ttrans_params t = {.src = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x2000, 16, 32, 10, 20),
                             .tmp = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x8000, 16, 32, 16, 32),
                             .dst = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x9000, 32, 16, 20, 10)};
   CHECK(ptosim_ttrans(e.c, &t) == PTOSIM_OK);
@@ -657,7 +657,8 @@ static void test_events(void) {
   CHECK(last_event.pipe == PTOSIM_PIPE_V && last_event.nranges == 2);
   CHECK(r[0].access == PT_READ && r[0].addr == 0x2000 && r[0].nd == 1 && r[0].count[0] == 10 &&
         r[0].stride[0] == 64 && r[0].len == 40);
-  CHECK(r[1].access == PT_WRITE && r[1].addr == 0x9000 && r[1].count[0] == 20 && r[1].stride[0] == 32 && r[1].len == 20);
+  CHECK(r[1].access == PT_WRITE && r[1].addr == 0x9000 && r[1].count[0] == 20 && r[1].stride[0] == 32 &&
+        r[1].len == 20);
   ptosim_machine_free(e.m);
   free(e.img);
   env m = env_new(PTOSIM_TARGET_A2A3, PTOSIM_L1);
