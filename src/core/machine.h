@@ -29,6 +29,18 @@ typedef enum pt_sreg {
   PT_SREG_LOOP_SIZE_OUTTOL1,
   PT_SREG_MTE2_NZ_PARA,
   PT_SREG_PAD_VAL_OUTTOUB,
+  /* img2col state (src/isa/tile_layout.c), A and B register sets selected by fmatrix_b:
+   * FMATRIX  feature map W [15:0], H [31:16], pad left [39:32], right [47:40], top [55:48],
+   *          bottom [63:56];
+   * L3D_RPT  repeat stride [15:0], time [23:16], mode [31:24], A5 dst stride [47:32] and
+   *          dst m position [63:48]; 0 = reset (one pass);
+   * PADDING  pad value bits (8-bit types: the byte twice). */
+  PT_SREG_FMATRIX,
+  PT_SREG_FMATRIX_B,
+  PT_SREG_L3D_RPT,
+  PT_SREG_L3D_RPT_B,
+  PT_SREG_PADDING,
+  PT_SREG_PADDING_B,
   PT_SREG_COUNT = 32
 } pt_sreg;
 
