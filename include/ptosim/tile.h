@@ -25,7 +25,9 @@ typedef enum ptosim_slayout {
 } ptosim_slayout;
 
 /* Value written into the padding of a tile (PTOAS PadValue): null leaves the padding
- * untouched; max / min are the largest / smallest finite value of the element type. */
+ * untouched; max / min are +inf / -inf for f32, f16 and bf16, the numeric limits for
+ * integers, and 0 for the 8-bit float types (pto-isa docs tfillpad.md and
+ * include/pto/common/constants.hpp PadValueMap). */
 typedef enum ptosim_pad_value {
   PTOSIM_PAD_NULL = 0,
   PTOSIM_PAD_ZERO = 1,
