@@ -71,6 +71,9 @@ static void test_flag_ops(void) {
   CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_E_FAULT); /* consumed */
   ptosim_flag_params dyn = {PTOSIM_PIPE_M, PTOSIM_PIPE_FIX, 7};
   CHECK(ptosim_set_flag_dyn(e.aic, &dyn) == PTOSIM_OK && ptosim_wait_flag_dyn(e.aic, &dyn) == PTOSIM_OK);
+  CHECK(ptosim_record_event(e.aic, &dyn) == PTOSIM_OK && ptosim_wait_event(e.aic, &dyn) == PTOSIM_OK);
+  ptosim_pipe_params mp = {PTOSIM_PIPE_M};
+  CHECK(ptosim_barrier_sync(e.aic, &mp) == PTOSIM_OK);
   CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_M, PTOSIM_PIPE_V, 0) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.pipe"));
   CHECK(flag(e.aic, 1, PTOSIM_PIPE_MTE3, PTOSIM_PIPE_M, 0) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.pipe"));
   CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_V, 0) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.pipe_pair"));
@@ -363,6 +366,31 @@ static void test_examples(void) {
   check_example("gemm_pingpong.pto", plain); /* same FMA chains: the same bits */
 }
 
+/* The tile-level spellings: record_event / wait_event / barrier_sync name op types, which
+ * stand for their pipes (TLOAD = MTE2, TMATMUL = M, TSTORE_ACC = FIX). */
+static void test_tile_sync_spellings(void) {
+  const char *src = "func.func @k() {\n  pto.section.cube {\n"
+                    "    pto.record_event[#pto.sync_op_type<TLOAD>, #pto.sync_op_type<TMATMUL>, <EVENT_ID0>]\n"
+                    "    pto.wait_event[#pto.sync_op_type<TLOAD>, #pto.sync_op_type<TMATMUL>, <EVENT_ID0>]\n"
+                    "    pto.barrier_sync [TMATMUL]\n"
+                    "    pto.record_event[#pto.sync_op_type<TMATMUL>, #pto.sync_op_type<TSTORE_ACC>, <EVENT_ID1>]\n"
+                    "  }\n  return\n}\n";
+  int nerr = 0;
+  ptosim_program *p = ptosim_program_load("ev.pto", src, strlen(src), NULL, stderr, &nerr);
+  CHECK(p != NULL);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_monitor *mon = ptosim_monitor_attach(m, NULL);
+  CHECK(ptosim_program_run(p, m, NULL) == PTOSIM_OK);
+  ptosim_monitor_finish(mon);
+  CHECK(ptosim_monitor_nreports(mon) == 1);
+  const ptosim_report *r = ptosim_monitor_report(mon, 0);
+  CHECK(r && !strcmp(r->rule, "sync.unwaited") && r->loc.line == 6 && strstr(r->msg, "set_flag(PIPE_M, PIPE_FIX, EVENT_ID1)"));
+  ptosim_monitor_free(mon);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+}
+
 int main(void) {
   RUN(test_flag_ops);
   RUN(test_buf_ops);
@@ -377,5 +405,6 @@ int main(void) {
   RUN(test_sync_rules);
   RUN(test_timeline);
   RUN(test_examples);
+  RUN(test_tile_sync_spellings);
   return pt_test_finish();
 }

@@ -487,15 +487,28 @@ static pa_str item_symbol(const pa_item *it) {
   pa_str none = {0};
   if (!it) return none;
   if (it->kind == PA_IT_STRING || it->kind == PA_IT_WORD) return it->name;
-  if ((it->kind == PA_IT_ANGLE || it->kind == PA_IT_ATTR) && it->nargs == 1) return item_symbol(&it->args[0]);
+  if ((it->kind == PA_IT_ANGLE || it->kind == PA_IT_ATTR || it->kind == PA_IT_LIST) && it->nargs == 1)
+    return item_symbol(&it->args[0]);
   return none;
 }
 
+/* A pipe, or a high-level sync op type standing for the pipe that runs it (PTOAS
+ * lib/PTO/IR/PTOSyncUtils.cpp mapSyncOpTypeToPipe; record_event, wait_event,
+ * barrier_sync, get_buf and rls_buf accept both). */
 static ptosim_pipe bind_pipe(pt_bind *b, const pa_item *it) {
   static const char *const names[] = {"PIPE_S", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_M", "PIPE_V", "PIPE_FIX", "PIPE_ALL"};
+  static const struct {
+    const char *name;
+    ptosim_pipe pipe;
+  } op_types[] = {{"TLOAD", PTOSIM_PIPE_MTE2},    {"TSTORE_VEC", PTOSIM_PIPE_MTE3}, {"TSTORE_ACC", PTOSIM_PIPE_FIX},
+                  {"TMOV_M2L", PTOSIM_PIPE_MTE1}, {"TMOV_M2B", PTOSIM_PIPE_MTE1},   {"TMOV_M2S", PTOSIM_PIPE_FIX},
+                  {"TMOV_M2V", PTOSIM_PIPE_V},    {"TMOV_V2M", PTOSIM_PIPE_FIX},    {"TMATMUL", PTOSIM_PIPE_M},
+                  {"TVEC", PTOSIM_PIPE_V},        {"TVECWAIT_EVENT", PTOSIM_PIPE_V}};
   pa_str s = item_symbol(it);
   for (int i = 0; i <= PTOSIM_PIPE_ALL; i++)
     if (pa_str_is(s, names[i])) return (ptosim_pipe)i;
+  for (size_t i = 0; i < sizeof op_types / sizeof op_types[0]; i++)
+    if (pa_str_is(s, op_types[i].name)) return op_types[i].pipe;
   pt_bind_error(b, it, "bind.pipe", "name a pipe: PIPE_S, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_M, PIPE_V, PIPE_FIX or PIPE_ALL",
                 "expected a pipe, got '%.*s'", it ? (int)it->text.n : 0, it ? it->text.s : "");
   return PTOSIM_PIPE_S;
