@@ -17,9 +17,9 @@
  * Diagnostics are read back from the text the library prints (the `file:L:C: error: msg
  * [rule]` header lines for load/check, ptosim_diag_format of the run's diagnostic), so the
  * printed form is what is checked. A fixture fails on a missing EXPECT, RUN or EXIT line,
- * an expected diagnostic that is not reported, any extra error, a wrong exit class, or a
- * file name that does not start with one of its expected rule ids (`rule.id.pto` or
- * `rule.id-variant.pto`). */
+ * an expected diagnostic that is not reported, any extra error, a wrong exit class, an
+ * error count that differs from the number of diagnostics printed, or a file name that
+ * does not start with one of its expected rule ids (`rule.id.pto` or `rule.id-variant.pto`). */
 #include <dirent.h>
 #include <stdint.h>
 
@@ -126,17 +126,20 @@ static int parse_fixture(fixture *fx, const char *text) {
   size_t stem = strcspn(fx->name, "-");
   if (stem > strlen(fx->name) - 4) stem = strlen(fx->name) - 4; /* without ".pto" */
   int named = 0;
-  for (int i = 0; i < fx->nwant; i++) named |= strlen(fx->want[i].rule) == stem && !strncmp(fx->want[i].rule, fx->name, stem);
+  for (int i = 0; i < fx->nwant; i++)
+    named |= strlen(fx->want[i].rule) == stem && !strncmp(fx->want[i].rule, fx->name, stem);
   CHECK_MSG(named, "%s: the file name names none of its expected rule ids", fx->name);
   return fx->run[0] && fx->nwant && (fx->exit_code == 3 || fx->exit_code == 4) ? 0 : -1;
 }
 
-/* Header lines "NAME:L:C: error: ..." of printed diagnostics, appended to got[]. */
-static int collect(const char *name, const char *out, diag *got, int ngot) {
+/* The header lines "NAME:L:C: error: ..." of printed diagnostics into got[]; returns their count. */
+static int collect(const char *name, const char *out, diag *got) {
   size_t k = strlen(name);
+  int ngot = 0;
   for (const char *l = out; *l;) {
     const char *nl = strchr(l, '\n'), *end = nl ? nl : l + strlen(l);
-    if (!strncmp(l, name, k) && l[k] == ':' && ngot < MAX_DIAGS && !parse_diag(l + k + 1, (size_t)(end - l - k - 1), &got[ngot], NULL))
+    if (!strncmp(l, name, k) && l[k] == ':' && ngot < MAX_DIAGS &&
+        !parse_diag(l + k + 1, (size_t)(end - l - k - 1), &got[ngot], NULL))
       ngot++;
     l = nl ? nl + 1 : end;
   }
@@ -198,8 +201,10 @@ static int bind_args(const fixture *fx, const ptosim_program *p, ptosim_machine 
       long count = colon ? atol(colon + 1) : 0;
       size_t bytes = (size_t)count * pt_dtype_size(dt);
       int ok = kind == PTOSIM_PARAM_PTR && dt == ptosim_program_param_dtype(p, i) && bytes > 0;
-      CHECK_MSG(ok, "%s: argument %d '%s' does not fit parameter %%%s", fx->name, i + 1, a, ptosim_program_param_name(p, i));
-      if (!ok || !(bufs[i] = calloc(1, bytes)) || ptosim_gm_map(m, bufs[i], bytes, &args[i].gm_addr) != PTOSIM_OK) return -1;
+      CHECK_MSG(ok, "%s: argument %d '%s' does not fit parameter %%%s", fx->name, i + 1, a,
+                ptosim_program_param_name(p, i));
+      if (!ok || !(bufs[i] = calloc(1, bytes))) return -1;
+      if (ptosim_gm_map(m, bufs[i], bytes, &args[i].gm_addr) != PTOSIM_OK) return -1;
     } else if (kind == PTOSIM_PARAM_PTR) {
       CHECK_MSG(0, "%s: argument %d '%s' must be buf:DTYPE:COUNT", fx->name, i + 1, a);
       return -1;
@@ -212,17 +217,17 @@ static int bind_args(const fixture *fx, const ptosim_program *p, ptosim_machine 
   return 0;
 }
 
-/* Run the fixture; the printed diagnostics go to `out`. Returns the exit code class. */
-static int execute(const fixture *fx, const char *text, size_t len, FILE *out) {
+/* Run the fixture; the printed diagnostics go to `out` and *count gets the number of errors
+ * the library says it found. Returns the exit code class. */
+static int execute(const fixture *fx, const char *text, size_t len, FILE *out, int *count) {
   char line[sizeof fx->run];
   memcpy(line, fx->run, sizeof line);
   run_opts o;
   int mode = parse_run(line, &o);
   CHECK_MSG(mode >= 0, "%s: malformed RUN line: %s", fx->name, fx->run);
   if (mode < 0) return 0;
-  if (mode == 1) return ptosim_program_check(fx->name, text, len, out, NULL) ? 3 : 0;
-  int nerr = 0;
-  ptosim_program *p = ptosim_program_load(fx->name, text, len, o.entry, out, &nerr);
+  if (mode == 1) return (*count = ptosim_program_check(fx->name, text, len, out, NULL)) ? 3 : 0;
+  ptosim_program *p = ptosim_program_load(fx->name, text, len, o.entry, out, count);
   if (!p) return 3;
   ptosim_target t = o.target >= 0 ? (ptosim_target)o.target : ptosim_program_target(p);
   ptosim_machine *m = ptosim_machine_new(t, o.blocks);
@@ -237,6 +242,7 @@ static int execute(const fixture *fx, const char *text, size_t len, FILE *out) {
       ptosim_diag_format(ptosim_last_diag(m), buf, sizeof buf);
       fputs(buf, out);
       code = st == PTOSIM_E_FAULT ? 4 : 3;
+      *count = 1;
     }
   }
   ptosim_machine_free(m);
@@ -280,11 +286,12 @@ static void run_fixture(const char *name) {
     char *out = NULL;
     size_t outlen = 0;
     FILE *f = open_memstream(&out, &outlen);
-    int code = f ? execute(&fx, text, len, f) : 0;
+    int count = 0, code = f ? execute(&fx, text, len, f, &count) : 0;
     if (f) fclose(f);
     if (out) {
-      int ngot = collect(name, out, got, 0);
+      int ngot = collect(name, out, got);
       CHECK_MSG(code == fx.exit_code, "%s: exit class %d, expected %d", name, code, fx.exit_code);
+      CHECK_MSG(count == ngot, "%s: %d errors counted, %d printed", name, count, ngot);
       compare(&fx, got, ngot);
       if (pt_test_failures != before) fprintf(stderr, "---- %s printed:\n%s----\n", name, out);
     }
