@@ -326,12 +326,13 @@ static ptosim_status run_block(block_run *br) {
       char msg[400];
       int n = snprintf(msg, sizeof msg, "deadlock: ");
       const pt_ins *first = NULL;
+      int listed = 0;
       for (int i = 0; i < br->ncores && n < (int)sizeof msg; i++) {
         core_run *cr = &br->cores[i];
         if (cr->done) continue;
         const pt_ins *in = &br->p->code[cr->pc];
         if (!first) first = in;
-        n += snprintf(msg + n, sizeof msg - (size_t)n, "%s%s waits at %d:%d", first == in ? "" : "; ",
+        n += snprintf(msg + n, sizeof msg - (size_t)n, "%s%s waits at %d:%d", listed++ ? "; " : "",
                       cr->core->kind == PTOSIM_AIC ? "cube core" : cr->sub ? "vector core 1" : "vector core 0",
                       (int)in->src->loc.line, (int)in->src->loc.col);
       }

@@ -95,8 +95,6 @@ ptosim_status pt_exec_get_buf(pt_ctx *x, const ptosim_buf_params *p) { return bu
 ptosim_status pt_exec_rls_buf(pt_ctx *x, const ptosim_buf_params *p) { return buf_op(x, p, PT_SYNC_RLS_BUF); }
 
 ptosim_status pt_exec_mem_bar(pt_ctx *x, const ptosim_mem_bar_params *p) {
-  PT_VERIFY(x, x->core->kind != PTOSIM_AIC, "op.unit", "issue it from a vector core (section.vector)",
-            "mem_bar orders UB accesses of a vector core");
   PT_VERIFY(x, (unsigned)p->kind < PTOSIM_MB_COUNT, "sync.mem_bar", "see the barrier types of 01-pipeline-sync.md",
             "unknown barrier type %d", (int)p->kind);
   effect(x, PT_SYNC_MEM_BAR, PTOSIM_PIPE_V, PTOSIM_PIPE_S, p->kind, 0, NULL);
