@@ -220,6 +220,20 @@ static void test_race_cross_core(void) {
   }
 }
 
+/* The cube core reaches vector sub-block 0's UB: its write and the vector core's read are
+ * accesses to the same bytes (one shadow per memory, whoever reaches it). */
+static void test_race_shared_ub(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 1);
+  ptosim_mem_write(e.aiv0, PTOSIM_UB, 0, e.gm, 256);
+  int32_t v = 7;
+  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 64), &v};
+  CHECK(ptosim_store_scalar(e.aic, &st) == PTOSIM_OK);
+  CHECK(dma(&e, e.aiv0, 0, 0, 0) == PTOSIM_OK);
+  CHECK(findings(&e, NULL) == 1 && findings(&e, "race.raw"));
+  env_free(&e);
+}
+
 /* ---- init and sync checkers ------------------------------------------------------------------ */
 
 static void test_init(void) {
@@ -401,6 +415,7 @@ int main(void) {
   RUN(test_race_waw_cores);
   RUN(test_race_buf_tokens);
   RUN(test_race_cross_core);
+  RUN(test_race_shared_ub);
   RUN(test_init);
   RUN(test_sync_rules);
   RUN(test_timeline);

@@ -31,6 +31,14 @@ static ptosim_status gm_span(pt_ctx *x, uint64_t addr, uint64_t len, uint8_t **o
   return PTOSIM_OK;
 }
 
+/* The core whose memory `space` is, as reached from core c: UB belongs to a vector core
+ * (the cube core reaches sub-block 0's), every other local space to the cube core. */
+static const ptosim_core *storage_owner(const ptosim_core *c, ptosim_space space) {
+  const ptosim_core *base = c->m->cores + (size_t)c->block * 3;
+  if (space == PTOSIM_UB) return c->kind == PTOSIM_AIC ? base + 1 : c;
+  return base;
+}
+
 /* Append the accessed bytes to the op's event (only when someone listens). */
 static void record(pt_ctx *x, const ptosim_core *c, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
                    const int64_t *stride, uint64_t len, pt_access acc) {
@@ -42,7 +50,7 @@ static void record(pt_ctx *x, const ptosim_core *c, ptosim_space space, uint64_t
   }
   pt_range *r = &ev->ranges[ev->nranges++];
   r->space = space;
-  r->owner = space == PTOSIM_GM ? NULL : c;
+  r->owner = space == PTOSIM_GM ? NULL : storage_owner(c, space);
   r->access = (uint8_t)acc;
   r->nd = (uint8_t)nd;
   r->addr = addr;
