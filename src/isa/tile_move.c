@@ -1,0 +1,641 @@
+/* Tile data movement (ops.def section "tile data movement"):
+ *   pto.tload            GM view -> Vec (UB) or Mat (L1) tile                         MTE2
+ * Spec: pto-isa docs/isa/tile/ops/memory-and-data-movement/ (one page per op); hardware evidence: pto-isa
+ * include/pto/common/arch/{memory,register}/tload_common.hpp, include/pto/npu/{a2a3,a5}/TLoad.hpp.
+ *
+ * Tiles (ptosim/tile.h). A tile is rows x cols elements of es bytes stored in boxes of
+ * ir x ic elements (pto-isa include/pto/common/pto_tile.hpp getInnerRow / getInnerCol):
+ *   none_box          1 x 1 (ND = row_major blayout, DN = col_major)
+ *   fractal 512       16 x C0 (slayout row_major) or C0 x 16 (col_major), C0 = 32 / es
+ *   fractal 1024      16 x 16 (the 4-byte accumulator)       fractal 32   16 x 2 / 2 x 16 (MX scales)
+ * Boxes are ordered row-major for blayout row_major, column-major otherwise; a box is stored
+ * row-major for slayout row_major (and none_box row-major tiles), column-major otherwise:
+ *   off(r, c) = (box(r / ir, c / ic) * ir * ic + inner(r % ir, c % ic)) * es
+ * Named by (blayout, slayout): ND, DN, NZ (col, row), ZN (row, col), ZZ (row, row),
+ * NN (col, col). NZ is pt_nz_off with row = 32 and blk = rows * 32.
+ *
+ * GM views (ptosim/tile.h): element i = (i0..i4) at addr + sum(i_d * stride_d) * es. How a
+ * tile element (r, c) maps to view indices depends on the view layout (pto-isa
+ * include/pto/cpu/tile_offsets.hpp MapTileIndicesToGlobalOffset, the NPU loops agree):
+ *   ND  r = ((i0 * s1 + i1) * s2 + i2) * s3 + i3, c = i4
+ *   DN  c = ((i0 * s1 + i1) * s2 + i2) * s4 + i4, r = i3
+ *   NZ  r = i2 * 16 + i3, c = (i0 * s1 + i1) * C0 + i4          (s3 = 16, s4 = C0)
+ *   MX_A_ZZ r = (i0 * s1 + i1) * 16 + i3, c = i2 * 2 + i4     MX_B_NN  the same with r <-> c
+ *   MX_A_ND r = i2, c = i3 * 2 + i4    MX_A_DN c = i2 * 2 + i4, r = i3
+ *   MX_B_ND r = i2 * 2 + i4, c = i3    MX_B_DN c = i2, r = i3 * 2 + i4
+ * The DMA engines move contiguous runs, so each pair requires the view's inner dimensions
+ * to be contiguous (rule <op>.view_stride) instead of silently reading other bytes.
+ *
+ * Padding (docs: state-and-types/layout.md "Padding", data-format.md "Pad Value
+ * Encoding"): every element of the tile outside the valid region receives the pad value;
+ * pad null leaves those bytes as they are, except the bytes the hardware itself zeroes
+ * (the C0 tail lanes of nd2nz / dn2nz fractal loads and the 32-byte tail of A5 L1 row
+ * loads). The pad values are those of pto-isa include/pto/common/constants.hpp PadValueMap:
+ * floats +-inf, integers their max / min (0 for unsigned min), 0 for 64-bit integers and
+ * 8-bit floats. A TLOAD never writes a byte outside its tile (the hardware DMA pads only to
+ * the next 32 bytes of each row, which always lies inside the tile). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "isa/isa.h"
+
+#define BLK 32  /* bytes: C0, the UB / L1 row alignment */
+#define MAXL 4  /* loop levels of one move */
+#define MAX_ELEMS (1ll << 40)   /* elements of a tile: more than any local memory holds */
+#define MAX_EXTENT (1ll << 50)  /* bytes one view dimension may span: more than any GM buffer */
+
+/* Rule id "<op>.<rule>" of the running op (the spelling without "pto."). */
+static const char *rid(char *buf, const pt_ctx *x, const char *rule) {
+  snprintf(buf, 64, "%s.%s", ptosim_op_spelling(x->op) + 4, rule);
+  return buf;
+}
+#define RULE(x, r) rid((char[64]){0}, (x), (r))
+#define VERIFY(x, cond, rule, hint, ...) PT_VERIFY((x), (cond), RULE((x), (rule)), (hint), __VA_ARGS__)
+
+static bool is_a5(const pt_ctx *x) { return x->m->target == PTOSIM_TARGET_A5; }
+
+/* A UB tile belongs to the vector core issuing the op, L1 / L0C / FB tiles to the cube core
+ * (the machine lets the cube core reach the UB of sub-block 0 for the micro-level copies, so
+ * the tile ops check the core themselves). */
+static ptosim_status check_unit(pt_ctx *x, const char *what, ptosim_space sp) {
+  bool vec = sp == PTOSIM_UB, aic = x->core->kind == PTOSIM_AIC;
+  VERIFY(x, vec != aic, "unit", vec ? "issue it from a vector core" : "issue it from the cube core",
+         "%s tile in %s cannot be reached from the %s core", what, pt_space_name(sp), aic ? "cube" : "vector");
+  return PTOSIM_OK;
+}
+
+/* ==== tiles ================================================================================ */
+
+typedef enum tkind { TK_ND, TK_DN, TK_NZ, TK_ZN, TK_ZZ, TK_NN } tkind;
+static const char *const kind_name[] = {"nd", "dn", "nz", "zn", "zz", "nn"};
+
+typedef struct tgeo {
+  tkind kind;
+  unsigned es;
+  int64_t rows, cols, vr, vc;
+  int64_t ir, ic;  /* box rows / columns, elements */
+  bool row_boxes;  /* boxes in row-major order */
+  bool row_inner;  /* row-major inside a box: lines run along columns */
+} tgeo;
+
+static int64_t t_off(const tgeo *g, int64_t r, int64_t c) {
+  int64_t br = r / g->ir, bc = c / g->ic, ri = r % g->ir, ci = c % g->ic;
+  int64_t box = g->row_boxes ? br * (g->cols / g->ic) + bc : bc * (g->rows / g->ir) + br;
+  return (box * g->ir * g->ic + (g->row_inner ? ri * g->ic + ci : ci * g->ir + ri)) * g->es;
+}
+
+static int64_t t_bytes(const tgeo *g) { return g->rows * g->cols * g->es; }
+
+/* Box shape of a fractal size (pto_tile.hpp getInnerRow / getInnerCol); 0 when the size
+ * does not fit the element type. */
+static void box_of(int32_t fractal, unsigned es, bool row_inner, int64_t *ir, int64_t *ic) {
+  int64_t a = 0, b = 0; /* rows x cols of a row-major box */
+  if (fractal == 512) a = 16, b = BLK / es;
+  if (fractal == 1024 && es == 4) a = 16, b = 16;
+  if (fractal == 32 && es == 1) a = 16, b = 2;
+  *ir = row_inner ? a : b;
+  *ic = row_inner ? b : a;
+}
+
+/* The checks every tile operand passes; `what` names it in messages. */
+static ptosim_status tile_geo(pt_ctx *x, const char *what, const ptosim_tile *t, tgeo *g) {
+  memset(g, 0, sizeof *g);
+  g->es = pt_dtype_size(t->dtype);
+  VERIFY(x, g->es, "dtype", "give the tile a byte-sized element type", "%s tile element type %s has no byte size", what,
+        pt_dtype_name(t->dtype));
+  VERIFY(x,
+        (unsigned)t->blayout <= PTOSIM_BL_COL_MAJOR && (unsigned)t->slayout <= PTOSIM_SL_COL_MAJOR &&
+            (unsigned)t->pad <= PTOSIM_PAD_MIN && (unsigned)t->compact <= 2,
+        "tile_enum", "use the enumerators of ptosim/tile.h", "%s tile has an invalid layout, pad or compact value", what);
+  VERIFY(x, t->rows >= 1 && t->cols >= 1 && t->valid_rows <= t->rows && t->valid_cols <= t->cols, "tile_shape",
+        "a tile has rows, cols >= 1 and a valid region inside them",
+        "%s tile %dx%d with valid region %dx%d", what, t->rows, t->cols, t->valid_rows, t->valid_cols);
+  VERIFY(x, t->valid_rows >= 1 && t->valid_cols >= 1, "valid", "the valid region must not be empty",
+        "%s tile valid region %dx%d is empty", what, t->valid_rows, t->valid_cols);
+  g->rows = t->rows, g->cols = t->cols, g->vr = t->valid_rows, g->vc = t->valid_cols;
+  VERIFY(x, g->rows * g->cols <= MAX_ELEMS, "tile_shape", "a tile fits its local memory",
+         "%s tile %dx%d is larger than any local memory", what, t->rows, t->cols);
+  g->row_boxes = t->blayout == PTOSIM_BL_ROW_MAJOR;
+  if (t->slayout == PTOSIM_SL_NONE_BOX) {
+    g->kind = g->row_boxes ? TK_ND : TK_DN;
+    g->row_inner = g->row_boxes;
+    g->ir = g->ic = 1;
+    /* UB / L1 rows (columns for DN) start on 32-byte boundaries unless there is one line. */
+    int64_t lines = g->row_boxes ? g->rows : g->cols, pitch = (g->row_boxes ? g->cols : g->rows) * g->es;
+    VERIFY(x, lines == 1 || (g->row_boxes ? g->cols : g->rows) == 1 || pitch % BLK == 0, "tile_align",
+          "pad the tile's row (DN: column) to a multiple of 32 bytes",
+          "%s %s tile %dx%d of %s: a line of %" PRId64 " bytes is not a multiple of 32", what, kind_name[g->kind],
+          t->rows, t->cols, pt_dtype_name(t->dtype), pitch);
+    return PTOSIM_OK;
+  }
+  g->row_inner = t->slayout == PTOSIM_SL_ROW_MAJOR;
+  g->kind = g->row_boxes ? (g->row_inner ? TK_ZZ : TK_ZN) : (g->row_inner ? TK_NZ : TK_NN);
+  box_of(t->fractal, g->es, g->row_inner, &g->ir, &g->ic);
+  VERIFY(x, g->ir, "fractal", "fractal boxes are 512 bytes (32 for e8m0 MX scales, 1024 for f32/i32 accumulators)",
+        "%s tile: fractal size %d does not fit element type %s", what, t->fractal, pt_dtype_name(t->dtype));
+  VERIFY(x, g->rows % g->ir == 0 && g->cols % g->ic == 0, "tile_shape", "make the tile a whole number of fractal boxes",
+        "%s %s tile %dx%d is not a multiple of its %" PRId64 "x%" PRId64 " boxes", what, kind_name[g->kind], t->rows,
+        t->cols, g->ir, g->ic);
+  return PTOSIM_OK;
+}
+
+/* ---- pad values and pad fill ------------------------------------------------------------- */
+
+/* Bit pattern of the pad value (constants.hpp PadValueMap). */
+static uint64_t pad_bits(ptosim_dtype t, ptosim_pad_value v) {
+  bool max = v == PTOSIM_PAD_MAX;
+  if (v != PTOSIM_PAD_MAX && v != PTOSIM_PAD_MIN) return 0;
+  switch (t) {
+    case PTOSIM_DT_F32: return max ? 0x7f800000u : 0xff800000u;
+    case PTOSIM_DT_F16: return max ? 0x7c00u : 0xfc00u;
+    case PTOSIM_DT_BF16: return max ? 0x7f80u : 0xff80u;
+    case PTOSIM_DT_I8:
+    case PTOSIM_DT_U8:
+    case PTOSIM_DT_I16:
+    case PTOSIM_DT_U16:
+    case PTOSIM_DT_I32:
+    case PTOSIM_DT_U32: {
+      uint64_t mask = (1ull << pt_dtype_bits(t)) - 1;
+      return (uint64_t)(max ? pt_int_max(t) : pt_int_min(t)) & mask;
+    }
+    default: return 0; /* 64-bit integers, 8-bit floats */
+  }
+}
+
+/* n bytes at p from a 32-byte pattern that starts an element. */
+static void pattern(uint8_t *p, int64_t n, const uint8_t *pat) {
+  for (int64_t k = 0; k < n; k += BLK) memcpy(p + k, pat, (size_t)(n - k < BLK ? n - k : BLK));
+}
+
+/* Every element of tile g outside its valid region gets the pad pattern (host base t).
+ * The tile is walked line by line: a line is one box row (column) of ic (ir) elements, or
+ * a whole row (column) of a none_box tile. */
+static void fill_pad(const tgeo *g, uint8_t *t, const uint8_t *pat) {
+  bool fc = g->row_inner; /* lines run along columns */
+  int64_t nf = fc ? g->cols : g->rows, ns = fc ? g->rows : g->cols;
+  int64_t vf = fc ? g->vc : g->vr, vs = fc ? g->vr : g->vc;
+  int64_t lw = g->ir == 1 && g->ic == 1 ? nf : (fc ? g->ic : g->ir);
+  for (int64_t s = 0; s < ns; s++)
+    for (int64_t f = 0; f < nf; f += lw) {
+      int64_t from = s >= vs ? 0 : vf - f < 0 ? 0 : vf - f;
+      if (from >= lw) continue;
+      pattern(t + t_off(g, fc ? s : f, fc ? f : s) + from * g->es, (lw - from) * g->es, pat);
+    }
+}
+
+/* ==== moves: strided runs between a GM view and a tile ====================================== */
+
+/* One transfer: for every index of the levels (outermost first), a run of len bytes at
+ * goff + sum(i * gs) in GM and toff + sum(i * ts) in the tile (bytes from the view / tile
+ * base). A load zeroes zlen more tile bytes after each run; len = 0 is a pure zero fill. */
+typedef struct mv {
+  int nd;
+  int64_t cnt[MAXL], gs[MAXL], ts[MAXL];
+  int64_t goff, toff, len, zlen;
+  uint8_t *g, *t; /* host bytes of the first run (set when mapped) */
+} mv;
+
+typedef struct plan {
+  int n;
+  mv m[3];
+} plan;
+
+/* Start a move in pl (skipped when count is 0: the caller's tail does not exist). */
+static mv *mv_new(plan *pl, int64_t goff, int64_t toff, int64_t len, int64_t zlen) {
+  mv *m = &pl->m[pl->n++];
+  memset(m, 0, sizeof *m);
+  m->goff = goff, m->toff = toff, m->len = len, m->zlen = zlen;
+  return m;
+}
+
+static void lv(mv *m, int64_t cnt, int64_t gs, int64_t ts) {
+  m->cnt[m->nd] = cnt, m->gs[m->nd] = gs, m->ts[m->nd] = ts;
+  m->nd++;
+}
+
+static void drop_level(mv *m, int i) {
+  for (int j = i; j + 1 < m->nd; j++) m->cnt[j] = m->cnt[j + 1], m->gs[j] = m->gs[j + 1], m->ts[j] = m->ts[j + 1];
+  m->nd--;
+}
+
+/* Same bytes, fewer and longer runs: drop single-iteration levels, fold an inner level whose
+ * runs touch on both sides into the run, and merge levels that continue each other. */
+static void mv_simplify(mv *m) {
+  for (int i = m->nd - 1; i >= 0; i--)
+    if (m->cnt[i] == 1) drop_level(m, i);
+  for (bool again = true; again;) {
+    again = false;
+    int in = m->nd - 1;
+    if (in >= 0 && !m->zlen && m->len && m->gs[in] == m->len && m->ts[in] == m->len) {
+      m->len *= m->cnt[in];
+      drop_level(m, in);
+      again = true;
+    }
+    for (int i = 0; i + 1 < m->nd; i++)
+      if (m->gs[i] == m->cnt[i + 1] * m->gs[i + 1] && m->ts[i] == m->cnt[i + 1] * m->ts[i + 1]) {
+        m->cnt[i + 1] *= m->cnt[i];
+        drop_level(m, i);
+        again = true;
+        break;
+      }
+  }
+}
+
+/* Check both regions of every move through the accessor layer (nothing is written before
+ * all of them pass) and record the host pointers. load: GM -> tile, else tile -> GM. */
+static ptosim_status plan_map(pt_ctx *x, plan *pl, uint64_t gaddr, ptosim_space sp, uint64_t taddr, bool load,
+                              pt_access gacc) {
+  for (int i = 0; i < pl->n; i++) {
+    mv *m = &pl->m[i];
+    mv_simplify(m);
+    PT_TRY(pt_region(x, PTOSIM_GM, gaddr + (uint64_t)m->goff, m->nd, m->cnt, m->gs, (uint64_t)m->len, 1,
+                     load ? PT_READ : gacc, &m->g));
+    PT_TRY(pt_region(x, sp, taddr + (uint64_t)m->toff, m->nd, m->cnt, m->ts, (uint64_t)(m->len + m->zlen), 1,
+                     load ? PT_WRITE : PT_READ, &m->t));
+  }
+  return PTOSIM_OK;
+}
+
+/* Run every move: odometer over the levels, one memcpy (+ zero tail) per run. */
+static void plan_copy(const plan *pl, bool load) {
+  for (int i = 0; i < pl->n; i++) {
+    const mv *m = &pl->m[i];
+    int64_t idx[MAXL] = {0}, go = 0, to = 0;
+    for (;;) {
+      if (load) {
+        if (m->len) memcpy(m->t + to, m->g + go, (size_t)m->len);
+        if (m->zlen) memset(m->t + to + m->len, 0, (size_t)m->zlen);
+      } else {
+        memcpy(m->g + go, m->t + to, (size_t)m->len);
+      }
+      int l = m->nd - 1;
+      for (; l >= 0; l--) {
+        go += m->gs[l], to += m->ts[l];
+        if (++idx[l] < m->cnt[l]) break;
+        go -= m->cnt[l] * m->gs[l], to -= m->cnt[l] * m->ts[l];
+        idx[l] = 0;
+      }
+      if (l < 0) break;
+    }
+  }
+}
+
+/* ==== GM views ============================================================================== */
+
+static const char *const layout_name[PTOSIM_GL_COUNT] = {"nd",       "dn",       "nz",       "mx_a_zz", "mx_a_nd",
+                                                         "mx_a_dn",  "mx_b_nn",  "mx_b_nd",  "mx_b_dn"};
+
+/* Shape, stride and element-size checks of a view paired with a tile of element size es. */
+static ptosim_status check_view(pt_ctx *x, const ptosim_gm_view *v, unsigned es) {
+  VERIFY(x, (unsigned)v->layout < PTOSIM_GL_COUNT, "view_layout", "use a ptosim_gm_layout enumerator",
+        "invalid view layout %d", (int)v->layout);
+  VERIFY(x, pt_dtype_size(v->dtype) == es, "elem_size", "use view and tile element types of the same size",
+        "view element %s and tile element of %u bytes differ in size", pt_dtype_name(v->dtype), es);
+  for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) {
+    VERIFY(x, v->shape[d] >= 1 && v->shape[d] <= INT32_MAX, "view_shape", "every view dimension is in [1, 2^31)",
+           "view shape[%d] = %" PRId64 " is out of range", d, v->shape[d]);
+    VERIFY(x, v->stride[d] >= 0 && v->stride[d] <= MAX_EXTENT / (int64_t)es / v->shape[d], "view_stride",
+           "view strides are non-negative element counts and a view spans less than 2^50 bytes",
+           "view stride[%d] = %" PRId64 " is negative or too large", d, v->stride[d]);
+  }
+  return PTOSIM_OK;
+}
+
+/* a * b for positive extents, saturated at MAX_EXTENT (products are compared, never used). */
+static int64_t mul(int64_t a, int64_t b) { return a > MAX_EXTENT / b ? MAX_EXTENT : a * b; }
+
+/* The view must carry the tile's valid region: rows = prod of row dims, cols = prod of
+ * column dims (hardware PTO_ASSERTs of every TLOAD / TSTORE path). */
+static ptosim_status want_valid(pt_ctx *x, const tgeo *g, int64_t rows, int64_t cols, const char *rows_of,
+                                const char *cols_of) {
+  VERIFY(x, g->vr == rows && g->vc == cols, "view_shape",
+        "the view's row dimensions must multiply to the valid rows, its column dimensions to the valid columns",
+        "valid region %" PRId64 "x%" PRId64 " differs from the view's %" PRId64 " (%s) x %" PRId64 " (%s)", g->vr,
+        g->vc, rows, rows_of, cols, cols_of);
+  return PTOSIM_OK;
+}
+
+/* View dimension d must have stride `want` (elements): the DMA reads that dimension as a
+ * contiguous run. */
+static ptosim_status want_stride(pt_ctx *x, const ptosim_gm_view *v, int d, int64_t want) {
+  VERIFY(x, v->stride[d] == want, "view_stride",
+        "the DMA reads this dimension as one contiguous run: give it the packed stride",
+        "%s view stride[%d] = %" PRId64 ", the transfer needs %" PRId64, layout_name[v->layout], d, v->stride[d], want);
+  return PTOSIM_OK;
+}
+
+static ptosim_status want_2d(pt_ctx *x, const ptosim_gm_view *v) {
+  VERIFY(x, v->shape[0] == 1 && v->shape[1] == 1 && v->shape[2] == 1, "view_2d",
+        "fractal conversions take a 2-D view {1, 1, 1, rows, cols}",
+        "%s view with shape[0..2] = %" PRId64 ", %" PRId64 ", %" PRId64 " is not 2-D", layout_name[v->layout],
+        v->shape[0], v->shape[1], v->shape[2]);
+  return PTOSIM_OK;
+}
+
+static ptosim_status in_range(pt_ctx *x, const char *what, int64_t v, int64_t lo, int64_t hi) {
+  VERIFY(x, v >= lo && v <= hi, "range", "keep the value inside the hardware field that encodes it",
+        "%s = %" PRId64 " is outside [%" PRId64 ", %" PRId64 "]", what, v, lo, hi);
+  return PTOSIM_OK;
+}
+
+/* ==== transfer plans (shared by TLOAD and TSTORE) ============================================ */
+
+typedef struct xctx {
+  const ptosim_gm_view *v;
+  const tgeo *g;
+  int64_t T[PTOSIM_VIEW_DIMS]; /* view strides in bytes */
+  bool mat;                    /* the tile is in L1 */
+} xctx;
+
+/* ND <-> ND: rows of valid_cols elements; the row index runs over i0..i3. */
+static ptosim_status plan_nd(pt_ctx *x, const xctx *c, plan *pl) {
+  const int64_t *s = c->v->shape, P = c->g->cols * c->g->es;
+  PT_TRY(want_valid(x, c->g, mul(mul(s[0], s[1]), mul(s[2], s[3])), s[4], "shape[0..3]", "shape[4]"));
+  PT_TRY(want_stride(x, c->v, 4, 1));
+  mv *m = mv_new(pl, 0, 0, s[4] * c->g->es, 0);
+  lv(m, s[0], c->T[0], s[1] * s[2] * s[3] * P);
+  lv(m, s[1], c->T[1], s[2] * s[3] * P);
+  lv(m, s[2], c->T[2], s[3] * P);
+  lv(m, s[3], c->T[3], P);
+  return PTOSIM_OK;
+}
+
+/* DN <-> DN: columns of valid_rows elements; the column index runs over i0, i1, i2, i4. */
+static ptosim_status plan_dn(pt_ctx *x, const xctx *c, plan *pl) {
+  const int64_t *s = c->v->shape, Q = c->g->rows * c->g->es;
+  PT_TRY(want_valid(x, c->g, s[3], mul(mul(s[0], s[1]), mul(s[2], s[4])), "shape[3]", "shape[0..2] * shape[4]"));
+  PT_TRY(want_stride(x, c->v, 3, 1));
+  mv *m = mv_new(pl, 0, 0, s[3] * c->g->es, 0);
+  lv(m, s[0], c->T[0], s[1] * s[2] * s[4] * Q);
+  lv(m, s[1], c->T[1], s[2] * s[4] * Q);
+  lv(m, s[2], c->T[2], s[4] * Q);
+  lv(m, s[4], c->T[4], Q);
+  return PTOSIM_OK;
+}
+
+/* NZ <-> NZ: each column block (i0, i1) is valid_rows 32-byte rows, contiguous on both sides. */
+static ptosim_status plan_nz(pt_ctx *x, const xctx *c, plan *pl) {
+  const int64_t *s = c->v->shape, cw = BLK / c->g->es, B = c->g->rows * BLK;
+  VERIFY(x, s[3] == 16 && s[4] == cw, "view_shape", "an NZ view is {.., .., rows / 16, 16, 32 / es}",
+        "NZ view inner shape %" PRId64 "x%" PRId64 " is not 16x%" PRId64, s[3], s[4], cw);
+  PT_TRY(want_valid(x, c->g, mul(s[2], 16), mul(mul(s[0], s[1]), cw), "shape[2] * 16", "shape[0] * shape[1] * C0"));
+  PT_TRY(want_stride(x, c->v, 4, 1));
+  PT_TRY(want_stride(x, c->v, 3, cw));
+  PT_TRY(want_stride(x, c->v, 2, 16 * cw));
+  mv *m = mv_new(pl, 0, 0, c->g->vr * BLK, 0);
+  lv(m, s[0], c->T[0], s[1] * B);
+  lv(m, s[1], c->T[1], B);
+  return PTOSIM_OK;
+}
+
+/* nd2nz-style fractal load: n lines of d elements of es bytes, contiguous in GM, lines gn
+ * bytes apart; destination C0 blocks of 32-byte rows, blocks bt bytes apart. The last block
+ * keeps d % C0 lanes and zeroes the rest (copy_gm_to_cbuf_multi_nd2nz pads the D tail). */
+static void frac_rows(plan *pl, int64_t n, int64_t d, unsigned es, int64_t gn, int64_t bt) {
+  int64_t cw = BLK / es, full = d / cw, tail = d % cw;
+  if (full) {
+    mv *m = mv_new(pl, 0, 0, BLK, 0);
+    lv(m, full, BLK, bt);
+    lv(m, n, gn, BLK);
+  }
+  if (tail) lv(mv_new(pl, full * BLK, full * bt, tail * es, BLK - tail * es), n, gn, BLK);
+}
+
+/* dn2nz-style fractal load: d lines (one per lane index) of n elements, lines gd bytes
+ * apart, elements gn bytes apart; element (line k, element j) goes to lane k % C0 of row j
+ * of block k / C0. Lanes past d in the last block are zeroed. */
+static void frac_lanes(plan *pl, int64_t n, int64_t d, unsigned es, int64_t gd, int64_t gn, int64_t bt) {
+  int64_t cw = BLK / es, full = d / cw, tail = d % cw;
+  if (full) {
+    mv *m = mv_new(pl, 0, 0, es, 0);
+    lv(m, full, cw * gd, bt);
+    lv(m, cw, gd, es);
+    lv(m, n, gn, BLK);
+  }
+  if (tail) {
+    mv *m = mv_new(pl, full * cw * gd, full * bt, es, 0);
+    lv(m, tail, gd, es);
+    lv(m, n, gn, BLK);
+    lv(mv_new(pl, 0, full * bt + tail * es, 0, BLK - tail * es), n, 0, BLK);
+  }
+}
+
+/* ND -> NZ (Mat): 2-D view, rows to 32-byte NZ rows (TLoadGm2L1Nd2nz / TLoadCubeND2NZ). */
+static ptosim_status plan_nd2nz(pt_ctx *x, const xctx *c, plan *pl) {
+  const int64_t *s = c->v->shape;
+  PT_TRY(want_2d(x, c->v));
+  PT_TRY(want_valid(x, c->g, s[3], s[4], "shape[3]", "shape[4]"));
+  PT_TRY(want_stride(x, c->v, 4, 1));
+  frac_rows(pl, s[3], s[4], c->g->es, c->T[3], c->g->rows * BLK);
+  return PTOSIM_OK;
+}
+
+/* DN -> ZN (Mat): the nd2nz of the transpose: view columns become ZN column rows. */
+static ptosim_status plan_dn2zn(pt_ctx *x, const xctx *c, plan *pl) {
+  const int64_t *s = c->v->shape;
+  PT_TRY(want_2d(x, c->v));
+  PT_TRY(want_valid(x, c->g, s[3], s[4], "shape[3]", "shape[4]"));
+  PT_TRY(want_stride(x, c->v, 3, 1));
+  frac_rows(pl, s[4], s[3], c->g->es, c->T[4], c->g->cols * BLK);
+  return PTOSIM_OK;
+}
+
+/* DN -> NZ (Mat, A5 TLoadCubeND2NZ with a DN view: copy_gm_to_cbuf_multi_dn2nz). */
+static ptosim_status plan_dn2nz(pt_ctx *x, const xctx *c, plan *pl) {
+  const int64_t *s = c->v->shape;
+  PT_TRY(want_2d(x, c->v));
+  PT_TRY(want_valid(x, c->g, s[3], s[4], "shape[3]", "shape[4]"));
+  PT_TRY(want_stride(x, c->v, 3, 1));
+  frac_lanes(pl, s[3], s[4], c->g->es, c->T[4], c->g->es, c->g->rows * BLK);
+  return PTOSIM_OK;
+}
+
+/* MX scale views are 5-D with pairs of e8m0 scales (two K groups) in dimension 4; the
+ * pairs are contiguous and the hardware moves them as 16-bit elements. */
+static ptosim_status mx_pairs(pt_ctx *x, const xctx *c, bool boxed) {
+  const int64_t *s = c->v->shape;
+  VERIFY(x, s[4] == 2 && (!boxed || s[3] == 16), "mx_shape",
+        boxed ? "MX_A_ZZ / MX_B_NN views are {.., .., K / 64, 16, 2}" : "MX_*_ND / _DN views are {1, 1, .., .., 2}",
+        "%s view inner shape %" PRId64 "x%" PRId64, layout_name[c->v->layout], s[3], s[4]);
+  if (!boxed)
+    VERIFY(x, s[0] == 1 && s[1] == 1, "mx_shape", "MX_*_ND / _DN views are {1, 1, .., .., 2}",
+          "%s view with shape[0..1] = %" PRId64 ", %" PRId64, layout_name[c->v->layout], s[0], s[1]);
+  PT_TRY(want_stride(x, c->v, 4, 1));
+  return want_stride(x, c->v, 3, 2);
+}
+
+/* MX_A_ZZ -> ZZ and MX_B_NN -> NN: the view is already in 16 x 2 boxes; each 16-row (A) or
+ * 16-column (B) block is shape[2] contiguous boxes (TLoadMxCubeZZ2ZZ / NN2NN). */
+static ptosim_status plan_mx_box(pt_ctx *x, const xctx *c, plan *pl) {
+  const int64_t *s = c->v->shape;
+  bool a = c->g->kind == TK_ZZ;
+  PT_TRY(mx_pairs(x, c, true));
+  PT_TRY(want_stride(x, c->v, 2, 32));
+  int64_t blocks = mul(mul(s[0], s[1]), 16), groups = mul(s[2], 2), pitch = 16 * (a ? c->g->cols : c->g->rows);
+  PT_TRY(a ? want_valid(x, c->g, blocks, groups, "16 * shape[0..1]", "2 * shape[2]")
+           : want_valid(x, c->g, groups, blocks, "2 * shape[2]", "16 * shape[0..1]"));
+  mv *m = mv_new(pl, 0, 0, s[2] * 32, 0);
+  lv(m, s[0], c->T[0], s[1] * pitch);
+  lv(m, s[1], c->T[1], pitch);
+  return PTOSIM_OK;
+}
+
+/* MX_A_ND / MX_B_DN (dn2nz of 16-bit pairs) and MX_A_DN / MX_B_ND (nd2nz of pairs) into
+ * ZZ (A) or NN (B) scale tiles: the 16 rows (A) / columns (B) of a box are the C0 lanes. */
+static ptosim_status plan_mx_nd(pt_ctx *x, const xctx *c, plan *pl) {
+  const int64_t *s = c->v->shape;
+  ptosim_gm_layout l = c->v->layout;
+  bool a = c->g->kind == TK_ZZ, lanes = l == PTOSIM_GL_MX_A_ND || l == PTOSIM_GL_MX_B_DN;
+  PT_TRY(mx_pairs(x, c, false));
+  /* lanes: s2 = lane count (m or n), s3 = pairs; rows: s2 = pairs, s3 = lanes. */
+  int64_t nl = lanes ? s[2] : s[3], np = lanes ? s[3] : s[2];
+  PT_TRY(a ? want_valid(x, c->g, nl, mul(np, 2), "lanes", "2 * pairs")
+           : want_valid(x, c->g, mul(np, 2), nl, "2 * pairs", "lanes"));
+  int64_t bt = 16 * (a ? c->g->cols : c->g->rows);
+  if (lanes)
+    frac_lanes(pl, np, nl, 2, c->T[2], 2, bt);
+  else
+    frac_rows(pl, np, nl, 2, c->T[2], bt);
+  return PTOSIM_OK;
+}
+
+/* ==== TLOAD ================================================================================= */
+
+typedef ptosim_status (*plan_fn)(pt_ctx *, const xctx *, plan *);
+
+/* Legal (view layout, tile kind) pairs: where (V = vec, M = mat on both targets, 5 = mat on
+ * a5 only) and the planner. Sources: tload.md "Layout Compatibility"; A5 adds DN -> NZ and the
+ * MX scale loads (register/tload_common.hpp TLoadCubeCheck, a5/TLoad.hpp TLoadMxCubeCheck). */
+enum { W_VEC = 1, W_MAT = 2, W_MAT5 = 4 };
+static const struct {
+  ptosim_gm_layout view;
+  tkind tile;
+  unsigned where;
+  plan_fn fn;
+} k_pairs[] = {
+    {PTOSIM_GL_ND, TK_ND, W_VEC | W_MAT, plan_nd},
+    {PTOSIM_GL_DN, TK_DN, W_VEC | W_MAT, plan_dn},
+    {PTOSIM_GL_NZ, TK_NZ, W_VEC | W_MAT, plan_nz},
+    {PTOSIM_GL_ND, TK_NZ, W_MAT, plan_nd2nz},
+    {PTOSIM_GL_DN, TK_ZN, W_MAT, plan_dn2zn},
+    {PTOSIM_GL_DN, TK_NZ, W_MAT5, plan_dn2nz},
+    {PTOSIM_GL_MX_A_ZZ, TK_ZZ, W_MAT5, plan_mx_box},
+    {PTOSIM_GL_MX_B_NN, TK_NN, W_MAT5, plan_mx_box},
+    {PTOSIM_GL_MX_A_ND, TK_ZZ, W_MAT5, plan_mx_nd},
+    {PTOSIM_GL_MX_A_DN, TK_ZZ, W_MAT5, plan_mx_nd},
+    {PTOSIM_GL_MX_B_ND, TK_NN, W_MAT5, plan_mx_nd},
+    {PTOSIM_GL_MX_B_DN, TK_NN, W_MAT5, plan_mx_nd},
+};
+
+static plan_fn find_pair(ptosim_gm_layout view, tkind tile, unsigned where) {
+  for (size_t i = 0; i < sizeof k_pairs / sizeof k_pairs[0]; i++)
+    if (k_pairs[i].view == view && k_pairs[i].tile == tile && (k_pairs[i].where & where)) return k_pairs[i].fn;
+  return NULL;
+}
+
+static bool is_mx(ptosim_gm_layout l) { return l >= PTOSIM_GL_MX_A_ZZ; }
+
+/* Element types (tload.md target restrictions): A2/A3 integers of 8..64 bits, f16, bf16,
+ * f32; A5 also the 8-bit floats and e8m0 (every 1-, 2-, 4- or 8-byte type). */
+static ptosim_status check_dtype(pt_ctx *x, ptosim_dtype t) {
+  bool f8 = t == PTOSIM_DT_F8E4M3 || t == PTOSIM_DT_F8E5M2 || t == PTOSIM_DT_HIF8 || t == PTOSIM_DT_F8E8M0;
+  bool ok = t != PTOSIM_DT_NONE && t != PTOSIM_DT_I4 && (is_a5(x) || !f8);
+  VERIFY(x, ok, "dtype", "use i8..i64, u8..u64, f16, bf16, f32 (a5 also fp8, hif8, e8m0)",
+        "element type %s is not supported on target %s", pt_dtype_name(t), x->m->prof->name);
+  return PTOSIM_OK;
+}
+
+/* The rules that depend on the pair, the target and the tile location. */
+static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const tgeo *g, bool mat) {
+  const ptosim_gm_view *v = &p->src;
+  bool b64 = g->es == 8, frac = g->kind == TK_NZ || g->kind == TK_ZN;
+  VERIFY(x, !b64 || ((v->layout == PTOSIM_GL_ND && g->kind == TK_ND) || (v->layout == PTOSIM_GL_DN && g->kind == TK_DN)),
+        "b64_layout", "load 64-bit elements ND -> ND or DN -> DN", "64-bit elements with %s view into %s tile",
+        layout_name[v->layout], kind_name[g->kind]);
+  VERIFY(x, !b64 || !is_a5(x) || p->dst.pad == PTOSIM_PAD_NULL || p->dst.pad == PTOSIM_PAD_ZERO, "b64_pad",
+        "64-bit tiles take pad null or zero on a5", "64-bit tile with pad value %d", (int)p->dst.pad);
+  VERIFY(x, !frac || p->dst.fractal == 512, "fractal", "NZ / ZN tiles use 512-byte fractals",
+        "%s tile with fractal size %d", kind_name[g->kind], p->dst.fractal);
+  if (is_mx(v->layout))
+    VERIFY(x, p->dst.dtype == PTOSIM_DT_F8E8M0 && v->dtype == PTOSIM_DT_F8E8M0 && p->dst.fractal == 32, "mx_shape",
+          "MX scale loads move f8E8M0FNU scales into 32-byte-fractal tiles", "%s view of %s into a fractal-%d tile",
+          layout_name[v->layout], pt_dtype_name(v->dtype), p->dst.fractal);
+  if (is_a5(x)) {
+    /* TLoadCubeCheck / TLoadMxCubeCheck: L1 tiles of at most 16384 rows and 512 K elements. */
+    if (mat) PT_TRY(in_range(x, "tile rows", g->rows, 1, 16384));
+    if (mat) PT_TRY(in_range(x, "tile elements", g->rows * g->cols, 1, 512 * 1024));
+    return PTOSIM_OK;
+  }
+  /* A2/A3 burst counts (12-bit nBurst) and fractal operand ranges (a2a3/TLoad.hpp,
+   * memory/tload_common.hpp). */
+  const int64_t *s = v->shape;
+  if (!mat) PT_TRY(in_range(x, "tile rows", g->rows, 1, 4095));
+  if (g->kind == TK_ND && v->layout == PTOSIM_GL_ND) PT_TRY(in_range(x, "shape[3] (bursts)", s[3], 1, 4095));
+  if (g->kind == TK_DN) PT_TRY(in_range(x, "shape[4] (bursts)", s[4], 1, 4095));
+  if (g->kind == TK_NZ && v->layout == PTOSIM_GL_NZ) PT_TRY(in_range(x, "shape[1] (bursts)", s[1], 1, 4095));
+  if (g->kind == TK_NZ && v->layout == PTOSIM_GL_ND) {
+    PT_TRY(in_range(x, "shape[3]", s[3], 1, 16384));
+    PT_TRY(in_range(x, "shape[4]", s[4], 1, 65535));
+    PT_TRY(in_range(x, "stride[3]", v->stride[3], 1, 65535));
+    PT_TRY(in_range(x, "tile rows", g->rows, 1, 16384));
+  }
+  if (g->kind == TK_ZN) {
+    PT_TRY(in_range(x, "shape[4]", s[4], 1, 16384));
+    PT_TRY(in_range(x, "shape[3]", s[3], 1, 65535));
+    PT_TRY(in_range(x, "stride[4]", v->stride[4], 1, 65535));
+    PT_TRY(in_range(x, "tile cols", g->cols, 1, 16384));
+  }
+  /* copy_gm_to_cbuf moves whole 32-byte blocks: L1 rows (columns) of more than one line. */
+  if (mat && g->kind == TK_ND && g->rows > 1)
+    VERIFY(x, s[4] * g->es % BLK == 0, "mat_align", "load whole 32-byte rows into L1 on a2a3",
+          "row of %" PRId64 " bytes is not a multiple of 32", s[4] * g->es);
+  if (mat && g->kind == TK_DN && g->cols > 1)
+    VERIFY(x, s[3] * g->es % BLK == 0, "mat_align", "load whole 32-byte columns into L1 on a2a3",
+          "column of %" PRId64 " bytes is not a multiple of 32", s[3] * g->es);
+  return PTOSIM_OK;
+}
+
+/* Bytes the hardware zeroes after each ND / DN run of an L1 load: the row continues to the
+ * next 32-byte boundary (A5 copy_gm_to_cbuf_align_v2 always pads; A2/A3 loads one-line L1
+ * tiles through nd2nz), never past the tile line. */
+static int64_t line_tail(const tgeo *g, int64_t len) {
+  int64_t line = (g->kind == TK_ND ? g->cols : g->rows) * (int64_t)g->es, end = (int64_t)pt_align_up((uint64_t)len, BLK);
+  return (end < line ? end : line) - len;
+}
+
+ptosim_status pt_exec_tload(pt_ctx *x, const ptosim_tload_params *p) {
+  tgeo g;
+  PT_TRY(check_dtype(x, p->dst.dtype));
+  PT_TRY(tile_geo(x, "dst", &p->dst, &g));
+  PT_TRY(check_view(x, &p->src, g.es));
+  bool mat = p->dst.space == PTOSIM_L1;
+  VERIFY(x, mat || p->dst.space == PTOSIM_UB, "loc", "TLOAD writes a vec (UB) or mat (L1) tile",
+         "destination tile in %s", pt_space_name(p->dst.space));
+  PT_TRY(check_unit(x, "destination", p->dst.space));
+  unsigned where = mat ? (is_a5(x) ? W_MAT | W_MAT5 : W_MAT) : W_VEC;
+  plan_fn fn = find_pair(p->src.layout, g.kind, where);
+  VERIFY(x, fn, "layout_pair", "vec: ND->ND, DN->DN, NZ->NZ; mat adds ND->NZ, DN->ZN (a5: DN->NZ and MX scales)",
+        "%s view into a %s %s tile is not a supported pair on %s", layout_name[p->src.layout], mat ? "mat" : "vec",
+        kind_name[g.kind], x->m->prof->name);
+  PT_TRY(tload_rules(x, p, &g, mat));
+
+  xctx c = {&p->src, &g, {0}, mat};
+  for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) c.T[d] = p->src.stride[d] * g.es;
+  plan pl = {0};
+  PT_TRY(fn(x, &c, &pl));
+  bool line = g.kind == TK_ND || g.kind == TK_DN, one_line = g.kind == TK_ND ? g.rows == 1 : g.cols == 1;
+  if (mat && line && (is_a5(x) || one_line)) pl.m[0].zlen = line_tail(&g, pl.m[0].len);
+
+  uint8_t *t, pat[BLK];
+  PT_TRY(pt_span(x, p->dst.space, p->dst.addr, 0, x->m->prof->align[p->dst.space], PT_WRITE, &t));
+  PT_TRY(plan_map(x, &pl, p->src.addr, p->dst.space, p->dst.addr, true, PT_READ));
+  bool pad = p->dst.pad != PTOSIM_PAD_NULL;
+  if (pad) PT_TRY(pt_span(x, p->dst.space, p->dst.addr, (uint64_t)t_bytes(&g), 1, PT_WRITE, &t));
+  plan_copy(&pl, true);
+  if (!pad) return PTOSIM_OK;
+  uint64_t bits = pad_bits(p->dst.dtype, p->dst.pad);
+  for (unsigned i = 0; i < BLK; i++) pat[i] = (uint8_t)(bits >> (8 * (i % g.es)));
+  fill_pad(&g, t, pat);
+  return PTOSIM_OK;
+}
