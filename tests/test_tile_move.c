@@ -8,6 +8,7 @@
  * the image the reference produced, so the bytes an op must not touch (neighbouring tiles,
  * pad-null padding) are checked too. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,7 +211,7 @@ static uint8_t *tile_elem(env *e, const ptosim_tile *t, int sub, int64_t r, int6
  * (pto-isa docs; include/pto/cpu/tile_offsets.hpp). */
 static int64_t ref_goff(const ptosim_gm_view *v, int64_t r, int64_t c) {
   const int64_t *s = v->shape;
-  int64_t i[5] = {0}, cw = 32 / esize(v->dtype);
+  int64_t i[5] = {0};
   switch (v->layout) {
     case PTOSIM_GL_ND:
       i[4] = c, i[3] = r % s[3], i[2] = r / s[3] % s[2], i[1] = r / (s[3] * s[2]) % s[1], i[0] = r / (s[1] * s[2] * s[3]);
@@ -218,7 +219,7 @@ static int64_t ref_goff(const ptosim_gm_view *v, int64_t r, int64_t c) {
     case PTOSIM_GL_DN:
       i[3] = r, i[4] = c % s[4], i[2] = c / s[4] % s[2], i[1] = c / (s[4] * s[2]) % s[1], i[0] = c / (s[1] * s[2] * s[4]);
       break;
-    case PTOSIM_GL_NZ: i[0] = c / cw / s[1], i[1] = c / cw % s[1], i[2] = r / 16, i[3] = r % 16, i[4] = c % cw; break;
+    case PTOSIM_GL_NZ: i[0] = c / s[4] / s[1], i[1] = c / s[4] % s[1], i[2] = r / 16, i[3] = r % 16, i[4] = c % s[4]; break;
     case PTOSIM_GL_MX_A_ZZ: i[0] = r / 16 / s[1], i[1] = r / 16 % s[1], i[2] = c / 2, i[3] = r % 16, i[4] = c % 2; break;
     case PTOSIM_GL_MX_B_NN: i[0] = c / 16 / s[1], i[1] = c / 16 % s[1], i[2] = r / 2, i[3] = c % 16, i[4] = r % 2; break;
     case PTOSIM_GL_MX_A_ND: i[2] = r, i[3] = c / 2, i[4] = c % 2; break;
@@ -267,9 +268,13 @@ static void stack_strides(ptosim_gm_view *v, const int *dims, int nd, int64_t in
   }
 }
 
-/* A random view of layout l carrying a vr x vc region of type t (inner dims contiguous);
- * flat: a 2-D view {1, 1, 1, rows, cols} without broadcast dimensions. */
-static ptosim_gm_view make_view(env *e, ptosim_gm_layout l, ptosim_dtype t, int64_t vr, int64_t vc, int flat) {
+enum { V_FLAT = 1, V_NOBCAST = 2 };
+
+/* A random view of layout l carrying a vr x vc region of type t (inner dims contiguous).
+ * flags: V_FLAT a 2-D view {1, 1, 1, rows, cols}; V_NOBCAST no stride-0 dimension (for
+ * stores: every element its own GM bytes). */
+static ptosim_gm_view make_view(env *e, ptosim_gm_layout l, ptosim_dtype t, int64_t vr, int64_t vc, int flags) {
+  int flat = flags & V_FLAT, bc = !(flags & (V_FLAT | V_NOBCAST));
   ptosim_gm_view v;
   memset(&v, 0, sizeof v);
   v.dtype = t, v.layout = l;
@@ -279,20 +284,20 @@ static ptosim_gm_view make_view(env *e, ptosim_gm_layout l, ptosim_dtype t, int6
     case PTOSIM_GL_ND: {
       split(vr, flat ? 1 : 4, s + (flat ? 3 : 0));
       s[4] = vc, st[4] = 1;
-      stack_strides(&v, (int[]){3, 2, 1, 0}, 4, vc + gap(), !flat);
+      stack_strides(&v, (int[]){3, 2, 1, 0}, 4, vc + gap(), bc);
       break;
     }
     case PTOSIM_GL_DN: {
       int64_t f[4] = {1, 1, 1, vc};
       if (!flat) split(vc, 4, f);
       s[0] = f[0], s[1] = f[1], s[2] = f[2], s[4] = f[3], s[3] = vr, st[3] = 1;
-      stack_strides(&v, (int[]){4, 2, 1, 0}, 4, vr + gap(), !flat);
+      stack_strides(&v, (int[]){4, 2, 1, 0}, 4, vr + gap(), bc);
       break;
     }
     case PTOSIM_GL_NZ: {
       split(vc / cw, 2, s);
       s[2] = vr / 16, s[3] = 16, s[4] = cw, st[4] = 1, st[3] = cw, st[2] = 16 * cw;
-      stack_strides(&v, (int[]){1, 0}, 2, s[2] * 16 * cw + gap(), 1);
+      stack_strides(&v, (int[]){1, 0}, 2, s[2] * 16 * cw + gap(), bc);
       break;
     }
     case PTOSIM_GL_MX_A_ZZ:
@@ -300,7 +305,7 @@ static ptosim_gm_view make_view(env *e, ptosim_gm_layout l, ptosim_dtype t, int6
       int64_t blocks = l == PTOSIM_GL_MX_A_ZZ ? vr / 16 : vc / 16, groups = l == PTOSIM_GL_MX_A_ZZ ? vc : vr;
       split(blocks, 2, s);
       s[2] = groups / 2, s[3] = 16, s[4] = 2, st[4] = 1, st[3] = 2, st[2] = 32;
-      stack_strides(&v, (int[]){1, 0}, 2, s[2] * 32 + gap(), 1);
+      stack_strides(&v, (int[]){1, 0}, 2, s[2] * 32 + gap(), bc);
       break;
     }
     default: { /* MX_*_ND / _DN: {1, 1, s2, s3, 2} with pairs in dim 4 */
@@ -406,7 +411,7 @@ static void tload_case(env *e, ptosim_gm_layout l, kind k, ptosim_space sp, ptos
   p.dst.pad = (es == 8 && is_a5(e)) ? (ptosim_pad_value)rnd(2) : pick_pad();
   int sub = sp == PTOSIM_UB ? (int)rnd(2) : 0;
   if (!place_tile(e, &p.dst, sp == PTOSIM_UB ? S_UB0 : S_L1)) return;
-  p.src = make_view(e, l, t, vr, vc, z == Z_LANES);
+  p.src = make_view(e, l, t, vr, vc, z == Z_LANES ? V_FLAT : 0);
   char ctx[160];
   snprintf(ctx, sizeof ctx, "tload %s %s %s on %s, case %d (%" PRId64 "x%" PRId64 " in %" PRId64 "x%" PRId64 ", pad %d)",
            name, pt_dtype_name(t), sp == PTOSIM_UB ? "vec" : "mat", is_a5(e) ? "a5" : "a2a3", it, vr, vc, rows, cols,
@@ -460,7 +465,7 @@ static void test_tload_neighbour(void) {
   ptosim_tload_params p;
   p.dst = make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_F16, 16, 16, 10, 12);
   p.dst.addr = 0x1000;
-  p.src = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_F16, 10, 12, 1);
+  p.src = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_F16, 10, 12, V_FLAT);
   uint8_t before[1024], after[1024];
   for (int pad = 0; pad < 4; pad++) {
     p.dst.pad = (ptosim_pad_value)pad;
@@ -521,7 +526,7 @@ static ptosim_tload_params tload_ok(env *e, ptosim_gm_layout l, kind k, ptosim_s
   ptosim_tload_params p;
   p.dst = make_tile(k, sp, t, rows, cols, vr, vc);
   p.dst.addr = 0x2000;
-  p.src = make_view(e, l, t, vr, vc, 1);
+  p.src = make_view(e, l, t, vr, vc, V_FLAT);
   return p;
 }
 
@@ -607,11 +612,390 @@ static void test_tload_rules(void) {
   env_free(&f);
 }
 
+
+/* ---- TSTORE ------------------------------------------------------------------------------ */
+
+/* GM element += tile element in type t (floats: the exact sum rounded once; integers wrap). */
+static void ref_add(ptosim_dtype t, uint8_t *g, const uint8_t *v) {
+  unsigned es = esize(t);
+  if (t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16) {
+    double sum = (double)pt_load_as_f32(t, g) + (double)pt_load_as_f32(t, v);
+    pt_store_from_f32(t, g, (float)sum, PT_RND_RINT, PT_SAT_OFF);
+    return;
+  }
+  uint64_t a = 0, b = 0;
+  memcpy(&a, g, es);
+  memcpy(&b, v, es);
+  a += b;
+  memcpy(g, &a, es);
+}
+
+static void ref_tstore(env *e, const ptosim_tstore_params *p, int sub) {
+  const ptosim_tile *t = &p->src;
+  int64_t es = esize(t->dtype);
+  for (int64_t r = 0; r < t->valid_rows; r++)
+    for (int64_t c = 0; c < t->valid_cols; c++) {
+      uint8_t *g = e->exp[S_GM] + (p->dst.addr - e->gm_addr) + ref_goff(&p->dst, r, c);
+      const uint8_t *v = tile_elem(e, t, sub, r, c);
+      if (p->atomic == PTOSIM_ATOMIC_ADD)
+        ref_add(t->dtype, g, v);
+      else
+        memcpy(g, v, (size_t)es);
+    }
+}
+
+static const ptosim_dtype add_types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_BF16,
+                                         PTOSIM_DT_I32, PTOSIM_DT_I16, PTOSIM_DT_I8};
+
+/* One random vec (UB) or a2a3 mat (L1) store of a same-layout pair. */
+static void tstore_case(env *e, kind k, ptosim_space sp, int it) {
+  int atomic = rnd(4) == 0;
+  ptosim_dtype t = atomic ? add_types[rnd(6)] : pick_type(e, k == K_NZ);
+  int64_t es = esize(t), cw = 32 / es, vr = 1 + rnd(40), vc = 1 + rnd(40), rows, cols;
+  ptosim_gm_layout l = k == K_ND ? PTOSIM_GL_ND : k == K_DN ? PTOSIM_GL_DN : PTOSIM_GL_NZ;
+  int mat = sp == PTOSIM_L1;
+  if (k == K_ND) {
+    if (mat) vc = up(vc, cw);
+    rows = vr + rnd(5), cols = up(vc + rnd(cw * 2), cw);
+  } else if (k == K_DN) {
+    if (mat) vr = up(vr, cw);
+    rows = up(vr + rnd(cw * 2), cw), cols = vc + rnd(5);
+  } else {
+    vr = up(vr, 16), vc = up(vc, cw), rows = up(vr + rnd(20), 16), cols = up(vc + rnd(cw * 2), cw);
+  }
+  ptosim_tstore_params p;
+  memset(&p, 0, sizeof p);
+  p.src = make_tile(k, sp, t, (int)rows, (int)cols, (int)vr, (int)vc);
+  p.atomic = atomic ? PTOSIM_ATOMIC_ADD : PTOSIM_ATOMIC_NONE;
+  int sub = sp == PTOSIM_UB ? (int)rnd(2) : 0;
+  if (!place_tile(e, &p.src, mat ? S_L1 : S_UB0)) return;
+  p.dst = make_view(e, l, t, vr, vc, V_NOBCAST);
+  char ctx[160];
+  snprintf(ctx, sizeof ctx, "tstore %s %s %s%s on %s, case %d (%" PRId64 "x%" PRId64 ")", l == PTOSIM_GL_ND ? "nd" :
+           l == PTOSIM_GL_DN ? "dn" : "nz", pt_dtype_name(t), mat ? "mat" : "vec", atomic ? " atomic" : "",
+           is_a5(e) ? "a5" : "a2a3", it, vr, vc);
+  ptosim_status st = ptosim_tstore(mat ? e->aic : sub ? e->aiv1 : e->aiv0, &p);
+  expect_ok(e, st, ctx);
+  if (st == PTOSIM_OK) ref_tstore(e, &p, sub);
+  check_all(e, ctx);
+}
+
+static void test_tstore_vec_mat(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    env e = env_new(targets[ti]);
+    for (int it = 0; it < 300; it++) {
+      kind k = (kind)rnd(3);
+      tstore_case(&e, k, !is_a5(&e) && rnd(2) ? PTOSIM_L1 : PTOSIM_UB, it);
+    }
+    env_free(&e);
+  }
+}
+
+/* Regression (existing CPU simulator): two tiles at one address share storage. A TLOAD into
+ * an f16 tile is what a TSTORE of a u16 tile at the same UB address writes out. */
+static void test_shared_storage(void) {
+  env e = env_new(PTOSIM_TARGET_A2A3);
+  ptosim_tload_params l;
+  l.dst = make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_F16, 16, 32, 16, 32);
+  l.dst.addr = 0x3000;
+  l.src = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_F16, 16, 32, V_FLAT);
+  l.src.addr = e.gm_addr;
+  expect_ok(&e, ptosim_tload(e.aiv0, &l), "load into a");
+  ref_tload(&e, &l, 0, Z_NONE);
+  ptosim_tstore_params s;
+  memset(&s, 0, sizeof s);
+  s.src = make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_U16, 16, 32, 16, 32);
+  s.src.addr = 0x3000;
+  s.dst = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_U16, 16, 32, V_FLAT);
+  s.dst.addr = e.gm_addr + 0x10000;
+  expect_ok(&e, ptosim_tstore(e.aiv0, &s), "store from b");
+  ref_tstore(&e, &s, 0);
+  check_all(&e, "shared storage");
+  for (int r = 0; r < 16; r++)
+    CHECK(!memcmp(e.gm + (s.dst.addr - e.gm_addr) + r * s.dst.stride[3] * 2,
+                  e.gm + (l.src.addr - e.gm_addr) + r * l.src.stride[3] * 2, 64));
+  env_free(&e);
+}
+
+/* ---- TSTORE from accumulators (FIXPIPE) ----------------------------------------------------- */
+
+/* Legal accumulator -> GM pairs (tstore.md tables): cast = plain TSTORE, a2 = quantized pair
+ * exists on A2/A3 (all quantized pairs exist on A5). */
+static const struct { ptosim_dtype acc, dst; int cast, a2q; } acc_pairs[] = {
+    {PTOSIM_DT_F32, PTOSIM_DT_F32, 1, 0},  {PTOSIM_DT_F32, PTOSIM_DT_F16, 1, 0},    {PTOSIM_DT_F32, PTOSIM_DT_BF16, 1, 0},
+    {PTOSIM_DT_F32, PTOSIM_DT_I8, 0, 1},   {PTOSIM_DT_F32, PTOSIM_DT_U8, 0, 1},     {PTOSIM_DT_F32, PTOSIM_DT_HIF8, 0, 0},
+    {PTOSIM_DT_F32, PTOSIM_DT_F8E4M3, 0, 0}, {PTOSIM_DT_I32, PTOSIM_DT_I32, 1, 0},  {PTOSIM_DT_I32, PTOSIM_DT_I8, 0, 1},
+    {PTOSIM_DT_I32, PTOSIM_DT_U8, 0, 1},   {PTOSIM_DT_I32, PTOSIM_DT_F16, 0, 1},    {PTOSIM_DT_I32, PTOSIM_DT_BF16, 0, 0}};
+
+/* One 64-bit quant parameter word: scale = f32 bits [31:13], offset = signed bits [45:37],
+ * bit 46 = signed 8-bit result (docs/isa/cube fixpipe parameter format). */
+typedef struct qword { float scale, offset; int sign; } qword;
+
+static qword ref_word(uint64_t w) {
+  uint32_t m = (uint32_t)w & 0xffffe000u;
+  qword q;
+  memcpy(&q.scale, &m, 4);
+  int o = (int)((w >> 37) & 0x1ff);
+  q.offset = (float)(o >= 256 ? o - 512 : o);
+  q.sign = (int)((w >> 46) & 1);
+  return q;
+}
+
+static uint64_t rand_word(void) {
+  float sc = (float)(1 + rnd(64)) / 16.0f; /* 1/16 .. 4, exact in the 10-bit mantissa */
+  uint32_t b;
+  memcpy(&b, &sc, 4);
+  return b | (uint64_t)(rnd(41) - 20 + 512) % 512 << 37 | (uint64_t)rnd(2) << 46;
+}
+
+/* One accumulator element through pre_quant, normal relu and the final conversion. */
+static void ref_acc(ptosim_dtype acc, ptosim_dtype dst, int quant, uint64_t w, int relu, const uint8_t *src,
+                    uint8_t *out) {
+  int32_t iv;
+  float x;
+  memcpy(&iv, src, 4);
+  memcpy(&x, src, 4);
+  if (acc == PTOSIM_DT_I32 && !quant) {
+    if (relu && iv < 0) iv = 0;
+    memcpy(out, &iv, 4);
+    return;
+  }
+  if (acc == PTOSIM_DT_I32) x = (float)iv;
+  qword q = ref_word(w);
+  int b8 = dst == PTOSIM_DT_I8 || dst == PTOSIM_DT_U8, ofs = b8 || acc == PTOSIM_DT_I32;
+  float y = quant ? x * q.scale + (ofs ? q.offset : 0.0f) : x;
+  if (relu) y = y > 0 ? y : 0;
+  if (b8) {
+    float v = nearbyintf(y), lo = q.sign ? -128 : 0, hi = q.sign ? 127 : 255;
+    v = v < lo ? lo : v > hi ? hi : v;
+    *out = (uint8_t)(int)v;
+    return;
+  }
+  pt_store_from_f32(dst, out, y, dst == PTOSIM_DT_HIF8 ? PT_RND_AWAY : PT_RND_RINT, PT_SAT_OFF);
+}
+
+/* Random finite accumulators in the whole footprint of acc tile t. */
+static void fill_acc(env *e, const ptosim_tile *t) {
+  uint8_t *a = e->exp[S_L0C] + t->addr;
+  for (int64_t i = 0; i < (int64_t)t->rows * t->cols; i++) {
+    float f = (float)(rnd(4801) - 2400) / 8.0f;
+    int32_t v = (int32_t)(rnd(20001) - 10000);
+    if (t->dtype == PTOSIM_DT_F32)
+      memcpy(a + 4 * i, &f, 4);
+    else
+      memcpy(a + 4 * i, &v, 4);
+  }
+  ptosim_mem_write(e->aic, PTOSIM_L0C, t->addr, a, (size_t)t->rows * t->cols * 4);
+}
+
+static ptosim_tile acc_tile(ptosim_dtype t, int rows, int cols, int vr, int vc) {
+  ptosim_tile a = make_tile(K_NZ, PTOSIM_L0C, t, rows, cols, vr, vc);
+  a.fractal = 1024;
+  return a;
+}
+
+/* A packed acc -> NZ view: column blocks of w-element rows. */
+static ptosim_gm_view acc_nz_view(env *e, ptosim_dtype t, int64_t vr, int64_t vc, int64_t w) {
+  ptosim_gm_view v;
+  memset(&v, 0, sizeof v);
+  v.dtype = t, v.layout = PTOSIM_GL_NZ;
+  split(vc / w, 2, v.shape);
+  v.shape[2] = vr / 16, v.shape[3] = 16, v.shape[4] = w;
+  v.stride[4] = 1, v.stride[3] = w, v.stride[2] = 16 * w, v.stride[1] = vr * w, v.stride[0] = v.shape[1] * vr * w;
+  place_view(e, &v);
+  return v;
+}
+
+static void ref_tstore_acc(env *e, const ptosim_tstore_params *p, int quant) {
+  const ptosim_tile *t = &p->src;
+  int64_t stride = t->compact == 1 ? up(t->valid_rows, 16) : t->rows, des = esize(p->dst.dtype);
+  for (int64_t r = 0; r < t->valid_rows; r++)
+    for (int64_t c = 0; c < t->valid_cols; c++) {
+      const uint8_t *a = e->exp[S_L0C] + t->addr + (c / 16) * stride * 64 + r * 64 + (c % 16) * 4;
+      uint64_t w = p->quant_scalar;
+      if (quant == 2) memcpy(&w, e->exp[S_FB] + p->fp.addr + 8 * c, 8);
+      uint8_t v[8];
+      ref_acc(t->dtype, p->dst.dtype, quant, w, p->relu == PTOSIM_RELU_NORMAL, a, v);
+      uint8_t *g = e->exp[S_GM] + (p->dst.addr - e->gm_addr) + ref_goff(&p->dst, r, c);
+      if (p->atomic == PTOSIM_ATOMIC_ADD)
+        ref_add(p->dst.dtype, g, v);
+      else
+        memcpy(g, v, (size_t)des);
+    }
+}
+
+static int can_add(ptosim_dtype t) {
+  for (int i = 0; i < 6; i++)
+    if (add_types[i] == t) return 1;
+  return 0;
+}
+
+static void tstore_acc_case(env *e, int it) {
+  int quant = (int)rnd(3), np = (int)(sizeof acc_pairs / sizeof acc_pairs[0]), pi;
+  do pi = (int)rnd(np);
+  while (quant ? !(is_a5(e) || acc_pairs[pi].a2q) || (acc_pairs[pi].dst == PTOSIM_DT_I32) : !acc_pairs[pi].cast);
+  ptosim_dtype at = acc_pairs[pi].acc, dt = acc_pairs[pi].dst;
+  int64_t des = esize(dt), nz = rnd(2), w = 0, vr = 1 + rnd(48), vc = 1 + rnd(48);
+  if (nz) {
+    w = dt == PTOSIM_DT_I32 ? 16 : dt == PTOSIM_DT_F32 ? (rnd(2) ? 8 : 16) : 32 / des;
+    vr = up(vr, 16), vc = up(vc, is_a5(e) ? w : (w > 16 ? w : 16));
+  }
+  int64_t rows = up(vr + rnd(20), 16), cols = up(vc + rnd(20), 16);
+  if (!nz && is_a5(e)) cols = up(cols, 32 / des > 16 ? 32 / des : 16);
+  ptosim_tstore_params p;
+  memset(&p, 0, sizeof p);
+  p.src = acc_tile(at, (int)rows, (int)cols, (int)vr, (int)vc);
+  p.src.compact = (int32_t)rnd(2);
+  if (!place_tile(e, &p.src, S_L0C)) return;
+  fill_acc(e, &p.src);
+  p.dst = nz ? acc_nz_view(e, dt, vr, vc, w) : make_view(e, PTOSIM_GL_ND, dt, vr, vc, V_FLAT);
+  p.relu = (ptosim_relu_mode)(rnd(3) == 0 ? PTOSIM_RELU_NORMAL : rnd(2) ? PTOSIM_RELU_NONE : PTOSIM_RELU_NO_RELU);
+  p.atomic = can_add(dt) && rnd(3) == 0 ? PTOSIM_ATOMIC_ADD : PTOSIM_ATOMIC_NONE;
+  static const ptosim_unit_flag phases[] = {PTOSIM_UNIT_FLAG_NONE, PTOSIM_UNIT_FLAG_CHECK_ONLY,
+                                            PTOSIM_UNIT_FLAG_CHECK_AND_CLEAR};
+  p.phase = phases[rnd(3)];
+  if (quant == 1) p.has_quant_scalar = true, p.quant_scalar = rand_word();
+  if (quant == 2) {
+    int64_t fcols = up(vc, 4);
+    p.fp = make_tile(K_ND, PTOSIM_FB, PTOSIM_DT_U64, 1, (int)fcols, 1, (int)vc);
+    p.fp.addr = (uint64_t)(rnd(((int64_t)e->cap[S_FB] - fcols * 8) / 128 + 1) * 128);
+    for (int64_t c = 0; c < fcols; c++) {
+      uint64_t wd = rand_word();
+      memcpy(e->exp[S_FB] + p.fp.addr + 8 * c, &wd, 8);
+    }
+    ptosim_mem_write(e->aic, PTOSIM_FB, p.fp.addr, e->exp[S_FB] + p.fp.addr, (size_t)fcols * 8);
+  }
+  char ctx[200];
+  snprintf(ctx, sizeof ctx, "tstore acc %s -> %s %s%s quant %d relu %d on %s, case %d (%" PRId64 "x%" PRId64 " w %" PRId64 ")",
+           pt_dtype_name(at), pt_dtype_name(dt), nz ? "nz" : "nd", p.atomic ? " atomic" : "", quant, (int)p.relu,
+           is_a5(e) ? "a5" : "a2a3", it, vr, vc, w);
+  ptosim_status st = quant == 2 ? ptosim_tstore_fp(e->aic, &p) : ptosim_tstore(e->aic, &p);
+  expect_ok(e, st, ctx);
+  if (st == PTOSIM_OK) ref_tstore_acc(e, &p, quant);
+  check_all(e, ctx);
+}
+
+static void test_tstore_acc(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    env e = env_new(targets[ti]);
+    for (int it = 0; it < 300; it++) tstore_acc_case(&e, it);
+    env_free(&e);
+  }
+}
+
+/* A valid plain acc -> ND store (f32 -> f32, 16x16) on e. */
+static ptosim_tstore_params tstore_acc_ok(env *e) {
+  ptosim_tstore_params p;
+  memset(&p, 0, sizeof p);
+  p.src = acc_tile(PTOSIM_DT_F32, 16, 32, 16, 32);
+  p.src.addr = 0x4000;
+  p.dst = make_view(e, PTOSIM_GL_ND, PTOSIM_DT_F32, 16, 32, V_FLAT);
+  return p;
+}
+
+static void test_tstore_rules(void) {
+  env e = env_new(PTOSIM_TARGET_A2A3), f = env_new(PTOSIM_TARGET_A5);
+  ptosim_tstore_params p, q;
+#define BAD(env_, fn, core, rule, ctx) expect_rule(&(env_), fn((env_).core, &p), rule, ctx)
+  memset(&q, 0, sizeof q);
+  q.src = make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_F16, 16, 16, 8, 8);
+  q.src.addr = 0x2000;
+  q.dst = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_F16, 8, 8, V_FLAT);
+  p = q, p.relu = PTOSIM_RELU_NORMAL;
+  BAD(e, ptosim_tstore, aiv0, "tstore.acc_only", "vec store with relu");
+  p = q, p.dst.layout = PTOSIM_GL_DN;
+  BAD(e, ptosim_tstore, aiv0, "tstore.layout_pair", "nd tile into a dn view");
+  p = q, p.dst.shape[3] = 4;
+  BAD(e, ptosim_tstore, aiv0, "tstore.view_shape", "view rows != valid rows");
+  p = q, p.atomic = PTOSIM_ATOMIC_MAX;
+  BAD(e, ptosim_tstore, aiv0, "tstore.atomic", "atomic max");
+  p = q, p.src.dtype = p.dst.dtype = PTOSIM_DT_U16, p.atomic = PTOSIM_ATOMIC_ADD;
+  BAD(e, ptosim_tstore, aiv0, "tstore.atomic_dtype", "atomic add of u16");
+  p = q, p.src.space = PTOSIM_L0A;
+  BAD(e, ptosim_tstore, aic, "tstore.loc", "l0a tile");
+  p = q, p.src.space = PTOSIM_L1;
+  BAD(f, ptosim_tstore, aic, "tstore.loc", "mat tile on a5");
+  p.src.cols = 16, p.src.valid_cols = 8;
+  BAD(e, ptosim_tstore, aic, "tstore.mat_align", "a2a3 mat rows of 16 bytes");
+  p = q;
+  BAD(e, ptosim_tstore, aic, "tstore.unit", "vec tile from the cube core");
+  p = q, p.src = make_tile(K_NZ, PTOSIM_UB, PTOSIM_DT_I64, 16, 4, 16, 4), p.src.addr = 0x2000;
+  p.dst = make_view(&e, PTOSIM_GL_NZ, PTOSIM_DT_I64, 16, 4, V_FLAT);
+  BAD(e, ptosim_tstore, aiv0, "tstore.b64_layout", "i64 nz store");
+  p = q, p.src.rows = 1, p.src.valid_rows = 1, p.src.cols = 12, p.src.valid_cols = 8;
+  p.dst = make_view(&f, PTOSIM_GL_ND, PTOSIM_DT_F16, 1, 8, V_FLAT);
+  BAD(f, ptosim_tstore, aiv0, "tstore.tile_align", "a5 row of 24 bytes");
+  p = q, p.dst.shape[3] = 4096, p.src.rows = 4096, p.src.valid_rows = 4096, p.dst.stride[2] = 0;
+  BAD(e, ptosim_tstore, aiv0, "tstore.range", "a2a3 4096 bursts");
+  /* acc tiles */
+  q = tstore_acc_ok(&e);
+  p = q, p.src.dtype = PTOSIM_DT_F16;
+  BAD(e, ptosim_tstore, aic, "tstore.fractal", "f16 acc tile (16x16 boxes are 4-byte)");
+  p = q, p.src.dtype = PTOSIM_DT_U32;
+  BAD(e, ptosim_tstore, aic, "tstore.acc_dtype", "u32 acc tile");
+  p = q, p.dst.dtype = PTOSIM_DT_I32;
+  BAD(e, ptosim_tstore, aic, "tstore.acc_dtype", "f32 acc into i32");
+  p = q, p.dst.dtype = PTOSIM_DT_F16, p.has_quant_scalar = true;
+  BAD(e, ptosim_tstore, aic, "tstore.acc_dtype", "scalar-quantized f32 -> f16 on a2a3");
+  p = q, p.src.fractal = 512;
+  BAD(e, ptosim_tstore, aic, "tstore.acc_layout", "acc tile of 512-byte fractals");
+  p = q, p.dst.layout = PTOSIM_GL_DN;
+  BAD(e, ptosim_tstore, aic, "tstore.layout_pair", "acc into a dn view");
+  p = q, p.src.rows = 8208, p.src.valid_rows = 16;
+  BAD(e, ptosim_tstore, aic, "tstore.range", "acc tile of 8208 rows into nd");
+  p = q, p.dst.shape[3] = 8, p.dst.shape[2] = 2;
+  BAD(e, ptosim_tstore, aic, "tstore.view_2d", "acc into a 3-D nd view");
+  p = q, p.dst.stride[4] = 3;
+  BAD(e, ptosim_tstore, aic, "tstore.view_stride", "acc nd with strided columns");
+  p = q, p.dst = acc_nz_view(&e, PTOSIM_DT_I32, 16, 32, 16), p.src.dtype = PTOSIM_DT_I32, p.dst.shape[4] = 8;
+  BAD(e, ptosim_tstore, aic, "tstore.view_shape", "i32 nz of 8-wide blocks");
+  p = q, p.dst = acc_nz_view(&e, PTOSIM_DT_F32, 16, 32, 16), p.dst.stride[1] += 4;
+  BAD(e, ptosim_tstore, aic, "tstore.view_stride", "unpacked nz view");
+  p = q, p.dst = acc_nz_view(&e, PTOSIM_DT_F32, 16, 8, 8), p.src.valid_cols = 8;
+  BAD(e, ptosim_tstore, aic, "tstore.acc_shape", "a2a3 nz of 8 columns");
+  p = q, p.dst = make_view(&f, PTOSIM_GL_ND, PTOSIM_DT_I8, 16, 16, V_FLAT), p.src.cols = 16, p.src.valid_cols = 16;
+  p.has_quant_scalar = true;
+  BAD(f, ptosim_tstore, aic, "tstore.acc_align", "a5 nd rows of 16 i8");
+  p = q, p.relu = (ptosim_relu_mode)9;
+  BAD(e, ptosim_tstore, aic, "tstore.relu", "invalid relu");
+  p = q, p.relu = PTOSIM_RELU_SCALAR;
+  CHECK(ptosim_tstore(e.aic, &p) == PTOSIM_E_UNSUPPORTED && !strcmp(diag_rule(&e), "tstore.relu"));
+  p = q, p.atomic = PTOSIM_ATOMIC_MIN;
+  BAD(e, ptosim_tstore, aic, "tstore.atomic", "acc atomic min");
+  p = q, p.phase = PTOSIM_UNIT_FLAG_CHECK_AND_SET;
+  BAD(e, ptosim_tstore, aic, "tstore.phase", "check_and_set phase");
+  p = q;
+  BAD(e, ptosim_tstore, aiv0, "tstore.unit", "acc tile from a vector core");
+  /* tstore_fp */
+  q.fp = make_tile(K_ND, PTOSIM_FB, PTOSIM_DT_U64, 1, 32, 1, 32);
+  q.dst.dtype = PTOSIM_DT_I8;
+  q.dst = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_I8, 16, 32, V_FLAT);
+  p = q, p.src = make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_F32, 16, 32, 16, 32);
+  BAD(e, ptosim_tstore_fp, aic, "tstore_fp.loc", "tstore_fp of a vec tile");
+  p = q, p.has_quant_scalar = true;
+  BAD(e, ptosim_tstore_fp, aic, "tstore_fp.quant_mix", "tstore_fp with a scalar");
+  p = q, p.fp.space = PTOSIM_L1;
+  BAD(e, ptosim_tstore_fp, aic, "tstore_fp.fp_tile", "fp tile in l1");
+  p = q, p.fp.cols = 16, p.fp.valid_cols = 16;
+  BAD(e, ptosim_tstore_fp, aic, "tstore_fp.fp_tile", "fp tile narrower than the store");
+  p = q, p.fp.addr = 64;
+  BAD(e, ptosim_tstore_fp, aic, "mem.align", "fp tile off its 128-byte row");
+  p = q, p.dst = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_F32, 16, 32, V_FLAT);
+  BAD(e, ptosim_tstore_fp, aic, "tstore_fp.acc_dtype", "vector quant f32 -> f32 on a2a3");
+#undef BAD
+  env_free(&e);
+  env_free(&f);
+}
+
 int main(void) {
   RUN(test_tload_vec);
   RUN(test_tload_mat);
   RUN(test_tload_neighbour);
   RUN(test_determinism);
   RUN(test_tload_rules);
+  RUN(test_tstore_vec_mat);
+  RUN(test_shared_storage);
+  RUN(test_tstore_acc);
+  RUN(test_tstore_rules);
   return pt_test_finish();
 }

@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "isa/fixpipe_quant.h"
 #include "isa/isa.h"
 
 #define BLK 32  /* bytes: C0, the UB / L1 row alignment */
@@ -257,8 +258,10 @@ static ptosim_status plan_map(pt_ctx *x, plan *pl, uint64_t gaddr, ptosim_space 
   return PTOSIM_OK;
 }
 
-/* Run every move: odometer over the levels, one memcpy (+ zero tail) per run. */
-static void plan_copy(const plan *pl, bool load) {
+/* Run every move: odometer over the levels, one memcpy (+ zero tail) per run. A store with
+ * add != NONE adds each element of type add to GM instead (the MTE3 atomic add). */
+static void plan_copy(const plan *pl, bool load, ptosim_dtype add) {
+  unsigned es = pt_dtype_size(add);
   for (int i = 0; i < pl->n; i++) {
     const mv *m = &pl->m[i];
     int64_t idx[MAXL] = {0}, go = 0, to = 0;
@@ -266,8 +269,10 @@ static void plan_copy(const plan *pl, bool load) {
       if (load) {
         if (m->len) memcpy(m->t + to, m->g + go, (size_t)m->len);
         if (m->zlen) memset(m->t + to + m->len, 0, (size_t)m->zlen);
-      } else {
+      } else if (add == PTOSIM_DT_NONE) {
         memcpy(m->g + go, m->t + to, (size_t)m->len);
+      } else {
+        for (int64_t k = 0; k < m->len; k += es) pt_fq_atomic(add, PTOSIM_ATOMIC_ADD, m->g + go + k, m->t + to + k);
       }
       int l = m->nd - 1;
       for (; l >= 0; l--) {
@@ -632,10 +637,240 @@ ptosim_status pt_exec_tload(pt_ctx *x, const ptosim_tload_params *p) {
   PT_TRY(plan_map(x, &pl, p->src.addr, p->dst.space, p->dst.addr, true, PT_READ));
   bool pad = p->dst.pad != PTOSIM_PAD_NULL;
   if (pad) PT_TRY(pt_span(x, p->dst.space, p->dst.addr, (uint64_t)t_bytes(&g), 1, PT_WRITE, &t));
-  plan_copy(&pl, true);
+  plan_copy(&pl, true, PTOSIM_DT_NONE);
   if (!pad) return PTOSIM_OK;
   uint64_t bits = pad_bits(p->dst.dtype, p->dst.pad);
   for (unsigned i = 0; i < BLK; i++) pat[i] = (uint8_t)(bits >> (8 * (i % g.es)));
   fill_pad(&g, t, pat);
   return PTOSIM_OK;
+}
+
+/* ==== TSTORE ================================================================================ */
+
+/* Vec (UB, MTE3) and, on A2/A3, Mat (L1) tiles: the same-layout pairs of TLOAD in reverse
+ * (pto-isa memory/tstore_common.hpp TStoreUb2gm*, TStoreMat2Gm*; register/tstore_common.hpp). */
+static ptosim_status tstore_tile(pt_ctx *x, const ptosim_tstore_params *p, const tgeo *g, bool mat) {
+  const ptosim_gm_view *v = &p->dst;
+  VERIFY(x, p->relu == PTOSIM_RELU_NONE && !p->has_quant_scalar && p->phase == PTOSIM_UNIT_FLAG_NONE, "acc_only",
+         "relu, pre-quant scalar and store phase apply to acc tiles only", "%s tile store with an acc-only operand",
+         mat ? "mat" : "vec");
+  plan_fn fn = find_pair(v->layout, g->kind, W_VEC);
+  VERIFY(x, fn, "layout_pair", "store ND -> ND, DN -> DN or NZ -> NZ", "%s %s tile into a %s view is not a supported pair",
+         mat ? "mat" : "vec", kind_name[g->kind], layout_name[v->layout]);
+  VERIFY(x, g->es != 8 || g->kind != TK_NZ, "b64_layout", "store 64-bit elements ND -> ND or DN -> DN",
+         "64-bit elements from an NZ tile");
+  const int64_t *s = v->shape;
+  if (!is_a5(x)) { /* 12-bit burst counts; copy_cbuf_to_gm moves whole 32-byte blocks */
+    PT_TRY(in_range(x, "bursts", g->kind == TK_ND ? s[3] : g->kind == TK_DN ? s[4] : s[1], 1, 4095));
+    if (mat && g->kind != TK_NZ)
+      VERIFY(x, (g->kind == TK_ND ? s[4] : s[3]) * g->es % BLK == 0, "mat_align", "store whole 32-byte L1 lines on a2a3",
+             "an L1 line of %" PRId64 " bytes is not a multiple of 32", (g->kind == TK_ND ? s[4] : s[3]) * g->es);
+  } else if (g->kind != TK_NZ) { /* A5 CheckStaticVec: 32-byte lines, or a single column (row) */
+    int64_t line = g->kind == TK_ND ? g->cols : g->rows, other = g->kind == TK_ND ? g->rows : g->cols;
+    VERIFY(x, line * g->es % BLK == 0 || (line == 1 && other * g->es % BLK == 0), "tile_align",
+           "a5 stores 32-byte UB lines (or one 32-byte column)", "%s tile %" PRId64 "x%" PRId64 " has unaligned lines",
+           kind_name[g->kind], g->rows, g->cols);
+  }
+  ptosim_dtype add = PTOSIM_DT_NONE;
+  if (p->atomic == PTOSIM_ATOMIC_ADD) add = p->src.dtype;
+  xctx c = {v, g, {0}, mat};
+  for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) c.T[d] = v->stride[d] * g->es;
+  plan pl = {0};
+  PT_TRY(fn(x, &c, &pl));
+  uint8_t *t;
+  PT_TRY(pt_span(x, p->src.space, p->src.addr, 0, x->m->prof->align[p->src.space], PT_READ, &t));
+  PT_TRY(plan_map(x, &pl, v->addr, p->src.space, p->src.addr, false, add ? PT_RW : PT_WRITE));
+  plan_copy(&pl, false, add);
+  return PTOSIM_OK;
+}
+
+/* Accumulator -> GM type pairs and their FIXPIPE pre_quant modes (tstore.md tables; pto-isa
+ * a2a3/common.hpp GetCastPreQuantMode / GetScalarPreQuantMode / GetVectorPreQuantMode,
+ * a5/TStore.hpp Get*PreQuantModeGm, CheckAcc2gm / CheckStaticAcc). cast: the plain
+ * TSTORE(dst, acc); a2: the quantizing pair exists on A2/A3 too. */
+static const struct {
+  ptosim_dtype acc, dst;
+  bool cast, a2;
+  ptosim_quant_mode cast_mode, vec; /* vec + 1 is the _scalar mode */
+} k_acc[] = {
+    {PTOSIM_DT_F32, PTOSIM_DT_F32, true, false, PTOSIM_QUANT_NONE, PTOSIM_QUANT_QF322F32_PRE_VEC},
+    {PTOSIM_DT_F32, PTOSIM_DT_F16, true, false, PTOSIM_QUANT_F32_F16, PTOSIM_QUANT_QF322F16_PRE_VEC},
+    {PTOSIM_DT_F32, PTOSIM_DT_BF16, true, false, PTOSIM_QUANT_F32_BF16, PTOSIM_QUANT_QF322BF16_PRE_VEC},
+    {PTOSIM_DT_F32, PTOSIM_DT_I8, false, true, 0, PTOSIM_QUANT_QF322B8_PRE_VEC},
+    {PTOSIM_DT_F32, PTOSIM_DT_U8, false, true, 0, PTOSIM_QUANT_QF322B8_PRE_VEC},
+    {PTOSIM_DT_F32, PTOSIM_DT_HIF8, false, false, 0, PTOSIM_QUANT_QF322HIF8_PRE_VEC},
+    {PTOSIM_DT_F32, PTOSIM_DT_F8E4M3, false, false, 0, PTOSIM_QUANT_QF322FP8_PRE_VEC},
+    {PTOSIM_DT_I32, PTOSIM_DT_I32, true, false, PTOSIM_QUANT_NONE, PTOSIM_QUANT_NONE},
+    {PTOSIM_DT_I32, PTOSIM_DT_I8, false, true, 0, PTOSIM_QUANT_REQ8_VEC},
+    {PTOSIM_DT_I32, PTOSIM_DT_U8, false, true, 0, PTOSIM_QUANT_REQ8_VEC},
+    {PTOSIM_DT_I32, PTOSIM_DT_F16, false, true, 0, PTOSIM_QUANT_DEQF16_VEC},
+    {PTOSIM_DT_I32, PTOSIM_DT_BF16, false, false, 0, PTOSIM_QUANT_QS322BF16_PRE_VEC},
+};
+
+/* The pre_quant mode of an acc store: cast (none), scalar word or fp tile (vector). */
+static ptosim_status acc_mode(pt_ctx *x, ptosim_dtype acc, ptosim_dtype dst, int quant, ptosim_quant_mode *mode) {
+  for (size_t i = 0; i < sizeof k_acc / sizeof k_acc[0]; i++) {
+    if (k_acc[i].acc != acc || k_acc[i].dst != dst) continue;
+    bool ok = quant ? k_acc[i].vec != PTOSIM_QUANT_NONE && (is_a5(x) || k_acc[i].a2) : k_acc[i].cast;
+    if (!ok) break;
+    *mode = !quant ? k_acc[i].cast_mode : (ptosim_quant_mode)(k_acc[i].vec + (quant == 1));
+    return PTOSIM_OK;
+  }
+  return pt_fail(x, PTOSIM_E_VERIFY, RULE(x, "acc_dtype"),
+                 "acc stores: f32 -> f32/f16/bf16, i32 -> i32; quantized: f32 -> i8/u8 (a5: + f16/bf16/f32/hif8/fp8), "
+                 "i32 -> i8/u8/f16 (a5: + bf16)",
+                 "%s store of a %s accumulator into %s is not supported on %s",
+                 quant == 1 ? "scalar-quantized" : quant ? "vector-quantized" : "plain", pt_dtype_name(acc),
+                 pt_dtype_name(dst), x->m->prof->name);
+}
+
+/* Shape and view rules of an acc store; sets the NZ block width (0 for ND). */
+static ptosim_status acc_view(pt_ctx *x, const ptosim_tstore_params *p, const tgeo *g, int64_t *w) {
+  const ptosim_gm_view *v = &p->dst;
+  const int64_t *s = v->shape, *st = v->stride;
+  bool nd = v->layout == PTOSIM_GL_ND;
+  VERIFY(x, g->kind == TK_NZ && p->src.fractal == 1024 && (g->es == 4), "acc_layout",
+         "an acc tile is f32 / i32 in 16x16 boxes (blayout col_major, slayout row_major, fractal 1024)",
+         "acc tile %s with fractal %d", kind_name[g->kind], p->src.fractal);
+  VERIFY(x, nd || v->layout == PTOSIM_GL_NZ, "layout_pair", "acc tiles store into ND or NZ views",
+         "acc tile into a %s view", layout_name[v->layout]);
+  PT_TRY(in_range(x, "tile cols", g->cols, 1, 4095));
+  PT_TRY(in_range(x, "tile rows", g->rows, 1, nd ? 8192 : 65535));
+  *w = 0;
+  if (nd) {
+    PT_TRY(want_2d(x, v));
+    PT_TRY(want_valid(x, g, s[3], s[4], "shape[3]", "shape[4]"));
+    PT_TRY(want_stride(x, v, 4, 1));
+    /* tstore.md A5: "ND row-major width in bytes must be a multiple of 32" (read as the
+     * tile's row of destination elements). */
+    if (is_a5(x))
+      VERIFY(x, g->cols * pt_dtype_size(v->dtype) % BLK == 0, "acc_align",
+             "a5 acc -> ND stores need tile rows of whole 32-byte destination blocks",
+             "tile row of %" PRId64 " %s elements is not a multiple of 32 bytes", g->cols, pt_dtype_name(v->dtype));
+    return PTOSIM_OK;
+  }
+  /* NZ: fractal rows of C0 = 32 / es elements; f32 also 16 (64-byte rows) or 8 (channel
+   * split), i32 16 (TStoreAccNz2nz / TStoreAccNZ static checks). */
+  unsigned des = pt_dtype_size(v->dtype);
+  bool f32 = v->dtype == PTOSIM_DT_F32, i32 = v->dtype == PTOSIM_DT_I32;
+  VERIFY(x, s[3] == 16 && (i32 ? s[4] == 16 : f32 ? (s[4] == 8 || s[4] == 16) : s[4] == BLK / des), "view_shape",
+         "acc -> NZ views are {.., .., rows / 16, 16, C0}: C0 = 32 / es, f32 8 or 16, i32 16",
+         "NZ view inner shape %" PRId64 "x%" PRId64 " for %s", s[3], s[4], pt_dtype_name(v->dtype));
+  PT_TRY(want_valid(x, g, mul(s[2], 16), mul(mul(s[0], s[1]), s[4]), "shape[2] * 16", "shape[0..1] * shape[4]"));
+  /* The FIXPIPE derives the column-block pitch from the shape (valid_rows * C0), so the
+   * view must be packed. */
+  PT_TRY(want_stride(x, v, 4, 1));
+  PT_TRY(want_stride(x, v, 3, s[4]));
+  PT_TRY(want_stride(x, v, 2, 16 * s[4]));
+  PT_TRY(want_stride(x, v, 1, g->vr * s[4]));
+  PT_TRY(want_stride(x, v, 0, s[1] * st[1]));
+  if (!is_a5(x))
+    VERIFY(x, g->cols % 16 == 0 && g->vc % 16 == 0, "acc_shape", "a2a3 acc -> NZ stores whole 16-column blocks",
+           "valid columns %" PRId64 " are not a multiple of 16", g->vc);
+  *w = s[4];
+  return PTOSIM_OK;
+}
+
+/* Acc (L0C) tiles: the FIXPIPE writeback of fixpipe.c (pipe FIX). ND: nz2nd with the view's
+ * row stride. NZ: f32 by nz2nz (split for 8-wide blocks); other types one nz2nd store per
+ * C0 column block (the FIXPIPE nz2nz of fixpipe.c writes f32 only), whose per-channel
+ * parameters start at the block's first column. */
+static ptosim_status tstore_acc(pt_ctx *x, const ptosim_tstore_params *p, const tgeo *g, bool fp) {
+  const ptosim_gm_view *v = &p->dst;
+  int quant = fp ? 2 : p->has_quant_scalar ? 1 : 0;
+  ptosim_quant_mode mode = PTOSIM_QUANT_NONE;
+  int64_t w;
+  pt_set_pipe(x, PTOSIM_PIPE_FIX);
+  VERIFY(x, p->src.dtype == PTOSIM_DT_F32 || p->src.dtype == PTOSIM_DT_I32, "acc_dtype",
+         "accumulators are f32 or i32", "acc tile of %s", pt_dtype_name(p->src.dtype));
+  PT_TRY(acc_mode(x, p->src.dtype, v->dtype, quant, &mode));
+  PT_TRY(acc_view(x, p, g, &w));
+  VERIFY(x, p->relu == PTOSIM_RELU_NONE || p->relu == PTOSIM_RELU_NO_RELU || p->relu == PTOSIM_RELU_NORMAL ||
+                p->relu == PTOSIM_RELU_SCALAR || p->relu == PTOSIM_RELU_VECTOR,
+         "relu", "use no_relu or normal_relu", "invalid relu mode %d", (int)p->relu);
+  if (p->relu == PTOSIM_RELU_SCALAR || p->relu == PTOSIM_RELU_VECTOR)
+    return pt_fail(x, PTOSIM_E_UNSUPPORTED, RULE(x, "relu"), "use no_relu or normal_relu",
+                   "relu mode %d takes its alpha from FIXPIPE state that TSTORE does not set", (int)p->relu);
+  VERIFY(x, p->atomic == PTOSIM_ATOMIC_NONE || p->atomic == PTOSIM_ATOMIC_ADD, "atomic", "atomic_none or atomic_add",
+         "atomic mode %d", (int)p->atomic);
+  VERIFY(x, p->phase == PTOSIM_UNIT_FLAG_NONE || p->phase == PTOSIM_UNIT_FLAG_CHECK_ONLY ||
+                p->phase == PTOSIM_UNIT_FLAG_CHECK_AND_CLEAR,
+         "phase", "stPhase is unspecified (NONE), partial (CHECK_ONLY) or final (CHECK_AND_CLEAR)", "store phase %d",
+         (int)p->phase);
+  ptosim_fixpipe_params f;
+  memset(&f, 0, sizeof f);
+  f.src = ptosim_ptr_make(PTOSIM_L0C, p->src.dtype, p->src.addr);
+  f.dst = ptosim_ptr_make(PTOSIM_GM, v->dtype, v->addr);
+  f.m = g->vr, f.n = g->vc;
+  f.src_stride = p->src.compact == 1 ? (int64_t)pt_align_up((uint64_t)g->vr, 16) : g->rows; /* CompactMode::Normal */
+  f.unit_flag = p->phase;
+  f.quant = mode;
+  f.relu = p->relu;
+  f.atomic = p->atomic;
+  f.atomic_type = p->atomic ? v->dtype : PTOSIM_DT_NONE;
+  pt_fq_param word = pt_fq_decode(p->quant_scalar);
+  if (mode != PTOSIM_QUANT_NONE && quant != 2) /* the f32_f16 / f32_bf16 casts take an unused payload too */
+    f.quant_scalar = (ptosim_scalar){PTOSIM_DT_F32, 0};
+  if (quant == 2) f.quant_vec = ptosim_ptr_make(PTOSIM_FB, PTOSIM_DT_F32, p->fp.addr);
+  const pt_fq_param *qw = quant == 1 ? &word : NULL;
+  f.layout = w == 8 || (w && v->dtype == PTOSIM_DT_F32) ? PTOSIM_FIX_NZ2NZ : PTOSIM_FIX_NZ2ND;
+  f.split = w == 8;
+  f.dst_stride = !w ? v->stride[3] : f.layout == PTOSIM_FIX_NZ2NZ ? v->stride[1] : w;
+  if (!w || f.layout == PTOSIM_FIX_NZ2NZ) return pt_fixpipe_gm(x, &f, qw);
+  f.n = w;
+  for (int64_t j = 0; j < g->vc / w; j++) {
+    ptosim_fixpipe_params b = f;
+    b.src.addr += (uint64_t)(j * w / 16 * f.src_stride * 64);
+    b.dst.addr += (uint64_t)(j * v->stride[1]) * pt_dtype_size(v->dtype);
+    b.quant_vec.addr += (uint64_t)(j * w * 8);
+    PT_TRY(pt_fixpipe_gm(x, &b, qw));
+  }
+  return PTOSIM_OK;
+}
+
+/* TSTORE element types: tload's list (tstore.md: A5 vec adds the 8-bit floats). */
+static ptosim_status tstore_common(pt_ctx *x, const ptosim_tstore_params *p, tgeo *g, bool *acc) {
+  PT_TRY(check_dtype(x, p->src.dtype));
+  PT_TRY(tile_geo(x, "src", &p->src, g));
+  ptosim_space sp = p->src.space;
+  *acc = sp == PTOSIM_L0C; /* the FIXPIPE converts: any byte-sized view type, checked per pair */
+  PT_TRY(check_view(x, &p->dst, *acc && pt_dtype_size(p->dst.dtype) ? pt_dtype_size(p->dst.dtype) : g->es));
+  VERIFY(x, sp == PTOSIM_UB || sp == PTOSIM_L0C || (sp == PTOSIM_L1 && !is_a5(x)), "loc",
+         "store a vec (UB) or acc (L0C) tile (a2a3 also mat)", "source tile in %s on %s", pt_space_name(sp),
+         x->m->prof->name);
+  return check_unit(x, "source", sp);
+}
+
+ptosim_status pt_exec_tstore(pt_ctx *x, const ptosim_tstore_params *p) {
+  tgeo g;
+  bool acc;
+  PT_TRY(tstore_common(x, p, &g, &acc));
+  if (acc) return tstore_acc(x, p, &g, false);
+  VERIFY(x, p->atomic == PTOSIM_ATOMIC_NONE || p->atomic == PTOSIM_ATOMIC_ADD, "atomic", "atomic_none or atomic_add",
+         "atomic mode %d", (int)p->atomic);
+  /* MTE3 atomic add types (SetAtomicAdd of both targets; tstore.md lists acc only, pto-isa
+   * TSTORE_IMPL and TPUT also use it on vec tiles). */
+  ptosim_dtype t = p->src.dtype;
+  VERIFY(x, !p->atomic || t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_I32 ||
+                t == PTOSIM_DT_I16 || t == PTOSIM_DT_I8,
+         "atomic_dtype", "atomic add stores f32, f16, bf16, i32, i16 or i8", "atomic add of %s", pt_dtype_name(t));
+  return tstore_tile(x, p, &g, p->src.space == PTOSIM_L1);
+}
+
+/* TSTORE_FP: an acc tile quantized per column by the 64-bit words of a scaling tile in FB
+ * (set_fpc points the FIXPIPE at it: address bits below 128 bytes are dropped). */
+ptosim_status pt_exec_tstore_fp(pt_ctx *x, const ptosim_tstore_params *p) {
+  tgeo g, f;
+  bool acc;
+  VERIFY(x, p->src.space == PTOSIM_L0C, "loc", "tstore_fp stores acc (L0C) tiles", "source tile in %s",
+         pt_space_name(p->src.space));
+  PT_TRY(tstore_common(x, p, &g, &acc));
+  VERIFY(x, !p->has_quant_scalar, "quant_mix", "tstore_fp takes its parameters from the fp tile only",
+         "a pre-quant scalar given to tstore_fp");
+  PT_TRY(tile_geo(x, "fp", &p->fp, &f));
+  VERIFY(x, p->fp.space == PTOSIM_FB && f.es == 8, "fp_tile", "the fp operand is a scaling tile of 64-bit words in FB",
+         "fp tile of %s in %s", pt_dtype_name(p->fp.dtype), pt_space_name(p->fp.space));
+  VERIFY(x, f.vc >= g.vc, "fp_tile", "the fp tile holds one word per stored column",
+         "fp tile of %" PRId64 " valid columns for %" PRId64 " stored columns", f.vc, g.vc);
+  return tstore_acc(x, p, &g, true);
 }
