@@ -987,6 +987,98 @@ static void test_tstore_rules(void) {
   env_free(&f);
 }
 
+/* ---- TPREFETCH ------------------------------------------------------------------------------ */
+
+/* Every 2-D slice in order, staged at the tile start with 32-byte aligned rows; slices larger
+ * than the tile in chunks of (tile rows) x (one tile row of bytes). */
+static void ref_tprefetch(env *e, const ptosim_tload_params *p, int sub) {
+  const ptosim_gm_view *v = &p->src;
+  int64_t ves = esize(v->dtype), rowb = (int64_t)p->dst.cols * esize(p->dst.dtype), tb = rowb * p->dst.rows;
+  int64_t maxc = rowb / ves;
+  uint8_t *t = e->exp[sub ? S_UB1 : S_UB0] + p->dst.addr, *g = e->exp[S_GM] + (v->addr - e->gm_addr);
+  int fits = v->shape[3] * v->shape[4] * ves <= tb;
+  for (int64_t i0 = 0; i0 < v->shape[0]; i0++)
+    for (int64_t i1 = 0; i1 < v->shape[1]; i1++)
+      for (int64_t i2 = 0; i2 < v->shape[2]; i2++)
+        for (int64_t r0 = 0; r0 < v->shape[3]; r0 += fits ? v->shape[3] : p->dst.rows)
+          for (int64_t c0 = 0; c0 < v->shape[4]; c0 += fits ? v->shape[4] : maxc) {
+            int64_t nr = fits ? v->shape[3] : v->shape[3] - r0 < p->dst.rows ? v->shape[3] - r0 : p->dst.rows;
+            int64_t nc = fits ? v->shape[4] : v->shape[4] - c0 < maxc ? v->shape[4] - c0 : maxc;
+            for (int64_t r = 0; r < nr; r++)
+              for (int64_t c = 0; c < nc; c++) {
+                int64_t src = (i0 * v->stride[0] + i1 * v->stride[1] + i2 * v->stride[2] + (r0 + r) * v->stride[3] +
+                               (c0 + c) * v->stride[4]) * ves;
+                memcpy(t + r * up(nc * ves, 32) + c * ves, g + src, (size_t)ves);
+              }
+          }
+}
+
+static void test_tprefetch(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    env e = env_new(targets[ti]);
+    int n_chunked = 0;
+    for (int it = 0; it < 200; it++) {
+      ptosim_dtype tt = pick_type(&e, 0), vt = pick_type(&e, 0);
+      int64_t es = esize(tt), cw = 32 / es, rows = 1 + rnd(8), cols = up(1 + rnd(40), cw);
+      ptosim_tload_params p;
+      p.dst = make_tile(K_ND, PTOSIM_UB, tt, (int)rows, (int)cols, (int)rows, (int)cols);
+      int sub = (int)rnd(2);
+      if (!place_tile(&e, &p.dst, S_UB0)) continue;
+      int64_t tb = rows * cols * es, ves = esize(vt), vr = 1 + rnd(12), vc;
+      /* row bytes at most a tile row (fits) or anything (chunks) */
+      vc = rnd(2) ? 1 + rnd(cols * es / ves) : 1 + rnd(3 * cols * es / ves + 1);
+      if (vr * up(vc * ves, 32) > tb && vr * vc * ves <= tb) vr = tb / up(vc * ves, 32) ? tb / up(vc * ves, 32) : 1;
+      if (vr * vc * ves <= tb && vr * up(vc * ves, 32) > tb) continue;
+      n_chunked += vr * vc * ves > tb;
+      p.src = make_view(&e, PTOSIM_GL_ND, vt, vr, vc, V_FLAT); /* slices of vr x vc */
+      for (int d = 0; d < 3; d++) p.src.shape[d] = 1 + rnd(2);
+      stack_strides(&p.src, (int[]){2, 1, 0}, 3, vr * p.src.stride[3] + gap(), 1);
+      place_view(&e, &p.src);
+      p.src.layout = (ptosim_gm_layout)rnd(3); /* the layout tag plays no part */
+      char ctx[120];
+      snprintf(ctx, sizeof ctx, "tprefetch %s view into %s tile on %s, case %d", pt_dtype_name(vt), pt_dtype_name(tt),
+               is_a5(&e) ? "a5" : "a2a3", it);
+      ptosim_status st = ptosim_tprefetch(sub ? e.aiv1 : e.aiv0, &p);
+      expect_ok(&e, st, ctx);
+      if (st == PTOSIM_OK) ref_tprefetch(&e, &p, sub);
+      check_all(&e, ctx);
+    }
+    CHECK(n_chunked > 10);
+    /* rules */
+    ptosim_tload_params p;
+    p.dst = make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_F32, 4, 8, 4, 8);
+    p.dst.addr = 0x800;
+    p.src = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_F32, 3, 9, V_FLAT); /* 108 bytes, rows of 64 */
+    expect_rule(&e, ptosim_tprefetch(e.aiv0, &p), "tprefetch.overflow", "aligned rows past the tile");
+    p.src = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_F32, 4, 8, V_FLAT), p.src.stride[4] = 2;
+    expect_rule(&e, ptosim_tprefetch(e.aiv0, &p), "tprefetch.view_stride", "strided columns");
+    p.src.stride[4] = 1, p.dst.space = PTOSIM_L1;
+    CHECK(ptosim_tprefetch(e.aiv0, &p) == PTOSIM_E_UNSUPPORTED && !strcmp(diag_rule(&e), "tprefetch.loc"));
+    p.dst.space = PTOSIM_L0C;
+    expect_rule(&e, ptosim_tprefetch(e.aiv0, &p), "tprefetch.loc", "acc tile");
+    p.dst.space = PTOSIM_UB, p.src.dtype = PTOSIM_DT_I4;
+    expect_rule(&e, ptosim_tprefetch(e.aiv0, &p), "tprefetch.dtype", "i4 view");
+    p.src.dtype = PTOSIM_DT_I64, p.dst.dtype = PTOSIM_DT_I8, p.dst.cols = 4, p.dst.valid_cols = 4, p.dst.rows = 1;
+    p.dst.valid_rows = 1;
+    expect_rule(&e, ptosim_tprefetch(e.aiv0, &p), "tprefetch.tile_shape", "tile row narrower than an element");
+    /* TPREFETCH_ASYNC */
+    ptosim_tprefetch_async_params a;
+    memset(&a, 0, sizeof a);
+    a.src.dtype = PTOSIM_DT_F16, a.src.layout = PTOSIM_GL_ND, a.workspace = 0x1000;
+    for (int d = 0; d < 5; d++) a.src.shape[d] = 1, a.src.stride[d] = 100;
+    a.src.shape[4] = 100, a.src.stride[4] = 1, a.src.addr = e.gm_addr + 64;
+    expect_ok(&e, ptosim_tprefetch_async(e.aiv0, &a), "tprefetch_async");
+    check_all(&e, "tprefetch_async changes nothing");
+    a.src.stride[3] = 101;
+    expect_rule(&e, ptosim_tprefetch_async(e.aiv1, &a), "tprefetch_async.view", "padded view");
+    a.src.stride[3] = 100, a.workspace = 0;
+    expect_rule(&e, ptosim_tprefetch_async(e.aiv1, &a), "tprefetch_async.workspace", "no workspace");
+    a.workspace = 0x1000, a.src.addr = e.gm_addr + GM_BYTES - 100;
+    expect_rule(&e, ptosim_tprefetch_async(e.aiv1, &a), "mem.bounds", "past the buffer");
+    env_free(&e);
+  }
+}
+
 int main(void) {
   RUN(test_tload_vec);
   RUN(test_tload_mat);
@@ -997,5 +1089,6 @@ int main(void) {
   RUN(test_shared_storage);
   RUN(test_tstore_acc);
   RUN(test_tstore_rules);
+  RUN(test_tprefetch);
   return pt_test_finish();
 }

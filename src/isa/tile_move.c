@@ -874,3 +874,83 @@ ptosim_status pt_exec_tstore_fp(pt_ctx *x, const ptosim_tstore_params *p) {
          "fp tile of %" PRId64 " valid columns for %" PRId64 " stored columns", f.vc, g.vc);
   return tstore_acc(x, p, &g, true);
 }
+
+/* ==== TPREFETCH ============================================================================= */
+
+/* Stage n rows of len bytes (GM rows gs bytes apart) at the tile base, rows packed at the
+ * next 32-byte boundary (the UB row alignment of the GM -> UB DMA). */
+static void stage_rows(uint8_t *t, const uint8_t *g, int64_t n, int64_t gs, int64_t len) {
+  int64_t pitch = (int64_t)pt_align_up((uint64_t)len, BLK);
+  for (int64_t r = 0; r < n; r++) memcpy(t + r * pitch, g + r * gs, (size_t)len);
+}
+
+/* TPREFETCH: every 2-D slice (i0, i1, i2) of the view is staged at the start of the vec tile
+ * in program order, later slices over earlier ones (pto-isa a2a3/a5 TPrefetch.hpp): a slice
+ * that fits the tile's bytes is one copy of shape[3] rows of shape[4] elements; a larger
+ * slice goes in chunks of at most `rows` rows by one tile row of bytes, each chunk again at
+ * the tile start. The view's element type sets the row bytes; no layout or type pairing is
+ * required. Rows land 32-byte aligned (A5 asks for a packed UB stride, which the GM -> UB DMA
+ * accepts only as a multiple of 32). */
+ptosim_status pt_exec_tprefetch(pt_ctx *x, const ptosim_tload_params *p) {
+  tgeo g;
+  const ptosim_gm_view *v = &p->src;
+  PT_TRY(tile_geo(x, "dst", &p->dst, &g));
+  if (p->dst.space == PTOSIM_L1)
+    return pt_fail(x, PTOSIM_E_UNSUPPORTED, RULE(x, "loc"), "prefetch into a vec tile",
+                   "the TPREFETCH of both targets stages data in UB only; a mat tile has no such path");
+  VERIFY(x, p->dst.space == PTOSIM_UB, "loc", "prefetch into a vec (UB) tile", "destination tile in %s",
+         pt_space_name(p->dst.space));
+  PT_TRY(check_unit(x, "destination", p->dst.space));
+  unsigned ves = pt_dtype_size(v->dtype);
+  VERIFY(x, ves, "dtype", "give the view a byte-sized element type", "view element type %s", pt_dtype_name(v->dtype));
+  PT_TRY(check_view(x, v, ves));
+  PT_TRY(want_stride(x, v, 4, 1));
+  const int64_t *s = v->shape, tb = t_bytes(&g), rowb = g.cols * g.es, maxc = rowb / ves;
+  VERIFY(x, maxc >= 1, "tile_shape", "a tile row holds at least one view element",
+         "tile rows of %" PRId64 " bytes are narrower than a %s element", rowb, pt_dtype_name(v->dtype));
+  bool fits = s[3] * s[4] * (int64_t)ves <= tb;
+  if (fits && s[3] * (int64_t)pt_align_up((uint64_t)(s[4] * ves), BLK) > tb)
+    return pt_fail(x, PTOSIM_E_FAULT, RULE(x, "overflow"), "use a tile whose rows are as wide as the view's rows",
+                   "%" PRId64 " staged rows of %" PRId64 " bytes, 32-byte aligned, run past the %" PRId64 "-byte tile",
+                   s[3], s[4] * (int64_t)ves, tb);
+  int64_t T[PTOSIM_VIEW_DIMS];
+  for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) T[d] = v->stride[d] * ves;
+  uint8_t *gm, *t;
+  PT_TRY(pt_region(x, PTOSIM_GM, v->addr, 4, s, T, (uint64_t)(s[4] * ves), 1, PT_READ, &gm));
+  PT_TRY(pt_span(x, PTOSIM_UB, p->dst.addr, (uint64_t)tb, x->m->prof->align[PTOSIM_UB], PT_WRITE, &t));
+  for (int64_t i0 = 0; i0 < s[0]; i0++)
+    for (int64_t i1 = 0; i1 < s[1]; i1++)
+      for (int64_t i2 = 0; i2 < s[2]; i2++) {
+        const uint8_t *b = gm + i0 * T[0] + i1 * T[1] + i2 * T[2];
+        if (fits) {
+          stage_rows(t, b, s[3], T[3], s[4] * ves);
+          continue;
+        }
+        for (int64_t r = 0; r < s[3]; r += g.rows)
+          for (int64_t c = 0; c < s[4]; c += maxc)
+            stage_rows(t, b + r * T[3] + c * ves, s[3] - r < g.rows ? s[3] - r : g.rows, T[3],
+                       (s[4] - c < maxc ? s[4] - c : maxc) * ves);
+      }
+  return PTOSIM_OK;
+}
+
+/* TPREFETCH_ASYNC: an SDMA cache-maintenance prefetch of a flat contiguous view into L2
+ * (tprefetch-async.md, pto-isa comm/async/sdma/TPrefetchAsyncImpl.hpp). Values never change;
+ * ptosim checks the operands and records the GM read. */
+ptosim_status pt_exec_tprefetch_async(pt_ctx *x, const ptosim_tprefetch_async_params *p) {
+  const ptosim_gm_view *v = &p->src;
+  unsigned es = pt_dtype_size(v->dtype);
+  VERIFY(x, es, "dtype", "give the view a byte-sized element type", "view element type %s", pt_dtype_name(v->dtype));
+  PT_TRY(check_view(x, v, es));
+  const int64_t *s = v->shape, *st = v->stride;
+  VERIFY(x,
+         s[0] == 1 && s[1] == 1 && s[2] == 1 && s[3] == 1 && st[4] == 1 && st[3] == s[4] && st[2] == st[3] &&
+             st[1] == st[2] && st[0] == st[1],
+         "view", "prefetch a packed 1-D view {1, 1, 1, 1, n} with strides {n, n, n, n, 1}",
+         "the view is not flat and contiguous (shape %" PRId64 "x%" PRId64 "x%" PRId64 "x%" PRId64 "x%" PRId64 ")", s[0],
+         s[1], s[2], s[3], s[4]);
+  VERIFY(x, p->workspace, "workspace", "build the context from the SDMA workspace prepared by the host",
+         "the prefetch context has no SDMA workspace");
+  uint8_t *h;
+  return pt_span(x, PTOSIM_GM, v->addr, (uint64_t)(s[4] * es), 1, PT_READ, &h);
+}
