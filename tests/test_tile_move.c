@@ -1079,6 +1079,286 @@ static void test_tprefetch(void) {
   }
 }
 
+/* ---- MGATHER / MSCATTER ------------------------------------------------------------------------ */
+
+static const ptosim_dtype ix_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_I32,
+                                       PTOSIM_DT_U32, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32, PTOSIM_DT_HIF8,
+                                       PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2};
+
+/* GM element op= v for scatter atomics: add (ref_add), max / min compared in the type. */
+static void ref_atomic(ptosim_dtype t, ptosim_atomic_op op, uint8_t *g, const uint8_t *v) {
+  if (op == PTOSIM_ATOMIC_ADD) {
+    ref_add(t, g, v);
+    return;
+  }
+  double a, b;
+  if (t == PTOSIM_DT_F32) {
+    float fa, fb;
+    memcpy(&fa, g, 4), memcpy(&fb, v, 4);
+    a = fa, b = fb;
+  } else if (t == PTOSIM_DT_I32) {
+    int32_t ia, ib;
+    memcpy(&ia, g, 4), memcpy(&ib, v, 4);
+    a = ia, b = ib;
+  } else {
+    uint32_t ua, ub;
+    memcpy(&ua, g, 4), memcpy(&ub, v, 4);
+    a = ua, b = ub;
+  }
+  if (op == PTOSIM_ATOMIC_MAX ? b > a : b < a) memcpy(g, v, 4);
+}
+
+typedef struct ixcase {
+  int gather, row, nz, oob; /* oob: 0 undefined, 1 clamp, 2 wrap, 3 drop (zero / skip) */
+  ptosim_atomic_op atomic;
+  ptosim_gm_view v;
+  ptosim_tile data, idx;
+  int sub;
+  int64_t cap, ncols;
+} ixcase;
+
+/* Index k of item (r, c) after the policy; -1 when dropped. */
+static int64_t ref_index(env *e, const ixcase *t, int64_t r, int64_t c) {
+  uint32_t k;
+  memcpy(&k, t->row ? (kind_of(&t->idx) == K_ND ? tile_elem(e, &t->idx, t->sub, 0, r) : tile_elem(e, &t->idx, t->sub, r, 0))
+                    : tile_elem(e, &t->idx, t->sub, r, c), 4);
+  if (k < (uint64_t)t->cap) return k;
+  return t->oob == 1 ? t->cap - 1 : t->oob == 2 ? (int64_t)(k % (uint64_t)t->cap) : t->oob == 3 ? -1 : (int64_t)k;
+}
+
+/* GM byte offset of data element (r, c) for table row / element k. */
+static int64_t ref_ix_goff(env *e, const ixcase *t, int64_t k, int64_t c) {
+  int64_t es = esize(t->v.dtype);
+  (void)e;
+  if (t->nz) return t->row ? ref_goff(&t->v, k, c) : ref_goff(&t->v, k / t->ncols, k % t->ncols);
+  return t->row ? (k * t->v.stride[3] + c) * es : k * es;
+}
+
+static void ref_ix(env *e, const ixcase *t) {
+  int64_t es = esize(t->data.dtype);
+  uint8_t *gb = e->exp[S_GM] + (t->v.addr - e->gm_addr);
+  if (t->gather && t->nz && t->row && t->oob == 3)
+    memset(e->exp[t->sub ? S_UB1 : S_UB0] + t->data.addr, 0, (size_t)(t->data.rows * t->data.cols * es));
+  for (int64_t r = 0; r < t->data.valid_rows; r++)
+    for (int64_t c = 0; c < t->data.valid_cols; c++) {
+      int64_t k = ref_index(e, t, r, c);
+      uint8_t *d = tile_elem(e, &t->data, t->sub, r, c);
+      if (k < 0) {
+        if (t->gather) memset(d, 0, (size_t)es);
+        continue;
+      }
+      uint8_t *g = gb + ref_ix_goff(e, t, k, c);
+      if (t->gather)
+        memcpy(d, g, (size_t)es);
+      else if (t->atomic)
+        ref_atomic(t->data.dtype, t->atomic, g, d);
+      else
+        memcpy(g, d, (size_t)es);
+    }
+}
+
+static void ix_case(env *e, int gather, int it) {
+  ixcase t;
+  memset(&t, 0, sizeof t);
+  t.gather = gather, t.row = (int)rnd(2), t.nz = !is_a5(e) && rnd(3) == 0, t.oob = (int)rnd(4);
+  ptosim_dtype dt = ix_types[rnd(is_a5(e) ? 12 : 9)];
+  if (!gather && rnd(3) == 0) { /* atomics on their types */
+    static const ptosim_dtype a2[] = {PTOSIM_DT_I8, PTOSIM_DT_I16, PTOSIM_DT_I32, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
+    static const ptosim_dtype a5[] = {PTOSIM_DT_I32, PTOSIM_DT_U32, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
+    t.atomic = is_a5(e) && rnd(2) ? (ptosim_atomic_op)(2 + rnd(2)) : PTOSIM_ATOMIC_ADD;
+    dt = t.atomic == PTOSIM_ATOMIC_ADD ? (is_a5(e) ? a5[rnd(5)] : a2[rnd(6)])
+                                       : (ptosim_dtype[]){PTOSIM_DT_I32, PTOSIM_DT_U32, PTOSIM_DT_F32}[rnd(3)];
+  }
+  int64_t es = esize(dt), cw = 32 / es, vr = 1 + rnd(20), vc = 1 + rnd(40);
+  kind dk = t.nz ? K_NZ : is_a5(e) && rnd(2) ? K_DN : K_ND;
+  memset(&t.v, 0, sizeof t.v);
+  t.v.dtype = dt;
+  int64_t *sh = t.v.shape;
+  if (t.nz) {
+    split(1 + rnd(4), 2, sh);
+    sh[2] = 1 + rnd(3), sh[3] = 16, sh[4] = cw;
+    t.v.layout = PTOSIM_GL_NZ, t.v.stride[4] = 1, t.v.stride[3] = cw;
+    stack_strides(&t.v, (int[]){2, 1, 0}, 3, 16 * cw + (t.row ? gap() : 0), 0);
+    t.ncols = sh[0] * sh[1] * cw;
+    t.cap = t.row ? sh[2] * 16 : sh[2] * 16 * t.ncols;
+    if (t.row) vc = t.ncols;
+    if (!t.row) vc = 1 + rnd(t.ncols < 40 ? t.ncols : 40);
+  } else if (t.row) {
+    int64_t w = is_a5(e) ? vc : vc + rnd(5), rows = 1 + rnd(30);
+    if (is_a5(e)) sh[0] = sh[1] = sh[2] = 1, sh[3] = rows;
+    else split(rows, 4, sh);
+    sh[4] = w, t.v.stride[4] = 1;
+    stack_strides(&t.v, (int[]){3, 2, 1, 0}, 4, w + (is_a5(e) ? 0 : gap()), 0);
+    if (is_a5(e)) t.v.stride[3] = w; /* a5 rows are packed */
+    /* the hardware steps rows by stride[3]: keep the view packed above it */
+      t.v.stride[2] = sh[3] * t.v.stride[3], t.v.stride[1] = sh[2] * t.v.stride[2], t.v.stride[0] = sh[1] * t.v.stride[1];
+    t.cap = is_a5(e) ? sh[3] : sh[0] * sh[1] * sh[2] * sh[3];
+  } else {
+    split(1 + rnd(400), 5, sh);
+    t.v.stride[4] = 1;
+    stack_strides(&t.v, (int[]){3, 2, 1, 0}, 4, sh[4], 0);
+    for (int d = 3; d >= 0; d--) t.v.stride[d] = d == 3 ? sh[4] : t.v.stride[d + 1] * sh[d + 1]; /* packed */
+    t.cap = sh[0] * sh[1] * sh[2] * sh[3] * sh[4];
+  }
+  if (t.nz) vr = 1 + rnd(20);
+  int64_t rows = dk == K_NZ ? up(vr + rnd(8), 16) : dk == K_DN ? up(vr + rnd(8), cw) : vr + rnd(4);
+  int64_t cols = dk == K_ND || dk == K_NZ ? up(vc + rnd(2 * cw), cw) : vc + rnd(4);
+  t.data = make_tile(dk, PTOSIM_UB, dt, (int)rows, (int)cols, (int)vr, (int)vc);
+  int dn_idx = is_a5(e) && rnd(2);
+  if (t.row)
+    t.idx = dn_idx ? make_tile(K_DN, PTOSIM_UB, PTOSIM_DT_I32, (int)up(vr, 8), 1, (int)vr, 1)
+                   : make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_U32, 1, (int)up(vr, 8), 1, (int)vr);
+  else
+    t.idx = dn_idx ? make_tile(K_DN, PTOSIM_UB, PTOSIM_DT_U32, (int)up(vr, 8), (int)vc + (int)rnd(3), (int)vr, (int)vc)
+                   : make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_I32, (int)vr + (int)rnd(3), (int)up(vc, 8), (int)vr, (int)vc);
+  /* two disjoint UB halves for the two tiles */
+  int64_t dbytes = rows * cols * es, ibytes = (int64_t)t.idx.rows * t.idx.cols * 4, half = (int64_t)e->cap[S_UB0] / 2;
+  if (dbytes > half || ibytes > half) return;
+  t.data.addr = (uint64_t)(rnd((half - dbytes) / 32 + 1) * 32);
+  t.idx.addr = (uint64_t)(half + rnd((half - ibytes) / 32 + 1) * 32);
+  t.sub = (int)rnd(2);
+  place_view(e, &t.v);
+  /* indices: in range, a few colliding; out of range only when the policy handles it */
+  int64_t ni = t.row ? vr : vr * vc;
+  for (int64_t n = 0; n < ni; n++) {
+    int64_t r = t.row ? n : n / vc, c = t.row ? 0 : n % vc;
+    uint32_t k = (uint32_t)(rnd(4) ? rnd(t.cap) : rnd(t.cap < 3 ? t.cap : 3));
+    if (t.oob && rnd(4) == 0) k = rnd(2) ? (uint32_t)(t.cap + rnd(50)) : 0xfffffff0u + (uint32_t)rnd(16);
+    memcpy(t.row ? (kind_of(&t.idx) == K_ND ? tile_elem(e, &t.idx, t.sub, 0, r) : tile_elem(e, &t.idx, t.sub, r, 0))
+                 : tile_elem(e, &t.idx, t.sub, r, c), &k, 4);
+  }
+  int s = t.sub ? S_UB1 : S_UB0;
+  ptosim_mem_write(t.sub ? e->aiv1 : e->aiv0, PTOSIM_UB, 0, e->exp[s], e->cap[s]);
+  if (!gather && t.atomic) { /* finite accumulators: random bytes may be NaN */
+    for (int64_t r = 0; r < vr; r++)
+      for (int64_t c = 0; c < vc; c++) {
+        float f = (float)(rnd(2001) - 1000) / 4.0f;
+        uint8_t b[4];
+        if (dt == PTOSIM_DT_F32 || dt == PTOSIM_DT_F16 || dt == PTOSIM_DT_BF16) {
+          pt_store_from_f32(dt, b, f, PT_RND_RINT, PT_SAT_OFF);
+          memcpy(tile_elem(e, &t.data, t.sub, r, c), b, (size_t)es);
+        }
+      }
+    ptosim_mem_write(t.sub ? e->aiv1 : e->aiv0, PTOSIM_UB, 0, e->exp[s], e->cap[s]);
+    int64_t n = view_extent(&t.v); /* and a finite table */
+    for (int64_t k = 0; k + es <= n && (dt == PTOSIM_DT_F32 || dt == PTOSIM_DT_F16 || dt == PTOSIM_DT_BF16); k += es)
+      pt_store_from_f32(dt, e->gm + (t.v.addr - e->gm_addr) + k, (float)(rnd(2001) - 1000) / 4.0f, PT_RND_RINT,
+                        PT_SAT_OFF);
+    resync(e);
+  }
+  char ctx[200];
+  snprintf(ctx, sizeof ctx, "%s %s %s %s oob %d atomic %d on %s, case %d (%" PRId64 "x%" PRId64 ", cap %" PRId64 ")",
+           gather ? "mgather" : "mscatter", t.row ? "row" : "elem", t.nz ? "nz" : dk == K_DN ? "dn" : "nd",
+           pt_dtype_name(dt), t.oob, (int)t.atomic, is_a5(e) ? "a5" : "a2a3", it, vr, vc, t.cap);
+  ptosim_status st;
+  if (gather) {
+    ptosim_mgather_params p = {t.v, t.idx, t.data, t.row ? PTOSIM_COALESCE_ROW : PTOSIM_COALESCE_ELEM,
+                               (ptosim_gather_oob)t.oob};
+    st = ptosim_mgather(t.sub ? e->aiv1 : e->aiv0, &p);
+  } else {
+    static const ptosim_scatter_oob so[4] = {PTOSIM_SCATTER_UNDEFINED, PTOSIM_SCATTER_CLAMP, PTOSIM_SCATTER_WRAP,
+                                             PTOSIM_SCATTER_SKIP};
+    ptosim_mscatter_params p = {t.data, t.idx, t.v, t.row ? PTOSIM_COALESCE_ROW : PTOSIM_COALESCE_ELEM, t.atomic,
+                                so[t.oob]};
+    st = ptosim_mscatter(t.sub ? e->aiv1 : e->aiv0, &p);
+  }
+  expect_ok(e, st, ctx);
+  if (st == PTOSIM_OK) ref_ix(e, &t);
+  check_all(e, ctx);
+}
+
+static void test_mgather_mscatter(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    env e = env_new(targets[ti]);
+    for (int it = 0; it < 300; it++) ix_case(&e, it & 1, it);
+    env_free(&e);
+  }
+}
+
+static void test_ix_rules(void) {
+  env e = env_new(PTOSIM_TARGET_A2A3), f = env_new(PTOSIM_TARGET_A5);
+  ptosim_mgather_params g, q;
+  memset(&q, 0, sizeof q);
+  q.dst = make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_F32, 4, 8, 4, 8);
+  q.idx = make_tile(K_ND, PTOSIM_UB, PTOSIM_DT_I32, 1, 8, 1, 4);
+  q.idx.addr = 0x1000;
+  q.table = make_view(&e, PTOSIM_GL_ND, PTOSIM_DT_F32, 16, 8, V_FLAT);
+  q.table.stride[3] = 8;
+  memset(e.exp[S_UB0] + 0x1000, 0, 32); /* indices 0 */
+  ptosim_mem_write(e.aiv0, PTOSIM_UB, 0x1000, e.exp[S_UB0] + 0x1000, 32);
+  g = q;
+  expect_ok(&e, ptosim_mgather(e.aiv0, &g), "baseline gather");
+  resync(&e);
+#define BAD(env_, rule, ctx) expect_rule(&(env_), ptosim_mgather((env_).aiv0, &g), rule, ctx)
+  g = q, g.dst.dtype = g.table.dtype = PTOSIM_DT_I64, g.dst.cols = 4;
+  BAD(e, "mgather.dtype", "i64 data");
+  g = q, g.dst.dtype = g.table.dtype = PTOSIM_DT_F8E5M2, g.dst.cols = 32;
+  BAD(e, "mgather.dtype", "fp8 on a2a3");
+  g = q, g.idx.space = PTOSIM_L1;
+  BAD(e, "mgather.loc", "index tile in l1");
+  g = q, g.dst.space = PTOSIM_L1;
+  CHECK(ptosim_mgather(e.aiv0, &g) == PTOSIM_E_UNSUPPORTED && !strcmp(diag_rule(&e), "mgather.mat"));
+  g = q;
+  expect_rule(&e, ptosim_mgather(e.aic, &g), "op.unit", "gather from the cube core");
+  g = q, g.idx.dtype = PTOSIM_DT_I16;
+  BAD(e, "mgather.idx_dtype", "i16 indices");
+  g = q, g.table.dtype = PTOSIM_DT_F16;
+  BAD(e, "mgather.elem_size", "f16 table, f32 tile");
+  g = q, g.coalesce = (ptosim_coalesce)5;
+  BAD(e, "mgather.mode", "bad coalesce");
+  g = q, g.oob = (ptosim_gather_oob)9;
+  BAD(e, "mgather.mode", "bad oob");
+  g = q, g.table.layout = PTOSIM_GL_DN;
+  BAD(e, "mgather.layout_pair", "dn table");
+  g = q, g.dst = make_tile(K_DN, PTOSIM_UB, PTOSIM_DT_F32, 8, 8, 4, 8);
+  BAD(e, "mgather.layout_pair", "dn destination on a2a3");
+  g = q, g.idx = make_tile(K_DN, PTOSIM_UB, PTOSIM_DT_I32, 8, 1, 4, 1), g.idx.addr = 0x1000;
+  BAD(e, "mgather.idx_layout", "dn index tile on a2a3");
+  g = q, g.dst.rows = 1, g.dst.valid_rows = 1, g.dst.cols = 4, g.dst.valid_cols = 4, g.idx.valid_cols = 1;
+  BAD(e, "mgather.tile_align", "16-byte destination row");
+  g = q, g.idx.valid_cols = 3;
+  BAD(e, "mgather.idx_shape", "3 indices for 4 rows");
+  g = q, g.coalesce = PTOSIM_COALESCE_ELEM;
+  BAD(e, "mgather.idx_shape", "elem mode with a row index tile");
+  g = q, g.table.shape[4] = 4;
+  BAD(e, "mgather.table_shape", "a2a3 table rows narrower than the copy");
+  g = q, g.table.stride[4] = 2;
+  BAD(e, "mgather.view_stride", "strided table row");
+  g = q, g.table = make_view(&f, PTOSIM_GL_ND, PTOSIM_DT_F32, 16, 8, V_FLAT), g.table.stride[3] = 9;
+  expect_rule(&f, ptosim_mgather(f.aiv0, &g), "mgather.view_stride", "a5 unpacked table rows");
+  g.table.stride[3] = 8, g.table.shape[4] = 7;
+  expect_rule(&f, ptosim_mgather(f.aiv0, &g), "mgather.table_shape", "a5 table cols != valid cols");
+  g = q, g.table.layout = PTOSIM_GL_NZ, g.dst = make_tile(K_NZ, PTOSIM_UB, PTOSIM_DT_F32, 16, 8, 4, 8);
+  g.table.shape[3] = 16, g.table.shape[4] = 4, g.table.shape[2] = 1;
+  BAD(e, "mgather.table_shape", "nz table of 4-wide blocks for f32");
+  /* an undefined out-of-range index reads past the GM buffer: a bounds fault */
+  g = q, g.table.addr = e.gm_addr + GM_BYTES - 16 * 32;
+  memset(e.exp[S_UB0] + 0x1000, 0xff, 4);
+  ptosim_mem_write(e.aiv0, PTOSIM_UB, 0x1000, e.exp[S_UB0] + 0x1000, 4);
+  BAD(e, "mem.bounds", "undefined index past the buffer");
+  g.oob = PTOSIM_GATHER_ZERO;
+  expect_ok(&e, ptosim_mgather(e.aiv0, &g), "the same index under zero");
+  resync(&e);
+#undef BAD
+  ptosim_mscatter_params m;
+  memset(&m, 0, sizeof m);
+  m.src = q.dst, m.idx = q.idx, m.table = q.table, m.atomic = PTOSIM_ATOMIC_MAX;
+  expect_rule(&e, ptosim_mscatter(e.aiv0, &m), "mscatter.atomic", "atomic max on a2a3");
+  m.atomic = PTOSIM_ATOMIC_ADD, m.src.dtype = m.table.dtype = PTOSIM_DT_U32;
+  expect_rule(&e, ptosim_mscatter(e.aiv0, &m), "mscatter.atomic", "atomic add of u32 on a2a3");
+  m.table = make_view(&f, PTOSIM_GL_ND, PTOSIM_DT_U32, 16, 8, V_FLAT), m.table.stride[3] = 8;
+  memset(f.exp[S_UB0] + 0x1000, 0, 32);
+  ptosim_mem_write(f.aiv0, PTOSIM_UB, 0x1000, f.exp[S_UB0] + 0x1000, 32);
+  expect_ok(&f, ptosim_mscatter(f.aiv0, &m), "atomic add of u32 on a5");
+  resync(&f);
+  m.src.dtype = m.table.dtype = PTOSIM_DT_I16, m.src.cols = 16, m.atomic = PTOSIM_ATOMIC_MIN;
+  expect_rule(&f, ptosim_mscatter(f.aiv0, &m), "mscatter.atomic", "atomic min of i16 on a5");
+  m.oob = (ptosim_scatter_oob)7, m.atomic = PTOSIM_ATOMIC_NONE;
+  expect_rule(&f, ptosim_mscatter(f.aiv0, &m), "mscatter.mode", "bad scatter oob");
+  env_free(&e);
+  env_free(&f);
+}
+
 int main(void) {
   RUN(test_tload_vec);
   RUN(test_tload_mat);
@@ -1090,5 +1370,7 @@ int main(void) {
   RUN(test_tstore_acc);
   RUN(test_tstore_rules);
   RUN(test_tprefetch);
+  RUN(test_mgather_mscatter);
+  RUN(test_ix_rules);
   return pt_test_finish();
 }

@@ -954,3 +954,242 @@ ptosim_status pt_exec_tprefetch_async(pt_ctx *x, const ptosim_tprefetch_async_pa
   uint8_t *h;
   return pt_span(x, PTOSIM_GM, v->addr, (uint64_t)(s[4] * es), 1, PT_READ, &h);
 }
+
+/* ==== MGATHER / MSCATTER ===================================================================== */
+
+/* Index policies of both ops: use as is, clamp, wrap, or drop the element (gather ZERO writes
+ * zeros, scatter SKIP writes nothing). */
+enum { IX_UNDEF, IX_CLAMP, IX_WRAP, IX_DROP };
+
+typedef struct ix {
+  bool gather, row, nz;
+  ptosim_atomic_op atomic;
+  ptosim_dtype dt;
+  int oob;
+  tgeo d, i;                    /* data tile, index tile */
+  const ptosim_gm_view *v;
+  int64_t T[PTOSIM_VIEW_DIMS];  /* view strides, bytes */
+  int64_t cap, ncols, rowb;     /* capacity (rows or elements), NZ logical columns, ND row pitch */
+  uint8_t *dh, *ih, *gh;        /* host bytes: data tile, index tile, GM at gmin */
+  int64_t gmin, gmax;           /* GM byte range touched, from the table base */
+} ix;
+
+/* a * b for offsets, saturated at 2^62 (an access there fails the bounds check). */
+static int64_t smul(int64_t a, int64_t b) { return b && a > (INT64_MAX / 2) / b ? INT64_MAX / 2 : a * b; }
+
+/* Index k of the item at (r, c): row mode reads idx[r] of the [1, R] / [R, 1] index tile. */
+static uint32_t ix_raw(const ix *s, int64_t r, int64_t c) {
+  int64_t off = !s->row ? t_off(&s->i, r, c) : s->i.kind == TK_ND ? t_off(&s->i, 0, r) : t_off(&s->i, r, 0);
+  uint32_t k;
+  memcpy(&k, s->ih + off, 4);
+  return k;
+}
+
+static int64_t ix_remap(const ix *s, uint32_t k, bool *drop) {
+  *drop = s->oob == IX_DROP && k >= s->cap;
+  if (s->oob == IX_CLAMP && k >= s->cap) return s->cap - 1;
+  return s->oob == IX_WRAP ? k % s->cap : k;
+}
+
+/* GM offset of logical NZ table element (lr, lc): C0 column block lc / C0 split over
+ * dimensions 0 and 1 (pto-isa a2a3 MGatherNZGmOffset). */
+static int64_t nz_off(const ix *s, int64_t lr, int64_t lc) {
+  int64_t cw = BLK / s->d.es, cb = lc / cw, s1 = s->v->shape[1];
+  return smul(cb / s1, s->T[0]) + smul(cb % s1, s->T[1]) + smul(lr / 16, s->T[2]) + (lr % 16) * s->T[3] +
+         (lc % cw) * s->T[4];
+}
+
+typedef void (*ix_fn)(ix *s, int64_t go, int64_t to, int64_t n, bool drop);
+
+/* Visit every piece in program order (row-major over the index tile): n elements at GM byte
+ * offset go (from the table base) and data tile byte offset to. ROW moves table row k to tile
+ * row r: ND tables vc elements (one piece for ND tiles, elementwise for DN tiles); NZ tables
+ * the 32-byte row of every column block (a2a3 MGatherRowNzImpl). ELEM moves one element:
+ * k is the element offset from the table base (ND) or a logical row-major index (NZ). */
+static void ix_walk(ix *s, ix_fn fn) {
+  int64_t es = s->d.es, cw = BLK / es, nb = s->v->shape[0] * s->v->shape[1];
+  for (int64_t r = 0; r < s->d.vr; r++) {
+    if (s->row) {
+      bool drop;
+      int64_t k = ix_remap(s, ix_raw(s, r, 0), &drop);
+      if (s->nz)
+        for (int64_t b = 0; b < nb; b++) fn(s, nz_off(s, k, b * cw), b * s->d.rows * BLK + r * BLK, cw, drop);
+      else if (s->d.kind == TK_ND)
+        fn(s, smul(k, s->rowb), t_off(&s->d, r, 0), s->d.vc, drop);
+      else
+        for (int64_t c = 0; c < s->d.vc; c++) fn(s, smul(k, s->rowb) + c * es, t_off(&s->d, r, c), 1, drop);
+      continue;
+    }
+    for (int64_t c = 0; c < s->d.vc; c++) {
+      bool drop;
+      int64_t k = ix_remap(s, ix_raw(s, r, c), &drop);
+      fn(s, s->nz ? nz_off(s, k / s->ncols, k % s->ncols) : smul(k, es), t_off(&s->d, r, c), 1, drop);
+    }
+  }
+}
+
+static void ix_bounds(ix *s, int64_t go, int64_t to, int64_t n, bool drop) {
+  (void)to;
+  if (drop) return;
+  int64_t end = go + n * s->d.es;
+  if (go < s->gmin) s->gmin = go;
+  if (end > s->gmax) s->gmax = end;
+}
+
+static void ix_move(ix *s, int64_t go, int64_t to, int64_t n, bool drop) {
+  size_t len = (size_t)(n * s->d.es);
+  uint8_t *g = s->gh + (go - s->gmin), *t = s->dh + to;
+  if (s->gather) {
+    if (drop)
+      memset(t, 0, len);
+    else
+      memcpy(t, g, len);
+  } else if (drop) {
+    return;
+  } else if (s->atomic == PTOSIM_ATOMIC_NONE) {
+    memcpy(g, t, len);
+  } else {
+    for (size_t k = 0; k < len; k += s->d.es) pt_fq_atomic(s->dt, s->atomic, g + k, t + k);
+  }
+}
+
+/* Map the valid region of an ND, DN or NZ tile (one strided region). */
+static ptosim_status map_valid(pt_ctx *x, const ptosim_tile *t, const tgeo *g, pt_access acc, uint8_t **h) {
+  int64_t cnt, pitch, len;
+  if (g->kind == TK_NZ)
+    cnt = (g->vc + g->ic - 1) / g->ic, pitch = g->rows * BLK, len = g->vr * BLK;
+  else if (g->kind == TK_ND)
+    cnt = g->vr, pitch = g->cols * g->es, len = g->vc * g->es;
+  else
+    cnt = g->vc, pitch = g->rows * g->es, len = g->vr * g->es;
+  return pt_region(x, t->space, t->addr, 1, &cnt, &pitch, (uint64_t)len, x->m->prof->align[t->space], acc, h);
+}
+
+/* Operand rules shared by both ops (mgather.md / mscatter.md "Tile Constraints", pto-isa
+ * a2a3 MGatherCheck / MScatterCheck, a5 MGatherCheck / MScatterCheck). */
+static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const ptosim_tile *data, const char *dname,
+                              const ptosim_tile *idx, ptosim_coalesce co, int oob) {
+  ptosim_dtype t = data->dtype;
+  bool f8 = t == PTOSIM_DT_HIF8 || t == PTOSIM_DT_F8E4M3 || t == PTOSIM_DT_F8E5M2;
+  VERIFY(x,
+         t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_I32 ||
+             t == PTOSIM_DT_U32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F32 || (f8 && is_a5(x)),
+         "dtype", "use i8/u8/i16/u16/i32/u32/f16/bf16/f32 (a5 also hif8, f8E4M3FN, f8E5M2)",
+         "element type %s on %s", pt_dtype_name(t), x->m->prof->name);
+  PT_TRY(tile_geo(x, dname, data, &s->d));
+  PT_TRY(tile_geo(x, "idx", idx, &s->i));
+  VERIFY(x, data->space == PTOSIM_UB && idx->space == PTOSIM_UB, "loc", "data and index tiles are vec (UB) tiles",
+         "%s tile in %s, index tile in %s", dname, pt_space_name(data->space), pt_space_name(idx->space));
+  PT_TRY(check_unit(x, dname, data->space));
+  VERIFY(x, idx->dtype == PTOSIM_DT_I32 || idx->dtype == PTOSIM_DT_U32, "idx_dtype", "indices are i32 or u32",
+         "index tile of %s", pt_dtype_name(idx->dtype));
+  PT_TRY(check_view(x, v, s->d.es));
+  VERIFY(x, (unsigned)co <= PTOSIM_COALESCE_ELEM && (unsigned)oob <= 3, "mode", "use the enumerators of ptosim/tile_move.h",
+         "coalesce %d / oob %d", (int)co, oob);
+  s->v = v, s->dt = t, s->row = co == PTOSIM_COALESCE_ROW, s->nz = v->layout == PTOSIM_GL_NZ;
+  for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) s->T[d] = v->stride[d] * s->d.es;
+  /* Layout pairs: a2a3 ND table + ND tile or NZ table + NZ tile, ND index; a5 ND table with
+   * ND or DN tiles and indices. */
+  tkind dk = s->d.kind, ik = s->i.kind;
+  bool pair = is_a5(x) ? v->layout == PTOSIM_GL_ND && (dk == TK_ND || dk == TK_DN)
+                       : (v->layout == PTOSIM_GL_ND && dk == TK_ND) || (s->nz && dk == TK_NZ && data->fractal == 512);
+  VERIFY(x, pair, "layout_pair", "a2a3: ND table + ND tile or NZ table + NZ tile; a5: ND table + ND / DN tile",
+         "%s table with a %s %s tile on %s", layout_name[v->layout], kind_name[dk], dname, x->m->prof->name);
+  VERIFY(x, ik == TK_ND || (is_a5(x) && ik == TK_DN), "idx_layout", "index tiles are ND (a5 also DN)",
+         "index tile %s", kind_name[ik]);
+  VERIFY(x, dk != TK_ND || s->d.cols * s->d.es % BLK == 0, "tile_align", "data tile rows are whole 32-byte blocks",
+         "%s tile row of %" PRId64 " bytes", dname, s->d.cols * s->d.es);
+  VERIFY(x, dk != TK_DN || s->d.rows * s->d.es % BLK == 0, "tile_align", "data tile columns are whole 32-byte blocks",
+         "%s tile column of %" PRId64 " bytes", dname, s->d.rows * s->d.es);
+  /* Index tile valid shape: ROW [1, R] (a5 also [R, 1] col-major), ELEM the data shape. */
+  bool shape = s->row ? (ik == TK_ND && s->i.vr == 1 && s->i.vc == s->d.vr) || (ik == TK_DN && s->i.vc == 1 && s->i.vr == s->d.vr)
+                      : s->i.vr == s->d.vr && s->i.vc == s->d.vc;
+  VERIFY(x, shape, "idx_shape", s->row ? "row mode takes a [1, R] index tile (a5 also [R, 1] col-major)"
+                                       : "elem mode takes an index tile of the data tile's valid shape",
+         "index valid shape %" PRId64 "x%" PRId64 " for %s valid shape %" PRId64 "x%" PRId64, s->i.vr, s->i.vc, dname,
+         s->d.vr, s->d.vc);
+  const int64_t *sh = v->shape;
+  int64_t cw = BLK / s->d.es;
+  if (s->nz) { /* a2a3 NZ tables: {B, column blocks, row blocks, 16, C0} */
+    VERIFY(x, sh[3] == 16 && sh[4] == cw && (!s->row || s->d.vc == sh[0] * sh[1] * cw), "table_shape",
+           "NZ tables are {.., .., .., 16, 32 / es}; row mode moves all sh[0] * sh[1] * C0 columns",
+           "NZ table inner shape %" PRId64 "x%" PRId64 ", %" PRId64 " column blocks for %" PRId64 " valid columns",
+           sh[3], sh[4], sh[0] * sh[1], s->d.vc);
+    s->ncols = sh[0] * sh[1] * cw;
+    s->cap = s->row ? sh[2] * 16 : sh[2] * 16 * s->ncols;
+  } else if (s->row && is_a5(x)) { /* a5 row kernel: packed rows of valid_cols, table rows = shape[3] */
+    VERIFY(x, sh[0] == 1 && sh[1] == 1 && sh[2] == 1 && sh[4] == s->d.vc, "table_shape",
+           "a5 row mode takes a {1, 1, 1, rows, valid_cols} table", "table shape[4] = %" PRId64 " for %" PRId64
+           " valid columns", sh[4], s->d.vc);
+    PT_TRY(want_stride(x, v, 4, 1));
+    PT_TRY(want_stride(x, v, 3, sh[4]));
+    s->cap = sh[3];
+  } else if (s->row) { /* a2a3 ND rows: table rows = shape[0..3], stride[3] apart */
+    VERIFY(x, s->d.vc <= sh[4], "table_shape", "row mode moves at most a table row",
+           "%" PRId64 " valid columns from table rows of %" PRId64, s->d.vc, sh[4]);
+    PT_TRY(want_stride(x, v, 4, 1));
+    s->cap = mul(mul(sh[0], sh[1]), mul(sh[2], sh[3]));
+  } else {
+    s->cap = mul(mul(mul(sh[0], sh[1]), mul(sh[2], sh[3])), sh[4]);
+  }
+  s->rowb = s->T[3];
+  return PTOSIM_OK;
+}
+
+/* Map the tiles and the GM bounding box of every access (one checked range: the accesses
+ * of an indexed op are data dependent), then walk. */
+static ptosim_status ix_run(pt_ctx *x, ix *s, const ptosim_tile *data, const ptosim_tile *idx) {
+  uint8_t *u;
+  PT_TRY(map_valid(x, idx, &s->i, PT_READ, &s->ih));
+  PT_TRY(map_valid(x, data, &s->d, s->gather ? PT_WRITE : PT_READ, &s->dh));
+  s->gmin = INT64_MAX, s->gmax = 0;
+  ix_walk(s, ix_bounds);
+  pt_access acc = s->gather ? PT_READ : s->atomic ? PT_RW : PT_WRITE;
+  if (s->gmax > s->gmin) PT_TRY(pt_span(x, PTOSIM_GM, s->v->addr + (uint64_t)s->gmin, (uint64_t)(s->gmax - s->gmin), 1, acc, &s->gh));
+  /* a2a3 NZ row ZERO pre-zeroes the whole destination tile (MGatherRowNzImpl). */
+  if (s->gather && s->nz && s->row && s->oob == IX_DROP) {
+    PT_TRY(pt_span(x, PTOSIM_UB, data->addr, (uint64_t)t_bytes(&s->d), 1, PT_WRITE, &u));
+    memset(u, 0, (size_t)t_bytes(&s->d));
+  }
+  ix_walk(s, ix_move);
+  return PTOSIM_OK;
+}
+
+/* MGATHER (vec destination). The GM -> L1 form (mat destination, GM index tensor, GM
+ * scratch) takes other operands and is not modelled. Pipe: V on a5 (SIMT), MTE2 on a2a3. */
+ptosim_status pt_exec_mgather(pt_ctx *x, const ptosim_mgather_params *p) {
+  static const int oob_of[4] = {IX_UNDEF, IX_CLAMP, IX_WRAP, IX_DROP};
+  ix s;
+  memset(&s, 0, sizeof s);
+  if (p->dst.space == PTOSIM_L1)
+    return pt_fail(x, PTOSIM_E_UNSUPPORTED, RULE(x, "mat"), "gather into a vec tile",
+                   "the GM -> L1 gather (mat destination, GM index tensor) is not supported");
+  if (is_a5(x)) pt_set_pipe(x, PTOSIM_PIPE_V);
+  s.gather = true, s.oob = (unsigned)p->oob < 4 ? oob_of[p->oob] : 99;
+  PT_TRY(ix_setup(x, &s, &p->table, &p->dst, "dst", &p->idx, p->coalesce, (int)p->oob));
+  return ix_run(x, &s, &p->dst, &p->idx);
+}
+
+/* MSCATTER: sequential in row-major index order, so the last write wins (a2a3; a5
+ * ScatterConflict::Last; the scheduler-dependent Default order is not modelled). Atomic
+ * types: a2a3 add of i8/i16/i32/f16/bf16/f32; a5 add of i32/u32/f16/bf16/f32, max / min of
+ * i32/u32/f32 (mscatter.md "Atomic Type Support"). Pipe: V on a5, MTE3 on a2a3. */
+ptosim_status pt_exec_mscatter(pt_ctx *x, const ptosim_mscatter_params *p) {
+  static const int oob_of[4] = {IX_UNDEF, IX_DROP, IX_CLAMP, IX_WRAP};
+  ix s;
+  memset(&s, 0, sizeof s);
+  if (is_a5(x)) pt_set_pipe(x, PTOSIM_PIPE_V);
+  s.oob = (unsigned)p->oob < 4 ? oob_of[p->oob] : 99;
+  s.atomic = p->atomic;
+  PT_TRY(ix_setup(x, &s, &p->table, &p->src, "src", &p->idx, p->coalesce, (int)p->oob));
+  ptosim_dtype t = p->src.dtype;
+  bool i32 = t == PTOSIM_DT_I32, u32 = t == PTOSIM_DT_U32, f = t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16;
+  bool ok = p->atomic == PTOSIM_ATOMIC_NONE;
+  if (p->atomic == PTOSIM_ATOMIC_ADD)
+    ok = is_a5(x) ? i32 || u32 || f : i32 || f || t == PTOSIM_DT_I8 || t == PTOSIM_DT_I16;
+  if (p->atomic == PTOSIM_ATOMIC_MAX || p->atomic == PTOSIM_ATOMIC_MIN)
+    ok = is_a5(x) && (i32 || u32 || t == PTOSIM_DT_F32);
+  VERIFY(x, ok, "atomic", "a2a3: add of i8/i16/i32/f16/bf16/f32; a5: add of i32/u32/f16/bf16/f32, max/min of i32/u32/f32",
+         "atomic op %d on %s elements on %s", (int)p->atomic, pt_dtype_name(t), x->m->prof->name);
+  return ix_run(x, &s, &p->src, &p->idx);
+}
