@@ -619,7 +619,8 @@ static void test_tload_rules(void) {
 static void ref_add(ptosim_dtype t, uint8_t *g, const uint8_t *v) {
   unsigned es = esize(t);
   if (t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16) {
-    double sum = (double)pt_load_as_f32(t, g) + (double)pt_load_as_f32(t, v);
+    float a = pt_load_as_f32(t, g), b = pt_load_as_f32(t, v); /* a NaN propagates, GM's first */
+    double sum = isnan(a) ? (double)(a + a) : isnan(b) ? (double)(b + b) : (double)a + (double)b;
     pt_store_from_f32(t, g, (float)sum, PT_RND_RINT, PT_SAT_OFF);
     return;
   }

@@ -399,7 +399,10 @@ void pt_fq_atomic(ptosim_dtype t, ptosim_atomic_op op, uint8_t *mem, const uint8
   if (pt_dtype_is_float(t)) {
     float a = pt_load_as_f32(t, mem), b = pt_load_as_f32(t, v);
     if (op == PTOSIM_ATOMIC_ADD) {
-      pt_store_from_f32(t, mem, a + b, PT_RND_RINT, PT_SAT_OFF);
+      /* A NaN operand propagates quieted, the old value's first: which NaN a + b returns
+       * depends on the operand order the compiler picks, so it is chosen explicitly. */
+      float sum = a != a ? a + a : b != b ? b + b : a + b;
+      pt_store_from_f32(t, mem, sum, PT_RND_RINT, PT_SAT_OFF);
       return;
     }
     take = op == PTOSIM_ATOMIC_MAX ? b > a : b < a;

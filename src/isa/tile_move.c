@@ -258,23 +258,46 @@ static ptosim_status plan_map(pt_ctx *x, plan *pl, uint64_t gaddr, ptosim_space 
   return PTOSIM_OK;
 }
 
-/* Run every move: odometer over the levels, one memcpy (+ zero tail) per run. A store with
- * add != NONE adds each element of type add to GM instead (the MTE3 atomic add). */
+/* n runs of len bytes, steps ds / ss: the tight inner loop of every move. A run of one
+ * 32-byte C0 row (the fractal conversions) is a constant-size copy. */
+static void copy_runs(uint8_t *d, const uint8_t *s, int64_t n, int64_t ds, int64_t ss, int64_t len) {
+  if (len == BLK)
+    for (int64_t i = 0; i < n; i++) memcpy(d + i * ds, s + i * ss, BLK);
+  else
+    for (int64_t i = 0; i < n; i++) memcpy(d + i * ds, s + i * ss, (size_t)len);
+}
+
+/* The innermost level of move m at byte offsets go / to: n runs. A load also zeroes the zlen
+ * tail of each run; a store with add != NONE adds each element of type add to GM instead of
+ * copying (the MTE3 atomic add). */
+static void inner(const mv *m, int64_t go, int64_t to, int64_t n, int64_t gs, int64_t ts, bool load, ptosim_dtype add) {
+  if (load && !m->zlen) {
+    if (m->len) copy_runs(m->t + to, m->g + go, n, ts, gs, m->len);
+  } else if (!load && add == PTOSIM_DT_NONE) {
+    copy_runs(m->g + go, m->t + to, n, gs, ts, m->len);
+  } else if (load) {
+    for (int64_t i = 0; i < n; i++) {
+      uint8_t *t = m->t + to + i * ts;
+      if (m->len) memcpy(t, m->g + go + i * gs, (size_t)m->len);
+      memset(t + m->len, 0, (size_t)m->zlen);
+    }
+  } else {
+    unsigned es = pt_dtype_size(add);
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t k = 0; k < m->len; k += es)
+        pt_fq_atomic(add, PTOSIM_ATOMIC_ADD, m->g + go + i * gs + k, m->t + to + i * ts + k);
+  }
+}
+
+/* Run every move: odometer over the outer levels, one inner loop per step. */
 static void plan_copy(const plan *pl, bool load, ptosim_dtype add) {
-  unsigned es = pt_dtype_size(add);
   for (int i = 0; i < pl->n; i++) {
     const mv *m = &pl->m[i];
-    int64_t idx[MAXL] = {0}, go = 0, to = 0;
+    int in = m->nd - 1;
+    int64_t idx[MAXL] = {0}, go = 0, to = 0, n = in >= 0 ? m->cnt[in] : 1;
     for (;;) {
-      if (load) {
-        if (m->len) memcpy(m->t + to, m->g + go, (size_t)m->len);
-        if (m->zlen) memset(m->t + to + m->len, 0, (size_t)m->zlen);
-      } else if (add == PTOSIM_DT_NONE) {
-        memcpy(m->g + go, m->t + to, (size_t)m->len);
-      } else {
-        for (int64_t k = 0; k < m->len; k += es) pt_fq_atomic(add, PTOSIM_ATOMIC_ADD, m->g + go + k, m->t + to + k);
-      }
-      int l = m->nd - 1;
+      inner(m, go, to, n, in >= 0 ? m->gs[in] : 0, in >= 0 ? m->ts[in] : 0, load, add);
+      int l = in - 1;
       for (; l >= 0; l--) {
         go += m->gs[l], to += m->ts[l];
         if (++idx[l] < m->cnt[l]) break;
@@ -1038,19 +1061,18 @@ static void ix_bounds(ix *s, int64_t go, int64_t to, int64_t n, bool drop) {
 
 static void ix_move(ix *s, int64_t go, int64_t to, int64_t n, bool drop) {
   size_t len = (size_t)(n * s->d.es);
-  uint8_t *g = s->gh + (go - s->gmin), *t = s->dh + to;
-  if (s->gather) {
-    if (drop)
-      memset(t, 0, len);
-    else
-      memcpy(t, g, len);
-  } else if (drop) {
+  uint8_t *t = s->dh + to;
+  if (drop) {
+    if (s->gather) memset(t, 0, len);
     return;
-  } else if (s->atomic == PTOSIM_ATOMIC_NONE) {
-    memcpy(g, t, len);
-  } else {
-    for (size_t k = 0; k < len; k += s->d.es) pt_fq_atomic(s->dt, s->atomic, g + k, t + k);
   }
+  uint8_t *g = s->gh + (go - s->gmin);
+  if (s->gather)
+    memcpy(t, g, len);
+  else if (s->atomic == PTOSIM_ATOMIC_NONE)
+    memcpy(g, t, len);
+  else
+    for (size_t k = 0; k < len; k += s->d.es) pt_fq_atomic(s->dt, s->atomic, g + k, t + k);
 }
 
 /* Map the valid region of an ND, DN or NZ tile (one strided region). */
