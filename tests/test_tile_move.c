@@ -424,39 +424,38 @@ static void tload_case(env *e, ptosim_gm_layout l, kind k, ptosim_space sp, ptos
 
 static const ptosim_target targets[] = {PTOSIM_TARGET_A2A3, PTOSIM_TARGET_A5};
 
-static void test_tload_vec(void) {
-  static const struct { ptosim_gm_layout l; kind k; const char *name; } pairs[] = {
-      {PTOSIM_GL_ND, K_ND, "nd->nd"}, {PTOSIM_GL_DN, K_DN, "dn->dn"}, {PTOSIM_GL_NZ, K_NZ, "nz->nz"}};
+/* n random cases of `one` on each target, one machine per target (memories persist). */
+static void each_target(int n, void (*one)(env *e, int it)) {
   for (int ti = 0; ti < 2; ti++) {
     env e = env_new(targets[ti]);
-    for (int it = 0; it < 150; it++) {
-      int pi = (int)rnd(3);
-      tload_case(&e, pairs[pi].l, pairs[pi].k, PTOSIM_UB, pick_type(&e, pairs[pi].k == K_NZ), pairs[pi].name, it);
-    }
+    for (int it = 0; it < n; it++) one(&e, it);
     env_free(&e);
   }
 }
 
-static void test_tload_mat(void) {
+static void tload_vec_case(env *e, int it) {
+  static const struct { ptosim_gm_layout l; kind k; const char *name; } pairs[] = {
+      {PTOSIM_GL_ND, K_ND, "nd->nd"}, {PTOSIM_GL_DN, K_DN, "dn->dn"}, {PTOSIM_GL_NZ, K_NZ, "nz->nz"}};
+  int pi = (int)rnd(3);
+  tload_case(e, pairs[pi].l, pairs[pi].k, PTOSIM_UB, pick_type(e, pairs[pi].k == K_NZ), pairs[pi].name, it);
+}
+
+static void tload_mat_case(env *e, int it) {
   static const struct { ptosim_gm_layout l; kind k; int a5; const char *name; } pairs[] = {
       {PTOSIM_GL_ND, K_ND, 0, "nd->nd"},  {PTOSIM_GL_DN, K_DN, 0, "dn->dn"}, {PTOSIM_GL_NZ, K_NZ, 0, "nz->nz"},
       {PTOSIM_GL_ND, K_NZ, 0, "nd->nz"},  {PTOSIM_GL_DN, K_ZN, 0, "dn->zn"}, {PTOSIM_GL_DN, K_NZ, 1, "dn->nz"},
       {PTOSIM_GL_MX_A_ZZ, K_ZZ, 1, "mx_a_zz->zz"}, {PTOSIM_GL_MX_A_ND, K_ZZ, 1, "mx_a_nd->zz"},
       {PTOSIM_GL_MX_A_DN, K_ZZ, 1, "mx_a_dn->zz"}, {PTOSIM_GL_MX_B_NN, K_NN, 1, "mx_b_nn->nn"},
       {PTOSIM_GL_MX_B_ND, K_NN, 1, "mx_b_nd->nn"}, {PTOSIM_GL_MX_B_DN, K_NN, 1, "mx_b_dn->nn"}};
-  const int np = (int)(sizeof pairs / sizeof pairs[0]);
-  for (int ti = 0; ti < 2; ti++) {
-    env e = env_new(targets[ti]);
-    for (int it = 0; it < 400; it++) {
-      int pi = (int)rnd(np);
-      if (pairs[pi].a5 && !is_a5(&e)) continue;
-      int mx = pairs[pi].l >= PTOSIM_GL_MX_A_ZZ, frac = pairs[pi].k != K_ND && pairs[pi].k != K_DN;
-      ptosim_dtype t = mx ? PTOSIM_DT_F8E8M0 : pick_type(&e, frac);
-      tload_case(&e, pairs[pi].l, pairs[pi].k, PTOSIM_L1, t, pairs[pi].name, it);
-    }
-    env_free(&e);
-  }
+  int pi = (int)rnd((int)(sizeof pairs / sizeof pairs[0]));
+  if (pairs[pi].a5 && !is_a5(e)) return;
+  int mx = pairs[pi].l >= PTOSIM_GL_MX_A_ZZ, frac = pairs[pi].k != K_ND && pairs[pi].k != K_DN;
+  ptosim_dtype t = mx ? PTOSIM_DT_F8E8M0 : pick_type(e, frac);
+  tload_case(e, pairs[pi].l, pairs[pi].k, PTOSIM_L1, t, pairs[pi].name, it);
 }
+
+static void test_tload_vec(void) { each_target(150, tload_vec_case); }
+static void test_tload_mat(void) { each_target(400, tload_mat_case); }
 
 /* Regression (existing CPU simulator): a TLOAD writes only its own tile. The neighbour right
  * after the tile keeps its bytes, and pad null leaves the tile's own padding untouched. */
@@ -681,16 +680,11 @@ static void tstore_case(env *e, kind k, ptosim_space sp, int it) {
   check_all(e, ctx);
 }
 
-static void test_tstore_vec_mat(void) {
-  for (int ti = 0; ti < 2; ti++) {
-    env e = env_new(targets[ti]);
-    for (int it = 0; it < 300; it++) {
-      kind k = (kind)rnd(3);
-      tstore_case(&e, k, !is_a5(&e) && rnd(2) ? PTOSIM_L1 : PTOSIM_UB, it);
-    }
-    env_free(&e);
-  }
+static void tstore_vec_mat_case(env *e, int it) {
+  tstore_case(e, (kind)rnd(3), !is_a5(e) && rnd(2) ? PTOSIM_L1 : PTOSIM_UB, it);
 }
+
+static void test_tstore_vec_mat(void) { each_target(300, tstore_vec_mat_case); }
 
 /* Regression (existing CPU simulator): two tiles at one address share storage. A TLOAD into
  * an f16 tile is what a TSTORE of a u16 tile at the same UB address writes out. */
@@ -876,13 +870,7 @@ static void tstore_acc_case(env *e, int it) {
   check_all(e, ctx);
 }
 
-static void test_tstore_acc(void) {
-  for (int ti = 0; ti < 2; ti++) {
-    env e = env_new(targets[ti]);
-    for (int it = 0; it < 300; it++) tstore_acc_case(&e, it);
-    env_free(&e);
-  }
-}
+static void test_tstore_acc(void) { each_target(300, tstore_acc_case); }
 
 /* A valid plain acc -> ND store (f32 -> f32, 16x16) on e. */
 static ptosim_tstore_params tstore_acc_ok(env *e) {
@@ -1268,13 +1256,9 @@ static void ix_case(env *e, int gather, int it) {
   check_all(e, ctx);
 }
 
-static void test_mgather_mscatter(void) {
-  for (int ti = 0; ti < 2; ti++) {
-    env e = env_new(targets[ti]);
-    for (int it = 0; it < 300; it++) ix_case(&e, it & 1, it);
-    env_free(&e);
-  }
-}
+static void ix_case_any(env *e, int it) { ix_case(e, it & 1, it); }
+
+static void test_mgather_mscatter(void) { each_target(300, ix_case_any); }
 
 static void test_ix_rules(void) {
   env e = env_new(PTOSIM_TARGET_A2A3), f = env_new(PTOSIM_TARGET_A5);

@@ -376,29 +376,23 @@ typedef struct xctx {
   bool mat;                    /* the tile is in L1 */
 } xctx;
 
-/* ND <-> ND: rows of valid_cols elements; the row index runs over i0..i3. */
-static ptosim_status plan_nd(pt_ctx *x, const xctx *c, plan *pl) {
-  const int64_t *s = c->v->shape, P = c->g->cols * c->g->es;
-  PT_TRY(want_valid(x, c->g, mul(mul(s[0], s[1]), mul(s[2], s[3])), s[4], "shape[0..3]", "shape[4]"));
-  PT_TRY(want_stride(x, c->v, 4, 1));
-  mv *m = mv_new(pl, 0, 0, s[4] * c->g->es, 0);
-  lv(m, s[0], c->T[0], s[1] * s[2] * s[3] * P);
-  lv(m, s[1], c->T[1], s[2] * s[3] * P);
-  lv(m, s[2], c->T[2], s[3] * P);
-  lv(m, s[3], c->T[3], P);
-  return PTOSIM_OK;
-}
-
-/* DN <-> DN: columns of valid_rows elements; the column index runs over i0, i1, i2, i4. */
-static ptosim_status plan_dn(pt_ctx *x, const xctx *c, plan *pl) {
-  const int64_t *s = c->v->shape, Q = c->g->rows * c->g->es;
-  PT_TRY(want_valid(x, c->g, s[3], mul(mul(s[0], s[1]), mul(s[2], s[4])), "shape[3]", "shape[0..2] * shape[4]"));
-  PT_TRY(want_stride(x, c->v, 3, 1));
-  mv *m = mv_new(pl, 0, 0, s[3] * c->g->es, 0);
-  lv(m, s[0], c->T[0], s[1] * s[2] * s[4] * Q);
-  lv(m, s[1], c->T[1], s[2] * s[4] * Q);
-  lv(m, s[2], c->T[2], s[4] * Q);
-  lv(m, s[4], c->T[4], Q);
+/* ND <-> ND and DN <-> DN: lines along the contiguous view dimension (ND: 4, a row of
+ * valid_cols elements; DN: 3, a column of valid_rows elements); the line index runs over the
+ * other four dimensions, outermost first, tile lines (rows / columns) apart. */
+static ptosim_status plan_line(pt_ctx *x, const xctx *c, plan *pl) {
+  bool nd = c->g->kind == TK_ND;
+  const int run = nd ? 4 : 3, d[4] = {0, 1, 2, nd ? 3 : 4};
+  const int64_t *s = c->v->shape;
+  int64_t lines = mul(mul(s[d[0]], s[d[1]]), mul(s[d[2]], s[d[3]]));
+  PT_TRY(nd ? want_valid(x, c->g, lines, s[4], "shape[0..3]", "shape[4]")
+            : want_valid(x, c->g, s[3], lines, "shape[3]", "shape[0..2] * shape[4]"));
+  PT_TRY(want_stride(x, c->v, run, 1));
+  mv *m = mv_new(pl, 0, 0, s[run] * c->g->es, 0);
+  int64_t pitch = lines * (nd ? c->g->cols : c->g->rows) * c->g->es; /* lines equals a valid extent here */
+  for (int k = 0; k < 4; k++) {
+    pitch /= s[d[k]];
+    lv(m, s[d[k]], c->T[d[k]], pitch);
+  }
   return PTOSIM_OK;
 }
 
@@ -449,33 +443,22 @@ static void frac_lanes(plan *pl, int64_t n, int64_t d, unsigned es, int64_t gd, 
   }
 }
 
-/* ND -> NZ (Mat): 2-D view, rows to 32-byte NZ rows (TLoadGm2L1Nd2nz / TLoadCubeND2NZ). */
-static ptosim_status plan_nd2nz(pt_ctx *x, const xctx *c, plan *pl) {
+/* The 2-D fractal conversions (Mat): ND -> NZ by rows (TLoadGm2L1Nd2nz / TLoadCubeND2NZ),
+ * DN -> ZN as the nd2nz of the transpose (view columns become ZN column rows), and A5 DN -> NZ
+ * by lanes (TLoadCubeND2NZ with a DN view: copy_gm_to_cbuf_multi_dn2nz). */
+static ptosim_status plan_frac(pt_ctx *x, const xctx *c, plan *pl) {
   const int64_t *s = c->v->shape;
+  bool dn = c->v->layout == PTOSIM_GL_DN;
+  unsigned es = c->g->es;
   PT_TRY(want_2d(x, c->v));
   PT_TRY(want_valid(x, c->g, s[3], s[4], "shape[3]", "shape[4]"));
-  PT_TRY(want_stride(x, c->v, 4, 1));
-  frac_rows(pl, s[3], s[4], c->g->es, c->T[3], c->g->rows * BLK);
-  return PTOSIM_OK;
-}
-
-/* DN -> ZN (Mat): the nd2nz of the transpose: view columns become ZN column rows. */
-static ptosim_status plan_dn2zn(pt_ctx *x, const xctx *c, plan *pl) {
-  const int64_t *s = c->v->shape;
-  PT_TRY(want_2d(x, c->v));
-  PT_TRY(want_valid(x, c->g, s[3], s[4], "shape[3]", "shape[4]"));
-  PT_TRY(want_stride(x, c->v, 3, 1));
-  frac_rows(pl, s[4], s[3], c->g->es, c->T[4], c->g->cols * BLK);
-  return PTOSIM_OK;
-}
-
-/* DN -> NZ (Mat, A5 TLoadCubeND2NZ with a DN view: copy_gm_to_cbuf_multi_dn2nz). */
-static ptosim_status plan_dn2nz(pt_ctx *x, const xctx *c, plan *pl) {
-  const int64_t *s = c->v->shape;
-  PT_TRY(want_2d(x, c->v));
-  PT_TRY(want_valid(x, c->g, s[3], s[4], "shape[3]", "shape[4]"));
-  PT_TRY(want_stride(x, c->v, 3, 1));
-  frac_lanes(pl, s[3], s[4], c->g->es, c->T[4], c->g->es, c->g->rows * BLK);
+  PT_TRY(want_stride(x, c->v, dn ? 3 : 4, 1));
+  if (!dn)
+    frac_rows(pl, s[3], s[4], es, c->T[3], c->g->rows * BLK);
+  else if (c->g->kind == TK_ZN)
+    frac_rows(pl, s[4], s[3], es, c->T[4], c->g->cols * BLK);
+  else
+    frac_lanes(pl, s[3], s[4], es, c->T[4], es, c->g->rows * BLK);
   return PTOSIM_OK;
 }
 
@@ -542,12 +525,12 @@ static const struct {
   unsigned where;
   plan_fn fn;
 } k_pairs[] = {
-    {PTOSIM_GL_ND, TK_ND, W_VEC | W_MAT, plan_nd},
-    {PTOSIM_GL_DN, TK_DN, W_VEC | W_MAT, plan_dn},
+    {PTOSIM_GL_ND, TK_ND, W_VEC | W_MAT, plan_line},
+    {PTOSIM_GL_DN, TK_DN, W_VEC | W_MAT, plan_line},
     {PTOSIM_GL_NZ, TK_NZ, W_VEC | W_MAT, plan_nz},
-    {PTOSIM_GL_ND, TK_NZ, W_MAT, plan_nd2nz},
-    {PTOSIM_GL_DN, TK_ZN, W_MAT, plan_dn2zn},
-    {PTOSIM_GL_DN, TK_NZ, W_MAT5, plan_dn2nz},
+    {PTOSIM_GL_ND, TK_NZ, W_MAT, plan_frac},
+    {PTOSIM_GL_DN, TK_ZN, W_MAT, plan_frac},
+    {PTOSIM_GL_DN, TK_NZ, W_MAT5, plan_frac},
     {PTOSIM_GL_MX_A_ZZ, TK_ZZ, W_MAT5, plan_mx_box},
     {PTOSIM_GL_MX_B_NN, TK_NN, W_MAT5, plan_mx_box},
     {PTOSIM_GL_MX_A_ND, TK_ZZ, W_MAT5, plan_mx_nd},
