@@ -65,10 +65,18 @@ static void bench_case(which w, ptosim_dtype t, unsigned es, int rows, int cols)
   ptosim_gm_view v = view2d(t, ga, rows, cols);
   b.core = ptosim_core_of(m, 0, w == LOAD_ND || w == STORE_ND ? PTOSIM_AIV0 : PTOSIM_AIC);
   switch (w) {
-    case LOAD_ND: b.ld = (ptosim_tload_params){v, tile(PTOSIM_UB, t, rows, cols, PTOSIM_BL_ROW_MAJOR, PTOSIM_SL_NONE_BOX, 512)}; break;
-    case STORE_ND: b.st.src = tile(PTOSIM_UB, t, rows, cols, PTOSIM_BL_ROW_MAJOR, PTOSIM_SL_NONE_BOX, 512), b.st.dst = v; break;
-    case LOAD_NZ: b.ld = (ptosim_tload_params){v, tile(PTOSIM_L1, t, rows, cols, PTOSIM_BL_COL_MAJOR, PTOSIM_SL_ROW_MAJOR, 512)}; break;
-    case STORE_ACC: b.st.src = tile(PTOSIM_L0C, t, rows, cols, PTOSIM_BL_COL_MAJOR, PTOSIM_SL_ROW_MAJOR, 1024), b.st.dst = v; break;
+    case LOAD_ND:
+      b.ld = (ptosim_tload_params){v, tile(PTOSIM_UB, t, rows, cols, PTOSIM_BL_ROW_MAJOR, PTOSIM_SL_NONE_BOX, 512)};
+      break;
+    case STORE_ND:
+      b.st.src = tile(PTOSIM_UB, t, rows, cols, PTOSIM_BL_ROW_MAJOR, PTOSIM_SL_NONE_BOX, 512), b.st.dst = v;
+      break;
+    case LOAD_NZ:
+      b.ld = (ptosim_tload_params){v, tile(PTOSIM_L1, t, rows, cols, PTOSIM_BL_COL_MAJOR, PTOSIM_SL_ROW_MAJOR, 512)};
+      break;
+    case STORE_ACC:
+      b.st.src = tile(PTOSIM_L0C, t, rows, cols, PTOSIM_BL_COL_MAJOR, PTOSIM_SL_ROW_MAJOR, 1024), b.st.dst = v;
+      break;
   }
   double to = pt_bench_best(run_op, &b, 0.3), tm = pt_bench_best(run_memcpy, &b, 0.3);
   char name[96];
@@ -82,12 +90,12 @@ static void bench_case(which w, ptosim_dtype t, unsigned es, int rows, int cols)
 int main(void) {
   for (which w = LOAD_ND; w <= STORE_ND; w++) {
     bench_case(w, PTOSIM_DT_F16, 2, 64, 128);  /*  16 KiB */
-    bench_case(w, PTOSIM_DT_F16, 2, 128, 256);  /*  64 KiB */
-    bench_case(w, PTOSIM_DT_F32, 4, 256, 128);  /* 128 KiB */
+    bench_case(w, PTOSIM_DT_F16, 2, 128, 256); /*  64 KiB */
+    bench_case(w, PTOSIM_DT_F32, 4, 256, 128); /* 128 KiB */
   }
-  bench_case(LOAD_NZ, PTOSIM_DT_F16, 2, 128, 256);  /*  64 KiB */
-  bench_case(LOAD_NZ, PTOSIM_DT_F16, 2, 256, 256);  /* 128 KiB */
-  bench_case(LOAD_NZ, PTOSIM_DT_F32, 4, 256, 256);  /* 256 KiB */
+  bench_case(LOAD_NZ, PTOSIM_DT_F16, 2, 128, 256);   /*  64 KiB */
+  bench_case(LOAD_NZ, PTOSIM_DT_F16, 2, 256, 256);   /* 128 KiB */
+  bench_case(LOAD_NZ, PTOSIM_DT_F32, 4, 256, 256);   /* 256 KiB */
   bench_case(STORE_ACC, PTOSIM_DT_F32, 4, 128, 128); /*  64 KiB */
   bench_case(STORE_ACC, PTOSIM_DT_F32, 4, 256, 128); /* 128 KiB */
   bench_case(STORE_ACC, PTOSIM_DT_F32, 4, 256, 256); /* 256 KiB */

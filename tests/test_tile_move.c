@@ -122,15 +122,21 @@ static inline void expect_rule(env *e, ptosim_status st, const char *rule, const
 
 static unsigned esize(ptosim_dtype t) {
   switch (t) {
-    case PTOSIM_DT_I16: case PTOSIM_DT_U16: case PTOSIM_DT_F16: case PTOSIM_DT_BF16: return 2;
-    case PTOSIM_DT_I32: case PTOSIM_DT_U32: case PTOSIM_DT_F32: return 4;
-    case PTOSIM_DT_I64: case PTOSIM_DT_U64: return 8;
+    case PTOSIM_DT_I16:
+    case PTOSIM_DT_U16:
+    case PTOSIM_DT_F16:
+    case PTOSIM_DT_BF16: return 2;
+    case PTOSIM_DT_I32:
+    case PTOSIM_DT_U32:
+    case PTOSIM_DT_F32: return 4;
+    case PTOSIM_DT_I64:
+    case PTOSIM_DT_U64: return 8;
     default: return 1;
   }
 }
 
-static const ptosim_dtype a2_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16, PTOSIM_DT_U16,
-                                        PTOSIM_DT_I32, PTOSIM_DT_U32, PTOSIM_DT_I64, PTOSIM_DT_U64,
+static const ptosim_dtype a2_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,   PTOSIM_DT_I16, PTOSIM_DT_U16,
+                                        PTOSIM_DT_I32, PTOSIM_DT_U32,  PTOSIM_DT_I64, PTOSIM_DT_U64,
                                         PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
 static const ptosim_dtype a5_extra[] = {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2, PTOSIM_DT_HIF8, PTOSIM_DT_F8E8M0};
 
@@ -171,7 +177,7 @@ static ptosim_tile make_tile(kind k, ptosim_space sp, ptosim_dtype t, int rows, 
   tl.space = sp, tl.dtype = t, tl.rows = rows, tl.cols = cols, tl.valid_rows = vr, tl.valid_cols = vc;
   tl.fractal = k == K_ZZ || k == K_NN ? 32 : 512;
   tl.blayout = k == K_ND || k == K_ZN || k == K_ZZ ? PTOSIM_BL_ROW_MAJOR : PTOSIM_BL_COL_MAJOR;
-  tl.slayout = k == K_ND || k == K_DN ? PTOSIM_SL_NONE_BOX
+  tl.slayout = k == K_ND || k == K_DN   ? PTOSIM_SL_NONE_BOX
                : k == K_NZ || k == K_ZZ ? PTOSIM_SL_ROW_MAJOR
                                         : PTOSIM_SL_COL_MAJOR;
   return tl;
@@ -183,10 +189,10 @@ static int64_t ref_toff(kind k, int64_t rows, int64_t cols, int64_t es, int64_t 
   switch (k) {
     case K_ND: return (r * cols + c) * es;
     case K_DN: return (c * rows + r) * es;
-    case K_NZ: return (c / cw) * rows * 32 + r * 32 + (c % cw) * es;      /* column blocks of 32-byte rows */
-    case K_ZN: return (r / cw) * cols * 32 + c * 32 + (r % cw) * es;      /* row blocks of 32-byte columns */
+    case K_NZ: return (c / cw) * rows * 32 + r * 32 + (c % cw) * es;              /* column blocks of 32-byte rows */
+    case K_ZN: return (r / cw) * cols * 32 + c * 32 + (r % cw) * es;              /* row blocks of 32-byte columns */
     case K_ZZ: return (r / 16) * 16 * cols + (c / 2) * 32 + (r % 16) * 2 + c % 2; /* 16x2 scale boxes */
-    default: return (c / 16) * 16 * rows + (r / 2) * 32 + (c % 16) * 2 + r % 2;    /* NN: 2x16 boxes */
+    default: return (c / 16) * 16 * rows + (r / 2) * 32 + (c % 16) * 2 + r % 2;   /* NN: 2x16 boxes */
   }
 }
 
@@ -198,7 +204,10 @@ static kind kind_of(const ptosim_tile *t) {
 
 /* Image slot and base byte of a tile. */
 static int slot_of(const ptosim_tile *t, int sub) {
-  return t->space == PTOSIM_UB ? (sub ? S_UB1 : S_UB0) : t->space == PTOSIM_L1 ? S_L1 : t->space == PTOSIM_L0C ? S_L0C : S_FB;
+  return t->space == PTOSIM_UB    ? (sub ? S_UB1 : S_UB0)
+         : t->space == PTOSIM_L1  ? S_L1
+         : t->space == PTOSIM_L0C ? S_L0C
+                                  : S_FB;
 }
 
 static uint8_t *tile_elem(env *e, const ptosim_tile *t, int sub, int64_t r, int64_t c) {
@@ -214,14 +223,22 @@ static int64_t ref_goff(const ptosim_gm_view *v, int64_t r, int64_t c) {
   int64_t i[5] = {0};
   switch (v->layout) {
     case PTOSIM_GL_ND:
-      i[4] = c, i[3] = r % s[3], i[2] = r / s[3] % s[2], i[1] = r / (s[3] * s[2]) % s[1], i[0] = r / (s[1] * s[2] * s[3]);
+      i[4] = c, i[3] = r % s[3], i[2] = r / s[3] % s[2], i[1] = r / (s[3] * s[2]) % s[1],
+      i[0] = r / (s[1] * s[2] * s[3]);
       break;
     case PTOSIM_GL_DN:
-      i[3] = r, i[4] = c % s[4], i[2] = c / s[4] % s[2], i[1] = c / (s[4] * s[2]) % s[1], i[0] = c / (s[1] * s[2] * s[4]);
+      i[3] = r, i[4] = c % s[4], i[2] = c / s[4] % s[2], i[1] = c / (s[4] * s[2]) % s[1],
+      i[0] = c / (s[1] * s[2] * s[4]);
       break;
-    case PTOSIM_GL_NZ: i[0] = c / s[4] / s[1], i[1] = c / s[4] % s[1], i[2] = r / 16, i[3] = r % 16, i[4] = c % s[4]; break;
-    case PTOSIM_GL_MX_A_ZZ: i[0] = r / 16 / s[1], i[1] = r / 16 % s[1], i[2] = c / 2, i[3] = r % 16, i[4] = c % 2; break;
-    case PTOSIM_GL_MX_B_NN: i[0] = c / 16 / s[1], i[1] = c / 16 % s[1], i[2] = r / 2, i[3] = c % 16, i[4] = r % 2; break;
+    case PTOSIM_GL_NZ:
+      i[0] = c / s[4] / s[1], i[1] = c / s[4] % s[1], i[2] = r / 16, i[3] = r % 16, i[4] = c % s[4];
+      break;
+    case PTOSIM_GL_MX_A_ZZ:
+      i[0] = r / 16 / s[1], i[1] = r / 16 % s[1], i[2] = c / 2, i[3] = r % 16, i[4] = c % 2;
+      break;
+    case PTOSIM_GL_MX_B_NN:
+      i[0] = c / 16 / s[1], i[1] = c / 16 % s[1], i[2] = r / 2, i[3] = c % 16, i[4] = r % 2;
+      break;
     case PTOSIM_GL_MX_A_ND: i[2] = r, i[3] = c / 2, i[4] = c % 2; break;
     case PTOSIM_GL_MX_A_DN: i[2] = c / 2, i[3] = r, i[4] = c % 2; break;
     case PTOSIM_GL_MX_B_ND: i[2] = r / 2, i[3] = c, i[4] = r % 2; break;
@@ -402,8 +419,10 @@ static void tload_case(env *e, ptosim_gm_layout l, kind k, ptosim_space sp, ptos
     int one_line = k == K_ND ? rows == 1 : cols == 1;
     if (is_a5(e) || one_line) z = Z_LINE;
     if (!is_a5(e) && !one_line) { /* a2a3 L1 lines are whole 32-byte blocks */
-      if (k == K_ND) vc = up(vc, cw), cols = up(cols > vc ? cols : vc, cw);
-      else vr = up(vr, cw), rows = up(rows > vr ? rows : vr, cw);
+      if (k == K_ND)
+        vc = up(vc, cw), cols = up(cols > vc ? cols : vc, cw);
+      else
+        vr = up(vr, cw), rows = up(rows > vr ? rows : vr, cw);
     }
   }
   ptosim_tload_params p;
@@ -413,8 +432,9 @@ static void tload_case(env *e, ptosim_gm_layout l, kind k, ptosim_space sp, ptos
   if (!place_tile(e, &p.dst, sp == PTOSIM_UB ? S_UB0 : S_L1)) return;
   p.src = make_view(e, l, t, vr, vc, z == Z_LANES ? V_FLAT : 0);
   char ctx[160];
-  snprintf(ctx, sizeof ctx, "tload %s %s %s on %s, case %d (%" PRId64 "x%" PRId64 " in %" PRId64 "x%" PRId64 ", pad %d)",
-           name, pt_dtype_name(t), sp == PTOSIM_UB ? "vec" : "mat", is_a5(e) ? "a5" : "a2a3", it, vr, vc, rows, cols,
+  snprintf(ctx, sizeof ctx,
+           "tload %s %s %s on %s, case %d (%" PRId64 "x%" PRId64 " in %" PRId64 "x%" PRId64 ", pad %d)", name,
+           pt_dtype_name(t), sp == PTOSIM_UB ? "vec" : "mat", is_a5(e) ? "a5" : "a2a3", it, vr, vc, rows, cols,
            (int)p.dst.pad);
   ptosim_status st = ptosim_tload(sp == PTOSIM_UB ? (sub ? e->aiv1 : e->aiv0) : e->aic, &p);
   expect_ok(e, st, ctx);
@@ -434,19 +454,27 @@ static void each_target(int n, void (*one)(env *e, int it)) {
 }
 
 static void tload_vec_case(env *e, int it) {
-  static const struct { ptosim_gm_layout l; kind k; const char *name; } pairs[] = {
-      {PTOSIM_GL_ND, K_ND, "nd->nd"}, {PTOSIM_GL_DN, K_DN, "dn->dn"}, {PTOSIM_GL_NZ, K_NZ, "nz->nz"}};
+  static const struct {
+    ptosim_gm_layout l;
+    kind k;
+    const char *name;
+  } pairs[] = {{PTOSIM_GL_ND, K_ND, "nd->nd"}, {PTOSIM_GL_DN, K_DN, "dn->dn"}, {PTOSIM_GL_NZ, K_NZ, "nz->nz"}};
   int pi = (int)rnd(3);
   tload_case(e, pairs[pi].l, pairs[pi].k, PTOSIM_UB, pick_type(e, pairs[pi].k == K_NZ), pairs[pi].name, it);
 }
 
 static void tload_mat_case(env *e, int it) {
-  static const struct { ptosim_gm_layout l; kind k; int a5; const char *name; } pairs[] = {
-      {PTOSIM_GL_ND, K_ND, 0, "nd->nd"},  {PTOSIM_GL_DN, K_DN, 0, "dn->dn"}, {PTOSIM_GL_NZ, K_NZ, 0, "nz->nz"},
-      {PTOSIM_GL_ND, K_NZ, 0, "nd->nz"},  {PTOSIM_GL_DN, K_ZN, 0, "dn->zn"}, {PTOSIM_GL_DN, K_NZ, 1, "dn->nz"},
-      {PTOSIM_GL_MX_A_ZZ, K_ZZ, 1, "mx_a_zz->zz"}, {PTOSIM_GL_MX_A_ND, K_ZZ, 1, "mx_a_nd->zz"},
-      {PTOSIM_GL_MX_A_DN, K_ZZ, 1, "mx_a_dn->zz"}, {PTOSIM_GL_MX_B_NN, K_NN, 1, "mx_b_nn->nn"},
-      {PTOSIM_GL_MX_B_ND, K_NN, 1, "mx_b_nd->nn"}, {PTOSIM_GL_MX_B_DN, K_NN, 1, "mx_b_dn->nn"}};
+  static const struct {
+    ptosim_gm_layout l;
+    kind k;
+    int a5;
+    const char *name;
+  } pairs[] = {{PTOSIM_GL_ND, K_ND, 0, "nd->nd"},           {PTOSIM_GL_DN, K_DN, 0, "dn->dn"},
+               {PTOSIM_GL_NZ, K_NZ, 0, "nz->nz"},           {PTOSIM_GL_ND, K_NZ, 0, "nd->nz"},
+               {PTOSIM_GL_DN, K_ZN, 0, "dn->zn"},           {PTOSIM_GL_DN, K_NZ, 1, "dn->nz"},
+               {PTOSIM_GL_MX_A_ZZ, K_ZZ, 1, "mx_a_zz->zz"}, {PTOSIM_GL_MX_A_ND, K_ZZ, 1, "mx_a_nd->zz"},
+               {PTOSIM_GL_MX_A_DN, K_ZZ, 1, "mx_a_dn->zz"}, {PTOSIM_GL_MX_B_NN, K_NN, 1, "mx_b_nn->nn"},
+               {PTOSIM_GL_MX_B_ND, K_NN, 1, "mx_b_nd->nn"}, {PTOSIM_GL_MX_B_DN, K_NN, 1, "mx_b_dn->nn"}};
   int pi = (int)rnd((int)(sizeof pairs / sizeof pairs[0]));
   if (pairs[pi].a5 && !is_a5(e)) return;
   int mx = pairs[pi].l >= PTOSIM_GL_MX_A_ZZ, frac = pairs[pi].k != K_ND && pairs[pi].k != K_DN;
@@ -611,7 +639,6 @@ static void test_tload_rules(void) {
   env_free(&f);
 }
 
-
 /* ---- TSTORE ------------------------------------------------------------------------------ */
 
 /* GM element += tile element in type t (floats: the exact sum rounded once; integers wrap). */
@@ -671,9 +698,11 @@ static void tstore_case(env *e, kind k, ptosim_space sp, int it) {
   if (!place_tile(e, &p.src, mat ? S_L1 : S_UB0)) return;
   p.dst = make_view(e, l, t, vr, vc, V_NOBCAST);
   char ctx[160];
-  snprintf(ctx, sizeof ctx, "tstore %s %s %s%s on %s, case %d (%" PRId64 "x%" PRId64 ")", l == PTOSIM_GL_ND ? "nd" :
-           l == PTOSIM_GL_DN ? "dn" : "nz", pt_dtype_name(t), mat ? "mat" : "vec", atomic ? " atomic" : "",
-           is_a5(e) ? "a5" : "a2a3", it, vr, vc);
+  snprintf(ctx, sizeof ctx, "tstore %s %s %s%s on %s, case %d (%" PRId64 "x%" PRId64 ")",
+           l == PTOSIM_GL_ND   ? "nd"
+           : l == PTOSIM_GL_DN ? "dn"
+                               : "nz",
+           pt_dtype_name(t), mat ? "mat" : "vec", atomic ? " atomic" : "", is_a5(e) ? "a5" : "a2a3", it, vr, vc);
   ptosim_status st = ptosim_tstore(mat ? e->aic : sub ? e->aiv1 : e->aiv0, &p);
   expect_ok(e, st, ctx);
   if (st == PTOSIM_OK) ref_tstore(e, &p, sub);
@@ -716,15 +745,22 @@ static void test_shared_storage(void) {
 
 /* Legal accumulator -> GM pairs (tstore.md tables): cast = plain TSTORE, a2 = quantized pair
  * exists on A2/A3 (all quantized pairs exist on A5). */
-static const struct { ptosim_dtype acc, dst; int cast, a2q; } acc_pairs[] = {
-    {PTOSIM_DT_F32, PTOSIM_DT_F32, 1, 0},  {PTOSIM_DT_F32, PTOSIM_DT_F16, 1, 0},    {PTOSIM_DT_F32, PTOSIM_DT_BF16, 1, 0},
-    {PTOSIM_DT_F32, PTOSIM_DT_I8, 0, 1},   {PTOSIM_DT_F32, PTOSIM_DT_U8, 0, 1},     {PTOSIM_DT_F32, PTOSIM_DT_HIF8, 0, 0},
-    {PTOSIM_DT_F32, PTOSIM_DT_F8E4M3, 0, 0}, {PTOSIM_DT_I32, PTOSIM_DT_I32, 1, 0},  {PTOSIM_DT_I32, PTOSIM_DT_I8, 0, 1},
-    {PTOSIM_DT_I32, PTOSIM_DT_U8, 0, 1},   {PTOSIM_DT_I32, PTOSIM_DT_F16, 0, 1},    {PTOSIM_DT_I32, PTOSIM_DT_BF16, 0, 0}};
+static const struct {
+  ptosim_dtype acc, dst;
+  int cast, a2q;
+} acc_pairs[] = {{PTOSIM_DT_F32, PTOSIM_DT_F32, 1, 0},    {PTOSIM_DT_F32, PTOSIM_DT_F16, 1, 0},
+                 {PTOSIM_DT_F32, PTOSIM_DT_BF16, 1, 0},   {PTOSIM_DT_F32, PTOSIM_DT_I8, 0, 1},
+                 {PTOSIM_DT_F32, PTOSIM_DT_U8, 0, 1},     {PTOSIM_DT_F32, PTOSIM_DT_HIF8, 0, 0},
+                 {PTOSIM_DT_F32, PTOSIM_DT_F8E4M3, 0, 0}, {PTOSIM_DT_I32, PTOSIM_DT_I32, 1, 0},
+                 {PTOSIM_DT_I32, PTOSIM_DT_I8, 0, 1},     {PTOSIM_DT_I32, PTOSIM_DT_U8, 0, 1},
+                 {PTOSIM_DT_I32, PTOSIM_DT_F16, 0, 1},    {PTOSIM_DT_I32, PTOSIM_DT_BF16, 0, 0}};
 
 /* One 64-bit quant parameter word: scale = f32 bits [31:13], offset = signed bits [45:37],
  * bit 46 = signed 8-bit result (docs/isa/cube fixpipe parameter format). */
-typedef struct qword { float scale, offset; int sign; } qword;
+typedef struct qword {
+  float scale, offset;
+  int sign;
+} qword;
 
 static qword ref_word(uint64_t w) {
   uint32_t m = (uint32_t)w & 0xffffe000u;
@@ -861,7 +897,8 @@ static void tstore_acc_case(env *e, int it) {
     ptosim_mem_write(e->aic, PTOSIM_FB, p.fp.addr, e->exp[S_FB] + p.fp.addr, (size_t)fcols * 8);
   }
   char ctx[200];
-  snprintf(ctx, sizeof ctx, "tstore acc %s -> %s %s%s quant %d relu %d on %s, case %d (%" PRId64 "x%" PRId64 " w %" PRId64 ")",
+  snprintf(ctx, sizeof ctx,
+           "tstore acc %s -> %s %s%s quant %d relu %d on %s, case %d (%" PRId64 "x%" PRId64 " w %" PRId64 ")",
            pt_dtype_name(at), pt_dtype_name(dt), nz ? "nz" : "nd", p.atomic ? " atomic" : "", quant, (int)p.relu,
            is_a5(e) ? "a5" : "a2a3", it, vr, vc, w);
   ptosim_status st = quant == 2 ? ptosim_tstore_fp(e->aic, &p) : ptosim_tstore(e->aic, &p);
@@ -996,7 +1033,8 @@ static void ref_tprefetch(env *e, const ptosim_tload_params *p, int sub) {
             for (int64_t r = 0; r < nr; r++)
               for (int64_t c = 0; c < nc; c++) {
                 int64_t src = (i0 * v->stride[0] + i1 * v->stride[1] + i2 * v->stride[2] + (r0 + r) * v->stride[3] +
-                               (c0 + c) * v->stride[4]) * ves;
+                               (c0 + c) * v->stride[4]) *
+                              ves;
                 memcpy(t + r * up(nc * ves, 32) + c * ves, g + src, (size_t)ves);
               }
           }
@@ -1070,9 +1108,9 @@ static void test_tprefetch(void) {
 
 /* ---- MGATHER / MSCATTER ------------------------------------------------------------------------ */
 
-static const ptosim_dtype ix_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_I32,
-                                       PTOSIM_DT_U32, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32, PTOSIM_DT_HIF8,
-                                       PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2};
+static const ptosim_dtype ix_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,   PTOSIM_DT_I16,    PTOSIM_DT_U16,
+                                        PTOSIM_DT_I32, PTOSIM_DT_U32,  PTOSIM_DT_F16,    PTOSIM_DT_BF16,
+                                        PTOSIM_DT_F32, PTOSIM_DT_HIF8, PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2};
 
 /* GM element op= v for scatter atomics: add (ref_add), max / min compared in the type. */
 static void ref_atomic(ptosim_dtype t, ptosim_atomic_op op, uint8_t *g, const uint8_t *v) {
@@ -1109,8 +1147,10 @@ typedef struct ixcase {
 /* Index k of item (r, c) after the policy; -1 when dropped. */
 static int64_t ref_index(env *e, const ixcase *t, int64_t r, int64_t c) {
   uint32_t k;
-  memcpy(&k, t->row ? (kind_of(&t->idx) == K_ND ? tile_elem(e, &t->idx, t->sub, 0, r) : tile_elem(e, &t->idx, t->sub, r, 0))
-                    : tile_elem(e, &t->idx, t->sub, r, c), 4);
+  memcpy(&k,
+         t->row ? (kind_of(&t->idx) == K_ND ? tile_elem(e, &t->idx, t->sub, 0, r) : tile_elem(e, &t->idx, t->sub, r, 0))
+                : tile_elem(e, &t->idx, t->sub, r, c),
+         4);
   if (k < (uint64_t)t->cap) return k;
   return t->oob == 1 ? t->cap - 1 : t->oob == 2 ? (int64_t)(k % (uint64_t)t->cap) : t->oob == 3 ? -1 : (int64_t)k;
 }
@@ -1152,7 +1192,8 @@ static void ix_case(env *e, int gather, int it) {
   t.gather = gather, t.row = (int)rnd(2), t.nz = !is_a5(e) && rnd(3) == 0, t.oob = (int)rnd(4);
   ptosim_dtype dt = ix_types[rnd(is_a5(e) ? 12 : 9)];
   if (!gather && rnd(3) == 0) { /* atomics on their types */
-    static const ptosim_dtype a2[] = {PTOSIM_DT_I8, PTOSIM_DT_I16, PTOSIM_DT_I32, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
+    static const ptosim_dtype a2[] = {PTOSIM_DT_I8,  PTOSIM_DT_I16,  PTOSIM_DT_I32,
+                                      PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
     static const ptosim_dtype a5[] = {PTOSIM_DT_I32, PTOSIM_DT_U32, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
     t.atomic = is_a5(e) && rnd(2) ? (ptosim_atomic_op)(2 + rnd(2)) : PTOSIM_ATOMIC_ADD;
     dt = t.atomic == PTOSIM_ATOMIC_ADD ? (is_a5(e) ? a5[rnd(5)] : a2[rnd(6)])
@@ -1174,13 +1215,15 @@ static void ix_case(env *e, int gather, int it) {
     if (!t.row) vc = 1 + rnd(t.ncols < 40 ? t.ncols : 40);
   } else if (t.row) {
     int64_t w = is_a5(e) ? vc : vc + rnd(5), rows = 1 + rnd(30);
-    if (is_a5(e)) sh[0] = sh[1] = sh[2] = 1, sh[3] = rows;
-    else split(rows, 4, sh);
+    if (is_a5(e))
+      sh[0] = sh[1] = sh[2] = 1, sh[3] = rows;
+    else
+      split(rows, 4, sh);
     sh[4] = w, t.v.stride[4] = 1;
     stack_strides(&t.v, (int[]){3, 2, 1, 0}, 4, w + (is_a5(e) ? 0 : gap()), 0);
     if (is_a5(e)) t.v.stride[3] = w; /* a5 rows are packed */
-    /* the hardware steps rows by stride[3]: keep the view packed above it */
-      t.v.stride[2] = sh[3] * t.v.stride[3], t.v.stride[1] = sh[2] * t.v.stride[2], t.v.stride[0] = sh[1] * t.v.stride[1];
+                                     /* the hardware steps rows by stride[3]: keep the view packed above it */
+    t.v.stride[2] = sh[3] * t.v.stride[3], t.v.stride[1] = sh[2] * t.v.stride[2], t.v.stride[0] = sh[1] * t.v.stride[1];
     t.cap = is_a5(e) ? sh[3] : sh[0] * sh[1] * sh[2] * sh[3];
   } else {
     split(1 + rnd(400), 5, sh);
@@ -1214,7 +1257,8 @@ static void ix_case(env *e, int gather, int it) {
     uint32_t k = (uint32_t)(rnd(4) ? rnd(t.cap) : rnd(t.cap < 3 ? t.cap : 3));
     if (t.oob && rnd(4) == 0) k = rnd(2) ? (uint32_t)(t.cap + rnd(50)) : 0xfffffff0u + (uint32_t)rnd(16);
     memcpy(t.row ? (kind_of(&t.idx) == K_ND ? tile_elem(e, &t.idx, t.sub, 0, r) : tile_elem(e, &t.idx, t.sub, r, 0))
-                 : tile_elem(e, &t.idx, t.sub, r, c), &k, 4);
+                 : tile_elem(e, &t.idx, t.sub, r, c),
+           &k, 4);
   }
   int s = t.sub ? S_UB1 : S_UB0;
   ptosim_mem_write(t.sub ? e->aiv1 : e->aiv0, PTOSIM_UB, 0, e->exp[s], e->cap[s]);
@@ -1237,7 +1281,10 @@ static void ix_case(env *e, int gather, int it) {
   }
   char ctx[200];
   snprintf(ctx, sizeof ctx, "%s %s %s %s oob %d atomic %d on %s, case %d (%" PRId64 "x%" PRId64 ", cap %" PRId64 ")",
-           gather ? "mgather" : "mscatter", t.row ? "row" : "elem", t.nz ? "nz" : dk == K_DN ? "dn" : "nd",
+           gather ? "mgather" : "mscatter", t.row ? "row" : "elem",
+           t.nz         ? "nz"
+           : dk == K_DN ? "dn"
+                        : "nd",
            pt_dtype_name(dt), t.oob, (int)t.atomic, is_a5(e) ? "a5" : "a2a3", it, vr, vc, t.cap);
   ptosim_status st;
   if (gather) {
@@ -1247,8 +1294,8 @@ static void ix_case(env *e, int gather, int it) {
   } else {
     static const ptosim_scatter_oob so[4] = {PTOSIM_SCATTER_UNDEFINED, PTOSIM_SCATTER_CLAMP, PTOSIM_SCATTER_WRAP,
                                              PTOSIM_SCATTER_SKIP};
-    ptosim_mscatter_params p = {t.data, t.idx, t.v, t.row ? PTOSIM_COALESCE_ROW : PTOSIM_COALESCE_ELEM, t.atomic,
-                                so[t.oob]};
+    ptosim_mscatter_params p = {t.data,   t.idx,    t.v, t.row ? PTOSIM_COALESCE_ROW : PTOSIM_COALESCE_ELEM,
+                                t.atomic, so[t.oob]};
     st = ptosim_mscatter(t.sub ? e->aiv1 : e->aiv0, &p);
   }
   expect_ok(e, st, ctx);

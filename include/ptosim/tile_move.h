@@ -30,15 +30,15 @@ typedef struct ptosim_tload_params {
 typedef struct ptosim_tstore_params {
   ptosim_tile src;
   ptosim_gm_view dst;
-  ptosim_atomic_op atomic;   /* atomicType: NONE (atomic_none) or ADD (atomic_add) */
-  ptosim_relu_mode relu;     /* acc: reluPreMode NONE / NO_RELU (no_relu) or NORMAL (normal_relu) */
-  bool has_quant_scalar;     /* acc: the preQuantScalar operand is present (pto.tstore only) */
-  uint64_t quant_scalar;     /* acc: QUANT_PRE register image: scale M1 = bits [31:13] of an f32,
-                                offset = signed bits [45:37], bit 46 = signed 8-bit result */
-  ptosim_unit_flag phase;    /* acc: stPhase unspecified = NONE, partial = CHECK_ONLY,
-                                final = CHECK_AND_CLEAR (the FIXPIPE unit-flag control) */
-  ptosim_tile fp;            /* pto.tstore_fp: scaling tile in FB, one 64-bit quant word per
-                                output column (unused by pto.tstore) */
+  ptosim_atomic_op atomic; /* atomicType: NONE (atomic_none) or ADD (atomic_add) */
+  ptosim_relu_mode relu;   /* acc: reluPreMode NONE / NO_RELU (no_relu) or NORMAL (normal_relu) */
+  bool has_quant_scalar;   /* acc: the preQuantScalar operand is present (pto.tstore only) */
+  uint64_t quant_scalar;   /* acc: QUANT_PRE register image: scale M1 = bits [31:13] of an f32,
+                              offset = signed bits [45:37], bit 46 = signed 8-bit result */
+  ptosim_unit_flag phase;  /* acc: stPhase unspecified = NONE, partial = CHECK_ONLY,
+                              final = CHECK_AND_CLEAR (the FIXPIPE unit-flag control) */
+  ptosim_tile fp;          /* pto.tstore_fp: scaling tile in FB, one 64-bit quant word per
+                              output column (unused by pto.tstore) */
 } ptosim_tstore_params;
 
 /* pto.tprefetch_async (%src, %ctx): L2 warm-up of a flat contiguous view; no data changes.

@@ -1,7 +1,16 @@
 /* Tile data movement (ops.def section "tile data movement"):
- *   pto.tload            GM view -> Vec (UB) or Mat (L1) tile                         MTE2
- * Spec: pto-isa docs/isa/tile/ops/memory-and-data-movement/ (one page per op); hardware evidence: pto-isa
- * include/pto/common/arch/{memory,register}/tload_common.hpp, include/pto/npu/{a2a3,a5}/TLoad.hpp.
+ *   pto.tload             GM view -> vec (UB) or mat (L1) tile                          MTE2
+ *   pto.tstore            vec (UB), a2a3 mat (L1) tile -> GM view                       MTE3
+ *                         acc (L0C) tile -> GM view through the FIXPIPE (fixpipe.c)      FIX
+ *   pto.tstore_fp         acc tile -> GM view, per-column quantization from an FB tile   FIX
+ *   pto.tprefetch         GM view slices staged in a vec tile                           MTE2
+ *   pto.tprefetch_async   L2 prefetch hint of a flat view (no data change)              S
+ *   pto.mgather           GM table -> vec tile through a vec index tile                 MTE2 (a5: V)
+ *   pto.mscatter          vec tile -> GM table through a vec index tile                 MTE3 (a5: V)
+ * Spec: pto-isa docs/isa/tile/ops/memory-and-data-movement/ (one page per op); hardware
+ * evidence: pto-isa include/pto/common/arch/{memory,register}/{tload,tstore}_common.hpp and
+ * include/pto/npu/{a2a3,a5}/{TLoad,TStore,TPrefetch,MGather,MScatter}.hpp; op syntax PTOAS
+ * include/PTO/IR/PTOOps.td.
  *
  * Tiles (ptosim/tile.h). A tile is rows x cols elements of es bytes stored in boxes of
  * ir x ic elements (pto-isa include/pto/common/pto_tile.hpp getInnerRow / getInnerCol):
@@ -41,10 +50,10 @@
 #include "isa/fixpipe_quant.h"
 #include "isa/isa.h"
 
-#define BLK 32  /* bytes: C0, the UB / L1 row alignment */
-#define MAXL 4  /* loop levels of one move */
-#define MAX_ELEMS (1ll << 40)   /* elements of a tile: more than any local memory holds */
-#define MAX_EXTENT (1ll << 50)  /* bytes one view dimension may span: more than any GM buffer */
+#define BLK 32                 /* bytes: C0, the UB / L1 row alignment */
+#define MAXL 4                 /* loop levels of one move */
+#define MAX_ELEMS (1ll << 40)  /* elements of a tile: more than any local memory holds */
+#define MAX_EXTENT (1ll << 50) /* bytes one view dimension may span: more than any GM buffer */
 
 /* Rule id "<op>.<rule>" of the running op (the spelling without "pto."). */
 static const char *rid(char *buf, const pt_ctx *x, const char *rule) {
@@ -75,9 +84,9 @@ typedef struct tgeo {
   tkind kind;
   unsigned es;
   int64_t rows, cols, vr, vc;
-  int64_t ir, ic;  /* box rows / columns, elements */
-  bool row_boxes;  /* boxes in row-major order */
-  bool row_inner;  /* row-major inside a box: lines run along columns */
+  int64_t ir, ic; /* box rows / columns, elements */
+  bool row_boxes; /* boxes in row-major order */
+  bool row_inner; /* row-major inside a box: lines run along columns */
 } tgeo;
 
 static int64_t t_off(const tgeo *g, int64_t r, int64_t c) {
@@ -104,16 +113,17 @@ static ptosim_status tile_geo(pt_ctx *x, const char *what, const ptosim_tile *t,
   memset(g, 0, sizeof *g);
   g->es = pt_dtype_size(t->dtype);
   VERIFY(x, g->es, "dtype", "give the tile a byte-sized element type", "%s tile element type %s has no byte size", what,
-        pt_dtype_name(t->dtype));
+         pt_dtype_name(t->dtype));
   VERIFY(x,
-        (unsigned)t->blayout <= PTOSIM_BL_COL_MAJOR && (unsigned)t->slayout <= PTOSIM_SL_COL_MAJOR &&
-            (unsigned)t->pad <= PTOSIM_PAD_MIN && (unsigned)t->compact <= 2,
-        "tile_enum", "use the enumerators of ptosim/tile.h", "%s tile has an invalid layout, pad or compact value", what);
+         (unsigned)t->blayout <= PTOSIM_BL_COL_MAJOR && (unsigned)t->slayout <= PTOSIM_SL_COL_MAJOR &&
+             (unsigned)t->pad <= PTOSIM_PAD_MIN && (unsigned)t->compact <= 2,
+         "tile_enum", "use the enumerators of ptosim/tile.h", "%s tile has an invalid layout, pad or compact value",
+         what);
   VERIFY(x, t->rows >= 1 && t->cols >= 1 && t->valid_rows <= t->rows && t->valid_cols <= t->cols, "tile_shape",
-        "a tile has rows, cols >= 1 and a valid region inside them",
-        "%s tile %dx%d with valid region %dx%d", what, t->rows, t->cols, t->valid_rows, t->valid_cols);
+         "a tile has rows, cols >= 1 and a valid region inside them", "%s tile %dx%d with valid region %dx%d", what,
+         t->rows, t->cols, t->valid_rows, t->valid_cols);
   VERIFY(x, t->valid_rows >= 1 && t->valid_cols >= 1, "valid", "the valid region must not be empty",
-        "%s tile valid region %dx%d is empty", what, t->valid_rows, t->valid_cols);
+         "%s tile valid region %dx%d is empty", what, t->valid_rows, t->valid_cols);
   g->rows = t->rows, g->cols = t->cols, g->vr = t->valid_rows, g->vc = t->valid_cols;
   VERIFY(x, g->rows * g->cols <= MAX_ELEMS, "tile_shape", "a tile fits its local memory",
          "%s tile %dx%d is larger than any local memory", what, t->rows, t->cols);
@@ -125,19 +135,19 @@ static ptosim_status tile_geo(pt_ctx *x, const char *what, const ptosim_tile *t,
     /* UB / L1 rows (columns for DN) start on 32-byte boundaries unless there is one line. */
     int64_t lines = g->row_boxes ? g->rows : g->cols, pitch = (g->row_boxes ? g->cols : g->rows) * g->es;
     VERIFY(x, lines == 1 || (g->row_boxes ? g->cols : g->rows) == 1 || pitch % BLK == 0, "tile_align",
-          "pad the tile's row (DN: column) to a multiple of 32 bytes",
-          "%s %s tile %dx%d of %s: a line of %" PRId64 " bytes is not a multiple of 32", what, kind_name[g->kind],
-          t->rows, t->cols, pt_dtype_name(t->dtype), pitch);
+           "pad the tile's row (DN: column) to a multiple of 32 bytes",
+           "%s %s tile %dx%d of %s: a line of %" PRId64 " bytes is not a multiple of 32", what, kind_name[g->kind],
+           t->rows, t->cols, pt_dtype_name(t->dtype), pitch);
     return PTOSIM_OK;
   }
   g->row_inner = t->slayout == PTOSIM_SL_ROW_MAJOR;
   g->kind = g->row_boxes ? (g->row_inner ? TK_ZZ : TK_ZN) : (g->row_inner ? TK_NZ : TK_NN);
   box_of(t->fractal, g->es, g->row_inner, &g->ir, &g->ic);
   VERIFY(x, g->ir, "fractal", "fractal boxes are 512 bytes (32 for e8m0 MX scales, 1024 for f32/i32 accumulators)",
-        "%s tile: fractal size %d does not fit element type %s", what, t->fractal, pt_dtype_name(t->dtype));
+         "%s tile: fractal size %d does not fit element type %s", what, t->fractal, pt_dtype_name(t->dtype));
   VERIFY(x, g->rows % g->ir == 0 && g->cols % g->ic == 0, "tile_shape", "make the tile a whole number of fractal boxes",
-        "%s %s tile %dx%d is not a multiple of its %" PRId64 "x%" PRId64 " boxes", what, kind_name[g->kind], t->rows,
-        t->cols, g->ir, g->ic);
+         "%s %s tile %dx%d is not a multiple of its %" PRId64 "x%" PRId64 " boxes", what, kind_name[g->kind], t->rows,
+         t->cols, g->ir, g->ic);
   return PTOSIM_OK;
 }
 
@@ -202,7 +212,7 @@ typedef struct plan {
   mv m[3];
 } plan;
 
-/* Start a move in pl (skipped when count is 0: the caller's tail does not exist). */
+/* Start a new move in pl. */
 static mv *mv_new(plan *pl, int64_t goff, int64_t toff, int64_t len, int64_t zlen) {
   mv *m = &pl->m[pl->n++];
   memset(m, 0, sizeof *m);
@@ -311,15 +321,15 @@ static void plan_copy(const plan *pl, bool load, ptosim_dtype add) {
 
 /* ==== GM views ============================================================================== */
 
-static const char *const layout_name[PTOSIM_GL_COUNT] = {"nd",       "dn",       "nz",       "mx_a_zz", "mx_a_nd",
-                                                         "mx_a_dn",  "mx_b_nn",  "mx_b_nd",  "mx_b_dn"};
+static const char *const layout_name[PTOSIM_GL_COUNT] = {"nd",      "dn",      "nz",      "mx_a_zz", "mx_a_nd",
+                                                         "mx_a_dn", "mx_b_nn", "mx_b_nd", "mx_b_dn"};
 
 /* Shape, stride and element-size checks of a view paired with a tile of element size es. */
 static ptosim_status check_view(pt_ctx *x, const ptosim_gm_view *v, unsigned es) {
   VERIFY(x, (unsigned)v->layout < PTOSIM_GL_COUNT, "view_layout", "use a ptosim_gm_layout enumerator",
-        "invalid view layout %d", (int)v->layout);
+         "invalid view layout %d", (int)v->layout);
   VERIFY(x, pt_dtype_size(v->dtype) == es, "elem_size", "use view and tile element types of the same size",
-        "view element %s and tile element of %u bytes differ in size", pt_dtype_name(v->dtype), es);
+         "view element %s and tile element of %u bytes differ in size", pt_dtype_name(v->dtype), es);
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) {
     VERIFY(x, v->shape[d] >= 1 && v->shape[d] <= INT32_MAX, "view_shape", "every view dimension is in [1, 2^31)",
            "view shape[%d] = %" PRId64 " is out of range", d, v->shape[d]);
@@ -338,9 +348,9 @@ static int64_t mul(int64_t a, int64_t b) { return a > MAX_EXTENT / b ? MAX_EXTEN
 static ptosim_status want_valid(pt_ctx *x, const tgeo *g, int64_t rows, int64_t cols, const char *rows_of,
                                 const char *cols_of) {
   VERIFY(x, g->vr == rows && g->vc == cols, "view_shape",
-        "the view's row dimensions must multiply to the valid rows, its column dimensions to the valid columns",
-        "valid region %" PRId64 "x%" PRId64 " differs from the view's %" PRId64 " (%s) x %" PRId64 " (%s)", g->vr,
-        g->vc, rows, rows_of, cols, cols_of);
+         "the view's row dimensions must multiply to the valid rows, its column dimensions to the valid columns",
+         "valid region %" PRId64 "x%" PRId64 " differs from the view's %" PRId64 " (%s) x %" PRId64 " (%s)", g->vr,
+         g->vc, rows, rows_of, cols, cols_of);
   return PTOSIM_OK;
 }
 
@@ -348,22 +358,23 @@ static ptosim_status want_valid(pt_ctx *x, const tgeo *g, int64_t rows, int64_t 
  * contiguous run. */
 static ptosim_status want_stride(pt_ctx *x, const ptosim_gm_view *v, int d, int64_t want) {
   VERIFY(x, v->stride[d] == want, "view_stride",
-        "the DMA reads this dimension as one contiguous run: give it the packed stride",
-        "%s view stride[%d] = %" PRId64 ", the transfer needs %" PRId64, layout_name[v->layout], d, v->stride[d], want);
+         "the DMA reads this dimension as one contiguous run: give it the packed stride",
+         "%s view stride[%d] = %" PRId64 ", the transfer needs %" PRId64, layout_name[v->layout], d, v->stride[d],
+         want);
   return PTOSIM_OK;
 }
 
 static ptosim_status want_2d(pt_ctx *x, const ptosim_gm_view *v) {
   VERIFY(x, v->shape[0] == 1 && v->shape[1] == 1 && v->shape[2] == 1, "view_2d",
-        "fractal conversions take a 2-D view {1, 1, 1, rows, cols}",
-        "%s view with shape[0..2] = %" PRId64 ", %" PRId64 ", %" PRId64 " is not 2-D", layout_name[v->layout],
-        v->shape[0], v->shape[1], v->shape[2]);
+         "fractal conversions take a 2-D view {1, 1, 1, rows, cols}",
+         "%s view with shape[0..2] = %" PRId64 ", %" PRId64 ", %" PRId64 " is not 2-D", layout_name[v->layout],
+         v->shape[0], v->shape[1], v->shape[2]);
   return PTOSIM_OK;
 }
 
 static ptosim_status in_range(pt_ctx *x, const char *what, int64_t v, int64_t lo, int64_t hi) {
   VERIFY(x, v >= lo && v <= hi, "range", "keep the value inside the hardware field that encodes it",
-        "%s = %" PRId64 " is outside [%" PRId64 ", %" PRId64 "]", what, v, lo, hi);
+         "%s = %" PRId64 " is outside [%" PRId64 ", %" PRId64 "]", what, v, lo, hi);
   return PTOSIM_OK;
 }
 
@@ -373,7 +384,6 @@ typedef struct xctx {
   const ptosim_gm_view *v;
   const tgeo *g;
   int64_t T[PTOSIM_VIEW_DIMS]; /* view strides in bytes */
-  bool mat;                    /* the tile is in L1 */
 } xctx;
 
 /* ND <-> ND and DN <-> DN: lines along the contiguous view dimension (ND: 4, a row of
@@ -400,7 +410,7 @@ static ptosim_status plan_line(pt_ctx *x, const xctx *c, plan *pl) {
 static ptosim_status plan_nz(pt_ctx *x, const xctx *c, plan *pl) {
   const int64_t *s = c->v->shape, cw = BLK / c->g->es, B = c->g->rows * BLK;
   VERIFY(x, s[3] == 16 && s[4] == cw, "view_shape", "an NZ view is {.., .., rows / 16, 16, 32 / es}",
-        "NZ view inner shape %" PRId64 "x%" PRId64 " is not 16x%" PRId64, s[3], s[4], cw);
+         "NZ view inner shape %" PRId64 "x%" PRId64 " is not 16x%" PRId64, s[3], s[4], cw);
   PT_TRY(want_valid(x, c->g, mul(s[2], 16), mul(mul(s[0], s[1]), cw), "shape[2] * 16", "shape[0] * shape[1] * C0"));
   PT_TRY(want_stride(x, c->v, 4, 1));
   PT_TRY(want_stride(x, c->v, 3, cw));
@@ -467,11 +477,11 @@ static ptosim_status plan_frac(pt_ctx *x, const xctx *c, plan *pl) {
 static ptosim_status mx_pairs(pt_ctx *x, const xctx *c, bool boxed) {
   const int64_t *s = c->v->shape;
   VERIFY(x, s[4] == 2 && (!boxed || s[3] == 16), "mx_shape",
-        boxed ? "MX_A_ZZ / MX_B_NN views are {.., .., K / 64, 16, 2}" : "MX_*_ND / _DN views are {1, 1, .., .., 2}",
-        "%s view inner shape %" PRId64 "x%" PRId64, layout_name[c->v->layout], s[3], s[4]);
+         boxed ? "MX_A_ZZ / MX_B_NN views are {.., .., K / 64, 16, 2}" : "MX_*_ND / _DN views are {1, 1, .., .., 2}",
+         "%s view inner shape %" PRId64 "x%" PRId64, layout_name[c->v->layout], s[3], s[4]);
   if (!boxed)
     VERIFY(x, s[0] == 1 && s[1] == 1, "mx_shape", "MX_*_ND / _DN views are {1, 1, .., .., 2}",
-          "%s view with shape[0..1] = %" PRId64 ", %" PRId64, layout_name[c->v->layout], s[0], s[1]);
+           "%s view with shape[0..1] = %" PRId64 ", %" PRId64, layout_name[c->v->layout], s[0], s[1]);
   PT_TRY(want_stride(x, c->v, 4, 1));
   return want_stride(x, c->v, 3, 2);
 }
@@ -525,18 +535,12 @@ static const struct {
   unsigned where;
   plan_fn fn;
 } k_pairs[] = {
-    {PTOSIM_GL_ND, TK_ND, W_VEC | W_MAT, plan_line},
-    {PTOSIM_GL_DN, TK_DN, W_VEC | W_MAT, plan_line},
-    {PTOSIM_GL_NZ, TK_NZ, W_VEC | W_MAT, plan_nz},
-    {PTOSIM_GL_ND, TK_NZ, W_MAT, plan_frac},
-    {PTOSIM_GL_DN, TK_ZN, W_MAT, plan_frac},
-    {PTOSIM_GL_DN, TK_NZ, W_MAT5, plan_frac},
-    {PTOSIM_GL_MX_A_ZZ, TK_ZZ, W_MAT5, plan_mx_box},
-    {PTOSIM_GL_MX_B_NN, TK_NN, W_MAT5, plan_mx_box},
-    {PTOSIM_GL_MX_A_ND, TK_ZZ, W_MAT5, plan_mx_nd},
-    {PTOSIM_GL_MX_A_DN, TK_ZZ, W_MAT5, plan_mx_nd},
-    {PTOSIM_GL_MX_B_ND, TK_NN, W_MAT5, plan_mx_nd},
-    {PTOSIM_GL_MX_B_DN, TK_NN, W_MAT5, plan_mx_nd},
+    {PTOSIM_GL_ND, TK_ND, W_VEC | W_MAT, plan_line}, {PTOSIM_GL_DN, TK_DN, W_VEC | W_MAT, plan_line},
+    {PTOSIM_GL_NZ, TK_NZ, W_VEC | W_MAT, plan_nz},   {PTOSIM_GL_ND, TK_NZ, W_MAT, plan_frac},
+    {PTOSIM_GL_DN, TK_ZN, W_MAT, plan_frac},         {PTOSIM_GL_DN, TK_NZ, W_MAT5, plan_frac},
+    {PTOSIM_GL_MX_A_ZZ, TK_ZZ, W_MAT5, plan_mx_box}, {PTOSIM_GL_MX_B_NN, TK_NN, W_MAT5, plan_mx_box},
+    {PTOSIM_GL_MX_A_ND, TK_ZZ, W_MAT5, plan_mx_nd},  {PTOSIM_GL_MX_A_DN, TK_ZZ, W_MAT5, plan_mx_nd},
+    {PTOSIM_GL_MX_B_ND, TK_NN, W_MAT5, plan_mx_nd},  {PTOSIM_GL_MX_B_DN, TK_NN, W_MAT5, plan_mx_nd},
 };
 
 static plan_fn find_pair(ptosim_gm_layout view, tkind tile, unsigned where) {
@@ -553,7 +557,7 @@ static ptosim_status check_dtype(pt_ctx *x, ptosim_dtype t) {
   bool f8 = t == PTOSIM_DT_F8E4M3 || t == PTOSIM_DT_F8E5M2 || t == PTOSIM_DT_HIF8 || t == PTOSIM_DT_F8E8M0;
   bool ok = t != PTOSIM_DT_NONE && t != PTOSIM_DT_I4 && (is_a5(x) || !f8);
   VERIFY(x, ok, "dtype", "use i8..i64, u8..u64, f16, bf16, f32 (a5 also fp8, hif8, e8m0)",
-        "element type %s is not supported on target %s", pt_dtype_name(t), x->m->prof->name);
+         "element type %s is not supported on target %s", pt_dtype_name(t), x->m->prof->name);
   return PTOSIM_OK;
 }
 
@@ -561,17 +565,18 @@ static ptosim_status check_dtype(pt_ctx *x, ptosim_dtype t) {
 static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const tgeo *g, bool mat) {
   const ptosim_gm_view *v = &p->src;
   bool b64 = g->es == 8, frac = g->kind == TK_NZ || g->kind == TK_ZN;
-  VERIFY(x, !b64 || ((v->layout == PTOSIM_GL_ND && g->kind == TK_ND) || (v->layout == PTOSIM_GL_DN && g->kind == TK_DN)),
-        "b64_layout", "load 64-bit elements ND -> ND or DN -> DN", "64-bit elements with %s view into %s tile",
-        layout_name[v->layout], kind_name[g->kind]);
+  VERIFY(x,
+         !b64 || ((v->layout == PTOSIM_GL_ND && g->kind == TK_ND) || (v->layout == PTOSIM_GL_DN && g->kind == TK_DN)),
+         "b64_layout", "load 64-bit elements ND -> ND or DN -> DN", "64-bit elements with %s view into %s tile",
+         layout_name[v->layout], kind_name[g->kind]);
   VERIFY(x, !b64 || !is_a5(x) || p->dst.pad == PTOSIM_PAD_NULL || p->dst.pad == PTOSIM_PAD_ZERO, "b64_pad",
-        "64-bit tiles take pad null or zero on a5", "64-bit tile with pad value %d", (int)p->dst.pad);
+         "64-bit tiles take pad null or zero on a5", "64-bit tile with pad value %d", (int)p->dst.pad);
   VERIFY(x, !frac || p->dst.fractal == 512, "fractal", "NZ / ZN tiles use 512-byte fractals",
-        "%s tile with fractal size %d", kind_name[g->kind], p->dst.fractal);
+         "%s tile with fractal size %d", kind_name[g->kind], p->dst.fractal);
   if (is_mx(v->layout))
     VERIFY(x, p->dst.dtype == PTOSIM_DT_F8E8M0 && v->dtype == PTOSIM_DT_F8E8M0 && p->dst.fractal == 32, "mx_shape",
-          "MX scale loads move f8E8M0FNU scales into 32-byte-fractal tiles", "%s view of %s into a fractal-%d tile",
-          layout_name[v->layout], pt_dtype_name(v->dtype), p->dst.fractal);
+           "MX scale loads move f8E8M0FNU scales into 32-byte-fractal tiles", "%s view of %s into a fractal-%d tile",
+           layout_name[v->layout], pt_dtype_name(v->dtype), p->dst.fractal);
   if (is_a5(x)) {
     /* TLoadCubeCheck / TLoadMxCubeCheck: L1 tiles of at most 16384 rows and 512 K elements. */
     if (mat) PT_TRY(in_range(x, "tile rows", g->rows, 1, 16384));
@@ -600,10 +605,10 @@ static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const 
   /* copy_gm_to_cbuf moves whole 32-byte blocks: L1 rows (columns) of more than one line. */
   if (mat && g->kind == TK_ND && g->rows > 1)
     VERIFY(x, s[4] * g->es % BLK == 0, "mat_align", "load whole 32-byte rows into L1 on a2a3",
-          "row of %" PRId64 " bytes is not a multiple of 32", s[4] * g->es);
+           "row of %" PRId64 " bytes is not a multiple of 32", s[4] * g->es);
   if (mat && g->kind == TK_DN && g->cols > 1)
     VERIFY(x, s[3] * g->es % BLK == 0, "mat_align", "load whole 32-byte columns into L1 on a2a3",
-          "column of %" PRId64 " bytes is not a multiple of 32", s[3] * g->es);
+           "column of %" PRId64 " bytes is not a multiple of 32", s[3] * g->es);
   return PTOSIM_OK;
 }
 
@@ -611,7 +616,8 @@ static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const 
  * next 32-byte boundary (A5 copy_gm_to_cbuf_align_v2 always pads; A2/A3 loads one-line L1
  * tiles through nd2nz), never past the tile line. */
 static int64_t line_tail(const tgeo *g, int64_t len) {
-  int64_t line = (g->kind == TK_ND ? g->cols : g->rows) * (int64_t)g->es, end = (int64_t)pt_align_up((uint64_t)len, BLK);
+  int64_t line = (g->kind == TK_ND ? g->cols : g->rows) * (int64_t)g->es,
+          end = (int64_t)pt_align_up((uint64_t)len, BLK);
   return (end < line ? end : line) - len;
 }
 
@@ -627,11 +633,11 @@ ptosim_status pt_exec_tload(pt_ctx *x, const ptosim_tload_params *p) {
   unsigned where = mat ? (is_a5(x) ? W_MAT | W_MAT5 : W_MAT) : W_VEC;
   plan_fn fn = find_pair(p->src.layout, g.kind, where);
   VERIFY(x, fn, "layout_pair", "vec: ND->ND, DN->DN, NZ->NZ; mat adds ND->NZ, DN->ZN (a5: DN->NZ and MX scales)",
-        "%s view into a %s %s tile is not a supported pair on %s", layout_name[p->src.layout], mat ? "mat" : "vec",
-        kind_name[g.kind], x->m->prof->name);
+         "%s view into a %s %s tile is not a supported pair on %s", layout_name[p->src.layout], mat ? "mat" : "vec",
+         kind_name[g.kind], x->m->prof->name);
   PT_TRY(tload_rules(x, p, &g, mat));
 
-  xctx c = {&p->src, &g, {0}, mat};
+  xctx c = {&p->src, &g, {0}};
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) c.T[d] = p->src.stride[d] * g.es;
   plan pl = {0};
   PT_TRY(fn(x, &c, &pl));
@@ -661,16 +667,18 @@ static ptosim_status tstore_tile(pt_ctx *x, const ptosim_tstore_params *p, const
          "relu, pre-quant scalar and store phase apply to acc tiles only", "%s tile store with an acc-only operand",
          mat ? "mat" : "vec");
   plan_fn fn = find_pair(v->layout, g->kind, W_VEC);
-  VERIFY(x, fn, "layout_pair", "store ND -> ND, DN -> DN or NZ -> NZ", "%s %s tile into a %s view is not a supported pair",
-         mat ? "mat" : "vec", kind_name[g->kind], layout_name[v->layout]);
+  VERIFY(x, fn, "layout_pair", "store ND -> ND, DN -> DN or NZ -> NZ",
+         "%s %s tile into a %s view is not a supported pair", mat ? "mat" : "vec", kind_name[g->kind],
+         layout_name[v->layout]);
   VERIFY(x, g->es != 8 || g->kind != TK_NZ, "b64_layout", "store 64-bit elements ND -> ND or DN -> DN",
          "64-bit elements from an NZ tile");
   const int64_t *s = v->shape;
   if (!is_a5(x)) { /* 12-bit burst counts; copy_cbuf_to_gm moves whole 32-byte blocks */
     PT_TRY(in_range(x, "bursts", g->kind == TK_ND ? s[3] : g->kind == TK_DN ? s[4] : s[1], 1, 4095));
     if (mat && g->kind != TK_NZ)
-      VERIFY(x, (g->kind == TK_ND ? s[4] : s[3]) * g->es % BLK == 0, "mat_align", "store whole 32-byte L1 lines on a2a3",
-             "an L1 line of %" PRId64 " bytes is not a multiple of 32", (g->kind == TK_ND ? s[4] : s[3]) * g->es);
+      VERIFY(x, (g->kind == TK_ND ? s[4] : s[3]) * g->es % BLK == 0, "mat_align",
+             "store whole 32-byte L1 lines on a2a3", "an L1 line of %" PRId64 " bytes is not a multiple of 32",
+             (g->kind == TK_ND ? s[4] : s[3]) * g->es);
   } else if (g->kind != TK_NZ) { /* A5 CheckStaticVec: 32-byte lines, or a single column (row) */
     int64_t line = g->kind == TK_ND ? g->cols : g->rows, other = g->kind == TK_ND ? g->rows : g->cols;
     VERIFY(x, line * g->es % BLK == 0 || (line == 1 && other * g->es % BLK == 0), "tile_align",
@@ -679,7 +687,7 @@ static ptosim_status tstore_tile(pt_ctx *x, const ptosim_tstore_params *p, const
   }
   ptosim_dtype add = PTOSIM_DT_NONE;
   if (p->atomic == PTOSIM_ATOMIC_ADD) add = p->src.dtype;
-  xctx c = {v, g, {0}, mat};
+  xctx c = {v, g, {0}};
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) c.T[d] = v->stride[d] * g->es;
   plan pl = {0};
   PT_TRY(fn(x, &c, &pl));
@@ -726,8 +734,10 @@ static ptosim_status acc_mode(pt_ctx *x, ptosim_dtype acc, ptosim_dtype dst, int
                  "acc stores: f32 -> f32/f16/bf16, i32 -> i32; quantized: f32 -> i8/u8 (a5: + f16/bf16/f32/hif8/fp8), "
                  "i32 -> i8/u8/f16 (a5: + bf16)",
                  "%s store of a %s accumulator into %s is not supported on %s",
-                 quant == 1 ? "scalar-quantized" : quant ? "vector-quantized" : "plain", pt_dtype_name(acc),
-                 pt_dtype_name(dst), x->m->prof->name);
+                 quant == 1 ? "scalar-quantized"
+                 : quant    ? "vector-quantized"
+                            : "plain",
+                 pt_dtype_name(acc), pt_dtype_name(dst), x->m->prof->name);
 }
 
 /* Shape and view rules of an acc store; sets the NZ block width (0 for ND). */
@@ -759,8 +769,11 @@ static ptosim_status acc_view(pt_ctx *x, const ptosim_tstore_params *p, const tg
    * split), i32 16 (TStoreAccNz2nz / TStoreAccNZ static checks). */
   unsigned des = pt_dtype_size(v->dtype);
   bool f32 = v->dtype == PTOSIM_DT_F32, i32 = v->dtype == PTOSIM_DT_I32;
-  VERIFY(x, s[3] == 16 && (i32 ? s[4] == 16 : f32 ? (s[4] == 8 || s[4] == 16) : s[4] == BLK / des), "view_shape",
-         "acc -> NZ views are {.., .., rows / 16, 16, C0}: C0 = 32 / es, f32 8 or 16, i32 16",
+  VERIFY(x,
+         s[3] == 16 && (i32   ? s[4] == 16
+                        : f32 ? (s[4] == 8 || s[4] == 16)
+                              : s[4] == BLK / des),
+         "view_shape", "acc -> NZ views are {.., .., rows / 16, 16, C0}: C0 = 32 / es, f32 8 or 16, i32 16",
          "NZ view inner shape %" PRId64 "x%" PRId64 " for %s", s[3], s[4], pt_dtype_name(v->dtype));
   PT_TRY(want_valid(x, g, mul(s[2], 16), mul(mul(s[0], s[1]), s[4]), "shape[2] * 16", "shape[0..1] * shape[4]"));
   /* The FIXPIPE derives the column-block pitch from the shape (valid_rows * C0), so the
@@ -787,20 +800,22 @@ static ptosim_status tstore_acc(pt_ctx *x, const ptosim_tstore_params *p, const 
   ptosim_quant_mode mode = PTOSIM_QUANT_NONE;
   int64_t w;
   pt_set_pipe(x, PTOSIM_PIPE_FIX);
-  VERIFY(x, p->src.dtype == PTOSIM_DT_F32 || p->src.dtype == PTOSIM_DT_I32, "acc_dtype",
-         "accumulators are f32 or i32", "acc tile of %s", pt_dtype_name(p->src.dtype));
+  VERIFY(x, p->src.dtype == PTOSIM_DT_F32 || p->src.dtype == PTOSIM_DT_I32, "acc_dtype", "accumulators are f32 or i32",
+         "acc tile of %s", pt_dtype_name(p->src.dtype));
   PT_TRY(acc_mode(x, p->src.dtype, v->dtype, quant, &mode));
   PT_TRY(acc_view(x, p, g, &w));
-  VERIFY(x, p->relu == PTOSIM_RELU_NONE || p->relu == PTOSIM_RELU_NO_RELU || p->relu == PTOSIM_RELU_NORMAL ||
-                p->relu == PTOSIM_RELU_SCALAR || p->relu == PTOSIM_RELU_VECTOR,
+  VERIFY(x,
+         p->relu == PTOSIM_RELU_NONE || p->relu == PTOSIM_RELU_NO_RELU || p->relu == PTOSIM_RELU_NORMAL ||
+             p->relu == PTOSIM_RELU_SCALAR || p->relu == PTOSIM_RELU_VECTOR,
          "relu", "use no_relu or normal_relu", "invalid relu mode %d", (int)p->relu);
   if (p->relu == PTOSIM_RELU_SCALAR || p->relu == PTOSIM_RELU_VECTOR)
     return pt_fail(x, PTOSIM_E_UNSUPPORTED, RULE(x, "relu"), "use no_relu or normal_relu",
                    "relu mode %d takes its alpha from FIXPIPE state that TSTORE does not set", (int)p->relu);
   VERIFY(x, p->atomic == PTOSIM_ATOMIC_NONE || p->atomic == PTOSIM_ATOMIC_ADD, "atomic", "atomic_none or atomic_add",
          "atomic mode %d", (int)p->atomic);
-  VERIFY(x, p->phase == PTOSIM_UNIT_FLAG_NONE || p->phase == PTOSIM_UNIT_FLAG_CHECK_ONLY ||
-                p->phase == PTOSIM_UNIT_FLAG_CHECK_AND_CLEAR,
+  VERIFY(x,
+         p->phase == PTOSIM_UNIT_FLAG_NONE || p->phase == PTOSIM_UNIT_FLAG_CHECK_ONLY ||
+             p->phase == PTOSIM_UNIT_FLAG_CHECK_AND_CLEAR,
          "phase", "stPhase is unspecified (NONE), partial (CHECK_ONLY) or final (CHECK_AND_CLEAR)", "store phase %d",
          (int)p->phase);
   ptosim_fixpipe_params f;
@@ -857,14 +872,15 @@ ptosim_status pt_exec_tstore(pt_ctx *x, const ptosim_tstore_params *p) {
   /* MTE3 atomic add types (SetAtomicAdd of both targets; tstore.md lists acc only, pto-isa
    * TSTORE_IMPL and TPUT also use it on vec tiles). */
   ptosim_dtype t = p->src.dtype;
-  VERIFY(x, !p->atomic || t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_I32 ||
-                t == PTOSIM_DT_I16 || t == PTOSIM_DT_I8,
+  VERIFY(x,
+         !p->atomic || t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_I32 ||
+             t == PTOSIM_DT_I16 || t == PTOSIM_DT_I8,
          "atomic_dtype", "atomic add stores f32, f16, bf16, i32, i16 or i8", "atomic add of %s", pt_dtype_name(t));
   return tstore_tile(x, p, &g, p->src.space == PTOSIM_L1);
 }
 
 /* TSTORE_FP: an acc tile quantized per column by the 64-bit words of a scaling tile in FB
- * (set_fpc points the FIXPIPE at it: address bits below 128 bytes are dropped). */
+ * (set_fpc takes the tile address >> 7, so the tile sits on a 128-byte FB row: mem.align). */
 ptosim_status pt_exec_tstore_fp(pt_ctx *x, const ptosim_tstore_params *p) {
   tgeo g, f;
   bool acc;
@@ -953,8 +969,8 @@ ptosim_status pt_exec_tprefetch_async(pt_ctx *x, const ptosim_tprefetch_async_pa
          s[0] == 1 && s[1] == 1 && s[2] == 1 && s[3] == 1 && st[4] == 1 && st[3] == s[4] && st[2] == st[3] &&
              st[1] == st[2] && st[0] == st[1],
          "view", "prefetch a packed 1-D view {1, 1, 1, 1, n} with strides {n, n, n, n, 1}",
-         "the view is not flat and contiguous (shape %" PRId64 "x%" PRId64 "x%" PRId64 "x%" PRId64 "x%" PRId64 ")", s[0],
-         s[1], s[2], s[3], s[4]);
+         "the view is not flat and contiguous (shape %" PRId64 "x%" PRId64 "x%" PRId64 "x%" PRId64 "x%" PRId64 ")",
+         s[0], s[1], s[2], s[3], s[4]);
   VERIFY(x, p->workspace, "workspace", "build the context from the SDMA workspace prepared by the host",
          "the prefetch context has no SDMA workspace");
   uint8_t *h;
@@ -972,12 +988,12 @@ typedef struct ix {
   ptosim_atomic_op atomic;
   ptosim_dtype dt;
   int oob;
-  tgeo d, i;                    /* data tile, index tile */
+  tgeo d, i; /* data tile, index tile */
   const ptosim_gm_view *v;
-  int64_t T[PTOSIM_VIEW_DIMS];  /* view strides, bytes */
-  int64_t cap, ncols, rowb;     /* capacity (rows or elements), NZ logical columns, ND row pitch */
-  uint8_t *dh, *ih, *gh;        /* host bytes: data tile, index tile, GM at gmin */
-  int64_t gmin, gmax;           /* GM byte range touched, from the table base */
+  int64_t T[PTOSIM_VIEW_DIMS]; /* view strides, bytes */
+  int64_t cap, ncols, rowb;    /* capacity (rows or elements), NZ logical columns, ND row pitch */
+  uint8_t *dh, *ih, *gh;       /* host bytes: data tile, index tile, GM at gmin */
+  int64_t gmin, gmax;          /* GM byte range touched, from the table base */
 } ix;
 
 /* a * b for offsets, saturated at 2^62 (an access there fails the bounds check). */
@@ -1079,8 +1095,8 @@ static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const p
   VERIFY(x,
          t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_I32 ||
              t == PTOSIM_DT_U32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F32 || (f8 && is_a5(x)),
-         "dtype", "use i8/u8/i16/u16/i32/u32/f16/bf16/f32 (a5 also hif8, f8E4M3FN, f8E5M2)",
-         "element type %s on %s", pt_dtype_name(t), x->m->prof->name);
+         "dtype", "use i8/u8/i16/u16/i32/u32/f16/bf16/f32 (a5 also hif8, f8E4M3FN, f8E5M2)", "element type %s on %s",
+         pt_dtype_name(t), x->m->prof->name);
   PT_TRY(tile_geo(x, dname, data, &s->d));
   PT_TRY(tile_geo(x, "idx", idx, &s->i));
   VERIFY(x, data->space == PTOSIM_UB && idx->space == PTOSIM_UB, "loc", "data and index tiles are vec (UB) tiles",
@@ -1089,8 +1105,8 @@ static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const p
   VERIFY(x, idx->dtype == PTOSIM_DT_I32 || idx->dtype == PTOSIM_DT_U32, "idx_dtype", "indices are i32 or u32",
          "index tile of %s", pt_dtype_name(idx->dtype));
   PT_TRY(check_view(x, v, s->d.es));
-  VERIFY(x, (unsigned)co <= PTOSIM_COALESCE_ELEM && (unsigned)oob <= 3, "mode", "use the enumerators of ptosim/tile_move.h",
-         "coalesce %d / oob %d", (int)co, oob);
+  VERIFY(x, (unsigned)co <= PTOSIM_COALESCE_ELEM && (unsigned)oob <= 3, "mode",
+         "use the enumerators of ptosim/tile_move.h", "coalesce %d / oob %d", (int)co, oob);
   s->v = v, s->dt = t, s->row = co == PTOSIM_COALESCE_ROW, s->nz = v->layout == PTOSIM_GL_NZ;
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) s->T[d] = v->stride[d] * s->d.es;
   /* Layout pairs: a2a3 ND table + ND tile or NZ table + NZ tile, ND index; a5 ND table with
@@ -1100,17 +1116,19 @@ static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const p
                        : (v->layout == PTOSIM_GL_ND && dk == TK_ND) || (s->nz && dk == TK_NZ && data->fractal == 512);
   VERIFY(x, pair, "layout_pair", "a2a3: ND table + ND tile or NZ table + NZ tile; a5: ND table + ND / DN tile",
          "%s table with a %s %s tile on %s", layout_name[v->layout], kind_name[dk], dname, x->m->prof->name);
-  VERIFY(x, ik == TK_ND || (is_a5(x) && ik == TK_DN), "idx_layout", "index tiles are ND (a5 also DN)",
-         "index tile %s", kind_name[ik]);
+  VERIFY(x, ik == TK_ND || (is_a5(x) && ik == TK_DN), "idx_layout", "index tiles are ND (a5 also DN)", "index tile %s",
+         kind_name[ik]);
   VERIFY(x, dk != TK_ND || s->d.cols * s->d.es % BLK == 0, "tile_align", "data tile rows are whole 32-byte blocks",
          "%s tile row of %" PRId64 " bytes", dname, s->d.cols * s->d.es);
   VERIFY(x, dk != TK_DN || s->d.rows * s->d.es % BLK == 0, "tile_align", "data tile columns are whole 32-byte blocks",
          "%s tile column of %" PRId64 " bytes", dname, s->d.rows * s->d.es);
   /* Index tile valid shape: ROW [1, R] (a5 also [R, 1] col-major), ELEM the data shape. */
-  bool shape = s->row ? (ik == TK_ND && s->i.vr == 1 && s->i.vc == s->d.vr) || (ik == TK_DN && s->i.vc == 1 && s->i.vr == s->d.vr)
+  bool shape = s->row ? (ik == TK_ND && s->i.vr == 1 && s->i.vc == s->d.vr) ||
+                            (ik == TK_DN && s->i.vc == 1 && s->i.vr == s->d.vr)
                       : s->i.vr == s->d.vr && s->i.vc == s->d.vc;
-  VERIFY(x, shape, "idx_shape", s->row ? "row mode takes a [1, R] index tile (a5 also [R, 1] col-major)"
-                                       : "elem mode takes an index tile of the data tile's valid shape",
+  VERIFY(x, shape, "idx_shape",
+         s->row ? "row mode takes a [1, R] index tile (a5 also [R, 1] col-major)"
+                : "elem mode takes an index tile of the data tile's valid shape",
          "index valid shape %" PRId64 "x%" PRId64 " for %s valid shape %" PRId64 "x%" PRId64, s->i.vr, s->i.vc, dname,
          s->d.vr, s->d.vc);
   const int64_t *sh = v->shape;
@@ -1124,8 +1142,8 @@ static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const p
     s->cap = s->row ? sh[2] * 16 : sh[2] * 16 * s->ncols;
   } else if (s->row && is_a5(x)) { /* a5 row kernel: packed rows of valid_cols, table rows = shape[3] */
     VERIFY(x, sh[0] == 1 && sh[1] == 1 && sh[2] == 1 && sh[4] == s->d.vc, "table_shape",
-           "a5 row mode takes a {1, 1, 1, rows, valid_cols} table", "table shape[4] = %" PRId64 " for %" PRId64
-           " valid columns", sh[4], s->d.vc);
+           "a5 row mode takes a {1, 1, 1, rows, valid_cols} table",
+           "table shape[4] = %" PRId64 " for %" PRId64 " valid columns", sh[4], s->d.vc);
     PT_TRY(want_stride(x, v, 4, 1));
     PT_TRY(want_stride(x, v, 3, sh[4]));
     s->cap = sh[3];
@@ -1150,7 +1168,8 @@ static ptosim_status ix_run(pt_ctx *x, ix *s, const ptosim_tile *data, const pto
   s->gmin = INT64_MAX, s->gmax = 0;
   ix_walk(s, ix_bounds);
   pt_access acc = s->gather ? PT_READ : s->atomic ? PT_RW : PT_WRITE;
-  if (s->gmax > s->gmin) PT_TRY(pt_span(x, PTOSIM_GM, s->v->addr + (uint64_t)s->gmin, (uint64_t)(s->gmax - s->gmin), 1, acc, &s->gh));
+  if (s->gmax > s->gmin)
+    PT_TRY(pt_span(x, PTOSIM_GM, s->v->addr + (uint64_t)s->gmin, (uint64_t)(s->gmax - s->gmin), 1, acc, &s->gh));
   /* a2a3 NZ row ZERO pre-zeroes the whole destination tile (MGatherRowNzImpl). */
   if (s->gather && s->nz && s->row && s->oob == IX_DROP) {
     PT_TRY(pt_span(x, PTOSIM_UB, data->addr, (uint64_t)t_bytes(&s->d), 1, PT_WRITE, &u));
@@ -1188,13 +1207,15 @@ ptosim_status pt_exec_mscatter(pt_ctx *x, const ptosim_mscatter_params *p) {
   s.atomic = p->atomic;
   PT_TRY(ix_setup(x, &s, &p->table, &p->src, "src", &p->idx, p->coalesce, (int)p->oob));
   ptosim_dtype t = p->src.dtype;
-  bool i32 = t == PTOSIM_DT_I32, u32 = t == PTOSIM_DT_U32, f = t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16;
+  bool i32 = t == PTOSIM_DT_I32, u32 = t == PTOSIM_DT_U32,
+       f = t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16;
   bool ok = p->atomic == PTOSIM_ATOMIC_NONE;
   if (p->atomic == PTOSIM_ATOMIC_ADD)
     ok = is_a5(x) ? i32 || u32 || f : i32 || f || t == PTOSIM_DT_I8 || t == PTOSIM_DT_I16;
   if (p->atomic == PTOSIM_ATOMIC_MAX || p->atomic == PTOSIM_ATOMIC_MIN)
     ok = is_a5(x) && (i32 || u32 || t == PTOSIM_DT_F32);
-  VERIFY(x, ok, "atomic", "a2a3: add of i8/i16/i32/f16/bf16/f32; a5: add of i32/u32/f16/bf16/f32, max/min of i32/u32/f32",
+  VERIFY(x, ok, "atomic",
+         "a2a3: add of i8/i16/i32/f16/bf16/f32; a5: add of i32/u32/f16/bf16/f32, max/min of i32/u32/f32",
          "atomic op %d on %s elements on %s", (int)p->atomic, pt_dtype_name(t), x->m->prof->name);
   return ix_run(x, &s, &p->src, &p->idx);
 }
