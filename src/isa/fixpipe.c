@@ -275,8 +275,9 @@ static pt_sat sat_of(ptosim_sat_mode s) {
 }
 
 /* Fill cv and read the fb parameter rows (at pt_fb_addr, aligned to their 128-byte quant /
- * 64-byte relu rows). */
-static ptosim_status make_conv(pt_ctx *x, const ptosim_fixpipe_params *p, pt_fq_conv *cv) {
+ * 64-byte relu rows). qword: scalar parameters decoded from a whole QUANT_PRE word, NULL for
+ * the f32 payload of the clause. */
+static ptosim_status make_conv(pt_ctx *x, const ptosim_fixpipe_params *p, const pt_fq_param *qword, pt_fq_conv *cv) {
   memset(cv, 0, sizeof *cv);
   cv->mode = pt_fq_mode_of(p->quant);
   cv->acc = p->src.dtype;
@@ -285,6 +286,7 @@ static ptosim_status make_conv(pt_ctx *x, const ptosim_fixpipe_params *p, pt_fq_
   cv->relu = p->relu;
   cv->q.scale = payload_f32(p->quant_scalar);
   cv->q.sign = cv->dst == PTOSIM_DT_I8 || cv->dst == PTOSIM_DT_I4;
+  if (qword) cv->q = *qword;
   uint8_t *h;
   if (cv->mode->vec) {
     PT_TRY(pt_span(x, PTOSIM_FB, pt_fb_addr(p->quant_vec.addr), (uint64_t)p->n * 8, 128, PT_READ, &h));
@@ -388,33 +390,24 @@ static ptosim_status map_dst(pt_ctx *x, const ptosim_fixpipe_params *p, const fi
 
 /* ---- writing ------------------------------------------------------------------------- */
 
-static int64_t load_int(ptosim_dtype t, const uint8_t *b) {
-  if (t == PTOSIM_DT_I8) return (int8_t)b[0];
-  if (t == PTOSIM_DT_I16) {
-    int16_t v;
-    memcpy(&v, b, 2);
-    return v;
-  }
-  int32_t v;
-  memcpy(&v, b, 4);
-  return v;
-}
-
 /* GM atomic read-modify-write of one element. add: floats in f32 rounded once to T (exact
  * for f16 / bf16 operands: f32 has >= 2p + 2 bits), no saturation; integers wrap. max / min
  * replace the old value only when the new one compares greater / less (a NaN never wins). */
-static void atomic_update(ptosim_dtype t, ptosim_atomic_op op, uint8_t *mem, const uint8_t *v) {
+void pt_fq_atomic(ptosim_dtype t, ptosim_atomic_op op, uint8_t *mem, const uint8_t *v) {
   unsigned es = pt_dtype_size(t);
   bool take;
   if (pt_dtype_is_float(t)) {
     float a = pt_load_as_f32(t, mem), b = pt_load_as_f32(t, v);
     if (op == PTOSIM_ATOMIC_ADD) {
-      pt_store_from_f32(t, mem, a + b, PT_RND_RINT, PT_SAT_OFF);
+      /* A NaN operand propagates quieted, the old value's first: which NaN a + b returns
+       * depends on the operand order the compiler picks, so it is chosen explicitly. */
+      float sum = a != a ? a + a : b != b ? b + b : a + b;
+      pt_store_from_f32(t, mem, sum, PT_RND_RINT, PT_SAT_OFF);
       return;
     }
     take = op == PTOSIM_ATOMIC_MAX ? b > a : b < a;
   } else {
-    int64_t a = load_int(t, mem), b = load_int(t, v);
+    int64_t a = pt_load_int(t, mem), b = pt_load_int(t, v);
     if (op == PTOSIM_ATOMIC_ADD) {
       uint64_t s = (uint64_t)a + (uint64_t)b; /* low es bytes: little-endian host */
       memcpy(mem, &s, es);
@@ -434,7 +427,7 @@ static void scatter(const fix_plan *pl, const fix_tile *t, ptosim_dtype dt, ptos
       unsigned sh = (unsigned)(e & 1) * 4;
       *b = (uint8_t)((*b & ~(0xFu << sh)) | ((vals[i] & 0xFu) << sh));
     } else if (op != PTOSIM_ATOMIC_NONE) {
-      atomic_update(dt, op, t->dst + e * pl->es, vals + i * pl->es);
+      pt_fq_atomic(dt, op, t->dst + e * pl->es, vals + i * pl->es);
     } else {
       memcpy(t->dst + e * pl->es, vals + i * pl->es, pl->es);
     }
@@ -472,11 +465,12 @@ static void walk(const fix_plan *pl, const pt_fq_conv *cv, const fix_tile *t, pt
 }
 
 /* Check everything, then write: a failing op leaves every destination untouched. */
-static ptosim_status run_tiles(pt_ctx *x, const ptosim_fixpipe_params *p, fix_tile *t, int nt) {
+static ptosim_status run_tiles(pt_ctx *x, const ptosim_fixpipe_params *p, const pt_fq_param *qword, fix_tile *t,
+                               int nt) {
   fix_plan pl = make_plan(p);
   pt_fq_conv cv;
   for (int i = 0; i < nt; i++) PT_TRY(map_src(x, p, &pl, &t[i]));
-  PT_TRY(make_conv(x, p, &cv));
+  PT_TRY(make_conv(x, p, qword, &cv));
   for (int i = 0; i < nt; i++) PT_TRY(map_dst(x, p, &pl, &t[i]));
   for (int i = 0; i < nt; i++) walk(&pl, &cv, &t[i], p->atomic);
   return PTOSIM_OK;
@@ -484,7 +478,7 @@ static ptosim_status run_tiles(pt_ctx *x, const ptosim_fixpipe_params *p, fix_ti
 
 static ptosim_status run_single(pt_ctx *x, const ptosim_fixpipe_params *p, ptosim_core *owner) {
   fix_tile t = {owner, 0, 0, p->m, p->n, NULL, NULL};
-  return run_tiles(x, p, &t, 1);
+  return run_tiles(x, p, NULL, &t, 1);
 }
 
 ptosim_status pt_exec_mte_l0c_l1(pt_ctx *x, const ptosim_fixpipe_params *p) {
@@ -492,11 +486,14 @@ ptosim_status pt_exec_mte_l0c_l1(pt_ctx *x, const ptosim_fixpipe_params *p) {
   return run_single(x, p, x->core);
 }
 
-ptosim_status pt_exec_mte_l0c_gm(pt_ctx *x, const ptosim_fixpipe_params *p) {
+ptosim_status pt_fixpipe_gm(pt_ctx *x, const ptosim_fixpipe_params *p, const pt_fq_param *qword) {
   PT_TRY(check_common(x, p, PTOSIM_GM));
   PT_TRY(check_gm(x, p));
-  return run_single(x, p, x->core);
+  fix_tile t = {x->core, 0, 0, p->m, p->n, NULL, NULL};
+  return run_tiles(x, p, qword, &t, 1);
 }
+
+ptosim_status pt_exec_mte_l0c_gm(pt_ctx *x, const ptosim_fixpipe_params *p) { return pt_fixpipe_gm(x, p, NULL); }
 
 /* UB of vector sub-block s of the cluster. dst_mode(%sub_blockid): the whole tile to one
  * sub-block. split_m: rows [0, m/2) to sub-block 0, [m/2, m) to 1; split_n: columns [0, n/2)
@@ -514,5 +511,5 @@ ptosim_status pt_exec_mte_l0c_ub(pt_ctx *x, const ptosim_fixpipe_params *p) {
     t[0].rows = t[1].rows = hm, t[1].row0 = hm;
   else
     t[0].cols = t[1].cols = hn, t[1].col0 = hn;
-  return run_tiles(x, p, t, 2);
+  return run_tiles(x, p, NULL, t, 2);
 }

@@ -98,4 +98,14 @@ bool pt_fq_f16(const uint8_t *src, int64_t blk, uint8_t *out, int n, pt_sat sat,
 /* Pick the converter for cv (specialized copies for the plain f32/i32 store and f32 -> f16). */
 void pt_fq_select(pt_fq_conv *cv);
 
+/* GM atomic read-modify-write of one element of type t at mem with the value at v (fixpipe.c;
+ * also the MTE3 atomics of the tile stores). */
+void pt_fq_atomic(ptosim_dtype t, ptosim_atomic_op op, uint8_t *mem, const uint8_t *v);
+
+struct pt_ctx;
+/* pto.mte_l0c_gm whose scalar pre_quant parameters are qword (decoded from a whole QUANT_PRE
+ * word: scale, offset, sign) instead of the clause's f32 payload; NULL = the payload
+ * (fixpipe.c; TSTORE(dst, acc, preQuantScalar) of src/isa/tile_move.c). */
+ptosim_status pt_fixpipe_gm(struct pt_ctx *x, const ptosim_fixpipe_params *p, const pt_fq_param *qword);
+
 #endif
