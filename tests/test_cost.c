@@ -490,6 +490,9 @@ static void test_xfer(void) {
   add_rows(&pad, PTOSIM_GM, PT_READ, 128, 127, 127);
   add_rows(&pad, PTOSIM_UB, PT_WRITE, 128, 128, 128);
   CHECK(pt_cost_cycles(A2A3, &pad) == 264 + 128);
+  /* overlapping writes (a pad fill of the whole tile under the data rows) count once */
+  add_span(&pad, PTOSIM_UB, PT_WRITE, 128 * 128);
+  CHECK(pt_cost_cycles(A2A3, &pad) == 264 + 128);
 }
 
 /* One instruction runs the innermost dma_levels levels (by stride) of the GM range: 1 on

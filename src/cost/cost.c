@@ -7,7 +7,8 @@
  *   V                     per 256-byte repeat of the widest UB operand, see vec_cycles
  *   MTE1 / MTE2 / MTE3 / FIX   issues * startup + ceil(bytes / bytes_per_cycle) of the event's
  *                         data path (source and destination spaces), bytes = the larger of the
- *                         bytes read from the source space and written to the destination space
+ *                         bytes read from the source space and the largest range written to
+ *                         the destination space
  * Parameters per target: cost_params.c. */
 #include "cost/cost.h"
 
@@ -44,11 +45,16 @@ static ptosim_space data_space(ptosim_space s) {
   return s == PTOSIM_L0A_MX ? PTOSIM_L0A : s == PTOSIM_L0B_MX ? PTOSIM_L0B : s;
 }
 
-/* Total bytes of the ranges in `space` with access bit `acc`. */
-static uint64_t bytes_in(const pt_event *ev, ptosim_space space, unsigned acc) {
+/* Bytes of the ranges in `space` with access bit `acc`: their total, or with `widest` the
+ * largest one (writes of one op may overlap: a tile load fills the whole tile with the pad
+ * value and writes the data rows over it; each byte is written once). */
+static uint64_t bytes_in(const pt_event *ev, ptosim_space space, unsigned acc, int widest) {
   uint64_t n = 0;
-  for (int i = 0; i < ev->nranges; i++)
-    if ((ev->ranges[i].access & acc) && data_space(ev->ranges[i].space) == space) n += range_bytes(&ev->ranges[i]);
+  for (int i = 0; i < ev->nranges; i++) {
+    if (!(ev->ranges[i].access & acc) || data_space(ev->ranges[i].space) != space) continue;
+    uint64_t b = range_bytes(&ev->ranges[i]);
+    n = widest ? (b > n ? b : n) : n + b;
+  }
   return n;
 }
 
@@ -120,7 +126,7 @@ static uint64_t gm_issues(const pt_event *ev, int levels) {
 static uint64_t xfer_cycles(const pt_cost_params *p, const pt_event *ev) {
   ptosim_space s, d;
   if (!path_spaces(ev, &s, &d)) return 0;
-  uint64_t rd = bytes_in(ev, s, PT_READ), wr = bytes_in(ev, d, PT_WRITE);
+  uint64_t rd = bytes_in(ev, s, PT_READ, 0), wr = bytes_in(ev, d, PT_WRITE, 1);
   return xfer(p, paths[s][d], rd > wr ? rd : wr, gm_issues(ev, p->dma_levels));
 }
 
@@ -136,9 +142,9 @@ static uint64_t mad_cycles(const pt_cost_params *p, uint64_t repeats, ptosim_dty
  * (a GEMV reads a dense k-vector from L0A: mt^2 < 1, one m tile). An event without these
  * ranges is costed from its work alone, as if every dimension were whole tiles. */
 static uint64_t mad_repeats(const pt_event *ev) {
-  double la = (double)bytes_in(ev, PTOSIM_L0A, PT_READ) / FRAC_BYTES;
-  double lb = (double)bytes_in(ev, PTOSIM_L0B, PT_READ) / FRAC_BYTES;
-  double lc = (double)bytes_in(ev, PTOSIM_L0C, PT_WRITE) / ACC_FRAC;
+  double la = (double)bytes_in(ev, PTOSIM_L0A, PT_READ, 0) / FRAC_BYTES;
+  double lb = (double)bytes_in(ev, PTOSIM_L0B, PT_READ, 0) / FRAC_BYTES;
+  double lc = (double)bytes_in(ev, PTOSIM_L0C, PT_WRITE, 0) / ACC_FRAC;
   unsigned bits = pt_dtype_bits(ev->work_dtype);
   if (lb == 0 || lc == 0) return ceil_div(ev->work, 16 * 16 * (bits ? 256 / bits : 32));
   double mt = round(sqrt(la * lc / lb));

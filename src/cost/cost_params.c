@@ -55,19 +55,17 @@
  * kCyclePerRepeatForFloat), reproducing every profiled case of tests/costmodel/st/testcase/tmatmul
  * (54, 7, 262, 902 cycles). pto-isa publishes no A5 cube or DMA figure
  * (docs/isa/tile/matrix-and-matrix-vector.md "does not publish an equivalent A5 latency or
- * throughput table"): A5 carries the A2/A3 numbers over. */
+ * throughput table"): A5 carries the A2/A3 numbers over (SHARED). */
+#define SHARED .issue = 1, .scalar = 1, .xfer = XFER_A2A3, .mad_head = 6, .mad_repeat = {1, 2}
+
 static const pt_cost_params tables[] = {
     {
         .target = "a2a3",
-        .issue = 1,
-        .scalar = 1,
+        SHARED,
         /* copy_gm_to_ubuf_align_* / copy_gm_to_cbuf have nBurst only: TLOAD issues one copy
          * per index of the outer GM dimensions (include/pto/common/arch/memory/tload_common.hpp
          * TLoadGm2ubNd2nd), and the profiled cycles pay the startup per copy. */
         .dma_levels = 1,
-        .xfer = XFER_A2A3,
-        .mad_head = 6,
-        .mad_repeat = {1, 2},
         /* a2a3/cce_costmodel/cce_costmodel_vector_compute.hpp calibrations on 910B3:
          * vadd / vsub "2.11 repeat + 24", vmax "2.01 repeat + 23", vand / vor 2 per repeat;
          * vmaxs / vrelu "1.00 repeat + 23", vrsqrt "1.07 repeat + 24", vmuls 1 per repeat + 26.
@@ -81,14 +79,10 @@ static const pt_cost_params tables[] = {
     },
     {
         .target = "a5",
-        .issue = 1,
-        .scalar = 1,
+        SHARED,
         /* nburst plus the loop1 / loop2 registers (include/pto/npu/a5/TLoad.hpp
          * set_loop_size_outtoub / set_loop_size_outtol1); outer GM dimensions loop. */
         .dma_levels = 3,
-        .xfer = XFER_A2A3,
-        .mad_head = 6,
-        .mad_repeat = {1, 2},
         /* include/pto/costmodel/a5/formula_costmodel/formula_params.csv, fp32 NO_POST_UPDATE:
          * unary = TNEG (1D linear 1.0589255 x + 55.140381; 2D nested_loop
          * (1.0952879 inner + 4.5652633) outer + 51.508464), binary = TADD (1D 1.2469671 x +
