@@ -232,9 +232,13 @@ static void drop_level(mv *m, int i) {
 
 /* Same bytes, fewer and longer runs: drop single-iteration levels, fold an inner level whose
  * runs touch on both sides into the run, and merge levels that continue each other. */
-static void mv_simplify(mv *m) {
+static void drop_single(mv *m) {
   for (int i = m->nd - 1; i >= 0; i--)
     if (m->cnt[i] == 1) drop_level(m, i);
+}
+
+static void mv_simplify(mv *m) {
+  drop_single(m);
   for (bool again = true; again;) {
     again = false;
     int in = m->nd - 1;
@@ -254,16 +258,19 @@ static void mv_simplify(mv *m) {
 }
 
 /* Check both regions of every move through the accessor layer (nothing is written before
- * all of them pass) and record the host pointers. load: GM -> tile, else tile -> GM. */
+ * all of them pass) and record the host pointers. load: GM -> tile, else tile -> GM. The
+ * regions are recorded with the view's own levels (one DMA instruction per level index for
+ * the cost model, docs/cost-model.md); the copy loop then runs on merged levels. */
 static ptosim_status plan_map(pt_ctx *x, plan *pl, uint64_t gaddr, ptosim_space sp, uint64_t taddr, bool load,
                               pt_access gacc) {
   for (int i = 0; i < pl->n; i++) {
     mv *m = &pl->m[i];
-    mv_simplify(m);
+    drop_single(m);
     PT_TRY(pt_region(x, PTOSIM_GM, gaddr + (uint64_t)m->goff, m->nd, m->cnt, m->gs, (uint64_t)m->len, 1,
                      load ? PT_READ : gacc, &m->g));
     PT_TRY(pt_region(x, sp, taddr + (uint64_t)m->toff, m->nd, m->cnt, m->ts, (uint64_t)(m->len + m->zlen), 1,
                      load ? PT_WRITE : PT_READ, &m->t));
+    mv_simplify(m);
   }
   return PTOSIM_OK;
 }
