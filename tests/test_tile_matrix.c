@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/dtype.h"
+#include "core/profile.h"
 #include "harness.h"
 #include "ptosim/ptosim.h"
 
@@ -36,6 +37,11 @@ static ptosim_tile tile(ptosim_space sp, ptosim_dtype t, int rows, int cols, int
                    .slayout = sl,
                    .fractal = fractal};
   return x;
+}
+
+static ptosim_tile compact(ptosim_tile t) {
+  t.compact = 1;
+  return t;
 }
 
 static int64_t up(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
@@ -484,6 +490,426 @@ static void test_matmul_negative(void) {
   ptosim_machine_free(a3);
 }
 
+/* ---- moves: tmov, textract, tinsert -------------------------------------------------------- */
+
+#define BL_R PTOSIM_BL_ROW_MAJOR
+#define BL_C PTOSIM_BL_COL_MAJOR
+#define SL_N PTOSIM_SL_NONE_BOX
+#define SL_R PTOSIM_SL_ROW_MAJOR
+#define SL_C PTOSIM_SL_COL_MAJOR
+#define DT(x) PTOSIM_DT_##x
+
+/* Tiles by loc and layout: r x c static, vr x vc valid. */
+#define MAT(t, bl, sl, r, c, vr, vc, a) tile(PTOSIM_L1, DT(t), r, c, vr, vc, bl, sl, 512, a)
+#define VEC(t, bl, sl, r, c, vr, vc, a) tile(PTOSIM_UB, DT(t), r, c, vr, vc, bl, sl, 512, a)
+#define ACC(t, r, c, vr, vc, a) tile(PTOSIM_L0C, DT(t), r, c, vr, vc, BL_C, SL_R, 1024, a)
+
+typedef struct mv_case {
+  ptosim_target tgt;
+  ptosim_opcode op;
+  ptosim_tmov_params p;
+  int h, w; /* the region the op moves, from the rules stated in src/isa/tile_mov.c */
+} mv_case;
+
+enum { M_L1, M_L0A, M_L0B, M_L0C, M_BT, M_FB, M_SA, M_SB, M_UB0, M_UB1, M_COUNT };
+static mem g_mem[M_COUNT];
+
+static mem *img_of(ptosim_space sp, int ub) {
+  switch (sp) {
+    case PTOSIM_L1: return &g_mem[M_L1];
+    case PTOSIM_L0A: return &g_mem[M_L0A];
+    case PTOSIM_L0B: return &g_mem[M_L0B];
+    case PTOSIM_L0C: return &g_mem[M_L0C];
+    case PTOSIM_BT: return &g_mem[M_BT];
+    case PTOSIM_FB: return &g_mem[M_FB];
+    case PTOSIM_L0A_MX: return &g_mem[M_SA];
+    case PTOSIM_L0B_MX: return &g_mem[M_SB];
+    default: return &g_mem[ub ? M_UB1 : M_UB0];
+  }
+}
+
+/* A machine whose every space holds random sentinel bytes, mirrored in g_mem. */
+static ptosim_machine *fresh_machine(ptosim_target t) {
+  ptosim_machine *m = ptosim_machine_new(t, 1);
+  ptosim_core *aic = ptosim_core_of(m, 0, PTOSIM_AIC);
+  static const ptosim_space cube[] = {PTOSIM_L1, PTOSIM_L0A, PTOSIM_L0B,    PTOSIM_L0C,
+                                      PTOSIM_BT, PTOSIM_FB,  PTOSIM_L0A_MX, PTOSIM_L0B_MX};
+  for (int i = 0; i < 8; i++)
+    if (ptosim_space_capacity(m, cube[i])) mem_init(&g_mem[i], m, aic, cube[i]);
+  mem_init(&g_mem[M_UB0], m, ptosim_core_of(m, 0, PTOSIM_AIV0), PTOSIM_UB);
+  mem_init(&g_mem[M_UB1], m, ptosim_core_of(m, 0, PTOSIM_AIV1), PTOSIM_UB);
+  return m;
+}
+
+static bool all_same(ptosim_machine *m) {
+  bool ok = true;
+  for (int i = 0; i < M_COUNT; i++)
+    if (i < 8 ? ptosim_space_capacity(m, g_mem[i].sp) != 0 : true)
+      ok = mem_same(&g_mem[i], pt_space_name(g_mem[i].sp)) && ok;
+  return ok;
+}
+
+/* The FIXPIPE conversion of one acc element (fixpipe_quant.h pipeline, written from the mode
+ * families of 16-cube-matmul.md): scale (and, for i32 sources and 8-bit results, offset) from
+ * the QUANT_PRE word or the fp word of the channel, relu, then the conversion. */
+static void ref_acc(const ptosim_tmov_params *p, uint32_t acc, int64_t ch, uint8_t *out) {
+  ptosim_dtype st = p->src.dtype, dt = p->dst.dtype;
+  bool quant = p->has_fp || p->has_quant_scalar, int8 = dt == DT(I8) || dt == DT(U8);
+  if (dt == st && (!quant || st == DT(I32) || dt == DT(F32))) { /* the accumulator type: no scaling */
+    int32_t v = (int32_t)acc;
+    if (p->relu == PTOSIM_RELU_NORMAL)
+      acc = st == DT(I32) ? (v < 0 ? 0 : acc) : bits_f(f32_of(acc) > 0 ? f32_of(acc) : 0);
+    memcpy(out, &acc, 4);
+    return;
+  }
+  uint64_t word = p->quant_scalar;
+  if (p->has_fp) memcpy(&word, img_of(PTOSIM_FB, 0)->img + p->fp.addr + 8 * ch, 8);
+  uint32_t sbits = p->has_fp ? (uint32_t)word & 0xFFFFE000u : (uint32_t)word;
+  int ofs = (int)((word >> 37) & 0x1FF);
+  if (ofs >= 256) ofs -= 512;
+  bool sign = (word >> 46) & 1;
+  float x = st == DT(I32) ? (float)(int32_t)acc : f32_of(acc);
+  float y = quant ? x * f32_of(sbits) : x;
+  if (quant && (st == DT(I32) || int8)) y += (float)ofs;
+  if (p->relu == PTOSIM_RELU_NORMAL) y = y > 0 ? y : 0.0f;
+  if (int8) {
+    int64_t v = pt_f32_to_int(y, PT_RND_RINT, sign ? -128 : 0, sign ? 127 : 255);
+    out[0] = (uint8_t)v;
+    return;
+  }
+  pt_store_from_f32(dt, out, y, dt == DT(HIF8) ? PT_RND_AWAY : PT_RND_RINT, PT_SAT_OFF);
+}
+
+static void run_mv(const mv_case *c) {
+  ptosim_machine *m = fresh_machine(c->tgt);
+  const ptosim_tmov_params *p = &c->p;
+  bool ext = c->op == PTOSIM_OP_textract || c->op == PTOSIM_OP_textract_fp;
+  bool ins = c->op == PTOSIM_OP_tinsert || c->op == PTOSIM_OP_tinsert_fp;
+  int64_t sr = ext ? p->index_row : 0, sc = ext ? p->index_col : 0, dr = ins ? p->index_row : 0,
+          dc = ins ? p->index_col : 0;
+  mem *src = img_of(p->src.space, 0), *fb = img_of(PTOSIM_FB, 0);
+  bool acc = p->src.space == PTOSIM_L0C;
+  /* Moderate accumulator values, and quant words (scale in [1/4, 4), offset, sign bit). */
+  if (acc)
+    for (int64_t i = 0; i < p->src.rows; i++)
+      for (int64_t j = 0; j < p->src.cols; j++)
+        set_elem(src, &p->src, i, j, p->src.dtype == DT(I32) ? (uint32_t)(int32_t)(rnd() % 2001) - 1000 : gen(DT(F32)));
+  if (p->has_fp)
+    for (int64_t j = 0; j < p->fp.cols; j++) {
+      uint64_t w = bits_f(ldexpf(1.0f + (float)(rnd() % 1024) / 1024.0f, (int)(rnd() % 4) - 2)) |
+                   (uint64_t)(rnd() % 512) << 37 | (uint64_t)(rnd() & 1) << 46;
+      memcpy(fb->img + p->fp.addr + 8 * j, &w, 8);
+    }
+  mem_sync(src);
+  mem_sync(fb);
+  bool dual = p->acc_to_vec >= PTOSIM_A2V_DUAL_SPLIT_M;
+  int64_t hh = p->acc_to_vec == PTOSIM_A2V_DUAL_SPLIT_M ? c->h / 2 : c->h;
+  int64_t hw = p->acc_to_vec == PTOSIM_A2V_DUAL_SPLIT_N ? c->w / 2 : c->w;
+  for (int64_t i = 0; i < c->h; i++)
+    for (int64_t j = 0; j < c->w; j++) {
+      int half = dual ? (i >= hh || j >= hw) : 0;
+      mem *dst = img_of(p->dst.space, dual ? half : p->acc_to_vec == PTOSIM_A2V_SINGLE_VEC1);
+      int64_t di = dr + (i >= hh ? i - hh : i), dj = dc + (j >= hw ? j - hw : j);
+      uint32_t v = get_elem(src, &p->src, sr + i, sc + j);
+      uint8_t out[4] = {0};
+      if (acc) {
+        ref_acc(p, v, sc + j, out);
+        memcpy(&v, out, 4);
+      } else if (p->src.dtype != p->dst.dtype) { /* bias widening */
+        v = bits_f(value_of(p->src.dtype, v));
+      }
+      set_elem(dst, &p->dst, di, dj, v);
+    }
+  ptosim_core *core = ptosim_core_of(m, 0, p->src.space == PTOSIM_UB ? PTOSIM_AIV0 : PTOSIM_AIC);
+  ptosim_status st = ptosim_exec(core, c->op, p, NULL);
+  CHECK_MSG(st == PTOSIM_OK, "%s %s -> %s: %s [%s]", ptosim_op_spelling(c->op), pt_space_name(p->src.space),
+            pt_space_name(p->dst.space), ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+  CHECK_MSG(all_same(m), "%s %s %s -> %s %s", ptosim_op_spelling(c->op), pt_dtype_name(p->src.dtype),
+            pt_space_name(p->src.space), pt_space_name(p->dst.space), pt_dtype_name(p->dst.dtype));
+  ptosim_machine_free(m);
+}
+
+#define MV(t, o) .tgt = PTOSIM_TARGET_##t, .op = PTOSIM_OP_##o
+#define SRC(x) .p.src = x
+#define DST(x) .p.dst = x
+#define AT(r, c) .p.index_row = r, .p.index_col = c
+#define FP(n) .p.has_fp = true, .p.fp = tile(PTOSIM_FB, DT(U64), 1, n, 1, n, BL_R, SL_N, 512, 0x100)
+
+static void test_tmov_cube(void) {
+  const mv_case cases[] = {
+      /* mat -> left / right: NZ or ZN sources, the whole destination */
+      {MV(A5, tmov), SRC(MAT(F16, BL_C, SL_R, 32, 48, 32, 48, 0x40)),
+       DST(tile(PTOSIM_L0A, DT(F16), 32, 48, 20, 40, BL_C, SL_R, 512, 0x200)), .h = 32, .w = 48},
+      {MV(A5, tmov), SRC(MAT(F16, BL_R, SL_C, 32, 48, 32, 48, 0x40)),
+       DST(tile(PTOSIM_L0A, DT(F16), 32, 48, 32, 48, BL_C, SL_R, 512, 0)), .h = 32, .w = 48},
+      {MV(A2A3, tmov), SRC(MAT(F16, BL_C, SL_R, 32, 48, 32, 48, 0x40)),
+       DST(tile(PTOSIM_L0A, DT(F16), 32, 48, 32, 48, BL_R, SL_R, 512, 0x400)), .h = 32, .w = 48},
+      {MV(A2A3, tmov), SRC(MAT(F32, BL_R, SL_C, 16, 32, 16, 32, 0)),
+       DST(tile(PTOSIM_L0A, DT(F32), 16, 32, 16, 32, BL_R, SL_R, 512, 0)), .h = 16, .w = 32},
+      {MV(A5, tmov), SRC(MAT(F32, BL_C, SL_R, 32, 32, 32, 32, 0x1000)),
+       DST(tile(PTOSIM_L0B, DT(F32), 32, 32, 32, 32, BL_R, SL_C, 512, 0x200)), .h = 32, .w = 32},
+      {MV(A5, tmov), SRC(MAT(I8, BL_R, SL_C, 64, 64, 64, 64, 0x1000)),
+       DST(tile(PTOSIM_L0B, DT(I8), 64, 64, 64, 64, BL_R, SL_C, 512, 0)), .h = 64, .w = 64},
+      {MV(A2A3, tmov), SRC(MAT(BF16, BL_C, SL_R, 48, 32, 48, 32, 0)),
+       DST(tile(PTOSIM_L0B, DT(BF16), 48, 32, 48, 32, BL_R, SL_C, 512, 0)), .h = 48, .w = 32},
+      {MV(A5, tmov), SRC(MAT(F8E4M3, BL_C, SL_R, 32, 64, 32, 64, 0)),
+       DST(tile(PTOSIM_L0A, DT(F8E4M3), 32, 64, 32, 64, BL_C, SL_R, 512, 0)), .h = 32, .w = 64},
+      /* compact destination: the valid shape in whole fractals */
+      {MV(A5, tmov), SRC(MAT(F16, BL_C, SL_R, 64, 64, 64, 64, 0)),
+       DST(compact(tile(PTOSIM_L0A, DT(F16), 64, 64, 20, 40, BL_C, SL_R, 512, 0))), .h = 32, .w = 48},
+      /* a 1-row ND source into a GEMV vector: whole 512-byte fractals of the valid columns */
+      {MV(A5, tmov), SRC(MAT(F16, BL_R, SL_N, 1, 512, 1, 512, 0x80)),
+       DST(tile(PTOSIM_L0A, DT(F16), 1, 512, 1, 300, BL_C, SL_R, 512, 0x40)), .h = 1, .w = 512},
+      /* MX scales */
+      {MV(A5, tmov), SRC(tile(PTOSIM_L1, DT(F8E8M0), 32, 4, 32, 4, BL_R, SL_R, 32, 0x20)),
+       DST(tile(PTOSIM_L0A_MX, DT(F8E8M0), 32, 4, 32, 4, BL_R, SL_R, 32, 0x40)), .h = 32, .w = 4},
+      {MV(A5, tmov), SRC(tile(PTOSIM_L1, DT(F8E8M0), 4, 48, 4, 48, BL_C, SL_C, 32, 0x20)),
+       DST(tile(PTOSIM_L0B_MX, DT(F8E8M0), 4, 48, 4, 48, BL_C, SL_C, 32, 0)), .h = 4, .w = 48},
+      /* bias (widening) and scaling rows */
+      {MV(A5, tmov), SRC(MAT(F16, BL_R, SL_N, 1, 32, 1, 32, 0x20)),
+       DST(tile(PTOSIM_BT, DT(F32), 1, 32, 1, 32, BL_R, SL_N, 512, 0x40)), .h = 1, .w = 32},
+      {MV(A5, tmov), SRC(MAT(BF16, BL_R, SL_N, 1, 64, 1, 64, 0)),
+       DST(tile(PTOSIM_BT, DT(F32), 1, 64, 1, 64, BL_R, SL_N, 512, 0)), .h = 1, .w = 64},
+      {MV(A2A3, tmov), SRC(MAT(I32, BL_R, SL_N, 1, 16, 1, 16, 0)),
+       DST(tile(PTOSIM_BT, DT(I32), 1, 16, 1, 16, BL_R, SL_N, 512, 0x100)), .h = 1, .w = 16},
+      {MV(A2A3, tmov), SRC(MAT(F16, BL_R, SL_N, 1, 32, 1, 32, 0)),
+       DST(tile(PTOSIM_BT, DT(F32), 1, 32, 1, 32, BL_R, SL_N, 512, 0)), .h = 1, .w = 32},
+      {MV(A5, tmov), SRC(MAT(U64, BL_R, SL_N, 1, 32, 1, 32, 0x100)),
+       DST(tile(PTOSIM_FB, DT(U64), 1, 32, 1, 32, BL_R, SL_N, 512, 0x80)), .h = 1, .w = 32},
+      {MV(A2A3, tmov), SRC(MAT(I64, BL_R, SL_N, 1, 16, 1, 16, 0)),
+       DST(tile(PTOSIM_FB, DT(I64), 1, 16, 1, 16, BL_R, SL_N, 512, 0)), .h = 1, .w = 16},
+      /* textract: windows of whole fractals */
+      {MV(A5, textract), SRC(MAT(F16, BL_C, SL_R, 64, 64, 64, 64, 0)), AT(32, 16),
+       DST(tile(PTOSIM_L0A, DT(F16), 32, 32, 32, 32, BL_C, SL_R, 512, 0)), .h = 32, .w = 32},
+      {MV(A5, textract), SRC(MAT(F16, BL_C, SL_R, 64, 64, 64, 64, 0)), AT(16, 32),
+       DST(tile(PTOSIM_L0B, DT(F16), 32, 32, 32, 32, BL_R, SL_C, 512, 0x400)), .h = 32, .w = 32},
+      {MV(A2A3, textract), SRC(MAT(F32, BL_R, SL_C, 32, 64, 32, 64, 0)), AT(8, 16),
+       DST(tile(PTOSIM_L0B, DT(F32), 16, 32, 16, 32, BL_R, SL_C, 512, 0)), .h = 16, .w = 32},
+      {MV(A2A3, textract), SRC(MAT(I8, BL_C, SL_R, 64, 128, 64, 128, 0)), AT(16, 64),
+       DST(tile(PTOSIM_L0A, DT(I8), 32, 64, 32, 64, BL_R, SL_R, 512, 0)), .h = 32, .w = 64},
+      {MV(A5, textract), SRC(tile(PTOSIM_L1, DT(F8E8M0), 64, 8, 64, 8, BL_R, SL_R, 32, 0)), AT(16, 2),
+       DST(tile(PTOSIM_L0A_MX, DT(F8E8M0), 32, 4, 32, 4, BL_R, SL_R, 32, 0)), .h = 32, .w = 4},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
+}
+
+static void test_tmov_vec(void) {
+  const mv_case cases[] = {
+      /* vec -> vec: the smaller valid shape */
+      {MV(A5, tmov), SRC(VEC(F32, BL_R, SL_N, 16, 24, 10, 20, 0x100)), DST(VEC(F32, BL_R, SL_N, 16, 24, 12, 18, 0x800)),
+       .h = 10, .w = 18},
+      {MV(A2A3, tmov), SRC(VEC(I16, BL_R, SL_N, 8, 48, 8, 40, 0)), DST(VEC(I16, BL_R, SL_N, 8, 48, 7, 48, 0x400)),
+       .h = 7, .w = 40},
+      /* ND -> NZ, ND -> ZN (A5) */
+      {MV(A5, tmov), SRC(VEC(F16, BL_R, SL_N, 40, 40, 40, 40, 0)), DST(VEC(F16, BL_C, SL_R, 48, 48, 40, 40, 0x1000)),
+       .h = 40, .w = 40},
+      {MV(A5, tmov), SRC(VEC(I8, BL_R, SL_N, 20, 70, 20, 70, 0)), DST(VEC(I8, BL_C, SL_R, 32, 96, 20, 70, 0x1000)),
+       .h = 20, .w = 70},
+      {MV(A5, tmov), SRC(VEC(F16, BL_R, SL_N, 32, 48, 32, 48, 0)), DST(VEC(F16, BL_R, SL_C, 32, 48, 32, 48, 0x1000)),
+       .h = 32, .w = 48},
+      {MV(A5, tmov), SRC(VEC(F32, BL_R, SL_N, 16, 32, 16, 32, 0)), DST(VEC(F32, BL_R, SL_C, 16, 32, 16, 32, 0x1000)),
+       .h = 16, .w = 32},
+      /* vec -> mat (A5): ND as is, NZ in whole fractals of the destination valid shape */
+      {MV(A5, tmov), SRC(VEC(F16, BL_R, SL_N, 16, 64, 16, 64, 0)), DST(MAT(F16, BL_R, SL_N, 16, 64, 16, 64, 0x20)),
+       .h = 16, .w = 64},
+      {MV(A5, tmov), SRC(VEC(F16, BL_C, SL_R, 32, 32, 32, 32, 0)), DST(MAT(F16, BL_C, SL_R, 32, 32, 20, 20, 0x400)),
+       .h = 32, .w = 32},
+      /* textract vec -> vec / mat */
+      {MV(A2A3, textract), SRC(VEC(F16, BL_R, SL_N, 32, 64, 32, 64, 0)), AT(3, 5),
+       DST(VEC(F16, BL_R, SL_N, 16, 32, 13, 27, 0x2000)), .h = 13, .w = 27},
+      {MV(A5, textract), SRC(VEC(F32, BL_C, SL_R, 64, 32, 64, 32, 0)), AT(16, 8),
+       DST(MAT(F32, BL_C, SL_R, 32, 16, 20, 10, 0)), .h = 32, .w = 16},
+      /* tinsert vec -> vec / mat (A5) */
+      {MV(A5, tinsert), SRC(VEC(F16, BL_R, SL_N, 8, 16, 7, 13, 0)), AT(2, 3),
+       DST(VEC(F16, BL_R, SL_N, 32, 32, 32, 32, 0x800)), .h = 7, .w = 13},
+      {MV(A5, tinsert), SRC(VEC(F16, BL_C, SL_R, 16, 32, 10, 20, 0)), AT(5, 16),
+       DST(VEC(F16, BL_C, SL_R, 32, 64, 32, 64, 0x800)), .h = 10, .w = 32},
+      {MV(A5, tinsert), SRC(VEC(BF16, BL_R, SL_N, 8, 32, 8, 32, 0)), AT(4, 16),
+       DST(MAT(BF16, BL_R, SL_N, 32, 64, 32, 64, 0x40)), .h = 8, .w = 32},
+      {MV(A5, tinsert), SRC(VEC(I8, BL_C, SL_R, 16, 64, 9, 40, 0)), AT(7, 32),
+       DST(MAT(I8, BL_C, SL_R, 32, 128, 32, 128, 0x40)), .h = 9, .w = 64},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
+}
+
+#define QW(scale, ofs, sgn) \
+  .p.has_quant_scalar = true, .p.quant_scalar = (uint64_t)(scale) | (uint64_t)(ofs) << 37 | (uint64_t)(sgn) << 46
+
+static void test_tmov_acc(void) {
+  const mv_case cases[] = {
+      /* casts to NZ: every stored acc row, columns in whole destination blocks */
+      {MV(A5, tmov), SRC(ACC(F32, 32, 32, 20, 20, 0x400)), DST(MAT(F16, BL_C, SL_R, 32, 32, 32, 32, 0x40)), .h = 32,
+       .w = 32},
+      {MV(A2A3, tmov), SRC(ACC(F32, 32, 48, 32, 40, 0)), DST(MAT(BF16, BL_C, SL_R, 32, 48, 32, 48, 0)), .h = 32,
+       .w = 48},
+      {MV(A5, tmov), SRC(ACC(F32, 16, 32, 16, 20, 0)), DST(MAT(F32, BL_C, SL_R, 16, 32, 16, 32, 0)), .h = 16, .w = 24},
+      {MV(A5, tmov), SRC(ACC(F32, 16, 32, 16, 20, 0)),
+       DST(tile(PTOSIM_L1, DT(F32), 16, 32, 16, 32, BL_C, SL_R, 1024, 0)), .h = 16, .w = 32},
+      {MV(A5, tmov), SRC(ACC(I32, 16, 16, 16, 16, 0x800)), DST(MAT(I32, BL_C, SL_R, 16, 16, 16, 16, 0)), .h = 16,
+       .w = 16},
+      /* ND / DN destinations (A5): the valid shape */
+      {MV(A5, tmov), SRC(ACC(F32, 48, 32, 40, 30, 0)), DST(VEC(F16, BL_R, SL_N, 48, 32, 40, 30, 0x100)), .h = 40,
+       .w = 30},
+      {MV(A5, tmov), SRC(ACC(F32, 32, 32, 17, 31, 0)), DST(VEC(F32, BL_C, SL_N, 32, 32, 17, 31, 0x100)), .h = 17,
+       .w = 31},
+      {MV(A5, tmov), SRC(ACC(F32, 32, 32, 32, 32, 0)), DST(VEC(BF16, BL_C, SL_R, 32, 32, 32, 32, 0)), .h = 32, .w = 32},
+      {MV(A5, tmov), SRC(ACC(F32, 32, 32, 30, 25, 0)), DST(MAT(F32, BL_R, SL_N, 32, 32, 30, 25, 0)), .h = 30, .w = 25},
+      {MV(A5, tmov), SRC(ACC(F32, 16, 32, 16, 32, 0)), DST(VEC(F32, BL_R, SL_N, 16, 32, 16, 32, 0)),
+       .p.acc_to_vec = PTOSIM_A2V_SINGLE_VEC1, .h = 16, .w = 32},
+      {MV(A5, tmov), SRC(ACC(F32, 32, 32, 32, 32, 0)), DST(VEC(F32, BL_R, SL_N, 16, 32, 16, 32, 0x40)),
+       .p.acc_to_vec = PTOSIM_A2V_DUAL_SPLIT_M, .h = 32, .w = 32},
+      {MV(A5, tmov), SRC(ACC(I32, 16, 64, 16, 64, 0)), DST(VEC(I32, BL_R, SL_N, 16, 32, 16, 32, 0)),
+       .p.acc_to_vec = PTOSIM_A2V_DUAL_SPLIT_N, .h = 16, .w = 64},
+      /* relu, scalar and vector quant */
+      {MV(A5, tmov), SRC(ACC(F32, 16, 32, 16, 32, 0)), DST(VEC(F16, BL_R, SL_N, 16, 32, 16, 32, 0)),
+       .p.relu = PTOSIM_RELU_NORMAL, .h = 16, .w = 32},
+      {MV(A2A3, tmov), SRC(ACC(F32, 16, 32, 16, 32, 0)), DST(MAT(I8, BL_C, SL_R, 16, 32, 16, 32, 0)),
+       QW(0x40400000u, 0x1F3, 1), .h = 16, .w = 32},
+      {MV(A5, tmov), SRC(ACC(F32, 16, 32, 16, 32, 0)), DST(MAT(U8, BL_C, SL_R, 16, 32, 16, 32, 0)),
+       QW(0x41000000u, 5, 0), .p.relu = PTOSIM_RELU_NORMAL, .h = 16, .w = 32},
+      {MV(A5, tmov), SRC(ACC(F32, 16, 32, 16, 30, 0)), DST(VEC(F16, BL_R, SL_N, 16, 32, 16, 30, 0)),
+       QW(0x3E800000u, 0, 0), .h = 16, .w = 30},
+      {MV(A5, tmov), SRC(ACC(F32, 16, 32, 16, 32, 0)), DST(VEC(HIF8, BL_R, SL_N, 16, 32, 16, 32, 0)),
+       QW(0x40000000u, 0, 0), .h = 16, .w = 32},
+      {MV(A5, tmov), SRC(ACC(F32, 16, 32, 16, 32, 0)), DST(VEC(F8E4M3, BL_R, SL_N, 16, 32, 16, 32, 0)),
+       QW(0x3F000000u, 0, 0), .h = 16, .w = 32},
+      {MV(A2A3, tmov), SRC(ACC(I32, 16, 32, 16, 32, 0)), DST(MAT(F16, BL_C, SL_R, 16, 32, 16, 32, 0)),
+       QW(0x3C000000u, 0x10, 0), .h = 16, .w = 32},
+      {MV(A5, tmov), SRC(ACC(I32, 16, 32, 16, 32, 0)), DST(VEC(BF16, BL_R, SL_N, 16, 32, 16, 32, 0)),
+       QW(0x3C000000u, 0x1FF, 0), .h = 16, .w = 32},
+      {MV(A5, tmov), SRC(ACC(F32, 32, 48, 32, 48, 0)), DST(MAT(I8, BL_C, SL_R, 32, 64, 32, 64, 0x200)), FP(48), .h = 32,
+       .w = 64},
+      {MV(A2A3, tmov_fp), SRC(ACC(I32, 16, 32, 16, 32, 0)), DST(MAT(U8, BL_C, SL_R, 16, 32, 16, 32, 0)), FP(32),
+       .h = 16, .w = 32},
+      {MV(A5, tmov_fp), SRC(ACC(F32, 16, 32, 16, 32, 0)), DST(VEC(F16, BL_R, SL_N, 16, 32, 16, 32, 0)), FP(32), .h = 16,
+       .w = 32},
+      /* textract / tinsert from acc */
+      {MV(A5, textract), SRC(ACC(F32, 48, 64, 48, 64, 0)), AT(16, 16), DST(MAT(F16, BL_C, SL_R, 32, 32, 20, 20, 0)),
+       .h = 20, .w = 32},
+      {MV(A2A3, textract), SRC(ACC(F32, 48, 64, 48, 64, 0)), AT(5, 32), DST(MAT(F16, BL_C, SL_R, 32, 32, 32, 30, 0)),
+       .h = 32, .w = 32},
+      {MV(A5, textract), SRC(ACC(F32, 48, 64, 48, 64, 0)), AT(5, 7), DST(VEC(F32, BL_R, SL_N, 32, 32, 30, 30, 0x20)),
+       .h = 30, .w = 30},
+      {MV(A5, textract_fp), SRC(ACC(F32, 32, 64, 32, 64, 0)), AT(0, 16), DST(MAT(I8, BL_C, SL_R, 32, 32, 32, 32, 0)),
+       FP(64), .h = 32, .w = 32},
+      {MV(A2A3, tinsert), SRC(ACC(F32, 16, 32, 10, 20, 0)), AT(16, 32), DST(MAT(F16, BL_C, SL_R, 64, 64, 64, 64, 0)),
+       .h = 16, .w = 32},
+      {MV(A5, tinsert), SRC(ACC(F32, 16, 16, 16, 16, 0)), AT(3, 16), DST(MAT(F32, BL_C, SL_R, 32, 64, 32, 64, 0)),
+       .h = 16, .w = 16},
+      {MV(A5, tinsert), SRC(ACC(F32, 16, 16, 9, 11, 0)), AT(3, 5), DST(VEC(F16, BL_R, SL_N, 32, 32, 32, 32, 0)), .h = 9,
+       .w = 11},
+      {MV(A5, tinsert_fp), SRC(ACC(I32, 16, 32, 16, 32, 0)), AT(16, 32), DST(MAT(I8, BL_C, SL_R, 32, 64, 32, 64, 0)),
+       FP(32), .h = 16, .w = 32},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
+}
+
+/* Run one op on a fresh machine's core `kind`, expect rule `rule`. */
+static void expect_mv(ptosim_target t, ptosim_opcode op, ptosim_core_kind kind, ptosim_tmov_params p,
+                      const char *rule) {
+  ptosim_machine *m = ptosim_machine_new(t, 1);
+  expect_rule(m, ptosim_exec(ptosim_core_of(m, 0, kind), op, &p, NULL), rule);
+  ptosim_machine_free(m);
+}
+
+static void test_tmov_negative(void) {
+  const ptosim_tile left = tile(PTOSIM_L0A, DT(F16), 32, 32, 32, 32, BL_C, SL_R, 512, 0);
+  const ptosim_tile mat = MAT(F16, BL_C, SL_R, 32, 32, 32, 32, 0);
+  const ptosim_tile acc = ACC(F32, 32, 32, 32, 32, 0), vnd = VEC(F32, BL_R, SL_N, 16, 32, 16, 32, 0);
+  const ptosim_tile fp = tile(PTOSIM_FB, DT(U64), 1, 32, 1, 32, BL_R, SL_N, 512, 0);
+  const ptosim_core_kind C = PTOSIM_AIC, V = PTOSIM_AIV0;
+  const ptosim_target A5 = PTOSIM_TARGET_A5, A3 = PTOSIM_TARGET_A2A3;
+  ptosim_tmov_params p = {.src = mat, .dst = left};
+  expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.unit");
+  p.relu = PTOSIM_RELU_NORMAL;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.acc_only");
+  p.relu = PTOSIM_RELU_SCALAR;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.relu");
+  p = (ptosim_tmov_params){.src = mat, .dst = left, .acc_to_vec = PTOSIM_A2V_SINGLE_VEC1};
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.acc_to_vec");
+  p = (ptosim_tmov_params){.src = mat, .dst = left}, p.dst.valid_cols = 0;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.tile");
+  p = (ptosim_tmov_params){.src = mat, .dst = left}, p.dst.blayout = BL_R, p.dst.slayout = SL_C;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.layout"); /* a ZN left tile */
+  p = (ptosim_tmov_params){.src = mat, .dst = left}, p.src.dtype = DT(F32);
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.dtype");
+  p = (ptosim_tmov_params){.src = mat, .dst = left}, p.src.dtype = p.dst.dtype = DT(HIF8), p.dst.blayout = BL_R;
+  expect_mv(A3, PTOSIM_OP_tmov, C, p, "tmov.dtype");
+  p = (ptosim_tmov_params){.src = mat, .dst = left}, p.src.cols = 64, p.src.valid_cols = 64;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.static_shape");
+  p = (ptosim_tmov_params){.src = left, .dst = mat};
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.loc");
+  p = (ptosim_tmov_params){.src = vnd, .dst = MAT(F32, BL_R, SL_N, 16, 32, 16, 32, 0)};
+  expect_mv(A3, PTOSIM_OP_tmov, V, p, "tmov.loc");
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.unit");
+  p.dst = MAT(F32, BL_C, SL_R, 16, 32, 16, 32, 0);
+  expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.layout"); /* vec -> mat keeps the layout */
+  p = (ptosim_tmov_params){.src = vnd, .dst = vnd, .has_quant_scalar = true};
+  expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.acc_only");
+  p = (ptosim_tmov_params){.src = VEC(F16, BL_R, SL_N, 8, 32, 8, 32, 0),
+                           .dst = VEC(F16, BL_R, SL_C, 8, 32, 8, 32, 0x400)};
+  expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.zn_shape");
+  /* bias / scaling rows */
+  p = (ptosim_tmov_params){.src = MAT(F32, BL_R, SL_N, 1, 8, 1, 8, 0),
+                           .dst = tile(PTOSIM_BT, DT(F32), 1, 8, 1, 8, BL_R, SL_N, 512, 0)};
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.bias_shape");
+  p.src.dtype = DT(I32);
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.dtype");
+  p = (ptosim_tmov_params){.src = MAT(U64, BL_R, SL_N, 2, 16, 2, 16, 0),
+                           .dst = tile(PTOSIM_FB, DT(U64), 2, 16, 2, 16, BL_R, SL_N, 512, 0)};
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.scaling_shape");
+  p.src.dtype = p.dst.dtype = DT(U32);
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.dtype");
+  /* acc sources */
+  p = (ptosim_tmov_params){.src = acc, .dst = MAT(I8, BL_C, SL_R, 32, 32, 32, 32, 0)};
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.dtype"); /* f32 -> i8 needs a quant parameter */
+  p = (ptosim_tmov_params){.src = acc, .dst = MAT(F32, BL_C, SL_R, 32, 32, 32, 32, 0)};
+  expect_mv(A3, PTOSIM_OP_tmov, C, p, "tmov.dtype"); /* a2a3 casts f32 -> f16 / bf16 only */
+  p = (ptosim_tmov_params){
+      .src = ACC(I32, 32, 32, 32, 32, 0), .dst = MAT(I16, BL_C, SL_R, 32, 32, 32, 32, 0), .has_quant_scalar = true};
+  expect_mv(A3, PTOSIM_OP_tmov, C, p, "tmov.quant_unsupported");
+  p = (ptosim_tmov_params){.src = acc, .dst = MAT(F16, BL_C, SL_R, 32, 32, 32, 32, 0)};
+  p.src.fractal = 512;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.layout");
+  p = (ptosim_tmov_params){.src = acc, .dst = VEC(F16, BL_R, SL_N, 32, 8, 32, 8, 0)};
+  p.src.valid_cols = 8;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.dst_stride"); /* 16-byte ND rows */
+  expect_mv(A3, PTOSIM_OP_tmov, C, p, "tmov.loc");        /* no acc -> vec on a2a3 */
+  p = (ptosim_tmov_params){
+      .src = acc, .dst = VEC(F32, BL_R, SL_N, 32, 8, 32, 8, 0), .acc_to_vec = PTOSIM_A2V_DUAL_SPLIT_N};
+  p.src.valid_cols = 16;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.dual"); /* split_n of 16 columns */
+  p = (ptosim_tmov_params){
+      .src = acc, .dst = VEC(F16, BL_R, SL_N, 16, 32, 16, 32, 0), .acc_to_vec = PTOSIM_A2V_DUAL_SPLIT_M};
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.dual"); /* dual modes do not convert */
+  p = (ptosim_tmov_params){.src = acc, .dst = MAT(I8, BL_C, SL_R, 32, 32, 32, 32, 0), .has_fp = true, .fp = fp};
+  p.fp.space = PTOSIM_L1;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.fp");
+  p.fp = fp, p.fp.valid_cols = 16;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.fp");
+  p.fp = fp, p.has_quant_scalar = true;
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.fp");
+  p.has_quant_scalar = false, p.has_fp = false;
+  expect_mv(A5, PTOSIM_OP_tmov_fp, C, p, "tmov.fp");
+  p.has_fp = true;
+  expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.fp");
+  expect_mv(A5, PTOSIM_OP_tinsert, C, p, "tinsert.fp");
+  /* windows */
+  p = (ptosim_tmov_params){.src = MAT(F16, BL_C, SL_R, 64, 64, 64, 64, 0), .dst = left, .index_row = 48};
+  expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.bounds");
+  p.index_row = 8;
+  expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.index_align");
+  p = (ptosim_tmov_params){
+      .src = ACC(F32, 16, 16, 16, 16, 0), .dst = MAT(F16, BL_C, SL_R, 32, 32, 32, 32, 0), .index_col = 8};
+  expect_mv(A5, PTOSIM_OP_tinsert, C, p, "tinsert.index_align");
+  p.index_col = 32;
+  expect_mv(A5, PTOSIM_OP_tinsert, C, p, "tinsert.bounds");
+  p = (ptosim_tmov_params){.src = vnd, .dst = vnd};
+  expect_mv(A3, PTOSIM_OP_tinsert, V, p, "tinsert.loc");
+  p = (ptosim_tmov_params){.src = mat, .dst = tile(PTOSIM_BT, DT(F32), 1, 32, 1, 32, BL_R, SL_N, 512, 0)};
+  expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.loc");
+}
+
 int main(void) {
   RUN(test_matmul_dtypes);
   RUN(test_matmul_shapes);
@@ -491,5 +917,9 @@ int main(void) {
   RUN(test_mx);
   RUN(test_acc_seeds_chain);
   RUN(test_matmul_negative);
+  RUN(test_tmov_cube);
+  RUN(test_tmov_vec);
+  RUN(test_tmov_acc);
+  RUN(test_tmov_negative);
   return pt_test_finish();
 }
