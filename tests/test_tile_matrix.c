@@ -93,13 +93,13 @@ static bool mem_same(const mem *m, const char *what) {
   return true;
 }
 
-static uint32_t get_elem(const mem *m, const ptosim_tile *t, int64_t r, int64_t c) {
-  uint32_t v = 0;
+static uint64_t get_elem(const mem *m, const ptosim_tile *t, int64_t r, int64_t c) {
+  uint64_t v = 0;
   memcpy(&v, m->img + t->addr + off(t, r, c), pt_dtype_size(t->dtype));
   return v;
 }
 
-static void set_elem(mem *m, const ptosim_tile *t, int64_t r, int64_t c, uint32_t v) {
+static void set_elem(mem *m, const ptosim_tile *t, int64_t r, int64_t c, uint64_t v) {
   memcpy(m->img + t->addr + off(t, r, c), &v, pt_dtype_size(t->dtype));
 }
 
@@ -610,13 +610,13 @@ static void run_mv(const mv_case *c) {
       int half = dual ? (i >= hh || j >= hw) : 0;
       mem *dst = img_of(p->dst.space, dual ? half : p->acc_to_vec == PTOSIM_A2V_SINGLE_VEC1);
       int64_t di = dr + (i >= hh ? i - hh : i), dj = dc + (j >= hw ? j - hw : j);
-      uint32_t v = get_elem(src, &p->src, sr + i, sc + j);
-      uint8_t out[4] = {0};
+      uint64_t v = get_elem(src, &p->src, sr + i, sc + j);
+      uint8_t out[8] = {0};
       if (acc) {
-        ref_acc(p, v, sc + j, out);
-        memcpy(&v, out, 4);
+        ref_acc(p, (uint32_t)v, sc + j, out);
+        memcpy(&v, out, 8);
       } else if (p->src.dtype != p->dst.dtype) { /* bias widening */
-        v = bits_f(value_of(p->src.dtype, v));
+        v = bits_f(value_of(p->src.dtype, (uint32_t)v));
       }
       set_elem(dst, &p->dst, di, dj, v);
     }
