@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "core/dtype.h"
+#include "core/machine.h"
+#include "core/mem.h"
 #include "core/profile.h"
 #include "harness.h"
 #include "ptosim/ptosim.h"
@@ -910,6 +912,44 @@ static void test_tmov_negative(void) {
   expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.loc");
 }
 
+/* Events: the pipe of each path, the owner of each range, the matmul work. */
+static pt_event last_event;
+static void keep_event(void *user, const pt_event *ev) {
+  (void)user;
+  last_event = *ev;
+}
+
+static void test_events(void) {
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_core *aic = ptosim_core_of(m, 0, PTOSIM_AIC), *aiv0 = ptosim_core_of(m, 0, PTOSIM_AIV0);
+  m->listener = keep_event;
+  const pt_event *ev = &last_event;
+  ptosim_tmatmul_params mm = base_mm(PTOSIM_TARGET_A5, false);
+  CHECK(ptosim_tmatmul(aic, &mm) == PTOSIM_OK);
+  CHECK(ev->pipe == PTOSIM_PIPE_M && ev->work == 32 * 32 * 32 && ev->work_dtype == PTOSIM_DT_F16);
+  ptosim_tmov_params p = {.src = MAT(F16, BL_C, SL_R, 32, 32, 32, 32, 0),
+                          .dst = tile(PTOSIM_L0A, DT(F16), 32, 32, 32, 32, BL_C, SL_R, 512, 0x400)};
+  CHECK(ptosim_tmov(aic, &p) == PTOSIM_OK);
+  CHECK(ev->pipe == PTOSIM_PIPE_MTE1 && ev->nranges == 2);
+  CHECK(ev->ranges[1].space == PTOSIM_L0A && ev->ranges[1].access == PT_WRITE && ev->ranges[1].addr == 0x400 &&
+        ev->ranges[1].count[0] * ev->ranges[1].count[1] * ev->ranges[1].len == 32 * 32 * 2);
+  p = (ptosim_tmov_params){.src = ACC(F32, 16, 16, 16, 16, 0),
+                           .dst = VEC(F16, BL_R, SL_N, 16, 16, 16, 16, 0x40),
+                           .acc_to_vec = PTOSIM_A2V_SINGLE_VEC1};
+  CHECK(ptosim_tmov(aic, &p) == PTOSIM_OK);
+  CHECK(ev->pipe == PTOSIM_PIPE_FIX && ev->ranges[1].owner == ptosim_core_of(m, 0, PTOSIM_AIV1));
+  CHECK(ev->ranges[1].count[0] == 16 && ev->ranges[1].len == 32 && ev->ranges[1].stride[0] == 32);
+  p = (ptosim_tmov_params){.src = VEC(F16, BL_R, SL_N, 16, 16, 16, 16, 0),
+                           .dst = MAT(F16, BL_R, SL_N, 16, 16, 16, 16, 0)};
+  CHECK(ptosim_tmov(aiv0, &p) == PTOSIM_OK);
+  CHECK(ev->pipe == PTOSIM_PIPE_MTE3 && ev->ranges[0].owner == aiv0 && ev->ranges[1].owner == aic);
+  p.dst = VEC(F16, BL_R, SL_N, 16, 16, 16, 16, 0x1000);
+  CHECK(ptosim_textract(aiv0, &p) == PTOSIM_OK);
+  CHECK(ev->pipe == PTOSIM_PIPE_V);
+  m->listener = NULL;
+  ptosim_machine_free(m);
+}
+
 int main(void) {
   RUN(test_matmul_dtypes);
   RUN(test_matmul_shapes);
@@ -921,5 +961,6 @@ int main(void) {
   RUN(test_tmov_vec);
   RUN(test_tmov_acc);
   RUN(test_tmov_negative);
+  RUN(test_events);
   return pt_test_finish();
 }

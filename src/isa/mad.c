@@ -49,7 +49,6 @@
 #define MX_K_STEP 64     /* MX consumes K in steps of two scale groups (spec "MX Matmul Model") */
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-
 /* A legal (lhs, rhs, dst) element type combination and the targets that have it.
  * A2/A3: pto-isa include/pto/npu/a2a3/TMatmul.hpp CheckStaticMad; A5: npu/a5/TMatmul.hpp
  * CheckMadValid; MX: PTOAS lib/PTO/IR/VPTO.cpp isMxElementType, f8E4M3FN only (pto-isa's tile
@@ -251,8 +250,8 @@ static ptosim_status setup(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed se
   PT_TRY(map_footprint(x, "rhs", p->rhs, operand_bytes(&o->b, p->k), prof->align[PTOSIM_L0B], PT_READ, &host));
   o->b.host = host;
   uint64_t dst_bytes = (uint64_t)(o->m16 * (int64_t)pt_align_up((uint64_t)p->n, PT_FRAC_ROWS)) * 4;
-  PT_TRY(map_footprint(x, "dst", p->dst, dst_bytes, prof->align[PTOSIM_L0C], seed == PT_MAD_SEED_ACC ? PT_RW : PT_WRITE,
-                       &o->dst));
+  PT_TRY(map_footprint(x, "dst", p->dst, dst_bytes, prof->align[PTOSIM_L0C],
+                       seed == PT_MAD_SEED_ACC ? PT_RW : PT_WRITE, &o->dst));
   if (seed == PT_MAD_SEED_BIAS) {
     PT_TRY(map_footprint(x, "bias", p->bias, (uint64_t)p->n * 4, prof->align[PTOSIM_BT], PT_READ, &host));
     o->bias = host;
@@ -464,21 +463,14 @@ ptosim_status pt_mad_run(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed seed
   return PTOSIM_OK;
 }
 
-ptosim_status pt_exec_mad(pt_ctx *x, const ptosim_mad_params *p) {
-  return pt_mad_run(x, p, PT_MAD_SEED_ZERO, false, true);
+/* The micro-ops check the micro-op type tables. */
+static ptosim_status run(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed seed, bool mx) {
+  return pt_mad_run(x, p, seed, mx, true);
 }
-ptosim_status pt_exec_mad_acc(pt_ctx *x, const ptosim_mad_params *p) {
-  return pt_mad_run(x, p, PT_MAD_SEED_ACC, false, true);
-}
-ptosim_status pt_exec_mad_bias(pt_ctx *x, const ptosim_mad_params *p) {
-  return pt_mad_run(x, p, PT_MAD_SEED_BIAS, false, true);
-}
-ptosim_status pt_exec_mad_mx(pt_ctx *x, const ptosim_mad_params *p) {
-  return pt_mad_run(x, p, PT_MAD_SEED_ZERO, true, true);
-}
-ptosim_status pt_exec_mad_mx_acc(pt_ctx *x, const ptosim_mad_params *p) {
-  return pt_mad_run(x, p, PT_MAD_SEED_ACC, true, true);
-}
-ptosim_status pt_exec_mad_mx_bias(pt_ctx *x, const ptosim_mad_params *p) {
-  return pt_mad_run(x, p, PT_MAD_SEED_BIAS, true, true);
-}
+
+ptosim_status pt_exec_mad(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_ZERO, false); }
+ptosim_status pt_exec_mad_acc(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_ACC, false); }
+ptosim_status pt_exec_mad_bias(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_BIAS, false); }
+ptosim_status pt_exec_mad_mx(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_ZERO, true); }
+ptosim_status pt_exec_mad_mx_acc(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_ACC, true); }
+ptosim_status pt_exec_mad_mx_bias(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_BIAS, true); }

@@ -519,7 +519,7 @@ static void acc_walk(const pt_fq_conv *cv, const mv *v, const uint8_t *sb, uint8
       n = min64(w - j, c % 16 ? 16 - c % 16 : w);
       if (!d->in_col) {
         n = min64(n, run_len(d, dr + i, dc + j));
-        cv->run(cv, sp, blk, c, (int)min64(n, 1 << 20), db + tg_off(d, dr + i, dc + j) * d->es);
+        cv->run(cv, sp, blk, c, (int)n, db + tg_off(d, dr + i, dc + j) * d->es);
         continue;
       }
       n = min64(n, 16);
