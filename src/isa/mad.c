@@ -40,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa/isa.h"
+#include "isa/mad.h"
 #include "isa/mad_kernel.h"
 #include "isa/mx_layout.h"
 
@@ -48,8 +48,6 @@
 #define MX_GROUP 32      /* K elements per MX scale */
 #define MX_K_STEP 64     /* MX consumes K in steps of two scale groups (spec "MX Matmul Model") */
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-typedef enum mad_seed { SEED_ZERO, SEED_ACC, SEED_BIAS } mad_seed;
 
 /* A legal (lhs, rhs, dst) element type combination and the targets that have it.
  * A2/A3: pto-isa include/pto/npu/a2a3/TMatmul.hpp CheckStaticMad; A5: npu/a5/TMatmul.hpp
@@ -93,7 +91,7 @@ typedef struct mad_operand {
 } mad_operand;
 
 typedef struct mad_op {
-  mad_seed seed;
+  pt_mad_seed seed;
   bool mx, sat, is_int;
   ptosim_tf32_mode tf32;
   int64_t m, n, k, m16;
@@ -121,11 +119,12 @@ static bool legal_combo(const ptosim_mad_params *p, bool mx, ptosim_target targe
   return false;
 }
 
-static ptosim_status check_types(pt_ctx *x, const ptosim_mad_params *p, mad_seed seed, bool mx) {
+static ptosim_status check_types(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed seed, bool mx,
+                                 bool check_combo) {
   PT_TRY(pt_expect_space(x, "lhs", p->lhs, PTOSIM_L0A));
   PT_TRY(pt_expect_space(x, "rhs", p->rhs, PTOSIM_L0B));
   PT_TRY(pt_expect_space(x, "dst", p->dst, PTOSIM_L0C));
-  if (seed == SEED_BIAS) {
+  if (seed == PT_MAD_SEED_BIAS) {
     PT_TRY(pt_expect_space(x, "bias", p->bias, PTOSIM_BT));
     PT_VERIFY(x, p->bias.dtype == p->dst.dtype, "mad.bias_dtype", "declare the bias as !pto.ptr<dst type, bt>",
               "bias element type %s differs from the dst element type %s", pt_dtype_name(p->bias.dtype),
@@ -138,7 +137,8 @@ static ptosim_status check_types(pt_ctx *x, const ptosim_mad_params *p, mad_seed
                          ? "a5: f16/bf16/f32 x same -> f32, {f8E4M3FN, f8E5M2} x {f8E4M3FN, f8E5M2} -> f32, "
                            "hif8 x hif8 -> f32, i8 x i8 -> i32"
                          : "a2a3: f16/bf16/f32 x same -> f32, i8 x i8 -> i32, i4 x i4 -> i32";
-  PT_VERIFY(x, legal_combo(p, mx, x->m->target), "mad.dtype", hint, "%s x %s -> %s is not a legal type combination of %s on target %s",
+  PT_VERIFY(x, !check_combo || legal_combo(p, mx, x->m->target), "mad.dtype", hint,
+            "%s x %s -> %s is not a legal type combination of %s on target %s",
             pt_dtype_name(p->lhs.dtype), pt_dtype_name(p->rhs.dtype), pt_dtype_name(p->dst.dtype),
             mx ? "pto.mad_mx*" : "pto.mad*", x->m->prof->name);
   return PTOSIM_OK;
@@ -226,8 +226,9 @@ static uint64_t operand_bytes(const mad_operand *o, int64_t k) {
   return (uint64_t)(o->k1 * o->rows16) * PT_C0;
 }
 
-static ptosim_status setup(pt_ctx *x, const ptosim_mad_params *p, mad_seed seed, bool mx, mad_op *o) {
-  PT_TRY(check_types(x, p, seed, mx));
+static ptosim_status setup(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed seed, bool mx, bool check_combo,
+                           mad_op *o) {
+  PT_TRY(check_types(x, p, seed, mx, check_combo));
   PT_TRY(check_clauses(x, p, mx));
   PT_TRY(check_shape(x, p, mx));
   const pt_profile *prof = x->m->prof;
@@ -249,9 +250,9 @@ static ptosim_status setup(pt_ctx *x, const ptosim_mad_params *p, mad_seed seed,
   PT_TRY(map_footprint(x, "rhs", p->rhs, operand_bytes(&o->b, p->k), prof->align[PTOSIM_L0B], PT_READ, &host));
   o->b.host = host;
   uint64_t dst_bytes = (uint64_t)(o->m16 * (int64_t)pt_align_up((uint64_t)p->n, PT_FRAC_ROWS)) * 4;
-  PT_TRY(map_footprint(x, "dst", p->dst, dst_bytes, prof->align[PTOSIM_L0C], seed == SEED_ACC ? PT_RW : PT_WRITE,
-                       &o->dst));
-  if (seed == SEED_BIAS) {
+  PT_TRY(map_footprint(x, "dst", p->dst, dst_bytes, prof->align[PTOSIM_L0C],
+                       seed == PT_MAD_SEED_ACC ? PT_RW : PT_WRITE, &o->dst));
+  if (seed == PT_MAD_SEED_BIAS) {
     PT_TRY(map_footprint(x, "bias", p->bias, (uint64_t)p->n * 4, prof->align[PTOSIM_BT], PT_READ, &host));
     o->bias = host;
   }
@@ -414,7 +415,7 @@ static void gemm_int(const mad_op *op, const int32_t *a, const int32_t *b) {
     for (int64_t n = 0; n < op->n; n++) {
       uint32_t acc = 0;
       uint8_t *c = op->dst + acc_index(op, r, n) * 4;
-      if (op->seed != SEED_ZERO) memcpy(&acc, op->seed == SEED_ACC ? c : op->bias + n * 4, 4);
+      if (op->seed != PT_MAD_SEED_ZERO) memcpy(&acc, op->seed == PT_MAD_SEED_ACC ? c : op->bias + n * 4, 4);
       for (int64_t k0 = 0; k0 < op->k; k0 += op->a.cw) {
         const int32_t *ar = a + elem_at(&op->a, r, k0), *br = b + elem_at(&op->b, n, k0);
         for (int64_t s = 0, kk = min64(op->a.cw, op->k - k0); s < kk; s++) acc += (uint32_t)ar[s] * (uint32_t)br[s];
@@ -431,9 +432,9 @@ static void run_float(const mad_op *op, const pt_mad_kernel *kr, const float *a,
   for (int64_t n0 = 0; n0 < op->n; n0 += kr->nr)
     kr->pack(b + elem_at(&op->b, n0, 0), op->b.cw, op->b.kblk, op->k, min64(kr->nr, op->n - n0), panels + n0 * op->k);
   memset(seed_row, 0, (size_t)np * sizeof(float));
-  if (op->seed == SEED_BIAS) memcpy(seed_row, op->bias, (size_t)op->n * 4);
-  if (op->sat) sat_seeds(op, op->seed == SEED_ACC ? NULL : seed_row);
-  gemm_float(op, kr, a, panels, op->seed == SEED_ACC ? NULL : seed_row, seed_row + np);
+  if (op->seed == PT_MAD_SEED_BIAS) memcpy(seed_row, op->bias, (size_t)op->n * 4);
+  if (op->sat) sat_seeds(op, op->seed == PT_MAD_SEED_ACC ? NULL : seed_row);
+  gemm_float(op, kr, a, panels, op->seed == PT_MAD_SEED_ACC ? NULL : seed_row, seed_row + np);
 }
 
 /* ---- driver ------------------------------------------------------------------------------- */
@@ -441,9 +442,9 @@ static void run_float(const mad_op *op, const pt_mad_kernel *kr, const float *a,
 /* Bytes of a work area for `values` 4-byte values, rounded to a 64-byte line. */
 static size_t area(int64_t values) { return (size_t)pt_align_up((uint64_t)values * 4, 64); }
 
-static ptosim_status run(pt_ctx *x, const ptosim_mad_params *p, mad_seed seed, bool mx) {
+ptosim_status pt_mad_run(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed seed, bool mx, bool check_combo) {
   mad_op op;
-  PT_TRY(setup(x, p, seed, mx, &op));
+  PT_TRY(setup(x, p, seed, mx, check_combo, &op));
   pt_record_work(x, (uint64_t)(op.m * op.n * op.k), p->lhs.dtype);
   const pt_mad_kernel *kr = pt_mad_kernel_get();
   int64_t np = (int64_t)pt_align_up((uint64_t)op.n, (uint64_t)kr->nr);
@@ -462,9 +463,14 @@ static ptosim_status run(pt_ctx *x, const ptosim_mad_params *p, mad_seed seed, b
   return PTOSIM_OK;
 }
 
-ptosim_status pt_exec_mad(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, SEED_ZERO, false); }
-ptosim_status pt_exec_mad_acc(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, SEED_ACC, false); }
-ptosim_status pt_exec_mad_bias(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, SEED_BIAS, false); }
-ptosim_status pt_exec_mad_mx(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, SEED_ZERO, true); }
-ptosim_status pt_exec_mad_mx_acc(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, SEED_ACC, true); }
-ptosim_status pt_exec_mad_mx_bias(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, SEED_BIAS, true); }
+/* The micro-ops check the micro-op type tables. */
+static ptosim_status run(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed seed, bool mx) {
+  return pt_mad_run(x, p, seed, mx, true);
+}
+
+ptosim_status pt_exec_mad(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_ZERO, false); }
+ptosim_status pt_exec_mad_acc(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_ACC, false); }
+ptosim_status pt_exec_mad_bias(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_BIAS, false); }
+ptosim_status pt_exec_mad_mx(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_ZERO, true); }
+ptosim_status pt_exec_mad_mx_acc(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_ACC, true); }
+ptosim_status pt_exec_mad_mx_bias(pt_ctx *x, const ptosim_mad_params *p) { return run(x, p, PT_MAD_SEED_BIAS, true); }

@@ -1,0 +1,72 @@
+/* Storage geometry of a tile (ptosim_tile) for the tile matrix ops: where each logical
+ * element (r, c) sits, and region mapping / copying on top of it. Defined in tile_mov.c,
+ * used by tile_matrix.c.
+ *
+ * A tile is stored in boxes of ir x ic elements; the element offset of (r, c) is
+ *
+ *   (r / ir) * sr + (c / ic) * sc + (in_col ? (c % ic) * ir + r % ir : (r % ir) * ic + c % ic)
+ *
+ * which covers every layout of pto-isa include/pto/common/pto_tile.hpp (GetTileOffset):
+ *   none_box, row_major blayout (ND)  ir = 1, ic = cols, sr = cols
+ *   none_box, col_major blayout (DN)  ir = rows, ic = 1, sc = rows, column-major inside
+ *   boxed (slayout row_major / col_major = inner order, blayout = box order): the box holds
+ *     fractal bytes; row-major inside: ir = 16, ic = fractal / (16 es); column-major inside:
+ *     ir = fractal / (16 es), ic = 16. So 512-byte fractals are 16 x C0 (NZ, ZZ) or C0 x 16
+ *     (ZN), the 1024-byte acc fractal 16 x 16 of 4-byte elements, the 32-byte MX scale box
+ *     16 x 2 (scale_left) or 2 x 16 (scale_right).
+ *     Column-major boxes: sr = ir * ic, sc = R * ic; row-major boxes: sc = ir * ic, sr = C * ir,
+ *     where R / C are the rows / columns rounded up to whole boxes, of the valid shape when
+ *     compact = normal (pto-isa TileLeftCompact / TileAccCompact: the cube and FIXPIPE
+ *     address those tiles by their valid extent), and R = rows exactly when compact =
+ *     row_plus_one (TMOV.md: Rows = S0 + 1 staggers the column blocks).
+ *   a left tile of one row is a GEMV vector: dense, element k at k * es (docs/spec-notes.md
+ *     2.5; pto-isa TExtractToAVector moves whole 512-byte fractals of it unchanged). */
+#ifndef PT_TILE_GEOM_H
+#define PT_TILE_GEOM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa/isa.h"
+
+typedef struct tg_geom {
+  ptosim_space space;
+  uint64_t addr; /* byte address of the tile in its space */
+  ptosim_dtype dt;
+  unsigned es;        /* element bytes */
+  bool boxed;         /* fractal boxes (slayout != none_box) */
+  bool in_col;        /* column-major inside a box */
+  int64_t ir, ic;     /* box rows / columns, elements */
+  int64_t sr, sc;     /* elements between consecutive box rows / box columns */
+  int64_t rows, cols; /* addressable extent: whole boxes */
+} tg_geom;
+
+/* Element offset of (r, c). */
+static inline int64_t tg_off(const tg_geom *g, int64_t r, int64_t c) {
+  int64_t in = g->in_col ? (c % g->ic) * g->ir + r % g->ir : (r % g->ir) * g->ic + c % g->ic;
+  return (r / g->ir) * g->sr + (c / g->ic) * g->sc + in;
+}
+
+/* Storage bytes from the tile address to the end of its last box. */
+static inline uint64_t tg_bytes(const tg_geom *g) {
+  return (uint64_t)(tg_off(g, g->rows - 1, g->cols - 1) + 1) * g->es;
+}
+
+/* Check the tile is well formed (dtype, shape, valid shape, layout, fractal) and describe its
+ * storage. fam is the rule-id prefix of the calling op ("tmatmul", "tmov", ...), what the
+ * operand name used in messages. */
+ptosim_status pt_tile_geom(pt_ctx *x, const char *fam, const char *what, const ptosim_tile *t, tg_geom *g);
+
+/* Map the boxes holding region rows [r0, r0 + h) x columns [c0, c0 + w) of the tile through
+ * the accessor layer of core c (bounds, alignment of the tile address, event record), and
+ * return the host byte of the tile address. A non-boxed tile maps exactly the region's
+ * rows (ND) or columns (DN); a boxed one the whole boxes the region touches. */
+ptosim_status pt_tile_map(pt_ctx *x, ptosim_core *c, const tg_geom *g, int64_t r0, int64_t c0, int64_t h, int64_t w,
+                          pt_access acc, uint8_t **base);
+
+/* dst(dr + i, dc + j) = src(sr + i, sc + j) for i < h, j < w, elements of equal size:
+ * memcpy of the longest runs contiguous in both tiles. */
+void pt_tile_copy(const tg_geom *d, uint8_t *dbase, int64_t dr, int64_t dc, const tg_geom *s, const uint8_t *sbase,
+                  int64_t sr, int64_t sc, int64_t h, int64_t w);
+
+#endif
