@@ -10,14 +10,10 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/dtype.h"
-#include "harness.h"
+#include "bench_gemm.h"
 #include "isa/mad_kernel.h"
 #include "ptosim/ptosim.h"
 
-#ifdef PTOSIM_HAVE_OPENBLAS
-#include <cblas.h>
-#endif
 
 #define MIN_SECONDS 0.3
 
@@ -28,20 +24,11 @@ typedef struct shape {
 } shape;
 
 typedef struct run_arg {
-  const shape *s;
   ptosim_core *aic;
   ptosim_mad_params p;
-  float *a, *b, *c; /* row-major logical matrices for the baselines */
 } run_arg;
 
 static unsigned long long rng = 12345;
-
-/* A random normal value in +-[0.5, 2): no subnormals, no overflow in any sum. */
-static float value(void) {
-  unsigned long long r = pt_rand_u64(&rng);
-  float v = 0.5f + (float)(r >> 40) / (float)(1ull << 24) * 1.5f;
-  return r & 1 ? -v : v;
-}
 
 static void run_mad(void *arg) {
   run_arg *r = arg;
@@ -50,60 +37,39 @@ static void run_mad(void *arg) {
 
 /* The plain C triple loop: i-j-k with a scalar accumulator. */
 static void run_naive(void *arg) {
-  run_arg *r = arg;
-  int m = r->s->m, n = r->s->n, k = r->s->k;
+  pt_gemm *g = arg;
+  int m = g->m, n = g->n, k = g->k;
   for (int i = 0; i < m; i++)
     for (int j = 0; j < n; j++) {
       float acc = 0.0f;
-      for (int l = 0; l < k; l++) acc += r->a[i * k + l] * r->b[l * n + j];
-      r->c[i * n + j] = acc;
+      for (int l = 0; l < k; l++) acc += g->a[i * k + l] * g->b[l * n + j];
+      g->c[i * n + j] = acc;
     }
-}
-
-#ifdef PTOSIM_HAVE_OPENBLAS
-static void run_blas(void *arg) {
-  run_arg *r = arg;
-  const shape *s = r->s;
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s->m, s->n, s->k, 1.0f, r->a, s->k, r->b, s->n, 0.0f, r->c,
-              s->n);
-}
-#endif
-
-/* Fill a space with random values of type t (the layout does not matter for timing). */
-static void fill(ptosim_core *c, ptosim_space space, ptosim_dtype t, uint64_t bytes) {
-  uint8_t *img = malloc(bytes);
-  unsigned es = pt_dtype_size(t);
-  for (uint64_t i = 0; i + es <= bytes; i += es) pt_store_from_f32(t, img + i, value(), PT_RND_RINT, PT_SAT_OFF);
-  if (ptosim_mem_write(c, space, 0, img, bytes) != PTOSIM_OK) abort();
-  free(img);
 }
 
 static void bench_shape(const shape *s) {
   ptosim_machine *m = ptosim_machine_new(s->tgt, 1);
-  run_arg r = {.s = s, .aic = ptosim_core_of(m, 0, PTOSIM_AIC)};
-  fill(r.aic, PTOSIM_L0A, s->t, ptosim_space_capacity(m, PTOSIM_L0A));
-  fill(r.aic, PTOSIM_L0B, s->t, ptosim_space_capacity(m, PTOSIM_L0B));
+  run_arg r = {.aic = ptosim_core_of(m, 0, PTOSIM_AIC)};
+  pt_gemm_fill(r.aic, PTOSIM_L0A, s->t, ptosim_space_capacity(m, PTOSIM_L0A), &rng);
+  pt_gemm_fill(r.aic, PTOSIM_L0B, s->t, ptosim_space_capacity(m, PTOSIM_L0B), &rng);
   r.p.lhs = ptosim_ptr_make(PTOSIM_L0A, s->t, 0);
   r.p.rhs = ptosim_ptr_make(PTOSIM_L0B, s->t, 0);
   r.p.dst = ptosim_ptr_make(PTOSIM_L0C, PTOSIM_DT_F32, 0);
   r.p.m = s->m;
   r.p.n = s->n;
   r.p.k = s->k;
-  r.a = malloc(sizeof(float) * (size_t)(s->m * s->k));
-  r.b = malloc(sizeof(float) * (size_t)(s->k * s->n));
-  r.c = malloc(sizeof(float) * (size_t)(s->m * s->n));
-  for (int i = 0; i < s->m * s->k; i++) r.a[i] = value();
-  for (int i = 0; i < s->k * s->n; i++) r.b[i] = value();
+  pt_gemm g;
+  pt_gemm_init(&g, s->m, s->n, s->k, &rng);
 
   double gflop = 2e-9 * s->m * s->n * s->k;
-  double naive = gflop / pt_bench_best(run_naive, &r, MIN_SECONDS);
+  double naive = gflop / pt_bench_best(run_naive, &g, MIN_SECONDS);
   char name[96];
   snprintf(name, sizeof name, "mad %s %s %dx%dx%d [%s]", s->tgt == PTOSIM_TARGET_A5 ? "a5" : "a2a3", pt_dtype_name(s->t),
            s->m, s->n, s->k, pt_mad_kernel_get()->name);
   double mad = gflop / pt_bench_best(run_mad, &r, MIN_SECONDS);
   pt_bench_report(name, mad, "GFLOP/s", naive, "naive loop", 20.0);
 #ifdef PTOSIM_HAVE_OPENBLAS
-  double blas = gflop / pt_bench_best(run_blas, &r, MIN_SECONDS);
+  double blas = gflop / pt_bench_best(pt_gemm_blas, &g, MIN_SECONDS);
   pt_bench_report(name, mad, "GFLOP/s", blas, "OpenBLAS sgemm", 0.5);
 #endif
   /* Other kernel variants, for information (a host without AVX-512 runs the AVX2 one). */
@@ -113,18 +79,12 @@ static void bench_shape(const shape *s) {
     printf("  variant %-10s %10.3f GFLOP/s (%.2fx naive)\n", pt_mad_kernel_get()->name, v, v / naive);
     pt_mad_kernel_select(PT_MAD_ISA_BEST);
   }
-  free(r.a);
-  free(r.b);
-  free(r.c);
+  pt_gemm_free(&g);
   ptosim_machine_free(m);
 }
 
 int main(void) {
-#ifdef PTOSIM_HAVE_OPENBLAS
-  openblas_set_num_threads(1);
-#else
-  printf("OpenBLAS not found: only the naive baseline is measured\n");
-#endif
+  pt_gemm_setup();
   static const shape shapes[] = {
       {PTOSIM_TARGET_A5, PTOSIM_DT_F16, 64, 64, 64},     {PTOSIM_TARGET_A5, PTOSIM_DT_F32, 64, 64, 64},
       {PTOSIM_TARGET_A5, PTOSIM_DT_F16, 256, 256, 128},  {PTOSIM_TARGET_A5, PTOSIM_DT_F32, 256, 256, 64},
