@@ -83,6 +83,8 @@ const char *ptosim_op_spelling(ptosim_opcode op);
 const char *ptosim_op_family(ptosim_opcode op);
 const char *ptosim_op_pipe(ptosim_opcode op);
 ptosim_pipe ptosim_op_pipe_id(ptosim_opcode op);
+/* "PIPE_S" ... "PIPE_FIX", "PIPE_ALL" (the spelling in .pto text); "PIPE_?" out of range. */
+const char *ptosim_pipe_name(ptosim_pipe p);
 const char *ptosim_op_formula(ptosim_opcode op);
 int ptosim_op_implemented(ptosim_opcode op);
 /* Look up an op by spelling ("pto.mad"); returns PTOSIM_OP_COUNT when unknown. */

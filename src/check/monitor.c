@@ -11,10 +11,8 @@
 
 #include "cost/cost.h"
 
-static const char *const pipe_names[] = {"PIPE_S", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_M", "PIPE_V", "PIPE_FIX"};
 static const char *const kind_names[] = {"AIC", "AIV0", "AIV1"};
 
-const char *pt_mon_pipe_name(int p) { return p >= 0 && p < PTOSIM_PIPE_COUNT ? pipe_names[p] : "PIPE_ALL"; }
 const char *pt_mon_kind_name(int k) { return k >= 0 && k < 3 ? kind_names[k] : "?"; }
 
 ptosim_monitor_opts ptosim_monitor_defaults(void) {
@@ -38,7 +36,7 @@ static int same_site(const pt_site *s, const pt_event *ev) {
 
 /* Site id of the event's op (1-based), interned by (location, op, core). C API calls
  * without a location all share one site per op and core. */
-static uint32_t site_of(ptosim_monitor *mon, const pt_event *ev, int pipe) {
+static uint32_t site_of(ptosim_monitor *mon, const pt_event *ev) {
   if (2 * (mon->nsite + 1) > mon->cap_hash) {
     uint32_t cap = mon->cap_hash ? mon->cap_hash * 2 : 1024;
     uint32_t *h = calloc(cap, sizeof *h);
@@ -64,7 +62,7 @@ static uint32_t site_of(ptosim_monitor *mon, const pt_event *ev, int pipe) {
     mon->cap_site = cap;
   }
   uint32_t id = ++mon->nsite;
-  mon->sites[id] = (pt_site){.loc = ev->loc, .op = ev->op, .core = ev->core, .pipe = pipe, .hash = hv};
+  mon->sites[id] = (pt_site){.loc = ev->loc, .op = ev->op, .core = ev->core, .pipe = ev->pipe, .hash = hv};
   mon->hash[j] = id;
   return id;
 }
@@ -123,7 +121,7 @@ void pt_mon_site_text(const ptosim_monitor *mon, uint32_t id, int with_loc, char
   char l[300];
   loc_text(&s->loc, l, sizeof l);
   snprintf(buf, n, "%s (%s, block %d %s)%s%s", s->op < PTOSIM_OP_COUNT ? ptosim_op_spelling(s->op) : "host access",
-           pt_mon_pipe_name(s->pipe), s->core->block, pt_mon_kind_name((int)s->core->kind), with_loc ? " at " : "",
+           ptosim_pipe_name(s->pipe), s->core->block, pt_mon_kind_name((int)s->core->kind), with_loc ? " at " : "",
            with_loc ? l : "");
 }
 
@@ -134,11 +132,11 @@ static void order_hint(const ptosim_monitor *mon, uint32_t first, uint32_t secon
     snprintf(buf, n, "blocks run in parallel and never wait for each other: give each block its own bytes");
   else if (a->core != b->core)
     snprintf(buf, n, "signal with pto.sync.set <%s>, id on %s after the first access and pto.sync.wait <%s>, id on %s before the second",
-             pt_mon_pipe_name(a->pipe), pt_mon_kind_name((int)a->core->kind), pt_mon_pipe_name(b->pipe),
+             ptosim_pipe_name(a->pipe), pt_mon_kind_name((int)a->core->kind), ptosim_pipe_name(b->pipe),
              pt_mon_kind_name((int)b->core->kind));
   else
     snprintf(buf, n, "add pto.set_flag[\"%s\", \"%s\", \"EVENT_IDn\"] after the first access and the matching pto.wait_flag before the second",
-             pt_mon_pipe_name(a->pipe), pt_mon_pipe_name(b->pipe));
+             ptosim_pipe_name(a->pipe), ptosim_pipe_name(b->pipe));
 }
 
 /* ---- per-op hazard collection --------------------------------------------------------------- */
@@ -268,7 +266,7 @@ static void on_event(void *user, const pt_event *ev) {
   uint64_t issue = mon->opts.timeline ? pt_cost_issue_cycles(mon->m->prof) : 0;
   pt_step st;
   pt_clocks_step(mon->k, ev, dur, issue, &st);
-  uint32_t site = site_of(mon, ev, (int)ev->pipe);
+  uint32_t site = site_of(mon, ev);
   if (!site) {
     mon->oom = 1;
     return;

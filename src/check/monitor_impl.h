@@ -16,7 +16,7 @@ typedef struct pt_site {
   ptosim_loc loc;
   ptosim_opcode op;
   const ptosim_core *core;
-  int pipe;
+  ptosim_pipe pipe;
   uint64_t hash;
 } pt_site;
 
@@ -87,7 +87,6 @@ struct ptosim_monitor {
   uint64_t slices_dropped;
 };
 
-const char *pt_mon_pipe_name(int p);
 const char *pt_mon_kind_name(int k);
 void pt_mon_site_text(const ptosim_monitor *mon, uint32_t id, int with_loc, char *buf, size_t n);
 #if defined(__GNUC__)

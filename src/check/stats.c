@@ -65,7 +65,7 @@ static void print_agent(const ptosim_monitor *mon, int b, int a, uint64_t busy, 
   FILE *f = u;
   uint64_t total = ptosim_monitor_total_cycles(mon);
   fprintf(f, "  block %-3d %-5s %-10s %12" PRIu64 " %7.1f%%\n", b, pt_mon_kind_name(a / PTOSIM_PIPE_COUNT),
-          pt_mon_pipe_name(a % PTOSIM_PIPE_COUNT), busy, total ? 100.0 * (double)busy / (double)total : 0.0);
+          ptosim_pipe_name((ptosim_pipe)(a % PTOSIM_PIPE_COUNT)), busy, total ? 100.0 * (double)busy / (double)total : 0.0);
 }
 
 void ptosim_monitor_print_stats(const ptosim_monitor *mon, FILE *f) {
@@ -100,7 +100,7 @@ static void json_agent(const ptosim_monitor *mon, int b, int a, uint64_t busy, v
   int *first = ((void **)u)[1];
   uint64_t total = ptosim_monitor_total_cycles(mon);
   fprintf(f, "%s\n    {\"block\": %d, \"core\": \"%s\", \"pipe\": \"%s\", \"busy_cycles\": %" PRIu64 ", \"utilization\": %.4f}",
-          *first ? "" : ",", b, pt_mon_kind_name(a / PTOSIM_PIPE_COUNT), pt_mon_pipe_name(a % PTOSIM_PIPE_COUNT), busy,
+          *first ? "" : ",", b, pt_mon_kind_name(a / PTOSIM_PIPE_COUNT), ptosim_pipe_name((ptosim_pipe)(a % PTOSIM_PIPE_COUNT)), busy,
           total ? (double)busy / (double)total : 0.0);
   *first = 0;
 }
@@ -156,7 +156,7 @@ void ptosim_monitor_write_trace(const ptosim_monitor *mon, FILE *f) {
     first = 0;
     for (int p = 0; p < PTOSIM_PIPE_COUNT; p++)
       fprintf(f, ",\n  {\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %d, \"tid\": %d, \"args\": {\"name\": \"%s\"}}", c + 1,
-              p + 1, pt_mon_pipe_name(p));
+              p + 1, ptosim_pipe_name((ptosim_pipe)p));
   }
   for (uint32_t i = 0; i < mon->nslices; i++) {
     const pt_slice *s = &mon->slices[i];

@@ -24,7 +24,7 @@ void pt_mon_sync_event(ptosim_monitor *mon, const pt_event *ev, uint32_t site) {
     if (on && ev->core->flags[y->a][y->b][y->id] > 1)
       pt_mon_report(mon, "sync.double_set", site, *prev, "wait for the event before setting it again (or use another event id)",
                     "set_flag(%s, %s, EVENT_ID%lld) while the previous set of this event is still pending: the flag is one bit, one signal is lost",
-                    pt_mon_pipe_name(y->a), pt_mon_pipe_name(y->b), (long long)y->id);
+                    ptosim_pipe_name(y->a), ptosim_pipe_name(y->b), (long long)y->id);
     *prev = site;
     break;
   }
@@ -38,7 +38,7 @@ void pt_mon_sync_event(ptosim_monitor *mon, const pt_event *ev, uint32_t site) {
   case PT_SYNC_RLS_BUF:
     if (on && !(s->held[y->a] & (1u << y->id)))
       pt_mon_report(mon, "sync.rls_without_get", site, 0, "acquire the token with get_buf on the same pipe first",
-                    "rls_buf(%s, %lld) releases a buffer token the pipe does not hold", pt_mon_pipe_name(y->a), (long long)y->id);
+                    "rls_buf(%s, %lld) releases a buffer token the pipe does not hold", ptosim_pipe_name(y->a), (long long)y->id);
     s->held[y->a] &= ~(1u << y->id);
     break;
   default: break;
@@ -56,7 +56,7 @@ void ptosim_monitor_finish(ptosim_monitor *mon) {
           if (c->flags[a][b][id] && s->set_site[a][b][id])
             pt_mon_report(mon, "sync.unwaited", s->set_site[a][b][id], 0, "wait for it before the kernel ends (drain after a loop)",
                           "set_flag(%s, %s, EVENT_ID%d) is never waited: %d signal(s) pending at the end of the kernel",
-                          pt_mon_pipe_name(a), pt_mon_pipe_name(b), id, (int)c->flags[a][b][id]);
+                          ptosim_pipe_name((ptosim_pipe)a), ptosim_pipe_name((ptosim_pipe)b), id, (int)c->flags[a][b][id]);
     for (int id = 0; id < 32; id++)
       if (c->sema[id] && s->sema_site[id])
         pt_mon_report(mon, "sync.unwaited", s->sema_site[id], 0, "wait for every cross-core signal before the kernel ends",
@@ -66,6 +66,6 @@ void ptosim_monitor_finish(ptosim_monitor *mon) {
       for (int id = 0; id < PTOSIM_BUF_IDS; id++)
         if (s->held[p] & (1u << id))
           pt_mon_report(mon, "sync.unreleased", s->get_site[p][id], 0, "release it with rls_buf on the same pipe",
-                        "get_buf(%s, %d) is never released", pt_mon_pipe_name(p), id);
+                        "get_buf(%s, %d) is never released", ptosim_pipe_name((ptosim_pipe)p), id);
   }
 }

@@ -496,7 +496,6 @@ static pa_str item_symbol(const pa_item *it) {
  * lib/PTO/IR/PTOSyncUtils.cpp mapSyncOpTypeToPipe; record_event, wait_event,
  * barrier_sync, get_buf and rls_buf accept both). */
 static ptosim_pipe bind_pipe(pt_bind *b, const pa_item *it) {
-  static const char *const names[] = {"PIPE_S", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_M", "PIPE_V", "PIPE_FIX", "PIPE_ALL"};
   static const struct {
     const char *name;
     ptosim_pipe pipe;
@@ -506,7 +505,7 @@ static ptosim_pipe bind_pipe(pt_bind *b, const pa_item *it) {
                   {"TVEC", PTOSIM_PIPE_V},        {"TVECWAIT_EVENT", PTOSIM_PIPE_V}};
   pa_str s = item_symbol(it);
   for (int i = 0; i <= PTOSIM_PIPE_ALL; i++)
-    if (pa_str_is(s, names[i])) return (ptosim_pipe)i;
+    if (pa_str_is(s, ptosim_pipe_name((ptosim_pipe)i))) return (ptosim_pipe)i;
   for (size_t i = 0; i < sizeof op_types / sizeof op_types[0]; i++)
     if (pa_str_is(s, op_types[i].name)) return op_types[i].pipe;
   pt_bind_error(b, it, "bind.pipe", "name a pipe: PIPE_S, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_M, PIPE_V, PIPE_FIX or PIPE_ALL",

@@ -26,6 +26,12 @@ static const struct {
 const char *ptosim_op_spelling(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].spelling : "?"; }
 const char *ptosim_op_family(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].family : "?"; }
 const char *ptosim_op_pipe(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].pipe : "?"; }
+const char *ptosim_pipe_name(ptosim_pipe p) {
+  static const char *const names[] = {"PIPE_S", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3",
+                                      "PIPE_M", "PIPE_V",    "PIPE_FIX",  "PIPE_ALL"};
+  return (unsigned)p <= PTOSIM_PIPE_ALL ? names[p] : "PIPE_?";
+}
+
 ptosim_pipe ptosim_op_pipe_id(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].pipe_id : PTOSIM_PIPE_S; }
 const char *ptosim_op_formula(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].formula : "?"; }
 int ptosim_op_implemented(ptosim_opcode op) { return op < PTOSIM_OP_COUNT && table[op].exec != NULL; }

@@ -8,11 +8,6 @@
  * checker builds happens-before and the cost model moves time between pipes. */
 #include "isa/isa.h"
 
-static const char *const pipe_names[] = {"PIPE_S", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3",
-                                         "PIPE_M", "PIPE_V",    "PIPE_FIX",  "PIPE_ALL"};
-
-static const char *pipe_name(ptosim_pipe p) { return (unsigned)p <= PTOSIM_PIPE_ALL ? pipe_names[p] : "PIPE_?"; }
-
 static void effect(pt_ctx *x, pt_sync_kind kind, ptosim_pipe a, ptosim_pipe b, int64_t id, int64_t mode,
                    const ptosim_core *peer) {
   if (!x->ev) return;
@@ -34,7 +29,7 @@ static ptosim_status check_pipe(pt_ctx *x, ptosim_pipe p, int allow_all) {
   PT_VERIFY(x, (unsigned)p < PTOSIM_PIPE_COUNT && pipe_exists(x->core, p), "sync.pipe",
             x->core->kind == PTOSIM_AIC ? "the cube core has PIPE_S, PIPE_MTE1, PIPE_MTE2, PIPE_M and PIPE_FIX"
                                         : "a vector core has PIPE_S, PIPE_MTE2, PIPE_MTE3 and PIPE_V",
-            "%s does not exist on the %s core", pipe_name(p), x->core->kind == PTOSIM_AIC ? "cube" : "vector");
+            "%s does not exist on the %s core", ptosim_pipe_name(p), x->core->kind == PTOSIM_AIC ? "cube" : "vector");
   return PTOSIM_OK;
 }
 
@@ -42,7 +37,7 @@ static ptosim_status check_flag(pt_ctx *x, const ptosim_flag_params *p) {
   PT_TRY(check_pipe(x, p->src_pipe, 0));
   PT_TRY(check_pipe(x, p->dst_pipe, 0));
   PT_VERIFY(x, p->src_pipe != p->dst_pipe, "sync.pipe_pair", "order ops of one pipe with pipe_barrier, or name two pipes",
-            "set_flag/wait_flag from %s to itself", pipe_name(p->src_pipe));
+            "set_flag/wait_flag from %s to itself", ptosim_pipe_name(p->src_pipe));
   PT_VERIFY(x, p->event_id >= 0 && p->event_id < PTOSIM_EVENT_IDS, "sync.event_range",
             "event ids are EVENT_ID0..EVENT_ID7 per pipe pair", "event id %lld is out of range", (long long)p->event_id);
   return PTOSIM_OK;
@@ -67,7 +62,7 @@ ptosim_status pt_exec_wait_flag(pt_ctx *x, const ptosim_flag_params *p) {
     return pt_fail(x, PTOSIM_E_FAULT, "sync.deadlock",
                    "issue the matching set_flag before this wait in program order (prime it before a loop)",
                    "deadlock: wait_flag(%s, %s, EVENT_ID%lld) waits for a set_flag that was never issued",
-                   pipe_name(p->src_pipe), pipe_name(p->dst_pipe), (long long)p->event_id);
+                   ptosim_pipe_name(p->src_pipe), ptosim_pipe_name(p->dst_pipe), (long long)p->event_id);
   (*f)--;
   effect(x, PT_SYNC_WAIT_FLAG, p->src_pipe, p->dst_pipe, p->event_id, 0, NULL);
   return PTOSIM_OK;
