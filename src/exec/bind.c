@@ -10,7 +10,9 @@
 
 #include "asm/asm.h"
 #include "core/dtype.h"
+#include "exec/bind_tile.h"
 #include "exec/lower.h"
+#include "exec/tiles.h"
 
 /* ---- the pt_bind accessors ------------------------------------------------------------ */
 
@@ -98,9 +100,12 @@ static pt_val operand_value(pt_bind *b, const pt_operand *o) {
 
 static const pt_operand *typed_operand(pt_bind *b, const pa_item *it, pt_vkind want, const char *what) {
   const pt_operand *o = next_operand(b, it);
+  static const char *const hints[] = {[PT_VK_INT] = "pass an integer or index value",
+                                      [PT_VK_PTR] = "pass a !pto.ptr<T, space> value",
+                                      [PT_VK_TILE] = "pass a tile made by pto.alloc_tile",
+                                      [PT_VK_VIEW] = "pass a view made by pto.make_tensor_view / pto.partition_view"};
   if (b->lowering && o && o->t.kind != want)
-    pt_bind_error(b, it, "bind.type", want == PT_VK_PTR ? "pass a !pto.ptr<T, space> value" : "pass an integer or index value",
-                  "operand '%.*s' must be %s", (int)it->text.n, it->text.s, what);
+    pt_bind_error(b, it, "bind.type", hints[want], "operand '%.*s' must be %s", (int)it->text.n, it->text.s, what);
   return o;
 }
 
@@ -135,6 +140,46 @@ ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it) {
     s.bits = u;
   }
   return s;
+}
+
+ptosim_tile pt_bind_tile(pt_bind *b, const pa_item *it) {
+  const pt_operand *o = typed_operand(b, it, PT_VK_TILE, "a tile");
+  ptosim_tile t;
+  memset(&t, 0, sizeof t);
+  return o && !b->lowering ? b->objs[b->slots[o->slot].i].tile : t;
+}
+
+ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *consumer) {
+  const pt_operand *o = typed_operand(b, it, PT_VK_VIEW, "a tensor view");
+  ptosim_gm_view v;
+  memset(&v, 0, sizeof v);
+  if (!o || b->lowering) return v;
+  const pt_obj *obj = &b->objs[b->slots[o->slot].i];
+  v = obj->view;
+  /* A shape ND and DN both describe takes the layout of the vec tile it is moved to or
+   * from (PTOAS InferPTOLayout.cpp, maybeRepairMinor2DLoadStoreLayout). */
+  if (obj->layout_given < 0 && consumer && consumer->space == PTOSIM_UB)
+    pt_view_infer_layout(&v, consumer->blayout == PTOSIM_BL_COL_MAJOR ? PTOSIM_GL_DN : PTOSIM_GL_ND);
+  return v;
+}
+
+ptosim_tile *pt_bind_result_tile(pt_bind *b) {
+  static ptosim_tile scratch; /* lowering: the executor never runs, the value is unused */
+  if (!b->lowering) {
+    pt_obj *o = &b->objs[b->res_obj];
+    *o = b->prog->objs[b->res_obj];
+    return &o->tile;
+  }
+  const pa_type *t = pt_lower_result_type(b->op, 0);
+  if (!t || t->kind != PA_TY_TILE_BUF) {
+    pt_bind_error(b, NULL, "ir.type", "give the result type after `->`", "missing or wrong result tile type");
+    return &scratch;
+  }
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  pt_slot_type st = {.kind = PT_VK_TILE, .dt = tmpl.tile.dtype, .space = tmpl.tile.space};
+  b->res_obj = pt_lower_new_obj(b->L, &tmpl);
+  b->res_slot = pt_lower_define_results(b->L, b->op, &st, 1);
+  return &scratch;
 }
 
 /* ---- item helpers ----------------------------------------------------------------------- */
@@ -550,8 +595,15 @@ static int bind_ptosim_pipe_params(pt_bind *b, const pa_op *op, ptosim_pipe_para
   return 0;
 }
 
-/* get_buf / rls_buf "PIPE_X", %buf_id[, %mode] : i64, i64 (ids may be literals) */
+/* get_buf / rls_buf "PIPE_X", %buf_id[, %mode] : i64, i64 (ids may be literals); the tile
+ * level spells it get_buf[#pto.pipe_event_type<TLOAD>, id] (mode 0). */
 static int bind_ptosim_buf_params(pt_bind *b, const pa_op *op, ptosim_buf_params *p) {
+  const pa_item *l = op->nitems ? &op->items[0] : NULL;
+  if (l && l->kind == PA_IT_LIST && l->nargs == 2) {
+    p->pipe = bind_pipe(b, &l->args[0]);
+    p->buf_id = pt_bind_int(b, &l->args[1]);
+    return 0;
+  }
   if (expect_arity(b, op, 1, 2)) return -1;
   p->pipe = bind_pipe(b, op->nitems ? &op->items[0] : NULL);
   p->buf_id = pt_bind_int(b, pt_operand_item(op, 0));
@@ -591,7 +643,7 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
   X(ptosim_copy_ub_gm_params) X(ptosim_copy_gm_l1_params) X(ptosim_copy_gap_params) X(ptosim_loop_size_params)    \
   X(ptosim_loop_stride_params) X(ptosim_loop_reg_params) X(ptosim_l0_raw_params) X(ptosim_pad_val_params)         \
   X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
-  X(ptosim_core_sync_params)
+  X(ptosim_core_sync_params) TILE_TEXT_BINDERS(X)
 #define ADAPT(T) \
   static int adapt_##T(pt_bind *b, const pa_op *op, void *p) { return bind_##T(b, op, (T *)p); }
 TEXT_BINDERS(ADAPT)

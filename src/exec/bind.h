@@ -40,5 +40,14 @@ int64_t pt_bind_int(pt_bind *b, const pa_item *it);   /* integer / index / i1 va
 ptosim_ptr pt_bind_ptr(pt_bind *b, const pa_item *it); /* !pto.ptr value: space, dtype, address */
 /* A scalar with its static type (float or integer value or literal): dtype and bit pattern. */
 ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it);
+/* A tile value (!pto.tile_buf): its current space, address, shape and valid region. */
+ptosim_tile pt_bind_tile(pt_bind *b, const pa_item *it);
+/* A GM view value (tensor_view / partition_tensor_view). `consumer` is the tile it is
+ * loaded into or stored from (or NULL): it settles the layout of a view ND and DN both
+ * describe, as PTOAS does. */
+ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *consumer);
+/* The tile result of the op (`%r = op ... -> !pto.tile_buf<..>`), initialised from its
+ * type; the executor may change it (e.g. set its address). */
+ptosim_tile *pt_bind_result_tile(pt_bind *b);
 
 #endif

@@ -10,6 +10,7 @@
 #include "asm/diag_print.h"
 #include "core/dtype.h"
 #include "exec/lower.h"
+#include "exec/tiles.h"
 
 typedef struct name_ent {
   pa_str name;
@@ -64,6 +65,14 @@ static int errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, c
 
 /* ---- slots and names --------------------------------------------------------------------- */
 
+ptosim_space pt_space_of_aspace(pa_aspace a) {
+  static const ptosim_space sp[PA_AS_COUNT] = {[PA_AS_GM] = PTOSIM_GM,   [PA_AS_MAT] = PTOSIM_L1,
+                                               [PA_AS_LEFT] = PTOSIM_L0A, [PA_AS_RIGHT] = PTOSIM_L0B,
+                                               [PA_AS_ACC] = PTOSIM_L0C,  [PA_AS_VEC] = PTOSIM_UB,
+                                               [PA_AS_BIAS] = PTOSIM_BT,  [PA_AS_SCALING] = PTOSIM_FB};
+  return sp[a];
+}
+
 pt_slot_type pt_slot_type_of(const pa_type *t) {
   pt_slot_type s = {.kind = PT_VK_OTHER};
   if (!t) return s;
@@ -85,13 +94,14 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
     s.bits = (uint8_t)(t->fk == PA_F64 ? 64 : t->fk == PA_F32 ? 32 : 16);
     if (t->fk == PA_F64) s.dt = PTOSIM_DT_NONE;
     return s;
+  case PA_TY_TILE_BUF:
+    return (pt_slot_type){.kind = PT_VK_TILE, .dt = pt_elem_dtype(t->tb.dtype), .space = pt_space_of_aspace(t->tb.loc)};
+  case PA_TY_TENSOR_VIEW:
+  case PA_TY_PART_VIEW:
+  case PA_TY_TILE_VIEW: return (pt_slot_type){.kind = PT_VK_VIEW, .dt = pt_elem_dtype(t->elem), .space = PTOSIM_GM};
   case PA_TY_PTR: {
-    static const ptosim_space sp[PA_AS_COUNT] = {[PA_AS_GM] = PTOSIM_GM,   [PA_AS_MAT] = PTOSIM_L1,
-                                                 [PA_AS_LEFT] = PTOSIM_L0A, [PA_AS_RIGHT] = PTOSIM_L0B,
-                                                 [PA_AS_ACC] = PTOSIM_L0C,  [PA_AS_VEC] = PTOSIM_UB,
-                                                 [PA_AS_BIAS] = PTOSIM_BT,  [PA_AS_SCALING] = PTOSIM_FB};
     s.kind = PT_VK_PTR;
-    s.space = sp[t->space];
+    s.space = pt_space_of_aspace(t->space);
     const pa_type *e = t->elem;
     if (e && e->kind == PA_TY_INT) s.dt = pt_slot_type_of(e).dt;
     else if (e && e->kind == PA_TY_FLOAT) s.dt = pt_dtype_parse(e->name.s, (unsigned)e->name.n);
@@ -598,12 +608,16 @@ static const named_sub queries[] = {{"pto.get_block_idx", Q_BLOCK_IDX},
                                     {"pto.get_subblock_num", Q_SUBBLOCK_NUM}};
 
 static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
-  pt_bind b = {.lowering = 1, .L = L, .prog = L->p, .first = L->p->noperands};
+  pt_bind b = {.lowering = 1, .L = L, .prog = L->p, .first = L->p->noperands, .res_slot = -1, .res_obj = -1};
   unsigned char params[1024];
   if (pt_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
   memset(params, 0, sizeof params);
-  if (pt_bind_op(&b, opc, op, params)) return -1;
-  emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op});
+  if (pt_bind_op(&b, opc, op, params)) {
+    if (op->nresults && b.res_slot < 0) define_results(L, op, NULL, 0); /* keep later uses quiet */
+    return -1;
+  }
+  emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op,
+                   .dst = b.res_slot, .obj = b.res_obj});
   return 0;
 }
 
@@ -673,6 +687,8 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
   if (pa_str_is(op->name, "pto.store") || pa_str_is(op->name, "pto.store_scalar")) return lower_mem(L, op, 1);
   ptosim_opcode opc = ptosim_op_lookup(name);
   if (opc != PTOSIM_OP_COUNT) return lower_table_op(L, op, opc);
+  int rc = pt_lower_obj_op(L, op);
+  if (rc <= 0) return rc;
   if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {
     int add = pa_str_is(op->name, "pto.addptr");
     pt_slot_type t = pt_slot_type_of(result_type(op, 0));
@@ -744,6 +760,53 @@ static int lower_body(pt_lower *L, const pa_op *fn, const int32_t *args) {
   return fn->nregions ? lower_region(L, &fn->regions[0], NULL, 0) : 0;
 }
 
+/* ---- the lowering interface of tiles.c and bind.c ------------------------------------------ */
+
+ptosim_program *pt_lower_program(pt_lower *L) { return L->p; }
+int32_t pt_lower_emit(pt_lower *L, pt_ins in) { return emit(L, in); }
+int32_t pt_lower_operand(pt_lower *L, const pa_item *it) { return operand_slot(L, it); }
+const pa_type *pt_lower_result_type(const pa_op *op, unsigned i) { return result_type(op, i); }
+
+int32_t pt_lower_define_results(pt_lower *L, const pa_op *op, const pt_slot_type *types, int n) {
+  return define_results(L, op, types, n);
+}
+
+int pt_lower_errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  pt_lower_error(L, loc, rule, hint, msg);
+  return -1;
+}
+
+int pt_lower_add_operand(pt_lower *L, int32_t slot) {
+  ptosim_program *p = L->p;
+  if (p->noperands == p->cap_operands) {
+    int cap = p->cap_operands ? p->cap_operands * 2 : 256;
+    pt_operand *n = realloc(p->operands, (size_t)cap * sizeof *n);
+    if (!n) return -1;
+    p->operands = n;
+    p->cap_operands = cap;
+  }
+  p->operands[p->noperands++] = (pt_operand){.slot = slot, .t = p->slots[slot]};
+  return 0;
+}
+
+int32_t pt_lower_new_obj(pt_lower *L, const pt_obj *tmpl) {
+  ptosim_program *p = L->p;
+  if (p->nobjs == p->cap_objs) {
+    int cap = p->cap_objs ? p->cap_objs * 2 : 64;
+    pt_obj *n = realloc(p->objs, (size_t)cap * sizeof *n);
+    if (!n) return -1;
+    p->objs = n;
+    p->cap_objs = cap;
+  }
+  p->objs[p->nobjs] = *tmpl;
+  return p->nobjs++;
+}
+
 /* ---- program ---------------------------------------------------------------------------------- */
 
 static const pa_op *find_entry(const pa_ast *ast, const char *entry, const pa_op **only) {
@@ -777,6 +840,12 @@ static void module_attrs(ptosim_program *p) {
   const pa_item *arch = attrs ? pa_dict_get(attrs, "pto.target_arch") : NULL;
   p->target = PTOSIM_TARGET_A5;
   if (arch && arch->kind == PA_IT_STRING && (pa_str_is(arch->name, "a2a3") || pa_str_is(arch->name, "a3") || pa_str_is(arch->name, "a2")))
+    p->target = PTOSIM_TARGET_A2A3;
+  /* "pto.device-spec" = "Ascend910B1": A5 is Ascend950 / Ascend910_95, any other Ascend910 is
+   * A2/A3 (PTOAS lib/PTO/Transforms/PTOMaterializeTileHandles.cpp). */
+  const pa_item *spec = attrs && !arch ? pa_dict_get(attrs, "pto.device-spec") : NULL;
+  if (spec && spec->kind == PA_IT_STRING && spec->name.n >= 9 && !memcmp(spec->name.s, "Ascend910", 9) &&
+      !(spec->name.n >= 12 && !memcmp(spec->name.s, "Ascend910_95", 12)))
     p->target = PTOSIM_TARGET_A2A3;
   const pa_item *kk = attrs ? pa_dict_get(attrs, "pto.kernel_kind") : NULL;
   if (kk && kk->kind == PA_IT_ATTR) {
@@ -851,6 +920,7 @@ void ptosim_program_free(ptosim_program *p) {
   free(p->code);
   free(p->slots);
   free(p->operands);
+  free(p->objs);
   free(p->param_slot);
   free(p);
 }

@@ -20,12 +20,31 @@ extern const int pt_pto_op_count;
 /* Report an error at loc (rule id, hint, message). */
 void pt_lower_error(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *msg);
 
+/* Helpers for the lowering of tile / view ops (tiles.c) and tile op results (bind_tile.c). */
+ptosim_program *pt_lower_program(pt_lower *L);
+int32_t pt_lower_emit(pt_lower *L, pt_ins in);
+/* Slot of an operand item; a literal becomes a new constant slot. -1 after an error. */
+int32_t pt_lower_operand(pt_lower *L, const pa_item *it);
+/* Append slot to prog->operands. */
+int pt_lower_add_operand(pt_lower *L, int32_t slot);
+/* Define the op's results with these types (i64 where types run out); the first slot. */
+int32_t pt_lower_define_results(pt_lower *L, const pa_op *op, const pt_slot_type *types, int n);
+/* Result type i of the op (`-> T`, or the last trailing type for result 0). */
+const pa_type *pt_lower_result_type(const pa_op *op, unsigned i);
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+int pt_lower_errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *fmt, ...);
+ptosim_space pt_space_of_aspace(pa_aspace a);
+
 struct pt_bind {
   int lowering;
   pt_lower *L;               /* lowering only */
   ptosim_program *prog;
   int32_t first, count, pos; /* operands of this op in prog->operands */
   const pt_val *slots;       /* execution only */
+  pt_obj *objs;              /* execution only: the core's tile / view objects */
+  int32_t res_slot, res_obj; /* an op with a tile result (pt_bind_result_tile), else -1 */
   const pa_op *op;
   int failed;
 };

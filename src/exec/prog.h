@@ -9,6 +9,7 @@
 
 #include "asm/ast.h"
 #include "ptosim/program.h"
+#include "ptosim/tile.h"
 
 /* A value: integers are kept sign-extended from their width, floats as double (rounded to
  * their type after every op), pointers as typed GM/local addresses. */
@@ -18,7 +19,21 @@ typedef union pt_val {
   ptosim_ptr p;
 } pt_val;
 
-typedef enum pt_vkind { PT_VK_INT, PT_VK_FLOAT, PT_VK_PTR, PT_VK_OTHER } pt_vkind;
+/* TILE and VIEW slots hold an object index (pt_val.i) into the core's object table: see
+ * pt_obj. */
+typedef enum pt_vkind { PT_VK_INT, PT_VK_FLOAT, PT_VK_PTR, PT_VK_TILE, PT_VK_VIEW, PT_VK_OTHER } pt_vkind;
+
+/* A tile or GM view value (src/exec/tiles.c). Every op that makes one (pto.alloc_tile,
+ * pto.make_tensor_view, pto.partition_view, pto.subview, pto.tassign, pto.bitcast,
+ * pto.treshape) owns one entry of each core's object table and its result slot holds that
+ * entry's index; copies of the slot (loop-carried values, inlined calls) share the entry,
+ * so pto.set_validshape changes the tile every alias sees, as PTOAS specifies. */
+typedef struct pt_obj {
+  ptosim_tile tile;
+  ptosim_gm_view view;
+  int8_t rank;          /* VIEW: dimensions as written (1..5), right-aligned in view.shape */
+  int8_t layout_given;  /* VIEW: layout spelled ({layout = #pto.layout<..>}); else inferred */
+} pt_obj;
 
 /* Static type of a slot. */
 typedef struct pt_slot_type {
@@ -57,6 +72,7 @@ typedef enum pt_code {
   PT_C_SECTION, /* if the core is not of kind sub: pc = target */
   PT_C_LOAD,    /* dst = *(a + b elements) */
   PT_C_STORE,   /* *(b + c elements) = a */
+  PT_C_OBJ,     /* tile / view op <sub> (tiles.c): result object `obj`, operands as PT_C_PTO */
   PT_C_RETURN
 } pt_code;
 
@@ -75,7 +91,8 @@ typedef struct pt_ins {
   int32_t dst, a, b, c;
   int32_t target;
   int32_t opc;           /* PT_C_PTO: ptosim_opcode */
-  int32_t op_first, op_count; /* PT_C_PTO: operands in prog->operands */
+  int32_t op_first, op_count; /* PT_C_PTO / PT_C_OBJ: operands in prog->operands */
+  int32_t obj;           /* PT_C_OBJ, PT_C_PTO with a tile result: the result's object */
   pt_val imm;
   const pa_op *src;      /* for locations and binding */
 } pt_ins;
@@ -91,6 +108,9 @@ struct ptosim_program {
   int32_t nslots, cap_slots;
   pt_operand *operands;
   int32_t noperands, cap_operands;
+  pt_obj *objs;          /* static part of each object (tile type of its result), nobjs */
+  int32_t nobjs, cap_objs;
+  uint64_t alloc_next[PTOSIM_SPACE_COUNT]; /* bump allocator of tiles without addr, bytes */
   int32_t nparams;
   int32_t ncores_kind;   /* cores that run the entry: 0 cube + both vector, 1 cube, 2 vector 0 */
   int32_t *param_slot;

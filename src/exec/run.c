@@ -10,11 +10,13 @@
 #include "core/diag.h"
 #include "core/dtype.h"
 #include "exec/lower.h"
+#include "exec/tiles.h"
 
 typedef struct core_run {
   ptosim_core *core;
   int sub;        /* vector sub-block index (0 for the cube core) */
   pt_val *slots;
+  pt_obj *objs;   /* tiles and views (see pt_obj) */
   int32_t pc;
   int done;
 } core_run;
@@ -203,11 +205,13 @@ static ptosim_status fail_at(block_run *br, const pt_ins *in, ptosim_status st, 
 }
 
 static ptosim_status run_pto(block_run *br, core_run *cr, const pt_ins *in) {
-  pt_bind b = {.lowering = 0, .prog = (ptosim_program *)br->p, .first = in->op_first, .count = in->op_count, .slots = cr->slots};
+  pt_bind b = {.lowering = 0, .prog = (ptosim_program *)br->p, .first = in->op_first, .count = in->op_count,
+               .slots = cr->slots, .objs = cr->objs, .res_slot = in->dst, .res_obj = in->obj};
   unsigned char params[1024];
   memset(params, 0, sizeof params);
   pt_bind_op(&b, (ptosim_opcode)in->opc, in->src, params);
   ptosim_loc loc = loc_of(br->p, in);
+  if (in->obj >= 0) cr->slots[in->dst].i = in->obj;
   return ptosim_exec(cr->core, (ptosim_opcode)in->opc, params, &loc);
 }
 
@@ -302,6 +306,9 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
     case PT_C_STORE:
       if ((*st = run_mem(br, cr, in)) != PTOSIM_OK) return STEP_ERROR;
       break;
+    case PT_C_OBJ:
+      if ((*st = pt_run_obj(p, cr->core, s, cr->objs, in)) != PTOSIM_OK) return STEP_ERROR;
+      break;
     case PT_C_RETURN: cr->done = 1; return STEP_DONE;
     }
   }
@@ -344,7 +351,12 @@ static ptosim_status run_block(block_run *br) {
 ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args) {
   ptosim_status st = PTOSIM_OK;
   pt_val *slots = calloc((size_t)p->nslots * 3 + 1, sizeof *slots);
-  if (!slots) return PTOSIM_E_NOMEM;
+  pt_obj *objs = calloc((size_t)p->nobjs * 3 + 1, sizeof *objs);
+  if (!slots || !objs) {
+    free(slots);
+    free(objs);
+    return PTOSIM_E_NOMEM;
+  }
   int kind = p->ncores_kind;
   for (int blk = 0; blk < m->blocks && st == PTOSIM_OK; blk++) {
     block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
@@ -354,6 +366,7 @@ ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, con
     for (int c = 0; c < br.ncores; c++) {
       core_run *cr = &br.cores[c];
       cr->slots = slots + (size_t)c * (size_t)p->nslots;
+      cr->objs = objs + (size_t)c * (size_t)p->nobjs;
       memset(cr->slots, 0, (size_t)p->nslots * sizeof *cr->slots);
       for (int i = 0; i < p->nparams; i++) {
         pt_slot_type t = p->slots[p->param_slot[i]];
@@ -366,5 +379,6 @@ ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, con
     st = run_block(&br);
   }
   free(slots);
+  free(objs);
   return st;
 }

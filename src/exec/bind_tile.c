@@ -1,0 +1,231 @@
+/* Binders of the tile ops (see bind.h for the two-mode contract). The syntax of each op is
+ * its assemblyFormat in PTOAS include/PTO/IR/PTOOps.td: destination-passing style
+ * `pto.tX ins(%a, %b : Ta, Tb) outs(%d : Td) {attr = #pto<kind value>}`; enum attributes
+ * also in the `#pto.kind<value>` spelling. */
+#include <string.h>
+
+#include "asm/asm.h"
+#include "exec/bind_tile.h"
+#include "exec/lower.h"
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+
+/* Operand i of clause `ins` / `outs` (NULL if absent: the accessors then report it). */
+static const pa_item *io(const pa_op *op, const char *clause, unsigned i) {
+  const pa_item *c = pa_op_clause(op, clause);
+  return c && c->kind == PA_IT_CALL && i < c->nargs ? &c->args[i] : NULL;
+}
+
+static unsigned io_count(const pa_op *op, const char *clause) {
+  const pa_item *c = pa_op_clause(op, clause);
+  return c && c->kind == PA_IT_CALL ? c->nargs : 0;
+}
+
+static int expect_io(pt_bind *b, const pa_op *op, unsigned nins, unsigned nouts) {
+  unsigned ni = io_count(op, "ins"), no = io_count(op, "outs");
+  if (ni == nins && no == nouts) return 0;
+  return pt_bind_error(b, NULL, "bind.arity", "see the op's ins(...) outs(...) operands in PTOOps.td",
+                       "expects ins(%u operands) outs(%u), got ins(%u) outs(%u)", nins, nouts, ni, no);
+}
+
+/* The op name contains `part` (names are not NUL-terminated). */
+static int name_has(const pa_op *op, const char *part) {
+  size_t k = strlen(part);
+  for (size_t i = 0; i + k <= op->name.n; i++)
+    if (!memcmp(op->name.s + i, part, k)) return 1;
+  return 0;
+}
+
+/* Enum attribute `key` of the op's {...} dictionary: the index of its value in names[]
+ * (`#pto<kind value>` or `#pto.kind<value>`); def when absent, -1 (reported) when unknown. */
+static int enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *const *names, int n, int def) {
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *v = op->items[k].kind == PA_IT_DICT ? pa_dict_get(&op->items[k], key) : NULL;
+    if (!v) continue;
+    const pa_item *w = v->kind == PA_IT_ATTR && v->nargs ? &v->args[v->nargs - 1] : NULL;
+    for (int i = 0; w && i < n; i++)
+      if (names[i] && pa_item_is_word(w, names[i])) return i;
+    pt_bind_error(b, v, "bind.keyword", "see the attribute's values in PTOAttrs.td", "unsupported %s '%.*s'", key,
+                  (int)v->text.n, v->text.s);
+    return -1;
+  }
+  return def;
+}
+
+/* Clauses of PTOOps.td that ptosim does not model yet. */
+static int reject_clauses(pt_bind *b, const pa_op *op, const char *const *keys, int n) {
+  for (int i = 0; i < n; i++) {
+    const pa_item *c = pa_op_clause(op, keys[i]);
+    if (c) return pt_bind_error(b, c, "op.unsupported", "drop the clause", "not supported yet: clause %s", keys[i]);
+  }
+  return 0;
+}
+
+static const char *const relu_words[] = {[PTOSIM_RELU_NO_RELU] = "no_relu", [PTOSIM_RELU_NORMAL] = "normal_relu"};
+
+/* ---- data movement (src/isa/tile_move.c) ---------------------------------------------------- */
+
+/* pto.tload / pto.tprefetch ins(%view) outs(%tile) */
+int bind_ptosim_tload_params(pt_bind *b, const pa_op *op, ptosim_tload_params *p) {
+  static const char *const extra[] = {"pad_mode", "pad_value", "left_padding_num", "right_padding_num",
+                                      "init_out_buffer", "init_condition"};
+  if (expect_io(b, op, 1, 1) || reject_clauses(b, op, extra, 6)) return -1;
+  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  p->src = pt_bind_view(b, io(op, "ins", 0), &p->dst);
+  return 0;
+}
+
+/* pto.tstore ins(%tile [, %preQuantScalar : i64]) outs(%view) {atomicType, reluPreMode, stPhase};
+ * pto.tstore_fp ins(%tile, %fp) outs(%view) */
+int bind_ptosim_tstore_params(pt_bind *b, const pa_op *op, ptosim_tstore_params *p) {
+  int fp = name_has(op, "fp");
+  unsigned ni = io_count(op, "ins");
+  if (expect_io(b, op, fp ? 2 : ni == 2 ? 2 : 1, 1)) return -1;
+  p->src = pt_bind_tile(b, io(op, "ins", 0));
+  if (fp) p->fp = pt_bind_tile(b, io(op, "ins", 1));
+  p->has_quant_scalar = !fp && ni == 2;
+  if (p->has_quant_scalar) p->quant_scalar = (uint64_t)pt_bind_int(b, io(op, "ins", 1));
+  p->dst = pt_bind_view(b, io(op, "outs", 0), &p->src);
+  static const char *const atomic[] = {"atomic_none", "atomic_add"};
+  static const char *const phase[] = {[PTOSIM_UNIT_FLAG_NONE] = "unspecified", [PTOSIM_UNIT_FLAG_CHECK_ONLY] = "partial",
+                                      [PTOSIM_UNIT_FLAG_CHECK_AND_CLEAR] = "final"};
+  int a = enum_attr(b, op, "atomicType", atomic, 2, 0), r = enum_attr(b, op, "reluPreMode", relu_words, 3, 0);
+  int ph = enum_attr(b, op, "stPhase", phase, PTOSIM_UNIT_FLAG_CHECK_AND_CLEAR + 1, 0);
+  p->atomic = a == 1 ? PTOSIM_ATOMIC_ADD : PTOSIM_ATOMIC_NONE;
+  p->relu = r > 0 ? (ptosim_relu_mode)r : PTOSIM_RELU_NONE;
+  p->phase = ph > 0 ? (ptosim_unit_flag)ph : PTOSIM_UNIT_FLAG_NONE;
+  return 0;
+}
+
+/* The index tile's valid shape selects the mode (ptosim/tile_move.h ptosim_coalesce). */
+static ptosim_coalesce coalesce_of(const ptosim_tile *idx, const ptosim_tile *data) {
+  int elem = idx->valid_rows == data->valid_rows && idx->valid_cols == data->valid_cols;
+  return elem ? PTOSIM_COALESCE_ELEM : PTOSIM_COALESCE_ROW;
+}
+
+/* pto.mgather ins(%table, %idx) outs(%dst) {gatherOob} */
+int bind_ptosim_mgather_params(pt_bind *b, const pa_op *op, ptosim_mgather_params *p) {
+  if (expect_io(b, op, 2, 1)) return -1;
+  p->idx = pt_bind_tile(b, io(op, "ins", 1));
+  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  p->table = pt_bind_view(b, io(op, "ins", 0), &p->dst);
+  p->coalesce = coalesce_of(&p->idx, &p->dst);
+  static const char *const oob[] = {"undefined", "clamp", "wrap", "zero"};
+  int o = enum_attr(b, op, "gatherOob", oob, 4, 0);
+  p->oob = o > 0 ? (ptosim_gather_oob)o : PTOSIM_GATHER_UNDEFINED;
+  return 0;
+}
+
+/* pto.mscatter ins(%src, %idx) outs(%table) {scatterAtomicOp, scatterOob} */
+int bind_ptosim_mscatter_params(pt_bind *b, const pa_op *op, ptosim_mscatter_params *p) {
+  if (expect_io(b, op, 2, 1)) return -1;
+  p->src = pt_bind_tile(b, io(op, "ins", 0));
+  p->idx = pt_bind_tile(b, io(op, "ins", 1));
+  p->table = pt_bind_view(b, io(op, "outs", 0), &p->src);
+  p->coalesce = coalesce_of(&p->idx, &p->src);
+  static const char *const atomic[] = {"none", "add", "max", "min"};
+  static const char *const oob[] = {"undefined", "skip", "clamp", "wrap"};
+  int a = enum_attr(b, op, "scatterAtomicOp", atomic, 4, 0), o = enum_attr(b, op, "scatterOob", oob, 4, 0);
+  p->atomic = a > 0 ? (ptosim_atomic_op)a : PTOSIM_ATOMIC_NONE;
+  p->oob = o > 0 ? (ptosim_scatter_oob)o : PTOSIM_SCATTER_UNDEFINED;
+  return 0;
+}
+
+/* ---- layout (src/isa/tile_layout.c) ------------------------------------------------------- */
+
+/* pto.ttrans ins(%src, %tmp) outs(%dst) */
+int bind_ptosim_ttrans_params(pt_bind *b, const pa_op *op, ptosim_ttrans_params *p) {
+  if (expect_io(b, op, 2, 1)) return -1;
+  p->src = pt_bind_tile(b, io(op, "ins", 0));
+  p->tmp = pt_bind_tile(b, io(op, "ins", 1));
+  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  return 0;
+}
+
+/* pto.tfillpad / _inplace / _expand ins(%src) outs(%dst) */
+int bind_ptosim_tfillpad_params(pt_bind *b, const pa_op *op, ptosim_tfillpad_params *p) {
+  if (expect_io(b, op, 1, 1)) return -1;
+  p->src = pt_bind_tile(b, io(op, "ins", 0));
+  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  return 0;
+}
+
+/* %r = pto.treshape %src : T -> R */
+int bind_ptosim_treshape_params(pt_bind *b, const pa_op *op, ptosim_treshape_params *p) {
+  p->src = pt_bind_tile(b, pt_operand_item(op, 0));
+  p->result = pt_bind_result_tile(b);
+  return 0;
+}
+
+/* pto.tconcat ins(%src0, %src1) outs(%dst) */
+int bind_ptosim_tconcat_params(pt_bind *b, const pa_op *op, ptosim_tconcat_params *p) {
+  if (expect_io(b, op, 2, 1)) return -1;
+  p->src0 = pt_bind_tile(b, io(op, "ins", 0));
+  p->src1 = pt_bind_tile(b, io(op, "ins", 1));
+  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  return 0;
+}
+
+/* ---- matrix (src/isa/tile_matrix.c, tile_mov.c) --------------------------------------------- */
+
+/* pto.tmatmul / pto.tgemv [.mx] [.acc | .bias]: ins([%acc_in,] %a [, %a_scale], %b [, %b_scale]
+ * [, %bias]) outs(%dst) {accPhase}. MX scale tiles are spelled loc=scaling; they live in the
+ * MX scale buffers L0A_MX / L0B_MX. */
+int bind_ptosim_tmatmul_params(pt_bind *b, const pa_op *op, ptosim_tmatmul_params *p) {
+  int acc = name_has(op, ".acc"), bias = name_has(op, ".bias"), mx = name_has(op, ".mx");
+  if (expect_io(b, op, 2u + (unsigned)acc + (unsigned)bias + 2u * (unsigned)mx, 1)) return -1;
+  unsigned i = 0;
+  if (acc) p->acc_in = pt_bind_tile(b, io(op, "ins", i++));
+  p->lhs = pt_bind_tile(b, io(op, "ins", i++));
+  if (mx) p->lhs_scale = pt_bind_tile(b, io(op, "ins", i++));
+  p->rhs = pt_bind_tile(b, io(op, "ins", i++));
+  if (mx) p->rhs_scale = pt_bind_tile(b, io(op, "ins", i++));
+  if (bias) p->bias = pt_bind_tile(b, io(op, "ins", i++));
+  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  if (p->lhs_scale.space == PTOSIM_FB) p->lhs_scale.space = PTOSIM_L0A_MX;
+  if (p->rhs_scale.space == PTOSIM_FB) p->rhs_scale.space = PTOSIM_L0B_MX;
+  static const char *const phase[] = {[PTOSIM_ACC_PHASE_UNSPECIFIED] = "unspecified",
+                                      [PTOSIM_ACC_PHASE_PARTIAL] = "partial", [PTOSIM_ACC_PHASE_FINAL] = "final"};
+  int ph = enum_attr(b, op, "accPhase", phase, PTOSIM_ACC_PHASE_FINAL + 1, 0);
+  p->phase = ph > 0 ? (ptosim_acc_phase)ph : PTOSIM_ACC_PHASE_UNSPECIFIED;
+  return 0;
+}
+
+/* pto.tmov ins(%src [, %fp] [, %preQuantScalar : i64]) outs(%dst) {accToVecMode, reluPreMode};
+ * pto.tmov.fp ins(%src, %fp) outs(%dst);
+ * pto.textract / pto.tinsert ins(%src, %row, %col) outs(%dst); their _fp forms
+ * ins(%src, %fp, %row, %col) outs(%dst). */
+int bind_ptosim_tmov_params(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) {
+  int indexed = !name_has(op, "tmov"), fp_form = name_has(op, "fp");
+  unsigned ni = io_count(op, "ins"), want = 1u + (unsigned)fp_form + 2u * (unsigned)indexed;
+  if (!indexed && !fp_form) want = ni >= 1 && ni <= 3 ? ni : 1; /* tmov: optional fp and quant scalar */
+  if (expect_io(b, op, want, 1)) return -1;
+  p->src = pt_bind_tile(b, io(op, "ins", 0));
+  unsigned i = 1;
+  if (fp_form) {
+    p->has_fp = true;
+    p->fp = pt_bind_tile(b, io(op, "ins", i++));
+  }
+  if (indexed) {
+    p->index_row = pt_bind_int(b, io(op, "ins", i++));
+    p->index_col = pt_bind_int(b, io(op, "ins", i++));
+  }
+  /* tmov's optional operands: a tile is the fp tile, an integer the quant scalar. */
+  const pa_item *c = pa_op_clause(op, "ins");
+  for (; !indexed && !fp_form && i < ni; i++) {
+    const pa_type *t = c->types && i < c->ntypes ? c->types[i] : NULL;
+    if (t && t->kind == PA_TY_TILE_BUF) {
+      p->has_fp = true;
+      p->fp = pt_bind_tile(b, io(op, "ins", i));
+    } else {
+      p->has_quant_scalar = true;
+      p->quant_scalar = (uint64_t)pt_bind_int(b, io(op, "ins", i));
+    }
+  }
+  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  static const char *const a2v[] = {"single_mode_vec0", "single_mode_vec1", "dual_mode_split_m", "dual_mode_split_n"};
+  int m = enum_attr(b, op, "accToVecMode", a2v, 4, 0), r = enum_attr(b, op, "reluPreMode", relu_words, 3, 0);
+  p->acc_to_vec = m > 0 ? (ptosim_acc_to_vec_mode)m : PTOSIM_A2V_SINGLE_VEC0;
+  p->relu = r > 0 ? (ptosim_relu_mode)r : PTOSIM_RELU_NONE;
+  return 0;
+}

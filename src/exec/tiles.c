@@ -1,0 +1,507 @@
+/* Tiles and GM views in .pto text: the ops that make, place and reshape them (PTOAS
+ * include/PTO/IR/PTOOps.td: AllocTileOp, MakeTensorViewOp, PartitionViewOp, SubViewOp,
+ * TAssignOp, BitcastOp, SetValidShapeOp, GetValidShapeOp, GetTensorViewDim/StrideOp).
+ * They move no data: each computes a ptosim_tile or ptosim_gm_view into the object its
+ * result owns (see pt_obj in prog.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "core/diag.h"
+#include "core/dtype.h"
+#include "core/profile.h"
+#include "exec/tiles.h"
+
+enum obj_sub {
+  OBJ_ALLOC,        /* operands [addr] [valid_row] [valid_col] (flags: which are present) */
+  OBJ_TENSOR_VIEW,  /* ptr, shape x bits, strides x bits; flags: 1 + layout when spelled */
+  OBJ_PARTITION,    /* view, offsets x bits, sizes x bits */
+  OBJ_TILE_SUBVIEW, /* tile, row offset, col offset [valid_row, valid_col] */
+  OBJ_TASSIGN,      /* tile, addr */
+  OBJ_BITCAST,      /* tile */
+  OBJ_SET_VALID,    /* tile, valid_row, valid_col */
+  OBJ_GET_VALID,    /* tile -> dst, dst + 1 */
+  OBJ_VIEW_DIM,     /* view, dim -> dst */
+  OBJ_VIEW_STRIDE   /* view, dim -> dst */
+};
+
+enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4 };
+
+/* ---- types ---------------------------------------------------------------------------- */
+
+ptosim_dtype pt_elem_dtype(const pa_type *t) {
+  if (!t) return PTOSIM_DT_NONE;
+  if (t->kind == PA_TY_INT && t->width == 4) return PTOSIM_DT_I4;
+  if (t->kind == PA_TY_INT) return pt_slot_type_of(t).dt;
+  if (t->kind == PA_TY_FLOAT || t->kind == PA_TY_DIALECT) return pt_dtype_parse(t->name.s, (unsigned)t->name.n);
+  return PTOSIM_DT_NONE;
+}
+
+ptosim_tile pt_tile_of_type(const pa_type *t) {
+  const pa_tile_buf *tb = &t->tb;
+  ptosim_tile r = {
+      .space = pt_space_of_aspace(tb->loc),
+      .dtype = pt_elem_dtype(tb->dtype),
+      .rows = (int32_t)tb->rows,
+      .cols = (int32_t)tb->cols,
+      .blayout = tb->blayout == PA_BL_COL_MAJOR ? PTOSIM_BL_COL_MAJOR : PTOSIM_BL_ROW_MAJOR,
+      .slayout = (ptosim_slayout)tb->slayout, /* pa_slayout and ptosim_slayout share the order */
+      .fractal = (int32_t)tb->fractal,
+      .pad = (ptosim_pad_value)tb->pad,
+      .compact = (int32_t)tb->compact,
+  };
+  r.valid_rows = tb->v_row == PA_DYN ? r.rows : (int32_t)tb->v_row;
+  r.valid_cols = tb->v_col == PA_DYN ? r.cols : (int32_t)tb->v_col;
+  return r;
+}
+
+static uint64_t tile_bytes(const ptosim_tile *t) {
+  return ((uint64_t)t->rows * (uint64_t)t->cols * pt_dtype_bits(t->dtype) + 7) / 8;
+}
+
+void pt_view_infer_layout(ptosim_gm_view *v, ptosim_gm_layout prefer) {
+  const int64_t *sh = v->shape, *st = v->stride;
+  int64_t es = pt_dtype_size(v->dtype);
+  if (sh[2] == 16 && 16 * sh[3] * es == 512 && st[4] == 1 && st[3] == sh[4]) {
+    v->layout = PTOSIM_GL_NZ;
+    return;
+  }
+  int64_t rows = sh[3], cols = sh[4], rs = st[3], cs = st[4];
+  int nd = (cols == 1 || cs == 1) && (rows == 1 || (cols == 1 ? rs == 1 : rs == cols));
+  int dn = (rows == 1 || rs == 1) && (cols == 1 || (rows == 1 ? cs == 1 : cs == rows));
+  if (nd && dn && (prefer == PTOSIM_GL_ND || prefer == PTOSIM_GL_DN)) v->layout = prefer;
+  else if (nd && dn) v->layout = cols == 1 && rows != 1 ? PTOSIM_GL_DN : PTOSIM_GL_ND;
+  else v->layout = dn ? PTOSIM_GL_DN : PTOSIM_GL_ND;
+}
+
+/* ---- lowering --------------------------------------------------------------------------- */
+
+static const char *const obj_names[] = {
+    [OBJ_ALLOC] = "pto.alloc_tile",        [OBJ_TENSOR_VIEW] = "pto.make_tensor_view",
+    [OBJ_PARTITION] = "pto.partition_view", [OBJ_TILE_SUBVIEW] = "pto.subview",
+    [OBJ_TASSIGN] = "pto.tassign",          [OBJ_BITCAST] = "pto.bitcast",
+    [OBJ_SET_VALID] = "pto.set_validshape", [OBJ_GET_VALID] = "pto.get_validshape",
+    [OBJ_VIEW_DIM] = "pto.get_tensor_view_dim", [OBJ_VIEW_STRIDE] = "pto.get_tensor_view_stride"};
+
+typedef struct obj_low {
+  pt_lower *L;
+  const pa_op *op;
+  pt_ins in;
+  int failed;
+} obj_low;
+
+/* Append operand `it` (an SSA value or a literal) to the instruction, expecting kind `want`. */
+static void add(obj_low *o, const pa_item *it, pt_vkind want) {
+  if (o->failed) return;
+  if (!it) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.arity", "check the op's syntax in PTOOps.td",
+                                "%.*s: missing operand", (int)o->op->name.n, o->op->name.s);
+    return;
+  }
+  int32_t s = pt_lower_operand(o->L, it);
+  if (s < 0) {
+    o->failed = -1;
+    return;
+  }
+  pt_vkind k = (pt_vkind)pt_lower_program(o->L)->slots[s].kind;
+  if (k != want) {
+    static const char *const what[] = {"an integer or index", "a float", "a !pto.ptr", "a !pto.tile_buf",
+                                       "a tensor view", "a value"};
+    o->failed = pt_lower_errorf(o->L, it->loc, "bind.type", "check the operand's type", "%.*s: operand '%.*s' must be %s",
+                                (int)o->op->name.n, o->op->name.s, (int)it->text.n, it->text.s, what[want]);
+    return;
+  }
+  pt_lower_add_operand(o->L, s);
+  o->in.op_count++;
+}
+
+/* Operands of a `key = [a, b, ...]` clause; returns their count. */
+static int add_list(obj_low *o, const char *key, pt_vkind want) {
+  /* `key = [..]`, or `key [..]` (the tile form of pto.subview) */
+  const pa_item *c = pa_op_clause(o->op, key), *l = NULL;
+  if (c && c->kind == PA_IT_ASSIGN && c->nargs == 2) l = &c->args[1];
+  else if (c && c->kind == PA_IT_WORD && c + 1 < o->op->items + o->op->nitems) l = c + 1;
+  if (!l || l->kind != PA_IT_LIST) {
+    if (!o->failed)
+      o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.clause", "see the op's syntax in PTOOps.td",
+                                  "%.*s: missing `%s = [...]`", (int)o->op->name.n, o->op->name.s, key);
+    return 0;
+  }
+  for (uint32_t i = 0; i < l->nargs; i++) add(o, &l->args[i], want);
+  return (int)l->nargs;
+}
+
+static const pa_type *result_type_of(obj_low *o, pa_type_kind kind) {
+  const pa_type *t = pt_lower_result_type(o->op, 0);
+  if (!o->failed && (!t || t->kind != kind))
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "ir.type", "give the result type after `:` or `->`",
+                                "%.*s: missing or wrong result type", (int)o->op->name.n, o->op->name.s);
+  return o->failed ? NULL : t;
+}
+
+/* Define the op's single result as a new object with static part `tmpl`. */
+static void result_obj(obj_low *o, pt_vkind kind, const pt_obj *tmpl, ptosim_dtype dt) {
+  pt_slot_type st = {.kind = (uint8_t)kind, .dt = dt};
+  o->in.obj = pt_lower_new_obj(o->L, tmpl);
+  o->in.dst = pt_lower_define_results(o->L, o->op, &st, 1);
+}
+
+static int find_sub(const pa_op *op) {
+  for (int i = 0; i < (int)(sizeof obj_names / sizeof obj_names[0]); i++)
+    if (pa_str_is(op->name, obj_names[i])) return i;
+  return -1;
+}
+
+/* A tile type's static checks, at its op. */
+static void check_tile_type(obj_low *o, const pa_type *t) {
+  ptosim_tile r = pt_tile_of_type(t);
+  if (!o->failed && (r.dtype == PTOSIM_DT_NONE || r.rows <= 0 || r.cols <= 0))
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.type", "use a dtype ptosim knows and a positive shape",
+                                "%.*s: unsupported tile element type or shape", (int)o->op->name.n, o->op->name.s);
+}
+
+static void lower_alloc(obj_low *o) {
+  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  if (!t) return;
+  check_tile_type(o, t);
+  static const char *const keys[] = {"addr", "valid_row", "valid_col"};
+  for (int i = 0; i < 3; i++) {
+    const pa_item *c = pa_op_clause(o->op, keys[i]);
+    if (!c) continue;
+    add(o, c->kind == PA_IT_ASSIGN && c->nargs == 2 ? &c->args[1] : NULL, PT_VK_INT);
+    o->in.flags |= (uint8_t)(1u << i);
+  }
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  if (!(o->in.flags & HAS_ADDR) && !o->failed) {
+    /* No address: the next free, aligned bytes of the space (PTOAS plans these statically). */
+    ptosim_program *p = pt_lower_program(o->L);
+    const pt_profile *prof = pt_profile_get(p->target);
+    uint64_t *next = &p->alloc_next[tmpl.tile.space], a = prof->align[tmpl.tile.space];
+    tmpl.tile.addr = (*next + a - 1) / a * a;
+    *next = tmpl.tile.addr + tile_bytes(&tmpl.tile);
+    if (*next > prof->capacity[tmpl.tile.space])
+      o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.capacity", "give tiles explicit addresses that reuse space",
+                                  "pto.alloc_tile: tiles without addr need %llu bytes of %s, which has %llu on %s",
+                                  (unsigned long long)*next, pt_space_name(tmpl.tile.space),
+                                  (unsigned long long)prof->capacity[tmpl.tile.space], prof->name);
+  }
+  result_obj(o, PT_VK_TILE, &tmpl, tmpl.tile.dtype);
+}
+
+static void lower_tensor_view(obj_low *o) {
+  const pa_type *t = result_type_of(o, PA_TY_TENSOR_VIEW);
+  add(o, pt_operand_item(o->op, 0), PT_VK_PTR);
+  int n = add_list(o, "shape", PT_VK_INT);
+  if (add_list(o, "strides", PT_VK_INT) != n || n < 1 || n > PTOSIM_VIEW_DIMS) {
+    if (!o->failed)
+      o->failed = pt_lower_errorf(o->L, o->op->loc, "view.rank", "give 1 to 5 dimensions, one stride each",
+                                  "pto.make_tensor_view: shape and strides must have the same 1 to 5 entries");
+    return;
+  }
+  o->in.bits = (uint8_t)n;
+  for (uint32_t k = 0; k < o->op->nitems; k++) {
+    const pa_item *d = &o->op->items[k], *l = d->kind == PA_IT_DICT ? pa_dict_get(d, "layout") : NULL;
+    if (!l) continue;
+    static const char *const names[] = {"nd", "dn", "nz"};
+    for (int i = 0; i < 3; i++)
+      if (l->kind == PA_IT_ATTR && l->nargs && pa_item_is_word(&l->args[l->nargs - 1], names[i])) o->in.flags = (uint8_t)(1 + i);
+    if (!o->in.flags && !o->failed)
+      o->failed = pt_lower_errorf(o->L, l->loc, "view.layout", "write #pto.layout<nd>, <dn> or <nz>",
+                                  "pto.make_tensor_view: unknown layout '%.*s'", (int)l->text.n, l->text.s);
+  }
+  if (t && !o->failed) {
+    pt_obj tmpl = {.rank = (int8_t)n, .view = {.dtype = pt_elem_dtype(t->elem)}};
+    result_obj(o, PT_VK_VIEW, &tmpl, tmpl.view.dtype);
+  }
+}
+
+/* pto.partition_view %v, offsets = [..], sizes = [..] and the older pto.subview of a view
+ * (sizes as literals). */
+static void lower_partition(obj_low *o) {
+  const pa_item *src = pt_operand_item(o->op, 0);
+  add(o, src, PT_VK_VIEW);
+  int n = add_list(o, "offsets", PT_VK_INT);
+  if (add_list(o, "sizes", PT_VK_INT) != n && !o->failed)
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "view.rank", "give one size per offset",
+                                "%.*s: offsets and sizes differ in length", (int)o->op->name.n, o->op->name.s);
+  if (o->failed) return;
+  o->in.bits = (uint8_t)n;
+  pt_obj tmpl = {.rank = (int8_t)n};
+  result_obj(o, PT_VK_VIEW, &tmpl, pt_lower_program(o->L)->slots[pt_lower_program(o->L)->operands[o->in.op_first].slot].dt);
+}
+
+/* %s = pto.subview %tile[%r, %c] sizes [R, C] [valid = ...] : T -> R */
+static void lower_tile_subview(obj_low *o, const pa_item *src) {
+  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  add(o, src, PT_VK_TILE);
+  if (src->nargs != 2 && !o->failed)
+    o->failed = pt_lower_errorf(o->L, src->loc, "bind.arity", "write %tile[%row, %col]", "pto.subview: needs two offsets");
+  for (uint32_t i = 0; i < src->nargs && i < 2; i++) add(o, &src->args[i], PT_VK_INT);
+  const pa_item *vr = pa_op_clause(o->op, "valid_row"), *vc = pa_op_clause(o->op, "valid_col");
+  if (vr && vc && vr->kind == PA_IT_ASSIGN && vc->kind == PA_IT_ASSIGN) {
+    add(o, &vr->args[1], PT_VK_INT);
+    add(o, &vc->args[1], PT_VK_INT);
+    o->in.flags = HAS_VROW | HAS_VCOL;
+  }
+  if (!t || o->failed) return;
+  check_tile_type(o, t);
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  result_obj(o, PT_VK_TILE, &tmpl, tmpl.tile.dtype);
+}
+
+/* tassign / bitcast: a tile result of the op's result type. */
+static void lower_retile(obj_low *o, int with_addr) {
+  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  add(o, pt_operand_item(o->op, 0), PT_VK_TILE);
+  if (with_addr) add(o, pt_operand_item(o->op, 1), PT_VK_INT);
+  if (!t || o->failed) return;
+  check_tile_type(o, t);
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  result_obj(o, PT_VK_TILE, &tmpl, tmpl.tile.dtype);
+}
+
+static void lower_query(obj_low *o, pt_vkind src_kind, int nresults) {
+  add(o, pt_operand_item(o->op, 0), src_kind);
+  if (nresults == 1) add(o, pt_operand_item(o->op, 1), PT_VK_INT);
+  pt_slot_type idx[2] = {{.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64}, {.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64}};
+  o->in.dst = pt_lower_define_results(o->L, o->op, idx, nresults);
+}
+
+int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
+  int sub = find_sub(op);
+  if (sub < 0) return 1;
+  obj_low o = {.L = L, .op = op, .in = {.code = PT_C_OBJ, .sub = (uint8_t)sub, .src = op, .dst = -1, .obj = -1}};
+  o.in.op_first = pt_lower_program(L)->noperands;
+  const pa_item *first = pt_operand_item(op, 0);
+  switch (sub) {
+  case OBJ_ALLOC: lower_alloc(&o); break;
+  case OBJ_TENSOR_VIEW: lower_tensor_view(&o); break;
+  case OBJ_PARTITION: lower_partition(&o); break;
+  case OBJ_TILE_SUBVIEW:
+    if (first && first->kind == PA_IT_VALUE && first->nargs) {
+      lower_tile_subview(&o, first);
+    } else {
+      o.in.sub = OBJ_PARTITION;
+      lower_partition(&o);
+    }
+    break;
+  case OBJ_TASSIGN: lower_retile(&o, 1); break;
+  case OBJ_BITCAST: lower_retile(&o, 0); break;
+  case OBJ_SET_VALID:
+    add(&o, first, PT_VK_TILE);
+    add(&o, pt_operand_item(op, 1), PT_VK_INT);
+    add(&o, pt_operand_item(op, 2), PT_VK_INT);
+    break;
+  case OBJ_GET_VALID: lower_query(&o, PT_VK_TILE, 2); break;
+  default: lower_query(&o, PT_VK_VIEW, 1); break;
+  }
+  if (o.failed) {
+    if (o.in.dst < 0 && op->nresults) pt_lower_define_results(L, op, NULL, 0); /* keep later uses quiet */
+    return -1;
+  }
+  pt_lower_emit(L, o.in);
+  return 0;
+}
+
+/* ---- execution ---------------------------------------------------------------------------- */
+
+typedef struct obj_run {
+  const ptosim_program *p;
+  ptosim_core *core;
+  pt_val *slots;
+  pt_obj *objs;
+  const pt_ins *in;
+} obj_run;
+
+static pt_val arg(const obj_run *r, int k) { return r->slots[r->p->operands[r->in->op_first + k].slot]; }
+static pt_obj *arg_obj(const obj_run *r, int k) { return &r->objs[arg(r, k).i]; }
+
+static ptosim_status fail(const obj_run *r, ptosim_status st, const char *rule, const char *hint, const char *msg) {
+  pt_ctx x = {.m = r->core->m, .core = r->core, .op = PTOSIM_OP_COUNT,
+              .loc = {r->p->ast->file, (int)r->in->src->loc.line, (int)r->in->src->loc.col}};
+  return pt_fail(&x, st, rule, hint, "%s: %s", obj_names[r->in->sub], msg);
+}
+
+/* The result object, initialised from its static part. */
+static pt_obj *result(const obj_run *r) {
+  pt_obj *o = &r->objs[r->in->obj];
+  *o = r->p->objs[r->in->obj];
+  r->slots[r->in->dst].i = r->in->obj;
+  return o;
+}
+
+static ptosim_status check_valid(const obj_run *r, const ptosim_tile *t) {
+  char msg[160];
+  if (t->valid_rows >= 0 && t->valid_rows <= t->rows && t->valid_cols >= 0 && t->valid_cols <= t->cols) return PTOSIM_OK;
+  snprintf(msg, sizeof msg, "valid region %dx%d outside the %dx%d tile", t->valid_rows, t->valid_cols, t->rows, t->cols);
+  return fail(r, PTOSIM_E_VERIFY, "tile.valid", "keep 0 <= valid_row <= rows and 0 <= valid_col <= cols", msg);
+}
+
+/* A tile placed at its address: the profile's alignment and capacity (pto-isa
+ * docs/isa/tile/ops/sync-and-config/tassign.md), and the target's L0A base layout (PTOAS
+ * resolveTileBufBLayout: loc=left is row_major on A2/A3, col_major on A5). */
+static ptosim_status place(const obj_run *r, ptosim_tile *t) {
+  const ptosim_machine *m = r->core->m;
+  if (t->space == PTOSIM_L0A) t->blayout = m->target == PTOSIM_TARGET_A2A3 ? PTOSIM_BL_ROW_MAJOR : PTOSIM_BL_COL_MAJOR;
+  uint64_t a = m->prof->align[t->space], cap = m->prof->capacity[t->space], end = t->addr + tile_bytes(t);
+  char msg[200];
+  if (a && t->addr % a) {
+    snprintf(msg, sizeof msg, "address %llu of a %s tile is not a multiple of %llu bytes", (unsigned long long)t->addr,
+             pt_space_name(t->space), (unsigned long long)a);
+    return fail(r, PTOSIM_E_VERIFY, "tile.addr_align", "align tile addresses as the target profile requires", msg);
+  }
+  if (end > cap || end < t->addr) {
+    snprintf(msg, sizeof msg, "bytes [%llu, %llu) of %s exceed its %llu bytes on %s", (unsigned long long)t->addr,
+             (unsigned long long)end, pt_space_name(t->space), (unsigned long long)cap, m->prof->name);
+    return fail(r, PTOSIM_E_VERIFY, "tile.capacity", "place the tile inside the memory", msg);
+  }
+  return check_valid(r, t);
+}
+
+static ptosim_status run_alloc(const obj_run *r) {
+  ptosim_tile *t = &result(r)->tile;
+  int k = 0;
+  if (r->in->flags & HAS_ADDR) t->addr = (uint64_t)arg(r, k++).i;
+  if (r->in->flags & HAS_VROW) t->valid_rows = (int32_t)arg(r, k++).i;
+  if (r->in->flags & HAS_VCOL) t->valid_cols = (int32_t)arg(r, k++).i;
+  return place(r, t);
+}
+
+static ptosim_status run_tensor_view(const obj_run *r) {
+  ptosim_ptr ptr = arg(r, 0).p;
+  pt_obj *o = result(r);
+  ptosim_gm_view *v = &o->view;
+  int n = r->in->bits, lead = PTOSIM_VIEW_DIMS - n;
+  if (ptr.space != PTOSIM_GM) return fail(r, PTOSIM_E_VERIFY, "view.space", "pass a GM pointer", "the pointer is not in GM");
+  v->addr = ptr.addr;
+  if (v->dtype == PTOSIM_DT_NONE) v->dtype = ptr.dtype;
+  for (int i = 0; i < n; i++) {
+    v->shape[lead + i] = arg(r, 1 + i).i;
+    v->stride[lead + i] = arg(r, 1 + n + i).i;
+    if (v->shape[lead + i] < 0 || v->stride[lead + i] < 0)
+      return fail(r, PTOSIM_E_VERIFY, "view.shape", "shapes and strides are non-negative", "negative shape or stride");
+  }
+  /* Leading dimensions: extent 1, stride shape[i+1] * stride[i+1] (PTOAS rightAlignTo5D). */
+  for (int i = lead - 1; i >= 0; i--) {
+    v->shape[i] = 1;
+    v->stride[i] = v->shape[i + 1] * v->stride[i + 1];
+  }
+  if (r->in->flags) {
+    v->layout = (ptosim_gm_layout)(r->in->flags - 1);
+    o->layout_given = 1;
+    return PTOSIM_OK;
+  }
+  /* Inferred; -1 marks a shape both ND and DN describe, which a consumer's tile settles. */
+  pt_view_infer_layout(v, PTOSIM_GL_DN);
+  ptosim_gm_layout as_dn = v->layout;
+  pt_view_infer_layout(v, PTOSIM_GL_ND);
+  o->layout_given = as_dn != v->layout ? -1 : 0;
+  pt_view_infer_layout(v, PTOSIM_GL_COUNT);
+  return PTOSIM_OK;
+}
+
+static ptosim_status run_partition(const obj_run *r) {
+  pt_obj src = *arg_obj(r, 0), *o = result(r);
+  int n = r->in->bits, lead = PTOSIM_VIEW_DIMS - n;
+  if (n != src.rank) {
+    char msg[120];
+    snprintf(msg, sizeof msg, "%d offsets for a view of rank %d", n, src.rank);
+    return fail(r, PTOSIM_E_VERIFY, "view.rank", "give one offset and one size per dimension of the view", msg);
+  }
+  o->view = src.view;
+  o->layout_given = src.layout_given;
+  uint64_t bits = pt_dtype_bits(src.view.dtype), off = 0;
+  for (int i = 0; i < n; i++) {
+    int64_t at = arg(r, 1 + i).i, size = arg(r, 1 + n + i).i;
+    if (at < 0 || size < 0)
+      return fail(r, PTOSIM_E_VERIFY, "view.offset", "offsets and sizes are non-negative", "negative offset or size");
+    off += (uint64_t)at * (uint64_t)src.view.stride[lead + i];
+    o->view.shape[lead + i] = size;
+  }
+  /* No bound check against the view's declared shape: programs legitimately address past
+   * it; the accesses themselves are checked against the real GM buffer. */
+  o->view.addr += off * bits / 8;
+  return PTOSIM_OK;
+}
+
+static ptosim_status run_tile_subview(const obj_run *r) {
+  ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
+  int64_t r0 = arg(r, 1).i, c0 = arg(r, 2).i;
+  int row_major = src.blayout == PTOSIM_BL_ROW_MAJOR;
+  if (r0 < 0 || c0 < 0 || r0 + t->rows > src.rows || c0 + t->cols > src.cols)
+    return fail(r, PTOSIM_E_VERIFY, "tile.subview_bounds", "keep the sub-tile inside its parent",
+                "the sub-tile leaves the parent tile");
+  if (t->space != src.space || t->dtype != src.dtype)
+    return fail(r, PTOSIM_E_VERIFY, "tile.subview_type", "keep the parent's loc and dtype",
+                "the sub-tile's loc or dtype differs from its parent's");
+  /* A sub-tile is a ptosim_tile only when its elements are contiguous in the parent. */
+  int whole = r0 == 0 && c0 == 0 && t->rows == src.rows && t->cols == src.cols;
+  int contiguous = row_major ? t->cols == src.cols || t->rows == 1 : t->rows == src.rows || t->cols == 1;
+  if (!whole && (src.slayout != PTOSIM_SL_NONE_BOX || !contiguous))
+    return fail(r, PTOSIM_E_UNSUPPORTED, "op.unsupported", "take whole rows of a row-major tile (columns of a col-major one)",
+                "not supported yet: a sub-tile that keeps its parent's row stride or fractal boxes");
+  int64_t at = row_major ? r0 * src.cols + c0 : c0 * src.rows + r0;
+  t->addr = src.addr + (uint64_t)at * pt_dtype_bits(src.dtype) / 8;
+  if (r->in->flags) {
+    t->valid_rows = (int32_t)arg(r, 3).i;
+    t->valid_cols = (int32_t)arg(r, 4).i;
+  } else { /* the parent's valid region, clipped to the sub-tile */
+    int64_t vr = src.valid_rows - r0, vc = src.valid_cols - c0;
+    t->valid_rows = (int32_t)(vr < 0 ? 0 : vr < t->valid_rows ? vr : t->valid_rows);
+    t->valid_cols = (int32_t)(vc < 0 ? 0 : vc < t->valid_cols ? vc : t->valid_cols);
+  }
+  return place(r, t);
+}
+
+/* pto.tassign (new address) and pto.bitcast (new element type, same bytes). */
+static ptosim_status run_retile(const obj_run *r) {
+  ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
+  t->addr = r->in->sub == OBJ_TASSIGN ? (uint64_t)arg(r, 1).i : src.addr;
+  if (t->rows == src.rows && t->cols == src.cols) {
+    t->valid_rows = src.valid_rows;
+    t->valid_cols = src.valid_cols;
+  }
+  if (r->in->sub == OBJ_BITCAST && (t->space != src.space || tile_bytes(t) != tile_bytes(&src)))
+    return fail(r, PTOSIM_E_VERIFY, "tile.bitcast", "keep the loc and the tile's size in bytes",
+                "the result does not cover the same bytes of the same memory");
+  return place(r, t);
+}
+
+static ptosim_status run_set_valid(const obj_run *r) {
+  ptosim_tile *t = &arg_obj(r, 0)->tile, nt = *t;
+  nt.valid_rows = (int32_t)arg(r, 1).i;
+  nt.valid_cols = (int32_t)arg(r, 2).i;
+  PT_TRY(check_valid(r, &nt));
+  *t = nt;
+  return PTOSIM_OK;
+}
+
+static ptosim_status run_view_query(const obj_run *r) {
+  const pt_obj *o = arg_obj(r, 0);
+  int64_t d = arg(r, 1).i;
+  if (d < 0 || d >= o->rank)
+    return fail(r, PTOSIM_E_VERIFY, "view.dim", "ask for a dimension below the view's rank", "dimension out of range");
+  int k = PTOSIM_VIEW_DIMS - o->rank + (int)d;
+  r->slots[r->in->dst].i = r->in->sub == OBJ_VIEW_DIM ? o->view.shape[k] : o->view.stride[k];
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slots, pt_obj *objs, const pt_ins *in) {
+  obj_run r = {p, core, slots, objs, in};
+  switch ((enum obj_sub)in->sub) {
+  case OBJ_ALLOC: return run_alloc(&r);
+  case OBJ_TENSOR_VIEW: return run_tensor_view(&r);
+  case OBJ_PARTITION: return run_partition(&r);
+  case OBJ_TILE_SUBVIEW: return run_tile_subview(&r);
+  case OBJ_TASSIGN:
+  case OBJ_BITCAST: return run_retile(&r);
+  case OBJ_SET_VALID: return run_set_valid(&r);
+  case OBJ_GET_VALID:
+    slots[in->dst].i = arg_obj(&r, 0)->tile.valid_rows;
+    slots[in->dst + 1].i = arg_obj(&r, 0)->tile.valid_cols;
+    return PTOSIM_OK;
+  case OBJ_VIEW_DIM:
+  case OBJ_VIEW_STRIDE: return run_view_query(&r);
+  }
+  return PTOSIM_E_USAGE;
+}
