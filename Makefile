@@ -14,8 +14,9 @@ build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Both GEMM demos: from C through the API, and examples/gemm.pto through the command line
-# (inputs + reference from gemm_inputs, `ptosim run`, `ptosim compare`).
+# The GEMM demos: from C through the API, examples/gemm.pto (micro-instructions) and
+# examples/tile_gemm.pto (tile level) through the command line (inputs + reference from
+# gemm_inputs / tile_inputs, `ptosim run`, `ptosim compare`).
 DEMO_DIR ?= $(BUILD)/demo
 demo: build
 	./$(BUILD)/gemm_demo
@@ -23,6 +24,11 @@ demo: build
 	./$(BUILD)/gemm_inputs $(DEMO_DIR)
 	./$(BUILD)/ptosim run examples/gemm.pto $(DEMO_DIR)/a.npy $(DEMO_DIR)/b.npy $(DEMO_DIR)/c.npy
 	./$(BUILD)/ptosim compare $(DEMO_DIR)/golden.npy $(DEMO_DIR)/c.npy --dtype f32 --exact --shape 128x128
+	mkdir -p $(DEMO_DIR)/tile
+	./$(BUILD)/tile_inputs gemm $(DEMO_DIR)/tile
+	./$(BUILD)/ptosim run --stats examples/tile_gemm.pto $(DEMO_DIR)/tile/c.npy $(DEMO_DIR)/tile/a.npy \
+		$(DEMO_DIR)/tile/b.npy $(DEMO_DIR)/tile/bias.npy
+	./$(BUILD)/ptosim compare $(DEMO_DIR)/tile/golden.npy $(DEMO_DIR)/tile/c.npy --dtype f32 --exact --shape 40x56
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
