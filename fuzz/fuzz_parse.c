@@ -1,12 +1,14 @@
 /* libFuzzer harness for the .pto front end: parse arbitrary bytes, then exercise everything
  * that reads the result (diagnostic formatting, the walker, the dump, type printing and
- * equality). Aborts on a broken invariant so the fuzzer reports it like a crash. */
+ * equality), and verify it as `ptosim check` does (lowering and binding of every function).
+ * Aborts on a broken invariant so the fuzzer reports it like a crash. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "asm/asm.h"
 #include "asm/diag_print.h"
+#include "ptosim/program.h"
 
 static void check(int ok) {
   if (!ok) abort();
@@ -73,5 +75,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     pa_print_diags(ast, null_out);
   }
   pa_ast_free(ast);
+  if (nerr == 0) {
+    int unsupported = 0;
+    check(ptosim_program_check("fuzz.pto", (const char *)data, size, null_out, &unsupported) >= unsupported);
+  }
   return 0;
 }

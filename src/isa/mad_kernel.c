@@ -13,7 +13,9 @@
 
 #include "core/dtype.h"
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+/* gcc only: clang 14 lacks some __builtin_cpu_supports features (the clang-built fuzzer then
+ * uses the bit-identical portable kernels). */
+#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
 #define PT_MAD_X86 1
 #include <immintrin.h>
 #else
