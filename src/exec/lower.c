@@ -721,7 +721,11 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     return 0;
   }
   if (unknown_op(L, op, name)) return -1;
-  define_results(L, op, NULL, 0); /* keep later uses of its results quiet */
+  /* Keep later uses of its results quiet: give them their declared types. */
+  pt_slot_type types[8];
+  int n = 0;
+  for (; n < 8 && pt_lower_result_type(op, (unsigned)n); n++) types[n] = pt_slot_type_of(pt_lower_result_type(op, (unsigned)n));
+  define_results(L, op, types, n);
   return errorf(L, op->loc, "op.unsupported", "this op is parsed but ptosim cannot execute it yet",
                 "not supported yet: %s", name);
 }
