@@ -24,6 +24,9 @@ void ptosim_program_free(ptosim_program *p);
  * count; *nunsupported (may be NULL) receives how many of them are "not supported yet"
  * (rule op.unsupported: ops that parse but have no executor yet). */
 int ptosim_program_check(const char *file, const char *text, size_t len, FILE *diag, int *nunsupported);
+/* 1 if op `op` can be written in .pto text (it has a binder), 0 if it runs from the C API
+ * only. */
+int ptosim_op_in_text(ptosim_opcode op);
 
 /* Target named by the module's pto.target_arch attribute (PTOSIM_TARGET_A5 if absent). */
 ptosim_target ptosim_program_target(const ptosim_program *p);

@@ -29,7 +29,8 @@ static void usage(FILE *f) {
           "  check KERNEL.pto [--entry FUNC]   parse and verify only\n"
           "  compare GOLDEN OUT --dtype T [--atol A --rtol R | --ulp N | --exact] [--shape RxC]\n"
           "              compare two .npy/.bin arrays element-wise (exit 1 on mismatch)\n"
-          "  ops         list every op of the op table (family, pipe, status, formula)\n"
+          "  ops         list every op of the op table (family, pipe, status: implemented,\n"
+          "              C-API-only (no text form) or not-yet, formula)\n"
           "  --version   print the version\n"
           "  --help      this text\n"
           "exit codes: 0 ok, 1 compare mismatch, 2 usage, 3 parse/verify error, 4 runtime fault,\n"
@@ -40,7 +41,8 @@ static int cmd_ops(void) {
   for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
     ptosim_opcode op = (ptosim_opcode)i;
     printf("%-26s %-10s %-5s %-12s %s\n", ptosim_op_spelling(op), ptosim_op_family(op), ptosim_op_pipe(op),
-           ptosim_op_implemented(op) ? "implemented" : "not-yet", ptosim_op_formula(op));
+           !ptosim_op_implemented(op) ? "not-yet" : ptosim_op_in_text(op) ? "implemented" : "C-API-only",
+           ptosim_op_formula(op));
   }
   return EXIT_OK;
 }

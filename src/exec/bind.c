@@ -670,6 +670,17 @@ int pt_bind_op(pt_bind *b, ptosim_opcode opc, const pa_op *op, void *params) {
   }
 }
 
+int ptosim_op_in_text(ptosim_opcode opc) {
+  if (opc == PTOSIM_OP_load_scalar || opc == PTOSIM_OP_store_scalar) return 1; /* lowered from pto.load / pto.store */
+  switch (opc) {
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
+  case PTOSIM_OP_##id: return BINDER_OF(params_t) != bind_unsupported;
+#include "isa/ops.def"
+#undef PTOSIM_OP
+  default: return 0;
+  }
+}
+
 size_t pt_params_size(ptosim_opcode opc) {
   switch (opc) {
 #define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
