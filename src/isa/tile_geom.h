@@ -27,7 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "isa/isa.h"
+#include "isa/tile_check.h"
 
 typedef struct tg_geom {
   ptosim_space space;
@@ -52,10 +52,9 @@ static inline uint64_t tg_bytes(const tg_geom *g) {
   return (uint64_t)(tg_off(g, g->rows - 1, g->cols - 1) + 1) * g->es;
 }
 
-/* Check the tile is well formed (dtype, shape, valid shape, layout, fractal) and describe its
- * storage. fam is the rule-id prefix of the calling op ("tmatmul", "tmov", ...), what the
- * operand name used in messages. */
-ptosim_status pt_tile_geom(pt_ctx *x, const char *fam, const char *what, const ptosim_tile *t, tg_geom *g);
+/* Check the tile (pt_tile_check, the matrix family's rules; `what` names it in messages)
+ * and describe its storage. */
+ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg_geom *g);
 
 /* Map the boxes holding region rows [r0, r0 + h) x columns [c0, c0 + w) of the tile through
  * the accessor layer of core c (bounds, alignment of the tile address, event record), and

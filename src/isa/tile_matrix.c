@@ -100,10 +100,9 @@ static const char *sl_name(ptosim_slayout s) {
  * and fractal bytes (tmatmul.md "Fractal/layout constraints"). */
 static ptosim_status operand(pt_ctx *x, const char *what, const ptosim_tile *t, ptosim_space loc, ptosim_blayout bl,
                              ptosim_slayout sl, int32_t fractal, tg_geom *g) {
-  PT_VERIFY(x, t->space == loc, "tmatmul.loc",
-            "left = l0a, right = l0b, acc = l0c, bias = bt, MX scales = l0a_mx / l0b_mx", "%s tile is in %s, not %s",
-            what, pt_space_name(t->space), pt_space_name(loc));
-  PT_TRY(pt_tile_geom(x, "tmatmul", what, t, g));
+  PT_TRY(pt_tile_in(x, "tmatmul.loc", "left = l0a, right = l0b, acc = l0c, bias = bt, MX scales = l0a_mx / l0b_mx",
+                    what, t, loc));
+  PT_TRY(pt_tile_geom(x, what, t, g));
   PT_VERIFY(x, t->blayout == bl && t->slayout == sl && t->fractal == fractal, "tmatmul.layout",
             "left: col_major / row_major (a2a3: row_major / row_major), right: row_major / col_major, acc: "
             "col_major / row_major, fractal 512 (acc 1024, MX scales 32)",
@@ -147,9 +146,8 @@ static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmatmul_params *p, mm
   if (o->kind.seed == PT_MAD_SEED_ACC)
     PT_TRY(operand(x, "acc_in", &p->acc_in, PTOSIM_L0C, PTOSIM_BL_COL_MAJOR, PTOSIM_SL_ROW_MAJOR, 1024, &o->acc_in));
   if (o->kind.seed == PT_MAD_SEED_BIAS) {
-    PT_VERIFY(x, p->bias.space == PTOSIM_BT, "tmatmul.loc", "the bias tile is loc = bias (bt)",
-              "bias tile is in %s, not bt", pt_space_name(p->bias.space));
-    PT_TRY(pt_tile_geom(x, "tmatmul", "bias", &p->bias, &o->bias));
+    PT_TRY(pt_tile_in(x, "tmatmul.loc", "the bias tile is loc = bias (bt)", "bias", &p->bias, PTOSIM_BT));
+    PT_TRY(pt_tile_geom(x, "bias", &p->bias, &o->bias));
     /* tmatmul-bias.md: Rows == 1 (both targets), row-major on A5. */
     PT_VERIFY(x, p->bias.rows == 1 && p->bias.blayout == PTOSIM_BL_ROW_MAJOR && !o->bias.boxed, "tmatmul.bias_shape",
               "declare the bias as one row-major row: rows = 1, blayout = row_major, slayout = none_box",

@@ -15,48 +15,27 @@ static int64_t align64(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
 
 /* ---- geometry -------------------------------------------------------------------------- */
 
-ptosim_status pt_tile_geom(pt_ctx *x, const char *fam, const char *what, const ptosim_tile *t, tg_geom *g) {
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.tile", fam);
-  unsigned es = pt_dtype_size(t->dtype);
-  PT_VERIFY(x, es > 0, rule, "tiles hold whole-byte element types", "%s tile has element type %s", what,
-            pt_dtype_name(t->dtype));
-  PT_VERIFY(x,
-            t->rows >= 1 && t->cols >= 1 && t->valid_rows >= 1 && t->valid_rows <= t->rows && t->valid_cols >= 1 &&
-                t->valid_cols <= t->cols,
-            rule, "a tile needs 0 < v_row <= rows and 0 < v_col <= cols",
-            "%s tile: rows = %d, cols = %d, v_row = %d, v_col = %d", what, t->rows, t->cols, t->valid_rows,
-            t->valid_cols);
-  PT_VERIFY(x,
-            (unsigned)t->blayout <= PTOSIM_BL_COL_MAJOR && (unsigned)t->slayout <= PTOSIM_SL_COL_MAJOR &&
-                t->compact >= 0 && t->compact <= 2,
-            rule, "use the enumerators of ptosim/tile.h", "%s tile: invalid blayout %d, slayout %d or compact %d", what,
-            (int)t->blayout, (int)t->slayout, t->compact);
+ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg_geom *g) {
+  pt_tile_info i;
+  PT_TRY(pt_tile_check(x, PT_TILE_MATRIX, what, t, &i));
   memset(g, 0, sizeof *g);
   g->space = t->space;
   g->addr = t->addr;
   g->dt = t->dtype;
-  g->es = es;
-  bool vector = t->space == PTOSIM_L0A && t->rows == 1; /* the GEMV vector (see tile_geom.h) */
-  if (t->slayout == PTOSIM_SL_NONE_BOX || vector) {
-    bool col = t->blayout == PTOSIM_BL_COL_MAJOR && !vector;
-    g->in_col = col;
-    g->ir = col ? t->rows : 1;
-    g->ic = col ? 1 : t->cols;
-    g->sr = col ? 0 : t->cols;
-    g->sc = col ? t->rows : 0;
+  g->es = i.es;
+  g->in_col = i.in_col;
+  if (!i.boxed) { /* ND, DN or the GEMV vector: one box of the whole tile */
+    g->ir = i.in_col ? t->rows : 1;
+    g->ic = i.in_col ? 1 : t->cols;
+    g->sr = i.in_col ? 0 : t->cols;
+    g->sc = i.in_col ? t->rows : 0;
     g->rows = t->rows;
     g->cols = t->cols;
     return PTOSIM_OK;
   }
-  int64_t line = 16 * (int64_t)es; /* bytes of 16 elements: the fixed box side */
-  PT_VERIFY(x, t->fractal >= line && t->fractal % line == 0, rule,
-            "fractal is the box size in bytes: 512 (mat / left / right), 1024 (acc), 32 (MX scales)",
-            "%s tile: fractal %d is not a multiple of 16 %s elements", what, t->fractal, pt_dtype_name(t->dtype));
   g->boxed = true;
-  g->in_col = t->slayout == PTOSIM_SL_COL_MAJOR;
-  g->ir = g->in_col ? t->fractal / line : 16;
-  g->ic = g->in_col ? 16 : t->fractal / line;
+  g->ir = i.ir;
+  g->ic = i.ic;
   bool compact = t->compact == 1;
   g->rows = align64(compact ? t->valid_rows : t->rows, g->ir);
   g->cols = align64(compact ? t->valid_cols : t->cols, g->ic);
@@ -74,7 +53,7 @@ ptosim_status pt_tile_geom(pt_ctx *x, const char *fam, const char *what, const p
 ptosim_status pt_tile_map(pt_ctx *x, ptosim_core *c, const tg_geom *g, int64_t r0, int64_t c0, int64_t h, int64_t w,
                           pt_access acc, uint8_t **base) {
   uint8_t *host;
-  PT_TRY(pt_span_on(x, c, g->space, g->addr, 0, x->m->prof->align[g->space], acc, &host));
+  PT_TRY(pt_tile_at(x, c, g->space, g->addr, 0, acc, &host));
   int64_t first, count[2] = {1, 1}, stride[2] = {0, 0}, len;
   if (g->boxed) {
     int64_t br = r0 / g->ir, bc = c0 / g->ic;
@@ -164,16 +143,11 @@ typedef struct mv {
                      whole boxes where the hardware moves them */
 } mv;
 
-/* Layout kinds, named as the docs name them. */
-typedef enum lk { LK_ND, LK_DN, LK_NZ, LK_ZN, LK_ZZ, LK_NN, LK_VEC } lk;
-static const char *const k_lk_name[] = {"ND", "DN", "NZ", "ZN", "ZZ", "NN", "GEMV vector"};
-#define LK(k) (1u << LK_##k)
+/* Layout kinds (tile_check.h); a one-row left tile is the dense GEMV vector (tile_geom.h). */
+#define LK(k) (1u << PT_TK_##k)
 
-static lk kind_of(const ptosim_tile *t) {
-  if (t->space == PTOSIM_L0A && t->rows == 1) return LK_VEC;
-  if (t->slayout == PTOSIM_SL_NONE_BOX) return t->blayout == PTOSIM_BL_ROW_MAJOR ? LK_ND : LK_DN;
-  if (t->blayout == PTOSIM_BL_COL_MAJOR) return t->slayout == PTOSIM_SL_ROW_MAJOR ? LK_NZ : LK_NN;
-  return t->slayout == PTOSIM_SL_ROW_MAJOR ? LK_ZZ : LK_ZN;
+static pt_tile_kind kind_of(const ptosim_tile *t) {
+  return t->space == PTOSIM_L0A && t->rows == 1 ? PT_TK_VEC : pt_tile_kind_of(t);
 }
 
 /* Layout kinds a path takes (source mask, destination mask). */
@@ -229,18 +203,18 @@ static ptosim_status check_pair(pt_ctx *x, const ptosim_tmov_params *p, mv *v) {
 static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmov_params *p, const mv *v) {
   unsigned sm = 0, dm = 0;
   legal_kinds(v, &p->dst, &sm, &dm);
-  lk s = kind_of(&p->src), d = kind_of(&p->dst);
+  pt_tile_kind s = kind_of(&p->src), d = kind_of(&p->dst);
   bool mx = p->dst.space == PTOSIM_L0A_MX || p->dst.space == PTOSIM_L0B_MX;
   bool ok = ((sm >> s) & 1) && ((dm >> d) & 1);
   switch (v->path) {
     case P_L0: /* fractal copies; a GEMV vector comes from a 1-row ND source (TExtractToAVector) */
-      ok = ok && (d == LK_VEC) == (s == LK_ND && p->src.rows == 1) &&
-           (d == LK_VEC || (p->dst.fractal == (mx ? 32 : 512) && p->src.fractal == p->dst.fractal));
+      ok = ok && (d == PT_TK_VEC) == (s == PT_TK_ND && p->src.rows == 1) &&
+           (d == PT_TK_VEC || (p->dst.fractal == (mx ? 32 : 512) && p->src.fractal == p->dst.fractal));
       break;
     case P_VV:
     case P_VM: /* 32-byte blocks of 512-byte fractals; vec -> mat and NZ vec -> vec keep the layout */
-      ok = ok && (s == LK_ND || p->src.fractal == 512) && (d == LK_ND || p->dst.fractal == 512) &&
-           (s == d || (v->path == P_VV && s == LK_ND));
+      ok = ok && (s == PT_TK_ND || p->src.fractal == 512) && (d == PT_TK_ND || p->dst.fractal == 512) &&
+           (s == d || (v->path == P_VV && s == PT_TK_ND));
       break;
     case P_ACC: ok = ok && p->src.fractal == 1024; break;
     default: break;
@@ -251,8 +225,8 @@ static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmov_params *p, const
             "left NZ (a2a3 ZZ), right ZN, scale_left ZZ, scale_right NN (fractal 512 / 32) from NZ / ZN mat tiles of "
             "the same fractal; acc NZ (fractal 1024) to NZ (also ND / DN on a5); vec ND to ND, NZ or ZN",
             "pto.%s: %s %s tile (fractal %d) to %s %s tile (fractal %d) is not a supported layout pair", v->fam,
-            k_lk_name[s], pt_space_name(p->src.space), p->src.fractal, k_lk_name[d], pt_space_name(p->dst.space),
-            p->dst.fractal);
+            pt_tile_kind_name(s), pt_space_name(p->src.space), p->src.fractal, pt_tile_kind_name(d),
+            pt_space_name(p->dst.space), p->dst.fractal);
   return PTOSIM_OK;
 }
 
@@ -333,7 +307,7 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
                                                                            : ((v->a5 ? L0_A5 : L0_A2A3) >> s) & 1);
       break;
     case P_VM: ok = s == d && (L0_A5 >> s) & 1; break;
-    case P_VV: ok = s == d && (kind_of(&p->dst) == LK_ND || (VEC_NZ >> s) & 1); break;
+    case P_VV: ok = s == d && (kind_of(&p->dst) == PT_TK_ND || (VEC_NZ >> s) & 1); break;
     case P_BIAS: /* tmov.md: i32 -> i32, f32 -> f32, f16 -> f32, a5 also bf16 -> f32 */
       ok = (s == PTOSIM_DT_I32 && d == s) ||
            (d == PTOSIM_DT_F32 && (s == PTOSIM_DT_F32 || s == PTOSIM_DT_F16 || (v->a5 && s == PTOSIM_DT_BF16)));
@@ -403,8 +377,8 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
   if (v->op == MV_TMOV && v->path == P_VV)
     v->lh = min64(s->valid_rows, d->valid_rows), v->lw = min64(s->valid_cols, d->valid_cols);
   if (v->path == P_BIAS || v->path == P_FB) v->lh = 1, v->lw = s->cols;
-  if (v->path == P_L0 && kind_of(d) == LK_VEC) v->lh = 1, v->lw = align64(d->valid_cols, 512 / v->d.es);
-  if (v->path == P_L0 && kind_of(d) != LK_VEC) v->lh = v->d.rows, v->lw = v->d.cols;
+  if (v->path == P_L0 && kind_of(d) == PT_TK_VEC) v->lh = 1, v->lw = align64(d->valid_cols, 512 / v->d.es);
+  if (v->path == P_L0 && kind_of(d) != PT_TK_VEC) v->lh = v->d.rows, v->lw = v->d.cols;
   v->h = v->lh, v->w = v->lw;
   if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC) v->w = align64(v->w, v->s.ic);
   if (v->op != MV_INSERT && v->path == P_VM && nz) v->h = align64(v->h, v->d.ir), v->w = align64(v->w, v->d.ic);
@@ -441,7 +415,7 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
             "index (%" PRId64 ", %" PRId64 ") does not start a %s box", p->index_row, p->index_col,
             v->path == P_L0 ? "source" : "row");
   snprintf(rule, sizeof rule, "%s.zn_shape", v->fam);
-  PT_VERIFY(x, v->path != P_VV || kind_of(&p->dst) != LK_ZN || (v->h % v->d.ir == 0 && v->w % 16 == 0), rule,
+  PT_VERIFY(x, v->path != P_VV || kind_of(&p->dst) != PT_TK_ZN || (v->h % v->d.ir == 0 && v->w % 16 == 0), rule,
             "ND -> ZN repacks whole K0 x 16 fractals: rows a multiple of 32 / es, cols a multiple of 16 (tmov.md)",
             "ND -> ZN of %" PRId64 "x%" PRId64 " %s elements", v->h, v->w, pt_dtype_name(p->dst.dtype));
   return PTOSIM_OK;
@@ -465,12 +439,13 @@ static ptosim_status check_path_shape(pt_ctx *x, const ptosim_tmov_params *p, co
               "%s tile of %d row(s), %" PRId64 " bytes per row", bias ? "bias" : "scaling", s->rows, bytes);
   }
   if (v->path == P_ACC) { /* CheckTMovAccValid / CheckTMovAccToMat: dst stride * es a multiple of 32 */
-    lk k = kind_of(d);
-    int64_t stride = k == LK_DN ? d->rows : k == LK_ND || !v->a5 ? d->cols : 32 / (int64_t)v->d.es;
+    pt_tile_kind k = kind_of(d);
+    int64_t stride = k == PT_TK_DN ? d->rows : k == PT_TK_ND || !v->a5 ? d->cols : 32 / (int64_t)v->d.es;
     snprintf(rule, sizeof rule, "%s.dst_stride", v->fam);
     PT_VERIFY(x, stride * (int64_t)v->d.es % 32 == 0, rule,
               "the FIXPIPE destination stride is whole 32-byte blocks: ND cols / DN rows * elem bytes % 32 == 0",
-              "%s destination with a %" PRId64 "-element stride of %s", k_lk_name[k], stride, pt_dtype_name(d->dtype));
+              "%s destination with a %" PRId64 "-element stride of %s", pt_tile_kind_name(k), stride,
+              pt_dtype_name(d->dtype));
   }
   return PTOSIM_OK;
 }
@@ -566,14 +541,15 @@ static ptosim_status run_acc(pt_ctx *x, const ptosim_tmov_params *p, const mv *v
   snprintf(rule, sizeof rule, "%s.dual", v->fam);
   /* tmov.md A5 checks: dual modes without quant and not nz2dn; split_n of 32-bit data needs
    * n % 32 == 0; split_m halves m (even, as pto.mte_l0c_ub). */
-  PT_VERIFY(x,
-            !dual || (cv.mode->kind == PT_FQ_NONE && cv.acc == cv.dst && cv.relu == PTOSIM_RELU_NONE &&
-                      kind_of(&p->dst) != LK_DN && (mode == PTOSIM_A2V_DUAL_SPLIT_M ? v->h % 2 == 0 : v->w % 32 == 0)),
-            rule,
-            "dual modes move the accumulator type without relu, to ND / NZ, split_m with even rows, split_n "
-            "with columns a multiple of 32",
-            "dual mode %d on a %" PRId64 "x%" PRId64 " %s -> %s %s move", (int)mode, v->h, v->w, pt_dtype_name(cv.acc),
-            k_lk_name[kind_of(&p->dst)], pt_dtype_name(cv.dst));
+  PT_VERIFY(
+      x,
+      !dual || (cv.mode->kind == PT_FQ_NONE && cv.acc == cv.dst && cv.relu == PTOSIM_RELU_NONE &&
+                kind_of(&p->dst) != PT_TK_DN && (mode == PTOSIM_A2V_DUAL_SPLIT_M ? v->h % 2 == 0 : v->w % 32 == 0)),
+      rule,
+      "dual modes move the accumulator type without relu, to ND / NZ, split_m with even rows, split_n "
+      "with columns a multiple of 32",
+      "dual mode %d on a %" PRId64 "x%" PRId64 " %s -> %s %s move", (int)mode, v->h, v->w, pt_dtype_name(cv.acc),
+      pt_tile_kind_name(kind_of(&p->dst)), pt_dtype_name(cv.dst));
   uint8_t *sb, *db[2];
   PT_TRY(pt_tile_map(x, x->core, &v->s, v->sr, v->sc, v->h, v->w, PT_READ, &sb));
   if (!dual) {
@@ -597,8 +573,8 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmov_params *p, mv_op op, bool 
   static const char *const fams[] = {"tmov", "textract", "tinsert"};
   mv v = {.op = op, .fam = fams[op], .a5 = x->m->target == PTOSIM_TARGET_A5};
   PT_TRY(check_pair(x, p, &v));
-  PT_TRY(pt_tile_geom(x, v.fam, "src", &p->src, &v.s));
-  PT_TRY(pt_tile_geom(x, v.fam, "dst", &p->dst, &v.d));
+  PT_TRY(pt_tile_geom(x, "src", &p->src, &v.s));
+  PT_TRY(pt_tile_geom(x, "dst", &p->dst, &v.d));
   PT_TRY(check_layouts(x, p, &v));
   PT_TRY(check_forms(x, p, &v, fp_op));
   PT_TRY(check_dtypes(x, p, &v));
