@@ -1,5 +1,6 @@
 /* Tile operand checks and helpers shared by the tile op families (tile_check.h). */
 #include <inttypes.h>
+#include <stdio.h>
 
 #include "isa/tile_check.h"
 
@@ -118,6 +119,11 @@ ptosim_status pt_tile_at(pt_ctx *x, ptosim_core *c, ptosim_space sp, uint64_t ad
                          uint8_t **out) {
   unsigned align = (unsigned)sp < PTOSIM_SPACE_COUNT ? x->m->prof->align[sp] : 1; /* else mem.space */
   return pt_span_on(x, c, sp, addr, len, align, acc, out);
+}
+
+const char *pt_tile_rule(char *buf, const char *op, const char *rule) {
+  snprintf(buf, 64, "%s.%s", op, rule);
+  return buf;
 }
 
 /* Bit pattern of pad value v in element type t (tile_check.h). */

@@ -57,6 +57,11 @@ ptosim_status pt_tile_in(pt_ctx *x, const char *rule, const char *hint, const ch
 ptosim_status pt_tile_at(pt_ctx *x, ptosim_core *c, ptosim_space sp, uint64_t addr, uint64_t len, pt_access acc,
                          uint8_t **out);
 
+/* The rule id "<op>.<rule>" in buf (64 bytes), for bodies shared by several ops;
+ * PT_TILE_RULE gives it a buffer that lives to the end of the enclosing full expression. */
+const char *pt_tile_rule(char *buf, const char *op, const char *rule);
+#define PT_TILE_RULE(op, rule) pt_tile_rule((char[64]){0}, (op), (rule))
+
 /* The bytes of pad value v in element type t repeated over 32 bytes from an element start
  * (pto-isa include/pto/common/constants.hpp PadValueMap; tfillpad.md "+inf/-inf for
  * floating types"): max / min are +inf / -inf for f32, f16 and bf16, the limits of the 8- to

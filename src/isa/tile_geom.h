@@ -1,6 +1,6 @@
 /* Storage geometry of a tile (ptosim_tile) for the tile matrix ops: where each logical
- * element (r, c) sits, and region mapping / copying on top of it. Defined in tile_mov.c,
- * used by tile_matrix.c.
+ * element (r, c) sits, and region mapping / copying on top of it (tile_geom.c), used by
+ * tile_mov.c and tile_matrix.c.
  *
  * A tile is stored in boxes of ir x ic elements; the element offset of (r, c) is
  *
@@ -45,6 +45,15 @@ typedef struct tg_geom {
 static inline int64_t tg_off(const tg_geom *g, int64_t r, int64_t c) {
   int64_t in = g->in_col ? (c % g->ic) * g->ir + r % g->ir : (r % g->ir) * g->ic + c % g->ic;
   return (r / g->ir) * g->sr + (c / g->ic) * g->sc + in;
+}
+
+static inline int64_t tg_min(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t tg_align(int64_t a, int64_t b) { return (a + b - 1) / b * b; } /* a rounded up to b */
+
+/* Elements contiguous in storage from (r, c) on: along the row inside a row-major box (the
+ * whole rest of the row for ND), along the column inside a column-major one. */
+static inline int64_t tg_run(const tg_geom *g, int64_t r, int64_t c) {
+  return g->in_col ? g->ir - r % g->ir : g->ic - c % g->ic;
 }
 
 /* Storage bytes from the tile address to the end of its last box. */

@@ -44,7 +44,6 @@
  * 8-bit floats. A TLOAD never writes a byte outside its tile (the hardware DMA pads only to
  * the next 32 bytes of each row, which always lies inside the tile). */
 #include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "isa/fixpipe_quant.h"
@@ -55,11 +54,7 @@
 #define MAX_EXTENT (1ll << 50) /* bytes one view dimension may span: more than any GM buffer */
 
 /* Rule id "<op>.<rule>" of the running op (the spelling without "pto."). */
-static const char *rid(char *buf, const pt_ctx *x, const char *rule) {
-  snprintf(buf, 64, "%s.%s", ptosim_op_spelling(x->op) + 4, rule);
-  return buf;
-}
-#define RULE(x, r) rid((char[64]){0}, (x), (r))
+#define RULE(x, r) PT_TILE_RULE(ptosim_op_spelling((x)->op) + 4, (r))
 #define VERIFY(x, cond, rule, hint, ...) PT_VERIFY((x), (cond), RULE((x), (rule)), (hint), __VA_ARGS__)
 
 static bool is_a5(const pt_ctx *x) { return x->m->target == PTOSIM_TARGET_A5; }
