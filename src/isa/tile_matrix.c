@@ -291,29 +291,21 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmatmul_params *p, mm_kind kind
   return pt_mad_run(x, &mp, kind.seed, kind.mx, false);
 }
 
-#define MM(form, seed, mx) ((mm_kind){MM_##form, PT_MAD_SEED_##seed, mx})
+/* The executors: form, chain seed, MX. */
+#define MM_EXEC(id, form, seed, mx)                                       \
+  ptosim_status pt_exec_##id(pt_ctx *x, const ptosim_tmatmul_params *p) { \
+    return run(x, p, (mm_kind){MM_##form, PT_MAD_SEED_##seed, mx});       \
+  }
 
-ptosim_status pt_exec_tmatmul(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(MATMUL, ZERO, false)); }
-ptosim_status pt_exec_tmatmul_acc(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, ACC, false));
-}
-ptosim_status pt_exec_tmatmul_bias(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, BIAS, false));
-}
-ptosim_status pt_exec_tgemv(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, ZERO, false)); }
-ptosim_status pt_exec_tgemv_acc(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, ACC, false)); }
-ptosim_status pt_exec_tgemv_bias(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, BIAS, false)); }
-ptosim_status pt_exec_tmatmul_mx(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, ZERO, true));
-}
-ptosim_status pt_exec_tmatmul_mx_acc(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, ACC, true));
-}
-ptosim_status pt_exec_tmatmul_mx_bias(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, BIAS, true));
-}
-ptosim_status pt_exec_tgemv_mx(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, ZERO, true)); }
-ptosim_status pt_exec_tgemv_mx_acc(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, ACC, true)); }
-ptosim_status pt_exec_tgemv_mx_bias(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(GEMV, BIAS, true));
-}
+MM_EXEC(tmatmul, MATMUL, ZERO, false)
+MM_EXEC(tmatmul_acc, MATMUL, ACC, false)
+MM_EXEC(tmatmul_bias, MATMUL, BIAS, false)
+MM_EXEC(tgemv, GEMV, ZERO, false)
+MM_EXEC(tgemv_acc, GEMV, ACC, false)
+MM_EXEC(tgemv_bias, GEMV, BIAS, false)
+MM_EXEC(tmatmul_mx, MATMUL, ZERO, true)
+MM_EXEC(tmatmul_mx_acc, MATMUL, ACC, true)
+MM_EXEC(tmatmul_mx_bias, MATMUL, BIAS, true)
+MM_EXEC(tgemv_mx, GEMV, ZERO, true)
+MM_EXEC(tgemv_mx_acc, GEMV, ACC, true)
+MM_EXEC(tgemv_mx_bias, GEMV, BIAS, true)
