@@ -55,37 +55,30 @@ typedef struct mm_op {
 
 typedef struct mm_combo {
   ptosim_dtype a, b, c;
-  bool a2a3;
+  bool a2a3, mx; /* also on A2/A3; also the MX forms */
 } mm_combo;
 
 /* (lhs, rhs, dst) element types: tmatmul.md / tgemv.md "Target-Profile Restrictions" (A2/A3:
- * the first four; A5: all); tmatmul-mx.md (fp8 pairs, A5; ptosim has no fp4 types). */
-static const mm_combo plain_combos[] = {
-    {PTOSIM_DT_I8, PTOSIM_DT_I8, PTOSIM_DT_I32, true},
-    {PTOSIM_DT_F16, PTOSIM_DT_F16, PTOSIM_DT_F32, true},
-    {PTOSIM_DT_F32, PTOSIM_DT_F32, PTOSIM_DT_F32, true},
-    {PTOSIM_DT_BF16, PTOSIM_DT_BF16, PTOSIM_DT_F32, true},
-    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_HIF8, PTOSIM_DT_HIF8, PTOSIM_DT_F32, false},
+ * the first four; A5: all); tmatmul-mx.md (the fp8 pairs, A5; ptosim has no fp4 types). */
+static const mm_combo k_combos[] = {
+    {PTOSIM_DT_I8, PTOSIM_DT_I8, PTOSIM_DT_I32, true, false},
+    {PTOSIM_DT_F16, PTOSIM_DT_F16, PTOSIM_DT_F32, true, false},
+    {PTOSIM_DT_F32, PTOSIM_DT_F32, PTOSIM_DT_F32, true, false},
+    {PTOSIM_DT_BF16, PTOSIM_DT_BF16, PTOSIM_DT_F32, true, false},
+    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false, true},
+    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false, true},
+    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false, true},
+    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false, true},
+    {PTOSIM_DT_HIF8, PTOSIM_DT_HIF8, PTOSIM_DT_F32, false, false},
 };
-static const mm_combo mx_combos[] = {
-    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false},
-};
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static bool legal_combo(const ptosim_tmatmul_params *p, bool mx, ptosim_target t) {
-  const mm_combo *c = mx ? mx_combos : plain_combos;
-  for (size_t i = 0, n = mx ? COUNT(mx_combos) : COUNT(plain_combos); i < n; i++)
-    if (c[i].a == p->lhs.dtype && c[i].b == p->rhs.dtype && c[i].c == p->dst.dtype &&
-        (t == PTOSIM_TARGET_A5 || c[i].a2a3))
+  for (size_t i = 0; i < sizeof k_combos / sizeof k_combos[0]; i++) {
+    const mm_combo *c = &k_combos[i];
+    if (c->a == p->lhs.dtype && c->b == p->rhs.dtype && c->c == p->dst.dtype && (t == PTOSIM_TARGET_A5 || c->a2a3) &&
+        (!mx || c->mx))
       return true;
+  }
   return false;
 }
 
@@ -291,21 +284,15 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmatmul_params *p, mm_kind kind
   return pt_mad_run(x, &mp, kind.seed, kind.mx, false);
 }
 
-/* The executors: form, chain seed, MX. */
+/* The executors: form, chain seed, MX; each form comes with the three seeds. */
 #define MM_EXEC(id, form, seed, mx)                                       \
   ptosim_status pt_exec_##id(pt_ctx *x, const ptosim_tmatmul_params *p) { \
     return run(x, p, (mm_kind){MM_##form, PT_MAD_SEED_##seed, mx});       \
   }
+#define MM_SEEDS(id, form, mx) \
+  MM_EXEC(id, form, ZERO, mx) MM_EXEC(id##_acc, form, ACC, mx) MM_EXEC(id##_bias, form, BIAS, mx)
 
-MM_EXEC(tmatmul, MATMUL, ZERO, false)
-MM_EXEC(tmatmul_acc, MATMUL, ACC, false)
-MM_EXEC(tmatmul_bias, MATMUL, BIAS, false)
-MM_EXEC(tgemv, GEMV, ZERO, false)
-MM_EXEC(tgemv_acc, GEMV, ACC, false)
-MM_EXEC(tgemv_bias, GEMV, BIAS, false)
-MM_EXEC(tmatmul_mx, MATMUL, ZERO, true)
-MM_EXEC(tmatmul_mx_acc, MATMUL, ACC, true)
-MM_EXEC(tmatmul_mx_bias, MATMUL, BIAS, true)
-MM_EXEC(tgemv_mx, GEMV, ZERO, true)
-MM_EXEC(tgemv_mx_acc, GEMV, ACC, true)
-MM_EXEC(tgemv_mx_bias, GEMV, BIAS, true)
+MM_SEEDS(tmatmul, MATMUL, false)
+MM_SEEDS(tgemv, GEMV, false)
+MM_SEEDS(tmatmul_mx, MATMUL, true)
+MM_SEEDS(tgemv_mx, GEMV, true)
