@@ -155,6 +155,8 @@ static void test_ttrans_errors(void) {
   trans_refuse(PTOSIM_TARGET_A2A3, EDIT(p.tmp.rows = 4, p.tmp.valid_rows = 4), "ttrans.tmp_size");
   trans_refuse(PTOSIM_TARGET_A5, EDIT(p.src.valid_cols = 17), "tile.valid");
   trans_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.cols = 12, p.dst.valid_cols = 12), "tile.align");
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.tmp.blayout = (ptosim_blayout)2), "tile.enum");
+  trans_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = PTOSIM_DT_NONE), "tile.dtype");
   trans_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.addr = 0x3FFE0), "mem.bounds");
   trans_refuse(PTOSIM_TARGET_A5, EDIT(p.src.addr = 0x10), "mem.align");
   /* A small tmp is fine on A5 (not used) and on A2/A3 when the scalar path runs. */

@@ -431,9 +431,13 @@ static void test_matmul_negative(void) {
   p = base_mm(PTOSIM_TARGET_A5, false), p.bias.space = PTOSIM_FB;
   expect_rule(a5, ptosim_tmatmul_bias(c5, &p), "tmatmul.loc");
   p = base_mm(PTOSIM_TARGET_A5, false), p.rhs.valid_rows = 40;
-  expect_rule(a5, ptosim_tmatmul(c5, &p), "tmatmul.tile");
+  expect_rule(a5, ptosim_tmatmul(c5, &p), "tile.valid");
   p = base_mm(PTOSIM_TARGET_A5, false), p.dst.fractal = 100;
-  expect_rule(a5, ptosim_tmatmul(c5, &p), "tmatmul.tile");
+  expect_rule(a5, ptosim_tmatmul(c5, &p), "tile.fractal");
+  p = base_mm(PTOSIM_TARGET_A5, false), p.rhs.compact = 4;
+  expect_rule(a5, ptosim_tmatmul(c5, &p), "tile.enum");
+  p = base_mm(PTOSIM_TARGET_A5, false), p.dst.cols = 0;
+  expect_rule(a5, ptosim_tmatmul(c5, &p), "tile.shape");
   p = base_mm(PTOSIM_TARGET_A2A3, false); /* an A2/A3 (ZZ) left tile on A5 */
   expect_rule(a5, ptosim_tmatmul(c5, &p), "tmatmul.layout");
   p = base_mm(PTOSIM_TARGET_A5, false), p.rhs.slayout = PTOSIM_SL_ROW_MAJOR;
@@ -830,7 +834,9 @@ static void test_tmov_negative(void) {
   p = (ptosim_tmov_params){.src = mat, .dst = left, .acc_to_vec = PTOSIM_A2V_SINGLE_VEC1};
   expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.acc_to_vec");
   p = (ptosim_tmov_params){.src = mat, .dst = left}, p.dst.valid_cols = 0;
-  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.tile");
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tile.valid");
+  p = (ptosim_tmov_params){.src = mat, .dst = left}, p.src.dtype = DT(I4);
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tile.dtype");
   p = (ptosim_tmov_params){.src = mat, .dst = left}, p.dst.blayout = BL_R, p.dst.slayout = SL_C;
   expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.layout"); /* a ZN left tile */
   p = (ptosim_tmov_params){.src = mat, .dst = left}, p.src.dtype = DT(F32);

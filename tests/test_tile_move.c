@@ -570,15 +570,19 @@ static void test_tload_rules(void) {
   p = q, p.dst.dtype = p.src.dtype = PTOSIM_DT_F8E4M3;
   BAD(e, aiv0, "tload.dtype", "fp8 on a2a3");
   p = q, p.dst.blayout = (ptosim_blayout)7;
-  BAD(e, aiv0, "tload.tile_enum", "bad blayout");
+  BAD(e, aiv0, "tile.enum", "bad blayout");
   p = q, p.dst.rows = 0;
-  BAD(e, aiv0, "tload.tile_shape", "rows 0");
+  BAD(e, aiv0, "tile.shape", "rows 0");
   p = q, p.dst.valid_cols = 17;
-  BAD(e, aiv0, "tload.tile_shape", "valid > cols");
+  BAD(e, aiv0, "tile.valid", "valid > cols");
   p = q, p.dst.valid_rows = 0;
-  BAD(e, aiv0, "tload.valid", "valid rows 0");
+  BAD(e, aiv0, "tile.valid", "valid rows 0");
   p = q, p.dst.cols = 10, p.dst.valid_cols = 8;
-  BAD(e, aiv0, "tload.tile_align", "20-byte rows");
+  BAD(e, aiv0, "tile.align", "20-byte rows");
+  p = q, p.dst.rows = 1 << 30, p.dst.cols = 1 << 20;
+  BAD(e, aiv0, "tile.shape", "2^50 elements");
+  p = q, p.dst.pad = (ptosim_pad_value)9;
+  BAD(e, aiv0, "tile.enum", "bad pad value");
   p = q, p.src.dtype = PTOSIM_DT_F32;
   BAD(e, aiv0, "tload.elem_size", "f32 view, f16 tile");
   p = q, p.src.layout = (ptosim_gm_layout)42;
@@ -602,7 +606,9 @@ static void test_tload_rules(void) {
   p = tload_ok(&e, PTOSIM_GL_NZ, K_NZ, PTOSIM_L1, PTOSIM_DT_F32, 16, 16, 16, 16), p.dst.fractal = 1024;
   BAD(e, aic, "tload.fractal", "nz with 1024-byte fractals");
   p.dst.dtype = p.src.dtype = PTOSIM_DT_F16;
-  BAD(e, aic, "tload.fractal", "f16 box of 1024 bytes");
+  BAD(e, aic, "tile.fractal", "f16 box of 1024 bytes");
+  p = tload_ok(&e, PTOSIM_GL_NZ, K_NZ, PTOSIM_L1, PTOSIM_DT_F16, 16, 16, 16, 16), p.dst.rows = 24;
+  BAD(e, aic, "tile.box", "nz tile of 24 rows");
   p = tload_ok(&e, PTOSIM_GL_ND, K_NZ, PTOSIM_L1, PTOSIM_DT_I64, 16, 16, 8, 8);
   BAD(e, aic, "tload.b64_layout", "i64 nd -> nz");
   p = tload_ok(&f, PTOSIM_GL_ND, K_ND, PTOSIM_UB, PTOSIM_DT_U64, 8, 8, 8, 8), p.dst.pad = PTOSIM_PAD_MAX;
@@ -956,7 +962,7 @@ static void test_tstore_rules(void) {
   /* acc tiles */
   q = tstore_acc_ok(&e);
   p = q, p.src.dtype = PTOSIM_DT_F16;
-  BAD(e, ptosim_tstore, aic, "tstore.fractal", "f16 acc tile (16x16 boxes are 4-byte)");
+  BAD(e, ptosim_tstore, aic, "tile.fractal", "f16 acc tile (16x16 boxes are 4-byte)");
   p = q, p.src.dtype = PTOSIM_DT_U32;
   BAD(e, ptosim_tstore, aic, "tstore.acc_dtype", "u32 acc tile");
   p = q, p.dst.dtype = PTOSIM_DT_I32;

@@ -1,6 +1,6 @@
 /* Storage geometry of a tile (ptosim_tile) for the tile matrix ops: where each logical
- * element (r, c) sits, and region mapping / copying on top of it. Defined in tile_mov.c,
- * used by tile_matrix.c.
+ * element (r, c) sits, and region mapping / copying on top of it (tile_geom.c), used by
+ * tile_mov.c and tile_matrix.c.
  *
  * A tile is stored in boxes of ir x ic elements; the element offset of (r, c) is
  *
@@ -27,7 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "isa/isa.h"
+#include "isa/tile_check.h"
 
 typedef struct tg_geom {
   ptosim_space space;
@@ -47,15 +47,23 @@ static inline int64_t tg_off(const tg_geom *g, int64_t r, int64_t c) {
   return (r / g->ir) * g->sr + (c / g->ic) * g->sc + in;
 }
 
+static inline int64_t tg_min(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t tg_align(int64_t a, int64_t b) { return (a + b - 1) / b * b; } /* a rounded up to b */
+
+/* Elements contiguous in storage from (r, c) on: along the row inside a row-major box (the
+ * whole rest of the row for ND), along the column inside a column-major one. */
+static inline int64_t tg_run(const tg_geom *g, int64_t r, int64_t c) {
+  return g->in_col ? g->ir - r % g->ir : g->ic - c % g->ic;
+}
+
 /* Storage bytes from the tile address to the end of its last box. */
 static inline uint64_t tg_bytes(const tg_geom *g) {
   return (uint64_t)(tg_off(g, g->rows - 1, g->cols - 1) + 1) * g->es;
 }
 
-/* Check the tile is well formed (dtype, shape, valid shape, layout, fractal) and describe its
- * storage. fam is the rule-id prefix of the calling op ("tmatmul", "tmov", ...), what the
- * operand name used in messages. */
-ptosim_status pt_tile_geom(pt_ctx *x, const char *fam, const char *what, const ptosim_tile *t, tg_geom *g);
+/* Check the tile (pt_tile_check, the matrix family's rules; `what` names it in messages)
+ * and describe its storage. */
+ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg_geom *g);
 
 /* Map the boxes holding region rows [r0, r0 + h) x columns [c0, c0 + w) of the tile through
  * the accessor layer of core c (bounds, alignment of the tile address, event record), and

@@ -12,61 +12,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa/isa.h"
+#include "isa/tile_check.h"
 
 /* ---- tiles -------------------------------------------------------------------------- */
 
 static unsigned esize(const ptosim_tile *t) { return pt_dtype_size(t->dtype); }
 
-static int is_nd(const ptosim_tile *t) { return t->blayout == PTOSIM_BL_ROW_MAJOR && t->slayout == PTOSIM_SL_NONE_BOX; }
+static bool is_nd(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_ND; }
 
-/* Boxed tiles: fractal 512 (16 x 32-byte boxes, transposed for slayout col_major) or 1024
- * (16 x 16 elements); cols a whole number of boxes, rows too except on vec tiles and
- * single-row tiles (pto_tile.hpp "Layout rows/cols must be divisible by inner box"). The MX
- * scale fractal (32) is not used by this family. */
-static ptosim_status box_check(pt_ctx *x, const char *what, const ptosim_tile *t) {
-  PT_VERIFY(x, t->fractal == 512 || t->fractal == 1024, "tile.fractal", "use fractal 512 (or 1024 for acc tiles)",
-            "%s tile fractal %d", what, t->fractal);
-  int64_t c0 = PT_C0 / esize(t), in_r = 16, in_c = 16;
-  if (t->fractal == 512) {
-    in_r = t->slayout == PTOSIM_SL_ROW_MAJOR ? 16 : c0;
-    in_c = t->slayout == PTOSIM_SL_ROW_MAJOR ? c0 : 16;
-  }
-  PT_VERIFY(x, t->cols % in_c == 0 && (t->space == PTOSIM_UB || t->rows == 1 || t->rows % in_r == 0), "tile.box",
-            "make rows and cols whole numbers of fractal boxes", "%s tile %d x %d is not a whole number of %" PRId64
-            " x %" PRId64 " boxes", what, t->rows, t->cols, in_r, in_c);
-  return PTOSIM_OK;
-}
+/* Check the operands (pto-isa include/pto/common/pto_tile.hpp, struct Tile; tile_check.h),
+ * then that each is in its space (rule: the op's "<op>.space"; ANY: the op checks it). */
+#define ANY PTOSIM_SPACE_COUNT
+typedef struct operand {
+  const char *what;
+  const ptosim_tile *t;
+  ptosim_space sp;
+} operand;
 
-/* Shape rules every tile obeys (pto-isa include/pto/common/pto_tile.hpp, struct Tile):
- * a byte-sized element type, 0 < valid <= shape, for none_box tiles a 32-byte aligned
- * major dimension (row_major: cols * es, col_major: rows * es), for boxed tiles whole boxes. */
-static ptosim_status tile_check(pt_ctx *x, const char *what, const ptosim_tile *t) {
-  PT_VERIFY(x, t->dtype > PTOSIM_DT_NONE && t->dtype < PTOSIM_DT_COUNT && esize(t), "tile.dtype",
-            "give the tile a byte-sized element type", "%s tile has element type %s", what, pt_dtype_name(t->dtype));
-  PT_VERIFY(x, t->rows > 0 && t->cols > 0, "tile.shape", "tile rows and cols are positive", "%s tile shape %d x %d",
-            what, t->rows, t->cols);
-  PT_VERIFY(x, t->valid_rows > 0 && t->valid_rows <= t->rows && t->valid_cols > 0 && t->valid_cols <= t->cols,
-            "tile.valid", "keep 0 < valid <= shape in both dimensions", "%s tile valid %d x %d outside shape %d x %d",
-            what, t->valid_rows, t->valid_cols, t->rows, t->cols);
-  if (t->slayout != PTOSIM_SL_NONE_BOX) return box_check(x, what, t);
-  int64_t major = (t->blayout == PTOSIM_BL_ROW_MAJOR ? t->cols : t->rows) * (int64_t)esize(t);
-  PT_VERIFY(x, major % PT_C0 == 0, "tile.align", "pad the major dimension to a multiple of 32 bytes",
-            "%s tile %s dimension is %" PRId64 " bytes, not a multiple of 32", what,
-            t->blayout == PTOSIM_BL_ROW_MAJOR ? "row" : "column", major);
-  return PTOSIM_OK;
-}
-
-static ptosim_status tile_space(pt_ctx *x, const char *rule, const char *what, const ptosim_tile *t,
-                                ptosim_space want) {
-  PT_VERIFY(x, t->space == want, rule, "place the tile in the memory the op works on", "%s tile is in %s, not %s",
-            what, pt_space_name(t->space), pt_space_name(want));
+static ptosim_status operands(pt_ctx *x, const char *rule, int n, const operand *o) {
+  for (int i = 0; i < n; i++) PT_TRY(pt_tile_check(x, PT_TILE_LAYOUT, o[i].what, o[i].t, NULL));
+  for (int i = 0; i < n; i++)
+    if (o[i].sp != ANY) PT_TRY(pt_tile_in(x, rule, NULL, o[i].what, o[i].t, o[i].sp));
   return PTOSIM_OK;
 }
 
 /* *out = host byte of the tile's address, which must have the alignment of its space. */
 static ptosim_status tile_base(pt_ctx *x, const ptosim_tile *t, pt_access acc, uint8_t **out) {
-  return pt_span(x, t->space, t->addr, 0, x->m->prof->align[t->space], acc, out);
+  return pt_tile_at(x, x->core, t->space, t->addr, 0, acc, out);
 }
 
 /* The rectangle of `n` rows of `len` bytes, `stride` bytes apart, from byte `off` of tile t. */
@@ -121,12 +93,8 @@ static ptosim_status trans_tmp(pt_ctx *x, const ptosim_ttrans_params *p, unsigne
 
 ptosim_status pt_exec_ttrans(pt_ctx *x, const ptosim_ttrans_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  PT_TRY(tile_check(x, "src", s));
-  PT_TRY(tile_check(x, "tmp", &p->tmp));
-  PT_TRY(tile_check(x, "dst", d));
-  PT_TRY(tile_space(x, "ttrans.space", "src", s, PTOSIM_UB));
-  PT_TRY(tile_space(x, "ttrans.space", "tmp", &p->tmp, PTOSIM_UB));
-  PT_TRY(tile_space(x, "ttrans.space", "dst", d, PTOSIM_UB));
+  const operand o[] = {{"src", s, PTOSIM_UB}, {"tmp", &p->tmp, PTOSIM_UB}, {"dst", d, PTOSIM_UB}};
+  PT_TRY(operands(x, "ttrans.space", 3, o));
   unsigned es = esize(s);
   PT_VERIFY(x, moved_dtype(s->dtype) && moved_dtype(d->dtype) && esize(d) == es && esize(&p->tmp) == es, "ttrans.dtype",
             "use u8/i8, u16/i16/f16/bf16 or u32/i32/f32 tiles of one element width",
@@ -155,30 +123,12 @@ ptosim_status pt_exec_ttrans(pt_ctx *x, const ptosim_ttrans_params *p) {
 
 /* ---- TFILLPAD ------------------------------------------------------------------------- */
 
-/* Bit pattern of a pad value in element type t (pto-isa include/pto/common/constants.hpp
- * PadValueMap, the values TLOAD and TFILLPAD use on the NPU): max / min are +inf / -inf for
- * f32, f16 and bf16 (tfillpad.md: "+inf/-inf for floating types"; the tile.h comment saying
- * "largest finite" is wrong for floats), the numeric limits for integers, and 0 for the
- * 8-bit float types (A5 maps every pad value of fp8 / hif8 / e8m0 to 0). */
-static uint32_t pad_bits(ptosim_dtype t, ptosim_pad_value v) {
-  if (v != PTOSIM_PAD_MAX && v != PTOSIM_PAD_MIN) return 0;
-  int max = v == PTOSIM_PAD_MAX;
-  switch (t) {
-  case PTOSIM_DT_F32: return max ? 0x7F800000u : 0xFF800000u;
-  case PTOSIM_DT_F16: return max ? 0x7C00u : 0xFC00u;
-  case PTOSIM_DT_BF16: return max ? 0x7F80u : 0xFF80u;
-  case PTOSIM_DT_F8E4M3: case PTOSIM_DT_F8E5M2: case PTOSIM_DT_HIF8: case PTOSIM_DT_F8E8M0: return 0;
-  default: return (uint32_t)(max ? pt_int_max(t) : pt_int_min(t)); /* low es bytes are the limit */
-  }
-}
-
 /* Elements [c0, c0 + len) of rows [r0, r0 + n) of ND tile t get the pad value. */
 static ptosim_status pad_rows(pt_ctx *x, const ptosim_tile *t, int64_t r0, int64_t c0, int64_t n, int64_t len) {
   if (n <= 0 || len <= 0) return PTOSIM_OK;
   unsigned es = esize(t);
-  uint32_t bits = pad_bits(t->dtype, t->pad);
-  uint8_t pat[4], *p;
-  for (unsigned b = 0; b < es; b++) pat[b] = (uint8_t)(bits >> (8 * b));
+  uint8_t pat[PT_C0], *p;
+  pt_tile_pad_pattern(t->dtype, t->pad, pat);
   PT_TRY(rows_of(x, t, (uint64_t)(r0 * t->cols + c0) * es, n, (int64_t)t->cols * es, len * es, PT_WRITE, &p));
   for (int64_t i = 0; i < n; i++)
     for (int64_t j = 0; j < len; j++) memcpy(p + (i * t->cols + j) * es, pat, es);
@@ -210,8 +160,8 @@ static ptosim_status copy_rows(pt_ctx *x, const ptosim_tile *s, const ptosim_til
  * those columns keep the source's bytes. */
 static ptosim_status fillpad_vec(pt_ctx *x, const ptosim_tfillpad_params *p, int copy) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  PT_TRY(tile_space(x, "tfillpad.space", "src", s, PTOSIM_UB));
-  PT_TRY(tile_space(x, "tfillpad.space", "dst", d, PTOSIM_UB));
+  PT_TRY(pt_tile_in(x, "tfillpad.space", NULL, "src", s, PTOSIM_UB));
+  PT_TRY(pt_tile_in(x, "tfillpad.space", NULL, "dst", d, PTOSIM_UB));
   PT_VERIFY(x, is_nd(s) && is_nd(d), "tfillpad.layout", "use row_major none_box vec tiles",
             "vec tfillpad addresses its tiles as row-major arrays; src or dst is not row_major none_box");
   int64_t vr = s->valid_rows, vc = s->valid_cols;
@@ -263,8 +213,8 @@ static ptosim_status fillpad_mat(pt_ctx *x, const ptosim_tfillpad_params *p) {
  * (expand) dst at least as large. */
 static ptosim_status fillpad(pt_ctx *x, const ptosim_tfillpad_params *p, int copy, int expand) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  PT_TRY(tile_check(x, "src", s));
-  PT_TRY(tile_check(x, "dst", d));
+  const operand o[] = {{"src", s, ANY}, {"dst", d, ANY}};
+  PT_TRY(operands(x, NULL, 2, o));
   PT_VERIFY(x, d->pad != PTOSIM_PAD_NULL, "tfillpad.pad", "give dst a pad value (zero, max or min)",
             "dst pad value is null");
   unsigned es = esize(s);
@@ -292,8 +242,8 @@ ptosim_status pt_exec_treshape(pt_ctx *x, const ptosim_treshape_params *p) {
   const ptosim_tile *s = &p->src;
   ptosim_tile *r = p->result;
   if (!r) return pt_fail(x, PTOSIM_E_USAGE, "api.args", "pass the result tile", "treshape result pointer is null");
-  PT_TRY(tile_check(x, "src", s));
-  PT_TRY(tile_check(x, "result", r));
+  const operand o[] = {{"src", s, ANY}, {"result", r, ANY}};
+  PT_TRY(operands(x, NULL, 2, o));
   PT_VERIFY(x, r->space == s->space, "treshape.loc", "reshape within one memory",
             "src tile is in %s, result in %s", pt_space_name(s->space), pt_space_name(r->space));
   int64_t sb = (int64_t)s->rows * s->cols * esize(s), rb = (int64_t)r->rows * r->cols * esize(r);
@@ -316,12 +266,8 @@ ptosim_status pt_exec_treshape(pt_ctx *x, const ptosim_treshape_params *p) {
  * to the next 32-byte boundary get the source row's padding bytes. */
 ptosim_status pt_exec_tconcat(pt_ctx *x, const ptosim_tconcat_params *p) {
   const ptosim_tile *s0 = &p->src0, *s1 = &p->src1, *d = &p->dst;
-  PT_TRY(tile_check(x, "src0", s0));
-  PT_TRY(tile_check(x, "src1", s1));
-  PT_TRY(tile_check(x, "dst", d));
-  PT_TRY(tile_space(x, "tconcat.space", "src0", s0, PTOSIM_UB));
-  PT_TRY(tile_space(x, "tconcat.space", "src1", s1, PTOSIM_UB));
-  PT_TRY(tile_space(x, "tconcat.space", "dst", d, PTOSIM_UB));
+  const operand o[] = {{"src0", s0, PTOSIM_UB}, {"src1", s1, PTOSIM_UB}, {"dst", d, PTOSIM_UB}};
+  PT_TRY(operands(x, "tconcat.space", 3, o));
   PT_VERIFY(x, is_nd(s0) && is_nd(s1) && is_nd(d), "tconcat.layout", "use row_major none_box tiles",
             "a tconcat tile is not row_major none_box");
   PT_VERIFY(x, s0->dtype == d->dtype && s1->dtype == d->dtype && moved_dtype(d->dtype),
@@ -442,10 +388,8 @@ static ptosim_status img2col_fields(pt_ctx *x, const ptosim_timg2col_params *p) 
  * on A5; equal element types). */
 static ptosim_status img2col_setup(pt_ctx *x, const ptosim_timg2col_params *p, uint64_t fm, uint64_t rpt, img2col *g) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  PT_TRY(tile_check(x, "src", s));
-  PT_TRY(tile_check(x, "dst", d));
-  PT_TRY(tile_space(x, "timg2col.space", "src", s, PTOSIM_L1));
-  PT_TRY(tile_space(x, "timg2col.space", "dst", d, PTOSIM_L0A));
+  const operand o[] = {{"src", s, PTOSIM_L1}, {"dst", d, PTOSIM_L0A}};
+  PT_TRY(operands(x, "timg2col.space", 2, o));
   PT_VERIFY(x, s->dtype == d->dtype && img2col_dtype(x, d->dtype), "timg2col.dtype",
             "use equal src / dst element types the target's img2col supports", "src %s, dst %s on %s",
             pt_dtype_name(s->dtype), pt_dtype_name(d->dtype), x->m->prof->name);

@@ -55,37 +55,30 @@ typedef struct mm_op {
 
 typedef struct mm_combo {
   ptosim_dtype a, b, c;
-  bool a2a3;
+  bool a2a3, mx; /* also on A2/A3; also the MX forms */
 } mm_combo;
 
 /* (lhs, rhs, dst) element types: tmatmul.md / tgemv.md "Target-Profile Restrictions" (A2/A3:
- * the first four; A5: all); tmatmul-mx.md (fp8 pairs, A5; ptosim has no fp4 types). */
-static const mm_combo plain_combos[] = {
-    {PTOSIM_DT_I8, PTOSIM_DT_I8, PTOSIM_DT_I32, true},
-    {PTOSIM_DT_F16, PTOSIM_DT_F16, PTOSIM_DT_F32, true},
-    {PTOSIM_DT_F32, PTOSIM_DT_F32, PTOSIM_DT_F32, true},
-    {PTOSIM_DT_BF16, PTOSIM_DT_BF16, PTOSIM_DT_F32, true},
-    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_HIF8, PTOSIM_DT_HIF8, PTOSIM_DT_F32, false},
+ * the first four; A5: all); tmatmul-mx.md (the fp8 pairs, A5; ptosim has no fp4 types). */
+static const mm_combo k_combos[] = {
+    {PTOSIM_DT_I8, PTOSIM_DT_I8, PTOSIM_DT_I32, true, false},
+    {PTOSIM_DT_F16, PTOSIM_DT_F16, PTOSIM_DT_F32, true, false},
+    {PTOSIM_DT_F32, PTOSIM_DT_F32, PTOSIM_DT_F32, true, false},
+    {PTOSIM_DT_BF16, PTOSIM_DT_BF16, PTOSIM_DT_F32, true, false},
+    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false, true},
+    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false, true},
+    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false, true},
+    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false, true},
+    {PTOSIM_DT_HIF8, PTOSIM_DT_HIF8, PTOSIM_DT_F32, false, false},
 };
-static const mm_combo mx_combos[] = {
-    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, false},
-    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, false},
-};
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static bool legal_combo(const ptosim_tmatmul_params *p, bool mx, ptosim_target t) {
-  const mm_combo *c = mx ? mx_combos : plain_combos;
-  for (size_t i = 0, n = mx ? COUNT(mx_combos) : COUNT(plain_combos); i < n; i++)
-    if (c[i].a == p->lhs.dtype && c[i].b == p->rhs.dtype && c[i].c == p->dst.dtype &&
-        (t == PTOSIM_TARGET_A5 || c[i].a2a3))
+  for (size_t i = 0; i < sizeof k_combos / sizeof k_combos[0]; i++) {
+    const mm_combo *c = &k_combos[i];
+    if (c->a == p->lhs.dtype && c->b == p->rhs.dtype && c->c == p->dst.dtype && (t == PTOSIM_TARGET_A5 || c->a2a3) &&
+        (!mx || c->mx))
       return true;
+  }
   return false;
 }
 
@@ -100,10 +93,9 @@ static const char *sl_name(ptosim_slayout s) {
  * and fractal bytes (tmatmul.md "Fractal/layout constraints"). */
 static ptosim_status operand(pt_ctx *x, const char *what, const ptosim_tile *t, ptosim_space loc, ptosim_blayout bl,
                              ptosim_slayout sl, int32_t fractal, tg_geom *g) {
-  PT_VERIFY(x, t->space == loc, "tmatmul.loc",
-            "left = l0a, right = l0b, acc = l0c, bias = bt, MX scales = l0a_mx / l0b_mx", "%s tile is in %s, not %s",
-            what, pt_space_name(t->space), pt_space_name(loc));
-  PT_TRY(pt_tile_geom(x, "tmatmul", what, t, g));
+  PT_TRY(pt_tile_in(x, "tmatmul.loc", "left = l0a, right = l0b, acc = l0c, bias = bt, MX scales = l0a_mx / l0b_mx",
+                    what, t, loc));
+  PT_TRY(pt_tile_geom(x, what, t, g));
   PT_VERIFY(x, t->blayout == bl && t->slayout == sl && t->fractal == fractal, "tmatmul.layout",
             "left: col_major / row_major (a2a3: row_major / row_major), right: row_major / col_major, acc: "
             "col_major / row_major, fractal 512 (acc 1024, MX scales 32)",
@@ -147,9 +139,8 @@ static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmatmul_params *p, mm
   if (o->kind.seed == PT_MAD_SEED_ACC)
     PT_TRY(operand(x, "acc_in", &p->acc_in, PTOSIM_L0C, PTOSIM_BL_COL_MAJOR, PTOSIM_SL_ROW_MAJOR, 1024, &o->acc_in));
   if (o->kind.seed == PT_MAD_SEED_BIAS) {
-    PT_VERIFY(x, p->bias.space == PTOSIM_BT, "tmatmul.loc", "the bias tile is loc = bias (bt)",
-              "bias tile is in %s, not bt", pt_space_name(p->bias.space));
-    PT_TRY(pt_tile_geom(x, "tmatmul", "bias", &p->bias, &o->bias));
+    PT_TRY(pt_tile_in(x, "tmatmul.loc", "the bias tile is loc = bias (bt)", "bias", &p->bias, PTOSIM_BT));
+    PT_TRY(pt_tile_geom(x, "bias", &p->bias, &o->bias));
     /* tmatmul-bias.md: Rows == 1 (both targets), row-major on A5. */
     PT_VERIFY(x, p->bias.rows == 1 && p->bias.blayout == PTOSIM_BL_ROW_MAJOR && !o->bias.boxed, "tmatmul.bias_shape",
               "declare the bias as one row-major row: rows = 1, blayout = row_major, slayout = none_box",
@@ -293,29 +284,15 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmatmul_params *p, mm_kind kind
   return pt_mad_run(x, &mp, kind.seed, kind.mx, false);
 }
 
-#define MM(form, seed, mx) ((mm_kind){MM_##form, PT_MAD_SEED_##seed, mx})
+/* The executors: form, chain seed, MX; each form comes with the three seeds. */
+#define MM_EXEC(id, form, seed, mx)                                       \
+  ptosim_status pt_exec_##id(pt_ctx *x, const ptosim_tmatmul_params *p) { \
+    return run(x, p, (mm_kind){MM_##form, PT_MAD_SEED_##seed, mx});       \
+  }
+#define MM_SEEDS(id, form, mx) \
+  MM_EXEC(id, form, ZERO, mx) MM_EXEC(id##_acc, form, ACC, mx) MM_EXEC(id##_bias, form, BIAS, mx)
 
-ptosim_status pt_exec_tmatmul(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(MATMUL, ZERO, false)); }
-ptosim_status pt_exec_tmatmul_acc(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, ACC, false));
-}
-ptosim_status pt_exec_tmatmul_bias(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, BIAS, false));
-}
-ptosim_status pt_exec_tgemv(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, ZERO, false)); }
-ptosim_status pt_exec_tgemv_acc(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, ACC, false)); }
-ptosim_status pt_exec_tgemv_bias(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, BIAS, false)); }
-ptosim_status pt_exec_tmatmul_mx(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, ZERO, true));
-}
-ptosim_status pt_exec_tmatmul_mx_acc(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, ACC, true));
-}
-ptosim_status pt_exec_tmatmul_mx_bias(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(MATMUL, BIAS, true));
-}
-ptosim_status pt_exec_tgemv_mx(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, ZERO, true)); }
-ptosim_status pt_exec_tgemv_mx_acc(pt_ctx *x, const ptosim_tmatmul_params *p) { return run(x, p, MM(GEMV, ACC, true)); }
-ptosim_status pt_exec_tgemv_mx_bias(pt_ctx *x, const ptosim_tmatmul_params *p) {
-  return run(x, p, MM(GEMV, BIAS, true));
-}
+MM_SEEDS(tmatmul, MATMUL, false)
+MM_SEEDS(tgemv, GEMV, false)
+MM_SEEDS(tmatmul_mx, MATMUL, true)
+MM_SEEDS(tgemv_mx, GEMV, true)

@@ -1,116 +1,13 @@
 /* Tile matrix data movement: pto.tmov, pto.tmov.fp, pto.textract, pto.textract_fp,
- * pto.tinsert, pto.tinsert_fp, and the tile storage geometry of tile_geom.h.
+ * pto.tinsert, pto.tinsert_fp.
  * Spec: pto-isa docs/isa/tile/ops/layout-and-rearrangement/{tmov,textract,tinsert}.md;
  * PTOAS docs/PTO_IR_manual.md (pto.tmov, pto.tmov.fp, pto.textract, pto.tinsert); hardware
  * evidence: pto-isa include/pto/npu/{a2a3,a5}/{TMov,TExtract,TInsert}.hpp. */
 #include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "isa/fixpipe_quant.h"
 #include "isa/tile_geom.h"
-
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
-static int64_t align64(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
-
-/* ---- geometry -------------------------------------------------------------------------- */
-
-ptosim_status pt_tile_geom(pt_ctx *x, const char *fam, const char *what, const ptosim_tile *t, tg_geom *g) {
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.tile", fam);
-  unsigned es = pt_dtype_size(t->dtype);
-  PT_VERIFY(x, es > 0, rule, "tiles hold whole-byte element types", "%s tile has element type %s", what,
-            pt_dtype_name(t->dtype));
-  PT_VERIFY(x,
-            t->rows >= 1 && t->cols >= 1 && t->valid_rows >= 1 && t->valid_rows <= t->rows && t->valid_cols >= 1 &&
-                t->valid_cols <= t->cols,
-            rule, "a tile needs 0 < v_row <= rows and 0 < v_col <= cols",
-            "%s tile: rows = %d, cols = %d, v_row = %d, v_col = %d", what, t->rows, t->cols, t->valid_rows,
-            t->valid_cols);
-  PT_VERIFY(x,
-            (unsigned)t->blayout <= PTOSIM_BL_COL_MAJOR && (unsigned)t->slayout <= PTOSIM_SL_COL_MAJOR &&
-                t->compact >= 0 && t->compact <= 2,
-            rule, "use the enumerators of ptosim/tile.h", "%s tile: invalid blayout %d, slayout %d or compact %d", what,
-            (int)t->blayout, (int)t->slayout, t->compact);
-  memset(g, 0, sizeof *g);
-  g->space = t->space;
-  g->addr = t->addr;
-  g->dt = t->dtype;
-  g->es = es;
-  bool vector = t->space == PTOSIM_L0A && t->rows == 1; /* the GEMV vector (see tile_geom.h) */
-  if (t->slayout == PTOSIM_SL_NONE_BOX || vector) {
-    bool col = t->blayout == PTOSIM_BL_COL_MAJOR && !vector;
-    g->in_col = col;
-    g->ir = col ? t->rows : 1;
-    g->ic = col ? 1 : t->cols;
-    g->sr = col ? 0 : t->cols;
-    g->sc = col ? t->rows : 0;
-    g->rows = t->rows;
-    g->cols = t->cols;
-    return PTOSIM_OK;
-  }
-  int64_t line = 16 * (int64_t)es; /* bytes of 16 elements: the fixed box side */
-  PT_VERIFY(x, t->fractal >= line && t->fractal % line == 0, rule,
-            "fractal is the box size in bytes: 512 (mat / left / right), 1024 (acc), 32 (MX scales)",
-            "%s tile: fractal %d is not a multiple of 16 %s elements", what, t->fractal, pt_dtype_name(t->dtype));
-  g->boxed = true;
-  g->in_col = t->slayout == PTOSIM_SL_COL_MAJOR;
-  g->ir = g->in_col ? t->fractal / line : 16;
-  g->ic = g->in_col ? 16 : t->fractal / line;
-  bool compact = t->compact == 1;
-  g->rows = align64(compact ? t->valid_rows : t->rows, g->ir);
-  g->cols = align64(compact ? t->valid_cols : t->cols, g->ic);
-  if (t->blayout == PTOSIM_BL_COL_MAJOR) {
-    if (t->compact == 2) g->rows = t->rows; /* row_plus_one: column blocks of exactly rows rows */
-    g->sr = g->ir * g->ic;
-    g->sc = g->rows * g->ic;
-  } else {
-    g->sc = g->ir * g->ic;
-    g->sr = g->cols * g->ir;
-  }
-  return PTOSIM_OK;
-}
-
-ptosim_status pt_tile_map(pt_ctx *x, ptosim_core *c, const tg_geom *g, int64_t r0, int64_t c0, int64_t h, int64_t w,
-                          pt_access acc, uint8_t **base) {
-  uint8_t *host;
-  PT_TRY(pt_span_on(x, c, g->space, g->addr, 0, x->m->prof->align[g->space], acc, &host));
-  int64_t first, count[2] = {1, 1}, stride[2] = {0, 0}, len;
-  if (g->boxed) {
-    int64_t br = r0 / g->ir, bc = c0 / g->ic;
-    first = br * g->sr + bc * g->sc;
-    count[0] = (r0 + h - 1) / g->ir - br + 1, stride[0] = g->sr * g->es;
-    count[1] = (c0 + w - 1) / g->ic - bc + 1, stride[1] = g->sc * g->es;
-    len = g->ir * g->ic;
-  } else if (g->in_col) { /* DN: columns */
-    first = tg_off(g, r0, c0), count[0] = w, stride[0] = g->sc * g->es, len = h;
-  } else { /* ND: rows */
-    first = tg_off(g, r0, c0), count[0] = h, stride[0] = g->sr * g->es, len = w;
-  }
-  PT_TRY(pt_region_on(x, c, g->space, g->addr + (uint64_t)first * g->es, 2, count, stride, (uint64_t)len * g->es, 1,
-                      acc, &host));
-  *base = host - first * g->es;
-  return PTOSIM_OK;
-}
-
-/* Elements contiguous in storage from (r, c) on: along the row inside a row-major box (the
- * whole rest of the row for ND), along the column inside a column-major one. */
-static int64_t run_len(const tg_geom *g, int64_t r, int64_t c) {
-  return g->in_col ? g->ir - r % g->ir : g->ic - c % g->ic;
-}
-
-void pt_tile_copy(const tg_geom *d, uint8_t *dbase, int64_t dr, int64_t dc, const tg_geom *s, const uint8_t *sbase,
-                  int64_t sr, int64_t sc, int64_t h, int64_t w) {
-  unsigned es = d->es;
-  bool by_col = d->in_col && s->in_col;
-  int64_t outer = by_col ? w : h, inner = by_col ? h : w;
-  for (int64_t o = 0; o < outer; o++)
-    for (int64_t i = 0, n; i < inner; i += n) {
-      int64_t r = by_col ? i : o, c = by_col ? o : i;
-      n = d->in_col == s->in_col ? min64(inner - i, min64(run_len(d, dr + r, dc + c), run_len(s, sr + r, sc + c))) : 1;
-      memcpy(dbase + tg_off(d, dr + r, dc + c) * es, sbase + tg_off(s, sr + r, sc + c) * es, (size_t)n * es);
-    }
-}
 
 /* ---- the moves ------------------------------------------------------------------------- */
 
@@ -164,16 +61,13 @@ typedef struct mv {
                      whole boxes where the hardware moves them */
 } mv;
 
-/* Layout kinds, named as the docs name them. */
-typedef enum lk { LK_ND, LK_DN, LK_NZ, LK_ZN, LK_ZZ, LK_NN, LK_VEC } lk;
-static const char *const k_lk_name[] = {"ND", "DN", "NZ", "ZN", "ZZ", "NN", "GEMV vector"};
-#define LK(k) (1u << LK_##k)
+#define RULE(v, r) PT_TILE_RULE((v)->fam, (r)) /* "tmov.<r>", "textract.<r>", "tinsert.<r>" */
 
-static lk kind_of(const ptosim_tile *t) {
-  if (t->space == PTOSIM_L0A && t->rows == 1) return LK_VEC;
-  if (t->slayout == PTOSIM_SL_NONE_BOX) return t->blayout == PTOSIM_BL_ROW_MAJOR ? LK_ND : LK_DN;
-  if (t->blayout == PTOSIM_BL_COL_MAJOR) return t->slayout == PTOSIM_SL_ROW_MAJOR ? LK_NZ : LK_NN;
-  return t->slayout == PTOSIM_SL_ROW_MAJOR ? LK_ZZ : LK_ZN;
+/* Layout kinds (tile_check.h); a one-row left tile is the dense GEMV vector (tile_geom.h). */
+#define LK(k) (1u << PT_TK_##k)
+
+static pt_tile_kind kind_of(const ptosim_tile *t) {
+  return t->space == PTOSIM_L0A && t->rows == 1 ? PT_TK_VEC : pt_tile_kind_of(t);
 }
 
 /* Layout kinds a path takes (source mask, destination mask). */
@@ -202,18 +96,15 @@ static void legal_kinds(const mv *v, const ptosim_tile *dst, unsigned *src, unsi
 }
 
 static ptosim_status check_pair(pt_ctx *x, const ptosim_tmov_params *p, mv *v) {
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.loc", v->fam);
   for (size_t i = 0; i < sizeof k_pairs / sizeof k_pairs[0]; i++) {
     if (k_pairs[i].src != p->src.space || k_pairs[i].dst != p->dst.space) continue;
-    PT_VERIFY(x, ((v->a5 ? k_pairs[i].a5 : k_pairs[i].a2a3) >> v->op) & 1, rule,
+    PT_VERIFY(x, ((v->a5 ? k_pairs[i].a5 : k_pairs[i].a2a3) >> v->op) & 1, RULE(v, "loc"),
               "see the supported tile-type pairs of the op's page for this target",
               "pto.%s from %s to %s is not available on target %s", v->fam, pt_space_name(p->src.space),
               pt_space_name(p->dst.space), x->m->prof->name);
     v->path = k_pairs[i].path;
     bool vec_src = p->src.space == PTOSIM_UB;
-    snprintf(rule, sizeof rule, "%s.unit", v->fam);
-    PT_VERIFY(x, (x->core->kind != PTOSIM_AIC) == vec_src, rule,
+    PT_VERIFY(x, (x->core->kind != PTOSIM_AIC) == vec_src, RULE(v, "unit"),
               vec_src ? "moves out of a vec tile are issued by the vector core that owns the UB"
                       : "moves out of mat / acc tiles are issued by the cube core",
               "pto.%s from %s issued on the %s core", v->fam, pt_space_name(p->src.space),
@@ -221,7 +112,7 @@ static ptosim_status check_pair(pt_ctx *x, const ptosim_tmov_params *p, mv *v) {
     pt_set_pipe(x, k_pipe[v->path]);
     return PTOSIM_OK;
   }
-  return pt_fail(x, PTOSIM_E_VERIFY, rule,
+  return pt_fail(x, PTOSIM_E_VERIFY, RULE(v, "loc"),
                  "pairs: mat -> left/right/bias/scaling/scale, vec -> vec/mat, acc -> mat/vec",
                  "pto.%s has no %s -> %s form", v->fam, pt_space_name(p->src.space), pt_space_name(p->dst.space));
 }
@@ -229,30 +120,28 @@ static ptosim_status check_pair(pt_ctx *x, const ptosim_tmov_params *p, mv *v) {
 static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmov_params *p, const mv *v) {
   unsigned sm = 0, dm = 0;
   legal_kinds(v, &p->dst, &sm, &dm);
-  lk s = kind_of(&p->src), d = kind_of(&p->dst);
+  pt_tile_kind s = kind_of(&p->src), d = kind_of(&p->dst);
   bool mx = p->dst.space == PTOSIM_L0A_MX || p->dst.space == PTOSIM_L0B_MX;
   bool ok = ((sm >> s) & 1) && ((dm >> d) & 1);
   switch (v->path) {
     case P_L0: /* fractal copies; a GEMV vector comes from a 1-row ND source (TExtractToAVector) */
-      ok = ok && (d == LK_VEC) == (s == LK_ND && p->src.rows == 1) &&
-           (d == LK_VEC || (p->dst.fractal == (mx ? 32 : 512) && p->src.fractal == p->dst.fractal));
+      ok = ok && (d == PT_TK_VEC) == (s == PT_TK_ND && p->src.rows == 1) &&
+           (d == PT_TK_VEC || (p->dst.fractal == (mx ? 32 : 512) && p->src.fractal == p->dst.fractal));
       break;
     case P_VV:
     case P_VM: /* 32-byte blocks of 512-byte fractals; vec -> mat and NZ vec -> vec keep the layout */
-      ok = ok && (s == LK_ND || p->src.fractal == 512) && (d == LK_ND || p->dst.fractal == 512) &&
-           (s == d || (v->path == P_VV && s == LK_ND));
+      ok = ok && (s == PT_TK_ND || p->src.fractal == 512) && (d == PT_TK_ND || p->dst.fractal == 512) &&
+           (s == d || (v->path == P_VV && s == PT_TK_ND));
       break;
     case P_ACC: ok = ok && p->src.fractal == 1024; break;
     default: break;
   }
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.layout", v->fam);
-  PT_VERIFY(x, ok, rule,
+  PT_VERIFY(x, ok, RULE(v, "layout"),
             "left NZ (a2a3 ZZ), right ZN, scale_left ZZ, scale_right NN (fractal 512 / 32) from NZ / ZN mat tiles of "
             "the same fractal; acc NZ (fractal 1024) to NZ (also ND / DN on a5); vec ND to ND, NZ or ZN",
             "pto.%s: %s %s tile (fractal %d) to %s %s tile (fractal %d) is not a supported layout pair", v->fam,
-            k_lk_name[s], pt_space_name(p->src.space), p->src.fractal, k_lk_name[d], pt_space_name(p->dst.space),
-            p->dst.fractal);
+            pt_tile_kind_name(s), pt_space_name(p->src.space), p->src.fractal, pt_tile_kind_name(d),
+            pt_space_name(p->dst.space), p->dst.fractal);
   return PTOSIM_OK;
 }
 
@@ -299,25 +188,22 @@ static const struct {
 
 /* The FIXPIPE quant mode of an acc move, or a diagnostic. */
 static ptosim_status acc_mode(pt_ctx *x, const ptosim_tmov_params *p, const mv *v, ptosim_quant_mode *q) {
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.dtype", v->fam);
   const char *form = p->has_fp ? "vector quant" : p->has_quant_scalar ? "scalar quant" : "plain";
   for (size_t i = 0; i < sizeof k_acc_conv / sizeof k_acc_conv[0]; i++) {
     if (k_acc_conv[i].acc != p->src.dtype || k_acc_conv[i].dst != p->dst.dtype) continue;
     bool quant = p->has_fp || p->has_quant_scalar;
     *q = p->has_fp ? k_acc_conv[i].vec : p->has_quant_scalar ? k_acc_conv[i].scalar : k_acc_conv[i].cast;
     bool ok = *q != NA && (v->a5 || (quant ? k_acc_conv[i].a2a3_quant : k_acc_conv[i].a2a3_cast));
-    PT_VERIFY(x, ok, rule, "see the acc -> mat / vec type pairs of tmov.md for this target and form",
+    PT_VERIFY(x, ok, RULE(v, "dtype"), "see the acc -> mat / vec type pairs of tmov.md for this target and form",
               "%s %s -> %s move on target %s", form, pt_dtype_name(p->src.dtype), pt_dtype_name(p->dst.dtype),
               x->m->prof->name);
     return PTOSIM_OK;
   }
   if (p->src.dtype == PTOSIM_DT_I32 && p->dst.dtype == PTOSIM_DT_I16 && !v->a5 && (p->has_fp || p->has_quant_scalar)) {
-    snprintf(rule, sizeof rule, "%s.quant_unsupported", v->fam);
-    return pt_fail(x, PTOSIM_E_UNSUPPORTED, rule, "quantize to i8, u8 or f16 instead",
+    return pt_fail(x, PTOSIM_E_UNSUPPORTED, RULE(v, "quant_unsupported"), "quantize to i8, u8 or f16 instead",
                    "the a2a3 i32 -> i16 shift quant mode (SHIFTS322S16) has no documented arithmetic");
   }
-  return pt_fail(x, PTOSIM_E_VERIFY, rule,
+  return pt_fail(x, PTOSIM_E_VERIFY, RULE(v, "dtype"),
                  "an acc tile converts f32 -> f32 / f16 / bf16 / i8 / u8 / hif8 / fp8, "
                  "i32 -> i32 / i8 / u8 / f16 / bf16",
                  "%s %s -> %s move", form, pt_dtype_name(p->src.dtype), pt_dtype_name(p->dst.dtype));
@@ -333,7 +219,7 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
                                                                            : ((v->a5 ? L0_A5 : L0_A2A3) >> s) & 1);
       break;
     case P_VM: ok = s == d && (L0_A5 >> s) & 1; break;
-    case P_VV: ok = s == d && (kind_of(&p->dst) == LK_ND || (VEC_NZ >> s) & 1); break;
+    case P_VV: ok = s == d && (kind_of(&p->dst) == PT_TK_ND || (VEC_NZ >> s) & 1); break;
     case P_BIAS: /* tmov.md: i32 -> i32, f32 -> f32, f16 -> f32, a5 also bf16 -> f32 */
       ok = (s == PTOSIM_DT_I32 && d == s) ||
            (d == PTOSIM_DT_F32 && (s == PTOSIM_DT_F32 || s == PTOSIM_DT_F16 || (v->a5 && s == PTOSIM_DT_BF16)));
@@ -341,9 +227,7 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
     case P_FB: ok = s == d && (s == PTOSIM_DT_U64 || s == PTOSIM_DT_I64); break;
     case P_ACC: break;
   }
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.dtype", v->fam);
-  PT_VERIFY(x, ok, rule,
+  PT_VERIFY(x, ok, RULE(v, "dtype"),
             "same element types (bias: f16 / bf16 -> f32 widen); left/right i8, f16, bf16, f32 (a5 also fp8, hif8); "
             "scale e8m0; scaling u64 / i64",
             "pto.%s %s -> %s: %s -> %s is not a supported type pair on target %s", v->fam, pt_space_name(p->src.space),
@@ -354,31 +238,26 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
 /* ---- clauses ----------------------------------------------------------------------------- */
 
 static ptosim_status check_forms(pt_ctx *x, const ptosim_tmov_params *p, const mv *v, bool fp_op) {
-  char rule[64];
   bool acc = v->path == P_ACC, quant = p->has_fp || p->has_quant_scalar;
-  snprintf(rule, sizeof rule, "%s.relu", v->fam);
-  PT_VERIFY(x, p->relu == PTOSIM_RELU_NONE || p->relu == PTOSIM_RELU_NO_RELU || p->relu == PTOSIM_RELU_NORMAL, rule,
-            "reluPreMode is no_relu or normal_relu (tmov.md)", "relu mode %d", (int)p->relu);
-  snprintf(rule, sizeof rule, "%s.acc_only", v->fam);
-  PT_VERIFY(x, acc || (!quant && (p->relu == PTOSIM_RELU_NONE || p->relu == PTOSIM_RELU_NO_RELU)), rule,
+  PT_VERIFY(x, p->relu == PTOSIM_RELU_NONE || p->relu == PTOSIM_RELU_NO_RELU || p->relu == PTOSIM_RELU_NORMAL,
+            RULE(v, "relu"), "reluPreMode is no_relu or normal_relu (tmov.md)", "relu mode %d", (int)p->relu);
+  PT_VERIFY(x, acc || (!quant && (p->relu == PTOSIM_RELU_NONE || p->relu == PTOSIM_RELU_NO_RELU)), RULE(v, "acc_only"),
             "relu, fp and preQuantScalar apply to moves out of an acc tile", "pto.%s from %s with %s", v->fam,
             pt_space_name(p->src.space), quant ? "a quant parameter" : "relu");
-  snprintf(rule, sizeof rule, "%s.fp", v->fam);
-  PT_VERIFY(x, p->has_fp == fp_op || (v->op == MV_TMOV && p->has_fp), rule,
+  PT_VERIFY(x, p->has_fp == fp_op || (v->op == MV_TMOV && p->has_fp), RULE(v, "fp"),
             fp_op ? "the _fp forms take a scaling tile: set has_fp and fp" : "pass the scaling tile to the _fp form",
             "pto.%s%s %s a scaling tile", v->fam, fp_op ? "_fp" : "", fp_op ? "needs" : "takes no");
-  PT_VERIFY(x, !(p->has_fp && p->has_quant_scalar), rule, "give either fp or preQuantScalar",
+  PT_VERIFY(x, !(p->has_fp && p->has_quant_scalar), RULE(v, "fp"), "give either fp or preQuantScalar",
             "both a vector (fp) and a scalar quant parameter");
   if (p->has_fp)
-    PT_VERIFY(x, p->fp.space == PTOSIM_FB && pt_dtype_size(p->fp.dtype) == 8, rule,
+    PT_VERIFY(x, p->fp.space == PTOSIM_FB && pt_dtype_size(p->fp.dtype) == 8, RULE(v, "fp"),
               "fp is a loc = scaling tile of 8-byte (u64 / i64) quant words", "fp tile of %s in %s",
               pt_dtype_name(p->fp.dtype), pt_space_name(p->fp.space));
-  snprintf(rule, sizeof rule, "%s.acc_to_vec", v->fam);
   PT_VERIFY(x,
             (unsigned)p->acc_to_vec <= PTOSIM_A2V_DUAL_SPLIT_N &&
                 (p->acc_to_vec == PTOSIM_A2V_SINGLE_VEC0 || (acc && p->dst.space == PTOSIM_UB)),
-            rule, "accToVecMode is for acc -> vec moves", "accToVecMode %d on a %s -> %s move", (int)p->acc_to_vec,
-            pt_space_name(p->src.space), pt_space_name(p->dst.space));
+            RULE(v, "acc_to_vec"), "accToVecMode is for acc -> vec moves", "accToVecMode %d on a %s -> %s move",
+            (int)p->acc_to_vec, pt_space_name(p->src.space), pt_space_name(p->dst.space));
   return PTOSIM_OK;
 }
 
@@ -401,15 +280,15 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
   bool nz = v->d.boxed;
   v->lh = shape->valid_rows, v->lw = shape->valid_cols;
   if (v->op == MV_TMOV && v->path == P_VV)
-    v->lh = min64(s->valid_rows, d->valid_rows), v->lw = min64(s->valid_cols, d->valid_cols);
+    v->lh = tg_min(s->valid_rows, d->valid_rows), v->lw = tg_min(s->valid_cols, d->valid_cols);
   if (v->path == P_BIAS || v->path == P_FB) v->lh = 1, v->lw = s->cols;
-  if (v->path == P_L0 && kind_of(d) == LK_VEC) v->lh = 1, v->lw = align64(d->valid_cols, 512 / v->d.es);
-  if (v->path == P_L0 && kind_of(d) != LK_VEC) v->lh = v->d.rows, v->lw = v->d.cols;
+  if (v->path == P_L0 && kind_of(d) == PT_TK_VEC) v->lh = 1, v->lw = tg_align(d->valid_cols, 512 / v->d.es);
+  if (v->path == P_L0 && kind_of(d) != PT_TK_VEC) v->lh = v->d.rows, v->lw = v->d.cols;
   v->h = v->lh, v->w = v->lw;
-  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC) v->w = align64(v->w, v->s.ic);
-  if (v->op != MV_INSERT && v->path == P_VM && nz) v->h = align64(v->h, v->d.ir), v->w = align64(v->w, v->d.ic);
+  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC) v->w = tg_align(v->w, v->s.ic);
+  if (v->op != MV_INSERT && v->path == P_VM && nz) v->h = tg_align(v->h, v->d.ir), v->w = tg_align(v->w, v->d.ic);
   if (v->path == P_ACC && nz && v->op != MV_EXTRACT) v->h = v->s.rows;
-  if (v->path == P_ACC && nz) v->w = align64(v->w, v->d.ic);
+  if (v->path == P_ACC && nz) v->w = tg_align(v->w, v->d.ic);
   bool from_index = v->op == MV_EXTRACT;
   v->sr = from_index ? p->index_row : 0, v->sc = from_index ? p->index_col : 0;
   v->dr = v->op == MV_INSERT ? p->index_row : 0, v->dc = v->op == MV_INSERT ? p->index_col : 0;
@@ -420,12 +299,10 @@ static bool inside(const tg_geom *g, int64_t r, int64_t c, int64_t h, int64_t w)
 }
 
 static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const mv *v) {
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.bounds", v->fam);
   /* Dual acc -> vec modes put half of the rows / columns into each sub-block's tile. */
   int64_t dh = p->acc_to_vec == PTOSIM_A2V_DUAL_SPLIT_M ? v->lh / 2 : v->lh;
   int64_t dw = p->acc_to_vec == PTOSIM_A2V_DUAL_SPLIT_N ? v->lw / 2 : v->lw;
-  PT_VERIFY(x, inside(&v->s, v->sr, v->sc, v->lh, v->lw) && inside(&v->d, v->dr, v->dc, dh, dw), rule,
+  PT_VERIFY(x, inside(&v->s, v->sr, v->sc, v->lh, v->lw) && inside(&v->d, v->dr, v->dc, dh, dw), RULE(v, "bounds"),
             "the moved window must lie inside both tiles: index + extent <= rows / cols",
             "pto.%s moves %" PRId64 "x%" PRId64 " from (%" PRId64 ", %" PRId64 ") of a %" PRId64 "x%" PRId64
             " source to (%" PRId64 ", %" PRId64 ") of a %" PRId64 "x%" PRId64 " destination",
@@ -436,12 +313,12 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
   if (v->path == P_L0 && v->s.boxed) ok = v->sr % v->s.ir == 0 && v->sc % v->s.ic == 0;
   if ((v->path == P_VV || v->path == P_VM) && v->s.boxed) ok = v->sc % v->s.ic == 0;
   if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed) ok = ok && v->dc % v->d.ic == 0;
-  snprintf(rule, sizeof rule, "%s.index_align", v->fam);
-  PT_VERIFY(x, ok, rule, "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks",
+  PT_VERIFY(x, ok, RULE(v, "index_align"),
+            "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks",
             "index (%" PRId64 ", %" PRId64 ") does not start a %s box", p->index_row, p->index_col,
             v->path == P_L0 ? "source" : "row");
-  snprintf(rule, sizeof rule, "%s.zn_shape", v->fam);
-  PT_VERIFY(x, v->path != P_VV || kind_of(&p->dst) != LK_ZN || (v->h % v->d.ir == 0 && v->w % 16 == 0), rule,
+  PT_VERIFY(x, v->path != P_VV || kind_of(&p->dst) != PT_TK_ZN || (v->h % v->d.ir == 0 && v->w % 16 == 0),
+            RULE(v, "zn_shape"),
             "ND -> ZN repacks whole K0 x 16 fractals: rows a multiple of 32 / es, cols a multiple of 16 (tmov.md)",
             "ND -> ZN of %" PRId64 "x%" PRId64 " %s elements", v->h, v->w, pt_dtype_name(p->dst.dtype));
   return PTOSIM_OK;
@@ -450,27 +327,25 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
 /* Shape rules of single paths (tmov.md "implementation checks"). */
 static ptosim_status check_path_shape(pt_ctx *x, const ptosim_tmov_params *p, const mv *v) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.static_shape", v->fam);
   PT_VERIFY(x, v->op != MV_TMOV || !(s->space == PTOSIM_L1 || !v->a5) || (s->rows == d->rows && s->cols == d->cols),
-            rule, "tmov from a mat tile (any tmov on a2a3) keeps the static shape", "source %dx%d, destination %dx%d",
-            s->rows, s->cols, d->rows, d->cols);
+            RULE(v, "static_shape"), "tmov from a mat tile (any tmov on a2a3) keeps the static shape",
+            "source %dx%d, destination %dx%d", s->rows, s->cols, d->rows, d->cols);
   if (v->path == P_BIAS || v->path == P_FB) {
     bool bias = v->path == P_BIAS;
     int64_t unit = bias ? 64 : 128, bytes = v->a5 ? (int64_t)d->cols * v->d.es : (int64_t)s->cols * v->s.es;
-    snprintf(rule, sizeof rule, "%s.%s_shape", v->fam, bias ? "bias" : "scaling");
-    PT_VERIFY(x, s->rows == 1 && d->rows == 1 && bytes % unit == 0 && (!v->a5 || bytes <= 4096), rule,
+    PT_VERIFY(x, s->rows == 1 && d->rows == 1 && bytes % unit == 0 && (!v->a5 || bytes <= 4096),
+              RULE(v, bias ? "bias_shape" : "scaling_shape"),
               bias ? "bias: one row, cols * elem bytes a multiple of 64 (a5: of the f32 destination, <= 4096 bytes)"
                    : "scaling: one row, cols * 8 a multiple of 128 (a5: <= 4096 bytes)",
               "%s tile of %d row(s), %" PRId64 " bytes per row", bias ? "bias" : "scaling", s->rows, bytes);
   }
   if (v->path == P_ACC) { /* CheckTMovAccValid / CheckTMovAccToMat: dst stride * es a multiple of 32 */
-    lk k = kind_of(d);
-    int64_t stride = k == LK_DN ? d->rows : k == LK_ND || !v->a5 ? d->cols : 32 / (int64_t)v->d.es;
-    snprintf(rule, sizeof rule, "%s.dst_stride", v->fam);
-    PT_VERIFY(x, stride * (int64_t)v->d.es % 32 == 0, rule,
+    pt_tile_kind k = kind_of(d);
+    int64_t stride = k == PT_TK_DN ? d->rows : k == PT_TK_ND || !v->a5 ? d->cols : 32 / (int64_t)v->d.es;
+    PT_VERIFY(x, stride * (int64_t)v->d.es % 32 == 0, RULE(v, "dst_stride"),
               "the FIXPIPE destination stride is whole 32-byte blocks: ND cols / DN rows * elem bytes % 32 == 0",
-              "%s destination with a %" PRId64 "-element stride of %s", k_lk_name[k], stride, pt_dtype_name(d->dtype));
+              "%s destination with a %" PRId64 "-element stride of %s", pt_tile_kind_name(k), stride,
+              pt_dtype_name(d->dtype));
   }
   return PTOSIM_OK;
 }
@@ -516,13 +391,13 @@ static void acc_walk(const pt_fq_conv *cv, const mv *v, const uint8_t *sb, uint8
     for (int64_t j = 0, n; j < w; j += n) {
       int64_t c = c0 + j;
       const uint8_t *sp = sb + tg_off(s, r0 + i, c) * 4;
-      n = min64(w - j, c % 16 ? 16 - c % 16 : w);
+      n = tg_min(w - j, c % 16 ? 16 - c % 16 : w);
       if (!d->in_col) {
-        n = min64(n, run_len(d, dr + i, dc + j));
+        n = tg_min(n, tg_run(d, dr + i, dc + j));
         cv->run(cv, sp, blk, c, (int)n, db + tg_off(d, dr + i, dc + j) * d->es);
         continue;
       }
-      n = min64(n, 16);
+      n = tg_min(n, 16);
       cv->run(cv, sp, blk, c, (int)n, tmp);
       for (int64_t t = 0; t < n; t++) memcpy(db + tg_off(d, dr + i, dc + j + t) * d->es, tmp + t * d->es, d->es);
     }
@@ -545,9 +420,7 @@ static ptosim_status make_conv(pt_ctx *x, const ptosim_tmov_params *p, const mv 
   uint32_t lo = (uint32_t)p->quant_scalar;
   memcpy(&cv->q.scale, &lo, 4);
   if (p->has_fp) {
-    char rule[64];
-    snprintf(rule, sizeof rule, "%s.fp", v->fam);
-    PT_VERIFY(x, p->fp.valid_cols >= v->sc + v->lw, rule, "the fp tile holds one quant word per source column",
+    PT_VERIFY(x, p->fp.valid_cols >= v->sc + v->lw, RULE(v, "fp"), "the fp tile holds one quant word per source column",
               "fp tile has %d words, the move reads %" PRId64, p->fp.valid_cols, v->sc + v->lw);
     uint8_t *h;
     PT_TRY(pt_span(x, PTOSIM_FB, p->fp.addr, (uint64_t)(v->sc + v->w) * 8, 128, PT_READ, &h));
@@ -562,18 +435,17 @@ static ptosim_status run_acc(pt_ctx *x, const ptosim_tmov_params *p, const mv *v
   PT_TRY(make_conv(x, p, v, &cv));
   ptosim_acc_to_vec_mode mode = p->acc_to_vec;
   bool dual = mode == PTOSIM_A2V_DUAL_SPLIT_M || mode == PTOSIM_A2V_DUAL_SPLIT_N;
-  char rule[64];
-  snprintf(rule, sizeof rule, "%s.dual", v->fam);
   /* tmov.md A5 checks: dual modes without quant and not nz2dn; split_n of 32-bit data needs
    * n % 32 == 0; split_m halves m (even, as pto.mte_l0c_ub). */
-  PT_VERIFY(x,
-            !dual || (cv.mode->kind == PT_FQ_NONE && cv.acc == cv.dst && cv.relu == PTOSIM_RELU_NONE &&
-                      kind_of(&p->dst) != LK_DN && (mode == PTOSIM_A2V_DUAL_SPLIT_M ? v->h % 2 == 0 : v->w % 32 == 0)),
-            rule,
-            "dual modes move the accumulator type without relu, to ND / NZ, split_m with even rows, split_n "
-            "with columns a multiple of 32",
-            "dual mode %d on a %" PRId64 "x%" PRId64 " %s -> %s %s move", (int)mode, v->h, v->w, pt_dtype_name(cv.acc),
-            k_lk_name[kind_of(&p->dst)], pt_dtype_name(cv.dst));
+  PT_VERIFY(
+      x,
+      !dual || (cv.mode->kind == PT_FQ_NONE && cv.acc == cv.dst && cv.relu == PTOSIM_RELU_NONE &&
+                kind_of(&p->dst) != PT_TK_DN && (mode == PTOSIM_A2V_DUAL_SPLIT_M ? v->h % 2 == 0 : v->w % 32 == 0)),
+      RULE(v, "dual"),
+      "dual modes move the accumulator type without relu, to ND / NZ, split_m with even rows, split_n "
+      "with columns a multiple of 32",
+      "dual mode %d on a %" PRId64 "x%" PRId64 " %s -> %s %s move", (int)mode, v->h, v->w, pt_dtype_name(cv.acc),
+      pt_tile_kind_name(kind_of(&p->dst)), pt_dtype_name(cv.dst));
   uint8_t *sb, *db[2];
   PT_TRY(pt_tile_map(x, x->core, &v->s, v->sr, v->sc, v->h, v->w, PT_READ, &sb));
   if (!dual) {
@@ -597,8 +469,8 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmov_params *p, mv_op op, bool 
   static const char *const fams[] = {"tmov", "textract", "tinsert"};
   mv v = {.op = op, .fam = fams[op], .a5 = x->m->target == PTOSIM_TARGET_A5};
   PT_TRY(check_pair(x, p, &v));
-  PT_TRY(pt_tile_geom(x, v.fam, "src", &p->src, &v.s));
-  PT_TRY(pt_tile_geom(x, v.fam, "dst", &p->dst, &v.d));
+  PT_TRY(pt_tile_geom(x, "src", &p->src, &v.s));
+  PT_TRY(pt_tile_geom(x, "dst", &p->dst, &v.d));
   PT_TRY(check_layouts(x, p, &v));
   PT_TRY(check_forms(x, p, &v, fp_op));
   PT_TRY(check_dtypes(x, p, &v));

@@ -44,23 +44,17 @@
  * 8-bit floats. A TLOAD never writes a byte outside its tile (the hardware DMA pads only to
  * the next 32 bytes of each row, which always lies inside the tile). */
 #include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "isa/fixpipe_quant.h"
-#include "isa/isa.h"
+#include "isa/tile_check.h"
 
 #define BLK 32                 /* bytes: C0, the UB / L1 row alignment */
 #define MAXL 4                 /* loop levels of one move */
-#define MAX_ELEMS (1ll << 40)  /* elements of a tile: more than any local memory holds */
 #define MAX_EXTENT (1ll << 50) /* bytes one view dimension may span: more than any GM buffer */
 
 /* Rule id "<op>.<rule>" of the running op (the spelling without "pto."). */
-static const char *rid(char *buf, const pt_ctx *x, const char *rule) {
-  snprintf(buf, 64, "%s.%s", ptosim_op_spelling(x->op) + 4, rule);
-  return buf;
-}
-#define RULE(x, r) rid((char[64]){0}, (x), (r))
+#define RULE(x, r) PT_TILE_RULE(ptosim_op_spelling((x)->op) + 4, (r))
 #define VERIFY(x, cond, rule, hint, ...) PT_VERIFY((x), (cond), RULE((x), (rule)), (hint), __VA_ARGS__)
 
 static bool is_a5(const pt_ctx *x) { return x->m->target == PTOSIM_TARGET_A5; }
@@ -77,11 +71,8 @@ static ptosim_status check_unit(pt_ctx *x, const char *what, ptosim_space sp) {
 
 /* ==== tiles ================================================================================ */
 
-typedef enum tkind { TK_ND, TK_DN, TK_NZ, TK_ZN, TK_ZZ, TK_NN } tkind;
-static const char *const kind_name[] = {"nd", "dn", "nz", "zn", "zz", "nn"};
-
 typedef struct tgeo {
-  tkind kind;
+  pt_tile_kind kind;
   unsigned es;
   int64_t rows, cols, vr, vc;
   int64_t ir, ic; /* box rows / columns, elements */
@@ -97,82 +88,24 @@ static int64_t t_off(const tgeo *g, int64_t r, int64_t c) {
 
 static int64_t t_bytes(const tgeo *g) { return g->rows * g->cols * g->es; }
 
-/* Box shape of a fractal size (pto_tile.hpp getInnerRow / getInnerCol); 0 when the size
- * does not fit the element type. */
-static void box_of(int32_t fractal, unsigned es, bool row_inner, int64_t *ir, int64_t *ic) {
-  int64_t a = 0, b = 0; /* rows x cols of a row-major box */
-  if (fractal == 512) a = 16, b = BLK / es;
-  if (fractal == 1024 && es == 4) a = 16, b = 16;
-  if (fractal == 32 && es == 1) a = 16, b = 2;
-  *ir = row_inner ? a : b;
-  *ic = row_inner ? b : a;
-}
-
-/* The checks every tile operand passes; `what` names it in messages. */
+/* The checks every tile operand passes (tile_check.h); `what` names it in messages. */
 static ptosim_status tile_geo(pt_ctx *x, const char *what, const ptosim_tile *t, tgeo *g) {
-  memset(g, 0, sizeof *g);
-  g->es = pt_dtype_size(t->dtype);
-  VERIFY(x, g->es, "dtype", "give the tile a byte-sized element type", "%s tile element type %s has no byte size", what,
-         pt_dtype_name(t->dtype));
-  VERIFY(x,
-         (unsigned)t->blayout <= PTOSIM_BL_COL_MAJOR && (unsigned)t->slayout <= PTOSIM_SL_COL_MAJOR &&
-             (unsigned)t->pad <= PTOSIM_PAD_MIN && (unsigned)t->compact <= 2,
-         "tile_enum", "use the enumerators of ptosim/tile.h", "%s tile has an invalid layout, pad or compact value",
-         what);
-  VERIFY(x, t->rows >= 1 && t->cols >= 1 && t->valid_rows <= t->rows && t->valid_cols <= t->cols, "tile_shape",
-         "a tile has rows, cols >= 1 and a valid region inside them", "%s tile %dx%d with valid region %dx%d", what,
-         t->rows, t->cols, t->valid_rows, t->valid_cols);
-  VERIFY(x, t->valid_rows >= 1 && t->valid_cols >= 1, "valid", "the valid region must not be empty",
-         "%s tile valid region %dx%d is empty", what, t->valid_rows, t->valid_cols);
-  g->rows = t->rows, g->cols = t->cols, g->vr = t->valid_rows, g->vc = t->valid_cols;
-  VERIFY(x, g->rows * g->cols <= MAX_ELEMS, "tile_shape", "a tile fits its local memory",
-         "%s tile %dx%d is larger than any local memory", what, t->rows, t->cols);
-  g->row_boxes = t->blayout == PTOSIM_BL_ROW_MAJOR;
-  if (t->slayout == PTOSIM_SL_NONE_BOX) {
-    g->kind = g->row_boxes ? TK_ND : TK_DN;
-    g->row_inner = g->row_boxes;
-    g->ir = g->ic = 1;
-    /* UB / L1 rows (columns for DN) start on 32-byte boundaries unless there is one line. */
-    int64_t lines = g->row_boxes ? g->rows : g->cols, pitch = (g->row_boxes ? g->cols : g->rows) * g->es;
-    VERIFY(x, lines == 1 || (g->row_boxes ? g->cols : g->rows) == 1 || pitch % BLK == 0, "tile_align",
-           "pad the tile's row (DN: column) to a multiple of 32 bytes",
-           "%s %s tile %dx%d of %s: a line of %" PRId64 " bytes is not a multiple of 32", what, kind_name[g->kind],
-           t->rows, t->cols, pt_dtype_name(t->dtype), pitch);
-    return PTOSIM_OK;
-  }
-  g->row_inner = t->slayout == PTOSIM_SL_ROW_MAJOR;
-  g->kind = g->row_boxes ? (g->row_inner ? TK_ZZ : TK_ZN) : (g->row_inner ? TK_NZ : TK_NN);
-  box_of(t->fractal, g->es, g->row_inner, &g->ir, &g->ic);
-  VERIFY(x, g->ir, "fractal", "fractal boxes are 512 bytes (32 for e8m0 MX scales, 1024 for f32/i32 accumulators)",
-         "%s tile: fractal size %d does not fit element type %s", what, t->fractal, pt_dtype_name(t->dtype));
-  VERIFY(x, g->rows % g->ir == 0 && g->cols % g->ic == 0, "tile_shape", "make the tile a whole number of fractal boxes",
-         "%s %s tile %dx%d is not a multiple of its %" PRId64 "x%" PRId64 " boxes", what, kind_name[g->kind], t->rows,
-         t->cols, g->ir, g->ic);
+  pt_tile_info i;
+  PT_TRY(pt_tile_check(x, PT_TILE_MOVE, what, t, &i));
+  *g = (tgeo){.kind = pt_tile_kind_of(t),
+              .es = i.es,
+              .rows = t->rows,
+              .cols = t->cols,
+              .vr = t->valid_rows,
+              .vc = t->valid_cols,
+              .ir = i.ir,
+              .ic = i.ic,
+              .row_boxes = t->blayout == PTOSIM_BL_ROW_MAJOR,
+              .row_inner = !i.in_col};
   return PTOSIM_OK;
 }
 
 /* ---- pad values and pad fill ------------------------------------------------------------- */
-
-/* Bit pattern of the pad value (constants.hpp PadValueMap). */
-static uint64_t pad_bits(ptosim_dtype t, ptosim_pad_value v) {
-  bool max = v == PTOSIM_PAD_MAX;
-  if (v != PTOSIM_PAD_MAX && v != PTOSIM_PAD_MIN) return 0;
-  switch (t) {
-    case PTOSIM_DT_F32: return max ? 0x7f800000u : 0xff800000u;
-    case PTOSIM_DT_F16: return max ? 0x7c00u : 0xfc00u;
-    case PTOSIM_DT_BF16: return max ? 0x7f80u : 0xff80u;
-    case PTOSIM_DT_I8:
-    case PTOSIM_DT_U8:
-    case PTOSIM_DT_I16:
-    case PTOSIM_DT_U16:
-    case PTOSIM_DT_I32:
-    case PTOSIM_DT_U32: {
-      uint64_t mask = (1ull << pt_dtype_bits(t)) - 1;
-      return (uint64_t)(max ? pt_int_max(t) : pt_int_min(t)) & mask;
-    }
-    default: return 0; /* 64-bit integers, 8-bit floats */
-  }
-}
 
 /* n bytes at p from a 32-byte pattern that starts an element. */
 static void pattern(uint8_t *p, int64_t n, const uint8_t *pat) {
@@ -397,7 +330,7 @@ typedef struct xctx {
  * valid_cols elements; DN: 3, a column of valid_rows elements); the line index runs over the
  * other four dimensions, outermost first, tile lines (rows / columns) apart. */
 static ptosim_status plan_line(pt_ctx *x, const xctx *c, plan *pl) {
-  bool nd = c->g->kind == TK_ND;
+  bool nd = c->g->kind == PT_TK_ND;
   const int run = nd ? 4 : 3, d[4] = {0, 1, 2, nd ? 3 : 4};
   const int64_t *s = c->v->shape;
   int64_t lines = mul(mul(s[d[0]], s[d[1]]), mul(s[d[2]], s[d[3]]));
@@ -472,7 +405,7 @@ static ptosim_status plan_frac(pt_ctx *x, const xctx *c, plan *pl) {
   PT_TRY(want_stride(x, c->v, dn ? 3 : 4, 1));
   if (!dn)
     frac_rows(pl, s[3], s[4], es, c->T[3], c->g->rows * BLK);
-  else if (c->g->kind == TK_ZN)
+  else if (c->g->kind == PT_TK_ZN)
     frac_rows(pl, s[4], s[3], es, c->T[4], c->g->cols * BLK);
   else
     frac_lanes(pl, s[3], s[4], es, c->T[4], es, c->g->rows * BLK);
@@ -497,7 +430,7 @@ static ptosim_status mx_pairs(pt_ctx *x, const xctx *c, bool boxed) {
  * 16-column (B) block is shape[2] contiguous boxes (TLoadMxCubeZZ2ZZ / NN2NN). */
 static ptosim_status plan_mx_box(pt_ctx *x, const xctx *c, plan *pl) {
   const int64_t *s = c->v->shape;
-  bool a = c->g->kind == TK_ZZ;
+  bool a = c->g->kind == PT_TK_ZZ;
   PT_TRY(mx_pairs(x, c, true));
   PT_TRY(want_stride(x, c->v, 2, 32));
   int64_t blocks = mul(mul(s[0], s[1]), 16), groups = mul(s[2], 2), pitch = 16 * (a ? c->g->cols : c->g->rows);
@@ -514,7 +447,7 @@ static ptosim_status plan_mx_box(pt_ctx *x, const xctx *c, plan *pl) {
 static ptosim_status plan_mx_nd(pt_ctx *x, const xctx *c, plan *pl) {
   const int64_t *s = c->v->shape;
   ptosim_gm_layout l = c->v->layout;
-  bool a = c->g->kind == TK_ZZ, lanes = l == PTOSIM_GL_MX_A_ND || l == PTOSIM_GL_MX_B_DN;
+  bool a = c->g->kind == PT_TK_ZZ, lanes = l == PTOSIM_GL_MX_A_ND || l == PTOSIM_GL_MX_B_DN;
   PT_TRY(mx_pairs(x, c, false));
   /* lanes: s2 = lane count (m or n), s3 = pairs; rows: s2 = pairs, s3 = lanes. */
   int64_t nl = lanes ? s[2] : s[3], np = lanes ? s[3] : s[2];
@@ -538,19 +471,19 @@ typedef ptosim_status (*plan_fn)(pt_ctx *, const xctx *, plan *);
 enum { W_VEC = 1, W_MAT = 2, W_MAT5 = 4 };
 static const struct {
   ptosim_gm_layout view;
-  tkind tile;
+  pt_tile_kind tile;
   unsigned where;
   plan_fn fn;
 } k_pairs[] = {
-    {PTOSIM_GL_ND, TK_ND, W_VEC | W_MAT, plan_line}, {PTOSIM_GL_DN, TK_DN, W_VEC | W_MAT, plan_line},
-    {PTOSIM_GL_NZ, TK_NZ, W_VEC | W_MAT, plan_nz},   {PTOSIM_GL_ND, TK_NZ, W_MAT, plan_frac},
-    {PTOSIM_GL_DN, TK_ZN, W_MAT, plan_frac},         {PTOSIM_GL_DN, TK_NZ, W_MAT5, plan_frac},
-    {PTOSIM_GL_MX_A_ZZ, TK_ZZ, W_MAT5, plan_mx_box}, {PTOSIM_GL_MX_B_NN, TK_NN, W_MAT5, plan_mx_box},
-    {PTOSIM_GL_MX_A_ND, TK_ZZ, W_MAT5, plan_mx_nd},  {PTOSIM_GL_MX_A_DN, TK_ZZ, W_MAT5, plan_mx_nd},
-    {PTOSIM_GL_MX_B_ND, TK_NN, W_MAT5, plan_mx_nd},  {PTOSIM_GL_MX_B_DN, TK_NN, W_MAT5, plan_mx_nd},
+    {PTOSIM_GL_ND, PT_TK_ND, W_VEC | W_MAT, plan_line}, {PTOSIM_GL_DN, PT_TK_DN, W_VEC | W_MAT, plan_line},
+    {PTOSIM_GL_NZ, PT_TK_NZ, W_VEC | W_MAT, plan_nz},   {PTOSIM_GL_ND, PT_TK_NZ, W_MAT, plan_frac},
+    {PTOSIM_GL_DN, PT_TK_ZN, W_MAT, plan_frac},         {PTOSIM_GL_DN, PT_TK_NZ, W_MAT5, plan_frac},
+    {PTOSIM_GL_MX_A_ZZ, PT_TK_ZZ, W_MAT5, plan_mx_box}, {PTOSIM_GL_MX_B_NN, PT_TK_NN, W_MAT5, plan_mx_box},
+    {PTOSIM_GL_MX_A_ND, PT_TK_ZZ, W_MAT5, plan_mx_nd},  {PTOSIM_GL_MX_A_DN, PT_TK_ZZ, W_MAT5, plan_mx_nd},
+    {PTOSIM_GL_MX_B_ND, PT_TK_NN, W_MAT5, plan_mx_nd},  {PTOSIM_GL_MX_B_DN, PT_TK_NN, W_MAT5, plan_mx_nd},
 };
 
-static plan_fn find_pair(ptosim_gm_layout view, tkind tile, unsigned where) {
+static plan_fn find_pair(ptosim_gm_layout view, pt_tile_kind tile, unsigned where) {
   for (size_t i = 0; i < sizeof k_pairs / sizeof k_pairs[0]; i++)
     if (k_pairs[i].view == view && k_pairs[i].tile == tile && (k_pairs[i].where & where)) return k_pairs[i].fn;
   return NULL;
@@ -571,15 +504,16 @@ static ptosim_status check_dtype(pt_ctx *x, ptosim_dtype t) {
 /* The rules that depend on the pair, the target and the tile location. */
 static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const tgeo *g, bool mat) {
   const ptosim_gm_view *v = &p->src;
-  bool b64 = g->es == 8, frac = g->kind == TK_NZ || g->kind == TK_ZN;
+  bool b64 = g->es == 8, frac = g->kind == PT_TK_NZ || g->kind == PT_TK_ZN;
   VERIFY(x,
-         !b64 || ((v->layout == PTOSIM_GL_ND && g->kind == TK_ND) || (v->layout == PTOSIM_GL_DN && g->kind == TK_DN)),
+         !b64 ||
+             ((v->layout == PTOSIM_GL_ND && g->kind == PT_TK_ND) || (v->layout == PTOSIM_GL_DN && g->kind == PT_TK_DN)),
          "b64_layout", "load 64-bit elements ND -> ND or DN -> DN", "64-bit elements with %s view into %s tile",
-         layout_name[v->layout], kind_name[g->kind]);
+         layout_name[v->layout], pt_tile_kind_name(g->kind));
   VERIFY(x, !b64 || !is_a5(x) || p->dst.pad == PTOSIM_PAD_NULL || p->dst.pad == PTOSIM_PAD_ZERO, "b64_pad",
          "64-bit tiles take pad null or zero on a5", "64-bit tile with pad value %d", (int)p->dst.pad);
   VERIFY(x, !frac || p->dst.fractal == 512, "fractal", "NZ / ZN tiles use 512-byte fractals",
-         "%s tile with fractal size %d", kind_name[g->kind], p->dst.fractal);
+         "%s tile with fractal size %d", pt_tile_kind_name(g->kind), p->dst.fractal);
   if (is_mx(v->layout))
     VERIFY(x, p->dst.dtype == PTOSIM_DT_F8E8M0 && v->dtype == PTOSIM_DT_F8E8M0 && p->dst.fractal == 32, "mx_shape",
            "MX scale loads move f8E8M0FNU scales into 32-byte-fractal tiles", "%s view of %s into a fractal-%d tile",
@@ -594,26 +528,26 @@ static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const 
    * memory/tload_common.hpp). */
   const int64_t *s = v->shape;
   if (!mat) PT_TRY(in_range(x, "tile rows", g->rows, 1, 4095));
-  if (g->kind == TK_ND && v->layout == PTOSIM_GL_ND) PT_TRY(in_range(x, "shape[3] (bursts)", s[3], 1, 4095));
-  if (g->kind == TK_DN) PT_TRY(in_range(x, "shape[4] (bursts)", s[4], 1, 4095));
-  if (g->kind == TK_NZ && v->layout == PTOSIM_GL_NZ) PT_TRY(in_range(x, "shape[1] (bursts)", s[1], 1, 4095));
-  if (g->kind == TK_NZ && v->layout == PTOSIM_GL_ND) {
+  if (g->kind == PT_TK_ND && v->layout == PTOSIM_GL_ND) PT_TRY(in_range(x, "shape[3] (bursts)", s[3], 1, 4095));
+  if (g->kind == PT_TK_DN) PT_TRY(in_range(x, "shape[4] (bursts)", s[4], 1, 4095));
+  if (g->kind == PT_TK_NZ && v->layout == PTOSIM_GL_NZ) PT_TRY(in_range(x, "shape[1] (bursts)", s[1], 1, 4095));
+  if (g->kind == PT_TK_NZ && v->layout == PTOSIM_GL_ND) {
     PT_TRY(in_range(x, "shape[3]", s[3], 1, 16384));
     PT_TRY(in_range(x, "shape[4]", s[4], 1, 65535));
     PT_TRY(in_range(x, "stride[3]", v->stride[3], 1, 65535));
     PT_TRY(in_range(x, "tile rows", g->rows, 1, 16384));
   }
-  if (g->kind == TK_ZN) {
+  if (g->kind == PT_TK_ZN) {
     PT_TRY(in_range(x, "shape[4]", s[4], 1, 16384));
     PT_TRY(in_range(x, "shape[3]", s[3], 1, 65535));
     PT_TRY(in_range(x, "stride[4]", v->stride[4], 1, 65535));
     PT_TRY(in_range(x, "tile cols", g->cols, 1, 16384));
   }
   /* copy_gm_to_cbuf moves whole 32-byte blocks: L1 rows (columns) of more than one line. */
-  if (mat && g->kind == TK_ND && g->rows > 1)
+  if (mat && g->kind == PT_TK_ND && g->rows > 1)
     VERIFY(x, s[4] * g->es % BLK == 0, "mat_align", "load whole 32-byte rows into L1 on a2a3",
            "row of %" PRId64 " bytes is not a multiple of 32", s[4] * g->es);
-  if (mat && g->kind == TK_DN && g->cols > 1)
+  if (mat && g->kind == PT_TK_DN && g->cols > 1)
     VERIFY(x, s[3] * g->es % BLK == 0, "mat_align", "load whole 32-byte columns into L1 on a2a3",
            "column of %" PRId64 " bytes is not a multiple of 32", s[3] * g->es);
   return PTOSIM_OK;
@@ -623,7 +557,7 @@ static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const 
  * next 32-byte boundary (A5 copy_gm_to_cbuf_align_v2 always pads; A2/A3 loads one-line L1
  * tiles through nd2nz), never past the tile line. */
 static int64_t line_tail(const tgeo *g, int64_t len) {
-  int64_t line = (g->kind == TK_ND ? g->cols : g->rows) * (int64_t)g->es,
+  int64_t line = (g->kind == PT_TK_ND ? g->cols : g->rows) * (int64_t)g->es,
           end = (int64_t)pt_align_up((uint64_t)len, BLK);
   return (end < line ? end : line) - len;
 }
@@ -641,25 +575,24 @@ ptosim_status pt_exec_tload(pt_ctx *x, const ptosim_tload_params *p) {
   plan_fn fn = find_pair(p->src.layout, g.kind, where);
   VERIFY(x, fn, "layout_pair", "vec: ND->ND, DN->DN, NZ->NZ; mat adds ND->NZ, DN->ZN (a5: DN->NZ and MX scales)",
          "%s view into a %s %s tile is not a supported pair on %s", layout_name[p->src.layout], mat ? "mat" : "vec",
-         kind_name[g.kind], x->m->prof->name);
+         pt_tile_kind_name(g.kind), x->m->prof->name);
   PT_TRY(tload_rules(x, p, &g, mat));
 
   xctx c = {&p->src, &g, {0}};
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) c.T[d] = p->src.stride[d] * g.es;
   plan pl = {0};
   PT_TRY(fn(x, &c, &pl));
-  bool line = g.kind == TK_ND || g.kind == TK_DN, one_line = g.kind == TK_ND ? g.rows == 1 : g.cols == 1;
+  bool line = g.kind == PT_TK_ND || g.kind == PT_TK_DN, one_line = g.kind == PT_TK_ND ? g.rows == 1 : g.cols == 1;
   if (mat && line && (is_a5(x) || one_line)) pl.m[0].zlen = line_tail(&g, pl.m[0].len);
 
   uint8_t *t, pat[BLK];
-  PT_TRY(pt_span(x, p->dst.space, p->dst.addr, 0, x->m->prof->align[p->dst.space], PT_WRITE, &t));
+  PT_TRY(pt_tile_at(x, x->core, p->dst.space, p->dst.addr, 0, PT_WRITE, &t));
   PT_TRY(plan_map(x, &pl, p->src.addr, p->dst.space, p->dst.addr, true, PT_READ));
   bool pad = p->dst.pad != PTOSIM_PAD_NULL;
   if (pad) PT_TRY(pt_span(x, p->dst.space, p->dst.addr, (uint64_t)t_bytes(&g), 1, PT_WRITE, &t));
   plan_copy(&pl, true, PTOSIM_DT_NONE);
   if (!pad) return PTOSIM_OK;
-  uint64_t bits = pad_bits(p->dst.dtype, p->dst.pad);
-  for (unsigned i = 0; i < BLK; i++) pat[i] = (uint8_t)(bits >> (8 * (i % g.es)));
+  pt_tile_pad_pattern(p->dst.dtype, p->dst.pad, pat);
   fill_pad(&g, t, pat);
   return PTOSIM_OK;
 }
@@ -675,22 +608,22 @@ static ptosim_status tstore_tile(pt_ctx *x, const ptosim_tstore_params *p, const
          mat ? "mat" : "vec");
   plan_fn fn = find_pair(v->layout, g->kind, W_VEC);
   VERIFY(x, fn, "layout_pair", "store ND -> ND, DN -> DN or NZ -> NZ",
-         "%s %s tile into a %s view is not a supported pair", mat ? "mat" : "vec", kind_name[g->kind],
+         "%s %s tile into a %s view is not a supported pair", mat ? "mat" : "vec", pt_tile_kind_name(g->kind),
          layout_name[v->layout]);
-  VERIFY(x, g->es != 8 || g->kind != TK_NZ, "b64_layout", "store 64-bit elements ND -> ND or DN -> DN",
+  VERIFY(x, g->es != 8 || g->kind != PT_TK_NZ, "b64_layout", "store 64-bit elements ND -> ND or DN -> DN",
          "64-bit elements from an NZ tile");
   const int64_t *s = v->shape;
   if (!is_a5(x)) { /* 12-bit burst counts; copy_cbuf_to_gm moves whole 32-byte blocks */
-    PT_TRY(in_range(x, "bursts", g->kind == TK_ND ? s[3] : g->kind == TK_DN ? s[4] : s[1], 1, 4095));
-    if (mat && g->kind != TK_NZ)
-      VERIFY(x, (g->kind == TK_ND ? s[4] : s[3]) * g->es % BLK == 0, "mat_align",
+    PT_TRY(in_range(x, "bursts", g->kind == PT_TK_ND ? s[3] : g->kind == PT_TK_DN ? s[4] : s[1], 1, 4095));
+    if (mat && g->kind != PT_TK_NZ)
+      VERIFY(x, (g->kind == PT_TK_ND ? s[4] : s[3]) * g->es % BLK == 0, "mat_align",
              "store whole 32-byte L1 lines on a2a3", "an L1 line of %" PRId64 " bytes is not a multiple of 32",
-             (g->kind == TK_ND ? s[4] : s[3]) * g->es);
-  } else if (g->kind != TK_NZ) { /* A5 CheckStaticVec: 32-byte lines, or a single column (row) */
-    int64_t line = g->kind == TK_ND ? g->cols : g->rows, other = g->kind == TK_ND ? g->rows : g->cols;
+             (g->kind == PT_TK_ND ? s[4] : s[3]) * g->es);
+  } else if (g->kind != PT_TK_NZ) { /* A5 CheckStaticVec: 32-byte lines, or a single column (row) */
+    int64_t line = g->kind == PT_TK_ND ? g->cols : g->rows, other = g->kind == PT_TK_ND ? g->rows : g->cols;
     VERIFY(x, line * g->es % BLK == 0 || (line == 1 && other * g->es % BLK == 0), "tile_align",
            "a5 stores 32-byte UB lines (or one 32-byte column)", "%s tile %" PRId64 "x%" PRId64 " has unaligned lines",
-           kind_name[g->kind], g->rows, g->cols);
+           pt_tile_kind_name(g->kind), g->rows, g->cols);
   }
   ptosim_dtype add = PTOSIM_DT_NONE;
   if (p->atomic == PTOSIM_ATOMIC_ADD) add = p->src.dtype;
@@ -699,7 +632,7 @@ static ptosim_status tstore_tile(pt_ctx *x, const ptosim_tstore_params *p, const
   plan pl = {0};
   PT_TRY(fn(x, &c, &pl));
   uint8_t *t;
-  PT_TRY(pt_span(x, p->src.space, p->src.addr, 0, x->m->prof->align[p->src.space], PT_READ, &t));
+  PT_TRY(pt_tile_at(x, x->core, p->src.space, p->src.addr, 0, PT_READ, &t));
   PT_TRY(plan_map(x, &pl, v->addr, p->src.space, p->src.addr, false, add ? PT_RW : PT_WRITE));
   plan_copy(&pl, false, add);
   return PTOSIM_OK;
@@ -752,9 +685,9 @@ static ptosim_status acc_view(pt_ctx *x, const ptosim_tstore_params *p, const tg
   const ptosim_gm_view *v = &p->dst;
   const int64_t *s = v->shape, *st = v->stride;
   bool nd = v->layout == PTOSIM_GL_ND;
-  VERIFY(x, g->kind == TK_NZ && p->src.fractal == 1024 && (g->es == 4), "acc_layout",
+  VERIFY(x, g->kind == PT_TK_NZ && p->src.fractal == 1024 && (g->es == 4), "acc_layout",
          "an acc tile is f32 / i32 in 16x16 boxes (blayout col_major, slayout row_major, fractal 1024)",
-         "acc tile %s with fractal %d", kind_name[g->kind], p->src.fractal);
+         "acc tile %s with fractal %d", pt_tile_kind_name(g->kind), p->src.fractal);
   VERIFY(x, nd || v->layout == PTOSIM_GL_NZ, "layout_pair", "acc tiles store into ND or NZ views",
          "acc tile into a %s view", layout_name[v->layout]);
   PT_TRY(in_range(x, "tile cols", g->cols, 1, 4095));
@@ -946,7 +879,7 @@ ptosim_status pt_exec_tprefetch(pt_ctx *x, const ptosim_tload_params *p) {
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) T[d] = v->stride[d] * ves;
   uint8_t *gm, *t;
   PT_TRY(pt_region(x, PTOSIM_GM, v->addr, 4, s, T, (uint64_t)(s[4] * ves), 1, PT_READ, &gm));
-  PT_TRY(pt_span(x, PTOSIM_UB, p->dst.addr, (uint64_t)tb, x->m->prof->align[PTOSIM_UB], PT_WRITE, &t));
+  PT_TRY(pt_tile_at(x, x->core, PTOSIM_UB, p->dst.addr, (uint64_t)tb, PT_WRITE, &t));
   for (int64_t i0 = 0; i0 < s[0]; i0++)
     for (int64_t i1 = 0; i1 < s[1]; i1++)
       for (int64_t i2 = 0; i2 < s[2]; i2++) {
@@ -1008,7 +941,7 @@ static int64_t smul(int64_t a, int64_t b) { return b && a > (INT64_MAX / 2) / b 
 
 /* Index k of the item at (r, c): row mode reads idx[r] of the [1, R] / [R, 1] index tile. */
 static uint32_t ix_raw(const ix *s, int64_t r, int64_t c) {
-  int64_t off = !s->row ? t_off(&s->i, r, c) : s->i.kind == TK_ND ? t_off(&s->i, 0, r) : t_off(&s->i, r, 0);
+  int64_t off = !s->row ? t_off(&s->i, r, c) : s->i.kind == PT_TK_ND ? t_off(&s->i, 0, r) : t_off(&s->i, r, 0);
   uint32_t k;
   memcpy(&k, s->ih + off, 4);
   return k;
@@ -1043,7 +976,7 @@ static void ix_walk(ix *s, ix_fn fn) {
       int64_t k = ix_remap(s, ix_raw(s, r, 0), &drop);
       if (s->nz)
         for (int64_t b = 0; b < nb; b++) fn(s, nz_off(s, k, b * cw), b * s->d.rows * BLK + r * BLK, cw, drop);
-      else if (s->d.kind == TK_ND)
+      else if (s->d.kind == PT_TK_ND)
         fn(s, smul(k, s->rowb), t_off(&s->d, r, 0), s->d.vc, drop);
       else
         for (int64_t c = 0; c < s->d.vc; c++) fn(s, smul(k, s->rowb) + c * es, t_off(&s->d, r, c), 1, drop);
@@ -1084,9 +1017,9 @@ static void ix_move(ix *s, int64_t go, int64_t to, int64_t n, bool drop) {
 /* Map the valid region of an ND, DN or NZ tile (one strided region). */
 static ptosim_status map_valid(pt_ctx *x, const ptosim_tile *t, const tgeo *g, pt_access acc, uint8_t **h) {
   int64_t cnt, pitch, len;
-  if (g->kind == TK_NZ)
+  if (g->kind == PT_TK_NZ)
     cnt = (g->vc + g->ic - 1) / g->ic, pitch = g->rows * BLK, len = g->vr * BLK;
-  else if (g->kind == TK_ND)
+  else if (g->kind == PT_TK_ND)
     cnt = g->vr, pitch = g->cols * g->es, len = g->vc * g->es;
   else
     cnt = g->vc, pitch = g->rows * g->es, len = g->vr * g->es;
@@ -1118,20 +1051,22 @@ static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const p
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) s->T[d] = v->stride[d] * s->d.es;
   /* Layout pairs: a2a3 ND table + ND tile or NZ table + NZ tile, ND index; a5 ND table with
    * ND or DN tiles and indices. */
-  tkind dk = s->d.kind, ik = s->i.kind;
-  bool pair = is_a5(x) ? v->layout == PTOSIM_GL_ND && (dk == TK_ND || dk == TK_DN)
-                       : (v->layout == PTOSIM_GL_ND && dk == TK_ND) || (s->nz && dk == TK_NZ && data->fractal == 512);
+  pt_tile_kind dk = s->d.kind, ik = s->i.kind;
+  bool pair = is_a5(x)
+                  ? v->layout == PTOSIM_GL_ND && (dk == PT_TK_ND || dk == PT_TK_DN)
+                  : (v->layout == PTOSIM_GL_ND && dk == PT_TK_ND) || (s->nz && dk == PT_TK_NZ && data->fractal == 512);
   VERIFY(x, pair, "layout_pair", "a2a3: ND table + ND tile or NZ table + NZ tile; a5: ND table + ND / DN tile",
-         "%s table with a %s %s tile on %s", layout_name[v->layout], kind_name[dk], dname, x->m->prof->name);
-  VERIFY(x, ik == TK_ND || (is_a5(x) && ik == TK_DN), "idx_layout", "index tiles are ND (a5 also DN)", "index tile %s",
-         kind_name[ik]);
-  VERIFY(x, dk != TK_ND || s->d.cols * s->d.es % BLK == 0, "tile_align", "data tile rows are whole 32-byte blocks",
+         "%s table with a %s %s tile on %s", layout_name[v->layout], pt_tile_kind_name(dk), dname, x->m->prof->name);
+  VERIFY(x, ik == PT_TK_ND || (is_a5(x) && ik == PT_TK_DN), "idx_layout", "index tiles are ND (a5 also DN)",
+         "index tile %s", pt_tile_kind_name(ik));
+  VERIFY(x, dk != PT_TK_ND || s->d.cols * s->d.es % BLK == 0, "tile_align", "data tile rows are whole 32-byte blocks",
          "%s tile row of %" PRId64 " bytes", dname, s->d.cols * s->d.es);
-  VERIFY(x, dk != TK_DN || s->d.rows * s->d.es % BLK == 0, "tile_align", "data tile columns are whole 32-byte blocks",
-         "%s tile column of %" PRId64 " bytes", dname, s->d.rows * s->d.es);
+  VERIFY(x, dk != PT_TK_DN || s->d.rows * s->d.es % BLK == 0, "tile_align",
+         "data tile columns are whole 32-byte blocks", "%s tile column of %" PRId64 " bytes", dname,
+         s->d.rows * s->d.es);
   /* Index tile valid shape: ROW [1, R] (a5 also [R, 1] col-major), ELEM the data shape. */
-  bool shape = s->row ? (ik == TK_ND && s->i.vr == 1 && s->i.vc == s->d.vr) ||
-                            (ik == TK_DN && s->i.vc == 1 && s->i.vr == s->d.vr)
+  bool shape = s->row ? (ik == PT_TK_ND && s->i.vr == 1 && s->i.vc == s->d.vr) ||
+                            (ik == PT_TK_DN && s->i.vc == 1 && s->i.vr == s->d.vr)
                       : s->i.vr == s->d.vr && s->i.vc == s->d.vc;
   VERIFY(x, shape, "idx_shape",
          s->row ? "row mode takes a [1, R] index tile (a5 also [R, 1] col-major)"
