@@ -50,7 +50,7 @@ typedef struct ptosim_tile {
   ptosim_slayout slayout;
   int32_t fractal;        /* fractal box size in bytes (PTOAS s_fractal, default 512) */
   ptosim_pad_value pad;
-  int32_t compact;        /* PTOAS CompactMode: 0 null, 1 normal, 2 row_plus_one */
+  int32_t compact;        /* CompactMode: 0 null, 1 normal, 2 row_plus_one (PTOAS), 3 row_aligned_padding (pto-isa) */
 } ptosim_tile;
 
 /* Layout of a GM view (pto-isa GlobalTensor Layout). ND is row-major, DN column-major,
