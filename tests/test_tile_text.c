@@ -361,6 +361,13 @@ static void test_static_errors(void) {
                     "  pto.tload ins(%t : !pto.partition_tensor_view<8x16xf32>) outs(%t : " VEC("f32", 8, 16, "8", "16", "row_major") ")\n"
                     "  return\n}\n",
                     "[bind.type]"));
+  /* the type written beside an operand names another tile shape */
+  CHECK(load_errors("func.func @k(%p: !pto.ptr<f32>, %i: index) attributes {pto.kernel} {\n"
+                    "  %v = pto.make_tensor_view %p, shape = [%i], strides = [%i] : !pto.tensor_view<?xf32>\n"
+                    "  %t = pto.alloc_tile : " VEC("f32", 8, 16, "8", "16", "row_major") "\n"
+                    "  pto.tload ins(%v : !pto.tensor_view<?xf32>) outs(%t : " VEC("f32", 16, 16, "16", "16", "row_major") ")\n"
+                    "  return\n}\n",
+                    "is declared"));
   CHECK(load_errors("func.func @k() attributes {pto.kernel} {\n"
                     "  %t = pto.alloc_tile : " VEC("f32", 8, 16, "8", "16", "row_major") "\n"
                     "  pto.tmov ins(%t, %t, %t, %t : " VEC("f32", 8, 16, "8", "16", "row_major") ") outs(%t : "

@@ -163,6 +163,12 @@ ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *co
   return v;
 }
 
+const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it) {
+  if (!b->lowering || !it || it->kind != PA_IT_VALUE) return NULL;
+  int32_t s = pt_lower_resolve(b->L, it);
+  return s < 0 ? NULL : b->prog->slots[s].decl;
+}
+
 ptosim_tile *pt_bind_result_tile(pt_bind *b) {
   static ptosim_tile scratch; /* lowering: the executor never runs, the value is unused */
   if (!b->lowering) {
@@ -176,7 +182,7 @@ ptosim_tile *pt_bind_result_tile(pt_bind *b) {
     return &scratch;
   }
   pt_obj tmpl = {.tile = pt_tile_of_type(t)};
-  pt_slot_type st = {.kind = PT_VK_TILE, .dt = tmpl.tile.dtype, .space = tmpl.tile.space};
+  pt_slot_type st = pt_slot_type_of(t);
   b->res_obj = pt_lower_new_obj(b->L, &tmpl);
   b->res_slot = pt_lower_define_results(b->L, b->op, &st, 1);
   return &scratch;

@@ -46,6 +46,8 @@ ptosim_tile pt_bind_tile(pt_bind *b, const pa_item *it);
  * loaded into or stored from (or NULL): it settles the layout of a view ND and DN both
  * describe, as PTOAS does. */
 ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *consumer);
+/* While lowering: the type written where tile / view value `it` was made (NULL otherwise). */
+const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it);
 /* The tile result of the op (`%r = op ... -> !pto.tile_buf<..>`), initialised from its
  * type; the executor may change it (e.g. set its address). */
 ptosim_tile *pt_bind_result_tile(pt_bind *b);

@@ -10,10 +10,31 @@
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
-/* Operand i of clause `ins` / `outs` (NULL if absent: the accessors then report it). */
-static const pa_item *io(const pa_op *op, const char *clause, unsigned i) {
+/* Two types agree: tiles in loc, element type and shape; views in element type. PTOAS
+ * verifies the whole type; the rest (valid shape, layouts) may legitimately be spelled
+ * differently at a use (e.g. `?` for a static valid dimension). */
+static int same_place(const pa_type *a, const pa_type *b) {
+  if (a->kind == PA_TY_TILE_BUF && b->kind == PA_TY_TILE_BUF)
+    return a->tb.loc == b->tb.loc && pa_type_equal(a->tb.dtype, b->tb.dtype) && a->tb.rows == b->tb.rows &&
+           a->tb.cols == b->tb.cols;
+  if (a->kind == PA_TY_TILE_BUF || b->kind == PA_TY_TILE_BUF) return 0;
+  return a->elem && b->elem && pa_type_equal(a->elem, b->elem);
+}
+
+/* Operand i of clause `ins` / `outs` (NULL if absent: the accessors then report it). While
+ * lowering, the type written beside a tile or view operand must agree with its own. */
+static const pa_item *io(pt_bind *b, const pa_op *op, const char *clause, unsigned i) {
   const pa_item *c = pa_op_clause(op, clause);
-  return c && c->kind == PA_IT_CALL && i < c->nargs ? &c->args[i] : NULL;
+  const pa_item *it = c && c->kind == PA_IT_CALL && i < c->nargs ? &c->args[i] : NULL;
+  const pa_type *written = it && c->types && i < c->ntypes ? c->types[i] : NULL, *own = pt_bind_value_type(b, it);
+  if (written && own && !same_place(written, own)) {
+    char w[256], o[256];
+    pa_type_print(written, w, sizeof w);
+    pa_type_print(own, o, sizeof o);
+    pt_bind_error(b, it, "bind.type", "write the operand's own type (loc, dtype and shape)",
+                  "'%.*s' is declared %s here but is %s", (int)it->text.n, it->text.s, w, o);
+  }
+  return it;
 }
 
 static unsigned io_count(const pa_op *op, const char *clause) {
@@ -70,8 +91,8 @@ int bind_ptosim_tload_params(pt_bind *b, const pa_op *op, ptosim_tload_params *p
   static const char *const extra[] = {"pad_mode", "pad_value", "left_padding_num", "right_padding_num",
                                       "init_out_buffer", "init_condition"};
   if (expect_io(b, op, 1, 1) || reject_clauses(b, op, extra, 6)) return -1;
-  p->dst = pt_bind_tile(b, io(op, "outs", 0));
-  p->src = pt_bind_view(b, io(op, "ins", 0), &p->dst);
+  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
+  p->src = pt_bind_view(b, io(b, op, "ins", 0), &p->dst);
   return 0;
 }
 
@@ -81,11 +102,11 @@ int bind_ptosim_tstore_params(pt_bind *b, const pa_op *op, ptosim_tstore_params 
   int fp = name_has(op, "fp");
   unsigned ni = io_count(op, "ins");
   if (expect_io(b, op, fp ? 2 : ni == 2 ? 2 : 1, 1)) return -1;
-  p->src = pt_bind_tile(b, io(op, "ins", 0));
-  if (fp) p->fp = pt_bind_tile(b, io(op, "ins", 1));
+  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
+  if (fp) p->fp = pt_bind_tile(b, io(b, op, "ins", 1));
   p->has_quant_scalar = !fp && ni == 2;
-  if (p->has_quant_scalar) p->quant_scalar = (uint64_t)pt_bind_int(b, io(op, "ins", 1));
-  p->dst = pt_bind_view(b, io(op, "outs", 0), &p->src);
+  if (p->has_quant_scalar) p->quant_scalar = (uint64_t)pt_bind_int(b, io(b, op, "ins", 1));
+  p->dst = pt_bind_view(b, io(b, op, "outs", 0), &p->src);
   static const char *const atomic[] = {"atomic_none", "atomic_add"};
   static const char *const phase[] = {[PTOSIM_UNIT_FLAG_NONE] = "unspecified", [PTOSIM_UNIT_FLAG_CHECK_ONLY] = "partial",
                                       [PTOSIM_UNIT_FLAG_CHECK_AND_CLEAR] = "final"};
@@ -106,9 +127,9 @@ static ptosim_coalesce coalesce_of(const ptosim_tile *idx, const ptosim_tile *da
 /* pto.mgather ins(%table, %idx) outs(%dst) {gatherOob} */
 int bind_ptosim_mgather_params(pt_bind *b, const pa_op *op, ptosim_mgather_params *p) {
   if (expect_io(b, op, 2, 1)) return -1;
-  p->idx = pt_bind_tile(b, io(op, "ins", 1));
-  p->dst = pt_bind_tile(b, io(op, "outs", 0));
-  p->table = pt_bind_view(b, io(op, "ins", 0), &p->dst);
+  p->idx = pt_bind_tile(b, io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
+  p->table = pt_bind_view(b, io(b, op, "ins", 0), &p->dst);
   p->coalesce = coalesce_of(&p->idx, &p->dst);
   static const char *const oob[] = {"undefined", "clamp", "wrap", "zero"};
   int o = enum_attr(b, op, "gatherOob", oob, 4, 0);
@@ -119,9 +140,9 @@ int bind_ptosim_mgather_params(pt_bind *b, const pa_op *op, ptosim_mgather_param
 /* pto.mscatter ins(%src, %idx) outs(%table) {scatterAtomicOp, scatterOob} */
 int bind_ptosim_mscatter_params(pt_bind *b, const pa_op *op, ptosim_mscatter_params *p) {
   if (expect_io(b, op, 2, 1)) return -1;
-  p->src = pt_bind_tile(b, io(op, "ins", 0));
-  p->idx = pt_bind_tile(b, io(op, "ins", 1));
-  p->table = pt_bind_view(b, io(op, "outs", 0), &p->src);
+  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
+  p->idx = pt_bind_tile(b, io(b, op, "ins", 1));
+  p->table = pt_bind_view(b, io(b, op, "outs", 0), &p->src);
   p->coalesce = coalesce_of(&p->idx, &p->src);
   static const char *const atomic[] = {"none", "add", "max", "min"};
   static const char *const oob[] = {"undefined", "skip", "clamp", "wrap"};
@@ -136,17 +157,17 @@ int bind_ptosim_mscatter_params(pt_bind *b, const pa_op *op, ptosim_mscatter_par
 /* pto.ttrans ins(%src, %tmp) outs(%dst) */
 int bind_ptosim_ttrans_params(pt_bind *b, const pa_op *op, ptosim_ttrans_params *p) {
   if (expect_io(b, op, 2, 1)) return -1;
-  p->src = pt_bind_tile(b, io(op, "ins", 0));
-  p->tmp = pt_bind_tile(b, io(op, "ins", 1));
-  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
+  p->tmp = pt_bind_tile(b, io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
   return 0;
 }
 
 /* pto.tfillpad / _inplace / _expand ins(%src) outs(%dst) */
 int bind_ptosim_tfillpad_params(pt_bind *b, const pa_op *op, ptosim_tfillpad_params *p) {
   if (expect_io(b, op, 1, 1)) return -1;
-  p->src = pt_bind_tile(b, io(op, "ins", 0));
-  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
+  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
   return 0;
 }
 
@@ -160,9 +181,9 @@ int bind_ptosim_treshape_params(pt_bind *b, const pa_op *op, ptosim_treshape_par
 /* pto.tconcat ins(%src0, %src1) outs(%dst) */
 int bind_ptosim_tconcat_params(pt_bind *b, const pa_op *op, ptosim_tconcat_params *p) {
   if (expect_io(b, op, 2, 1)) return -1;
-  p->src0 = pt_bind_tile(b, io(op, "ins", 0));
-  p->src1 = pt_bind_tile(b, io(op, "ins", 1));
-  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  p->src0 = pt_bind_tile(b, io(b, op, "ins", 0));
+  p->src1 = pt_bind_tile(b, io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
   return 0;
 }
 
@@ -175,13 +196,13 @@ int bind_ptosim_tmatmul_params(pt_bind *b, const pa_op *op, ptosim_tmatmul_param
   int acc = name_has(op, ".acc"), bias = name_has(op, ".bias"), mx = name_has(op, ".mx");
   if (expect_io(b, op, 2u + (unsigned)acc + (unsigned)bias + 2u * (unsigned)mx, 1)) return -1;
   unsigned i = 0;
-  if (acc) p->acc_in = pt_bind_tile(b, io(op, "ins", i++));
-  p->lhs = pt_bind_tile(b, io(op, "ins", i++));
-  if (mx) p->lhs_scale = pt_bind_tile(b, io(op, "ins", i++));
-  p->rhs = pt_bind_tile(b, io(op, "ins", i++));
-  if (mx) p->rhs_scale = pt_bind_tile(b, io(op, "ins", i++));
-  if (bias) p->bias = pt_bind_tile(b, io(op, "ins", i++));
-  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  if (acc) p->acc_in = pt_bind_tile(b, io(b, op, "ins", i++));
+  p->lhs = pt_bind_tile(b, io(b, op, "ins", i++));
+  if (mx) p->lhs_scale = pt_bind_tile(b, io(b, op, "ins", i++));
+  p->rhs = pt_bind_tile(b, io(b, op, "ins", i++));
+  if (mx) p->rhs_scale = pt_bind_tile(b, io(b, op, "ins", i++));
+  if (bias) p->bias = pt_bind_tile(b, io(b, op, "ins", i++));
+  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
   if (p->lhs_scale.space == PTOSIM_FB) p->lhs_scale.space = PTOSIM_L0A_MX;
   if (p->rhs_scale.space == PTOSIM_FB) p->rhs_scale.space = PTOSIM_L0B_MX;
   static const char *const phase[] = {[PTOSIM_ACC_PHASE_UNSPECIFIED] = "unspecified",
@@ -200,15 +221,15 @@ int bind_ptosim_tmov_params(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) 
   unsigned ni = io_count(op, "ins"), want = 1u + (unsigned)fp_form + 2u * (unsigned)indexed;
   if (!indexed && !fp_form) want = ni >= 1 && ni <= 3 ? ni : 1; /* tmov: optional fp and quant scalar */
   if (expect_io(b, op, want, 1)) return -1;
-  p->src = pt_bind_tile(b, io(op, "ins", 0));
+  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
   unsigned i = 1;
   if (fp_form) {
     p->has_fp = true;
-    p->fp = pt_bind_tile(b, io(op, "ins", i++));
+    p->fp = pt_bind_tile(b, io(b, op, "ins", i++));
   }
   if (indexed) {
-    p->index_row = pt_bind_int(b, io(op, "ins", i++));
-    p->index_col = pt_bind_int(b, io(op, "ins", i++));
+    p->index_row = pt_bind_int(b, io(b, op, "ins", i++));
+    p->index_col = pt_bind_int(b, io(b, op, "ins", i++));
   }
   /* tmov's optional operands: a tile is the fp tile, an integer the quant scalar. */
   const pa_item *c = pa_op_clause(op, "ins");
@@ -216,13 +237,13 @@ int bind_ptosim_tmov_params(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) 
     const pa_type *t = c->types && i < c->ntypes ? c->types[i] : NULL;
     if (t && t->kind == PA_TY_TILE_BUF) {
       p->has_fp = true;
-      p->fp = pt_bind_tile(b, io(op, "ins", i));
+      p->fp = pt_bind_tile(b, io(b, op, "ins", i));
     } else {
       p->has_quant_scalar = true;
-      p->quant_scalar = (uint64_t)pt_bind_int(b, io(op, "ins", i));
+      p->quant_scalar = (uint64_t)pt_bind_int(b, io(b, op, "ins", i));
     }
   }
-  p->dst = pt_bind_tile(b, io(op, "outs", 0));
+  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
   static const char *const a2v[] = {"single_mode_vec0", "single_mode_vec1", "dual_mode_split_m", "dual_mode_split_n"};
   int m = enum_attr(b, op, "accToVecMode", a2v, 4, 0), r = enum_attr(b, op, "reluPreMode", relu_words, 3, 0);
   p->acc_to_vec = m > 0 ? (ptosim_acc_to_vec_mode)m : PTOSIM_A2V_SINGLE_VEC0;

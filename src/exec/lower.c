@@ -95,10 +95,10 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
     if (t->fk == PA_F64) s.dt = PTOSIM_DT_NONE;
     return s;
   case PA_TY_TILE_BUF:
-    return (pt_slot_type){.kind = PT_VK_TILE, .dt = pt_elem_dtype(t->tb.dtype), .space = pt_space_of_aspace(t->tb.loc)};
+    return (pt_slot_type){.kind = PT_VK_TILE, .dt = pt_elem_dtype(t->tb.dtype), .space = pt_space_of_aspace(t->tb.loc), .decl = t};
   case PA_TY_TENSOR_VIEW:
   case PA_TY_PART_VIEW:
-  case PA_TY_TILE_VIEW: return (pt_slot_type){.kind = PT_VK_VIEW, .dt = pt_elem_dtype(t->elem), .space = PTOSIM_GM};
+  case PA_TY_TILE_VIEW: return (pt_slot_type){.kind = PT_VK_VIEW, .dt = pt_elem_dtype(t->elem), .space = PTOSIM_GM, .decl = t};
   case PA_TY_PTR: {
     s.kind = PT_VK_PTR;
     s.space = pt_space_of_aspace(t->space);

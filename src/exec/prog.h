@@ -42,6 +42,7 @@ typedef struct pt_slot_type {
   uint8_t is_unsigned;
   ptosim_dtype dt; /* INT/FLOAT: scalar dtype (NONE for i1/index); PTR: element type */
   ptosim_space space; /* PTR */
+  const pa_type *decl; /* TILE / VIEW: the type written where the value was made */
 } pt_slot_type;
 
 /* Operand of a bound pto op: a slot or a constant. */

@@ -139,9 +139,9 @@ static const pa_type *result_type_of(obj_low *o, pa_type_kind kind) {
   return o->failed ? NULL : t;
 }
 
-/* Define the op's single result as a new object with static part `tmpl`. */
-static void result_obj(obj_low *o, pt_vkind kind, const pt_obj *tmpl, ptosim_dtype dt) {
-  pt_slot_type st = {.kind = (uint8_t)kind, .dt = dt};
+/* Define the op's single result (of type t) as a new object with static part `tmpl`. */
+static void result_obj(obj_low *o, const pa_type *t, const pt_obj *tmpl) {
+  pt_slot_type st = pt_slot_type_of(t);
   o->in.obj = pt_lower_new_obj(o->L, tmpl);
   o->in.dst = pt_lower_define_results(o->L, o->op, &st, 1);
 }
@@ -185,7 +185,7 @@ static void lower_alloc(obj_low *o) {
                                   (unsigned long long)*next, pt_space_name(tmpl.tile.space),
                                   (unsigned long long)prof->capacity[tmpl.tile.space], prof->name);
   }
-  result_obj(o, PT_VK_TILE, &tmpl, tmpl.tile.dtype);
+  result_obj(o, t, &tmpl);
 }
 
 static void lower_tensor_view(obj_low *o) {
@@ -211,7 +211,7 @@ static void lower_tensor_view(obj_low *o) {
   }
   if (t && !o->failed) {
     pt_obj tmpl = {.rank = (int8_t)n, .view = {.dtype = pt_elem_dtype(t->elem)}};
-    result_obj(o, PT_VK_VIEW, &tmpl, tmpl.view.dtype);
+    result_obj(o, t, &tmpl);
   }
 }
 
@@ -227,7 +227,10 @@ static void lower_partition(obj_low *o) {
   if (o->failed) return;
   o->in.bits = (uint8_t)n;
   pt_obj tmpl = {.rank = (int8_t)n};
-  result_obj(o, PT_VK_VIEW, &tmpl, pt_lower_program(o->L)->slots[pt_lower_program(o->L)->operands[o->in.op_first].slot].dt);
+  const ptosim_program *p = pt_lower_program(o->L);
+  const pa_type *t = pt_lower_result_type(o->op, 0); /* `-> T`, else the source's type */
+  if (!t || pt_slot_type_of(t).kind != PT_VK_VIEW) t = p->slots[p->operands[o->in.op_first].slot].decl;
+  result_obj(o, t, &tmpl);
 }
 
 /* %s = pto.subview %tile[%r, %c] sizes [R, C] [valid = ...] : T -> R */
@@ -246,7 +249,7 @@ static void lower_tile_subview(obj_low *o, const pa_item *src) {
   if (!t || o->failed) return;
   check_tile_type(o, t);
   pt_obj tmpl = {.tile = pt_tile_of_type(t)};
-  result_obj(o, PT_VK_TILE, &tmpl, tmpl.tile.dtype);
+  result_obj(o, t, &tmpl);
 }
 
 /* tassign / bitcast: a tile result of the op's result type. */
@@ -257,7 +260,7 @@ static void lower_retile(obj_low *o, int with_addr) {
   if (!t || o->failed) return;
   check_tile_type(o, t);
   pt_obj tmpl = {.tile = pt_tile_of_type(t)};
-  result_obj(o, PT_VK_TILE, &tmpl, tmpl.tile.dtype);
+  result_obj(o, t, &tmpl);
 }
 
 static void lower_query(obj_low *o, pt_vkind src_kind, int nresults) {
