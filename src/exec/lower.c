@@ -53,7 +53,7 @@ void pt_lower_error(pt_lower *L, pa_loc loc, const char *rule, const char *hint,
   pa_diag_print(L->diag, L->p->ast->file, loc.line, loc.col, "error", msg, rule, hint, line, n);
 }
 
-static int errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *fmt, ...) {
+int pt_lower_errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *fmt, ...) {
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -62,6 +62,7 @@ static int errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, c
   pt_lower_error(L, loc, rule, hint, msg);
   return -1;
 }
+#define errorf pt_lower_errorf /* the short name inside this file */
 
 /* ---- slots and names --------------------------------------------------------------------- */
 
@@ -773,16 +774,6 @@ const pa_type *pt_lower_result_type(const pa_op *op, unsigned i) { return result
 
 int32_t pt_lower_define_results(pt_lower *L, const pa_op *op, const pt_slot_type *types, int n) {
   return define_results(L, op, types, n);
-}
-
-int pt_lower_errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *fmt, ...) {
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  pt_lower_error(L, loc, rule, hint, msg);
-  return -1;
 }
 
 int pt_lower_add_operand(pt_lower *L, int32_t slot) {
