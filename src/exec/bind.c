@@ -658,8 +658,9 @@ TEXT_BINDERS(ADAPT)
 /* Ops whose params struct has no text binder yet (C API only). */
 static int bind_unsupported(pt_bind *b, const pa_op *op, void *p) {
   (void)p;
-  return pt_bind_error(b, NULL, "op.unsupported", "this op runs from the C API; its text form is not wired yet",
-                       "not supported yet: %.*s", (int)op->name.n, op->name.s);
+  (void)op;
+  return pt_bind_error(b, NULL, "op.unsupported", "PTOAS has no text form for it: call it through the C API",
+                       "not supported yet in .pto text (C API only)");
 }
 
 #define GENERIC_CASE(T) T * : adapt_##T,

@@ -383,6 +383,13 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
 
 /* ---- scf ---------------------------------------------------------------------------------- */
 
+/* Number of values an op's results name (%r:2 counts 2). */
+static int result_count(const pa_op *op) {
+  int n = 0;
+  for (uint32_t r = 0; r < op->nresults; r++) n += (int)op->results[r].count;
+  return n;
+}
+
 static int lower_for(pt_lower *L, const pa_op *op) {
   /* scf.for %i = %lb to %ub step %s [iter_args(%x = %init, ...)] [-> (T...)] { body } */
   const pa_item *iv = op->nitems ? &op->items[0] : NULL;
@@ -407,20 +414,23 @@ static int lower_for(pt_lower *L, const pa_op *op) {
   define(L, iv->args[0].name, ivs, 1);
   for (int i = 0; i < n; i++) define(L, ia->args[i].args[0].name, iter[i], 1);
   int32_t body = here(L);
-  if (lower_region_yield(L, &op->regions[0], NULL, 0, iter, n)) return -1;
+  int rc = lower_region_yield(L, &op->regions[0], NULL, 0, iter, n); /* on error: still define the results */
   L->nnames = saved;
   emit(L, (pt_ins){.code = PT_C_FOR_NEXT, .a = ivs, .b = ub, .c = st, .target = body, .src = op});
   L->p->code[head].target = here(L);
   for (int i = 0; i < n; i++) res[i] = iter[i];
   pt_slot_type types[64] = {{0}};
   for (int i = 0; i < n; i++) types[i] = L->p->slots[iter[i]];
+  if (op->nresults && result_count(op) != n)
+    rc = errorf(L, op->loc, "ir.result_count", "carry one iter_args value per result",
+                "scf.for defines %d results but carries %d values", result_count(op), n);
   if (op->nresults) {
     int32_t first = define_results(L, op, types, n);
     int32_t out[64];
     for (int i = 0; i < n; i++) out[i] = first + i;
     copy_slots(L, out, res, n);
   }
-  return 0;
+  return rc ? -1 : 0;
 }
 
 /* Slots of all value operands of an op (yield / condition / return / call lists). */
@@ -448,31 +458,35 @@ static int lower_yield(pt_lower *L, const pa_op *op) {
 
 static int lower_if(pt_lower *L, const pa_op *op) {
   int32_t cond = operand_slot(L, pt_operand_item(op, 0));
-  if (cond < 0 || op->nregions < 1) return -1;
-  int n = (int)op->nrtypes;
-  pt_slot_type types[64] = {{0}};
+  if (op->nregions < 1) {
+    define_results(L, op, NULL, 0);
+    return errorf(L, op->loc, "ir.syntax", "write scf.if %cond { ... } [else { ... }]", "scf.if without a region");
+  }
+  int n = (int)op->nrtypes, rc = cond < 0 ? -1 : 0;
   if (n > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many results");
+  if (result_count(op) != n)
+    rc = errorf(L, op->loc, "ir.result_count", "give one result type per result: -> (T, ...)",
+                "scf.if defines %d results but has %d result types", result_count(op), n);
+  pt_slot_type types[64] = {{0}};
   for (int i = 0; i < n; i++) types[i] = pt_slot_type_of(op->rtypes[i]);
   int32_t res[64];
   for (int i = 0; i < n; i++) res[i] = new_slots(L, types[i], 1);
   int32_t jz = emit(L, (pt_ins){.code = PT_C_JZ, .a = cond, .src = op});
-  if (lower_region_yield(L, &op->regions[0], NULL, 0, res, n)) return -1;
+  /* Both regions are lowered even after an error, so every error of the file is reported. */
+  if (lower_region_yield(L, &op->regions[0], NULL, 0, res, n)) rc = -1;
   if (op->nregions > 1) {
     int32_t jmp = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
     L->p->code[jz].target = here(L);
-    if (lower_region_yield(L, &op->regions[1], NULL, 0, res, n)) return -1;
+    if (lower_region_yield(L, &op->regions[1], NULL, 0, res, n)) rc = -1;
     L->p->code[jmp].target = here(L);
   } else {
     L->p->code[jz].target = here(L);
   }
-  if (op->nresults) {
-    int k = 0;
-    for (uint32_t r = 0; r < op->nresults; r++) {
-      define(L, op->results[r].name, k < n ? res[k] : -1, (int32_t)op->results[r].count);
-      k += (int)op->results[r].count;
-    }
-  }
-  return 0;
+  if (result_count(op) != n) define_results(L, op, types, n); /* placeholders: no cascade */
+  else
+    for (uint32_t r = 0, k = 0; r < op->nresults; k += op->results[r].count, r++)
+      define(L, op->results[r].name, res[k], (int32_t)op->results[r].count);
+  return rc;
 }
 
 static int lower_condition(pt_lower *L, const pa_op *op) {
@@ -503,7 +517,9 @@ static int lower_while(pt_lower *L, const pa_op *op) {
   int na = ft && ft->kind == PA_TY_FUNC ? (int)ft->nout : 0;
   if (nb > 64 || na > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many loop values");
   for (int i = 0; i < nb; i++) {
-    if (ia->args[i].kind != PA_IT_ASSIGN || (init[i] = operand_slot(L, &ia->args[i].args[1])) < 0) return -1;
+    if (ia->args[i].kind != PA_IT_ASSIGN)
+      return errorf(L, ia->args[i].loc, "ir.syntax", "write scf.while (%x = %init, ...)", "scf.while argument without an initial value");
+    if ((init[i] = operand_slot(L, &ia->args[i].args[1])) < 0) return -1;
     before[i] = new_slots(L, L->p->slots[init[i]], 1);
   }
   for (int i = 0; i < na; i++) {
@@ -525,16 +541,19 @@ static int lower_while(pt_lower *L, const pa_op *op) {
   L->cond_after = sca;
   L->cond_exit = sce;
   L->nnames = saved;
-  if (rc || exit_jmp < 0) return rc ? -1 : errorf(L, op->loc, "ir.syntax", NULL, "scf.while without scf.condition");
-  if (lower_region_yield(L, &op->regions[1], after, na, before, nb)) return -1;
+  if (!rc && exit_jmp < 0) rc = errorf(L, op->loc, "ir.syntax", NULL, "scf.while without scf.condition");
+  if (lower_region_yield(L, &op->regions[1], after, na, before, nb)) rc = -1; /* lowered even after an error */
   emit(L, (pt_ins){.code = PT_C_JMP, .target = top, .src = op});
-  L->p->code[exit_jmp].target = here(L);
-  int k = 0;
-  for (uint32_t r = 0; r < op->nresults; r++) {
-    define(L, op->results[r].name, k < na ? res[k] : -1, (int32_t)op->results[r].count);
-    k += (int)op->results[r].count;
+  if (exit_jmp >= 0) L->p->code[exit_jmp].target = here(L);
+  if (result_count(op) != na) {
+    if (!rc) rc = errorf(L, op->loc, "ir.result_count", "give one result type per result: -> (T, ...)",
+                         "scf.while defines %d results but has %d result types", result_count(op), na);
+    define_results(L, op, NULL, 0);
+  } else {
+    for (uint32_t r = 0, k = 0; r < op->nresults; k += op->results[r].count, r++)
+      define(L, op->results[r].name, res[k], (int32_t)op->results[r].count);
   }
-  return 0;
+  return rc ? -1 : 0;
 }
 
 /* ---- functions ------------------------------------------------------------------------- */
