@@ -40,11 +40,34 @@ struct pt_lower {
   int nyield;
   int32_t cond_exit; /* scf.while: instruction index of the JZ that leaves the loop */
   const int32_t *cond_results, *cond_after;
+  /* Diagnostics already reported (a callee is lowered once per call site). */
+  struct seen_diag {
+    pa_loc loc;
+    const char *rule;
+  } *seen;
+  int nseen, cap_seen;
 };
 
 /* ---- diagnostics ------------------------------------------------------------------------ */
 
+/* Report each (location, rule) once: errors in a function called from several places
+ * would otherwise repeat per call site. */
+static int seen_before(pt_lower *L, pa_loc loc, const char *rule) {
+  for (int i = 0; i < L->nseen; i++)
+    if (L->seen[i].loc.line == loc.line && L->seen[i].loc.col == loc.col && !strcmp(L->seen[i].rule, rule)) return 1;
+  if (L->nseen == L->cap_seen) {
+    int cap = L->cap_seen ? L->cap_seen * 2 : 32;
+    struct seen_diag *n = realloc(L->seen, (size_t)cap * sizeof *n);
+    if (!n) return 0;
+    L->seen = n;
+    L->cap_seen = cap;
+  }
+  L->seen[L->nseen++] = (struct seen_diag){loc, rule};
+  return 0;
+}
+
 void pt_lower_error(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *msg) {
+  if (seen_before(L, loc, rule)) return;
   L->errors++;
   L->unsupported += !strcmp(rule, "op.unsupported");
   if (!L->diag) return;
@@ -919,6 +942,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
     emit(&L, (pt_ins){.code = PT_C_RETURN});
   }
   free(L.names);
+  free(L.seen);
   *nerrors = L.errors;
   if (!L.errors) p->ncores_kind = cores_kind(p);
   if (L.errors) {
@@ -997,6 +1021,7 @@ int ptosim_program_check(const char *file, const char *text, size_t len, FILE *d
   pt_lower L = {.p = p, .diag = diag};
   if (p->ast->module) check_module(&L, p->ast->module);
   free(L.names);
+  free(L.seen);
   if (nunsupported) *nunsupported = L.unsupported;
   ptosim_program_free(p);
   return L.errors;
