@@ -791,13 +791,31 @@ static int lower_op(pt_lower *L, const pa_op *op) {
                 "unknown op '%.*s'", (int)n.n, n.s);
 }
 
+/* After an op failed: give the results it did not define placeholder slots of their
+ * declared types, so their uses report nothing more. */
+static void define_failed_results(pt_lower *L, const pa_op *op) {
+  for (uint32_t r = 0; r < op->nresults; r++) {
+    int defined = 0;
+    for (int i = L->nnames - 1; i >= L->barrier && !defined; i--)
+      defined = L->names[i].name.n == op->results[r].name.n &&
+                !memcmp(L->names[i].name.s, op->results[r].name.s, op->results[r].name.n);
+    if (defined) continue;
+    pt_slot_type t = pt_slot_type_of(result_type(op, r));
+    define(L, op->results[r].name, new_slots(L, t.kind == PT_VK_OTHER ? i64_type() : t, (int)op->results[r].count),
+           (int32_t)op->results[r].count);
+  }
+}
+
 static int lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, int nargs) {
   int rc = 0;
   for (uint32_t bi = 0; bi < r->nblocks; bi++) {
     const pa_block *b = &r->blocks[bi];
     for (uint32_t a = 0; a < b->nargs && bi == 0 && (int)a < nargs; a++) define(L, b->args[a].name, arg_slots[a], 1);
     for (uint32_t i = 0; i < b->nops; i++)
-      if (lower_op(L, &b->ops[i])) rc = -1; /* keep going: report every error */
+      if (lower_op(L, &b->ops[i])) {
+        rc = -1; /* keep going: report every error */
+        define_failed_results(L, &b->ops[i]);
+      }
   }
   return rc;
 }
