@@ -83,7 +83,7 @@ static const struct {
     {"i64", PTOSIM_DT_I64},       {"si64", PTOSIM_DT_I64},        {"ui64", PTOSIM_DT_U64},
     {"u64", PTOSIM_DT_U64},       {"f16", PTOSIM_DT_F16},         {"bf16", PTOSIM_DT_BF16},
     {"f32", PTOSIM_DT_F32},       {"f8E4M3FN", PTOSIM_DT_F8E4M3}, {"f8E5M2", PTOSIM_DT_F8E5M2},
-    {"hif8", PTOSIM_DT_HIF8},     {"!pto.hif8", PTOSIM_DT_HIF8},  {"f8E8M0FNU", PTOSIM_DT_F8E8M0},
+    {"hif8", PTOSIM_DT_HIF8},     {"!pto.hif8", PTOSIM_DT_HIF8},  {"pto.hif8", PTOSIM_DT_HIF8},  {"f8E8M0FNU", PTOSIM_DT_F8E8M0},
     {"i4", PTOSIM_DT_I4},         {"si4", PTOSIM_DT_I4},
 };
 

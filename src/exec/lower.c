@@ -179,6 +179,16 @@ int32_t pt_lower_resolve(pt_lower *L, const pa_item *it) {
   return -1;
 }
 
+/* A pointer type whose element type ptosim has no dtype for (f64, ...) would address its
+ * elements with size 0: refuse it. Returns -1 after reporting. */
+static int check_ptr_elem(pt_lower *L, const pa_type *t, pa_loc loc) {
+  if (!t || t->kind != PA_TY_PTR || pt_slot_type_of(t).dt != PTOSIM_DT_NONE) return 0;
+  char name[64];
+  pa_type_print(t->elem, name, sizeof name);
+  return errorf(L, loc, "op.unsupported", "ptosim's element types are the integers up to 64 bits, f16, bf16, f32 and the 8-bit floats",
+                "not supported yet: pointers to %s", name);
+}
+
 /* ---- emission ----------------------------------------------------------------------------- */
 
 static int32_t emit(pt_lower *L, pt_ins ins) {
@@ -736,6 +746,7 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     int add = pa_str_is(op->name, "pto.addptr");
     pt_slot_type t = pt_slot_type_of(result_type(op, 0));
     if (t.kind != PT_VK_PTR) return errorf(L, op->loc, "ir.type", "give the result type: -> !pto.ptr<T, space>", "%s needs a pointer result type", name);
+    if (check_ptr_elem(L, result_type(op, 0), op->loc)) return -1;
     pt_ins c = {.code = (uint8_t)(add ? PT_C_ADDPTR : PT_C_CASTPTR), .src = op};
     if ((c.a = operand_slot(L, pt_operand_item(op, 0))) < 0) return -1;
     if (add && (c.b = operand_slot(L, pt_operand_item(op, 1))) < 0) return -1;
@@ -954,6 +965,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
       pt_slot_type t = pt_slot_type_of(f->args[i].type);
       if (t.kind == PT_VK_OTHER)
         errorf(&L, f->args[i].loc, "run.param_type", "kernel parameters are pointers or scalars", "unsupported parameter type");
+      check_ptr_elem(&L, f->args[i].type, f->args[i].loc);
       p->param_slot[i] = new_slots(&L, t, 1);
     }
     if (p->param_slot) lower_body(&L, p->entry, p->param_slot);
@@ -1020,6 +1032,7 @@ static int check_module(pt_lower *L, const pa_op *m) {
         int32_t args[256];
         for (uint32_t a = 0; a < op->func->nargs && a < 256; a++)
           args[a] = new_slots(L, pt_slot_type_of(op->func->args[a].type), 1);
+        for (uint32_t a = 0; a < op->func->nargs; a++) check_ptr_elem(L, op->func->args[a].type, op->func->args[a].loc);
         int saved = L->nnames;
         rc |= lower_body(L, op, args);
         L->nnames = saved;
