@@ -1,9 +1,11 @@
 /* Cost model (src/cost): the unit rules (data path of an event, DMA instruction count,
- * matmul repeats from the footprints, vector repeats, sync and scalar ops), durations of
- * events emitted by real ops, and the validation against the cycle counts recorded in
- * pto-isa's cost-model tests (tests/costmodel/st, st_fit, st_a5_fit of hw-native-sys/pto-isa).
+ * matmul repeats from the footprints, vector classes and lowerings, sync and scalar ops),
+ * durations of events emitted by real ops, and the validation against the cycle counts
+ * recorded in pto-isa's cost-model tests (tests/costmodel/st, st_fit, st_a5_fit of
+ * hw-native-sys/pto-isa) and its a2a3 fitted curves (formula_params.csv), each group checked
+ * against its largest and its mean error.
  *
- * `test_cost --table` prints the validation table of docs/cost-model.md. */
+ * `test_cost --table [--all]` prints the validation tables of docs/cost-model.md. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -40,7 +40,7 @@
     [PT_PATH_GM_UB] = {264, 128}, [PT_PATH_GM_L1] = {20, 134},     \
     [PT_PATH_UB_GM] = {0, GIBS(188.46)},                           \
     [PT_PATH_L1_GM] = {0, GIBS(32.0)},                             \
-    [PT_PATH_UB_UB] = {6, 32}, [PT_PATH_UB_L1] = {0, 128},        \
+    [PT_PATH_UB_UB] = {6, 32}, [PT_PATH_UB_L1] = {0, 128},         \
     [PT_PATH_L1_UB] = {0, 128}, [PT_PATH_L1_L1] = {0, 32},         \
     [PT_PATH_L1_L0A] = {0, 256}, [PT_PATH_L1_L0B] = {0, 128},      \
     [PT_PATH_L1_BT] = {0, GIBS(32.0)},                             \
