@@ -4,7 +4,8 @@
  *   S                     `scalar` cycles (scalar load / store, register writes)
  *   M (mad)               mad_head + repeats * mad_repeat[f32 ? 1 : 0], repeats = 16 x 16 x 32-byte-k
  *                         blocks: ceil(m/16) * ceil(k/k0) * ceil(n/16), k0 = 32 bytes of k
- *   V                     per 256-byte repeat of the widest UB operand, see vec_cycles
+ *   V                     by the op's vector class (cost_params.c), from the shape of its widest
+ *                         UB operand and its element type, see pt_cost_vec_cycles
  *   MTE1 / MTE2 / MTE3 / FIX   issues * startup + ceil(bytes / bytes_per_cycle) of the event's
  *                         data path (source and destination spaces), bytes = the larger of the
  *                         bytes read from the source space and the largest range written to
@@ -160,46 +161,63 @@ uint64_t pt_cost_mad(const pt_profile *prof, uint64_t m, uint64_t n, uint64_t k,
 
 /* ---- vector --------------------------------------------------------------------------- */
 
-/* Repeat structure of one UB operand: `rows` rows of `reps` repeats each, or one run
- * (rows == 0) of `reps` repeats; `partial` when a row is not whole repeats. */
+/* The widest UB operand: `rows` pieces of `len` bytes, `abut` when each level's stride is the
+ * extent of the levels inside it (the rows are one contiguous run). */
 typedef struct vec_shape {
-  uint64_t rows, reps;
-  int partial;
+  uint64_t rows, len;
+  int abut;
 } vec_shape;
 
-/* With `runs`, pieces that abut in memory (each level's stride is the extent of the levels
- * inside it) are one run. */
-static vec_shape vec_shape_of(const pt_range *r, int runs) {
+static vec_shape vec_shape_of(const pt_range *r) {
   int idx[PT_RANGE_MAX_DIMS];
   inner_first(r, idx);
-  uint64_t extent = r->len, n = pieces(r);
+  uint64_t extent = r->len;
   int abut = 1;
   for (int l = 0; l < r->nd; l++) {
     abut &= r->count[idx[l]] == 1 || (uint64_t)r->stride[idx[l]] == extent;
     extent *= (uint64_t)r->count[idx[l]];
   }
-  if (n == 1 || (runs && abut)) return (vec_shape){0, ceil_div(n * r->len, VEC_REPEAT), (n * r->len) % VEC_REPEAT != 0};
-  return (vec_shape){n, ceil_div(r->len, VEC_REPEAT), r->len % VEC_REPEAT != 0};
+  return (vec_shape){pieces(r), r->len, abut};
 }
 
-/* The widest UB operand sets the repeats; the number of source operands read sets the class
- * (one: unary / tile-scalar, two or more: binary). First formula for the vector ops, which
- * ptosim does not implement yet: the constants are pto-isa's for add / neg class ops. */
-static uint64_t vec_cycles(const pt_cost_params *p, const pt_event *ev) {
-  vec_shape best = {0, 0, 0};
+/* Elementwise: a run of repeat units, or rows of units each (pt_vec_rows); a unit is one
+ * 256-byte repeat, or `lane` elements for ops at the f32 lane width. The element type picks
+ * the curve: [0] f32 (also an event that names none), [1] every other type. */
+static double elem_cycles(const pt_cost_vop *c, vec_shape s, ptosim_dtype dt) {
+  unsigned bits = dt == PTOSIM_DT_NONE ? 32 : pt_dtype_bits(dt);
+  const pt_cost_vec *k = &c->curve[dt != PTOSIM_DT_NONE && dt != PTOSIM_DT_F32];
+  uint64_t unit = c->lane && bits >= 8 ? c->lane * bits / 8 : VEC_REPEAT;
+  int run = s.rows <= 1 || (s.abut && (c->rows == PT_ROWS_MERGE || (c->rows == PT_ROWS_SMALL && s.len >= VEC_REPEAT)));
+  double cycles = run ? k->fixed_1d + k->slope_1d * (double)ceil_div(s.rows * s.len, unit)
+                      : k->fixed_2d + (double)s.rows * (k->row_2d + k->slope_2d * (double)ceil_div(s.len, unit));
+  return cycles + (s.len % VEC_REPEAT ? c->partial : 0);
+}
+
+/* Reductions and expansion over `rows` rows of n = ceil(len / 256) repeats (pt_vec_form). */
+static double rows_cycles(const pt_cost_params *p, const pt_cost_vop *c, vec_shape s) {
+  double rows = (double)s.rows, n = (double)ceil_div(s.len, VEC_REPEAT);
+  double partial = s.len % VEC_REPEAT ? c->partial : 0;
+  if (c->form == PT_VF_ROW_REDUCE) return c->fixed + partial + c->stage * (n - 1) + rows * (c->row + c->rep * (n - 1));
+  if (c->form == PT_VF_ROW_EXPAND) return c->fixed + rows * (c->row + c->rep * n);
+  double whole = (double)(s.len / VEC_REPEAT), per = c->row + c->rep * n; /* COL_REDUCE */
+  if (c->split && s.len % VEC_REPEAT) per = (whole ? c->row + c->rep * whole : 0) + c->row + c->rep;
+  return (double)xfer(p, PT_PATH_UB_UB, s.len, 1) + (rows - 1) * per;
+}
+
+uint64_t pt_cost_vec_cycles(const pt_profile *prof, const pt_event *ev, pt_vec_class cls) {
+  const pt_cost_params *p = pt_cost_params_of(prof);
+  if (!p || !ev) return 0;
+  vec_shape s = {0, 0, 1};
   int sources = 0;
   for (int i = 0; i < ev->nranges; i++) {
     const pt_range *r = &ev->ranges[i];
     if (r->space != PTOSIM_UB) continue;
     sources += (r->access & PT_READ) != 0;
-    vec_shape v = vec_shape_of(r, p->vec_runs);
-    if ((v.rows ? v.rows : 1) * v.reps > (best.rows ? best.rows : 1) * best.reps) best = v;
+    if (range_bytes(r) > s.rows * s.len) s = vec_shape_of(r);
   }
-  int cls = sources >= 2 ? PT_VEC_BINARY : PT_VEC_UNARY;
-  const pt_cost_vec *c = &p->vec[cls];
-  double cycles = best.rows ? c->fixed_2d + (double)best.rows * (c->row_2d + c->slope_2d * (double)best.reps)
-                            : c->fixed_1d + c->slope_1d * (double)best.reps;
-  if (cls == PT_VEC_BINARY && best.partial) cycles += p->vec_partial;
+  if ((unsigned)cls >= PT_VC_COUNT || p->vec[cls].form == PT_VF_NONE) cls = sources >= 2 ? PT_VC_BINARY : PT_VC_SCALAR;
+  const pt_cost_vop *c = &p->vec[cls];
+  double cycles = c->form == PT_VF_ELEM ? elem_cycles(c, s, ev->work_dtype) : s.rows ? rows_cycles(p, c, s) : c->fixed;
   return (uint64_t)llround(cycles);
 }
 
@@ -211,7 +229,7 @@ uint64_t pt_cost_cycles(const pt_profile *prof, const pt_event *ev) {
   switch (ev->pipe) {
     case PTOSIM_PIPE_S: return p->scalar;
     case PTOSIM_PIPE_M: return mad_cycles(p, mad_repeats(ev), ev->work_dtype);
-    case PTOSIM_PIPE_V: return vec_cycles(p, ev);
+    case PTOSIM_PIPE_V: return pt_cost_vec_cycles(prof, ev, pt_cost_vec_class_of(ptosim_op_spelling(ev->op)));
     default: return xfer_cycles(p, ev);
   }
 }

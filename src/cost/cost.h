@@ -38,16 +38,71 @@ typedef struct pt_cost_xfer {
   double bytes_per_cycle;
 } pt_cost_xfer;
 
-/* A vector op on the V pipe (one 256-byte repeat processes one 256-byte block of every
- * operand): one contiguous run of `reps` repeats costs fixed_1d + slope_1d * reps; `rows`
- * separate rows of `reps` repeats each cost fixed_2d + rows * (row_2d + slope_2d * reps). */
+/* One curve of a vector op on the V pipe: one contiguous run of `reps` repeat units costs
+ * fixed_1d + slope_1d * reps; `rows` separate rows of `reps` units each cost
+ * fixed_2d + rows * (row_2d + slope_2d * reps). A unit is one 256-byte repeat of every
+ * operand, or `lane` elements for ops that run at the f32 lane width (pt_cost_vop). */
 typedef struct pt_cost_vec {
   double fixed_1d, slope_1d;
   double fixed_2d, row_2d, slope_2d;
 } pt_cost_vec;
 
-/* Vector op classes: one source operand (unary, tile-scalar) or two and more (binary). */
-enum { PT_VEC_UNARY = 0, PT_VEC_BINARY = 1, PT_VEC_CLASSES = 2 };
+/* Vector cost classes. A vector tile op is keyed to its class by its spelling
+ * (pt_cost_vec_class_of, table in cost_params.c); an op without an entry is costed by its
+ * number of UB sources: PT_VC_SCALAR for one (or none), PT_VC_BINARY for two and more. */
+typedef enum pt_vec_class {
+  PT_VC_BINARY,    /* elementwise tile-tile ALU: tadd tsub tmax tmin */
+  PT_VC_MUL,       /* tmul */
+  PT_VC_BITWISE,   /* tand tor */
+  PT_VC_DIV,       /* tdiv */
+  PT_VC_SCALAR,    /* tile-scalar ALU: tadds tsubs tmuls tmaxs tneg */
+  PT_VC_MINS,      /* tmins */
+  PT_VC_DIVS,      /* tdivs: a vector_dup of the scalar, then a division */
+  PT_VC_RECIP,     /* trecip */
+  PT_VC_ABS,       /* tabs */
+  PT_VC_RELU,      /* trelu */
+  PT_VC_EXP,       /* texp */
+  PT_VC_LOG,       /* tlog */
+  PT_VC_SQRT,      /* tsqrt */
+  PT_VC_RSQRT,     /* trsqrt */
+  PT_VC_CVT,       /* tcvt */
+  PT_VC_ROWSUM,    /* trowsum */
+  PT_VC_ROWMAX,    /* trowmax trowmin */
+  PT_VC_COLSUM,    /* tcolsum */
+  PT_VC_COLMAX,    /* tcolmax tcolmin */
+  PT_VC_ROWEXPAND, /* trowexpand */
+  PT_VC_COUNT      /* no class: costed by the number of sources */
+} pt_vec_class;
+
+/* How a class's cost follows from the shape of its widest UB operand: `rows` rows of `len`
+ * bytes (n = ceil(len / 256) repeats per row). */
+typedef enum pt_vec_form {
+  PT_VF_NONE = 0,   /* not modelled on this target: costed as the op's generic class */
+  PT_VF_ELEM,       /* elementwise: curve[], see pt_vec_rows */
+  PT_VF_ROW_REDUCE, /* fixed + stage * (n - 1) + rows * (row + rep * (n - 1)), + partial when a
+                       row is not whole repeats */
+  PT_VF_COL_REDUCE, /* copy of the first row on the ub->ub path, then rows - 1 dependent
+                       instructions of n repeats: (rows - 1) * (row + rep * n); with `split`
+                       the partial repeat of a row is an instruction of its own */
+  PT_VF_ROW_EXPAND, /* fixed + rows * (row + rep * n) */
+} pt_vec_form;
+
+/* Elementwise lowering: how rows become repeats. */
+typedef enum pt_vec_rows {
+  PT_ROWS_MERGE, /* rows that abut in memory form one run; otherwise each row is its own */
+  PT_ROWS_SPLIT, /* every row is its own repeats, even when rows abut */
+  PT_ROWS_SMALL, /* as MERGE, but abutting rows under 256 bytes stay one (masked) repeat each */
+} pt_vec_rows;
+
+typedef struct pt_cost_vop {
+  pt_vec_form form;
+  pt_vec_rows rows;
+  unsigned lane;          /* ELEM: elements per repeat unit (ops at the f32 lane width), 0: 256 bytes */
+  pt_cost_vec curve[2];   /* ELEM: [0] f32 elements (or an event without an element type), [1] others */
+  double partial;         /* ELEM, ROW_REDUCE: added once when a row is not whole repeats */
+  double fixed, row, rep, stage; /* reductions and expansion, see pt_vec_form */
+  int split;              /* COL_REDUCE: partial repeat of a row is a separate instruction */
+} pt_cost_vop;
 
 typedef struct pt_cost_params {
   const char *target;                  /* profile name the table belongs to */
@@ -58,9 +113,7 @@ typedef struct pt_cost_params {
   uint32_t mad_head;                   /* cycles of every mad before its first repeat */
   uint32_t mad_repeat[2];              /* cycles per 16 x 16 x (32 bytes of k) repeat: [0] inputs of
                                           1-2 bytes (or less), [1] 4-byte inputs (f32 / tf32) */
-  pt_cost_vec vec[PT_VEC_CLASSES];
-  uint32_t vec_partial;                /* added to a binary op with a row that is not whole repeats */
-  int vec_runs;                        /* 1: rows that abut in memory form one contiguous run */
+  const pt_cost_vop *vec;              /* vector classes, PT_VC_COUNT entries */
 } pt_cost_params;
 
 /* The parameter table of a profile (matched by name; NULL for an unknown profile). */
@@ -79,6 +132,13 @@ const char *pt_cost_path_name(pt_cost_path path);
 
 /* Cycles of `issues` instructions moving `bytes` in total on `path`. */
 uint64_t pt_cost_xfer_cycles(const pt_profile *prof, pt_cost_path path, uint64_t bytes, uint64_t issues);
+
+/* The cost class of the vector op spelled `spelling` ("pto.tadd"), PT_VC_COUNT if it has none. */
+pt_vec_class pt_cost_vec_class_of(const char *spelling);
+
+/* Cycles of the V-pipe event `ev` as an op of class `cls` (PT_VC_COUNT: the generic class of its
+ * number of UB sources). pt_cost_cycles uses the class of the event's op. */
+uint64_t pt_cost_vec_cycles(const pt_profile *prof, const pt_event *ev, pt_vec_class cls);
 
 /* Cycles of one mad of m x k by k x n with input elements of type `in`. */
 uint64_t pt_cost_mad(const pt_profile *prof, uint64_t m, uint64_t n, uint64_t k, ptosim_dtype in);

@@ -21,13 +21,15 @@
  *           cycles) and c02 (12.5 KiB, 116 cycles), single-instruction NC1HWC0 loads.
  *   UB_GM   188.46 GiB/s, L1_GM 32 GiB/s, L1_BT 32 GiB/s, L1_FB 32 GiB/s: arch_config.hpp
  *           kA2A3ArchConfig (UB_TO_GM, L1_TO_GM, L1_TO_BT, L1_TO_FB).
- *   UB_UB   128 B/cycle: docs/isa/tile/elementwise-tile-tile.md "Bandwidth Model for Tile
- *           Movements" A2A3_BW_VEC_VEC (arch_config.hpp lists 1024 GiB/s; the document's table
- *           is the one whose GM -> Vec entry the profiled TLOAD cycles confirm).
+ *   UB_UB   6 cycles + bytes / 32 (one 32-byte block per cycle): profiled
+ *           tests/costmodel/st/testcase/tcolmax and tcolsum float 1x3072, whose one valid row is a
+ *           single pto_copy_ubuf_to_ubuf of 384 blocks: 390 cycles each. (docs/isa/tile/
+ *           elementwise-tile-tile.md lists A2A3_BW_VEC_VEC 128 B/cycle and arch_config.hpp
+ *           1024 GiB/s, neither measured; one byte count cannot separate startup and rate.)
  *   L1_L1   32 B/cycle: same table, A2A3_BW_MAT_MAT.
  *   L1_L0A  256 B/cycle: same table, A2A3_BW_MAT_LEFT (= arch_config.hpp L1_TO_L0A 441 GiB/s).
  *   L1_L0B  128 B/cycle: same table, A2A3_BW_MAT_RIGHT (= arch_config.hpp L1_TO_L0B 220.5 GiB/s).
- *   UB_L1, L1_UB  128 B/cycle: no published figure; the UB-side rate of GM_UB and UB_UB.
+ *   UB_L1, L1_UB  128 B/cycle: no published figure; the UB-side rate of GM_UB.
  *   L0C_GM  70 GiB/s, L0C_L1 128 GiB/s of 2 bytes per output element: arch_config.hpp
  *           L0C_TO_GM, L0C_TO_L1 with the byte count of a2a3/cce_costmodel/cce_costmodel_memory.hpp
  *           copy_matrix_cc_to_gm / copy_matrix_cc_to_cbuf (rows x cols x 2, whatever the
@@ -38,7 +40,7 @@
     [PT_PATH_GM_UB] = {264, 128}, [PT_PATH_GM_L1] = {20, 134},     \
     [PT_PATH_UB_GM] = {0, GIBS(188.46)},                           \
     [PT_PATH_L1_GM] = {0, GIBS(32.0)},                             \
-    [PT_PATH_UB_UB] = {0, 128}, [PT_PATH_UB_L1] = {0, 128},        \
+    [PT_PATH_UB_UB] = {6, 32}, [PT_PATH_UB_L1] = {0, 128},         \
     [PT_PATH_L1_UB] = {0, 128}, [PT_PATH_L1_L1] = {0, 32},         \
     [PT_PATH_L1_L0A] = {0, 256}, [PT_PATH_L1_L0B] = {0, 128},      \
     [PT_PATH_L1_BT] = {0, GIBS(32.0)},                             \
@@ -58,6 +60,118 @@
  * throughput table"): A5 carries the A2/A3 numbers over (SHARED). */
 #define SHARED .issue = 1, .scalar = 1, .xfer = XFER_A2A3, .mad_head = 6, .mad_repeat = {1, 2}
 
+/* Vector classes, a2a3. Sources (a2a3/cce_costmodel/cce_costmodel_vector_compute.hpp
+ * calibrations on 910B3 unless named otherwise; LIN(f, s) = f cycles once + s per repeat unit):
+ *   BINARY   vadd / vsub "2.11 repeat + 24", vmax "2.01 repeat + 23" (EstimateLinearCycles head 10
+ *            + tail 14, slope 2); partial 16 = cce_costmodel_core.hpp kCountModeFloorCycles, the
+ *            count-mask dispatch of a row that is not whole repeats. Lowering SMALL: TBinOp.hpp
+ *            BinaryInstr issues one masked repeat per row when a tile row is under 256 bytes
+ *            (Bin1LNormModeSmall), merges rows whose valid width is the tile width (runtime
+ *            continuity check), else issues per row (Bin2LNormModeRowRpt).
+ *   MUL      vmul "slope 2.3, fixed 25" (head 10 + tail 15, slope 2).  BITWISE vand / vor
+ *            "2.03 repeat + 20".
+ *   DIV      vdiv "4.03 repeat + 31" on fp32, i.e. 4 cycles per 64 elements: f16 divides at the
+ *            f32 lane width (st/tdiv half 64x64, 64 rows of 64 elements: 304 = 31 + 16 + 64 x 4;
+ *            formula_params.csv TDIVS fp16 0.0703 cycles per element = 4.5 per 64).
+ *   SCALAR   vmaxs "1.00 repeat + 23", vmuls "slope 1, fixed 26": f32 LIN(24, 1). Other element
+ *            types 2/3 cycle per repeat: fit on the profiled tests/costmodel/st/testcase/tadds
+ *            non-f32 cases (half 63x64 69, int32 31x128 70, int16 15x192 40), held out on tmins /
+ *            tmuls (docs/cost-model.md). Lowering SPLIT: TBinSOp.hpp TBinSInstr merges rows only
+ *            when the tile's valid shape is static; with a runtime valid shape (Tile<..., -1, -1>,
+ *            as in the profiled kernels) every row is issued (BinS2LNormModeRowRpt).
+ *   MINS     as SCALAR with vmaxs' fixed 23 (vmin is vmax's twin, same file).
+ *   DIVS     TDivS.hpp DivSOp: vector_dup of the scalar, pipe_barrier, vdiv: fixed 24 + 31,
+ *            per 64 elements 1 + 4 (f32), 0.5 + 4 (f16: the dup at 128 elements per repeat);
+ *            formula_params.csv TDIVS: fp32 0.0781 = 5 / 64, fp16 0.0703 = 4.5 / 64 per element.
+ *   RECIP    pto/common/pto_instr.hpp TRECIP is TDIVS(dst, 1, src) on a2a3: as DIVS.
+ *   ABS      no calibration (vabs keeps the default 13 + 1 per repeat + 16); profiled
+ *            st/tabs f32 64x64 68 = 24 + 64 x 0.69, half 16x256 36: the non-f32 SCALAR rate.
+ *            Lowering MERGE: TUnaryOp.hpp merges rows whose valid width is the tile width.
+ *   RELU     vrelu "1.00 repeat + 23".   EXP vexp "2.00 repeat + 31" (f16 too: st/texp half
+ *            64x64 95, 32x32 47).   LOG vln "2.00 repeat + 33".   RSQRT vrsqrt "1.07 repeat + 24".
+ *   SQRT     formula_params.csv TSQRT any 0.0314 cycles per element + 31.1: 2 per 64 elements
+ *            (st/tsqrt f32 and half 64x64 not in place: 160 both).
+ *   CVT      vconv slope 2 (cce_costmodel_core.hpp kConvSlope) with the common fixed 24 of the
+ *            calibrated single-instruction ops (the file's own vconv head + tail is marked "not
+ *            fully understood"); the wider side sets the repeats.
+ *   ROWSUM   TRowReduceOps.hpp: (n - 1) count-mode folds (vadd) into a tmp, then one vcadd of
+ *            `rows` repeats, barriers between. vcadd: head 14 + tail 32 = 46, 7 per repeat
+ *            (formula_params.csv TROWSUM fp32 cols 8..64: 7 cycles per row); stage 16 =
+ *            kCountModeFloorCycles; rep 1.5 per fold repeat: fit on the fp32 TROWSUM / TROWMAX
+ *            rows of formula_params.csv (fp16 rows held out); partial 14: rows under 256 bytes take
+ *            the masked norm-mode path, and their TROWSUM biases (fp32 cols 8, 32: 58, 59; fp16
+ *            cols 32..96: 57..62) exceed those of one whole repeat (44, 47) by 10 to 15.
+ *   ROWMAX   as ROWSUM with vcmax; fixed 32 = st/trowmax f32 64x64 480 - 64 x 7 (vcmax has no
+ *            calibration; st/trowmax half 64x128 481 held out).
+ *   COLSUM   TColSum.hpp / TColReduceOps.hpp: copy of row 0, then rows - 1 vadd / vmax each
+ *            followed by pipe_barrier: per instruction 16 (kCountModeFloorCycles) + 1 (the
+ *            barrier's cycle, cce_costmodel_sync.hpp) + 2 per repeat; formula_params.csv TCOLSUM:
+ *            19.1 to 19.5 cycles per row at one repeat, 28 at six.
+ *   COLMAX   the same chain of vmax, 15 + 2 per instruction (formula_params.csv TCOLMAX: 17 to 17.5
+ *            per row at one repeat); a row's partial repeat is a second dependent instruction
+ *            (TColReduceOps.hpp ColReduceInstrByMode; TCOLMAX fp32 cols 96: 35 per row).
+ *   ROWEXPAND TRowExpand.hpp: per row a V -> S -> V flag round trip, a scalar load and a count-
+ *            mode vector_dup (1 per repeat): formula_params.csv TROWEXPAND 14 per row (n = 1),
+ *            15 (n = 2), bias 37: fixed 37, row 13, rep 1. */
+#define LIN(f, s) {(f), (s), (f), 0, (s)}
+/* curves: [0] f32, [1] other types */
+#define ELEM(r, l, part, ...) {.form = PT_VF_ELEM, .rows = (r), .lane = (l), .curve = {__VA_ARGS__}, .partial = (part)}
+#define SAME(r, l, c, part) ELEM(r, l, part, LIN c, LIN c)
+#define A2_DIVS ELEM(PT_ROWS_SPLIT, 64, 0, LIN(55, 5), LIN(55, 4.5))
+
+static const pt_cost_vop vec_a2a3[PT_VC_COUNT] = {
+    [PT_VC_BINARY] = SAME(PT_ROWS_SMALL, 0, (24, 2), 16),
+    [PT_VC_MUL] = SAME(PT_ROWS_SMALL, 0, (25, 2), 16),
+    [PT_VC_BITWISE] = SAME(PT_ROWS_SMALL, 0, (20, 2), 16),
+    [PT_VC_DIV] = SAME(PT_ROWS_SMALL, 64, (31, 4), 16),
+    [PT_VC_SCALAR] = ELEM(PT_ROWS_SPLIT, 0, 0, LIN(24, 1), LIN(24, 2.0 / 3)),
+    [PT_VC_MINS] = ELEM(PT_ROWS_SPLIT, 0, 0, LIN(23, 1), LIN(23, 2.0 / 3)),
+    [PT_VC_DIVS] = A2_DIVS,
+    [PT_VC_RECIP] = A2_DIVS,
+    [PT_VC_ABS] = SAME(PT_ROWS_MERGE, 0, (24, 2.0 / 3), 0),
+    [PT_VC_RELU] = SAME(PT_ROWS_MERGE, 0, (23, 1), 0),
+    [PT_VC_EXP] = SAME(PT_ROWS_MERGE, 0, (31, 2), 0),
+    [PT_VC_LOG] = SAME(PT_ROWS_MERGE, 0, (33, 2), 0),
+    [PT_VC_SQRT] = SAME(PT_ROWS_MERGE, 64, (31, 2), 0),
+    [PT_VC_RSQRT] = SAME(PT_ROWS_MERGE, 0, (24, 1.07), 0),
+    [PT_VC_CVT] = SAME(PT_ROWS_MERGE, 0, (24, 2), 0),
+    [PT_VC_ROWSUM] = {.form = PT_VF_ROW_REDUCE, .fixed = 46, .row = 7, .rep = 1.5, .stage = 16, .partial = 14},
+    [PT_VC_ROWMAX] = {.form = PT_VF_ROW_REDUCE, .fixed = 32, .row = 7, .rep = 1.5, .stage = 16, .partial = 14},
+    [PT_VC_COLSUM] = {.form = PT_VF_COL_REDUCE, .row = 17, .rep = 2},
+    [PT_VC_COLMAX] = {.form = PT_VF_COL_REDUCE, .row = 15, .rep = 2, .split = 1},
+    [PT_VC_ROWEXPAND] = {.form = PT_VF_ROW_EXPAND, .fixed = 37, .row = 13, .rep = 1},
+};
+
+/* Vector classes, A5: include/pto/costmodel/a5/formula_costmodel/formula_params.csv, fp32 and fp16
+ * rows (NO_POST_UPDATE; the other implementation kinds carry the same numbers except TSEL and
+ * TCVT) as {1D fixed, per repeat; 2D fixed, per row, per repeat of a row}.
+ * VF loops run over the valid region: rows that abut form one 1D loop (MERGE). Classes without
+ * a curve there are costed as their generic class (PT_VF_NONE). */
+#define A5C(f1, s1, f2, r2, s2) {(f1), (s1), (f2), (r2), (s2)}
+#define A5OP(c32, c16) ELEM(PT_ROWS_MERGE, 0, 0, c32, c16)
+#define A5_TADD A5C(55.073657, 1.2469671, 44.344619, 2.8762808, 1.8749443)
+#define A5_TMUL A5C(56.285962, 1.1941075, 44.844619, 2.9123738, 1.8708194)
+#define A5_TNEG A5C(55.140381, 1.0589255, 51.508464, 4.5652633, 1.0952879)
+#define A5_TMINS A5C(53.140381, 1.0589255, 49.627872, 4.5314383, 1.1016757)
+/* TDIVS, and TRECIP at its default precision (the same rows) */
+#define A5_DIVS A5OP(A5C(64.516464, 1.9081456, 62.942563, 2.4753589, 1.8688724), \
+                     A5C(68.737705, 3.5491803, 65.159204, -0.12080507, 3.9981682))
+
+static const pt_cost_vop vec_a5[PT_VC_COUNT] = {
+    [PT_VC_BINARY] = A5OP(A5_TADD, A5_TADD),
+    [PT_VC_MUL] = A5OP(A5_TMUL, A5_TMUL),
+    [PT_VC_SCALAR] = A5OP(A5_TNEG, A5_TNEG),
+    [PT_VC_MINS] = A5OP(A5_TMINS, A5_TMINS),
+    [PT_VC_DIVS] = A5_DIVS,
+    [PT_VC_RECIP] = A5_DIVS,
+    [PT_VC_EXP] = A5OP(A5C(62.656846, 1.9670711, 60.598247, 2.5442386, 1.8548854),
+                       A5C(65.934426, 3.7622951, 64.159204, -0.12080507, 3.9981682)),
+    [PT_VC_SQRT] = A5OP(A5C(63.656846, 1.9670711, 61.598247, 2.5442386, 1.8548854),
+                        A5C(66.934426, 3.7622951, 65.159204, -0.12080507, 3.9981682)),
+    [PT_VC_RSQRT] = A5OP(A5C(75.570191, 4.0294627, 76.464329, 0.032648126, 4),
+                         A5C(81.098361, 8.1065574, 80.711443, 0.05721393, 8.011194)),
+};
+
 static const pt_cost_params tables[] = {
     {
         .target = "a2a3",
@@ -66,16 +180,7 @@ static const pt_cost_params tables[] = {
          * per index of the outer GM dimensions (include/pto/common/arch/memory/tload_common.hpp
          * TLoadGm2ubNd2nd), and the profiled cycles pay the startup per copy. */
         .dma_levels = 1,
-        /* a2a3/cce_costmodel/cce_costmodel_vector_compute.hpp calibrations on 910B3:
-         * vadd / vsub "2.11 repeat + 24", vmax "2.01 repeat + 23", vand / vor 2 per repeat;
-         * vmaxs / vrelu "1.00 repeat + 23", vrsqrt "1.07 repeat + 24", vmuls 1 per repeat + 26.
-         * Rows are repeated instruction by instruction (no contiguous-run merge: the profiled
-         * tests/costmodel/st/testcase/tadd int16 64x64, 128-byte rows, costs 167 cycles = one
-         * repeat per row). vec_partial: cce_costmodel_core.hpp kCountModeFloorCycles, the
-         * count-mask dispatch of binary ALU ops on rows that are not whole 256-byte repeats. */
-        .vec = {[PT_VEC_UNARY] = {24, 1, 24, 0, 1}, [PT_VEC_BINARY] = {24, 2, 24, 0, 2}},
-        .vec_partial = 16,
-        .vec_runs = 0,
+        .vec = vec_a2a3,
     },
     {
         .target = "a5",
@@ -83,16 +188,34 @@ static const pt_cost_params tables[] = {
         /* nburst plus the loop1 / loop2 registers (include/pto/npu/a5/TLoad.hpp
          * set_loop_size_outtoub / set_loop_size_outtol1); outer GM dimensions loop. */
         .dma_levels = 3,
-        /* include/pto/costmodel/a5/formula_costmodel/formula_params.csv, fp32 NO_POST_UPDATE:
-         * unary = TNEG (1D linear 1.0589255 x + 55.140381; 2D nested_loop
-         * (1.0952879 inner + 4.5652633) outer + 51.508464), binary = TADD (1D 1.2469671 x +
-         * 55.073657; 2D (1.8749443 inner + 2.8762808) outer + 44.344619). */
-        .vec = {[PT_VEC_UNARY] = {55.140381, 1.0589255, 51.508464, 4.5652633, 1.0952879},
-                [PT_VEC_BINARY] = {55.073657, 1.2469671, 44.344619, 2.8762808, 1.8749443}},
-        .vec_partial = 0,
-        .vec_runs = 1,
+        .vec = vec_a5,
     },
 };
+
+/* Vector tile ops by spelling (PTOOps.td names): the class whose cost their events take. A
+ * vector op row added to src/isa/ops.def gets its class here; an op missing from this table is
+ * costed by its number of UB sources. */
+static const struct {
+  const char *op;
+  pt_vec_class cls;
+} vec_ops[] = {
+    {"pto.tadd", PT_VC_BINARY},     {"pto.tsub", PT_VC_BINARY},      {"pto.tmax", PT_VC_BINARY},
+    {"pto.tmin", PT_VC_BINARY},     {"pto.tmul", PT_VC_MUL},         {"pto.tand", PT_VC_BITWISE},
+    {"pto.tor", PT_VC_BITWISE},     {"pto.tdiv", PT_VC_DIV},         {"pto.tadds", PT_VC_SCALAR},
+    {"pto.tsubs", PT_VC_SCALAR},    {"pto.tmuls", PT_VC_SCALAR},     {"pto.tmaxs", PT_VC_SCALAR},
+    {"pto.tneg", PT_VC_SCALAR},     {"pto.tmins", PT_VC_MINS},       {"pto.tdivs", PT_VC_DIVS},
+    {"pto.trecip", PT_VC_RECIP},    {"pto.tabs", PT_VC_ABS},         {"pto.trelu", PT_VC_RELU},
+    {"pto.texp", PT_VC_EXP},        {"pto.tlog", PT_VC_LOG},         {"pto.tsqrt", PT_VC_SQRT},
+    {"pto.trsqrt", PT_VC_RSQRT},    {"pto.tcvt", PT_VC_CVT},         {"pto.trowsum", PT_VC_ROWSUM},
+    {"pto.trowmax", PT_VC_ROWMAX},  {"pto.trowmin", PT_VC_ROWMAX},   {"pto.tcolsum", PT_VC_COLSUM},
+    {"pto.tcolmax", PT_VC_COLMAX},  {"pto.tcolmin", PT_VC_COLMAX},   {"pto.trowexpand", PT_VC_ROWEXPAND},
+};
+
+pt_vec_class pt_cost_vec_class_of(const char *spelling) {
+  for (size_t i = 0; spelling && i < sizeof vec_ops / sizeof vec_ops[0]; i++)
+    if (!strcmp(vec_ops[i].op, spelling)) return vec_ops[i].cls;
+  return PT_VC_COUNT;
+}
 
 const pt_cost_params *pt_cost_params_of(const pt_profile *prof) {
   for (size_t i = 0; prof && i < sizeof tables / sizeof tables[0]; i++)
