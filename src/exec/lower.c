@@ -25,10 +25,16 @@ typedef struct ret_ctx {
   int npatches, cap;
 } ret_ctx;
 
+/* Where a region's terminator sends its values (what lower_yield / lower_condition accept). */
+typedef enum region_kind { R_PLAIN, R_YIELD, R_COND } region_kind;
+
 struct pt_lower {
   ptosim_program *p;
   FILE *diag;
   int errors;
+  int reports;        /* calls of pt_lower_error, repeated diagnostics included */
+  const pa_func *fn;  /* the function whose body is being lowered */
+  region_kind region; /* kind of the innermost region */
   name_ent *names;
   int nnames, cap_names;
   int barrier; /* names below this index belong to callers: invisible */
@@ -67,6 +73,7 @@ static int seen_before(pt_lower *L, pa_loc loc, const char *rule) {
 }
 
 void pt_lower_error(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *msg) {
+  L->reports++;
   if (seen_before(L, loc, rule)) return;
   L->errors++;
   L->unsupported += !strcmp(rule, "op.unsupported");
@@ -278,20 +285,6 @@ static void copy_slots(pt_lower *L, const int32_t *dst, const int32_t *src, int 
   for (int i = 0; i < n; i++) emit(L, (pt_ins){.code = PT_C_MOV, .dst = dst[i], .a = tmp[i]});
 }
 
-static int lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, int nargs);
-
-/* Lower a region whose scf.yield sends values to `ys`. */
-static int lower_region_yield(pt_lower *L, const pa_region *r, const int32_t *args, int nargs, const int32_t *ys, int ny) {
-  const int32_t *sy = L->yield_slots;
-  int sn = L->nyield;
-  L->yield_slots = ys;
-  L->nyield = ny;
-  int rc = lower_region(L, r, args, nargs);
-  L->yield_slots = sy;
-  L->nyield = sn;
-  return rc;
-}
-
 /* ---- arith -------------------------------------------------------------------------------- */
 
 typedef struct named_sub {
@@ -416,6 +409,10 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
 
 /* ---- scf ---------------------------------------------------------------------------------- */
 
+static int lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, int nargs);
+static int lower_ops(pt_lower *L, const pa_region *r, const int32_t *args, int nargs, region_kind kind, const int32_t *ys,
+                     int ny);
+
 /* Number of values an op's results name (%r:2 counts 2). */
 static int result_count(const pa_op *op) {
   int n = 0;
@@ -423,22 +420,80 @@ static int result_count(const pa_op *op) {
   return n;
 }
 
+/* n consecutive slots of the given types; returns the first. */
+static int32_t typed_slots(pt_lower *L, const pt_slot_type *types, int n) {
+  int32_t first = new_slots(L, i64_type(), n);
+  for (int i = 0; i < n && first >= 0; i++) L->p->slots[first + i] = types[i];
+  return first;
+}
+
+/* Name the op's results after the consecutive slots first, first + 1, ... */
+static void name_results(pt_lower *L, const pa_op *op, int32_t first) {
+  int32_t k = 0;
+  for (uint32_t r = 0; r < op->nresults; k += (int32_t)op->results[r++].count)
+    define(L, op->results[r].name, first + k, (int32_t)op->results[r].count);
+}
+
+/* An op that names its results names `want` values: "OP defines N results but HAS want WHAT". */
+static int check_named(pt_lower *L, const pa_op *op, int want, const char *has, const char *what, const char *hint) {
+  int n = result_count(op);
+  if (!n || n == want) return 0;
+  return errorf(L, op->loc, "ir.result_count", hint, "%.*s defines %d results but %s %d %s", (int)op->name.n, op->name.s, n,
+                has, want, what);
+}
+
+/* Has the region an op `name` (its terminator; lower_in_region reports one that is not last)? */
+static int has_op(const pa_region *r, const char *name) {
+  for (uint32_t b = 0; b < r->nblocks; b++)
+    for (uint32_t i = 0; i < r->blocks[b].nops; i++)
+      if (pa_str_is(r->blocks[b].ops[i].name, name)) return 1;
+  return 0;
+}
+
+/* Lower a region of an scf op whose scf.yield sends its values to `ys` (ny of them); a
+ * region that gives values must have that scf.yield. */
+static int lower_region_yield(pt_lower *L, const pa_op *op, const pa_region *r, const int32_t *args, int nargs,
+                              const int32_t *ys, int ny) {
+  int rc = lower_ops(L, r, args, nargs, R_YIELD, ys, ny);
+  if (ny && !has_op(r, "scf.yield"))
+    rc = errorf(L, r->loc, "ir.yield", "end the region with scf.yield of one value per result",
+                "%.*s region without scf.yield of %d values", (int)op->name.n, op->name.s, ny);
+  return rc;
+}
+
+/* Slot of an operand; when it fails (reported), a placeholder of the declared type, so
+ * the regions of the op are still checked. */
+static int32_t operand_or_stub(pt_lower *L, const pa_item *it, const pa_type *declared, int *rc) {
+  int32_t s = operand_slot(L, it);
+  if (s >= 0) return s;
+  *rc = -1;
+  return new_slots(L, declared ? pt_slot_type_of(declared) : i64_type(), 1);
+}
+
 static int lower_for(pt_lower *L, const pa_op *op) {
-  /* scf.for %i = %lb to %ub step %s [iter_args(%x = %init, ...)] [-> (T...)] { body } */
-  const pa_item *iv = op->nitems ? &op->items[0] : NULL;
-  if (!iv || iv->kind != PA_IT_ASSIGN || iv->nargs != 2 || op->nregions != 1)
+  /* %r... = scf.for %i = %lb to %ub step %s [iter_args(%x = %init, ...) -> (T, ...)] { body } */
+  const pa_item *it = op->items, *iv = op->nitems ? &it[0] : NULL;
+  const pa_item *ia = op->nitems == 6 && it[5].kind == PA_IT_CALL && pa_str_is(it[5].name, "iter_args") ? &it[5] : NULL;
+  if (op->nitems < 5 || (op->nitems > 5 && !ia) || iv->kind != PA_IT_ASSIGN || iv->nargs != 2 ||
+      iv->args[0].kind != PA_IT_VALUE || !pa_item_is_word(&it[1], "to") || !pt_is_operand(&it[2]) ||
+      !pa_item_is_word(&it[3], "step") || !pt_is_operand(&it[4]) || op->nregions != 1)
     return errorf(L, op->loc, "ir.syntax", "write scf.for %i = %lb to %ub step %s { ... }", "malformed scf.for");
-  int32_t lb = operand_slot(L, &iv->args[1]), ub = operand_slot(L, pt_operand_item(op, 0)), st = operand_slot(L, pt_operand_item(op, 1));
-  if (lb < 0 || ub < 0 || st < 0) return -1;
-  const pa_item *ia = pa_op_clause(op, "iter_args");
-  int n = ia ? (int)ia->nargs : 0;
-  int32_t iter[64] = {0}, init[64] = {0}, res[64] = {0};
+  int n = ia ? (int)ia->nargs : 0, rc = 0;
   if (n > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many iter_args");
+  for (int i = 0; i < n; i++)
+    if (ia->args[i].kind != PA_IT_ASSIGN || ia->args[i].nargs != 2 || ia->args[i].args[0].kind != PA_IT_VALUE)
+      return errorf(L, ia->args[i].loc, "ir.syntax", "write %x = %init", "malformed iter_args");
+  if ((int)op->nrtypes != n)
+    rc = errorf(L, op->loc, "ir.result_count", "give one result type per iter_args value: -> (T, ...)",
+                "scf.for carries %d values but has %u result types", n, op->nrtypes);
+  rc |= check_named(L, op, n, "carries", "values", "carry one iter_args value per result");
+  int32_t lb = operand_or_stub(L, &iv->args[1], NULL, &rc), ub = operand_or_stub(L, &it[2], NULL, &rc);
+  int32_t st = operand_or_stub(L, &it[4], NULL, &rc);
+  int32_t iter[64] = {0}, init[64] = {0};
+  pt_slot_type types[64] = {{0}};
   for (int i = 0; i < n; i++) {
-    const pa_item *a = &ia->args[i];
-    if (a->kind != PA_IT_ASSIGN || a->nargs != 2) return errorf(L, a->loc, "ir.syntax", "write %x = %init", "malformed iter_args");
-    if ((init[i] = operand_slot(L, &a->args[1])) < 0) return -1;
-    iter[i] = new_slots(L, L->p->slots[init[i]], 1);
+    init[i] = operand_or_stub(L, &ia->args[i].args[1], i < (int)op->nrtypes ? op->rtypes[i] : NULL, &rc);
+    iter[i] = new_slots(L, types[i] = L->p->slots[init[i]], 1);
   }
   copy_slots(L, iter, init, n);
   int32_t ivs = new_slots(L, L->p->slots[lb], 1);
@@ -447,23 +502,16 @@ static int lower_for(pt_lower *L, const pa_op *op) {
   define(L, iv->args[0].name, ivs, 1);
   for (int i = 0; i < n; i++) define(L, ia->args[i].args[0].name, iter[i], 1);
   int32_t body = here(L);
-  int rc = lower_region_yield(L, &op->regions[0], NULL, 0, iter, n); /* on error: still define the results */
+  rc |= lower_region_yield(L, op, &op->regions[0], NULL, 0, iter, n);
   L->nnames = saved;
   emit(L, (pt_ins){.code = PT_C_FOR_NEXT, .a = ivs, .b = ub, .c = st, .target = body, .src = op});
   L->p->code[head].target = here(L);
-  for (int i = 0; i < n; i++) res[i] = iter[i];
-  pt_slot_type types[64] = {{0}};
-  for (int i = 0; i < n; i++) types[i] = L->p->slots[iter[i]];
-  if (op->nresults && result_count(op) != n)
-    rc = errorf(L, op->loc, "ir.result_count", "carry one iter_args value per result",
-                "scf.for defines %d results but carries %d values", result_count(op), n);
-  if (op->nresults) {
-    int32_t first = define_results(L, op, types, n);
-    int32_t out[64];
-    for (int i = 0; i < n; i++) out[i] = first + i;
-    copy_slots(L, out, res, n);
-  }
-  return rc ? -1 : 0;
+  if (rc || !op->nresults) return rc;
+  int32_t out = typed_slots(L, types, n), outs[64];
+  for (int i = 0; i < n; i++) outs[i] = out + i;
+  copy_slots(L, outs, iter, n);
+  name_results(L, op, out);
+  return 0;
 }
 
 /* Slots of all value operands of an op (yield / condition / return / call lists). */
@@ -479,6 +527,9 @@ static int value_slots(pt_lower *L, const pa_op *op, unsigned from, int32_t *out
 }
 
 static int lower_yield(pt_lower *L, const pa_op *op) {
+  if (L->region != R_YIELD)
+    return errorf(L, op->loc, "ir.syntax", "scf.yield ends the regions of scf.for, scf.if and the do region of scf.while",
+                  "scf.yield outside an scf.for, scf.if or scf.while do region");
   int32_t v[64];
   int n = value_slots(L, op, 0, v, 64);
   if (n < 0) return -1;
@@ -490,47 +541,56 @@ static int lower_yield(pt_lower *L, const pa_op *op) {
 }
 
 static int lower_if(pt_lower *L, const pa_op *op) {
-  int32_t cond = operand_slot(L, pt_operand_item(op, 0));
-  if (op->nregions < 1) {
-    define_results(L, op, NULL, 0);
+  /* %r... = scf.if %c [-> (T, ...)] { ... } [else { ... }] */
+  const pa_item *c = op->nitems && pt_is_operand(&op->items[0]) ? &op->items[0] : NULL;
+  int has_else = op->nitems == 2 && pa_item_is_word(&op->items[1], "else");
+  if (!op->nregions)
     return errorf(L, op->loc, "ir.syntax", "write scf.if %cond { ... } [else { ... }]", "scf.if without a region");
-  }
-  int n = (int)op->nrtypes, rc = cond < 0 ? -1 : 0;
+  if (!c || op->nregions != 1u + (uint32_t)has_else || op->nitems != op->nregions)
+    return errorf(L, op->loc, "ir.syntax", "write scf.if %cond [-> (T, ...)] { ... } [else { ... }]", "malformed scf.if");
+  int n = (int)op->nrtypes, rc = 0;
   if (n > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many results");
-  if (result_count(op) != n)
-    rc = errorf(L, op->loc, "ir.result_count", "give one result type per result: -> (T, ...)",
-                "scf.if defines %d results but has %d result types", result_count(op), n);
+  rc |= check_named(L, op, n, "has", "result types", "give one result type per result: -> (T, ...)");
+  if (n && op->nregions < 2)
+    rc = errorf(L, op->loc, "ir.yield", "add an else region that yields the results too",
+                "scf.if with results needs an else region");
+  int32_t cond = operand_or_stub(L, c, NULL, &rc), res[64];
   pt_slot_type types[64] = {{0}};
   for (int i = 0; i < n; i++) types[i] = pt_slot_type_of(op->rtypes[i]);
-  int32_t res[64];
-  for (int i = 0; i < n; i++) res[i] = new_slots(L, types[i], 1);
+  int32_t first = typed_slots(L, types, n);
+  for (int i = 0; i < n; i++) res[i] = first + i;
   int32_t jz = emit(L, (pt_ins){.code = PT_C_JZ, .a = cond, .src = op});
-  /* Both regions are lowered even after an error, so every error of the file is reported. */
-  if (lower_region_yield(L, &op->regions[0], NULL, 0, res, n)) rc = -1;
+  /* Both regions are lowered even when the first fails, so the errors of both are reported. */
+  rc |= lower_region_yield(L, op, &op->regions[0], NULL, 0, res, n);
   if (op->nregions > 1) {
     int32_t jmp = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
     L->p->code[jz].target = here(L);
-    if (lower_region_yield(L, &op->regions[1], NULL, 0, res, n)) rc = -1;
+    rc |= lower_region_yield(L, op, &op->regions[1], NULL, 0, res, n);
     L->p->code[jmp].target = here(L);
   } else {
     L->p->code[jz].target = here(L);
   }
-  if (result_count(op) != n) define_results(L, op, types, n); /* placeholders: no cascade */
-  else
-    for (uint32_t r = 0, k = 0; r < op->nresults; k += op->results[r].count, r++)
-      define(L, op->results[r].name, res[k], (int32_t)op->results[r].count);
-  return rc;
+  if (rc) return -1;
+  name_results(L, op, first);
+  return 0;
 }
 
 static int lower_condition(pt_lower *L, const pa_op *op) {
   /* scf.condition(%c) %v... : leave with %v as results when %c is false, else pass %v to
    * the after region. */
   const pa_item *c = op->nitems && op->items[0].kind == PA_IT_CALL ? &op->items[0] : NULL;
-  if (!c || c->nargs != 1 || !L->cond_results) return errorf(L, op->loc, "ir.syntax", NULL, "malformed scf.condition");
+  if (!c || c->nargs != 1)
+    return errorf(L, op->loc, "ir.syntax", "write scf.condition(%c) %v, ... : T, ...", "malformed scf.condition");
+  if (L->region != R_COND)
+    return errorf(L, op->loc, "ir.syntax", "scf.condition ends the before region of scf.while",
+                  "scf.condition outside the before region of scf.while");
   int32_t cond = operand_slot(L, &c->args[0]);
   int32_t v[64];
   int n = value_slots(L, op, 0, v, 64);
   if (cond < 0 || n < 0) return -1;
+  if (n != L->nyield)
+    return errorf(L, op->loc, "ir.yield", "pass one value per result of scf.while", "scf.condition of %d values, %d expected", n,
+                  L->nyield);
   int32_t jz = emit(L, (pt_ins){.code = PT_C_JZ, .a = cond, .src = op});
   copy_slots(L, L->cond_after, v, n);
   int32_t skip = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
@@ -542,23 +602,42 @@ static int lower_condition(pt_lower *L, const pa_op *op) {
 }
 
 static int lower_while(pt_lower *L, const pa_op *op) {
-  const pa_item *ia = op->nitems && op->items[0].kind == PA_IT_CALL ? &op->items[0] : NULL;
-  if (op->nregions != 2) return errorf(L, op->loc, "ir.syntax", NULL, "scf.while needs two regions");
-  int nb = ia ? (int)ia->nargs : 0;
-  int32_t before[64] = {0}, init[64] = {0}, after[64] = {0}, res[64] = {0};
+  /* %r... = scf.while (%x = %init, ...) : (T, ...) -> (U, ...) { ... scf.condition(%c) %u... }
+   * do { ^bb0(%y: U, ...): ... scf.yield %t... } */
+  const pa_item *ia = op->nitems == 2 ? &op->items[0] : NULL;
   const pa_type *ft = last_type(op);
-  int na = ft && ft->kind == PA_TY_FUNC ? (int)ft->nout : 0;
+  if (op->nregions != 2) return errorf(L, op->loc, "ir.syntax", NULL, "scf.while needs two regions");
+  if (!op->nitems || op->nitems > 2 || !pa_item_is_word(&op->items[op->nitems - 1], "do") ||
+      (ia && (ia->kind != PA_IT_CALL || ia->name.n)) || !ft || ft->kind != PA_TY_FUNC)
+    return errorf(L, op->loc, "ir.syntax", "write scf.while (%x = %init, ...) : (T, ...) -> (U, ...) { ... } do { ... }",
+                  "malformed scf.while");
+  int nb = ia ? (int)ia->nargs : 0, na = (int)ft->nout, rc = 0;
   if (nb > 64 || na > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many loop values");
+  for (int i = 0; i < nb; i++)
+    if (ia->args[i].kind != PA_IT_ASSIGN || ia->args[i].nargs != 2 || ia->args[i].args[0].kind != PA_IT_VALUE)
+      return errorf(L, ia->args[i].loc, "ir.syntax", "write scf.while (%x = %init, ...)",
+                    "scf.while argument without an initial value");
+  if ((uint32_t)nb != ft->nin)
+    rc = errorf(L, op->loc, "ir.result_count", "give one input type per argument: (T, ...) -> (U, ...)",
+                "scf.while has %d arguments but %u input types", nb, ft->nin);
+  rc |= check_named(L, op, na, "has", "result types", "give one result type per result: (T, ...) -> (U, ...)");
+  const pa_block *entry = op->regions[1].nblocks ? &op->regions[1].blocks[0] : NULL;
+  int nafter = entry ? (int)entry->nargs : 0; /* ^bb0(%y: U, ...) */
+  if (nafter > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many loop values");
+  if (nafter != na)
+    rc = errorf(L, op->regions[1].loc, "ir.result_count", "declare ^bb0(%y: U, ...) with one argument per result type",
+                "the do region of scf.while has %d arguments but %d result types", nafter, na);
+  int32_t before[64] = {0}, init[64] = {0}, after[64] = {0}, res[64];
+  pt_slot_type types[64] = {{0}};
   for (int i = 0; i < nb; i++) {
-    if (ia->args[i].kind != PA_IT_ASSIGN)
-      return errorf(L, ia->args[i].loc, "ir.syntax", "write scf.while (%x = %init, ...)", "scf.while argument without an initial value");
-    if ((init[i] = operand_slot(L, &ia->args[i].args[1])) < 0) return -1;
+    init[i] = operand_or_stub(L, &ia->args[i].args[1], i < (int)ft->nin ? ft->in[i] : NULL, &rc);
     before[i] = new_slots(L, L->p->slots[init[i]], 1);
   }
-  for (int i = 0; i < na; i++) {
-    after[i] = new_slots(L, pt_slot_type_of(ft->out[i]), 1);
-    res[i] = new_slots(L, pt_slot_type_of(ft->out[i]), 1);
-  }
+  for (int i = 0; i < na; i++) types[i] = pt_slot_type_of(ft->out[i]);
+  for (int i = 0; i < (na > nafter ? na : nafter); i++) /* extra block arguments: placeholders */
+    after[i] = new_slots(L, i < na ? types[i] : pt_slot_type_of(entry->args[i].type), 1);
+  int32_t first = typed_slots(L, types, na);
+  for (int i = 0; i < na; i++) res[i] = first + i;
   copy_slots(L, before, init, nb);
   int32_t top = here(L);
   int saved = L->nnames;
@@ -568,25 +647,22 @@ static int lower_while(pt_lower *L, const pa_op *op) {
   L->cond_results = res;
   L->cond_after = after;
   L->cond_exit = -1;
-  int rc = lower_region(L, &op->regions[0], NULL, 0);
+  rc |= lower_ops(L, &op->regions[0], NULL, 0, R_COND, NULL, na);
   int32_t exit_jmp = L->cond_exit;
   L->cond_results = scr;
   L->cond_after = sca;
   L->cond_exit = sce;
   L->nnames = saved;
-  if (!rc && exit_jmp < 0) rc = errorf(L, op->loc, "ir.syntax", NULL, "scf.while without scf.condition");
-  if (lower_region_yield(L, &op->regions[1], after, na, before, nb)) rc = -1; /* lowered even after an error */
+  if (!has_op(&op->regions[0], "scf.condition"))
+    rc = errorf(L, op->loc, "ir.syntax", "end the before region with scf.condition(%c) %v, ...",
+                "scf.while without scf.condition");
+  /* The do region is lowered even when the before region failed. */
+  rc |= lower_region_yield(L, op, &op->regions[1], after, nafter, before, nb);
+  if (rc || exit_jmp < 0) return -1;
   emit(L, (pt_ins){.code = PT_C_JMP, .target = top, .src = op});
-  if (exit_jmp >= 0) L->p->code[exit_jmp].target = here(L);
-  if (result_count(op) != na) {
-    if (!rc) rc = errorf(L, op->loc, "ir.result_count", "give one result type per result: -> (T, ...)",
-                         "scf.while defines %d results but has %d result types", result_count(op), na);
-    define_results(L, op, NULL, 0);
-  } else {
-    for (uint32_t r = 0, k = 0; r < op->nresults; k += op->results[r].count, r++)
-      define(L, op->results[r].name, res[k], (int32_t)op->results[r].count);
-  }
-  return rc ? -1 : 0;
+  L->p->code[exit_jmp].target = here(L);
+  name_results(L, op, first);
+  return 0;
 }
 
 /* ---- functions ------------------------------------------------------------------------- */
@@ -605,40 +681,45 @@ static int lower_call(pt_lower *L, const pa_op *op) {
   if (L->depth > 32) return errorf(L, op->loc, "ir.recursion", "kernels cannot recurse", "call nesting too deep");
   int32_t args[64];
   const pa_item *argl = callee->kind == PA_IT_CALL ? callee : (op->nitems > 1 ? &op->items[1] : NULL);
-  int n = 0;
-  for (uint32_t i = 0; argl && i < argl->nargs && n < 64; i++)
-    if ((args[n++] = operand_slot(L, &argl->args[i])) < 0) return -1;
+  int n = argl ? (int)argl->nargs : 0, nr = (int)fn->func->nresults, rc = 0;
+  if (n > 64 || nr > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many call arguments or results");
+  for (int i = 0; i < n; i++)
+    args[i] = operand_or_stub(L, &argl->args[i], i < (int)fn->func->nargs ? fn->func->args[i].type : NULL, &rc);
   if ((uint32_t)n != fn->func->nargs)
     return errorf(L, op->loc, "ir.call", NULL, "@%s takes %u arguments, %d given", name, fn->func->nargs, n);
-  int nr = (int)fn->func->nresults;
+  char returns[300];
+  snprintf(returns, sizeof returns, "@%s returns", name);
+  if (check_named(L, op, nr, returns, "values", "define one result per value the callee returns")) return -1;
   pt_slot_type types[64] = {{0}};
-  for (int i = 0; i < nr && i < 64; i++) types[i] = pt_slot_type_of(fn->func->results[i]);
+  for (int i = 0; i < nr; i++) types[i] = pt_slot_type_of(fn->func->results[i]);
   int32_t first = define_results(L, op, types, nr), res[64];
-  for (int i = 0; i < nr && i < 64; i++) res[i] = first + i;
-  ret_ctx rc = {.result_slots = res, .nresults = nr}, *saved_ret = L->ret;
+  for (int i = 0; i < nr; i++) res[i] = first + i;
+  ret_ctx ret = {.result_slots = res, .nresults = nr}, *saved_ret = L->ret;
   int saved_barrier = L->barrier, saved_names = L->nnames;
-  L->ret = &rc;
+  L->ret = &ret;
   L->barrier = L->nnames;
   L->depth++;
-  int r = lower_body(L, fn, args);
+  rc |= lower_body(L, fn, args);
   L->depth--;
   L->ret = saved_ret;
   L->barrier = saved_barrier;
   L->nnames = saved_names;
-  for (int i = 0; i < rc.npatches; i++) L->p->code[rc.patches[i]].target = here(L);
-  free(rc.patches);
-  return r;
+  for (int i = 0; i < ret.npatches; i++) L->p->code[ret.patches[i]].target = here(L);
+  free(ret.patches);
+  return rc;
 }
 
 static int lower_return(pt_lower *L, const pa_op *op) {
+  int32_t v[64];
+  int n = value_slots(L, op, 0, v, 64);
+  if (n < 0) return -1;
+  if (n != (int)L->fn->nresults)
+    return errorf(L, op->loc, "ir.return", "return one value per result of the function", "return of %d values, %u expected", n,
+                  L->fn->nresults);
   if (!L->ret) {
     emit(L, (pt_ins){.code = PT_C_RETURN, .src = op});
     return 0;
   }
-  int32_t v[64];
-  int n = value_slots(L, op, 0, v, 64);
-  if (n < 0) return -1;
-  if (n != L->ret->nresults) return errorf(L, op->loc, "ir.return", NULL, "return of %d values, %d expected", n, L->ret->nresults);
   copy_slots(L, L->ret->result_slots, v, n);
   ret_ctx *rc = L->ret;
   if (rc->npatches == rc->cap) {
@@ -802,39 +883,88 @@ static int lower_op(pt_lower *L, const pa_op *op) {
                 "unknown op '%.*s'", (int)n.n, n.s);
 }
 
-/* After an op failed: give the results it did not define placeholder slots of their
- * declared types, so their uses report nothing more. */
-static void define_failed_results(pt_lower *L, const pa_op *op) {
-  for (uint32_t r = 0; r < op->nresults; r++) {
+/* Declared type of value k of an op's results: `-> (T, ...)`, the results of a trailing
+ * function type `: (A) -> (T, ...)`, else for value 0 the last trailing type (`: i64`). */
+static const pa_type *declared_type(const pa_op *op, unsigned k) {
+  if (op->nrtypes) return k < op->nrtypes ? op->rtypes[k] : NULL;
+  const pa_type *t = last_type(op);
+  if (t && t->kind == PA_TY_FUNC) return k < t->nout ? t->out[k] : NULL;
+  return k ? NULL : t;
+}
+
+/* After a failed op: its results it did not define get placeholder slots of their declared
+ * types, so later uses are not reported again as undefined values. */
+static void define_poison(pt_lower *L, const pa_op *op, int from) {
+  unsigned k = 0;
+  for (uint32_t r = 0; r < op->nresults; k += op->results[r++].count) {
     int defined = 0;
-    for (int i = L->nnames - 1; i >= L->barrier && !defined; i--)
+    for (int i = from; i < L->nnames && !defined; i++)
       defined = L->names[i].name.n == op->results[r].name.n &&
                 !memcmp(L->names[i].name.s, op->results[r].name.s, op->results[r].name.n);
     if (defined) continue;
-    pt_slot_type t = pt_slot_type_of(result_type(op, r));
-    define(L, op->results[r].name, new_slots(L, t.kind == PT_VK_OTHER ? i64_type() : t, (int)op->results[r].count),
-           (int32_t)op->results[r].count);
+    int32_t base = new_slots(L, i64_type(), (int)op->results[r].count);
+    for (uint32_t j = 0; j < op->results[r].count && base >= 0; j++) {
+      pt_slot_type t = pt_slot_type_of(declared_type(op, k + j));
+      if (t.kind != PT_VK_OTHER) L->p->slots[base + (int32_t)j] = t;
+    }
+    define(L, op->results[r].name, base, (int32_t)op->results[r].count);
   }
 }
 
-static int lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, int nargs) {
-  int rc = 0;
+/* One op of a region: the region's terminator (scf.yield / scf.condition) only at its end. */
+static int lower_in_region(pt_lower *L, const pa_op *op, int last) {
+  region_kind term = pa_str_is(op->name, "scf.yield") ? R_YIELD : pa_str_is(op->name, "scf.condition") ? R_COND : R_PLAIN;
+  if (!last && term != R_PLAIN && term == L->region)
+    return errorf(L, op->loc, "ir.syntax", "nothing may follow the terminator of a region",
+                  "%.*s must be the last op of its region", (int)op->name.n, op->name.s);
+  return lower_op(L, op);
+}
+
+/* Lower the ops of a region of the given kind (what its terminator may be; R_YIELD: scf.yield
+ * sends ny values to ys; R_COND: scf.condition passes ny values). */
+static int lower_ops(pt_lower *L, const pa_region *r, const int32_t *args, int nargs, region_kind kind, const int32_t *ys,
+                     int ny) {
+  const int32_t *sy = L->yield_slots;
+  int sn = L->nyield, rc = 0;
+  region_kind sk = L->region;
+  L->yield_slots = ys;
+  L->nyield = ny;
+  L->region = kind;
   for (uint32_t bi = 0; bi < r->nblocks; bi++) {
     const pa_block *b = &r->blocks[bi];
-    for (uint32_t a = 0; a < b->nargs && bi == 0 && (int)a < nargs; a++) define(L, b->args[a].name, arg_slots[a], 1);
-    for (uint32_t i = 0; i < b->nops; i++)
-      if (lower_op(L, &b->ops[i])) {
-        rc = -1; /* keep going: report every error */
-        define_failed_results(L, &b->ops[i]);
-      }
+    for (uint32_t a = 0; a < b->nargs && bi == 0 && (int)a < nargs; a++) define(L, b->args[a].name, args[a], 1);
+    for (uint32_t i = 0; i < b->nops; i++) {
+      const pa_op *op = &b->ops[i];
+      int names = L->nnames, reports = L->reports;
+      if (!lower_in_region(L, op, bi + 1 == r->nblocks && i + 1 == b->nops)) continue;
+      rc = -1; /* keep going: report every error */
+      if (L->reports == reports) /* a failure nobody reported (a missing operand) */
+        errorf(L, op->loc, "ir.syntax", "check the operands against the op's syntax", "malformed %.*s", (int)op->name.n,
+               op->name.s);
+      define_poison(L, op, names);
+    }
   }
+  L->yield_slots = sy;
+  L->nyield = sn;
+  L->region = sk;
   return rc;
 }
 
-static int lower_body(pt_lower *L, const pa_op *fn, const int32_t *args) {
-  for (uint32_t i = 0; i < fn->func->nargs; i++) define(L, fn->func->args[i].name, args[i], 1);
-  return fn->nregions ? lower_region(L, &fn->regions[0], NULL, 0) : 0;
+/* A region with no terminator of its own (function body, section). */
+static int lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, int nargs) {
+  return lower_ops(L, r, arg_slots, nargs, R_PLAIN, NULL, 0);
 }
+
+static int lower_body(pt_lower *L, const pa_op *fn, const int32_t *args) {
+  const pa_func *f = fn->func, *saved = L->fn;
+  int rc = 0;
+  for (uint32_t i = 0; i < f->nargs; i++) define(L, f->args[i].name, args[i], 1);
+  L->fn = f;
+  if (fn->nregions) rc |= lower_region(L, &fn->regions[0], NULL, 0);
+  L->fn = saved;
+  return rc;
+}
+
 
 /* ---- the lowering interface of tiles.c and bind.c ------------------------------------------ */
 
@@ -1030,7 +1160,11 @@ static int check_module(pt_lower *L, const pa_op *m) {
         if (pa_str_is(op->name, "module")) rc |= check_module(L, op);
         if (!op->func || op->func->is_decl) continue;
         int32_t args[256];
-        for (uint32_t a = 0; a < op->func->nargs && a < 256; a++)
+        if (op->func->nargs > 256) {
+          rc = errorf(L, op->loc, "ir.limit", NULL, "more than 256 function arguments");
+          continue;
+        }
+        for (uint32_t a = 0; a < op->func->nargs; a++)
           args[a] = new_slots(L, pt_slot_type_of(op->func->args[a].type), 1);
         for (uint32_t a = 0; a < op->func->nargs; a++) check_ptr_elem(L, op->func->args[a].type, op->func->args[a].loc);
         int saved = L->nnames;
