@@ -23,6 +23,8 @@ typedef struct ret_ctx {
   int nresults;
   int32_t *patches; /* instruction indices of JMPs to patch */
   int npatches, cap;
+  const pa_func *caller;     /* the function the call is in */
+  const struct ret_ctx *outer; /* the call that inlined the caller, NULL at the top */
 } ret_ctx;
 
 /* Where a region's terminator sends its values (what lower_yield / lower_condition accept). */
@@ -678,7 +680,14 @@ static int lower_call(pt_lower *L, const pa_op *op) {
   const pa_op *fn = pa_find_func(L->p->ast, name);
   if (!fn || fn->func->is_decl)
     return errorf(L, op->loc, "ir.call", "define the callee in this file", "call of undefined function @%s", name);
-  if (L->depth > 32) return errorf(L, op->loc, "ir.recursion", "kernels cannot recurse", "call nesting too deep");
+  /* Inlining a recursive call would never end (and calls that branch would inline an
+   * exponential tree before any depth limit): refuse a callee already being lowered. */
+  int recursive = L->fn == fn->func;
+  for (const ret_ctx *r = L->ret; r && !recursive; r = r->outer) recursive = r->caller == fn->func;
+  if (recursive) return errorf(L, op->loc, "ir.recursion", "kernels cannot recurse", "recursive call of @%s", name);
+  if (L->depth > 32) return errorf(L, op->loc, "ir.limit", NULL, "call nesting deeper than 32");
+  if (L->p->ncode > (1 << 22))
+    return errorf(L, op->loc, "ir.limit", "call the function from fewer places", "over 4M instructions after inlining");
   int32_t args[64];
   const pa_item *argl = callee->kind == PA_IT_CALL ? callee : (op->nitems > 1 ? &op->items[1] : NULL);
   int n = argl ? (int)argl->nargs : 0, nr = (int)fn->func->nresults, rc = 0;
@@ -694,7 +703,7 @@ static int lower_call(pt_lower *L, const pa_op *op) {
   for (int i = 0; i < nr; i++) types[i] = pt_slot_type_of(fn->func->results[i]);
   int32_t first = define_results(L, op, types, nr), res[64];
   for (int i = 0; i < nr; i++) res[i] = first + i;
-  ret_ctx ret = {.result_slots = res, .nresults = nr}, *saved_ret = L->ret;
+  ret_ctx ret = {.result_slots = res, .nresults = nr, .caller = L->fn, .outer = L->ret}, *saved_ret = L->ret;
   int saved_barrier = L->barrier, saved_names = L->nnames;
   L->ret = &ret;
   L->barrier = L->nnames;
