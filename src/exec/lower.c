@@ -903,7 +903,7 @@ static const pa_type *declared_type(const pa_op *op, unsigned k) {
 
 /* After a failed op: its results it did not define get placeholder slots of their declared
  * types, so later uses are not reported again as undefined values. */
-static void define_poison(pt_lower *L, const pa_op *op, int from) {
+static void define_failed_results(pt_lower *L, const pa_op *op, int from) {
   unsigned k = 0;
   for (uint32_t r = 0; r < op->nresults; k += op->results[r++].count) {
     int defined = 0;
@@ -950,7 +950,7 @@ static int lower_ops(pt_lower *L, const pa_region *r, const int32_t *args, int n
       if (L->reports == reports) /* a failure nobody reported (a missing operand) */
         errorf(L, op->loc, "ir.syntax", "check the operands against the op's syntax", "malformed %.*s", (int)op->name.n,
                op->name.s);
-      define_poison(L, op, names);
+      define_failed_results(L, op, names);
     }
   }
   L->yield_slots = sy;
@@ -965,15 +965,13 @@ static int lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slot
 }
 
 static int lower_body(pt_lower *L, const pa_op *fn, const int32_t *args) {
-  const pa_func *f = fn->func, *saved = L->fn;
-  int rc = 0;
-  for (uint32_t i = 0; i < f->nargs; i++) define(L, f->args[i].name, args[i], 1);
-  L->fn = f;
-  if (fn->nregions) rc |= lower_region(L, &fn->regions[0], NULL, 0);
+  const pa_func *saved = L->fn;
+  for (uint32_t i = 0; i < fn->func->nargs; i++) define(L, fn->func->args[i].name, args[i], 1);
+  L->fn = fn->func;
+  int rc = fn->nregions ? lower_region(L, &fn->regions[0], NULL, 0) : 0;
   L->fn = saved;
   return rc;
 }
-
 
 /* ---- the lowering interface of tiles.c and bind.c ------------------------------------------ */
 
