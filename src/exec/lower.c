@@ -405,7 +405,6 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
     emit(L, c);
     return 0;
   }
-  define_results(L, op, NULL, 0);
   return errorf(L, op->loc, "op.unsupported", NULL, "not supported yet: %.*s", (int)op->name.n, op->name.s);
 }
 
@@ -755,10 +754,7 @@ static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   unsigned char params[1024];
   if (pt_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
   memset(params, 0, sizeof params);
-  if (pt_bind_op(&b, opc, op, params)) {
-    if (op->nresults && b.res_slot < 0) define_results(L, op, NULL, 0); /* keep later uses quiet */
-    return -1;
-  }
+  if (pt_bind_op(&b, opc, op, params)) return -1;
   emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op,
                    .dst = b.res_slot, .obj = b.res_obj});
   return 0;
@@ -818,7 +814,6 @@ static int unknown_op(pt_lower *L, const pa_op *op, const char *name) {
   char hint[160];
   if (best && bd <= 2 + (int)strlen(name) / 8) snprintf(hint, sizeof hint, "did you mean '%s'?", best);
   else snprintf(hint, sizeof hint, "`ptosim ops` lists the ops ptosim runs");
-  define_results(L, op, NULL, 0);
   errorf(L, op->loc, "op.unknown", hint, "unknown op '%s'", name);
   return 1;
 }
@@ -865,11 +860,6 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     return 0;
   }
   if (unknown_op(L, op, name)) return -1;
-  /* Keep later uses of its results quiet: give them their declared types. */
-  pt_slot_type types[8];
-  int n = 0;
-  for (; n < 8 && pt_lower_result_type(op, (unsigned)n); n++) types[n] = pt_slot_type_of(pt_lower_result_type(op, (unsigned)n));
-  define_results(L, op, types, n);
   return errorf(L, op->loc, "op.unsupported", "this op is parsed but ptosim cannot execute it yet",
                 "not supported yet: %s", name);
 }
@@ -887,7 +877,6 @@ static int lower_op(pt_lower *L, const pa_op *op) {
   if (pa_str_is(n, "func.call") || pa_str_is(n, "call")) return lower_call(L, op);
   if (pa_str_is(n, "return") || pa_str_is(n, "func.return")) return lower_return(L, op);
   if (n.n > 4 && !memcmp(n.s, "pto.", 4)) return lower_pto(L, op);
-  define_results(L, op, NULL, 0);
   return errorf(L, op->loc, "ir.unknown_op", "ptosim understands the arith, scf, func and pto dialects",
                 "unknown op '%.*s'", (int)n.n, n.s);
 }

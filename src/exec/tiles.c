@@ -298,10 +298,7 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
   case OBJ_GET_VALID: lower_query(&o, PT_VK_TILE, 2); break;
   default: lower_query(&o, PT_VK_VIEW, 1); break;
   }
-  if (o.failed) {
-    if (o.in.dst < 0 && op->nresults) pt_lower_define_results(L, op, NULL, 0); /* keep later uses quiet */
-    return -1;
-  }
+  if (o.failed) return -1; /* lower_ops gives the results placeholders */
   pt_lower_emit(L, o.in);
   return 0;
 }
