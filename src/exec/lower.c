@@ -106,6 +106,14 @@ ptosim_space pt_space_of_aspace(pa_aspace a) {
   return sp[a];
 }
 
+ptosim_dtype pt_elem_dtype(const pa_type *t) {
+  if (!t) return PTOSIM_DT_NONE;
+  if (t->kind == PA_TY_INT && t->width == 4) return PTOSIM_DT_I4;
+  if (t->kind == PA_TY_INT) return pt_slot_type_of(t).dt;
+  if (t->kind == PA_TY_FLOAT || t->kind == PA_TY_DIALECT) return pt_dtype_parse(t->name.s, (unsigned)t->name.n);
+  return PTOSIM_DT_NONE;
+}
+
 pt_slot_type pt_slot_type_of(const pa_type *t) {
   pt_slot_type s = {.kind = PT_VK_OTHER};
   if (!t) return s;
@@ -135,11 +143,7 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
   case PA_TY_PTR: {
     s.kind = PT_VK_PTR;
     s.space = pt_space_of_aspace(t->space);
-    const pa_type *e = t->elem;
-    if (e && e->kind == PA_TY_INT) s.dt = pt_slot_type_of(e).dt;
-    else if (e && e->kind == PA_TY_FLOAT) s.dt = pt_dtype_parse(e->name.s, (unsigned)e->name.n);
-    else if (e && e->kind == PA_TY_DIALECT) s.dt = pt_dtype_parse(e->name.s, (unsigned)e->name.n);
-    if (e && e->kind == PA_TY_INT && e->width == 4) s.dt = PTOSIM_DT_I4;
+    s.dt = pt_elem_dtype(t->elem);
     return s;
   }
   default: return s;

@@ -36,6 +36,8 @@ __attribute__((format(printf, 5, 6)))
 #endif
 int pt_lower_errorf(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *fmt, ...);
 ptosim_space pt_space_of_aspace(pa_aspace a);
+/* Element type of a scalar MLIR type (iN, uiN, fN, !pto.hif8 ...); NONE if ptosim has none. */
+ptosim_dtype pt_elem_dtype(const pa_type *t);
 
 struct pt_bind {
   int lowering;

@@ -29,14 +29,6 @@ enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4 };
 
 /* ---- types ---------------------------------------------------------------------------- */
 
-ptosim_dtype pt_elem_dtype(const pa_type *t) {
-  if (!t) return PTOSIM_DT_NONE;
-  if (t->kind == PA_TY_INT && t->width == 4) return PTOSIM_DT_I4;
-  if (t->kind == PA_TY_INT) return pt_slot_type_of(t).dt;
-  if (t->kind == PA_TY_FLOAT || t->kind == PA_TY_DIALECT) return pt_dtype_parse(t->name.s, (unsigned)t->name.n);
-  return PTOSIM_DT_NONE;
-}
-
 ptosim_tile pt_tile_of_type(const pa_type *t) {
   const pa_tile_buf *tb = &t->tb;
   ptosim_tile r = {

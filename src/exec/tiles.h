@@ -19,9 +19,6 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
  * the shape where they are `?` (alloc_tile / set_validshape give those at run time). */
 ptosim_tile pt_tile_of_type(const pa_type *t);
 
-/* Element type of a scalar MLIR type (iN, uiN, fN, !pto.hif8 ...); NONE if ptosim has none. */
-ptosim_dtype pt_elem_dtype(const pa_type *t);
-
 /* A new object for a result of the op being lowered, its static part `tmpl`. */
 int32_t pt_lower_new_obj(pt_lower *L, const pt_obj *tmpl);
 
