@@ -33,16 +33,6 @@ int pt_bind_error(pt_bind *b, const pa_item *at, const char *rule, const char *h
   return -1;
 }
 
-static int grow_operands(ptosim_program *p) {
-  if (p->noperands < p->cap_operands) return 0;
-  int cap = p->cap_operands ? p->cap_operands * 2 : 256;
-  pt_operand *n = realloc(p->operands, (size_t)cap * sizeof *n);
-  if (!n) return -1;
-  p->operands = n;
-  p->cap_operands = cap;
-  return 0;
-}
-
 /* Static type of an operand item while lowering: the slot's type, i64 / f32 for literals. */
 static pt_slot_type item_type(pt_bind *b, const pa_item *it) {
   pt_slot_type t = {.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64};
@@ -82,11 +72,10 @@ static const pt_operand *next_operand(pt_bind *b, const pa_item *it) {
                   (int)it->text.n, it->text.s);
     return NULL;
   }
-  if (grow_operands(b->prog)) {
+  if (pt_lower_add_operand(b->L, o)) {
     pt_bind_error(b, it, "bind.nomem", NULL, "out of memory");
     return NULL;
   }
-  b->prog->operands[b->prog->noperands++] = o;
   b->count++;
   return &b->prog->operands[b->prog->noperands - 1];
 }

@@ -977,7 +977,7 @@ int32_t pt_lower_define_results(pt_lower *L, const pa_op *op, const pt_slot_type
   return define_results(L, op, types, n);
 }
 
-int pt_lower_add_operand(pt_lower *L, int32_t slot) {
+int pt_lower_add_operand(pt_lower *L, pt_operand o) {
   ptosim_program *p = L->p;
   if (p->noperands == p->cap_operands) {
     int cap = p->cap_operands ? p->cap_operands * 2 : 256;
@@ -986,7 +986,7 @@ int pt_lower_add_operand(pt_lower *L, int32_t slot) {
     p->operands = n;
     p->cap_operands = cap;
   }
-  p->operands[p->noperands++] = (pt_operand){.slot = slot, .t = p->slots[slot]};
+  p->operands[p->noperands++] = o;
   return 0;
 }
 

@@ -25,8 +25,8 @@ ptosim_program *pt_lower_program(pt_lower *L);
 int32_t pt_lower_emit(pt_lower *L, pt_ins in);
 /* Slot of an operand item; a literal becomes a new constant slot. -1 after an error. */
 int32_t pt_lower_operand(pt_lower *L, const pa_item *it);
-/* Append slot to prog->operands. */
-int pt_lower_add_operand(pt_lower *L, int32_t slot);
+/* Append an operand to prog->operands; -1 when out of memory. */
+int pt_lower_add_operand(pt_lower *L, pt_operand o);
 /* Define the op's results with these types (i64 where types run out); the first slot. */
 int32_t pt_lower_define_results(pt_lower *L, const pa_op *op, const pt_slot_type *types, int n);
 /* Result type i of the op (`-> T`, or the last trailing type for result 0). */

@@ -103,7 +103,10 @@ static void add(obj_low *o, const pa_item *it, pt_vkind want) {
                                 (int)o->op->name.n, o->op->name.s, (int)it->text.n, it->text.s, what[want]);
     return;
   }
-  pt_lower_add_operand(o->L, s);
+  if (pt_lower_add_operand(o->L, (pt_operand){.slot = s, .t = pt_lower_program(o->L)->slots[s]})) {
+    o->failed = pt_lower_errorf(o->L, it->loc, "bind.nomem", NULL, "out of memory");
+    return;
+  }
   o->in.op_count++;
 }
 
