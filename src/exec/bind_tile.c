@@ -154,21 +154,23 @@ int bind_ptosim_mscatter_params(pt_bind *b, const pa_op *op, ptosim_mscatter_par
 
 /* ---- layout (src/isa/tile_layout.c) ------------------------------------------------------- */
 
+/* ins(%a [, %b]) outs(%d), all tiles (b NULL: one input). */
+static int bind_tiles(pt_bind *b, const pa_op *op, ptosim_tile *in0, ptosim_tile *in1, ptosim_tile *out) {
+  if (expect_io(b, op, in1 ? 2 : 1, 1)) return -1;
+  *in0 = pt_bind_tile(b, io(b, op, "ins", 0));
+  if (in1) *in1 = pt_bind_tile(b, io(b, op, "ins", 1));
+  *out = pt_bind_tile(b, io(b, op, "outs", 0));
+  return 0;
+}
+
 /* pto.ttrans ins(%src, %tmp) outs(%dst) */
 int bind_ptosim_ttrans_params(pt_bind *b, const pa_op *op, ptosim_ttrans_params *p) {
-  if (expect_io(b, op, 2, 1)) return -1;
-  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
-  p->tmp = pt_bind_tile(b, io(b, op, "ins", 1));
-  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
-  return 0;
+  return bind_tiles(b, op, &p->src, &p->tmp, &p->dst);
 }
 
 /* pto.tfillpad / _inplace / _expand ins(%src) outs(%dst) */
 int bind_ptosim_tfillpad_params(pt_bind *b, const pa_op *op, ptosim_tfillpad_params *p) {
-  if (expect_io(b, op, 1, 1)) return -1;
-  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
-  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
-  return 0;
+  return bind_tiles(b, op, &p->src, NULL, &p->dst);
 }
 
 /* %r = pto.treshape %src : T -> R */
@@ -180,11 +182,7 @@ int bind_ptosim_treshape_params(pt_bind *b, const pa_op *op, ptosim_treshape_par
 
 /* pto.tconcat ins(%src0, %src1) outs(%dst) */
 int bind_ptosim_tconcat_params(pt_bind *b, const pa_op *op, ptosim_tconcat_params *p) {
-  if (expect_io(b, op, 2, 1)) return -1;
-  p->src0 = pt_bind_tile(b, io(b, op, "ins", 0));
-  p->src1 = pt_bind_tile(b, io(b, op, "ins", 1));
-  p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
-  return 0;
+  return bind_tiles(b, op, &p->src0, &p->src1, &p->dst);
 }
 
 /* ---- matrix (src/isa/tile_matrix.c, tile_mov.c) --------------------------------------------- */
