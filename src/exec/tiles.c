@@ -79,35 +79,20 @@ typedef struct obj_low {
   pt_lower *L;
   const pa_op *op;
   pt_ins in;
+  pt_bind b; /* records the operands and checks their kinds, as for the table ops */
   int failed;
 } obj_low;
 
 /* Append operand `it` (an SSA value or a literal) to the instruction, expecting kind `want`. */
 static void add(obj_low *o, const pa_item *it, pt_vkind want) {
   if (o->failed) return;
-  if (!it) {
-    o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.arity", "check the op's syntax in PTOOps.td",
-                                "%.*s: missing operand", (int)o->op->name.n, o->op->name.s);
-    return;
+  switch (want) {
+  case PT_VK_PTR: pt_bind_ptr(&o->b, it); break;
+  case PT_VK_TILE: pt_bind_tile(&o->b, it); break;
+  case PT_VK_VIEW: pt_bind_view(&o->b, it, NULL); break;
+  default: pt_bind_int(&o->b, it); break;
   }
-  int32_t s = pt_lower_operand(o->L, it);
-  if (s < 0) {
-    o->failed = -1;
-    return;
-  }
-  pt_vkind k = (pt_vkind)pt_lower_program(o->L)->slots[s].kind;
-  if (k != want) {
-    static const char *const what[] = {"an integer or index", "a float", "a !pto.ptr", "a !pto.tile_buf",
-                                       "a tensor view", "a value"};
-    o->failed = pt_lower_errorf(o->L, it->loc, "bind.type", "check the operand's type", "%.*s: operand '%.*s' must be %s",
-                                (int)o->op->name.n, o->op->name.s, (int)it->text.n, it->text.s, what[want]);
-    return;
-  }
-  if (pt_lower_add_operand(o->L, (pt_operand){.slot = s, .t = pt_lower_program(o->L)->slots[s]})) {
-    o->failed = pt_lower_errorf(o->L, it->loc, "bind.nomem", NULL, "out of memory");
-    return;
-  }
-  o->in.op_count++;
+  if (o->b.failed) o->failed = -1;
 }
 
 /* Operands of a `key = [a, b, ...]` clause; returns their count. */
@@ -268,8 +253,9 @@ static void lower_query(obj_low *o, pt_vkind src_kind, int nresults) {
 int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
   int sub = find_sub(op);
   if (sub < 0) return 1;
-  obj_low o = {.L = L, .op = op, .in = {.code = PT_C_OBJ, .sub = (uint8_t)sub, .src = op, .dst = -1, .obj = -1}};
-  o.in.op_first = pt_lower_program(L)->noperands;
+  ptosim_program *p = pt_lower_program(L);
+  obj_low o = {.L = L, .op = op, .in = {.code = PT_C_OBJ, .sub = (uint8_t)sub, .src = op, .dst = -1, .obj = -1, .op_first = p->noperands},
+               .b = {.lowering = 1, .L = L, .prog = p, .first = p->noperands, .op = op, .res_slot = -1, .res_obj = -1}};
   const pa_item *first = pt_operand_item(op, 0);
   switch (sub) {
   case OBJ_ALLOC: lower_alloc(&o); break;
@@ -294,6 +280,7 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
   default: lower_query(&o, PT_VK_VIEW, 1); break;
   }
   if (o.failed) return -1; /* lower_ops gives the results placeholders */
+  o.in.op_count = o.b.count;
   pt_lower_emit(L, o.in);
   return 0;
 }
@@ -308,7 +295,11 @@ typedef struct obj_run {
   const pt_ins *in;
 } obj_run;
 
-static pt_val arg(const obj_run *r, int k) { return r->slots[r->p->operands[r->in->op_first + k].slot]; }
+/* Operand k: a slot's value or a literal (as bind.c records them). */
+static pt_val arg(const obj_run *r, int k) {
+  const pt_operand *o = &r->p->operands[r->in->op_first + k];
+  return o->slot < 0 ? o->k : r->slots[o->slot];
+}
 static pt_obj *arg_obj(const obj_run *r, int k) { return &r->objs[arg(r, k).i]; }
 
 static ptosim_status fail(const obj_run *r, ptosim_status st, const char *rule, const char *hint, const char *msg) {
