@@ -56,6 +56,17 @@ struct pt_lower {
   int nseen, cap_seen;
 };
 
+/* Room for `need` elements of es bytes in array a of capacity *cap (doubling, from 64): the
+ * possibly moved array, or NULL when out of memory (a and *cap unchanged). */
+static void *room(void *a, int *cap, int need, size_t es) {
+  if (need <= *cap) return a;
+  int c = *cap ? *cap : 64;
+  while (c < need) c *= 2;
+  void *n = realloc(a, (size_t)c * es);
+  if (n) *cap = c;
+  return n;
+}
+
 /* ---- diagnostics ------------------------------------------------------------------------ */
 
 /* Report each (location, rule) once: errors in a function called from several places
@@ -63,13 +74,9 @@ struct pt_lower {
 static int seen_before(pt_lower *L, pa_loc loc, const char *rule) {
   for (int i = 0; i < L->nseen; i++)
     if (L->seen[i].loc.line == loc.line && L->seen[i].loc.col == loc.col && !strcmp(L->seen[i].rule, rule)) return 1;
-  if (L->nseen == L->cap_seen) {
-    int cap = L->cap_seen ? L->cap_seen * 2 : 32;
-    struct seen_diag *n = realloc(L->seen, (size_t)cap * sizeof *n);
-    if (!n) return 0;
-    L->seen = n;
-    L->cap_seen = cap;
-  }
+  struct seen_diag *n = room(L->seen, &L->cap_seen, L->nseen + 1, sizeof *n);
+  if (!n) return 0;
+  L->seen = n;
   L->seen[L->nseen++] = (struct seen_diag){loc, rule};
   return 0;
 }
@@ -152,26 +159,18 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
 
 static int32_t new_slots(pt_lower *L, pt_slot_type t, int n) {
   ptosim_program *p = L->p;
-  while (p->nslots + n > p->cap_slots) {
-    int cap = p->cap_slots ? p->cap_slots * 2 : 256;
-    pt_slot_type *s = realloc(p->slots, (size_t)cap * sizeof *s);
-    if (!s) return -1;
-    p->slots = s;
-    p->cap_slots = cap;
-  }
+  pt_slot_type *s = room(p->slots, &p->cap_slots, p->nslots + n, sizeof *s);
+  if (!s) return -1;
+  p->slots = s;
   for (int i = 0; i < n; i++) p->slots[p->nslots + i] = t;
   p->nslots += n;
   return p->nslots - n;
 }
 
 static void define(pt_lower *L, pa_str name, int32_t slot, int32_t count) {
-  if (L->nnames == L->cap_names) {
-    int cap = L->cap_names ? L->cap_names * 2 : 256;
-    name_ent *n = realloc(L->names, (size_t)cap * sizeof *n);
-    if (!n) return;
-    L->names = n;
-    L->cap_names = cap;
-  }
+  name_ent *n = room(L->names, &L->cap_names, L->nnames + 1, sizeof *n);
+  if (!n) return;
+  L->names = n;
   L->names[L->nnames++] = (name_ent){name, slot, count};
 }
 
@@ -206,13 +205,9 @@ static int check_ptr_elem(pt_lower *L, const pa_type *t, pa_loc loc) {
 
 static int32_t emit(pt_lower *L, pt_ins ins) {
   ptosim_program *p = L->p;
-  if (p->ncode == p->cap_code) {
-    int cap = p->cap_code ? p->cap_code * 2 : 256;
-    pt_ins *c = realloc(p->code, (size_t)cap * sizeof *c);
-    if (!c) return -1;
-    p->code = c;
-    p->cap_code = cap;
-  }
+  pt_ins *c = room(p->code, &p->cap_code, p->ncode + 1, sizeof *c);
+  if (!c) return -1;
+  p->code = c;
   p->code[p->ncode] = ins;
   return p->ncode++;
 }
@@ -734,12 +729,9 @@ static int lower_return(pt_lower *L, const pa_op *op) {
   }
   copy_slots(L, L->ret->result_slots, v, n);
   ret_ctx *rc = L->ret;
-  if (rc->npatches == rc->cap) {
-    rc->cap = rc->cap ? rc->cap * 2 : 8;
-    int32_t *np = realloc(rc->patches, (size_t)rc->cap * sizeof *np);
-    if (!np) return -1;
-    rc->patches = np;
-  }
+  int32_t *np = room(rc->patches, &rc->cap, rc->npatches + 1, sizeof *np);
+  if (!np) return -1;
+  rc->patches = np;
   rc->patches[rc->npatches++] = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
   return 0;
 }
@@ -979,26 +971,18 @@ int32_t pt_lower_define_results(pt_lower *L, const pa_op *op, const pt_slot_type
 
 int pt_lower_add_operand(pt_lower *L, pt_operand o) {
   ptosim_program *p = L->p;
-  if (p->noperands == p->cap_operands) {
-    int cap = p->cap_operands ? p->cap_operands * 2 : 256;
-    pt_operand *n = realloc(p->operands, (size_t)cap * sizeof *n);
-    if (!n) return -1;
-    p->operands = n;
-    p->cap_operands = cap;
-  }
+  pt_operand *n = room(p->operands, &p->cap_operands, p->noperands + 1, sizeof *n);
+  if (!n) return -1;
+  p->operands = n;
   p->operands[p->noperands++] = o;
   return 0;
 }
 
 int32_t pt_lower_new_obj(pt_lower *L, const pt_obj *tmpl) {
   ptosim_program *p = L->p;
-  if (p->nobjs == p->cap_objs) {
-    int cap = p->cap_objs ? p->cap_objs * 2 : 64;
-    pt_obj *n = realloc(p->objs, (size_t)cap * sizeof *n);
-    if (!n) return -1;
-    p->objs = n;
-    p->cap_objs = cap;
-  }
+  pt_obj *n = room(p->objs, &p->cap_objs, p->nobjs + 1, sizeof *n);
+  if (!n) return -1;
+  p->objs = n;
   p->objs[p->nobjs] = *tmpl;
   return p->nobjs++;
 }
