@@ -322,6 +322,56 @@ static void test_cube_ops(void) {
   CHECK(bad == 0);
 }
 
+/* Run-time rules of the view and tile ops: one small program per rule, its scalar %a
+ * choosing the bad value. */
+static void test_obj_errors(void) {
+  static const struct {
+    const char *body, *rule;
+    int64_t bad;
+  } cases[] = {
+      {"  %u = pto.castptr %a : i64 -> !pto.ptr<f32, ub>\n"
+       "  %v = pto.make_tensor_view %u, shape = [%c8], strides = [%c1] : !pto.tensor_view<?xf32>\n",
+       "view.space", 0},
+      {"  %v = pto.make_tensor_view %g, shape = [%ai], strides = [%c1] : !pto.tensor_view<?xf32>\n", "view.shape", -1},
+      {"  %v = pto.make_tensor_view %g, shape = [%c8], strides = [%c1] : !pto.tensor_view<?xf32>\n"
+       "  %p = pto.partition_view %v, offsets = [%ai], sizes = [%c1] : !pto.tensor_view<?xf32> -> !pto.partition_tensor_view<1xf32>\n",
+       "view.offset", -2},
+      {"  %v = pto.make_tensor_view %g, shape = [%c8], strides = [%c1] : !pto.tensor_view<?xf32>\n"
+       "  %d = pto.get_tensor_view_dim %v, %ai : !pto.tensor_view<?xf32> -> index\n",
+       "view.dim", 1},
+      {"  %t = pto.alloc_tile : " VEC("f32", 8, 16, "8", "16", "row_major") "\n"
+       "  %s = pto.subview %t[%ai, %c0] sizes [1, 16] : " VEC("f32", 8, 16, "8", "16", "row_major") " -> "
+       VEC("i32", 1, 16, "1", "16", "row_major") "\n",
+       "tile.subview_type", 0},
+      {"  %t = pto.alloc_tile : " VEC("f32", 8, 16, "8", "16", "row_major") "\n"
+       "  %s = pto.subview %t[%ai, %c0] sizes [2, 8] : " VEC("f32", 8, 16, "8", "16", "row_major") " -> "
+       VEC("f32", 2, 8, "2", "8", "row_major") "\n",
+       "op.unsupported", 0},
+      {"  %t = pto.alloc_tile : " VEC("f32", 8, 16, "8", "16", "row_major") "\n"
+       "  %b = pto.bitcast %t : " VEC("f32", 8, 16, "8", "16", "row_major") " -> " VEC("f16", 8, 16, "8", "16", "row_major") "\n",
+       "tile.bitcast", 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char src[2048], rule[64];
+    snprintf(src, sizeof src,
+             "func.func @k(%%g: !pto.ptr<f32>, %%a: i64) attributes {pto.kernel} {\n"
+             "  %%c0 = arith.constant 0 : index\n  %%c1 = arith.constant 1 : index\n  %%c8 = arith.constant 8 : index\n"
+             "  %%ai = arith.index_cast %%a : i64 to index\n%s  return\n}\n",
+             cases[i].body);
+    static float g[8];
+    void *bufs[] = {g};
+    size_t sizes[] = {sizeof g};
+    ptosim_status st = run(src, PTOSIM_TARGET_A5, bufs, sizes, 1, &cases[i].bad, 1, rule);
+    CHECK_MSG(st != PTOSIM_OK && !strcmp(rule, cases[i].rule), "%s: status %d rule %s", cases[i].rule, (int)st, rule);
+  }
+  /* a tile element type ptosim does not know, found when the program is loaded */
+  CHECK(load_errors("func.func @k() attributes {pto.kernel} {\n"
+                    "  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f64, rows=8, cols=8, v_row=8, v_col=8, "
+                    "blayout=row_major, slayout=none_box, fractal=512, pad=0>\n"
+                    "  return\n}\n",
+                    "[tile.type]"));
+}
+
 /* Placement rules of alloc_tile: an unaligned address, a tile past the end of UB. */
 static void test_placement(void) {
   static const char *fmt =
@@ -389,6 +439,7 @@ int main(void) {
   RUN(test_alias);
   RUN(test_vector_ops);
   RUN(test_cube_ops);
+  RUN(test_obj_errors);
   RUN(test_placement);
   RUN(test_static_errors);
   return pt_test_finish();
