@@ -3,28 +3,42 @@
 
   scripts/case_args.py CASE_DIR OUT_DIR
 
-The case's main.cpp reads ./vN.bin into <name>Host buffers and launches the kernel with
+The case's main.cpp reads ./vN.bin (or another ./F.bin) into <name>Host buffers and launches the kernel with
 <name>Device arguments; this maps each launch argument back to its vN.bin (in OUT_DIR).
 Literal launch arguments are passed through; with no main.cpp, v1..vN in order."""
 import os
 import re
+import shutil
 import sys
 
 case, out = sys.argv[1], sys.argv[2]
 main = os.path.join(case, "main.cpp")
 files = {}
 args = None
+entry = []
 if os.path.exists(main):
     src = open(main).read()
-    for m in re.finditer(r'ReadFile\("\./(v\d+)\.bin",\s*\w+,\s*(\w+?)Host', src):
+    # ReadFile("./v1.bin", size, aHost, ...) or a helper such as readExact("./x.bin", aHost, ...)
+    for m in re.finditer(r'\w+\("\./([\w.-]+)\.bin",\s*(?:\w+,\s*)?(\w+?)Host\b', src):
         files[m.group(2)] = m.group(1)
     # loops over indices: `case 3: hostBuf = outUbReluHost;` with path "./v%d.bin"
     for m in re.finditer(r'case\s+(\d+):\s*\w+\s*=\s*(\w+?)Host', src):
         files.setdefault(m.group(2), "v" + m.group(1))
+    # std::memcpy(aFp8Host, aHost, ...): a second device buffer with the same contents; give
+    # it its own copy of the file, as the run writes every buffer back in place.
+    for m in re.finditer(r'memcpy\((\w+?)Host,\s*(\w+?)Host\b', src):
+        if m.group(2) in files and m.group(1) not in files:
+            copy = m.group(1)
+            shutil.copyfile(os.path.join(out, files[m.group(2)] + ".bin"), os.path.join(out, copy + ".bin"))
+            files[copy] = copy
     consts = dict(re.findall(r'const\s+\w+\s+(\w+)\s*=\s*([-\w.]+);', src))
-    calls = re.findall(r'^\s*Launch\w*\(([^;]*)\);', src, re.M)
+    calls = re.findall(r'^\s*Launch(\w*)\(([^;]*)\);', src, re.M)
     if calls:
-        args = [a.strip() for a in calls[-1].split(",")][:-1]  # the last one is the stream
+        args = [a.strip() for a in calls[-1][1].split(",")][:-1]  # the last one is the stream
+        # LaunchCube_foo_kernel launches @cube_foo_kernel: name it when the file has several
+        kernel = open(os.path.join(case, "kernel.pto")).read()
+        funcs = re.findall(r'func\.func\s+(?:public\s+)?@(\w+)', kernel)
+        entry = [f for f in funcs if f.lower() == calls[-1][0].lower()]
 if args is None:
     n = 1
     while os.path.exists(os.path.join(out, "v%d.bin" % n)):
@@ -37,4 +51,4 @@ for a in args:
         res.append(os.path.join(out, (files.get(name) or name) + ".bin"))
     else:
         res.append(consts.get(a, a) if os.path.exists(main) else a)
-print(" ".join(res))
+print(" ".join((["--entry", entry[0]] if entry else []) + res))

@@ -278,6 +278,46 @@ static void test_pointer_dtypes(void) {
                     "not supported yet: pointers to f64 [op.unsupported]", 1);
 }
 
+/* A private declaration in one nested module resolves to the definition in another (as
+ * PTOAS links its emitc and vpto modules), and castptr's three forms: integer -> pointer,
+ * pointer -> integer (the address) and pointer -> pointer of another element type. */
+static void test_linked_call_and_castptr(void) {
+  const char *src =
+      "module attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+      "module {\n"
+      "  func.func private @copy(%a: !pto.ptr<f32, gm>, %b: !pto.ptr<f32, gm>)\n"
+      "  func.func @k(%a: !pto.ptr<f32, gm>, %b: !pto.ptr<f32, gm>) attributes {pto.kernel} {\n"
+      "    func.call @copy(%a, %b) : (!pto.ptr<f32, gm>, !pto.ptr<f32, gm>) -> ()\n"
+      "    return\n"
+      "  }\n"
+      "}\n"
+      "module {\n"
+      "  func.func public @copy(%a: !pto.ptr<f32, gm>, %b: !pto.ptr<f32, gm>) {\n"
+      "    %ai = pto.castptr %a : !pto.ptr<f32, gm> -> i64\n"
+      "    %c4 = arith.constant 4 : i64\n"
+      "    %ai4 = arith.addi %ai, %c4 : i64\n"
+      "    %a4 = pto.castptr %ai4 : i64 -> !pto.ptr<ui32, gm>\n"
+      "    %b32 = pto.castptr %b : !pto.ptr<f32, gm> -> !pto.ptr<ui32, gm>\n"
+      "    %u = pto.castptr 0 : i64 -> !pto.ptr<ui32, ub>\n"
+      "    pto.mte_gm_ub %a4, %u, 0, 32 nburst(1, 32, 32) : !pto.ptr<ui32, gm>, !pto.ptr<ui32, ub>\n"
+      "    pto.set_flag[\"PIPE_MTE2\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+      "    pto.wait_flag[\"PIPE_MTE2\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+      "    pto.mte_ub_gm %u, %b32, 32 nburst(1, 32, 32) : !pto.ptr<ui32, ub>, !pto.ptr<ui32, gm>\n"
+      "    return\n"
+      "  }\n"
+      "}\n"
+      "}\n";
+  int nerr = -1;
+  ptosim_program *p = load(src, &nerr);
+  CHECK(p && nerr == 0);
+  if (!p) return;
+  float in[16], out[8] = {0};
+  for (int i = 0; i < 16; i++) in[i] = (float)i * 1.5f - 3.0f;
+  CHECK(run_mapped(p, (void *[]){in, out}, (size_t[]){sizeof in, sizeof out}, 2) == PTOSIM_OK);
+  CHECK(!memcmp(in + 1, out, sizeof out)); /* the copy starts 4 bytes (one f32) into a */
+  ptosim_program_free(p);
+}
+
 /* check verifies functions of any arity: one of 300 arguments is reported, not read past
  * the lowering's argument array. */
 static void test_many_arguments(void) {
@@ -328,5 +368,6 @@ int main(void) {
   RUN(test_while_results);
   RUN(test_pointer_dtypes);
   RUN(test_many_arguments);
+  RUN(test_linked_call_and_castptr);
   return pt_test_finish();
 }

@@ -26,23 +26,27 @@ int pa_walk(const pa_op *root, pa_op_fn fn, void *user) { return root ? walk(roo
 
 typedef struct find_func {
   const char *name;
-  const pa_op *found;
+  const pa_op *found, *decl;
 } find_func;
 
 static int match_func(const pa_op *op, int depth, void *user) {
   find_func *f = user;
   (void)depth;
-  if (op->func && pa_str_is(op->func->name, f->name)) {
-    f->found = op;
-    return 1;
+  if (!op->func || !pa_str_is(op->func->name, f->name)) return 0;
+  if (op->func->is_decl) {
+    if (!f->decl) f->decl = op;
+    return 0;
   }
-  return 0;
+  f->found = op;
+  return 1;
 }
 
+/* A private declaration in one nested module is resolved by a definition of the same name
+ * in another (PTOAS links its emitc and vpto modules that way): definitions win. */
 const pa_op *pa_find_func(const pa_ast *ast, const char *name) {
-  find_func f = {name, NULL};
+  find_func f = {name, NULL, NULL};
   pa_walk(ast->module, match_func, &f);
-  return f.found;
+  return f.found ? f.found : f.decl;
 }
 
 int pa_item_is_word(const pa_item *it, const char *w) { return it && it->kind == PA_IT_WORD && pa_str_is(it->name, w); }

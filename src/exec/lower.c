@@ -825,12 +825,24 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
   if (rc <= 0) return rc;
   if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {
     int add = pa_str_is(op->name, "pto.addptr");
-    pt_slot_type t = pt_slot_type_of(result_type(op, 0));
-    if (t.kind != PT_VK_PTR) return errorf(L, op->loc, "ir.type", "give the result type: -> !pto.ptr<T, space>", "%s needs a pointer result type", name);
-    if (check_ptr_elem(L, result_type(op, 0), op->loc)) return -1;
     pt_ins c = {.code = (uint8_t)(add ? PT_C_ADDPTR : PT_C_CASTPTR), .src = op};
     if ((c.a = operand_slot(L, pt_operand_item(op, 0))) < 0) return -1;
     if (add && (c.b = operand_slot(L, pt_operand_item(op, 1))) < 0) return -1;
+    pt_slot_type t = pt_slot_type_of(result_type(op, 0)), in = L->p->slots[c.a];
+    /* castptr forms (PTOAS PTOOps.td CastPtrOp): integer -> ptr, ptr -> integer (the
+     * address), ptr -> ptr of another element type within one memory space. */
+    if (!add && t.kind == PT_VK_INT && in.kind == PT_VK_PTR) {
+      c.code = PT_C_PTRTOINT;
+      c.bits = t.bits;
+      c.dst = define_results(L, op, &t, 1);
+      emit(L, c);
+      return 0;
+    }
+    if (t.kind != PT_VK_PTR) return errorf(L, op->loc, "ir.type", "give the result type: -> !pto.ptr<T, space> or an integer", "%s needs a pointer result type", name);
+    if (check_ptr_elem(L, result_type(op, 0), op->loc)) return -1;
+    if (!add && in.kind == PT_VK_PTR && in.space != t.space)
+      return errorf(L, op->loc, "ir.type", "cast through an integer only where the hardware shares the address", "%s cannot change the memory space (%s -> %s)",
+                    name, pt_space_name(in.space), pt_space_name(t.space));
     c.imm.p = ptosim_ptr_make(t.space, t.dt, 0);
     c.dst = define_results(L, op, &t, 1);
     emit(L, c);
@@ -873,6 +885,12 @@ static int lower_op(pt_lower *L, const pa_op *op) {
   if (pa_str_is(n, "func.call") || pa_str_is(n, "call")) return lower_call(L, op);
   if (pa_str_is(n, "return") || pa_str_is(n, "func.return")) return lower_return(L, op);
   if (n.n > 4 && !memcmp(n.s, "pto.", 4)) return lower_pto(L, op);
+  /* Ops of the other upstream MLIR dialects real PTOAS programs use (llvm.bitcast in SIMT
+   * bodies, memref.alloc, ...) are valid programs ptosim cannot run yet. */
+  static const char *const dialects[] = {"llvm.", "memref.", "vector.", "math.", "index.", "cf.", "affine.", "ub.", "emitc.", "tensor.", "gpu."};
+  for (size_t i = 0; i < sizeof dialects / sizeof dialects[0]; i++)
+    if (n.n > strlen(dialects[i]) && !memcmp(n.s, dialects[i], strlen(dialects[i])))
+      return errorf(L, op->loc, "op.unsupported", "this op is parsed but ptosim cannot execute it yet", "not supported yet: %.*s", (int)n.n, n.s);
   return errorf(L, op->loc, "ir.unknown_op", "ptosim understands the arith, scf, func and pto dialects",
                 "unknown op '%.*s'", (int)n.n, n.s);
 }
@@ -989,11 +1007,15 @@ int32_t pt_lower_new_obj(pt_lower *L, const pt_obj *tmpl) {
 
 /* ---- program ---------------------------------------------------------------------------------- */
 
-static const pa_op *find_entry(const pa_ast *ast, const char *entry, const pa_op **only) {
-  const pa_op *kernel = NULL;
+/* The entry: the function named by --entry, else the one marked `pto.kernel` (or
+ * `pto.aicore`), else the only public function. Several marked functions are ambiguous:
+ * *nkernels tells the caller, *first / *second name two of them. */
+static const pa_op *find_entry(const pa_ast *ast, const char *entry, int *nkernels, const pa_op **first, const pa_op **second) {
+  const pa_op *only = NULL;
   int npublic = 0;
   const pa_op *stack[64];
   int sp = 0;
+  *nkernels = 0;
   if (ast->module) stack[sp++] = ast->module;
   while (sp) {
     const pa_op *m = stack[--sp];
@@ -1004,15 +1026,18 @@ static const pa_op *find_entry(const pa_ast *ast, const char *entry, const pa_op
           if (pa_str_is(op->name, "module") && sp < 64) stack[sp++] = op;
           if (!op->func || op->func->is_decl) continue;
           if (entry && pa_str_is(op->func->name, entry)) return op;
-          if (op->attrs && pa_dict_get(op->attrs, "pto.kernel")) kernel = op;
+          if (op->attrs && (pa_dict_get(op->attrs, "pto.kernel") || pa_dict_get(op->attrs, "pto.aicore"))) {
+            if (++*nkernels == 1) *first = op;
+            else if (*nkernels == 2) *second = op;
+          }
           if (!pa_str_is(op->func->visibility, "private")) {
             npublic++;
-            *only = op;
+            only = op;
           }
         }
   }
   if (entry) return NULL;
-  return kernel ? kernel : npublic == 1 ? *only : NULL;
+  return *nkernels == 1 ? *first : !*nkernels && npublic == 1 ? only : NULL;
 }
 
 static void module_attrs(ptosim_program *p) {
@@ -1063,11 +1088,15 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
     return NULL;
   }
   pt_lower L = {.p = p, .diag = diag};
-  const pa_op *only = NULL;
-  p->entry = find_entry(p->ast, entry, &only);
+  const pa_op *k1 = NULL, *k2 = NULL;
+  int nkernels = 0;
+  p->entry = find_entry(p->ast, entry, &nkernels, &k1, &k2);
   if (!p->entry) {
     pa_loc top = {1, 1};
     if (entry) errorf(&L, top, "run.entry", "pass --entry with a function defined in the file", "no function @%s", entry);
+    else if (nkernels > 1)
+      errorf(&L, top, "run.entry", "pass --entry FUNC", "%d functions are marked as kernels (@%.*s, @%.*s, ...): cannot choose the entry function",
+             nkernels, (int)k1->func->name.n, k1->func->name.s, (int)k2->func->name.n, k2->func->name.s);
     else errorf(&L, top, "run.entry", "mark the kernel with `attributes {pto.kernel}` or pass --entry", "cannot choose the entry function");
   } else {
     module_attrs(p);

@@ -69,6 +69,7 @@ typedef enum pt_code {
   PT_C_PTO,     /* machine op: opcode, operands */
   PT_C_CASTPTR, /* dst = pointer(type of dst, address a) */
   PT_C_ADDPTR,  /* dst = a + b elements */
+  PT_C_PTRTOINT, /* dst = address of pointer a, wrapped to bits */
   PT_C_QUERY,   /* dst = block idx / num, sub-block idx / num (sub) */
   PT_C_SECTION, /* if the core is not of kind sub: pc = target */
   PT_C_LOAD,    /* dst = *(a + b elements) */

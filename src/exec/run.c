@@ -281,9 +281,12 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       }
       if (*st != PTOSIM_OK) return STEP_ERROR;
       break;
-    case PT_C_CASTPTR:
+    case PT_C_CASTPTR: /* from an integer or a pointer (pt_val.p.addr aliases pt_val.i) */
       s[in->dst].p = in->imm.p;
       s[in->dst].p.addr = (uint64_t)s[in->a].i;
+      break;
+    case PT_C_PTRTOINT:
+      s[in->dst].i = wrap(s[in->a].p.addr, in->bits);
       break;
     case PT_C_ADDPTR: {
       ptosim_ptr q = s[in->a].p;
