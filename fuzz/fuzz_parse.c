@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   pa_ast_free(ast);
   if (nerr == 0) {
     int unsupported = 0;
-    check(ptosim_program_check("fuzz.pto", (const char *)data, size, null_out, &unsupported) >= unsupported);
+    check(ptosim_program_check("fuzz.pto", (const char *)data, size, -1, null_out, &unsupported) >= unsupported);
   }
   return 0;
 }

@@ -328,7 +328,7 @@ static void test_many_arguments(void) {
   char *out = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&out, &len);
-  int nerr = ptosim_program_check("m.pto", src, strlen(src), f, NULL);
+  int nerr = ptosim_program_check("m.pto", src, strlen(src), -1, f, NULL);
   fclose(f);
   CHECK_MSG(nerr == 1 && strstr(out, "m.pto:1:1: error: more than 256 function arguments [ir.limit]"), "got %d:\n%s", nerr, out);
   free(out);

@@ -20,10 +20,12 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
                                     int *nerrors);
 void ptosim_program_free(ptosim_program *p);
 
-/* Parse and verify every function of a .pto buffer (`ptosim check`). Returns the error
- * count; *nunsupported (may be NULL) receives how many of them are "not supported yet"
- * (rule op.unsupported: ops that parse but have no executor yet). */
-int ptosim_program_check(const char *file, const char *text, size_t len, FILE *diag, int *nunsupported);
+/* Parse and verify every function of a .pto buffer (`ptosim check`) for `target` (-1:
+ * the module's pto.target_arch, else a5), including the constraints of every machine op
+ * whose operands are known without running (constants). Returns the error count;
+ * *nunsupported (may be NULL) receives how many of them are "not supported yet" (rule
+ * op.unsupported: ops that parse but have no executor yet). */
+int ptosim_program_check(const char *file, const char *text, size_t len, int target, FILE *diag, int *nunsupported);
 /* 1 if op `op` can be written in .pto text (it has a binder), 0 if it runs from the C API
  * only. */
 int ptosim_op_in_text(ptosim_opcode op);

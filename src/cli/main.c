@@ -315,7 +315,7 @@ static int cmd_check(int argc, char **argv) {
     fprintf(stderr, "ptosim: cannot read %s: %s\n", o.kernel, strerror(errno));
     return EXIT_USAGE;
   }
-  int unsupported = 0, nerr = ptosim_program_check(o.kernel, text, len, stderr, &unsupported);
+  int unsupported = 0, nerr = ptosim_program_check(o.kernel, text, len, o.target, stderr, &unsupported);
   free(text);
   if (nerr) fprintf(stderr, "%d error%s (%d not supported yet)\n", nerr, nerr == 1 ? "" : "s", unsupported);
   return nerr ? EXIT_VERIFY : EXIT_OK;

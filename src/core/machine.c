@@ -60,6 +60,7 @@ void ptosim_machine_free(ptosim_machine *m) {
   free(m->storage);
   free(m->cores);
   free(m->gm);
+  free(m->gm_sink);
   free(m);
 }
 

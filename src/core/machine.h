@@ -71,7 +71,19 @@ struct ptosim_machine {
   uint64_t ops_executed;
   pt_event_fn listener; /* NULL: no event is recorded */
   void *listener_user;
+  /* Verify-only runs (`ptosim check` evaluates ops whose operands are constants, see
+   * src/exec/static_check.c): GM is not mapped, every GM access lands in gm_sink (grown
+   * on demand up to PT_SINK_MAX bytes, else PT_E_STOP), and state_read records that the
+   * op read memory contents or a special register, which the check does not know. */
+  int verify_only;
+  int state_read;
+  uint8_t *gm_sink;
+  uint64_t gm_sink_size;
 };
+
+#define PT_SINK_MAX (256ull << 20)
+/* Status of a verify-only op that reached what a static check cannot see (not an error). */
+#define PT_E_STOP ((ptosim_status)64)
 
 /* Execution context of one op: who runs it, where it comes from. Op bodies receive it
  * and pass it to the memory accessors and pt_fail. */

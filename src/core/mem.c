@@ -1,11 +1,26 @@
 #include "core/mem.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "core/diag.h"
 
+/* Verify-only runs: the GM bytes of an access are scratch (see ptosim_machine.gm_sink). */
+static ptosim_status gm_sink(ptosim_machine *m, uint64_t len, uint8_t **out) {
+  if (len > PT_SINK_MAX) return PT_E_STOP;
+  if (len > m->gm_sink_size) {
+    uint8_t *s = realloc(m->gm_sink, len);
+    if (!s) return PT_E_STOP;
+    m->gm_sink = s;
+    m->gm_sink_size = len;
+  }
+  *out = m->gm_sink;
+  return PTOSIM_OK;
+}
+
 static ptosim_status gm_span(pt_ctx *x, uint64_t addr, uint64_t len, uint8_t **out) {
   ptosim_machine *m = x->m;
+  if (m->verify_only) return gm_sink(m, len, out);
   /* Binary search for the last buffer with base <= addr. */
   int lo = 0, hi = m->ngm - 1, found = -1;
   while (lo <= hi) {
@@ -89,6 +104,7 @@ static ptosim_status span_check(pt_ctx *x, ptosim_core *c, ptosim_space space, u
 ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
                          unsigned align, pt_access acc, uint8_t **out) {
   PT_TRY(span_check(x, c, space, addr, len, align, out));
+  if (acc & PT_READ) x->m->state_read = 1;
   record(x, c, space, addr, 0, NULL, NULL, len, acc);
   return PTOSIM_OK;
 }
@@ -116,6 +132,7 @@ ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64
       return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check counts and strides", "address range overflows");
   }
   PT_TRY(span_check(x, c, space, addr, empty ? 0 : extent, align, out));
+  if (acc & PT_READ) x->m->state_read = 1;
   if (!empty) record(x, c, space, addr, nd, count, stride, len, acc);
   return PTOSIM_OK;
 }

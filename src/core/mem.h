@@ -54,6 +54,12 @@ static inline void pt_set_pipe(pt_ctx *x, ptosim_pipe pipe) {
   if (x->ev) x->ev->pipe = pipe;
 }
 
+/* Special register r of the running core (state_read: see ptosim_machine). */
+static inline uint64_t pt_sreg_get(pt_ctx *x, pt_sreg r) {
+  x->m->state_read = 1;
+  return x->core->sreg[r];
+}
+
 /* Check a typed pointer operand is in the expected space (rule op.space). */
 ptosim_status pt_expect_space(pt_ctx *x, const char *what, ptosim_ptr p, ptosim_space want);
 

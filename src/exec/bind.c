@@ -93,7 +93,10 @@ static const pt_operand *typed_operand(pt_bind *b, const pa_item *it, pt_vkind w
                                       [PT_VK_PTR] = "pass a !pto.ptr<T, space> value",
                                       [PT_VK_TILE] = "pass a tile made by pto.alloc_tile",
                                       [PT_VK_VIEW] = "pass a view made by pto.make_tensor_view / pto.partition_view"};
-  if (b->lowering && o && o->t.kind != want)
+  if (b->lowering && o && o->t.kind == PT_VK_OTHER) /* memref, vector<...>: valid MLIR */
+    pt_bind_error(b, it, "op.unsupported", "ptosim models !pto pointers, tiles and views, integers and floats",
+                  "not supported yet: operand '%.*s' of a type ptosim does not model", (int)it->text.n, it->text.s);
+  else if (b->lowering && o && o->t.kind != want)
     pt_bind_error(b, it, "bind.type", hints[want], "operand '%.*s' must be %s", (int)it->text.n, it->text.s, what);
   return o;
 }

@@ -1187,7 +1187,7 @@ static int check_module(pt_lower *L, const pa_op *m) {
   return rc;
 }
 
-int ptosim_program_check(const char *file, const char *text, size_t len, FILE *diag, int *nunsupported) {
+int ptosim_program_check(const char *file, const char *text, size_t len, int target, FILE *diag, int *nunsupported) {
   ptosim_program *p = calloc(1, sizeof *p);
   if (!p) return 1;
   int nerr = pa_parse(file, text, len, NULL, &p->ast);
@@ -1197,7 +1197,10 @@ int ptosim_program_check(const char *file, const char *text, size_t len, FILE *d
     return nerr ? nerr : 1;
   }
   pt_lower L = {.p = p, .diag = diag};
+  module_attrs(p);
+  if (target >= 0) p->target = (ptosim_target)target;
   if (p->ast->module) check_module(&L, p->ast->module);
+  if (L.errors == L.unsupported) pt_static_check(&L);
   free(L.names);
   free(L.seen);
   if (nunsupported) *nunsupported = L.unsupported;

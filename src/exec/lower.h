@@ -39,6 +39,13 @@ ptosim_space pt_space_of_aspace(pa_aspace a);
 /* Element type of a scalar MLIR type (iN, uiN, fN, !pto.hif8 ...); NONE if ptosim has none. */
 ptosim_dtype pt_elem_dtype(const pa_type *t);
 
+/* Evaluate a pure scalar instruction (run.c): 1 when `in` is one (s[in->dst] written), 0
+ * when it is not, -1 on an integer division by zero. */
+int pt_eval_pure(const ptosim_program *p, const pt_ins *in, pt_val *s);
+/* `ptosim check`: run the machine ops whose operands are all known at lowering time in a
+ * verify-only machine and report what they violate (static_check.c). */
+void pt_static_check(pt_lower *L);
+
 struct pt_bind {
   int lowering;
   pt_lower *L;               /* lowering only */

@@ -187,6 +187,38 @@ static pt_val cast(const ptosim_program *p, const pt_ins *in, pt_val a) {
   return r;
 }
 
+/* The pure scalar instructions (no memory, no control flow, no core state). Returns 1
+ * when `in` is one and s[in->dst] was written, 0 when it is not one, -1 on an integer
+ * division by zero. */
+static inline int eval_pure(const ptosim_program *p, const pt_ins *in, pt_val *s) {
+  switch ((pt_code)in->code) {
+  case PT_C_CONST: s[in->dst] = in->imm; return 1;
+  case PT_C_MOV: s[in->dst] = s[in->a]; return 1;
+  case PT_C_BIN: return binop(in, s[in->a], s[in->b], &s[in->dst]) ? -1 : 1;
+  case PT_C_CMPI: s[in->dst].i = cmpi(in->sub, s[in->a].i, s[in->b].i, in->bits); return 1;
+  case PT_C_CMPF: s[in->dst].i = cmpf(in->sub, s[in->a].f, s[in->b].f); return 1;
+  case PT_C_SELECT: s[in->dst] = s[in->a].i ? s[in->b] : s[in->c]; return 1;
+  case PT_C_CAST: s[in->dst] = cast(p, in, s[in->a]); return 1;
+  case PT_C_NEGF: s[in->dst].f = -s[in->a].f; return 1;
+  case PT_C_CASTPTR: /* from an integer or a pointer (pt_val.p.addr aliases pt_val.i) */
+    s[in->dst].p = in->imm.p;
+    s[in->dst].p.addr = (uint64_t)s[in->a].i;
+    return 1;
+  case PT_C_PTRTOINT: s[in->dst].i = wrap(s[in->a].p.addr, in->bits); return 1;
+  case PT_C_ADDPTR: {
+    ptosim_ptr q = s[in->a].p;
+    q.addr += (uint64_t)s[in->b].i * pt_dtype_bits(q.dtype) / 8;
+    q.space = in->imm.p.space;
+    q.dtype = in->imm.p.dtype;
+    s[in->dst].p = q;
+    return 1;
+  }
+  default: return 0;
+  }
+}
+
+int pt_eval_pure(const ptosim_program *p, const pt_ins *in, pt_val *s) { return eval_pure(p, in, s); }
+
 /* ---- execution -------------------------------------------------------------------------------- */
 
 static ptosim_loc loc_of(const ptosim_program *p, const pt_ins *in) {
@@ -245,21 +277,14 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
   pt_val *s = cr->slots;
   for (;;) {
     const pt_ins *in = &p->code[cr->pc++];
+    int pure = eval_pure(p, in, s);
+    if (pure > 0) continue;
+    if (pure < 0) {
+      *st = fail_at(br, in, PTOSIM_E_FAULT, "run.div_zero", "guard the divisor", "integer division by zero");
+      return STEP_ERROR;
+    }
     switch ((pt_code)in->code) {
-    case PT_C_NOP: break;
-    case PT_C_CONST: s[in->dst] = in->imm; break;
-    case PT_C_MOV: s[in->dst] = s[in->a]; break;
-    case PT_C_BIN:
-      if (binop(in, s[in->a], s[in->b], &s[in->dst])) {
-        *st = fail_at(br, in, PTOSIM_E_FAULT, "run.div_zero", "guard the divisor", "integer division by zero");
-        return STEP_ERROR;
-      }
-      break;
-    case PT_C_CMPI: s[in->dst].i = cmpi(in->sub, s[in->a].i, s[in->b].i, in->bits); break;
-    case PT_C_CMPF: s[in->dst].i = cmpf(in->sub, s[in->a].f, s[in->b].f); break;
-    case PT_C_SELECT: s[in->dst] = s[in->a].i ? s[in->b] : s[in->c]; break;
-    case PT_C_CAST: s[in->dst] = cast(p, in, s[in->a]); break;
-    case PT_C_NEGF: s[in->dst].f = -s[in->a].f; break;
+    default: break;
     case PT_C_JMP: cr->pc = in->target; break;
     case PT_C_JZ:
       if (!s[in->a].i) cr->pc = in->target;
@@ -281,22 +306,6 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       }
       if (*st != PTOSIM_OK) return STEP_ERROR;
       break;
-    case PT_C_CASTPTR: /* from an integer or a pointer (pt_val.p.addr aliases pt_val.i) */
-      s[in->dst].p = in->imm.p;
-      s[in->dst].p.addr = (uint64_t)s[in->a].i;
-      break;
-    case PT_C_PTRTOINT:
-      s[in->dst].i = wrap(s[in->a].p.addr, in->bits);
-      break;
-    case PT_C_ADDPTR: {
-      ptosim_ptr q = s[in->a].p;
-      unsigned bits = pt_dtype_bits(q.dtype);
-      q.addr += (uint64_t)s[in->b].i * bits / 8;
-      q.space = in->imm.p.space;
-      q.dtype = in->imm.p.dtype;
-      s[in->dst].p = q;
-      break;
-    }
     case PT_C_QUERY: {
       int64_t v = in->sub == 0 ? cr->core->block : in->sub == 1 ? br->m->blocks : in->sub == 2 ? cr->sub : br->subblock_num;
       s[in->dst].i = wrap((uint64_t)v, in->bits);

@@ -36,6 +36,11 @@ ptosim_pipe ptosim_op_pipe_id(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? 
 const char *ptosim_op_formula(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].formula : "?"; }
 int ptosim_op_implemented(ptosim_opcode op) { return op < PTOSIM_OP_COUNT && table[op].exec != NULL; }
 
+int pt_op_core_kind(ptosim_opcode op) {
+  if (op >= PTOSIM_OP_COUNT || table[op].unit == UNIT_ANY) return -1;
+  return table[op].unit == UNIT_AIC ? PTOSIM_AIC : PTOSIM_AIV0;
+}
+
 ptosim_opcode ptosim_op_lookup(const char *spelling) {
   for (int i = 0; i < PTOSIM_OP_COUNT; i++)
     if (!strcmp(table[i].spelling, spelling)) return (ptosim_opcode)i;

@@ -415,11 +415,13 @@ static uint64_t stride_reg(uint64_t gm, uint64_t local) { return local << 40 | g
 
 /* Append the two hardware loops (loop1 inner, loop2 outer) of a register set to t.
  * gm_is_src: the GM-side stride is the source stride. */
-static void reg_loops(const ptosim_core *c, xfer *t, pt_sreg size, pt_sreg l1, pt_sreg l2, int gm_is_src) {
-  uint64_t sz = c->sreg[size] & WRITTEN ? c->sreg[size] : (1ull << 21 | 1);
+static void reg_loops(pt_ctx *x, xfer *t, pt_sreg size, pt_sreg l1, pt_sreg l2, int gm_is_src) {
+  uint64_t sz = pt_sreg_get(x, size);
+  if (!(sz & WRITTEN)) sz = 1ull << 21 | 1;
   const pt_sreg strides[2] = {l1, l2};
   for (int i = 0; i < 2; i++) {
-    int64_t gm = (int64_t)(c->sreg[strides[i]] & LOW40), local = (int64_t)(c->sreg[strides[i]] >> 40);
+    uint64_t r = pt_sreg_get(x, strides[i]);
+    int64_t gm = (int64_t)(r & LOW40), local = (int64_t)(r >> 40);
     level(t, (int64_t)(sz >> (21 * i) & LOW21), gm_is_src ? gm : local, gm_is_src ? local : gm);
   }
 }
@@ -506,9 +508,9 @@ static ptosim_status legacy_burst(pt_ctx *x, xfer *t, int load, ptosim_ptr src, 
   init(x, t, src, dst, len, 0);
   level(t, n, sstride, dstride);
   if (load)
-    reg_loops(x->core, t, PT_SREG_LOOP_SIZE_OUTTOUB, PT_SREG_LOOP1_STRIDE_OUTTOUB, PT_SREG_LOOP2_STRIDE_OUTTOUB, 1);
+    reg_loops(x, t, PT_SREG_LOOP_SIZE_OUTTOUB, PT_SREG_LOOP1_STRIDE_OUTTOUB, PT_SREG_LOOP2_STRIDE_OUTTOUB, 1);
   else
-    reg_loops(x->core, t, PT_SREG_LOOP_SIZE_UBTOOUT, PT_SREG_LOOP1_STRIDE_UBTOOUT, PT_SREG_LOOP2_STRIDE_UBTOOUT, 0);
+    reg_loops(x, t, PT_SREG_LOOP_SIZE_UBTOOUT, PT_SREG_LOOP1_STRIDE_UBTOOUT, PT_SREG_LOOP2_STRIDE_UBTOOUT, 0);
   *(load ? &t->dalign : &t->salign) = BLK;
   return PTOSIM_OK;
 }
@@ -522,7 +524,7 @@ ptosim_status pt_exec_copy_gm_to_ubuf(pt_ctx *x, const ptosim_copy_gm_ub_params 
   PT_TRY(field(x, "l2_cache_ctl", p->l2_cache_ctl, 4));
   /* The typed instruction takes the low pad-unit bytes of the pad register. */
   unsigned u = pad_unit(p->dst.dtype);
-  uint64_t pad = x->core->sreg[PT_SREG_PAD_VAL_OUTTOUB] & (u ? (1ull << (8 * u)) - 1 : 0);
+  uint64_t pad = pt_sreg_get(x, PT_SREG_PAD_VAL_OUTTOUB) & (u ? (1ull << (8 * u)) - 1 : 0);
   PT_TRY(set_pad(x, &t, p->dst.dtype, p->data_select, pad, p->left_pad, p->right_pad));
   return run(x, &t);
 }
@@ -545,7 +547,7 @@ ptosim_status pt_exec_copy_gm_to_cbuf(pt_ctx *x, const ptosim_copy_gm_l1_params 
   xfer t;
   init(x, &t, p->src, p->dst, p->len_burst, 0);
   level(&t, p->n_burst, p->src_stride, p->dst_stride);
-  reg_loops(x->core, &t, PT_SREG_LOOP_SIZE_OUTTOL1, PT_SREG_LOOP1_STRIDE_OUTTOL1, PT_SREG_LOOP2_STRIDE_OUTTOL1, 1);
+  reg_loops(x, &t, PT_SREG_LOOP_SIZE_OUTTOL1, PT_SREG_LOOP1_STRIDE_OUTTOL1, PT_SREG_LOOP2_STRIDE_OUTTOL1, 1);
   return run(x, &t);
 }
 

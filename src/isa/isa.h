@@ -15,4 +15,7 @@
 #include "isa/ops.def"
 #undef PTOSIM_OP
 
+/* The core kind an op runs on: PTOSIM_AIC, PTOSIM_AIV0 (either vector core), or -1 (any). */
+int pt_op_core_kind(ptosim_opcode op);
+
 #endif

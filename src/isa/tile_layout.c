@@ -452,9 +452,9 @@ static ptosim_status img2col_dst(pt_ctx *x, const ptosim_tile *d, int64_t step_m
 }
 
 ptosim_status pt_exec_timg2col(pt_ctx *x, const ptosim_timg2col_params *p) {
-  const uint64_t *r = x->core->sreg;
-  uint64_t fm = r[reg_of(x, PT_SREG_FMATRIX, p->fmatrix_b, 0)], rpt = r[reg_of(x, PT_SREG_L3D_RPT, p->fmatrix_b, 1)];
-  uint64_t padv = r[reg_of(x, PT_SREG_PADDING, p->fmatrix_b, 1)];
+  uint64_t fm = pt_sreg_get(x, reg_of(x, PT_SREG_FMATRIX, p->fmatrix_b, 0));
+  uint64_t rpt = pt_sreg_get(x, reg_of(x, PT_SREG_L3D_RPT, p->fmatrix_b, 1));
+  uint64_t padv = pt_sreg_get(x, reg_of(x, PT_SREG_PADDING, p->fmatrix_b, 1));
   img2col g = {0};
   PT_TRY(img2col_setup(x, p, fm, rpt, &g));
   int64_t step_m = p->dst.valid_rows, nkb = (int64_t)pt_ceil_div((uint64_t)p->dst.valid_cols, (uint64_t)g.c0);
