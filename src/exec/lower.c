@@ -125,7 +125,7 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
   pt_slot_type s = {.kind = PT_VK_OTHER};
   if (!t) return s;
   switch (t->kind) {
-  case PA_TY_INDEX: return (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64};
+  case PA_TY_INDEX: return (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .is_index = 1, .dt = PTOSIM_DT_I64};
   case PA_TY_INT: {
     s.kind = PT_VK_INT;
     s.bits = (uint8_t)(t->width > 64 ? 64 : t->width);
@@ -286,6 +286,63 @@ static void copy_slots(pt_lower *L, const int32_t *dst, const int32_t *src, int 
   for (int i = 0; i < n; i++) emit(L, (pt_ins){.code = PT_C_MOV, .dst = dst[i], .a = tmp[i]});
 }
 
+/* ---- value types ------------------------------------------------------------------------- */
+
+static const char *type_name(pt_slot_type t, char *buf, size_t n) {
+  if (t.kind == PT_VK_INT && t.is_index) return "index";
+  if (t.kind == PT_VK_INT) snprintf(buf, n, "%si%u", t.is_unsigned ? "u" : "", t.bits);
+  else if (t.kind == PT_VK_FLOAT) snprintf(buf, n, "%s", t.dt == PTOSIM_DT_NONE ? "f64" : pt_dtype_name(t.dt));
+  else snprintf(buf, n, "%s", t.kind == PT_VK_PTR ? "a pointer" : t.kind == PT_VK_TILE ? "a tile" : t.kind == PT_VK_VIEW ? "a view" : "another type");
+  return buf;
+}
+
+/* Same MLIR type as far as ptosim models it (pointers, tiles and views: same kind). */
+static int same_type(pt_slot_type a, pt_slot_type b) {
+  if (a.kind != b.kind) return 0;
+  if (a.kind == PT_VK_INT) return a.bits == b.bits && a.is_index == b.is_index && a.is_unsigned == b.is_unsigned;
+  if (a.kind == PT_VK_FLOAT) return a.bits == b.bits && a.dt == b.dt;
+  return 1;
+}
+
+static pt_slot_type i1_type(void) { return (pt_slot_type){.kind = PT_VK_INT, .bits = 1}; }
+
+/* The value of operand `it` (slot s) has type want; else ir.type at the operand. Literal
+ * operands and values of types ptosim does not model are not compared. Returns -1 after
+ * reporting. */
+static int expect_type(pt_lower *L, const pa_item *it, int32_t s, pt_slot_type want, const char *what) {
+  pt_slot_type got = L->p->slots[s];
+  if (!it || it->kind != PA_IT_VALUE || got.kind == PT_VK_OTHER || want.kind == PT_VK_OTHER || got.stub || want.stub ||
+      same_type(got, want))
+    return 0;
+  char g[32], w[32];
+  return errorf(L, it->loc, "ir.type", "convert the value first (arith.index_cast, arith.extsi, ...)", "%s '%.*s' is %s, expected %s",
+                what, (int)it->text.n, it->text.s, type_name(got, g, sizeof g), type_name(want, w, sizeof w));
+}
+
+/* Operand `it` is an integer (is_int) or a float value. */
+static int expect_class(pt_lower *L, const pa_op *op, const pa_item *it, int32_t s, int is_int) {
+  pt_slot_type got = L->p->slots[s];
+  if (!it || it->kind != PA_IT_VALUE || got.kind == PT_VK_OTHER || got.stub || got.kind == (is_int ? PT_VK_INT : PT_VK_FLOAT))
+    return 0;
+  char g[32];
+  return errorf(L, it->loc, "ir.type", is_int ? "integer ops take integers or index values" : "float ops take float values",
+                "%.*s operand '%.*s' is %s, expected %s", (int)op->name.n, op->name.s, (int)it->text.n, it->text.s,
+                type_name(got, g, sizeof g), is_int ? "an integer" : "a float");
+}
+
+/* Values passed to slots of declared types (yield, condition, return, call, iter_args):
+ * value i of the op's operands from `from` on must have the type of dst[i]. */
+static int expect_types(pt_lower *L, const pa_op *op, unsigned from, const int32_t *dst, int n, const char *what) {
+  int rc = 0;
+  for (int i = 0; i < n; i++) {
+    const pa_item *it = pt_operand_item(op, from + (unsigned)i);
+    if (!it || it->kind != PA_IT_VALUE) continue;
+    int32_t s = pt_lower_resolve(L, it);
+    if (s >= 0) rc |= expect_type(L, it, s, L->p->slots[dst[i]], what);
+  }
+  return rc;
+}
+
 /* ---- arith -------------------------------------------------------------------------------- */
 
 typedef struct named_sub {
@@ -353,6 +410,9 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
     b.b = operand_slot(L, pt_operand_item(op, 1));
     if (b.a < 0 || b.b < 0) return -1;
     if (rt.kind == PT_VK_OTHER) rt = L->p->slots[b.a];
+    if (expect_class(L, op, pt_operand_item(op, 0), b.a, sub < PT_B_ADDF) ||
+        expect_type(L, pt_operand_item(op, 0), b.a, rt, "operand") || expect_type(L, pt_operand_item(op, 1), b.b, rt, "operand"))
+      return -1;
     b.bits = rt.bits;
     b.flags = rt.is_unsigned;
     b.dst = define_results(L, op, &rt, 1);
@@ -367,6 +427,9 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
     c.a = operand_slot(L, pt_operand_item(op, 0));
     c.b = operand_slot(L, pt_operand_item(op, 1));
     if (c.a < 0 || c.b < 0) return -1;
+    if (expect_class(L, op, pt_operand_item(op, 0), c.a, is_cmpi) ||
+        expect_type(L, pt_operand_item(op, 1), c.b, L->p->slots[c.a], "operand"))
+      return -1;
     c.bits = L->p->slots[c.a].bits;
     pt_slot_type bt = {.kind = PT_VK_INT, .bits = 1};
     c.dst = define_results(L, op, &bt, 1);
@@ -380,6 +443,9 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
     s.c = operand_slot(L, pt_operand_item(op, 2));
     if (s.a < 0 || s.b < 0 || s.c < 0) return -1;
     rt = L->p->slots[s.b];
+    if (expect_type(L, pt_operand_item(op, 0), s.a, i1_type(), "condition") ||
+        expect_type(L, pt_operand_item(op, 2), s.c, rt, "operand"))
+      return -1;
     s.dst = define_results(L, op, &rt, 1);
     emit(L, s);
     return 0;
@@ -387,6 +453,7 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
   if (pa_str_is(op->name, "arith.negf")) {
     pt_ins s = {.code = PT_C_NEGF, .src = op};
     if ((s.a = operand_slot(L, pt_operand_item(op, 0))) < 0) return -1;
+    if (expect_class(L, op, pt_operand_item(op, 0), s.a, 0)) return -1;
     rt = L->p->slots[s.a];
     s.bits = rt.bits;
     s.dst = define_results(L, op, &rt, 1);
@@ -398,6 +465,17 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
     pt_ins c = {.code = PT_C_CAST, .sub = (uint8_t)sub, .src = op};
     if ((c.a = operand_slot(L, pt_operand_item(op, 0))) < 0) return -1;
     if (rt.kind == PT_VK_OTHER) return errorf(L, op->loc, "ir.type", "write `%x : T to U`", "cast without a result type");
+    /* source and result classes: int -> int (index / ext / trunc), int -> float, float ->
+     * int, float -> float; bitcast keeps the width */
+    static const signed char from_int[8] = {1, 1, 1, 1, 0, 0, 0, -1}, to_int[8] = {1, 1, 0, 0, 1, 1, 0, -1};
+    char g[32], w[32];
+    pt_slot_type st = L->p->slots[c.a];
+    int bad = st.kind != PT_VK_OTHER && (st.kind != PT_VK_INT && st.kind != PT_VK_FLOAT ? 1
+              : from_int[sub] >= 0 ? (st.kind == PT_VK_INT) != from_int[sub] || (rt.kind == PT_VK_INT) != to_int[sub]
+                                   : st.bits != rt.bits);
+    if (bad)
+      return errorf(L, op->loc, "ir.type", "pick the cast that matches the two types", "%.*s cannot convert %s to %s",
+                    (int)op->name.n, op->name.s, type_name(st, g, sizeof g), type_name(rt, w, sizeof w));
     c.bits = rt.bits;
     c.flags = L->p->slots[c.a].bits; /* source width */
     c.dst = define_results(L, op, &rt, 1);
@@ -467,7 +545,9 @@ static int32_t operand_or_stub(pt_lower *L, const pa_item *it, const pa_type *de
   int32_t s = operand_slot(L, it);
   if (s >= 0) return s;
   *rc = -1;
-  return new_slots(L, declared ? pt_slot_type_of(declared) : i64_type(), 1);
+  pt_slot_type t = pt_slot_type_of(declared);
+  if (t.kind == PT_VK_OTHER) t = (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64, .stub = 1};
+  return new_slots(L, t, 1);
 }
 
 static int lower_for(pt_lower *L, const pa_op *op) {
@@ -489,11 +569,18 @@ static int lower_for(pt_lower *L, const pa_op *op) {
   rc |= check_named(L, op, n, "carries", "values", "carry one iter_args value per result");
   int32_t lb = operand_or_stub(L, &iv->args[1], NULL, &rc), ub = operand_or_stub(L, &it[2], NULL, &rc);
   int32_t st = operand_or_stub(L, &it[4], NULL, &rc);
+  if (expect_class(L, op, &iv->args[1], lb, 1) || expect_type(L, &it[2], ub, L->p->slots[lb], "upper bound") ||
+      expect_type(L, &it[4], st, L->p->slots[lb], "step"))
+    rc = -1;
   int32_t iter[64] = {0}, init[64] = {0};
   pt_slot_type types[64] = {{0}};
   for (int i = 0; i < n; i++) {
     init[i] = operand_or_stub(L, &ia->args[i].args[1], i < (int)op->nrtypes ? op->rtypes[i] : NULL, &rc);
-    iter[i] = new_slots(L, types[i] = L->p->slots[init[i]], 1);
+    if (i < (int)op->nrtypes && expect_type(L, &ia->args[i].args[1], init[i], pt_slot_type_of(op->rtypes[i]), "initial value"))
+      rc = -1;
+    types[i] = L->p->slots[init[i]];
+    if (i < (int)op->nrtypes && pt_slot_type_of(op->rtypes[i]).kind != PT_VK_OTHER) types[i] = pt_slot_type_of(op->rtypes[i]);
+    iter[i] = new_slots(L, types[i], 1);
   }
   copy_slots(L, iter, init, n);
   int32_t ivs = new_slots(L, L->p->slots[lb], 1);
@@ -536,6 +623,7 @@ static int lower_yield(pt_lower *L, const pa_op *op) {
   if (n != L->nyield)
     return errorf(L, op->loc, "ir.yield", "yield one value per result of the enclosing op", "scf.yield of %d values, %d expected",
                   n, L->nyield);
+  if (expect_types(L, op, 0, L->yield_slots, n, "yielded value")) return -1;
   copy_slots(L, L->yield_slots, v, n);
   return 0;
 }
@@ -555,6 +643,7 @@ static int lower_if(pt_lower *L, const pa_op *op) {
     rc = errorf(L, op->loc, "ir.yield", "add an else region that yields the results too",
                 "scf.if with results needs an else region");
   int32_t cond = operand_or_stub(L, c, NULL, &rc), res[64];
+  if (expect_type(L, c, cond, i1_type(), "condition")) rc = -1;
   pt_slot_type types[64] = {{0}};
   for (int i = 0; i < n; i++) types[i] = pt_slot_type_of(op->rtypes[i]);
   int32_t first = typed_slots(L, types, n);
@@ -591,6 +680,8 @@ static int lower_condition(pt_lower *L, const pa_op *op) {
   if (n != L->nyield)
     return errorf(L, op->loc, "ir.yield", "pass one value per result of scf.while", "scf.condition of %d values, %d expected", n,
                   L->nyield);
+  if (expect_type(L, &c->args[0], cond, i1_type(), "condition") | expect_types(L, op, 0, L->cond_results, n, "value"))
+    return -1;
   int32_t jz = emit(L, (pt_ins){.code = PT_C_JZ, .a = cond, .src = op});
   copy_slots(L, L->cond_after, v, n);
   int32_t skip = emit(L, (pt_ins){.code = PT_C_JMP, .src = op});
@@ -690,8 +781,11 @@ static int lower_call(pt_lower *L, const pa_op *op) {
   const pa_item *argl = callee->kind == PA_IT_CALL ? callee : (op->nitems > 1 ? &op->items[1] : NULL);
   int n = argl ? (int)argl->nargs : 0, nr = (int)fn->func->nresults, rc = 0;
   if (n > 64 || nr > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many call arguments or results");
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
     args[i] = operand_or_stub(L, &argl->args[i], i < (int)fn->func->nargs ? fn->func->args[i].type : NULL, &rc);
+    if (i < (int)fn->func->nargs && expect_type(L, &argl->args[i], args[i], pt_slot_type_of(fn->func->args[i].type), "argument"))
+      rc = -1;
+  }
   if ((uint32_t)n != fn->func->nargs)
     return errorf(L, op->loc, "ir.call", NULL, "@%s takes %u arguments, %d given", name, fn->func->nargs, n);
   char returns[300];
@@ -723,6 +817,8 @@ static int lower_return(pt_lower *L, const pa_op *op) {
   if (n != (int)L->fn->nresults)
     return errorf(L, op->loc, "ir.return", "return one value per result of the function", "return of %d values, %u expected", n,
                   L->fn->nresults);
+  for (int i = 0; i < n; i++)
+    if (expect_type(L, pt_operand_item(op, (unsigned)i), v[i], pt_slot_type_of(L->fn->results[i]), "returned value")) return -1;
   if (!L->ret) {
     emit(L, (pt_ins){.code = PT_C_RETURN, .src = op});
     return 0;
@@ -917,7 +1013,8 @@ static void define_failed_results(pt_lower *L, const pa_op *op, int from) {
     int32_t base = new_slots(L, i64_type(), (int)op->results[r].count);
     for (uint32_t j = 0; j < op->results[r].count && base >= 0; j++) {
       pt_slot_type t = pt_slot_type_of(declared_type(op, k + j));
-      if (t.kind != PT_VK_OTHER) L->p->slots[base + (int32_t)j] = t;
+      if (t.kind == PT_VK_OTHER) t = (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64, .stub = 1};
+      L->p->slots[base + (int32_t)j] = t;
     }
     define(L, op->results[r].name, base, (int32_t)op->results[r].count);
   }

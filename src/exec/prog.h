@@ -40,6 +40,8 @@ typedef struct pt_slot_type {
   uint8_t kind;   /* pt_vkind */
   uint8_t bits;   /* INT: width (64 for index); FLOAT: 16 / 32 / 64 */
   uint8_t is_unsigned;
+  uint8_t is_index; /* INT: MLIR index (64 bits), a type distinct from i64 */
+  uint8_t stub;     /* a result of a failed op whose type is unknown: not type-checked */
   ptosim_dtype dt; /* INT/FLOAT: scalar dtype (NONE for i1/index); PTR: element type */
   ptosim_space space; /* PTR */
   const pa_type *decl; /* TILE / VIEW: the type written where the value was made */
