@@ -387,6 +387,7 @@ typedef struct ptosim_fixpipe_params {
 }
 #endif
 
+#include "ptosim/regs.h"
 #include "ptosim/tile_layout.h"
 #include "ptosim/tile_matrix.h"
 #include "ptosim/tile_move.h"

@@ -35,6 +35,7 @@ ptosim_machine *ptosim_machine_new(ptosim_target target, int blocks) {
       m->cores[b * 3 + k].m = m;
       m->cores[b * 3 + k].block = b;
       m->cores[b * 3 + k].kind = (ptosim_core_kind)k;
+      m->cores[b * 3 + k].sreg[PT_SREG_CTRL] = PT_CTRL_RESET;
     }
     /* Cube-side memories belong to the AIC; each AIV owns a UB. Vector cores reach the
      * cluster's L1 (mte_ub_l1), the cube core reaches the UB of sub-block 0 (mte_l1_ub);

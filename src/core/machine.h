@@ -41,8 +41,23 @@ typedef enum pt_sreg {
   PT_SREG_L3D_RPT_B,
   PT_SREG_PADDING,
   PT_SREG_PADDING_B,
+  /* Core control and FIXPIPE configuration (src/isa/regs.c):
+   * CTRL       bit 48 = 1: non-saturating float arithmetic of MAD / FIXPIPE ops without a
+   *            sat / nosat clause (0: saturating); reset value PT_CTRL_RESET;
+   * QUANT_PRE  scalar pre-quantization word: f32 scale bits [31:0], bit 46 = signed 8-bit
+   *            output (SET_QUANT_SCALAR);
+   * FPC        bits [15:8]: FB address of the vector quantization parameters in 128-byte
+   *            units (SET_QUANT_VECTOR). */
+  PT_SREG_CTRL,
+  PT_SREG_QUANT_PRE,
+  PT_SREG_FPC,
   PT_SREG_COUNT = 32
 } pt_sreg;
+
+/* CTRL at kernel start: bit 48 set (non-saturating), as the clause-less mad / fixpipe of
+ * the PTOAS corpus case cv-mixed/fixpipe-acc-store-sat-f16-cv require (docs/spec-notes.md). */
+#define PT_CTRL_SAT_BIT 48
+#define PT_CTRL_RESET (1ull << PT_CTRL_SAT_BIT)
 
 struct ptosim_core {
   struct ptosim_machine *m;

@@ -180,6 +180,18 @@ ptosim_tile *pt_bind_result_tile(pt_bind *b) {
   return &scratch;
 }
 
+uint64_t *pt_bind_result_int(pt_bind *b) {
+  static uint64_t scratch; /* lowering: the executor never runs */
+  if (!b->lowering) return (uint64_t *)&b->slots[b->res_slot].i;
+  pt_slot_type t = pt_slot_type_of(pt_lower_result_type(b->op, 0));
+  if (t.kind != PT_VK_INT || t.bits != 64) {
+    pt_bind_error(b, NULL, "ir.type", "write `: i64` after the op", "the result must be an i64");
+    t = (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64};
+  }
+  b->res_slot = pt_lower_define_results(b->L, b->op, &t, 1);
+  return &scratch;
+}
+
 /* ---- item helpers ----------------------------------------------------------------------- */
 
 static unsigned npos(const pa_op *op) {
@@ -514,6 +526,12 @@ static int bind_ptosim_l0_raw_params(pt_bind *b, const pa_op *op, ptosim_l0_raw_
   return bind_fields(b, op, p, f, 8);
 }
 
+static int bind_ptosim_reg_read_params(pt_bind *b, const pa_op *op, ptosim_reg_read_params *p) {
+  if (expect_arity(b, op, 0, 0)) return -1;
+  p->out = pt_bind_result_int(b);
+  return 0;
+}
+
 static int bind_ptosim_pad_val_params(pt_bind *b, const pa_op *op, ptosim_pad_val_params *p) {
   if (expect_arity(b, op, 1, 1)) return -1;
   ptosim_scalar s = pt_bind_scalar(b, pt_operand_item(op, 0));
@@ -641,7 +659,7 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
   X(ptosim_copy_ub_gm_params) X(ptosim_copy_gm_l1_params) X(ptosim_copy_gap_params) X(ptosim_loop_size_params)    \
   X(ptosim_loop_stride_params) X(ptosim_loop_reg_params) X(ptosim_l0_raw_params) X(ptosim_pad_val_params)         \
   X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
-  X(ptosim_core_sync_params) TILE_TEXT_BINDERS(X)
+  X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X)
 #define ADAPT(T) \
   static int adapt_##T(pt_bind *b, const pa_op *op, void *p) { return bind_##T(b, op, (T *)p); }
 TEXT_BINDERS(ADAPT)

@@ -51,5 +51,7 @@ const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it);
 /* The tile result of the op (`%r = op ... -> !pto.tile_buf<..>`), initialised from its
  * type; the executor may change it (e.g. set its address). */
 ptosim_tile *pt_bind_result_tile(pt_bind *b);
+/* The integer result of the op (`%r = op ... : i64`): where the executor stores it. */
+uint64_t *pt_bind_result_int(pt_bind *b);
 
 #endif

@@ -915,6 +915,17 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
   snprintf(name, sizeof name, "%.*s", (int)op->name.n, op->name.s);
   if (pa_str_is(op->name, "pto.load") || pa_str_is(op->name, "pto.load_scalar")) return lower_mem(L, op, 0);
   if (pa_str_is(op->name, "pto.store") || pa_str_is(op->name, "pto.store_scalar")) return lower_mem(L, op, 1);
+  int bitop = pa_str_is(op->name, "pto.sbitset1");
+  if (bitop || pa_str_is(op->name, "pto.sbitset0")) { /* %r = pto.sbitset1 %v, %bit : i64, i64 -> i64 */
+    pt_ins b = {.code = PT_C_BIN, .sub = (uint8_t)(bitop ? PT_B_BITSET1 : PT_B_BITSET0), .bits = 64, .src = op};
+    if ((b.a = operand_slot(L, pt_operand_item(op, 0))) < 0 || (b.b = operand_slot(L, pt_operand_item(op, 1))) < 0) return -1;
+    pt_slot_type t = i64_type();
+    if (expect_type(L, pt_operand_item(op, 0), b.a, t, "operand") || expect_type(L, pt_operand_item(op, 1), b.b, t, "bit index"))
+      return -1;
+    b.dst = define_results(L, op, &t, 1);
+    emit(L, b);
+    return 0;
+  }
   ptosim_opcode opc = ptosim_op_lookup(name);
   if (opc != PTOSIM_OP_COUNT) return lower_table_op(L, op, opc);
   int rc = pt_lower_obj_op(L, op);

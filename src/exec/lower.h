@@ -51,7 +51,7 @@ struct pt_bind {
   pt_lower *L;               /* lowering only */
   ptosim_program *prog;
   int32_t first, count, pos; /* operands of this op in prog->operands */
-  const pt_val *slots;       /* execution only */
+  pt_val *slots;             /* execution only */
   pt_obj *objs;              /* execution only: the core's tile / view objects */
   int32_t res_slot, res_obj; /* an op with a tile result (pt_bind_result_tile), else -1 */
   const pa_op *op;

@@ -84,7 +84,8 @@ typedef enum pt_code {
 enum pt_binop {
   PT_B_ADD, PT_B_SUB, PT_B_MUL, PT_B_DIVS, PT_B_DIVU, PT_B_REMS, PT_B_REMU, PT_B_AND, PT_B_OR, PT_B_XOR,
   PT_B_SHL, PT_B_SHRS, PT_B_SHRU, PT_B_MAXS, PT_B_MINS, PT_B_MAXU, PT_B_MINU, PT_B_CEILDIVS, PT_B_FLOORDIVS,
-  PT_B_CEILDIVU, PT_B_ADDF, PT_B_SUBF, PT_B_MULF, PT_B_DIVF, PT_B_MAXF, PT_B_MINF, PT_B_REMF
+  PT_B_CEILDIVU, PT_B_ADDF, PT_B_SUBF, PT_B_MULF, PT_B_DIVF, PT_B_MAXF, PT_B_MINF, PT_B_REMF,
+  PT_B_BITSET0, PT_B_BITSET1 /* pto.sbitset0/1: a with bit (b mod 64) cleared / set */
 };
 
 typedef struct pt_ins {

@@ -63,6 +63,8 @@ static int binop(const pt_ins *in, pt_val a, pt_val b, pt_val *r) {
   case PT_B_OR: r->i = wrap(ua | ub, w); return 0;
   case PT_B_XOR: r->i = wrap(ua ^ ub, w); return 0;
   case PT_B_SHL: r->i = ub >= w ? 0 : wrap(ua << ub, w); return 0;
+  case PT_B_BITSET0: r->i = wrap(ua & ~(1ull << (ub & 63)), w); return 0;
+  case PT_B_BITSET1: r->i = wrap(ua | 1ull << (ub & 63), w); return 0;
   case PT_B_SHRU: r->i = ub >= w ? 0 : wrap(ua >> ub, w); return 0;
   case PT_B_SHRS: r->i = ub >= w ? (sa < 0 ? -1 : 0) : wrap((uint64_t)(sa >> ub), w); return 0;
   case PT_B_MAXS: r->i = sa > sb ? sa : sb; return 0;

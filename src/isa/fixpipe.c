@@ -267,10 +267,10 @@ static float clip_value(ptosim_scalar c, ptosim_dtype dst) {
   return (float)(v >= (1ll << (bits - 1)) ? v - (1ll << bits) : v);
 }
 
-/* Without a clause PTOAS leaves CTRL[48] as it is (EXP configureAccStoreCtrl), and its
- * initial value is 1 = non-saturating (docs/spec-notes.md 2.4: the clause-less pto.mad of
- * cv-mixed/fixpipe-acc-store-sat-f16-cv keeps NaN / inf), so the omitted clause is nosat. */
-static pt_sat sat_of(ptosim_sat_mode s) {
+/* Without a clause PTOAS leaves CTRL[48] as it is (EXP configureAccStoreCtrl): 0
+ * saturates, 1 (the reset value, see PT_CTRL_RESET) does not. */
+static pt_sat sat_of(pt_ctx *x, ptosim_sat_mode s) {
+  if (s == PTOSIM_SAT_DEFAULT) s = pt_sreg_get(x, PT_SREG_CTRL) >> PT_CTRL_SAT_BIT & 1 ? PTOSIM_SAT_NOSAT : PTOSIM_SAT_SAT;
   return s == PTOSIM_SAT_SAT ? PT_SAT_ON : s == PTOSIM_SAT_SAT_PRESERVE_NAN ? PT_SAT_KEEPNAN : PT_SAT_OFF;
 }
 
@@ -282,7 +282,7 @@ static ptosim_status make_conv(pt_ctx *x, const ptosim_fixpipe_params *p, const 
   cv->mode = pt_fq_mode_of(p->quant);
   cv->acc = p->src.dtype;
   cv->dst = p->dst.dtype;
-  cv->sat = sat_of(p->sat);
+  cv->sat = sat_of(x, p->sat);
   cv->relu = p->relu;
   cv->q.scale = payload_f32(p->quant_scalar);
   cv->q.sign = cv->dst == PTOSIM_DT_I8 || cv->dst == PTOSIM_DT_I4;
