@@ -12,10 +12,15 @@
 #include "exec/lower.h"
 #include "exec/tiles.h"
 
+/* A defined SSA name. Names are a stack (scopes pop by truncation, see pop_names) indexed
+ * by a hash table of chains: heads[h] and prev hold entry index + 1, 0 ends a chain. */
 typedef struct name_ent {
   pa_str name;
   int32_t slot, count;
+  int32_t prev;
 } name_ent;
+
+#define NAME_BUCKETS 4096
 
 /* Where `return` of an inlined callee goes: copy into result slots, jump to the end. */
 typedef struct ret_ctx {
@@ -39,6 +44,7 @@ struct pt_lower {
   region_kind region; /* kind of the innermost region */
   name_ent *names;
   int nnames, cap_names;
+  int32_t heads[NAME_BUCKETS];
   int barrier; /* names below this index belong to callers: invisible */
   ret_ctx *ret; /* NULL in the entry function */
   int depth;    /* inlining depth */
@@ -167,16 +173,32 @@ static int32_t new_slots(pt_lower *L, pt_slot_type t, int n) {
   return p->nslots - n;
 }
 
+static unsigned name_hash(pa_str s) {
+  uint32_t h = 2166136261u; /* FNV-1a */
+  for (size_t i = 0; i < s.n; i++) h = (h ^ (unsigned char)s.s[i]) * 16777619u;
+  return h & (NAME_BUCKETS - 1);
+}
+
 static void define(pt_lower *L, pa_str name, int32_t slot, int32_t count) {
   name_ent *n = room(L->names, &L->cap_names, L->nnames + 1, sizeof *n);
   if (!n) return;
   L->names = n;
-  L->names[L->nnames++] = (name_ent){name, slot, count};
+  unsigned h = name_hash(name);
+  L->names[L->nnames] = (name_ent){name, slot, count, L->heads[h]};
+  L->heads[h] = ++L->nnames;
+}
+
+/* Leave a scope: forget the names defined after the first `keep`. */
+static void pop_names(pt_lower *L, int keep) {
+  while (L->nnames > keep) {
+    name_ent *e = &L->names[--L->nnames];
+    L->heads[name_hash(e->name)] = e->prev;
+  }
 }
 
 int32_t pt_lower_resolve(pt_lower *L, const pa_item *it) {
-  for (int i = L->nnames - 1; i >= L->barrier; i--) {
-    name_ent *e = &L->names[i];
+  for (int32_t i = L->heads[name_hash(it->name)]; i && i - 1 >= L->barrier; i = L->names[i - 1].prev) {
+    name_ent *e = &L->names[i - 1];
     if (e->name.n != it->name.n || memcmp(e->name.s, it->name.s, it->name.n)) continue;
     int k = it->result_no < 0 ? 0 : it->result_no;
     if (k >= e->count) {
@@ -590,7 +612,7 @@ static int lower_for(pt_lower *L, const pa_op *op) {
   for (int i = 0; i < n; i++) define(L, ia->args[i].args[0].name, iter[i], 1);
   int32_t body = here(L);
   rc |= lower_region_yield(L, op, &op->regions[0], NULL, 0, iter, n);
-  L->nnames = saved;
+  pop_names(L, saved);
   emit(L, (pt_ins){.code = PT_C_FOR_NEXT, .a = ivs, .b = ub, .c = st, .target = body, .src = op});
   L->p->code[head].target = here(L);
   if (rc || !op->nresults) return rc;
@@ -743,7 +765,7 @@ static int lower_while(pt_lower *L, const pa_op *op) {
   L->cond_results = scr;
   L->cond_after = sca;
   L->cond_exit = sce;
-  L->nnames = saved;
+  pop_names(L, saved);
   if (!has_op(&op->regions[0], "scf.condition"))
     rc = errorf(L, op->loc, "ir.syntax", "end the before region with scf.condition(%c) %v, ...",
                 "scf.while without scf.condition");
@@ -804,7 +826,7 @@ static int lower_call(pt_lower *L, const pa_op *op) {
   L->depth--;
   L->ret = saved_ret;
   L->barrier = saved_barrier;
-  L->nnames = saved_names;
+  pop_names(L, saved_names);
   for (int i = 0; i < ret.npatches; i++) L->p->code[ret.patches[i]].target = here(L);
   free(ret.patches);
   return rc;
@@ -970,7 +992,7 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     int32_t sec = emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)!cube, .src = op});
     int saved = L->nnames;
     if (lower_region(L, &op->regions[0], NULL, 0)) return -1;
-    L->nnames = saved;
+    pop_names(L, saved);
     L->p->code[sec].target = here(L);
     return 0;
   }
@@ -1290,7 +1312,7 @@ static int check_module(pt_lower *L, const pa_op *m) {
         for (uint32_t a = 0; a < op->func->nargs; a++) check_ptr_elem(L, op->func->args[a].type, op->func->args[a].loc);
         int saved = L->nnames;
         rc |= lower_body(L, op, args);
-        L->nnames = saved;
+        pop_names(L, saved);
       }
   return rc;
 }
