@@ -47,7 +47,7 @@ int main(void) {
     size_t len = f && text ? fread(text, 1, 1 << 16, f) : 0;
     if (f) fclose(f);
     int nerr = 0;
-    run_ctx r = {.p = ptosim_program_load(path, text, len, NULL, stderr, &nerr), .a = a, .b = b, .c = c};
+    run_ctx r = {.p = ptosim_program_load(path, text, len, NULL, -1, stderr, &nerr), .a = a, .b = b, .c = c};
     free(text);
     if (!r.p) return 1;
     double plain = pt_bench_best(run, &r, 0.5);

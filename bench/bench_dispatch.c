@@ -58,7 +58,7 @@ static void run_c(void *arg) {
 int main(void) {
   ctx c = {0};
   int nerr = 0;
-  c.p = ptosim_program_load("dispatch.pto", src, strlen(src), NULL, stderr, &nerr);
+  c.p = ptosim_program_load("dispatch.pto", src, strlen(src), NULL, -1, stderr, &nerr);
   if (!c.p) return 1;
   c.m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   ptosim_gm_map(c.m, &c.out, sizeof c.out, &c.args[0].gm_addr);

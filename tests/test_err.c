@@ -227,10 +227,9 @@ static int execute(const fixture *fx, const char *text, size_t len, FILE *out, i
   CHECK_MSG(mode >= 0, "%s: malformed RUN line: %s", fx->name, fx->run);
   if (mode < 0) return 0;
   if (mode == 1) return (*count = ptosim_program_check(fx->name, text, len, o.target, out, NULL)) ? 3 : 0;
-  ptosim_program *p = ptosim_program_load(fx->name, text, len, o.entry, out, count);
+  ptosim_program *p = ptosim_program_load(fx->name, text, len, o.entry, o.target, out, count);
   if (!p) return 3;
-  ptosim_target t = o.target >= 0 ? (ptosim_target)o.target : ptosim_program_target(p);
-  ptosim_machine *m = ptosim_machine_new(t, o.blocks);
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), o.blocks);
   ptosim_arg args[MAX_ARGS + 1];
   void *bufs[MAX_ARGS] = {0};
   memset(args, 0, sizeof args);

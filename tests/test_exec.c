@@ -9,7 +9,7 @@
 
 static ptosim_program *load(const char *src, int *nerr) {
   FILE *devnull = fopen("/dev/null", "w");
-  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, devnull, nerr);
+  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, devnull, nerr);
   fclose(devnull);
   return p;
 }
@@ -158,7 +158,7 @@ static void expect_load_error(const char *src, const char *rule, int line) {
   char buf[8192] = "";
   FILE *f = fmemopen(buf, sizeof buf - 1, "w");
   int nerr = 0;
-  ptosim_program *p = ptosim_program_load("e.pto", src, strlen(src), NULL, f, &nerr);
+  ptosim_program *p = ptosim_program_load("e.pto", src, strlen(src), NULL, -1, f, &nerr);
   fclose(f);
   char want[64];
   snprintf(want, sizeof want, "e.pto:%d:", line);

@@ -126,7 +126,7 @@ static void test_ctrl_text(void) {
       "}\n";
   FILE *devnull = fopen("/dev/null", "w");
   int nerr = -1;
-  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, devnull, &nerr);
+  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, devnull, &nerr);
   fclose(devnull);
   CHECK(p && nerr == 0);
   if (!p) return;

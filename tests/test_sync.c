@@ -320,7 +320,7 @@ static int run_gemm(const char *text, size_t len, float *c, int *rule_race) {
   }
   FILE *devnull = fopen("/dev/null", "w");
   int nerr = 0;
-  ptosim_program *p = ptosim_program_load("gemm.pto", text, len, NULL, devnull, &nerr);
+  ptosim_program *p = ptosim_program_load("gemm.pto", text, len, NULL, -1, devnull, &nerr);
   fclose(devnull);
   if (!p) return -1;
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
@@ -390,7 +390,7 @@ static void test_tile_sync_spellings(void) {
                     "    pto.record_event[#pto.sync_op_type<TMATMUL>, #pto.sync_op_type<TSTORE_ACC>, <EVENT_ID1>]\n"
                     "  }\n  return\n}\n";
   int nerr = 0;
-  ptosim_program *p = ptosim_program_load("ev.pto", src, strlen(src), NULL, stderr, &nerr);
+  ptosim_program *p = ptosim_program_load("ev.pto", src, strlen(src), NULL, -1, stderr, &nerr);
   CHECK(p != NULL);
   if (!p) return;
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);

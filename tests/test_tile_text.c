@@ -22,7 +22,7 @@ static ptosim_status run(const char *src, ptosim_target t, void **bufs, const si
                          int nints, char *rule) {
   FILE *devnull = fopen("/dev/null", "w");
   int nerr = -1;
-  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, devnull, &nerr);
+  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, devnull, &nerr);
   fclose(devnull);
   if (!p) return PTOSIM_E_VERIFY;
   ptosim_machine *m = ptosim_machine_new(t, 1);
@@ -42,7 +42,7 @@ static int load_errors(const char *src, const char *rule) {
   size_t n = 0;
   FILE *f = open_memstream(&out, &n);
   int nerr = 0;
-  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, f, &nerr);
+  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, f, &nerr);
   fclose(f);
   int found = out && strstr(out, rule) != NULL;
   free(out);

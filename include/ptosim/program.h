@@ -13,10 +13,12 @@ extern "C" {
 typedef struct ptosim_program ptosim_program;
 
 /* Parse and verify a .pto buffer and lower its entry function (NULL: the function marked
- * `attributes {pto.kernel}`, else the only public function). Diagnostics (all of them,
+ * `attributes {pto.kernel}`, else the only public function) for `target` (-1: the
+ * module's pto.target_arch / pto.device-spec, else a5; it places tiles without an address
+ * and is what ptosim_program_target returns). Diagnostics (all of them,
  * `file:line:col: error: ... [rule]` with source line, caret and hint) go to `diag`
  * (may be NULL). Returns NULL on any error; *nerrors receives the error count. */
-ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, FILE *diag,
+ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, int target, FILE *diag,
                                     int *nerrors);
 void ptosim_program_free(ptosim_program *p);
 

@@ -152,7 +152,7 @@ static ptosim_program *load(const opts *o, int *code) {
     return NULL;
   }
   int nerr = 0;
-  ptosim_program *p = ptosim_program_load(o->kernel, text, len, o->entry, stderr, &nerr);
+  ptosim_program *p = ptosim_program_load(o->kernel, text, len, o->entry, o->target, stderr, &nerr);
   free(text);
   if (!p) {
     fprintf(stderr, "%d error%s\n", nerr, nerr == 1 ? "" : "s");
@@ -233,8 +233,7 @@ static int cmd_run(int argc, char **argv) {
     ptosim_program_free(p);
     return EXIT_USAGE;
   }
-  ptosim_target target = o.target >= 0 ? (ptosim_target)o.target : ptosim_program_target(p);
-  ptosim_machine *m = ptosim_machine_new(target, o.blocks);
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), o.blocks);
   ptosim_array *arrays = calloc((size_t)np + 1, sizeof *arrays);
   ptosim_arg *args = calloc((size_t)np + 1, sizeof *args);
   for (int i = 0; i < np && code == EXIT_OK; i++) {

@@ -1204,7 +1204,7 @@ static int cores_kind(const ptosim_program *p) {
   return p->kernel_kind ? p->kernel_kind : has_section ? 0 : has_cube_op ? 1 : 2;
 }
 
-ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, FILE *diag,
+ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, int target, FILE *diag,
                                     int *nerrors) {
   int dummy;
   if (!nerrors) nerrors = &dummy;
@@ -1230,6 +1230,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
     else errorf(&L, top, "run.entry", "mark the kernel with `attributes {pto.kernel}` or pass --entry", "cannot choose the entry function");
   } else {
     module_attrs(p);
+    if (target >= 0) p->target = (ptosim_target)target;
     const pa_func *f = p->entry->func;
     p->nparams = (int32_t)f->nargs;
     p->params = f->args;
