@@ -2,6 +2,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/diag.h"
 
@@ -11,6 +12,7 @@ static ptosim_status gm_sink(ptosim_machine *m, uint64_t len, uint8_t **out) {
   if (len > m->gm_sink_size) {
     uint8_t *s = realloc(m->gm_sink, len);
     if (!s) return PT_E_STOP;
+    memset(s + m->gm_sink_size, 0, len - m->gm_sink_size); /* deterministic scratch reads */
     m->gm_sink = s;
     m->gm_sink_size = len;
   }

@@ -60,6 +60,13 @@ static inline uint64_t pt_sreg_get(pt_ctx *x, pt_sreg r) {
   return x->core->sreg[r];
 }
 
+/* The saturation an op runs with: its sat / nosat clause, else CTRL[48] of the core
+ * (0: saturate, 1: do not; see PT_CTRL_RESET). */
+static inline ptosim_sat_mode pt_sat_mode(pt_ctx *x, ptosim_sat_mode clause) {
+  if (clause != PTOSIM_SAT_DEFAULT) return clause;
+  return pt_sreg_get(x, PT_SREG_CTRL) >> PT_CTRL_SAT_BIT & 1 ? PTOSIM_SAT_NOSAT : PTOSIM_SAT_SAT;
+}
+
 /* Check a typed pointer operand is in the expected space (rule op.space). */
 ptosim_status pt_expect_space(pt_ctx *x, const char *what, ptosim_ptr p, ptosim_space want);
 

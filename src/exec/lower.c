@@ -352,16 +352,11 @@ static int expect_class(pt_lower *L, const pa_op *op, const pa_item *it, int32_t
                 type_name(got, g, sizeof g), is_int ? "an integer" : "a float");
 }
 
-/* Values passed to slots of declared types (yield, condition, return, call, iter_args):
- * value i of the op's operands from `from` on must have the type of dst[i]. */
-static int expect_types(pt_lower *L, const pa_op *op, unsigned from, const int32_t *dst, int n, const char *what) {
+/* Values passed on to slots of declared types (scf.yield, scf.condition): operand i of
+ * the op, already resolved to slot src[i], must have the type of dst[i]. */
+static int expect_types(pt_lower *L, const pa_op *op, const int32_t *src, const int32_t *dst, int n, const char *what) {
   int rc = 0;
-  for (int i = 0; i < n; i++) {
-    const pa_item *it = pt_operand_item(op, from + (unsigned)i);
-    if (!it || it->kind != PA_IT_VALUE) continue;
-    int32_t s = pt_lower_resolve(L, it);
-    if (s >= 0) rc |= expect_type(L, it, s, L->p->slots[dst[i]], what);
-  }
+  for (int i = 0; i < n; i++) rc |= expect_type(L, pt_operand_item(op, (unsigned)i), src[i], L->p->slots[dst[i]], what);
   return rc;
 }
 
@@ -645,7 +640,7 @@ static int lower_yield(pt_lower *L, const pa_op *op) {
   if (n != L->nyield)
     return errorf(L, op->loc, "ir.yield", "yield one value per result of the enclosing op", "scf.yield of %d values, %d expected",
                   n, L->nyield);
-  if (expect_types(L, op, 0, L->yield_slots, n, "yielded value")) return -1;
+  if (expect_types(L, op, v, L->yield_slots, n, "yielded value")) return -1;
   copy_slots(L, L->yield_slots, v, n);
   return 0;
 }
@@ -702,7 +697,7 @@ static int lower_condition(pt_lower *L, const pa_op *op) {
   if (n != L->nyield)
     return errorf(L, op->loc, "ir.yield", "pass one value per result of scf.while", "scf.condition of %d values, %d expected", n,
                   L->nyield);
-  if (expect_type(L, &c->args[0], cond, i1_type(), "condition") | expect_types(L, op, 0, L->cond_results, n, "value"))
+  if (expect_type(L, &c->args[0], cond, i1_type(), "condition") | expect_types(L, op, v, L->cond_results, n, "value"))
     return -1;
   int32_t jz = emit(L, (pt_ins){.code = PT_C_JZ, .a = cond, .src = op});
   copy_slots(L, L->cond_after, v, n);

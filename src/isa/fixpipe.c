@@ -267,10 +267,9 @@ static float clip_value(ptosim_scalar c, ptosim_dtype dst) {
   return (float)(v >= (1ll << (bits - 1)) ? v - (1ll << bits) : v);
 }
 
-/* Without a clause PTOAS leaves CTRL[48] as it is (EXP configureAccStoreCtrl): 0
- * saturates, 1 (the reset value, see PT_CTRL_RESET) does not. */
-static pt_sat sat_of(pt_ctx *x, ptosim_sat_mode s) {
-  if (s == PTOSIM_SAT_DEFAULT) s = pt_sreg_get(x, PT_SREG_CTRL) >> PT_CTRL_SAT_BIT & 1 ? PTOSIM_SAT_NOSAT : PTOSIM_SAT_SAT;
+/* Without a clause PTOAS leaves CTRL[48] as it is (EXP configureAccStoreCtrl): pt_sat_mode. */
+static pt_sat sat_of(pt_ctx *x, ptosim_sat_mode clause) {
+  ptosim_sat_mode s = pt_sat_mode(x, clause);
   return s == PTOSIM_SAT_SAT ? PT_SAT_ON : s == PTOSIM_SAT_SAT_PRESERVE_NAN ? PT_SAT_KEEPNAN : PT_SAT_OFF;
 }
 

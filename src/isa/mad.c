@@ -234,8 +234,7 @@ static ptosim_status setup(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed se
   const pt_profile *prof = x->m->prof;
   o->seed = seed;
   o->mx = mx;
-  /* without a clause, CTRL[48] decides (0: saturate) */
-  o->sat = p->sat == PTOSIM_SAT_SAT || (p->sat == PTOSIM_SAT_DEFAULT && !(pt_sreg_get(x, PT_SREG_CTRL) >> PT_CTRL_SAT_BIT & 1));
+  o->sat = pt_sat_mode(x, p->sat) == PTOSIM_SAT_SAT;
   o->tf32 = p->tf32;
   o->is_int = !pt_dtype_is_float(p->dst.dtype);
   o->m = p->m;
