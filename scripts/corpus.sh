@@ -8,6 +8,7 @@
 # case's output directory. A run whose results match but that has findings (exit 5) is
 # listed as pass+finding with its first findings (init findings are not checked here:
 # cube kernels routinely load fractal padding they never wrote). Prints one line per case and a summary.
+# PTOSIM_RUN_FLAGS adds options to every run, e.g. PTOSIM_RUN_FLAGS=--schedule=eager.
 set -u
 bin=$1
 cases=$2
@@ -30,7 +31,7 @@ for k in $(find "$cases" -name kernel.pto | sort); do
   mkdir -p "$out"
   (cd "$out" && python3 "$dir/golden.py" --output-dir . >/dev/null 2>&1) || { skipped=$((skipped + 1)); echo "no-inputs    $name"; continue; }
   args=$(python3 "$(dirname "$0")/case_args.py" "$dir" "$out")
-  (cd "$out" && "$bin" run "$k" --check=race,sync $args >"$work/run.txt" 2>&1)
+  (cd "$out" && "$bin" run "$k" --check=race,sync ${PTOSIM_RUN_FLAGS:-} $args >"$work/run.txt" 2>&1)
   rc=$?
   if { [ $rc = 0 ] || [ $rc = 5 ]; } && (cd "$out" && python3 "$dir/compare.py" >>"$work/run.txt" 2>&1); then
     passed=$((passed + 1))

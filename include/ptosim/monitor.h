@@ -5,7 +5,7 @@
  *   ptosim_monitor_opts o = ptosim_monitor_defaults();
  *   ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
  *   ... ptosim_program_run(p, m, args) or ptosim_<op>(core, &params) calls ...
- *   ptosim_monitor_finish(mon);            // end-of-kernel checks (flags never waited ...)
+ *   ptosim_monitor_finish(mon);            // drain; end-of-kernel checks (flags never waited ...)
  *   for (int i = 0; i < ptosim_monitor_nreports(mon); i++) ... ptosim_monitor_report(mon, i)
  *   ptosim_monitor_free(mon);              // detaches */
 #ifndef PTOSIM_MONITOR_H
@@ -29,6 +29,14 @@ enum {
   PTOSIM_CHECK_ALL = 0xFu
 };
 
+/* When the ops run (ptosim_monitor_opts.schedule). */
+typedef enum ptosim_schedule {
+  PTOSIM_SCHEDULE_PROGRAM = 0, /* each op runs when issued: program order on every core */
+  PTOSIM_SCHEDULE_EAGER = 1    /* each op runs when its pipe would run it on the timeline: it
+                                  reads memory at its start and its writes land at its end, so
+                                  a missing flag changes the results as on a chip */
+} ptosim_schedule;
+
 typedef struct ptosim_monitor_opts {
   unsigned checks;        /* PTOSIM_CHECK_* bits */
   int program_order;      /* treat every op of a core as ordered (no race checking): programs
@@ -36,6 +44,7 @@ typedef struct ptosim_monitor_opts {
   int timeline;           /* keep per-pipe timelines (cost model) for stats and traces */
   int trace;              /* keep one slice per op for ptosim_monitor_write_trace */
   uint64_t max_reports;   /* distinct reports kept (0: 1000) */
+  ptosim_schedule schedule; /* EAGER turns the timeline on; ignored with program_order */
 } ptosim_monitor_opts;
 
 typedef struct ptosim_monitor ptosim_monitor;
@@ -52,7 +61,11 @@ typedef struct ptosim_report {
 
 ptosim_monitor_opts ptosim_monitor_defaults(void); /* all checks, timeline on, no trace */
 ptosim_monitor *ptosim_monitor_attach(ptosim_machine *m, const ptosim_monitor_opts *o);
-/* End of the kernel: report flags set and never waited, tokens never released. */
+/* Eager schedule: run every op still queued and land every write in flight (the host sees
+ * memory as the kernel leaves it only after this; ptosim_program_run drains at the end of
+ * each block). Returns the status of a queued op that failed. PTOSIM_OK otherwise. */
+ptosim_status ptosim_monitor_drain(ptosim_monitor *mon);
+/* End of the kernel: drain, then report flags set and never waited, tokens never released. */
 void ptosim_monitor_finish(ptosim_monitor *mon);
 int ptosim_monitor_nreports(const ptosim_monitor *mon);
 const ptosim_report *ptosim_monitor_report(const ptosim_monitor *mon, int i);

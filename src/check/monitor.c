@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/mem.h"
 #include "cost/cost.h"
 
 static const char *const kind_names[] = {"AIC", "AIV0", "AIV1"};
@@ -198,34 +199,6 @@ static uint32_t mem_id(const ptosim_monitor *mon, const pt_range *r) {
   return 1 + (uint32_t)(r->owner - mon->m->cores) * PTOSIM_SPACE_COUNT + (uint32_t)r->space;
 }
 
-/* Apply fn to every contiguous piece of a range: dims whose stride equals the piece
- * length (rows that touch) are merged into longer pieces first. */
-static int each_piece(const pt_range *in, int (*fn)(void *, uint64_t, uint64_t), void *u) {
-  pt_range r = *in;
-  for (int d = 0; d < r.nd; d++)
-    if (r.count[d] <= 0) return 0;
-  for (int d = 0; d < r.nd;) {
-    if (r.count[d] == 1 || (uint64_t)r.stride[d] == r.len) {
-      r.len *= (uint64_t)r.count[d];
-      r.nd--;
-      memmove(r.count + d, r.count + d + 1, (size_t)(r.nd - d) * sizeof r.count[0]);
-      memmove(r.stride + d, r.stride + d + 1, (size_t)(r.nd - d) * sizeof r.stride[0]);
-      d = 0;
-    } else {
-      d++;
-    }
-  }
-  int64_t j[PT_RANGE_MAX_DIMS] = {0};
-  for (;;) {
-    uint64_t a = r.addr;
-    for (int d = 0; d < r.nd; d++) a += (uint64_t)(j[d] * r.stride[d]);
-    if (fn(u, a, r.len)) return -1;
-    int d = 0;
-    while (d < r.nd && ++j[d] == r.count[d]) j[d++] = 0;
-    if (d == r.nd) return 0;
-  }
-}
-
 typedef struct piece_ctx {
   ptosim_monitor *mon;
   const pt_range *r;
@@ -249,7 +222,7 @@ static void apply_ranges(ptosim_monitor *mon, const pt_event *ev, const pt_acces
     for (int acc = 1; acc <= 2; acc++) {
       if (!(r->access & acc)) continue;
       piece_ctx pc = {.mon = mon, .r = r, .access = acc, .who = who};
-      if (each_piece(r, piece, &pc)) mon->oom = 1;
+      if (pt_each_piece(r->addr, r->nd, r->count, r->stride, r->len, piece, &pc)) mon->oom = 1;
     }
   }
 }
@@ -266,6 +239,7 @@ static void on_event(void *user, const pt_event *ev) {
   uint64_t issue = mon->opts.timeline ? pt_cost_issue_cycles(mon->m->prof) : 0;
   pt_step st;
   pt_clocks_step(mon->k, ev, dur, issue, &st);
+  mon->last = st;
   uint32_t site = site_of(mon, ev);
   if (!site) {
     mon->oom = 1;
@@ -300,6 +274,14 @@ ptosim_monitor *ptosim_monitor_attach(ptosim_machine *m, const ptosim_monitor_op
     ptosim_monitor_free(mon);
     return NULL;
   }
+  if (mon->opts.schedule == PTOSIM_SCHEDULE_EAGER && !mon->opts.program_order) {
+    mon->opts.timeline = 1; /* the schedule runs on the timeline */
+    if (!(mon->sched = pt_sched_new(mon))) {
+      ptosim_monitor_free(mon);
+      return NULL;
+    }
+    m->sched = mon->sched;
+  }
   m->listener = on_event;
   m->listener_user = mon;
   return mon;
@@ -325,6 +307,10 @@ void ptosim_monitor_print_reports(const ptosim_monitor *mon, FILE *f) {
   if (mon->oom) fprintf(f, "ptosim: the checkers ran out of memory; some accesses were not checked\n");
 }
 
+ptosim_status ptosim_monitor_drain(ptosim_monitor *mon) {
+  return mon && mon->sched ? pt_sched_drain(mon->sched) : PTOSIM_OK;
+}
+
 uint64_t ptosim_monitor_total_cycles(const ptosim_monitor *mon) { return mon ? pt_clocks_makespan(mon->k) : 0; }
 
 void ptosim_monitor_free(ptosim_monitor *mon) {
@@ -333,6 +319,8 @@ void ptosim_monitor_free(ptosim_monitor *mon) {
     mon->m->listener = NULL;
     mon->m->listener_user = NULL;
   }
+  if (mon->m && mon->sched && mon->m->sched == mon->sched) mon->m->sched = NULL;
+  pt_sched_free(mon->sched);
   pt_clocks_free(mon->k);
   pt_shadow_free(mon->sh);
   free(mon->sync);

@@ -9,6 +9,7 @@
 #include "check/clocks.h"
 #include "check/shadow.h"
 #include "core/machine.h"
+#include "core/sched.h"
 #include "ptosim/monitor.h"
 
 /* An op site: one op at one source location on one core. */
@@ -85,6 +86,9 @@ struct ptosim_monitor {
   pt_slice *slices;
   uint32_t nslices, cap_slices;
   uint64_t slices_dropped;
+  /* eager schedule (eager.c) */
+  pt_sched *sched;
+  pt_step last; /* the step of the latest event */
 };
 
 const char *pt_mon_kind_name(int k);
@@ -94,6 +98,9 @@ __attribute__((format(printf, 6, 7)))
 #endif
 void pt_mon_report(ptosim_monitor *mon, const char *rule, uint32_t site, uint32_t other, const char *hint,
                    const char *fmt, ...);
+/* eager.c */
+pt_sched *pt_sched_new(ptosim_monitor *mon);
+void pt_sched_free(pt_sched *s);
 /* syncchk.c */
 void pt_mon_sync_event(ptosim_monitor *mon, const pt_event *ev, uint32_t site);
 /* stats.c */

@@ -26,6 +26,9 @@ static void usage(FILE *f) {
           "      --stats          print cycles, busy cycles and utilization per pipe, op counts, stalls\n"
           "      --stats-json F   write the same as JSON to F\n"
           "      --trace F        write a Chrome trace-event JSON (Perfetto, chrome://tracing) to F\n"
+          "      --schedule=S     program (default): ops run in program order; eager: each op runs\n"
+          "                       when its pipe would (reads at its start, writes land at its end),\n"
+          "                       so a missing flag gives the wrong numbers a chip could give\n"
           "  check KERNEL.pto [--entry FUNC]   parse and verify only\n"
           "  compare GOLDEN OUT --dtype T [--atol A --rtol R | --ulp N | --exact] [--shape RxC]\n"
           "              compare two .npy/.bin arrays element-wise (exit 1 on mismatch)\n"
@@ -72,6 +75,7 @@ typedef struct opts {
   const char *kernel, *entry, *out_dir;
   const char *stats_json, *trace;
   int stats;
+  int eager;
   unsigned checks;
   int blocks;
   int target; /* -1: from the module */
@@ -127,6 +131,12 @@ static int parse_opts(int argc, char **argv, opts *o) {
       o->target = (int)t;
     } else if (!strncmp(a, "--check=", 8)) {
       if (parse_checks(a + 8, &o->checks)) return -1;
+    } else if (!strncmp(a, "--schedule=", 11)) {
+      if (strcmp(a + 11, "program") && strcmp(a + 11, "eager")) {
+        fprintf(stderr, "ptosim: unknown schedule '%s' (use program or eager)\n", a + 11);
+        return -1;
+      }
+      o->eager = !strcmp(a + 11, "eager");
     } else if (!strcmp(a, "--stats")) o->stats = 1;
     else if (!strcmp(a, "--stats-json") && more) o->stats_json = argv[++i];
     else if (!strcmp(a, "--trace") && more) o->trace = argv[++i];
@@ -264,11 +274,15 @@ static int cmd_run(int argc, char **argv) {
     ptosim_gm_map(m, arrays[i].data, arrays[i].nbytes, &args[i].gm_addr);
   }
   ptosim_monitor *mon = NULL;
-  if (code == EXIT_OK && (o.checks || o.stats || o.stats_json || o.trace)) {
+  if (code == EXIT_OK && (o.checks || o.stats || o.stats_json || o.trace || o.eager)) {
     ptosim_monitor_opts mo = ptosim_monitor_defaults();
     mo.checks = o.checks;
     mo.trace = o.trace != NULL;
     mo.program_order = ptosim_program_in_order(p);
+    mo.schedule = o.eager ? PTOSIM_SCHEDULE_EAGER : PTOSIM_SCHEDULE_PROGRAM;
+    if (o.eager && mo.program_order)
+      fprintf(stderr, "ptosim: note: --schedule=eager has no effect: the program has no synchronization (its compiler "
+                      "inserts it), so it runs in program order\n");
     if (!(mon = ptosim_monitor_attach(m, &mo))) {
       fprintf(stderr, "ptosim: out of memory for the checkers\n");
       code = EXIT_USAGE;

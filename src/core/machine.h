@@ -86,6 +86,11 @@ struct ptosim_machine {
   uint64_t ops_executed;
   pt_event_fn listener; /* NULL: no event is recorded */
   void *listener_user;
+  /* Eager schedule (src/check/eager.c, ptosim_monitor_opts.schedule): when set,
+   * ptosim_exec hands every op to pt_sched_exec; while undo is set, the accessor layer
+   * saves the bytes each write access exposes (core/undo.h). */
+  struct pt_sched *sched;
+  struct pt_bytes *undo;
   /* Verify-only runs (`ptosim check` evaluates ops whose operands are constants, see
    * src/exec/static_check.c): GM is not mapped, every GM access lands in gm_sink (grown
    * on demand up to PT_SINK_MAX bytes, else PT_E_STOP), and state_read records that the

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/diag.h"
+#include "core/undo.h"
 
 /* Verify-only runs: the GM bytes of an access are scratch (see ptosim_machine.gm_sink). */
 static ptosim_status gm_sink(ptosim_machine *m, uint64_t len, uint8_t **out) {
@@ -107,6 +108,7 @@ ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t
                          unsigned align, pt_access acc, uint8_t **out) {
   PT_TRY(span_check(x, c, space, addr, len, align, out));
   if (acc & PT_READ) x->m->state_read = 1;
+  if ((acc & PT_WRITE) && x->m->undo && len) pt_undo_note(x->m->undo, *out, 0, NULL, NULL, len);
   record(x, c, space, addr, 0, NULL, NULL, len, acc);
   return PTOSIM_OK;
 }
@@ -135,6 +137,7 @@ ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64
   }
   PT_TRY(span_check(x, c, space, addr, empty ? 0 : extent, align, out));
   if (acc & PT_READ) x->m->state_read = 1;
+  if ((acc & PT_WRITE) && x->m->undo && !empty) pt_undo_note(x->m->undo, *out, nd, count, stride, len);
   if (!empty) record(x, c, space, addr, nd, count, stride, len, acc);
   return PTOSIM_OK;
 }
@@ -148,4 +151,36 @@ ptosim_status pt_expect_space(pt_ctx *x, const char *what, ptosim_ptr p, ptosim_
   if (p.space == want) return PTOSIM_OK;
   return pt_fail(x, PTOSIM_E_VERIFY, "op.space", "pass a pointer of the space the op requires",
                  "%s must be a !pto.ptr<_, %s>, got space %s", what, pt_space_name(want), pt_space_name(p.space));
+}
+
+int pt_each_piece(uint64_t addr, int nd, const int64_t *count_in, const int64_t *stride_in, uint64_t len,
+                  int (*fn)(void *, uint64_t, uint64_t), void *user) {
+  int64_t count[PT_REGION_MAX_DIMS], stride[PT_REGION_MAX_DIMS];
+  if (nd > PT_REGION_MAX_DIMS) return -1;
+  for (int d = 0; d < nd; d++) {
+    if (count_in[d] <= 0) return 0;
+    count[d] = count_in[d];
+    stride[d] = stride_in[d];
+  }
+  /* Merge dims whose pieces touch (or that repeat once) into longer pieces. */
+  for (int d = 0; d < nd;) {
+    if (count[d] == 1 || (uint64_t)stride[d] == len) {
+      len *= (uint64_t)count[d];
+      nd--;
+      memmove(count + d, count + d + 1, (size_t)(nd - d) * sizeof count[0]);
+      memmove(stride + d, stride + d + 1, (size_t)(nd - d) * sizeof stride[0]);
+      d = 0;
+    } else {
+      d++;
+    }
+  }
+  int64_t j[PT_REGION_MAX_DIMS] = {0};
+  for (;;) {
+    uint64_t a = addr;
+    for (int d = 0; d < nd; d++) a += (uint64_t)(j[d] * stride[d]);
+    if (fn(user, a, len)) return -1;
+    int d = 0;
+    while (d < nd && ++j[d] == count[d]) j[d++] = 0;
+    if (d == nd) return 0;
+  }
 }

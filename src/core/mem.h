@@ -23,6 +23,9 @@ ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t
 ptosim_status pt_span(pt_ctx *x, ptosim_space space, uint64_t addr, uint64_t len, unsigned align,
                       pt_access acc, uint8_t **out);
 
+/* Most dims of a region pt_each_piece walks (ops use at most 17: a DMA's nburst and 16 loops). */
+#define PT_REGION_MAX_DIMS 32
+
 /* A strided region: the union over j_i < count[i] (i < nd) of
  *   [addr + sum_i j_i * stride[i], ... + len)
  * with non-negative strides. Checks its bounding box, which lies inside one buffer iff
@@ -33,6 +36,13 @@ ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64
                            pt_access acc, uint8_t **out);
 ptosim_status pt_region(pt_ctx *x, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
                         const int64_t *stride, uint64_t len, unsigned align, pt_access acc, uint8_t **out);
+
+/* Call fn(user, piece_addr, piece_len) for every contiguous piece of the strided region
+ * at addr (as pt_region: the union over j_i < count[i] of [addr + sum_i j_i * stride[i],
+ * ... + len)); dims whose pieces touch are merged first. Returns -1 if fn does (it stops
+ * there) or nd exceeds PT_REGION_MAX_DIMS, else 0. */
+int pt_each_piece(uint64_t addr, int nd, const int64_t *count, const int64_t *stride, uint64_t len,
+                  int (*fn)(void *, uint64_t, uint64_t), void *user);
 
 /* FB byte address of an fb pointer value: the hardware FB address fields are 16 bits wide,
  * so only addr & 0xFFFF locates the bytes (PTOAS buildAccStoreFpcValue encodes FIXPIPE

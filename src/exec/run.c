@@ -9,6 +9,7 @@
 
 #include "core/diag.h"
 #include "core/dtype.h"
+#include "core/sched.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
 
@@ -323,7 +324,10 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
     case PT_C_OBJ:
       if ((*st = pt_run_obj(p, cr->core, s, cr->objs, in)) != PTOSIM_OK) return STEP_ERROR;
       break;
-    case PT_C_RETURN: cr->done = 1; return STEP_DONE;
+    case PT_C_RETURN:
+      cr->done = 1;
+      if (br->m->sched) pt_sched_core_done(br->m->sched, cr->core);
+      return STEP_DONE;
     }
   }
 }
@@ -391,6 +395,9 @@ ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, con
       }
     }
     st = run_block(&br);
+    /* Eager schedule: the block's queued ops run and their writes land (after a fault
+     * they are dropped: memory shows what had landed). */
+    if (st == PTOSIM_OK && m->sched) st = pt_sched_drain(m->sched);
   }
   free(slots);
   free(objs);

@@ -1,9 +1,9 @@
 /* Dispatch and metadata, generated from the op table. */
 #include <string.h>
 
+#include "core/sched.h"
 #include "isa/isa.h"
 
-typedef ptosim_status (*pt_exec_fn)(pt_ctx *, const void *);
 typedef enum { UNIT_AIC, UNIT_AIV, UNIT_ANY } pt_unit;
 
 #define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
@@ -16,9 +16,10 @@ static const struct {
   ptosim_pipe pipe_id;
   pt_unit unit;
   pt_exec_fn exec;
+  size_t params_size;
 } table[PTOSIM_OP_COUNT] = {
 #define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
-  {spelling, #family, #pipe, formula, PTOSIM_PIPE_##pipe, UNIT_##unit, call_##id},
+  {spelling, #family, #pipe, formula, PTOSIM_PIPE_##pipe, UNIT_##unit, call_##id, sizeof(params_t)},
 #include "isa/ops.def"
 #undef PTOSIM_OP
 };
@@ -60,6 +61,7 @@ ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, 
                    u == UNIT_AIC ? "issue it from the cube core (section.cube)" : "issue it from a vector core (section.vector)",
                    "%s runs on the %s core", table[op].spelling, u == UNIT_AIC ? "cube" : "vector");
   c->m->ops_executed++;
+  if (c->m->sched) return pt_sched_exec(c->m->sched, &x, table[op].exec, params, table[op].params_size);
   if (!c->m->listener) return table[op].exec(&x, params);
   pt_event ev = {.op = op, .core = c, .loc = x.loc, .pipe = table[op].pipe_id};
   x.ev = &ev;
