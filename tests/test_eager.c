@@ -11,6 +11,7 @@
 #include "ptosim/monitor.h"
 #include "ptosim/program.h"
 #include "ptosim/ptosim.h"
+#include "ptosim/tile_move.h"
 
 #define GM_BYTES 65536
 
@@ -202,6 +203,36 @@ static void test_registers_at_issue(void) {
   env_free(&e);
 }
 
+/* A gather whose index tile is still being loaded when it is issued: its dry run reads the
+ * indices UB held before (out of range), fails, and succeeds once the load has landed. */
+static void test_gather_indices_in_flight(void) {
+  env e;
+  env_init(&e, 1);
+  float table[16][8];
+  for (int r = 0; r < 16; r++)
+    for (int c = 0; c < 8; c++) table[r][c] = (float)(r * 100 + c);
+  memcpy(e.gm, table, sizeof table);
+  int32_t idx[8] = {3, 1, 2, 0, 0, 0, 0, 0}, stale[8];
+  memcpy(e.gm + 4096, idx, sizeof idx);
+  for (int i = 0; i < 8; i++) stale[i] = 0x7FFFFFFF;
+  ptosim_mem_write(e.aiv0, PTOSIM_UB, 0x1000, stale, sizeof stale);
+  CHECK(dma(&e, e.aiv0, 1, 4096, 0x1000, 32) == PTOSIM_OK); /* MTE2, like the gather */
+  ptosim_mgather_params g;
+  memset(&g, 0, sizeof g);
+  ptosim_tile t = {.space = PTOSIM_UB, .rows = 4, .cols = 8, .valid_rows = 4, .valid_cols = 8, .fractal = 512,
+                   .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX};
+  g.dst = t, g.dst.dtype = PTOSIM_DT_F32;
+  g.idx = t, g.idx.dtype = PTOSIM_DT_I32, g.idx.addr = 0x1000, g.idx.rows = g.idx.valid_rows = 1, g.idx.valid_cols = 4;
+  g.table = (ptosim_gm_view){.addr = e.gm_addr, .dtype = PTOSIM_DT_F32, .shape = {1, 1, 1, 16, 8},
+                             .stride = {128, 128, 128, 8, 1}, .layout = PTOSIM_GL_ND};
+  CHECK_MSG(ptosim_mgather(e.aiv0, &g) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+  CHECK(ptosim_monitor_drain(e.mon) == PTOSIM_OK);
+  float got[4][8];
+  ptosim_mem_read(e.aiv0, PTOSIM_UB, 0, got, sizeof got);
+  for (int r = 0; r < 4; r++) CHECK_MSG(!memcmp(got[r], table[idx[r]], sizeof got[r]), "row %d", r);
+  env_free(&e);
+}
+
 /* With program_order (a program without sync, whose compiler inserts it) the schedule is
  * ignored: the RAW of test_raw gives the written result. */
 static void test_program_order_ignores_eager(void) {
@@ -322,6 +353,7 @@ int main(void) {
   RUN(test_scalar_load);
   RUN(test_cross_core);
   RUN(test_registers_at_issue);
+  RUN(test_gather_indices_in_flight);
   RUN(test_program_order_ignores_eager);
   RUN(test_examples);
   return pt_test_finish();
