@@ -46,6 +46,24 @@ static inline int pt_test_finish(void) {
   return pt_test_failures ? 1 : 0;
 }
 
+/* The whole file at path, NUL-terminated (NULL if it cannot be read); free() it. */
+static inline char *pt_test_slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0, k;
+  char *buf = malloc(cap + 1);
+  while (buf && (k = fread(buf + n, 1, cap - n, f)) > 0)
+    if ((n += k) == cap) {
+      char *nb = realloc(buf, (cap *= 2) + 1);
+      if (!nb) free(buf);
+      buf = nb;
+    }
+  fclose(f);
+  if (buf) buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
 /* Deterministic xorshift64* generator for test data. */
 static inline unsigned long long pt_rand_u64(unsigned long long *s) {
   *s ^= *s >> 12;

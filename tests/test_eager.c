@@ -71,108 +71,97 @@ static int which(const uint8_t *p) {
   return is_p ? 1 : is_zero ? 0 : -1;
 }
 
-/* RAW: MTE2 loads P into UB, MTE3 stores UB to GM[1024]. Without the flag MTE3 starts
- * before the load has landed and stores the zeros UB held. */
-static void test_raw(void) {
+/* Run body four ways (program order and eager, each without and with its sync) and check
+ * what it observes after the drain: `right` except eager without sync, which gives
+ * `eager_unsynced`. */
+static void four_ways(const char *name, int64_t (*body)(env *e, int synced), int64_t right, int64_t eager_unsynced) {
   for (int eager = 0; eager < 2; eager++)
     for (int synced = 0; synced < 2; synced++) {
       env e;
       env_init(&e, eager);
-      CHECK(dma(&e, e.aiv0, 1, 0, 0, 256) == PTOSIM_OK);
-      if (synced) sync_pair(e.aiv0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3);
-      CHECK(dma(&e, e.aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
-      CHECK(ptosim_monitor_drain(e.mon) == PTOSIM_OK);
-      int want = !eager || synced;
-      CHECK_MSG(which(e.gm + 1024) == want, "eager=%d synced=%d: got %d", eager, synced, which(e.gm + 1024));
+      int64_t got = body(&e, synced);
+      int64_t want = eager && !synced ? eager_unsynced : right;
+      CHECK_MSG(got == want, "%s eager=%d synced=%d: got 0x%llx, want 0x%llx", name, eager, synced, (long long)got,
+                (long long)want);
       env_free(&e);
     }
+}
+
+/* RAW: MTE2 loads P into UB, MTE3 stores UB to GM[1024]. Without the flag MTE3 starts
+ * before the load has landed and stores the zeros UB held. */
+static int64_t raw(env *e, int synced) {
+  CHECK(dma(e, e->aiv0, 1, 0, 0, 256) == PTOSIM_OK);
+  if (synced) sync_pair(e->aiv0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3);
+  CHECK(dma(e, e->aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
+  CHECK(ptosim_monitor_drain(e->mon) == PTOSIM_OK);
+  return which(e->gm + 1024);
 }
 
 /* WAR: MTE3 is busy with a 32 KB store, then is asked to store UB[0, 256) (zeros) to
  * GM[1024]; MTE2 then reloads UB[0, 256) with P. Without the flag the reload lands before
  * MTE3 gets to the store, which then stores P. */
-static void test_war(void) {
-  for (int eager = 0; eager < 2; eager++)
-    for (int synced = 0; synced < 2; synced++) {
-      env e;
-      env_init(&e, eager);
-      CHECK(dma(&e, e.aiv0, 0, 32768, 4096, 32768) == PTOSIM_OK);
-      CHECK(dma(&e, e.aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
-      if (synced) sync_pair(e.aiv0, PTOSIM_PIPE_MTE3, PTOSIM_PIPE_MTE2);
-      CHECK(dma(&e, e.aiv0, 1, 0, 0, 256) == PTOSIM_OK);
-      CHECK(ptosim_monitor_drain(e.mon) == PTOSIM_OK);
-      int want = eager && !synced;
-      CHECK_MSG(which(e.gm + 1024) == want, "eager=%d synced=%d: got %d", eager, synced, which(e.gm + 1024));
-      env_free(&e);
-    }
+static int64_t war(env *e, int synced) {
+  CHECK(dma(e, e->aiv0, 0, 32768, 4096, 32768) == PTOSIM_OK);
+  CHECK(dma(e, e->aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
+  if (synced) sync_pair(e->aiv0, PTOSIM_PIPE_MTE3, PTOSIM_PIPE_MTE2);
+  CHECK(dma(e, e->aiv0, 1, 0, 0, 256) == PTOSIM_OK);
+  CHECK(ptosim_monitor_drain(e->mon) == PTOSIM_OK);
+  return which(e->gm + 1024);
 }
 
 /* WAW: MTE3 stores UB (P) to GM[1024], then the scalar unit stores 0x55555555 to its
  * first word. Without a barrier the scalar store happens at issue and the DMA lands after
  * it. */
-static void test_waw(void) {
-  for (int eager = 0; eager < 2; eager++)
-    for (int synced = 0; synced < 2; synced++) {
-      env e;
-      env_init(&e, eager);
-      CHECK(dma(&e, e.aiv0, 1, 0, 0, 256) == PTOSIM_OK);
-      sync_pair(e.aiv0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3);
-      CHECK(dma(&e, e.aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
-      if (synced) barrier_all(e.aiv0);
-      uint32_t v = 0x55555555u, got;
-      ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_GM, PTOSIM_DT_I32, e.gm_addr + 1024), &v};
-      CHECK(ptosim_store_scalar(e.aiv0, &st) == PTOSIM_OK);
-      CHECK(ptosim_monitor_drain(e.mon) == PTOSIM_OK);
-      memcpy(&got, e.gm + 1024, 4);
-      uint32_t want = eager && !synced ? 0x04030201u : v;
-      CHECK_MSG(got == want, "eager=%d synced=%d: got 0x%08x", eager, synced, got);
-      env_free(&e);
-    }
+static int64_t waw(env *e, int synced) {
+  CHECK(dma(e, e->aiv0, 1, 0, 0, 256) == PTOSIM_OK);
+  sync_pair(e->aiv0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3);
+  CHECK(dma(e, e->aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
+  if (synced) barrier_all(e->aiv0);
+  uint32_t v = 0x55555555u, got;
+  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_GM, PTOSIM_DT_I32, e->gm_addr + 1024), &v};
+  CHECK(ptosim_store_scalar(e->aiv0, &st) == PTOSIM_OK);
+  CHECK(ptosim_monitor_drain(e->mon) == PTOSIM_OK);
+  memcpy(&got, e->gm + 1024, 4);
+  return got;
 }
 
 /* A scalar load of UB after a DMA into it: without a barrier it reads before the DMA
  * lands. */
-static void test_scalar_load(void) {
-  for (int eager = 0; eager < 2; eager++)
-    for (int synced = 0; synced < 2; synced++) {
-      env e;
-      env_init(&e, eager);
-      CHECK(dma(&e, e.aiv0, 1, 0, 0, 256) == PTOSIM_OK);
-      if (synced) barrier_all(e.aiv0);
-      uint32_t v = 0xFFFFFFFFu;
-      ptosim_scalar_mem_params ld = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 0), &v};
-      CHECK(ptosim_load_scalar(e.aiv0, &ld) == PTOSIM_OK);
-      uint32_t want = eager && !synced ? 0 : 0x04030201u;
-      CHECK_MSG(v == want, "eager=%d synced=%d: got 0x%08x", eager, synced, v);
-      env_free(&e);
-    }
+static int64_t scalar_load(env *e, int synced) {
+  CHECK(dma(e, e->aiv0, 1, 0, 0, 256) == PTOSIM_OK);
+  if (synced) barrier_all(e->aiv0);
+  uint32_t v = 0xFFFFFFFFu;
+  ptosim_scalar_mem_params ld = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 0), &v};
+  CHECK(ptosim_load_scalar(e->aiv0, &ld) == PTOSIM_OK);
+  return v;
 }
 
 /* Across cores through GM: AIV0 stores UB (P) to GM[1024]; AIV1 loads GM[1024] and stores
  * it to GM[2048]. Synchronized by AIV0 -> AIC -> AIV1 signals; without them AIV1 copies
  * the zeros GM held. */
-static void test_cross_core(void) {
-  for (int eager = 0; eager < 2; eager++)
-    for (int synced = 0; synced < 2; synced++) {
-      env e;
-      env_init(&e, eager);
-      CHECK(dma(&e, e.aiv0, 1, 0, 0, 256) == PTOSIM_OK);
-      sync_pair(e.aiv0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3);
-      CHECK(dma(&e, e.aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
-      if (synced) {
-        ptosim_core_sync_params up = {PTOSIM_PIPE_MTE3, 3}, cw = {PTOSIM_PIPE_S, 3}, down = {PTOSIM_PIPE_S, 16 + 4},
-                                vw = {PTOSIM_PIPE_MTE2, 4};
-        CHECK(ptosim_sync_set(e.aiv0, &up) == PTOSIM_OK && ptosim_sync_wait(e.aic, &cw) == PTOSIM_OK);
-        CHECK(ptosim_sync_set(e.aic, &down) == PTOSIM_OK && ptosim_sync_wait(e.aiv1, &vw) == PTOSIM_OK);
-      }
-      CHECK(dma(&e, e.aiv1, 1, 1024, 0, 256) == PTOSIM_OK);
-      sync_pair(e.aiv1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3);
-      CHECK(dma(&e, e.aiv1, 0, 2048, 0, 256) == PTOSIM_OK);
-      CHECK(ptosim_monitor_drain(e.mon) == PTOSIM_OK);
-      int want = !eager || synced;
-      CHECK_MSG(which(e.gm + 2048) == want, "eager=%d synced=%d: got %d", eager, synced, which(e.gm + 2048));
-      env_free(&e);
-    }
+static int64_t cross_core(env *e, int synced) {
+  CHECK(dma(e, e->aiv0, 1, 0, 0, 256) == PTOSIM_OK);
+  sync_pair(e->aiv0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3);
+  CHECK(dma(e, e->aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
+  if (synced) {
+    ptosim_core_sync_params up = {PTOSIM_PIPE_MTE3, 3}, cw = {PTOSIM_PIPE_S, 3}, down = {PTOSIM_PIPE_S, 16 + 4},
+                            vw = {PTOSIM_PIPE_MTE2, 4};
+    CHECK(ptosim_sync_set(e->aiv0, &up) == PTOSIM_OK && ptosim_sync_wait(e->aic, &cw) == PTOSIM_OK);
+    CHECK(ptosim_sync_set(e->aic, &down) == PTOSIM_OK && ptosim_sync_wait(e->aiv1, &vw) == PTOSIM_OK);
+  }
+  CHECK(dma(e, e->aiv1, 1, 1024, 0, 256) == PTOSIM_OK);
+  sync_pair(e->aiv1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_MTE3);
+  CHECK(dma(e, e->aiv1, 0, 2048, 0, 256) == PTOSIM_OK);
+  CHECK(ptosim_monitor_drain(e->mon) == PTOSIM_OK);
+  return which(e->gm + 2048);
+}
+
+static void test_hazards(void) {
+  four_ways("raw", raw, 1, 0);
+  four_ways("war", war, 0, 1);
+  four_ways("waw", waw, 0x55555555, 0x04030201);
+  four_ways("scalar_load", scalar_load, 0x04030201, 0);
+  four_ways("cross_core", cross_core, 1, 0);
 }
 
 /* A queued op runs with the special registers of its issue: a mad without a sat clause
@@ -234,7 +223,7 @@ static void test_gather_indices_in_flight(void) {
 }
 
 /* With program_order (a program without sync, whose compiler inserts it) the schedule is
- * ignored: the RAW of test_raw gives the written result. */
+ * ignored: the RAW of raw() gives the written result. */
 static void test_program_order_ignores_eager(void) {
   env e;
   memset(&e, 0, sizeof e);
@@ -253,18 +242,6 @@ static void test_program_order_ignores_eager(void) {
 }
 
 /* ---- the GEMM examples: clean as written, wrong without a data-ready wait ---------------- */
-
-static char *slurp(const char *name, size_t *len) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/examples/%s", PTOSIM_SOURCE_DIR, name);
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = malloc(1 << 16);
-  *len = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
-  fclose(f);
-  if (buf) buf[*len] = 0;
-  return buf;
-}
 
 /* C = A * B of the example on fixed inputs (small f16 integers: exact products). Returns
  * the run's status. */
@@ -312,8 +289,10 @@ static int data_ready(const char *w) {
 }
 
 static void check_example(const char *name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/examples/%s", PTOSIM_SOURCE_DIR, name);
   size_t len;
-  char *text = slurp(name, &len);
+  char *text = pt_test_slurp(path, &len);
   CHECK_MSG(text != NULL, "%s", name);
   if (!text) return;
   static float want[128 * 128], got[128 * 128], again[128 * 128];
@@ -347,11 +326,7 @@ static void test_examples(void) {
 }
 
 int main(void) {
-  RUN(test_raw);
-  RUN(test_war);
-  RUN(test_waw);
-  RUN(test_scalar_load);
-  RUN(test_cross_core);
+  RUN(test_hazards);
   RUN(test_registers_at_issue);
   RUN(test_gather_indices_in_flight);
   RUN(test_program_order_ignores_eager);

@@ -299,16 +299,6 @@ static void test_timeline(void) {
 
 /* ---- text programs: the GEMM examples, and each of them with one wait removed ----------------- */
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = malloc(1 << 16);
-  *len = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
-  fclose(f);
-  if (buf) buf[*len] = 0;
-  return buf;
-}
-
 /* Run a GEMM program on fixed inputs with all checkers; returns the findings (or -1 when
  * it did not run) and the result in c. */
 static int run_gemm(const char *text, size_t len, float *c, int *rule_race) {
@@ -345,7 +335,7 @@ static void check_example(const char *name, const float *want) {
   char path[1024];
   snprintf(path, sizeof path, "%s/examples/%s", PTOSIM_SOURCE_DIR, name);
   size_t len;
-  char *text = slurp(path, &len);
+  char *text = pt_test_slurp(path, &len);
   CHECK_MSG(text != NULL, "%s", path);
   if (!text) return;
   static float c[128 * 128];
@@ -372,7 +362,7 @@ static void test_examples(void) {
   char path[1024];
   snprintf(path, sizeof path, "%s/examples/gemm.pto", PTOSIM_SOURCE_DIR);
   size_t len;
-  char *text = slurp(path, &len);
+  char *text = pt_test_slurp(path, &len);
   int race;
   CHECK(text && run_gemm(text, len, plain, &race) == 0);
   free(text);
