@@ -227,12 +227,16 @@ static int report_monitor(const opts *o, ptosim_monitor *mon, int completed) {
 static int cmd_run(int argc, char **argv) {
   opts o;
   if (parse_opts(argc, argv, &o)) {
+    free(o.args);
     usage(stderr);
     return EXIT_USAGE;
   }
   int code = EXIT_OK;
   ptosim_program *p = load(&o, &code);
-  if (!p) return code;
+  if (!p) {
+    free(o.args);
+    return code;
+  }
   int np = ptosim_program_nparams(p);
   if (o.nargs != np) {
     fprintf(stderr, "ptosim: the kernel takes %d parameters, %d arguments given\n", np, o.nargs);
@@ -241,6 +245,7 @@ static int cmd_run(int argc, char **argv) {
               ptosim_program_param_kind(p, i) == PTOSIM_PARAM_PTR ? "pointer to" : "scalar",
               pt_dtype_name(ptosim_program_param_dtype(p, i)));
     ptosim_program_free(p);
+    free(o.args);
     return EXIT_USAGE;
   }
   ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), o.blocks);
@@ -318,6 +323,7 @@ static int cmd_run(int argc, char **argv) {
 static int cmd_check(int argc, char **argv) {
   opts o;
   if (parse_opts(argc, argv, &o)) {
+    free(o.args);
     usage(stderr);
     return EXIT_USAGE;
   }
