@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ptosim/program.h"
+
 static int pt_test_failures;
 static int pt_test_checks;
 
@@ -62,6 +64,16 @@ static inline char *pt_test_slurp(const char *path, size_t *len) {
   if (buf) buf[n] = 0;
   *len = n;
   return buf;
+}
+
+/* Load the text program src (len bytes) for the module's target, its diagnostics
+ * discarded; NULL on errors. */
+static inline ptosim_program *pt_test_load(const char *src, size_t len) {
+  FILE *devnull = fopen("/dev/null", "w");
+  int nerr = 0;
+  ptosim_program *p = ptosim_program_load("t.pto", src, len, NULL, -1, devnull, &nerr);
+  fclose(devnull);
+  return p;
 }
 
 /* Deterministic xorshift64* generator for test data. */

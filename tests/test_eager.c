@@ -253,10 +253,7 @@ static ptosim_status run_gemm(const char *text, size_t len, int eager, float *c)
     b[i] = (uint16_t)(0x3C00 + (pt_rand_u64(&seed) % 8) * 0x100);
   }
   memset(c, 0, 128 * 128 * sizeof *c);
-  FILE *devnull = fopen("/dev/null", "w");
-  int nerr = 0;
-  ptosim_program *p = ptosim_program_load("gemm.pto", text, len, NULL, -1, devnull, &nerr);
-  fclose(devnull);
+  ptosim_program *p = pt_test_load(text, len);
   if (!p) return PTOSIM_E_VERIFY;
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   ptosim_monitor_opts o = ptosim_monitor_defaults();

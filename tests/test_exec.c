@@ -7,10 +7,10 @@
 #include "harness.h"
 #include "ptosim/program.h"
 
-static ptosim_program *load(const char *src, int *nerr) {
-  FILE *devnull = fopen("/dev/null", "w");
-  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, devnull, nerr);
-  fclose(devnull);
+/* A program that must load without errors (a failed CHECK otherwise). */
+static ptosim_program *load(const char *src) {
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  CHECK_MSG(p != NULL, "the program does not load");
   return p;
 }
 
@@ -47,9 +47,7 @@ static const char *scalar_src =
     "}\n";
 
 static void test_scalar(void) {
-  int nerr = -1;
-  ptosim_program *p = load(scalar_src, &nerr);
-  CHECK(p && nerr == 0);
+  ptosim_program *p = load(scalar_src);
   if (!p) return;
   CHECK(ptosim_program_nparams(p) == 2 && ptosim_program_param_kind(p, 0) == PTOSIM_PARAM_PTR);
   ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
@@ -124,9 +122,7 @@ static float h2f(uint16_t h) {
 }
 
 static void test_gemm_sections(void) {
-  int nerr = -1;
-  ptosim_program *p = load(gemm_src, &nerr);
-  CHECK(p && nerr == 0);
+  ptosim_program *p = load(gemm_src);
   if (!p) return;
   uint16_t a[32 * 32], b[32 * 32];
   float c[32 * 32];
@@ -238,9 +234,7 @@ static void test_while_results(void) {
                     "  pto.store %w#1, %out[%c1] : !pto.ptr<i64, gm>, i64\n"
                     "  return\n"
                     "}\n";
-  int nerr = -1;
-  ptosim_program *p = load(src, &nerr);
-  CHECK(p && nerr == 0);
+  ptosim_program *p = load(src);
   if (!p) return;
   int64_t out[2] = {-1, -1};
   CHECK(run_mapped(p, (void *[]){out}, (size_t[]){sizeof out}, 1) == PTOSIM_OK);
@@ -262,9 +256,7 @@ static void test_pointer_dtypes(void) {
       "  return\n"
       "}\n"
       "}\n";
-  int nerr = -1;
-  ptosim_program *p = load(src, &nerr);
-  CHECK(p && nerr == 0);
+  ptosim_program *p = load(src);
   if (!p) return;
   CHECK(ptosim_program_param_dtype(p, 0) == PTOSIM_DT_HIF8 && ptosim_program_param_dtype(p, 1) == PTOSIM_DT_HIF8);
   uint8_t in[64], out[64];
@@ -307,9 +299,7 @@ static void test_linked_call_and_castptr(void) {
       "  }\n"
       "}\n"
       "}\n";
-  int nerr = -1;
-  ptosim_program *p = load(src, &nerr);
-  CHECK(p && nerr == 0);
+  ptosim_program *p = load(src);
   if (!p) return;
   float in[16], out[8] = {0};
   for (int i = 0; i < 16; i++) in[i] = (float)i * 1.5f - 3.0f;
@@ -335,9 +325,7 @@ static void test_many_arguments(void) {
 }
 
 static void expect_run_error(const char *src, const char *rule, ptosim_status want) {
-  int nerr = 0;
-  ptosim_program *p = load(src, &nerr);
-  CHECK(p != NULL);
+  ptosim_program *p = load(src);
   if (!p) return;
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   ptosim_arg args[1] = {{0}};

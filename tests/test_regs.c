@@ -124,11 +124,8 @@ static void test_ctrl_text(void) {
       "  return\n"
       "}\n"
       "}\n";
-  FILE *devnull = fopen("/dev/null", "w");
-  int nerr = -1;
-  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, devnull, &nerr);
-  fclose(devnull);
-  CHECK(p && nerr == 0);
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  CHECK(p != NULL);
   if (!p) return;
   int64_t out[3] = {0};
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);

@@ -308,10 +308,7 @@ static int run_gemm(const char *text, size_t len, float *c, int *rule_race) {
     a[i] = (uint16_t)(0x3C00 + (pt_rand_u64(&seed) % 8) * 0x100);
     b[i] = (uint16_t)(0x3C00 + (pt_rand_u64(&seed) % 8) * 0x100);
   }
-  FILE *devnull = fopen("/dev/null", "w");
-  int nerr = 0;
-  ptosim_program *p = ptosim_program_load("gemm.pto", text, len, NULL, -1, devnull, &nerr);
-  fclose(devnull);
+  ptosim_program *p = pt_test_load(text, len);
   if (!p) return -1;
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   ptosim_monitor *mon = ptosim_monitor_attach(m, NULL);

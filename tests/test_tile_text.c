@@ -20,10 +20,7 @@ enum { MAXBUF = 4 };
  * parameters (then scalars `ints`); returns the status and, on error, the rule. */
 static ptosim_status run(const char *src, ptosim_target t, void **bufs, const size_t *sizes, int nbufs, const int64_t *ints,
                          int nints, char *rule) {
-  FILE *devnull = fopen("/dev/null", "w");
-  int nerr = -1;
-  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, devnull, &nerr);
-  fclose(devnull);
+  ptosim_program *p = pt_test_load(src, strlen(src));
   if (!p) return PTOSIM_E_VERIFY;
   ptosim_machine *m = ptosim_machine_new(t, 1);
   ptosim_arg args[MAXBUF + 4];
