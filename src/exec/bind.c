@@ -697,13 +697,3 @@ int ptosim_op_in_text(ptosim_opcode opc) {
   default: return 0;
   }
 }
-
-size_t pt_params_size(ptosim_opcode opc) {
-  switch (opc) {
-#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
-  case PTOSIM_OP_##id: return sizeof(params_t);
-#include "isa/ops.def"
-#undef PTOSIM_OP
-  default: return 0;
-  }
-}

@@ -11,6 +11,7 @@
 #include "core/dtype.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
+#include "isa/isa.h"
 
 /* A defined SSA name. Names are a stack (scopes pop by truncation, see pop_names) indexed
  * by a hash table of chains: heads[h] and prev hold entry index + 1, 0 ends a chain. */
@@ -860,8 +861,8 @@ static const named_sub queries[] = {{"pto.get_block_idx", Q_BLOCK_IDX},
 
 static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   pt_bind b = {.lowering = 1, .L = L, .prog = L->p, .first = L->p->noperands, .res_slot = -1, .res_obj = -1};
-  unsigned char params[1024];
-  if (pt_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
+  unsigned char params[PT_PARAMS_MAX];
+  if (pt_op_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
   memset(params, 0, sizeof params);
   if (pt_bind_op(&b, opc, op, params)) return -1;
   emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op,

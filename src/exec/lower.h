@@ -61,7 +61,8 @@ struct pt_bind {
 /* Bind op text to a params struct of op `opc` (lowering or execution, see bind.h).
  * Returns 0 on success. params must point to a zeroed struct of the op's params type. */
 int pt_bind_op(pt_bind *b, ptosim_opcode opc, const pa_op *op, void *params);
-/* Size of the params struct of op `opc`. */
-size_t pt_params_size(ptosim_opcode opc);
+/* Bytes of the buffer the lowering, the interpreter and the static check bind an op's
+ * params struct into (the lowering refuses an op whose struct is larger). */
+#define PT_PARAMS_MAX 1024
 
 #endif

@@ -242,7 +242,7 @@ static ptosim_status fail_at(block_run *br, const pt_ins *in, ptosim_status st, 
 static ptosim_status run_pto(block_run *br, core_run *cr, const pt_ins *in) {
   pt_bind b = {.lowering = 0, .prog = (ptosim_program *)br->p, .first = in->op_first, .count = in->op_count,
                .slots = cr->slots, .objs = cr->objs, .res_slot = in->dst, .res_obj = in->obj};
-  unsigned char params[1024];
+  unsigned char params[PT_PARAMS_MAX];
   memset(params, 0, sizeof params);
   pt_bind_op(&b, (ptosim_opcode)in->opc, in->src, params);
   ptosim_loc loc = loc_of(br->p, in);

@@ -82,7 +82,7 @@ static void check_op(pt_lower *L, scan *s, ptosim_machine *m, const pt_ins *in) 
     if (!usable(s, s->p->operands[in->op_first + k].slot)) return;
   pt_bind b = {.lowering = 0, .prog = (ptosim_program *)s->p, .first = in->op_first, .count = in->op_count,
                .slots = s->vals, .res_slot = in->dst, .res_obj = -1};
-  unsigned char params[1024];
+  unsigned char params[PT_PARAMS_MAX];
   memset(params, 0, sizeof params);
   if (pt_bind_op(&b, opc, in->src, params)) return;
   m->state_read = 0;

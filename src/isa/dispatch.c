@@ -37,6 +37,8 @@ ptosim_pipe ptosim_op_pipe_id(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? 
 const char *ptosim_op_formula(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].formula : "?"; }
 int ptosim_op_implemented(ptosim_opcode op) { return op < PTOSIM_OP_COUNT && table[op].exec != NULL; }
 
+size_t pt_op_params_size(ptosim_opcode op) { return op < PTOSIM_OP_COUNT ? table[op].params_size : 0; }
+
 int pt_op_core_kind(ptosim_opcode op) {
   if (op >= PTOSIM_OP_COUNT || table[op].unit == UNIT_ANY) return -1;
   return table[op].unit == UNIT_AIC ? PTOSIM_AIC : PTOSIM_AIV0;

@@ -15,6 +15,8 @@
 #include "isa/ops.def"
 #undef PTOSIM_OP
 
+/* Size of the params struct of op `op` (0 for an unknown opcode). */
+size_t pt_op_params_size(ptosim_opcode op);
 /* The core kind an op runs on: PTOSIM_AIC, PTOSIM_AIV0 (either vector core), or -1 (any). */
 int pt_op_core_kind(ptosim_opcode op);
 
