@@ -252,6 +252,16 @@ static const pa_type *result_type(const pa_op *op, unsigned i) {
 
 static pt_slot_type i64_type(void) { return (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64}; }
 
+/* The type of a placeholder for a value a failed op did not define: its declared type t,
+ * else (none, or one ptosim does not model) an i64 stub that is not type-checked. */
+static pt_slot_type placeholder_type(const pa_type *t) {
+  pt_slot_type s = pt_slot_type_of(t);
+  if (s.kind != PT_VK_OTHER) return s;
+  s = i64_type();
+  s.stub = 1;
+  return s;
+}
+
 /* Define the op's results with the given types; returns the first slot. */
 static int32_t define_results(pt_lower *L, const pa_op *op, const pt_slot_type *types, int n) {
   int32_t first = -1;
@@ -563,9 +573,7 @@ static int32_t operand_or_stub(pt_lower *L, const pa_item *it, const pa_type *de
   int32_t s = operand_slot(L, it);
   if (s >= 0) return s;
   *rc = -1;
-  pt_slot_type t = pt_slot_type_of(declared);
-  if (t.kind == PT_VK_OTHER) t = (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64, .stub = 1};
-  return new_slots(L, t, 1);
+  return new_slots(L, placeholder_type(declared), 1);
 }
 
 static int lower_for(pt_lower *L, const pa_op *op) {
@@ -593,11 +601,11 @@ static int lower_for(pt_lower *L, const pa_op *op) {
   int32_t iter[64] = {0}, init[64] = {0};
   pt_slot_type types[64] = {{0}};
   for (int i = 0; i < n; i++) {
-    init[i] = operand_or_stub(L, &ia->args[i].args[1], i < (int)op->nrtypes ? op->rtypes[i] : NULL, &rc);
-    if (i < (int)op->nrtypes && expect_type(L, &ia->args[i].args[1], init[i], pt_slot_type_of(op->rtypes[i]), "initial value"))
-      rc = -1;
-    types[i] = L->p->slots[init[i]];
-    if (i < (int)op->nrtypes && pt_slot_type_of(op->rtypes[i]).kind != PT_VK_OTHER) types[i] = pt_slot_type_of(op->rtypes[i]);
+    const pa_type *rt = i < (int)op->nrtypes ? op->rtypes[i] : NULL;
+    pt_slot_type declared = pt_slot_type_of(rt);
+    init[i] = operand_or_stub(L, &ia->args[i].args[1], rt, &rc);
+    if (rt && expect_type(L, &ia->args[i].args[1], init[i], declared, "initial value")) rc = -1;
+    types[i] = declared.kind != PT_VK_OTHER ? declared : L->p->slots[init[i]];
     iter[i] = new_slots(L, types[i], 1);
   }
   copy_slots(L, iter, init, n);
@@ -1040,11 +1048,8 @@ static void define_failed_results(pt_lower *L, const pa_op *op, int from) {
                 !memcmp(L->names[i].name.s, op->results[r].name.s, op->results[r].name.n);
     if (defined) continue;
     int32_t base = new_slots(L, i64_type(), (int)op->results[r].count);
-    for (uint32_t j = 0; j < op->results[r].count && base >= 0; j++) {
-      pt_slot_type t = pt_slot_type_of(declared_type(op, k + j));
-      if (t.kind == PT_VK_OTHER) t = (pt_slot_type){.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64, .stub = 1};
-      L->p->slots[base + (int32_t)j] = t;
-    }
+    for (uint32_t j = 0; j < op->results[r].count && base >= 0; j++)
+      L->p->slots[base + (int32_t)j] = placeholder_type(declared_type(op, k + j));
     define(L, op->results[r].name, base, (int32_t)op->results[r].count);
   }
 }
@@ -1166,7 +1171,8 @@ static const pa_op *find_entry(const pa_ast *ast, const char *entry, int *nkerne
   return *nkernels == 1 ? *first : !*nkernels && npublic == 1 ? only : NULL;
 }
 
-static void module_attrs(ptosim_program *p) {
+/* Target (`target` when >= 0, else the module's, else a5) and kernel kind of the module. */
+static void module_attrs(ptosim_program *p, int target) {
   const pa_item *attrs = p->ast->module ? p->ast->module->attrs : NULL;
   const pa_item *arch = attrs ? pa_dict_get(attrs, "pto.target_arch") : NULL;
   p->target = PTOSIM_TARGET_A5;
@@ -1183,6 +1189,7 @@ static void module_attrs(ptosim_program *p) {
     if (kk->body.n >= 4 && !memcmp(kk->body.s, "cube", 4)) p->kernel_kind = 1;
     if (kk->body.n >= 6 && !memcmp(kk->body.s, "vector", 6)) p->kernel_kind = 2;
   }
+  if (target >= 0) p->target = (ptosim_target)target;
 }
 
 /* Which cores run the entry: with sections, the cube core and both vector sub-blocks; a
@@ -1225,8 +1232,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
              nkernels, (int)k1->func->name.n, k1->func->name.s, (int)k2->func->name.n, k2->func->name.s);
     else errorf(&L, top, "run.entry", "mark the kernel with `attributes {pto.kernel}` or pass --entry", "cannot choose the entry function");
   } else {
-    module_attrs(p);
-    if (target >= 0) p->target = (ptosim_target)target;
+    module_attrs(p, target);
     const pa_func *f = p->entry->func;
     p->nparams = (int32_t)f->nargs;
     p->params = f->args;
@@ -1324,8 +1330,7 @@ int ptosim_program_check(const char *file, const char *text, size_t len, int tar
     return nerr ? nerr : 1;
   }
   pt_lower L = {.p = p, .diag = diag};
-  module_attrs(p);
-  if (target >= 0) p->target = (ptosim_target)target;
+  module_attrs(p, target);
   if (p->ast->module) check_module(&L, p->ast->module);
   if (L.errors == L.unsupported) pt_static_check(&L);
   free(L.names);
