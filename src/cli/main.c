@@ -29,7 +29,7 @@ static void usage(FILE *f) {
           "      --schedule=S     program (default): ops run in program order; eager: each op runs\n"
           "                       when its pipe would (reads at its start, writes land at its end),\n"
           "                       so a missing flag gives the wrong numbers a chip could give\n"
-          "  check KERNEL.pto [--entry FUNC]   parse and verify only\n"
+          "  check KERNEL.pto [--target a2a3|a5]   parse and verify every function (no run)\n"
           "  compare GOLDEN OUT --dtype T [--atol A --rtol R | --ulp N | --exact] [--shape RxC]\n"
           "              compare two .npy/.bin arrays element-wise (exit 1 on mismatch)\n"
           "  ops         list every op of the op table (family, pipe, status: implemented,\n"
