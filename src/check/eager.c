@@ -27,6 +27,7 @@
 #include "core/diag.h"
 #include "core/sched.h"
 #include "core/undo.h"
+#include "isa/isa.h"
 
 typedef struct item {
   uint64_t t;    /* cycles: start (run) or end (land) */
@@ -36,7 +37,6 @@ typedef struct item {
   ptosim_core *core;
   ptosim_opcode op;
   ptosim_loc loc;
-  pt_exec_fn fn;
   uint64_t sreg[PT_SREG_COUNT]; /* the core's special registers when the op was issued */
   pt_bytes w;
   _Alignas(max_align_t) unsigned char params[];
@@ -104,7 +104,7 @@ static ptosim_status run_item(pt_sched *s, item *it) {
   memcpy(now, it->core->sreg, sizeof now);
   memcpy(it->core->sreg, it->sreg, sizeof now);
   m->undo = &s->undo;
-  ptosim_status st = it->fn(&x, it->params);
+  ptosim_status st = pt_exec_body(&x, it->params);
   m->undo = NULL;
   memcpy(it->core->sreg, now, sizeof now);
   if (pt_undo_take(&s->undo, &it->w) && st == PTOSIM_OK) st = no_memory(&x, "the writes in flight");
@@ -151,31 +151,22 @@ static uint64_t horizon(const pt_sched *s) {
 }
 
 /* The dry run at issue: the op's event reaches the monitor (mon->last is its step). */
-static ptosim_status dry_run(pt_sched *s, pt_ctx *x, pt_exec_fn fn, const void *params, pt_event *ev) {
-  ptosim_machine *m = s->mon->m;
-  memset(ev, 0, sizeof *ev);
-  ev->op = x->op;
-  ev->core = x->core;
-  ev->loc = x->loc;
-  ev->pipe = ptosim_op_pipe_id(x->op);
-  x->ev = ev;
-  m->undo = &s->undo;
-  ptosim_status st = fn(x, params);
-  m->undo = NULL;
-  x->ev = NULL;
-  if (st == PTOSIM_OK) m->listener(m->listener_user, ev);
+static ptosim_status dry_run(pt_sched *s, pt_ctx *x, const void *params, pt_event *ev) {
+  s->mon->m->undo = &s->undo;
+  ptosim_status st = pt_exec_recorded(x, params, ev);
+  s->mon->m->undo = NULL;
   return st;
 }
 
-ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, pt_exec_fn fn, const void *params, size_t size) {
+ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, const void *params) {
   pt_event ev;
-  ptosim_status st = dry_run(s, x, fn, params, &ev);
+  ptosim_status st = dry_run(s, x, params, &ev);
   if (st != PTOSIM_OK && st != PTOSIM_BLOCKED && s->n) {
     /* An address read from memory (a gather's indices) may come from an op still queued:
      * land everything and try once more. */
     pt_undo_restore(&s->undo);
     PT_TRY(advance(s, UINT64_MAX, 1));
-    st = dry_run(s, x, fn, params, &ev);
+    st = dry_run(s, x, params, &ev);
   }
   if (st == PTOSIM_OK && s->undo.oom) st = no_memory(x, "the writes in flight");
   if (st != PTOSIM_OK) {
@@ -188,13 +179,14 @@ ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, pt_exec_fn fn, const void *p
     /* A scalar access happens at issue, after everything that lands before it. */
     pt_undo_restore(&s->undo);
     PT_TRY(advance(s, step->start, 1));
-    return fn(x, params);
+    return pt_exec_body(x, params);
   }
   if (s->undo.np) {
     pt_undo_restore(&s->undo);
+    size_t size = pt_op_params_size(x->op);
     item *it = calloc(1, sizeof *it + size);
     if (!it) return no_memory(x, "the op queue");
-    *it = (item){.t = step->start, .seq = s->seq++, .end = step->end, .core = x->core, .op = x->op, .loc = x->loc, .fn = fn};
+    *it = (item){.t = step->start, .seq = s->seq++, .end = step->end, .core = x->core, .op = x->op, .loc = x->loc};
     memcpy(it->sreg, x->core->sreg, sizeof it->sreg);
     memcpy(it->params, params, size);
     if (push(s, it)) {

@@ -5,15 +5,11 @@
 #ifndef PT_SCHED_H
 #define PT_SCHED_H
 
-#include <stddef.h>
-
 #include "core/machine.h"
 
-typedef ptosim_status (*pt_exec_fn)(pt_ctx *, const void *);
-
 typedef struct pt_sched pt_sched;
-/* Issue one op: `fn` runs its body on `params` (`size` bytes of plain data). */
-ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, pt_exec_fn fn, const void *params, size_t size);
+/* Issue op x->op (checked by ptosim_exec) with `params`, a struct of plain data. */
+ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, const void *params);
 /* Core c issues nothing more until the next drain. */
 void pt_sched_core_done(pt_sched *s, const ptosim_core *c);
 /* Run every op still queued and land every write still in flight. */

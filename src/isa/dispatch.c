@@ -4,6 +4,7 @@
 #include "core/sched.h"
 #include "isa/isa.h"
 
+typedef ptosim_status (*pt_exec_fn)(pt_ctx *, const void *);
 typedef enum { UNIT_AIC, UNIT_AIV, UNIT_ANY } pt_unit;
 
 #define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
@@ -63,11 +64,23 @@ ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, 
                    u == UNIT_AIC ? "issue it from the cube core (section.cube)" : "issue it from a vector core (section.vector)",
                    "%s runs on the %s core", table[op].spelling, u == UNIT_AIC ? "cube" : "vector");
   c->m->ops_executed++;
-  if (c->m->sched) return pt_sched_exec(c->m->sched, &x, table[op].exec, params, table[op].params_size);
-  if (!c->m->listener) return table[op].exec(&x, params);
-  pt_event ev = {.op = op, .core = c, .loc = x.loc, .pipe = table[op].pipe_id};
-  x.ev = &ev;
-  ptosim_status st = table[op].exec(&x, params);
-  if (st == PTOSIM_OK) c->m->listener(c->m->listener_user, &ev);
+  if (c->m->sched) return pt_sched_exec(c->m->sched, &x, params);
+  if (!c->m->listener) return pt_exec_body(&x, params);
+  pt_event ev;
+  return pt_exec_recorded(&x, params, &ev);
+}
+
+ptosim_status pt_exec_body(pt_ctx *x, const void *params) { return table[x->op].exec(x, params); }
+
+ptosim_status pt_exec_recorded(pt_ctx *x, const void *params, pt_event *ev) {
+  memset(ev, 0, sizeof *ev);
+  ev->op = x->op;
+  ev->core = x->core;
+  ev->loc = x->loc;
+  ev->pipe = table[x->op].pipe_id;
+  x->ev = ev;
+  ptosim_status st = table[x->op].exec(x, params);
+  x->ev = NULL;
+  if (st == PTOSIM_OK) x->m->listener(x->m->listener_user, ev);
   return st;
 }

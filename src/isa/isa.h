@@ -15,6 +15,11 @@
 #include "isa/ops.def"
 #undef PTOSIM_OP
 
+/* Run the body of op x->op on params (checked by ptosim_exec), nothing recorded. */
+ptosim_status pt_exec_body(pt_ctx *x, const void *params);
+/* The same recording the op's event into *ev, handed on success to the machine's listener
+ * (which must be set). */
+ptosim_status pt_exec_recorded(pt_ctx *x, const void *params, pt_event *ev);
 /* Size of the params struct of op `op` (0 for an unknown opcode). */
 size_t pt_op_params_size(ptosim_opcode op);
 /* The core kind an op runs on: PTOSIM_AIC, PTOSIM_AIV0 (either vector core), or -1 (any). */
