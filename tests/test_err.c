@@ -48,26 +48,6 @@ typedef struct fixture {
 
 static int nfixtures, nchecked, nstatic;
 
-static char *read_all(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = NULL;
-  size_t cap = 0, len = 0, k;
-  do {
-    if (cap - len < 4096) {
-      char *nb = realloc(buf, cap = cap * 2 + 4096);
-      if (!nb) break;
-      buf = nb;
-    }
-    k = fread(buf + len, 1, cap - len - 1, f);
-    len += k;
-  } while (k);
-  fclose(f);
-  if (buf) buf[len] = 0;
-  *n = len;
-  return buf;
-}
-
 /* "L:C: error: MSG [rule]" (s points at L) into d; with `last`, also "L:C-C2: ..." (*last = C2,
  * else C). Returns 0 when s has that shape. */
 static int parse_diag(const char *s, size_t n, diag *d, int *last) {
@@ -301,7 +281,7 @@ static void run_fixture(const char *name) {
   char path[1024];
   snprintf(path, sizeof path, "%s/%s", ERR_DIR, name);
   size_t len;
-  char *text = read_all(path, &len);
+  char *text = pt_test_slurp(path, &len);
   CHECK_MSG(text != NULL, "cannot read %s", path);
   if (!text) return;
   nfixtures++;

@@ -13,19 +13,6 @@ static const char *const ids[PTOSIM_OP_COUNT] = {
 #undef PTOSIM_OP
 };
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) n = 0;
-  if (s) s[n] = 0;
-  fclose(f);
-  return s;
-}
-
 static void test_metadata(void) {
   for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
     ptosim_opcode op = (ptosim_opcode)i;
@@ -47,7 +34,8 @@ static void test_every_op_tested(void) {
     if (strncmp(e->d_name, "test_", 5) || !strstr(e->d_name, ".c") || !strcmp(e->d_name, "test_optable.c")) continue;
     char path[1024];
     snprintf(path, sizeof path, "%s/tests/%s", PTOSIM_SOURCE_DIR, e->d_name);
-    texts[ntexts] = slurp(path);
+    size_t len;
+    texts[ntexts] = pt_test_slurp(path, &len);
     if (texts[ntexts]) ntexts++;
   }
   closedir(d);
