@@ -8,10 +8,12 @@
 
 #include "isa/isa.h"
 
-ptosim_status pt_exec_set_ctrl(pt_ctx *x, const ptosim_loop_reg_params *p) {
-  x->core->sreg[PT_SREG_CTRL] = p->value;
+static ptosim_status write_reg(pt_ctx *x, pt_sreg r, uint64_t value) {
+  x->core->sreg[r] = value;
   return PTOSIM_OK;
 }
+
+ptosim_status pt_exec_set_ctrl(pt_ctx *x, const ptosim_loop_reg_params *p) { return write_reg(x, PT_SREG_CTRL, p->value); }
 
 ptosim_status pt_exec_get_ctrl(pt_ctx *x, const ptosim_reg_read_params *p) {
   PT_VERIFY(x, p->out != NULL, "api.args", "pass where to store the register", "null result pointer");
@@ -20,15 +22,11 @@ ptosim_status pt_exec_get_ctrl(pt_ctx *x, const ptosim_reg_read_params *p) {
 }
 
 ptosim_status pt_exec_set_quant_pre(pt_ctx *x, const ptosim_loop_reg_params *p) {
-  x->core->sreg[PT_SREG_QUANT_PRE] = p->value;
-  return PTOSIM_OK;
+  return write_reg(x, PT_SREG_QUANT_PRE, p->value);
 }
 
 /* FPC is a 64-bit register; PTOAS passes the whole i64 (VPTOOps.td set_fpc). */
-ptosim_status pt_exec_set_fpc(pt_ctx *x, const ptosim_loop_reg_params *p) {
-  x->core->sreg[PT_SREG_FPC] = p->value;
-  return PTOSIM_OK;
-}
+ptosim_status pt_exec_set_fpc(pt_ctx *x, const ptosim_loop_reg_params *p) { return write_reg(x, PT_SREG_FPC, p->value); }
 
 /* Output types: the quantization outputs the page names (int8_t, uint8_t, int16_t,
  * bfloat16_t, half). */
@@ -41,8 +39,7 @@ ptosim_status pt_exec_set_quant_scalar(pt_ctx *x, const ptosim_set_quant_scalar_
   memcpy(&bits, &p->scale, sizeof bits);
   uint64_t v = bits;
   if (pt_dtype_bits(t) == 8) v = (v & ~(1ull << 46)) | (uint64_t)(t == PTOSIM_DT_I8) << 46;
-  x->core->sreg[PT_SREG_QUANT_PRE] = v;
-  return PTOSIM_OK;
+  return write_reg(x, PT_SREG_QUANT_PRE, v);
 }
 
 /* The FPC field holds the address in 128-byte units: a tile elsewhere cannot be named. */
@@ -53,6 +50,5 @@ ptosim_status pt_exec_set_quant_vector(pt_ctx *x, const ptosim_set_quant_vector_
             "FB address 0x%" PRIx64 " is not a multiple of 128 (FPC holds it in 128-byte units)", p->fp.addr);
   PT_VERIFY(x, p->fp.addr < x->m->prof->capacity[PTOSIM_FB], "quant.fp_range", "place the tile inside FB",
             "FB address 0x%" PRIx64 " is past the %" PRIu64 "-byte FB", p->fp.addr, x->m->prof->capacity[PTOSIM_FB]);
-  x->core->sreg[PT_SREG_FPC] = p->fp.addr >> 7 << 8;
-  return PTOSIM_OK;
+  return write_reg(x, PT_SREG_FPC, p->fp.addr >> 7 << 8);
 }
