@@ -8,6 +8,7 @@
 
 #include "ptosim/tile.h"
 #include "ptosim/types.h"
+#include "ptosim/vreg.h"
 
 #ifdef __cplusplus
 extern "C" {
