@@ -1,14 +1,18 @@
-/* Walks the op table: every op must have an executor, metadata, a unique spelling, and
- * be exercised by at least one test file (its C API wrapper ptosim_<id>( or its opcode
- * PTOSIM_OP_<id> appears in some tests/test_*.c other than this one). */
+/* Walks the op table: every row has metadata, a formula and a unique spelling; every
+ * implemented row is exercised by at least one test file (its C API wrapper ptosim_<id>( or
+ * its opcode PTOSIM_OP_<id> appears in some tests/test_*.c other than this one), reaches text
+ * through a binder unless marked C-API-only, and a V-pipe row has a cost class. */
 #include <dirent.h>
 #include <string.h>
 
+#include "core/optable.h"
 #include "harness.h"
+#include "ptosim/program.h"
 #include "ptosim/ptosim.h"
 
+/* The id of each row; NULL for rows without an executor. */
 static const char *const ids[PTOSIM_OP_COUNT] = {
-#define PTOSIM_OP(id, spelling, family, pipe, unit, params, exec, formula) #id,
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params, exec, text, cost, flags, formula) [PTOSIM_OP_##id] = #id,
 #include "ptosim/ops.def"
 #undef PTOSIM_OP
 };
@@ -16,11 +20,21 @@ static const char *const ids[PTOSIM_OP_COUNT] = {
 static void test_metadata(void) {
   for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
     ptosim_opcode op = (ptosim_opcode)i;
-    CHECK_MSG(ptosim_op_implemented(op), "%s has no executor", ptosim_op_spelling(op));
-    CHECK(!strncmp(ptosim_op_spelling(op), "pto.", 4));
-    CHECK(strlen(ptosim_op_formula(op)) > 10);
-    CHECK(ptosim_op_lookup(ptosim_op_spelling(op)) == op); /* unique spellings */
+    const char *sp = ptosim_op_spelling(op);
+    CHECK_MSG(!strncmp(sp, "pto.", 4), "%s is not a pto op", sp);
+    CHECK_MSG(strlen(ptosim_op_formula(op)) > 10, "%s has no formula", sp);
+    CHECK_MSG(ptosim_op_lookup(sp) == op, "%s is spelled twice", sp); /* unique spellings */
+    ptosim_op_status st = ptosim_op_status_of(op);
+    CHECK_MSG(ptosim_op_implemented(op) == (ids[i] != NULL), "%s: status and executor disagree", sp);
+    if (!ids[i]) continue;
+    CHECK_MSG((st == PTOSIM_OPS_CAPI_ONLY) != ptosim_op_in_text(op), "%s has no binder and is not C-API-only", sp);
+    if (ptosim_op_pipe_id(op) == PTOSIM_PIPE_V)
+      CHECK_MSG(pt_op_cost_class(op) != PT_VC_NONE, "V-pipe op %s has no cost class", sp);
+    else
+      CHECK_MSG(pt_op_cost_class(op) == PT_VC_NONE, "%s is not on the V pipe but has a vector cost class", sp);
   }
+  CHECK(ptosim_op_lookup("pto.no_such_op") == PTOSIM_OP_COUNT && ptosim_op_lookup(NULL) == PTOSIM_OP_COUNT);
+  CHECK(ptosim_op_status_of(PTOSIM_OP_COUNT) == PTOSIM_OPS_UNKNOWN);
 }
 
 static void test_every_op_tested(void) {
@@ -40,6 +54,7 @@ static void test_every_op_tested(void) {
   }
   closedir(d);
   for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
+    if (!ids[i]) continue;
     char call[96], code[96];
     snprintf(call, sizeof call, "ptosim_%s(", ids[i]);
     snprintf(code, sizeof code, "PTOSIM_OP_%s", ids[i]);

@@ -27,11 +27,16 @@ typedef struct ptosim_core ptosim_core;
 
 typedef enum ptosim_core_kind { PTOSIM_AIC = 0, PTOSIM_AIV0 = 1, PTOSIM_AIV1 = 2 } ptosim_core_kind;
 
-/* Opcodes, one per row of the op table. */
+/* Opcodes, one per row of the op table: implemented ops, ops of the specification not
+ * implemented yet (ptosim_op_status), and ops the lowering handles itself. */
 typedef enum ptosim_opcode {
-#define PTOSIM_OP(id, spelling, family, pipe, unit, params, exec, formula) PTOSIM_OP_##id,
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params, exec, text, cost, flags, formula) PTOSIM_OP_##id,
+#define PTOSIM_TODO(id, spelling, family, pipe, unit, formula) PTOSIM_OP_##id,
+#define PTOSIM_IR(id, spelling, family, formula) PTOSIM_OP_##id,
 #include "ptosim/ops.def"
 #undef PTOSIM_OP
+#undef PTOSIM_TODO
+#undef PTOSIM_IR
   PTOSIM_OP_COUNT
 } ptosim_opcode;
 
@@ -71,7 +76,7 @@ static inline ptosim_ptr ptosim_ptr_make(ptosim_space space, ptosim_dtype dtype,
 ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, const ptosim_loc *loc);
 
 /* Typed wrappers: ptosim_mte_gm_ub(core, &params), ... */
-#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula)        \
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, text, cost, flags, formula) \
   static inline ptosim_status ptosim_##id(ptosim_core *c, const params_t *p) {    \
     return ptosim_exec(c, PTOSIM_OP_##id, p, NULL);                                \
   }
@@ -86,6 +91,17 @@ ptosim_pipe ptosim_op_pipe_id(ptosim_opcode op);
 /* "PIPE_S" ... "PIPE_FIX", "PIPE_ALL" (the spelling in .pto text); "PIPE_?" out of range. */
 const char *ptosim_pipe_name(ptosim_pipe p);
 const char *ptosim_op_formula(ptosim_opcode op);
+/* What ptosim does with an op of the table. */
+typedef enum ptosim_op_status {
+  PTOSIM_OPS_IMPLEMENTED, /* runs from .pto text and from the C API */
+  PTOSIM_OPS_CAPI_ONLY,   /* runs from the C API; no text form */
+  PTOSIM_OPS_NOT_YET,     /* named by the specification, not implemented yet */
+  PTOSIM_OPS_UNKNOWN      /* not an opcode */
+} ptosim_op_status;
+ptosim_op_status ptosim_op_status_of(ptosim_opcode op);
+/* "implemented", "C-API-only", "not-yet" (as `ptosim ops` prints them). */
+const char *ptosim_op_status_name(ptosim_op_status s);
+/* Non-zero when the op runs (from text or from the C API). */
 int ptosim_op_implemented(ptosim_opcode op);
 /* Look up an op by spelling ("pto.mad"); returns PTOSIM_OP_COUNT when unknown. */
 ptosim_opcode ptosim_op_lookup(const char *spelling);

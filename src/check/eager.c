@@ -204,6 +204,8 @@ ptosim_status pt_sched_drain(pt_sched *s) {
   return advance(s, UINT64_MAX, 1);
 }
 
+const pt_sched_ops pt_eager_ops = {pt_sched_exec, pt_sched_core_done, pt_sched_drain};
+
 pt_sched *pt_sched_new(ptosim_monitor *mon) {
   pt_sched *s = calloc(1, sizeof *s);
   if (!s) return NULL;

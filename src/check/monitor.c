@@ -281,6 +281,7 @@ ptosim_monitor *ptosim_monitor_attach(ptosim_machine *m, const ptosim_monitor_op
       return NULL;
     }
     m->sched = mon->sched;
+    m->sched_ops = &pt_eager_ops;
   }
   m->listener = on_event;
   m->listener_user = mon;

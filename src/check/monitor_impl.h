@@ -100,6 +100,11 @@ void pt_mon_report(ptosim_monitor *mon, const char *rule, uint32_t site, uint32_
                    const char *fmt, ...);
 /* eager.c */
 pt_sched *pt_sched_new(ptosim_monitor *mon);
+/* The eager schedule's operations (core/sched.h), installed in the machine with it. */
+extern const pt_sched_ops pt_eager_ops;
+ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, const void *params);
+void pt_sched_core_done(pt_sched *s, const ptosim_core *c);
+ptosim_status pt_sched_drain(pt_sched *s);
 void pt_sched_free(pt_sched *s);
 /* syncchk.c */
 void pt_mon_sync_event(ptosim_monitor *mon, const pt_event *ev, uint32_t site);

@@ -32,7 +32,8 @@ static void usage(FILE *f) {
           "  check KERNEL.pto [--target a2a3|a5]   parse and verify every function (no run)\n"
           "  compare GOLDEN OUT --dtype T [--atol A --rtol R | --ulp N | --exact] [--shape RxC]\n"
           "              compare two .npy/.bin arrays element-wise (exit 1 on mismatch)\n"
-          "  ops         list every op of the op table (family, pipe, status: implemented,\n"
+          "  ops [--status implemented|C-API-only|not-yet] [--family F] [--json]\n"
+          "              list the ops of the op table (family, pipe, status: implemented,\n"
           "              C-API-only (no text form) or not-yet, formula)\n"
           "  --version   print the version\n"
           "  --help      this text\n"
@@ -40,13 +41,61 @@ static void usage(FILE *f) {
           "            5 hazard found by a checker\n");
 }
 
-static int cmd_ops(void) {
+/* `ptosim ops [--status S] [--family F] [--json]`: the op table, one row per op. */
+static void json_string(const char *s) {
+  putchar('"');
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') putchar('\\');
+    putchar(*s);
+  }
+  putchar('"');
+}
+
+/* Value of option `name` at argv[*i] ("--name V" or "--name=V"); NULL if argv[*i] is not it. */
+static const char *ops_opt(int argc, char **argv, int *i, const char *name, int *missing) {
+  size_t n = strlen(name);
+  if (strncmp(argv[*i], name, n)) return NULL;
+  if (argv[*i][n] == '=') return argv[*i] + n + 1;
+  if (argv[*i][n]) return NULL;
+  if (*i + 1 < argc) return argv[++*i];
+  *missing = 1;
+  return NULL;
+}
+
+static int cmd_ops(int argc, char **argv) {
+  const char *status = NULL, *family = NULL, *v;
+  int json = 0, missing = 0;
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "--json")) json = 1;
+    else if ((v = ops_opt(argc, argv, &i, "--status", &missing))) status = v;
+    else if ((v = ops_opt(argc, argv, &i, "--family", &missing))) family = v;
+    else {
+      fprintf(stderr, missing ? "ptosim ops: %s needs a value\n" : "ptosim ops: unknown option '%s'\n", argv[i]);
+      fprintf(stderr, "usage: ptosim ops [--status implemented|C-API-only|not-yet] [--family F] [--json]\n");
+      return EXIT_USAGE;
+    }
+  }
+  if (!json) printf("%-30s %-14s %-9s %-12s %s\n", "OP", "FAMILY", "PIPE", "STATUS", "FORMULA");
+  else printf("[");
+  int n = 0;
   for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
     ptosim_opcode op = (ptosim_opcode)i;
-    printf("%-26s %-10s %-5s %-12s %s\n", ptosim_op_spelling(op), ptosim_op_family(op), ptosim_op_pipe(op),
-           !ptosim_op_implemented(op) ? "not-yet" : ptosim_op_in_text(op) ? "implemented" : "C-API-only",
-           ptosim_op_formula(op));
+    const char *st = ptosim_op_status_name(ptosim_op_status_of(op));
+    if ((status && strcmp(status, st)) || (family && strcmp(family, ptosim_op_family(op)))) continue;
+    if (!json) {
+      printf("%-30s %-14s %-9s %-12s %s\n", ptosim_op_spelling(op), ptosim_op_family(op),
+             ptosim_pipe_name(ptosim_op_pipe_id(op)), st, ptosim_op_formula(op));
+      continue;
+    }
+    printf("%s\n {\"op\": ", n++ ? "," : "");
+    json_string(ptosim_op_spelling(op));
+    printf(", \"family\": ");
+    json_string(ptosim_op_family(op));
+    printf(", \"pipe\": \"%s\", \"status\": \"%s\", \"formula\": ", ptosim_pipe_name(ptosim_op_pipe_id(op)), st);
+    json_string(ptosim_op_formula(op));
+    printf("}");
   }
+  if (json) printf("\n]\n");
   return EXIT_OK;
 }
 
@@ -400,7 +449,7 @@ int main(int argc, char **argv) {
     usage(stdout);
     return EXIT_OK;
   }
-  if (!strcmp(cmd, "ops")) return cmd_ops();
+  if (!strcmp(cmd, "ops")) return cmd_ops(argc, argv);
   if (!strcmp(cmd, "run")) return cmd_run(argc, argv);
   if (!strcmp(cmd, "check")) return cmd_check(argc, argv);
   if (!strcmp(cmd, "compare")) return cmd_compare(argc, argv);

@@ -87,9 +87,10 @@ struct ptosim_machine {
   pt_event_fn listener; /* NULL: no event is recorded */
   void *listener_user;
   /* Eager schedule (src/check/eager.c, ptosim_monitor_opts.schedule): when set,
-   * ptosim_exec hands every op to pt_sched_exec; while undo is set, the accessor layer
-   * saves the bytes each write access exposes (core/undo.h). */
+   * ptosim_exec hands every op to sched_ops->exec (core/sched.h); while undo is set, the
+   * accessor layer saves the bytes each write access exposes (core/undo.h). */
   struct pt_sched *sched;
+  const struct pt_sched_ops *sched_ops;
   struct pt_bytes *undo;
   /* Verify-only runs (`ptosim check` evaluates ops whose operands are constants, see
    * src/exec/static_check.c): GM is not mapped, every GM access lands in gm_sink (grown

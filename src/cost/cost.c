@@ -229,7 +229,7 @@ uint64_t pt_cost_cycles(const pt_profile *prof, const pt_event *ev) {
   switch (ev->pipe) {
     case PTOSIM_PIPE_S: return p->scalar;
     case PTOSIM_PIPE_M: return mad_cycles(p, mad_repeats(ev), ev->work_dtype);
-    case PTOSIM_PIPE_V: return pt_cost_vec_cycles(prof, ev, pt_cost_vec_class_of(ptosim_op_spelling(ev->op)));
+    case PTOSIM_PIPE_V: return pt_cost_vec_cycles(prof, ev, pt_op_cost_class(ev->op));
     default: return xfer_cycles(p, ev);
   }
 }

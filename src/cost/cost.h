@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/event.h"
+#include "core/optable.h"
 #include "core/profile.h"
 
 /* Data paths of the movement pipes (MTE1, MTE2, MTE3, FIX), named source_destination. */
@@ -47,32 +48,7 @@ typedef struct pt_cost_vec {
   double fixed_2d, row_2d, slope_2d;
 } pt_cost_vec;
 
-/* Vector cost classes. A vector tile op is keyed to its class by its spelling
- * (pt_cost_vec_class_of, table in cost_params.c); an op without an entry is costed by its
- * number of UB sources: PT_VC_SCALAR for one (or none), PT_VC_BINARY for two and more. */
-typedef enum pt_vec_class {
-  PT_VC_BINARY,    /* elementwise tile-tile ALU: tadd tsub tmax tmin */
-  PT_VC_MUL,       /* tmul */
-  PT_VC_BITWISE,   /* tand tor */
-  PT_VC_DIV,       /* tdiv */
-  PT_VC_SCALAR,    /* tile-scalar ALU: tadds tsubs tmuls tmaxs tneg */
-  PT_VC_MINS,      /* tmins */
-  PT_VC_DIVS,      /* tdivs: a vector_dup of the scalar, then a division */
-  PT_VC_RECIP,     /* trecip */
-  PT_VC_ABS,       /* tabs */
-  PT_VC_RELU,      /* trelu */
-  PT_VC_EXP,       /* texp */
-  PT_VC_LOG,       /* tlog */
-  PT_VC_SQRT,      /* tsqrt */
-  PT_VC_RSQRT,     /* trsqrt */
-  PT_VC_CVT,       /* tcvt */
-  PT_VC_ROWSUM,    /* trowsum */
-  PT_VC_ROWMAX,    /* trowmax trowmin */
-  PT_VC_COLSUM,    /* tcolsum */
-  PT_VC_COLMAX,    /* tcolmax tcolmin */
-  PT_VC_ROWEXPAND, /* trowexpand */
-  PT_VC_COUNT      /* no class: costed by the number of sources */
-} pt_vec_class;
+/* Vector cost classes: pt_vec_class in core/optable.h (the cost column of the op table). */
 
 /* How a class's cost follows from the shape of its widest UB operand: `rows` rows of `len`
  * bytes (n = ceil(len / 256) repeats per row). */
@@ -133,10 +109,8 @@ const char *pt_cost_path_name(pt_cost_path path);
 /* Cycles of `issues` instructions moving `bytes` in total on `path`. */
 uint64_t pt_cost_xfer_cycles(const pt_profile *prof, pt_cost_path path, uint64_t bytes, uint64_t issues);
 
-/* The cost class of the vector op spelled `spelling` ("pto.tadd"), PT_VC_COUNT if it has none. */
-pt_vec_class pt_cost_vec_class_of(const char *spelling);
 
-/* Cycles of the V-pipe event `ev` as an op of class `cls` (PT_VC_COUNT: the generic class of its
+/* Cycles of the V-pipe event `ev` as an op of class `cls` (PT_VC_GENERIC or PT_VC_NONE: the generic class of its
  * number of UB sources). pt_cost_cycles uses the class of the event's op. */
 uint64_t pt_cost_vec_cycles(const pt_profile *prof, const pt_event *ev, pt_vec_class cls);
 

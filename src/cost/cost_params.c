@@ -192,31 +192,6 @@ static const pt_cost_params tables[] = {
     },
 };
 
-/* Vector tile ops by spelling (PTOOps.td names): the class whose cost their events take. A
- * vector op row added to src/isa/ops.def gets its class here; an op missing from this table is
- * costed by its number of UB sources. */
-static const struct {
-  const char *op;
-  pt_vec_class cls;
-} vec_ops[] = {
-    {"pto.tadd", PT_VC_BINARY},     {"pto.tsub", PT_VC_BINARY},      {"pto.tmax", PT_VC_BINARY},
-    {"pto.tmin", PT_VC_BINARY},     {"pto.tmul", PT_VC_MUL},         {"pto.tand", PT_VC_BITWISE},
-    {"pto.tor", PT_VC_BITWISE},     {"pto.tdiv", PT_VC_DIV},         {"pto.tadds", PT_VC_SCALAR},
-    {"pto.tsubs", PT_VC_SCALAR},    {"pto.tmuls", PT_VC_SCALAR},     {"pto.tmaxs", PT_VC_SCALAR},
-    {"pto.tneg", PT_VC_SCALAR},     {"pto.tmins", PT_VC_MINS},       {"pto.tdivs", PT_VC_DIVS},
-    {"pto.trecip", PT_VC_RECIP},    {"pto.tabs", PT_VC_ABS},         {"pto.trelu", PT_VC_RELU},
-    {"pto.texp", PT_VC_EXP},        {"pto.tlog", PT_VC_LOG},         {"pto.tsqrt", PT_VC_SQRT},
-    {"pto.trsqrt", PT_VC_RSQRT},    {"pto.tcvt", PT_VC_CVT},         {"pto.trowsum", PT_VC_ROWSUM},
-    {"pto.trowmax", PT_VC_ROWMAX},  {"pto.trowmin", PT_VC_ROWMAX},   {"pto.tcolsum", PT_VC_COLSUM},
-    {"pto.tcolmax", PT_VC_COLMAX},  {"pto.tcolmin", PT_VC_COLMAX},   {"pto.trowexpand", PT_VC_ROWEXPAND},
-};
-
-pt_vec_class pt_cost_vec_class_of(const char *spelling) {
-  for (size_t i = 0; spelling && i < sizeof vec_ops / sizeof vec_ops[0]; i++)
-    if (!strcmp(vec_ops[i].op, spelling)) return vec_ops[i].cls;
-  return PT_VC_COUNT;
-}
-
 const pt_cost_params *pt_cost_params_of(const pt_profile *prof) {
   for (size_t i = 0; prof && i < sizeof tables / sizeof tables[0]; i++)
     if (!strcmp(tables[i].target, prof->name)) return &tables[i];

@@ -10,6 +10,7 @@
 
 #include "asm/asm.h"
 #include "core/dtype.h"
+#include "core/optable.h"
 #include "exec/bind_tile.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
@@ -250,7 +251,7 @@ static int bind_loop(pt_bind *b, const pa_item *c, ptosim_loop *l) {
 /* mte_gm_ub %src, %dst, %l2, %len nburst(..) loop(..)* pad(v[, l, r]);
  * mte_ub_gm / mte_gm_l1 / mte_l1_ub %src, %dst, %len nburst(..) loop(..)* */
 static int bind_ptosim_dma_params(pt_bind *b, const pa_op *op, ptosim_dma_params *p) {
-  int gm_ub = pa_str_is(op->name, "pto.mte_gm_ub");
+  int gm_ub = b->opc == PTOSIM_OP_mte_gm_ub;
   if (expect_arity(b, op, gm_ub ? 4 : 3, gm_ub ? 4 : 3)) return -1;
   p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
   p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
@@ -384,7 +385,7 @@ static void bind_payload(pt_bind *b, const pa_item *it, ptosim_ptr *vec, ptosim_
 }
 
 static int bind_ptosim_fixpipe_params(pt_bind *b, const pa_op *op, ptosim_fixpipe_params *p) {
-  int gm = pa_str_is(op->name, "pto.mte_l0c_gm"), ub = pa_str_is(op->name, "pto.mte_l0c_ub");
+  int gm = b->opc == PTOSIM_OP_mte_l0c_gm, ub = b->opc == PTOSIM_OP_mte_l0c_ub;
   if (expect_arity(b, op, gm ? 8 : 6, gm ? 8 : 6)) return -1;
   p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
   p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
@@ -665,7 +666,7 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
 TEXT_BINDERS(ADAPT)
 #undef ADAPT
 
-/* Ops whose params struct has no text binder yet (C API only). */
+/* Ops without a text form (the text column says CAPI). */
 static int bind_unsupported(pt_bind *b, const pa_op *op, void *p) {
   (void)p;
   (void)op;
@@ -673,27 +674,28 @@ static int bind_unsupported(pt_bind *b, const pa_op *op, void *p) {
                        "not supported yet in .pto text (C API only)");
 }
 
+/* The binder of a TEXT row is the one of its params struct: a row whose struct has none
+ * does not compile. */
 #define GENERIC_CASE(T) T * : adapt_##T,
-#define BINDER_OF(T) _Generic((T *)0, TEXT_BINDERS(GENERIC_CASE) default : bind_unsupported)
+#define BINDER_TEXT(T) _Generic((T *)0, TEXT_BINDERS(GENERIC_CASE) int *: NULL)
+#define BINDER_LOWERED(T) bind_unsupported
+#define BINDER_CAPI(T) bind_unsupported
+
+static const binder_fn binders[PTOSIM_OP_COUNT] = {
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, text, cost, flags, formula) \
+  [PTOSIM_OP_##id] = BINDER_##text(params_t),
+#include "isa/ops.def"
+#undef PTOSIM_OP
+};
 
 int pt_bind_op(pt_bind *b, ptosim_opcode opc, const pa_op *op, void *params) {
   b->op = op;
-  switch (opc) {
-#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
-  case PTOSIM_OP_##id: return BINDER_OF(params_t)(b, op, params) || b->failed ? -1 : 0;
-#include "isa/ops.def"
-#undef PTOSIM_OP
-  default: return pt_bind_error(b, NULL, "bind.op", NULL, "no binder");
-  }
+  b->opc = opc;
+  if ((unsigned)opc >= PTOSIM_OP_COUNT || !binders[opc]) return pt_bind_error(b, NULL, "bind.op", NULL, "no binder");
+  return binders[opc](b, op, params) || b->failed ? -1 : 0;
 }
 
 int ptosim_op_in_text(ptosim_opcode opc) {
-  if (opc == PTOSIM_OP_load_scalar || opc == PTOSIM_OP_store_scalar) return 1; /* lowered from pto.load / pto.store */
-  switch (opc) {
-#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
-  case PTOSIM_OP_##id: return BINDER_OF(params_t) != bind_unsupported;
-#include "isa/ops.def"
-#undef PTOSIM_OP
-  default: return 0;
-  }
+  pt_op_text t = pt_op_text_of(opc);
+  return t == PT_TEXT_TEXT || t == PT_TEXT_LOWERED;
 }

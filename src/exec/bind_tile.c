@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "asm/asm.h"
+#include "core/optable.h"
 #include "exec/bind_tile.h"
 #include "exec/lower.h"
 
@@ -49,13 +50,8 @@ static int expect_io(pt_bind *b, const pa_op *op, unsigned nins, unsigned nouts)
                        "expects ins(%u operands) outs(%u), got ins(%u) outs(%u)", nins, nouts, ni, no);
 }
 
-/* The op name contains `part` (names are not NUL-terminated). */
-static int name_has(const pa_op *op, const char *part) {
-  size_t k = strlen(part);
-  for (size_t i = 0; i + k <= op->name.n; i++)
-    if (!memcmp(op->name.s + i, part, k)) return 1;
-  return 0;
-}
+/* Variant flag of the op's row (OPF_*: core/optable.h). */
+static int has_flag(const pt_bind *b, unsigned flag) { return (pt_op_flags(b->opc) & flag) != 0; }
 
 /* Enum attribute `key` of the op's {...} dictionary: the index of its value in names[]
  * (`#pto<kind value>` or `#pto.kind<value>`); def when absent, -1 (reported) when unknown. */
@@ -99,7 +95,7 @@ int bind_ptosim_tload_params(pt_bind *b, const pa_op *op, ptosim_tload_params *p
 /* pto.tstore ins(%tile [, %preQuantScalar : i64]) outs(%view) {atomicType, reluPreMode, stPhase};
  * pto.tstore_fp ins(%tile, %fp) outs(%view) */
 int bind_ptosim_tstore_params(pt_bind *b, const pa_op *op, ptosim_tstore_params *p) {
-  int fp = name_has(op, "fp");
+  int fp = has_flag(b, OPF_FP);
   unsigned ni = io_count(op, "ins");
   if (expect_io(b, op, fp ? 2 : ni == 2 ? 2 : 1, 1)) return -1;
   p->src = pt_bind_tile(b, io(b, op, "ins", 0));
@@ -191,7 +187,7 @@ int bind_ptosim_tconcat_params(pt_bind *b, const pa_op *op, ptosim_tconcat_param
  * [, %bias]) outs(%dst) {accPhase}. MX scale tiles are spelled loc=scaling; they live in the
  * MX scale buffers L0A_MX / L0B_MX. */
 int bind_ptosim_tmatmul_params(pt_bind *b, const pa_op *op, ptosim_tmatmul_params *p) {
-  int acc = name_has(op, ".acc"), bias = name_has(op, ".bias"), mx = name_has(op, ".mx");
+  int acc = has_flag(b, OPF_ACC), bias = has_flag(b, OPF_BIAS), mx = has_flag(b, OPF_MX);
   if (expect_io(b, op, 2u + (unsigned)acc + (unsigned)bias + 2u * (unsigned)mx, 1)) return -1;
   unsigned i = 0;
   if (acc) p->acc_in = pt_bind_tile(b, io(b, op, "ins", i++));
@@ -215,7 +211,7 @@ int bind_ptosim_tmatmul_params(pt_bind *b, const pa_op *op, ptosim_tmatmul_param
  * pto.textract / pto.tinsert ins(%src, %row, %col) outs(%dst); their _fp forms
  * ins(%src, %fp, %row, %col) outs(%dst). */
 int bind_ptosim_tmov_params(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) {
-  int indexed = !name_has(op, "tmov"), fp_form = name_has(op, "fp");
+  int indexed = has_flag(b, OPF_INDEXED), fp_form = has_flag(b, OPF_FP);
   unsigned ni = io_count(op, "ins"), want = 1u + (unsigned)fp_form + 2u * (unsigned)indexed;
   if (!indexed && !fp_form) want = ni >= 1 && ni <= 3 ? ni : 1; /* tmov: optional fp and quant scalar */
   if (expect_io(b, op, want, 1)) return -1;

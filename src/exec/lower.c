@@ -952,8 +952,12 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     emit(L, b);
     return 0;
   }
-  ptosim_opcode opc = ptosim_op_lookup(name);
-  if (opc != PTOSIM_OP_COUNT) return lower_table_op(L, op, opc);
+  ptosim_opcode opc = pt_op_lookup_n(op->name.s, op->name.n);
+  pt_op_text text = pt_op_text_of(opc);
+  if (text == PT_TEXT_TEXT || text == PT_TEXT_CAPI) return lower_table_op(L, op, opc);
+  if (opc != PTOSIM_OP_COUNT && text == PT_TEXT_NONE)
+    return errorf(L, op->loc, "op.unsupported", "`ptosim ops --status not-yet` lists the ops not implemented yet",
+                  "not supported yet: %s", name);
   int rc = pt_lower_obj_op(L, op);
   if (rc <= 0) return rc;
   if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {

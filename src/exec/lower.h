@@ -55,6 +55,7 @@ struct pt_bind {
   pt_obj *objs;              /* execution only: the core's tile / view objects */
   int32_t res_slot, res_obj; /* an op with a tile result (pt_bind_result_tile), else -1 */
   const pa_op *op;
+  ptosim_opcode opc;         /* the op's row: its variant flags (pt_op_flags) */
   int failed;
 };
 

@@ -326,7 +326,7 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       break;
     case PT_C_RETURN:
       cr->done = 1;
-      if (br->m->sched) pt_sched_core_done(br->m->sched, cr->core);
+      pt_sched_finish_core(br->m, cr->core);
       return STEP_DONE;
     }
   }
@@ -397,7 +397,7 @@ ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, con
     st = run_block(&br);
     /* Eager schedule: the block's queued ops run and their writes land (after a fault
      * they are dropped: memory shows what had landed). */
-    if (st == PTOSIM_OK && m->sched) st = pt_sched_drain(m->sched);
+    if (st == PTOSIM_OK) st = pt_sched_flush(m);
   }
   free(slots);
   free(objs);

@@ -53,22 +53,33 @@ typedef struct widths {
 
 /* ---- operand checks ------------------------------------------------------------------- */
 
-static ptosim_status field(pt_ctx *x, const char *what, int64_t v, unsigned bits) {
+static int fits(int64_t v, unsigned bits) {
+  return v >= 0 && (uint64_t)v <= (bits >= FULL ? (uint64_t)INT64_MAX : (1ull << bits) - 1);
+}
+
+static ptosim_status field_fail(pt_ctx *x, const char *what, int64_t v, unsigned bits) {
   uint64_t max = bits >= FULL ? (uint64_t)INT64_MAX : (1ull << bits) - 1;
-  if (v >= 0 && (uint64_t)v <= max) return PTOSIM_OK;
   return pt_fail(x, PTOSIM_E_VERIFY, "dma.field", "the value is encoded in a fixed-width unsigned field: split the transfer",
                  "%s = %" PRId64 " does not fit its %u-bit field [0, %" PRIu64 "]", what, v, bits, max);
 }
 
-/* A (count, src, dst) group; `step` names its advance ("stride" or "gap"). */
-static ptosim_status group(pt_ctx *x, const char *name, const char *step, int64_t count, int64_t src, int64_t dst,
-                           widths w) {
-  char what[48];
-  snprintf(what, sizeof what, "%s count", name);
+static ptosim_status field(pt_ctx *x, const char *what, int64_t v, unsigned bits) {
+  return fits(v, bits) ? PTOSIM_OK : field_fail(x, what, v, bits);
+}
+
+/* A (count, src, dst) group; `name` (with index `idx` >= 0, e.g. loop[3]) and `step`
+ * ("stride" or "gap") name it in a message, which is formatted only on failure. */
+static ptosim_status group(pt_ctx *x, const char *name, int idx, const char *step, int64_t count, int64_t src,
+                           int64_t dst, widths w) {
+  if (fits(count, w.count) && fits(src, w.src) && fits(dst, w.dst)) return PTOSIM_OK;
+  char what[64], gname[24];
+  if (idx >= 0) snprintf(gname, sizeof gname, "%s[%d]", name, idx);
+  else snprintf(gname, sizeof gname, "%s", name);
+  snprintf(what, sizeof what, "%s count", gname);
   PT_TRY(field(x, what, count, w.count));
-  snprintf(what, sizeof what, "%s src %s", name, step);
+  snprintf(what, sizeof what, "%s src %s", gname, step);
   PT_TRY(field(x, what, src, w.src));
-  snprintf(what, sizeof what, "%s dst %s", name, step);
+  snprintf(what, sizeof what, "%s dst %s", gname, step);
   return field(x, what, dst, w.dst);
 }
 
@@ -322,13 +333,10 @@ static ptosim_status grouped(pt_ctx *x, const ptosim_dma_params *p, const groupe
   PT_VERIFY(x, r->has_cache_pad || (!p->has_pad && !p->left_pad && !p->right_pad && !p->l2_cache_ctl), "dma.clause",
             "pad(...) and l2_cache_ctl belong to pto.mte_gm_ub only", "this op has no pad(...) clause or cache control");
   PT_TRY(field(x, "len_burst", p->len_burst, r->len_bits));
-  PT_TRY(group(x, "nburst", r->gap_burst ? "gap" : "stride", p->nburst.count, p->nburst.src_stride,
+  PT_TRY(group(x, "nburst", -1, r->gap_burst ? "gap" : "stride", p->nburst.count, p->nburst.src_stride,
                p->nburst.dst_stride, r->nburst));
-  for (int i = 0; i < p->nloops; i++) {
-    char name[24];
-    snprintf(name, sizeof name, "loop[%d]", i);
-    PT_TRY(group(x, name, "stride", p->loops[i].count, p->loops[i].src_stride, p->loops[i].dst_stride, r->loop));
-  }
+  for (int i = 0; i < p->nloops; i++)
+    PT_TRY(group(x, "loop", i, "stride", p->loops[i].count, p->loops[i].src_stride, p->loops[i].dst_stride, r->loop));
   if (r->gap_burst)
     gap_burst(x, t, p->src, p->dst, p->nburst.count, p->len_burst, p->nburst.src_stride, p->nburst.dst_stride, 0);
   else {
@@ -389,7 +397,7 @@ static ptosim_status gap_op(pt_ctx *x, const ptosim_gap_copy_params *p, ptosim_s
   static const widths w = {16, 16, 16};
   PT_TRY(spaces(x, p->src, PTOSIM_UB, p->dst, dst));
   PT_TRY(field(x, "len_burst", p->len_burst, 16));
-  PT_TRY(group(x, "nburst", "gap", p->count, p->src_gap, p->dst_gap, w));
+  PT_TRY(group(x, "nburst", -1, "gap", p->count, p->src_gap, p->dst_gap, w));
   xfer t;
   gap_burst(x, &t, p->src, p->dst, p->count, p->len_burst, p->src_gap, p->dst_gap, 0);
   return run(x, &t);
@@ -504,7 +512,7 @@ static ptosim_status legacy_burst(pt_ctx *x, xfer *t, int load, ptosim_ptr src, 
   PT_TRY(elem_widths(x, src, dst));
   PT_TRY(field(x, "sid", sid, 4));
   PT_TRY(field(x, "len_burst", len, 21));
-  PT_TRY(group(x, "nburst", "stride", n, sstride, dstride, w));
+  PT_TRY(group(x, "nburst", -1, "stride", n, sstride, dstride, w));
   init(x, t, src, dst, len, 0);
   level(t, n, sstride, dstride);
   if (load)
@@ -543,7 +551,7 @@ ptosim_status pt_exec_copy_gm_to_cbuf(pt_ctx *x, const ptosim_copy_gm_l1_params 
   static const widths w = {21, 40, 21};
   PT_TRY(spaces(x, p->src, PTOSIM_GM, p->dst, PTOSIM_L1));
   PT_TRY(field(x, "len_burst", p->len_burst, 21));
-  PT_TRY(group(x, "nburst", "stride", p->n_burst, p->src_stride, p->dst_stride, w));
+  PT_TRY(group(x, "nburst", -1, "stride", p->n_burst, p->src_stride, p->dst_stride, w));
   xfer t;
   init(x, &t, p->src, p->dst, p->len_burst, 0);
   level(&t, p->n_burst, p->src_stride, p->dst_stride);
@@ -561,7 +569,7 @@ static ptosim_status legacy_gap(pt_ctx *x, const ptosim_copy_gap_params *p, ptos
   PT_TRY(spaces(x, p->src, ss, p->dst, ds));
   PT_TRY(field(x, "sid", p->sid, sid_bits));
   PT_TRY(field(x, "len_burst", p->len_burst, 16));
-  PT_TRY(group(x, "nburst", "gap", p->n_burst, p->src_gap, p->dst_gap, w));
+  PT_TRY(group(x, "nburst", -1, "gap", p->n_burst, p->src_gap, p->dst_gap, w));
   xfer t;
   gap_burst(x, &t, p->src, p->dst, p->n_burst, p->len_burst, p->src_gap, p->dst_gap, sub);
   return run(x, &t);

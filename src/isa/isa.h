@@ -8,9 +8,10 @@
 #include "core/layout.h"
 #include "core/machine.h"
 #include "core/mem.h"
+#include "core/optable.h"
 #include "ptosim/ptosim.h"
 
-#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, formula) \
+#define PTOSIM_OP(id, spelling, family, pipe, unit, params_t, exec, text, cost, flags, formula) \
   ptosim_status exec(pt_ctx *x, const params_t *p);
 #include "isa/ops.def"
 #undef PTOSIM_OP
@@ -20,9 +21,5 @@ ptosim_status pt_exec_body(pt_ctx *x, const void *params);
 /* The same recording the op's event into *ev, handed on success to the machine's listener
  * (which must be set). */
 ptosim_status pt_exec_recorded(pt_ctx *x, const void *params, pt_event *ev);
-/* Size of the params struct of op `op` (0 for an unknown opcode). */
-size_t pt_op_params_size(ptosim_opcode op);
-/* The core kind an op runs on: PTOSIM_AIC, PTOSIM_AIV0 (either vector core), or -1 (any). */
-int pt_op_core_kind(ptosim_opcode op);
 
 #endif
