@@ -85,7 +85,14 @@ static pt_val operand_value(pt_bind *b, const pt_operand *o) {
   pt_val zero;
   memset(&zero, 0, sizeof zero);
   if (!o || b->lowering) return zero;
-  return o->slot < 0 ? o->k : b->slots[o->slot];
+  if (o->slot < 0) return o->k;
+  return b->probe ? b->probe[o - &b->prog->operands[b->first]] : b->slots[o->slot];
+}
+
+/* Probing: a field is about to be derived from a run-time operand value (converted,
+ * compared, looked up), so the op has no copy-only plan. */
+static void derives(pt_bind *b, const pt_operand *o) {
+  if (o && o->slot >= 0) b->derived = 1;
 }
 
 static const pt_operand *typed_operand(pt_bind *b, const pa_item *it, pt_vkind want, const char *what) {
@@ -106,6 +113,12 @@ int64_t pt_bind_int(pt_bind *b, const pa_item *it) {
   return operand_value(b, typed_operand(b, it, PT_VK_INT, "an integer")).i;
 }
 
+bool pt_bind_bool(pt_bind *b, const pa_item *it) {
+  const pt_operand *o = typed_operand(b, it, PT_VK_INT, "an integer");
+  derives(b, o);
+  return operand_value(b, o).i != 0;
+}
+
 ptosim_ptr pt_bind_ptr(pt_bind *b, const pa_item *it) {
   return operand_value(b, typed_operand(b, it, PT_VK_PTR, "a pointer")).p;
 }
@@ -114,6 +127,7 @@ ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it) {
   const pt_operand *o = next_operand(b, it);
   ptosim_scalar s = {.dtype = PTOSIM_DT_NONE, .bits = 0};
   if (!o) return s;
+  derives(b, o);
   pt_val v = operand_value(b, o);
   s.dtype = o->t.dt;
   if (o->t.kind != PT_VK_FLOAT) {
@@ -139,14 +153,16 @@ ptosim_tile pt_bind_tile(pt_bind *b, const pa_item *it) {
   const pt_operand *o = typed_operand(b, it, PT_VK_TILE, "a tile");
   ptosim_tile t;
   memset(&t, 0, sizeof t);
-  return o && !b->lowering ? b->objs[b->slots[o->slot].i].tile : t;
+  derives(b, o);
+  return o && !b->lowering && !b->probe ? b->objs[b->slots[o->slot].i].tile : t;
 }
 
 ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *consumer) {
   const pt_operand *o = typed_operand(b, it, PT_VK_VIEW, "a tensor view");
   ptosim_gm_view v;
   memset(&v, 0, sizeof v);
-  if (!o || b->lowering) return v;
+  derives(b, o);
+  if (!o || b->lowering || b->probe) return v;
   const pt_obj *obj = &b->objs[b->slots[o->slot].i];
   v = obj->view;
   /* A shape ND and DN both describe takes the layout of the vec tile it is moved to or
@@ -164,6 +180,10 @@ const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it) {
 
 ptosim_tile *pt_bind_result_tile(pt_bind *b) {
   static ptosim_tile scratch; /* lowering: the executor never runs, the value is unused */
+  if (b->probe) {
+    b->derived = 1;
+    return &scratch;
+  }
   if (!b->lowering) {
     pt_obj *o = &b->objs[b->res_obj];
     *o = b->prog->objs[b->res_obj];
@@ -183,6 +203,8 @@ ptosim_tile *pt_bind_result_tile(pt_bind *b) {
 
 uint64_t *pt_bind_result_int(pt_bind *b) {
   static uint64_t scratch; /* lowering: the executor never runs */
+  if (b->probe) b->derived = 1;
+  if (b->probe) return &scratch;
   if (!b->lowering) return (uint64_t *)&b->slots[b->res_slot].i;
   pt_slot_type t = pt_slot_type_of(pt_lower_result_type(b->op, 0));
   if (t.kind != PT_VK_INT || t.bits != 64) {
@@ -320,7 +342,7 @@ static int bind_ptosim_frac_params(pt_bind *b, const pa_op *op, ptosim_frac_para
   p->dst_loop3_stride = pt_bind_int(b, clause_arg(grp, 2));
   p->dst_loop4_stride = pt_bind_int(b, clause_arg(grp, 3));
   p->l2_cache_ctrl = pt_bind_int(b, clause_arg(ctrl, 0));
-  p->smallc0_en = pt_bind_int(b, clause_arg(ctrl, 1)) != 0;
+  p->smallc0_en = pt_bind_bool(b, clause_arg(ctrl, 1));
   return 0;
 }
 
@@ -475,7 +497,7 @@ static int bind_fields(pt_bind *b, const pa_op *op, void *p, const field *f, uns
       ptosim_ptr v = pt_bind_ptr(b, it);
       memcpy(dst, &v, sizeof v);
     } else if (f[i].kind == F_BOOL) {
-      bool v = pt_bind_int(b, it) != 0;
+      bool v = pt_bind_bool(b, it);
       memcpy(dst, &v, sizeof v);
     } else {
       int64_t v = pt_bind_int(b, it);
@@ -698,4 +720,73 @@ int pt_bind_op(pt_bind *b, ptosim_opcode opc, const pa_op *op, void *params) {
 int ptosim_op_in_text(ptosim_opcode opc) {
   pt_op_text t = pt_op_text_of(opc);
   return t == PT_TEXT_TEXT || t == PT_TEXT_LOWERED;
+}
+
+/* ---- binding plans ------------------------------------------------------------------------ */
+
+/* Probe value of operand k in probe set `set` (1, 2: distinct markers in every byte that
+ * an integer or an address can carry; 0: zero), typed as the operand's static type. */
+static pt_val probe_value(const pt_operand *o, int k, int set) {
+  pt_val v;
+  memset(&v, 0, sizeof v);
+  if (o->t.kind == PT_VK_PTR) v.p = ptosim_ptr_make(o->t.space, o->t.dt, 0);
+  if (set) v.i = (int64_t)(0x5EA1000000000000ull * (uint64_t)set + 0x0001000100010001ull * (uint64_t)(k + 1) + (uint64_t)set);
+  return v;
+}
+
+/* Bind op into params (execution mode) with the operand values of probe set `set`; -1 when
+ * the binder failed or derived a field from a run-time value. */
+static int probe_bind(const ptosim_program *prog, ptosim_opcode opc, const pa_op *op, int32_t first, int32_t count,
+                      int set, pt_val *vals, unsigned char *params) {
+  for (int32_t k = 0; k < count; k++) vals[k] = probe_value(&prog->operands[first + k], k, set);
+  pt_bind b = {.lowering = 0, .prog = (ptosim_program *)prog, .first = first, .count = count, .probe = vals,
+               .res_slot = -1, .res_obj = -1};
+  memset(params, 0, PT_PARAMS_MAX);
+  return pt_bind_op(&b, opc, op, params) || b.derived || b.pos != count ? -1 : 0;
+}
+
+pt_plan *pt_plan_build(const ptosim_program *prog, ptosim_opcode opc, const pa_op *op, int32_t first, int32_t count) {
+  size_t size = pt_op_params_size(opc);
+  if (count > 64 || size > PT_PARAMS_MAX) return NULL;
+  pt_val vals[64];
+  unsigned char p1[PT_PARAMS_MAX], p2[PT_PARAMS_MAX], q[PT_PARAMS_MAX];
+  pt_patch patch[64];
+  int32_t from[64]; /* the operand each patch was found for */
+  uint32_t np = 0;
+  for (int32_t k = 0; k < count; k++) {
+    pt_vkind kind = (pt_vkind)prog->operands[first + k].t.kind;
+    if (prog->operands[first + k].slot >= 0 && kind != PT_VK_INT && kind != PT_VK_PTR) return NULL;
+  }
+  if (probe_bind(prog, opc, op, first, count, 1, vals, p1)) return NULL;
+  /* Each run-time operand's marker must appear, 8-byte aligned, where the binder copied
+   * it: an integer as int64, a pointer as a whole ptosim_ptr (address first). */
+  for (int32_t k = 0; k < count; k++) {
+    const pt_operand *o = &prog->operands[first + k];
+    if (o->slot < 0) continue;
+    uint16_t len = o->t.kind == PT_VK_PTR ? (uint16_t)sizeof(ptosim_ptr) : (uint16_t)sizeof(int64_t);
+    int found = 0;
+    for (size_t off = 0; off + len <= size; off += 8) {
+      if (memcmp(p1 + off, &vals[k], len)) continue;
+      if (np == 64) return NULL;
+      from[np] = k;
+      patch[np++] = (pt_patch){.off = (uint16_t)off, .len = len, .slot = o->slot};
+      found = 1;
+    }
+    if (!found) return NULL;
+  }
+  /* Verify: the template patched with the values of sets 2 and 0 equals the binder's
+   * params for them, byte for byte. */
+  for (int set = 2; set >= 0; set -= 2) {
+    if (probe_bind(prog, opc, op, first, count, set, vals, p2)) return NULL;
+    memcpy(q, p1, size);
+    for (uint32_t i = 0; i < np; i++) memcpy(q + patch[i].off, &vals[from[i]], patch[i].len);
+    if (memcmp(q, p2, size)) return NULL;
+  }
+  pt_plan *pl = malloc(sizeof *pl + np * sizeof *patch + size);
+  if (!pl) return NULL;
+  pl->size = (uint32_t)size;
+  pl->npatch = np;
+  memcpy(pl->patch, patch, np * sizeof *patch);
+  memcpy((unsigned char *)(pl->patch + np), p1, size);
+  return pl;
 }

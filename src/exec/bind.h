@@ -17,6 +17,7 @@
 #ifndef PT_BIND_H
 #define PT_BIND_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "asm/ast.h"
@@ -37,6 +38,7 @@ int pt_bind_error(pt_bind *b, const pa_item *at, const char *rule, const char *h
  * Each returns the operand's value (0 / zero pointer while lowering, or after an error,
  * which is recorded). */
 int64_t pt_bind_int(pt_bind *b, const pa_item *it);   /* integer / index / i1 value or literal */
+bool pt_bind_bool(pt_bind *b, const pa_item *it);     /* an integer operand != 0 */
 ptosim_ptr pt_bind_ptr(pt_bind *b, const pa_item *it); /* !pto.ptr value: space, dtype, address */
 /* A scalar with its static type (float or integer value or literal): dtype and bit pattern. */
 ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it);

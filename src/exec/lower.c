@@ -873,8 +873,10 @@ static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   if (pt_op_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
   memset(params, 0, sizeof params);
   if (pt_bind_op(&b, opc, op, params)) return -1;
-  emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op,
-                   .dst = b.res_slot, .obj = b.res_obj});
+  pt_plan *plan = b.res_slot < 0 && b.res_obj < 0 ? pt_plan_build(L->p, opc, op, b.first, b.count) : NULL;
+  if (emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op,
+                       .dst = b.res_slot, .obj = b.res_obj, .plan = plan}) < 0)
+    free(plan);
   return 0;
 }
 
@@ -1265,6 +1267,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
 void ptosim_program_free(ptosim_program *p) {
   if (!p) return;
   pa_ast_free(p->ast);
+  for (int32_t i = 0; i < p->ncode; i++) free(p->code[i].plan);
   free(p->code);
   free(p->slots);
   free(p->operands);

@@ -3,6 +3,8 @@
 #ifndef PT_LOWER_H
 #define PT_LOWER_H
 
+#include <string.h>
+
 #include "exec/bind.h"
 #include "exec/prog.h"
 
@@ -56,12 +58,36 @@ struct pt_bind {
   int32_t res_slot, res_obj; /* an op with a tile result (pt_bind_result_tile), else -1 */
   const pa_op *op;
   ptosim_opcode opc;         /* the op's row: its variant flags (pt_op_flags) */
+  const pt_val *probe;       /* plan probing (pt_plan_build): operand k's value is probe[k] */
+  int derived;               /* probing: a field was derived from an operand value, not copied */
   int failed;
 };
 
 /* Bind op text to a params struct of op `opc` (lowering or execution, see bind.h).
  * Returns 0 on success. params must point to a zeroed struct of the op's params type. */
 int pt_bind_op(pt_bind *b, ptosim_opcode opc, const pa_op *op, void *params);
+/* A binding plan: the params struct of an op whose fields are its operands' values copied
+ * unchanged (most ops) is built by copying a template and patching `npatch` fields from
+ * slots, without running the binder (pt_plan_apply). */
+typedef struct pt_patch {
+  uint16_t off, len; /* bytes of the params struct */
+  int32_t slot;      /* copied from the start of this slot's value */
+} pt_patch;
+typedef struct pt_plan {
+  uint32_t size, npatch;
+  pt_patch patch[]; /* then the template, size bytes */
+} pt_plan;
+
+/* The plan of a table op lowered with operands [first, first + count) of prog, or NULL when
+ * its params are not plain copies (a tile or view operand, a result, a converted scalar): then
+ * the binder runs at every execution. The result is verified against the binder on three sets
+ * of operand values before it is returned. */
+pt_plan *pt_plan_build(const ptosim_program *prog, ptosim_opcode opc, const pa_op *op, int32_t first, int32_t count);
+static inline void pt_plan_apply(const pt_plan *pl, const pt_val *slots, unsigned char *params) {
+  memcpy(params, (const unsigned char *)(pl->patch + pl->npatch), pl->size);
+  for (uint32_t i = 0; i < pl->npatch; i++) memcpy(params + pl->patch[i].off, &slots[pl->patch[i].slot], pl->patch[i].len);
+}
+
 /* Bytes of the buffer the lowering, the interpreter and the static check bind an op's
  * params struct into (the lowering refuses an op whose struct is larger). */
 #define PT_PARAMS_MAX 1024

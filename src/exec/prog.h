@@ -100,6 +100,7 @@ typedef struct pt_ins {
   int32_t obj;           /* PT_C_OBJ, PT_C_PTO with a tile result: the result's object */
   pt_val imm;
   const pa_op *src;      /* for locations and binding */
+  struct pt_plan *plan;  /* PT_C_PTO: the binding plan (exec/lower.h), NULL: run the binder */
 } pt_ins;
 
 struct ptosim_program {

@@ -9,6 +9,7 @@
 
 #include "core/diag.h"
 #include "core/dtype.h"
+#include "core/optable.h"
 #include "core/sched.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
@@ -240,11 +241,15 @@ static ptosim_status fail_at(block_run *br, const pt_ins *in, ptosim_status st, 
 }
 
 static ptosim_status run_pto(block_run *br, core_run *cr, const pt_ins *in) {
-  pt_bind b = {.lowering = 0, .prog = (ptosim_program *)br->p, .first = in->op_first, .count = in->op_count,
-               .slots = cr->slots, .objs = cr->objs, .res_slot = in->dst, .res_obj = in->obj};
-  unsigned char params[PT_PARAMS_MAX];
-  memset(params, 0, sizeof params);
-  pt_bind_op(&b, (ptosim_opcode)in->opc, in->src, params);
+  _Alignas(16) unsigned char params[PT_PARAMS_MAX];
+  if (in->plan) {
+    pt_plan_apply(in->plan, cr->slots, params);
+  } else {
+    pt_bind b = {.lowering = 0, .prog = (ptosim_program *)br->p, .first = in->op_first, .count = in->op_count,
+                 .slots = cr->slots, .objs = cr->objs, .res_slot = in->dst, .res_obj = in->obj};
+    memset(params, 0, pt_op_params_size((ptosim_opcode)in->opc));
+    pt_bind_op(&b, (ptosim_opcode)in->opc, in->src, params);
+  }
   ptosim_loc loc = loc_of(br->p, in);
   if (in->obj >= 0) cr->slots[in->dst].i = in->obj;
   return ptosim_exec(cr->core, (ptosim_opcode)in->opc, params, &loc);
