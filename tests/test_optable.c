@@ -25,7 +25,9 @@ static void test_metadata(void) {
     CHECK_MSG(strlen(ptosim_op_formula(op)) > 10, "%s has no formula", sp);
     CHECK_MSG(ptosim_op_lookup(sp) == op, "%s is spelled twice", sp); /* unique spellings */
     ptosim_op_status st = ptosim_op_status_of(op);
-    CHECK_MSG(ptosim_op_implemented(op) == (ids[i] != NULL), "%s: status and executor disagree", sp);
+    /* rows without an executor: not implemented yet, or lowered by the front end (PTOSIM_IR) */
+    int lowered_only = !ids[i] && pt_op_text_of(op) == PT_TEXT_LOWERED;
+    CHECK_MSG(ptosim_op_implemented(op) == (ids[i] != NULL || lowered_only), "%s: status and executor disagree", sp);
     if (!ids[i]) continue;
     CHECK_MSG((st == PTOSIM_OPS_CAPI_ONLY) != ptosim_op_in_text(op), "%s has no binder and is not C-API-only", sp);
     if (ptosim_op_pipe_id(op) == PTOSIM_PIPE_V)

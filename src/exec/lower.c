@@ -920,14 +920,12 @@ static int distance(const char *a, const char *b) {
   return row[nb] > 9 ? 9 : row[nb];
 }
 
-/* A pto op that is neither in the op table nor a PTO dialect op: a typo. */
+/* A pto op that is not in the op table: a typo, with the nearest spelling as a hint. */
 static int unknown_op(pt_lower *L, const pa_op *op, const char *name) {
-  for (int i = 0; i < pt_pto_op_count; i++)
-    if (!strcmp(pt_pto_op_names[i], name)) return 0;
   const char *best = NULL;
   int bd = 9;
-  for (int i = 0; i < pt_pto_op_count + PTOSIM_OP_COUNT; i++) {
-    const char *c = i < pt_pto_op_count ? pt_pto_op_names[i] : ptosim_op_spelling((ptosim_opcode)(i - pt_pto_op_count));
+  for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
+    const char *c = ptosim_op_spelling((ptosim_opcode)i);
     int d = distance(name, c);
     if (d < bd) bd = d, best = c;
   }
@@ -1006,7 +1004,7 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     L->p->code[sec].target = here(L);
     return 0;
   }
-  if (unknown_op(L, op, name)) return -1;
+  if (opc == PTOSIM_OP_COUNT) return unknown_op(L, op, name) ? -1 : 0;
   return errorf(L, op->loc, "op.unsupported", "this op is parsed but ptosim cannot execute it yet",
                 "not supported yet: %s", name);
 }

@@ -16,9 +16,6 @@ int32_t pt_lower_resolve(pt_lower *L, const pa_item *it);
 int pt_is_operand(const pa_item *it);
 /* The i-th operand item of the op, skipping clause words; NULL if there are fewer. */
 const pa_item *pt_operand_item(const pa_op *op, unsigned i);
-/* Every op name of the PTO dialects (op_names.c). */
-extern const char *const pt_pto_op_names[];
-extern const int pt_pto_op_count;
 /* Report an error at loc (rule id, hint, message). */
 void pt_lower_error(pt_lower *L, pa_loc loc, const char *rule, const char *hint, const char *msg);
 
