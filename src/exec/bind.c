@@ -47,8 +47,12 @@ static pt_slot_type item_type(pt_bind *b, const pa_item *it) {
 
 /* The next operand: while lowering, resolve and record it (with its static type); while
  * running, fetch the record. Returns NULL after an error. */
+static const pt_operand *next_operand_record(pt_bind *b) {
+  return b->pos < b->count ? &b->prog->operands[b->first + b->pos++] : NULL;
+}
+
 static const pt_operand *next_operand(pt_bind *b, const pa_item *it) {
-  if (!b->lowering) return b->pos < b->count ? &b->prog->operands[b->first + b->pos++] : NULL;
+  if (!b->lowering) return next_operand_record(b);
   if (!it) {
     pt_bind_error(b, NULL, "bind.arity", "check the op's syntax in the spec", "missing operand");
     return NULL;
@@ -100,7 +104,10 @@ static const pt_operand *typed_operand(pt_bind *b, const pa_item *it, pt_vkind w
   static const char *const hints[] = {[PT_VK_INT] = "pass an integer or index value",
                                       [PT_VK_PTR] = "pass a !pto.ptr<T, space> value",
                                       [PT_VK_TILE] = "pass a tile made by pto.alloc_tile",
-                                      [PT_VK_VIEW] = "pass a view made by pto.make_tensor_view / pto.partition_view"};
+                                      [PT_VK_VIEW] = "pass a view made by pto.make_tensor_view / pto.partition_view",
+                                      [PT_VK_VREG] = "pass a !pto.vreg<NxT> value",
+                                      [PT_VK_MASK] = "pass a !pto.mask<bG> value (pset, pge, plt, vcmp, ...)",
+                                      [PT_VK_ALIGN] = "pass a !pto.align value (init_align, vldas, ...)"};
   if (b->lowering && o && o->t.kind == PT_VK_OTHER) /* memref, vector<...>: valid MLIR */
     pt_bind_error(b, it, "op.unsupported", "ptosim models !pto pointers, tiles and views, integers and floats",
                   "not supported yet: operand '%.*s' of a type ptosim does not model", (int)it->text.n, it->text.s);
@@ -170,6 +177,69 @@ ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *co
   if (obj->layout_given < 0 && consumer && consumer->space == PTOSIM_UB)
     pt_view_infer_layout(&v, consumer->blayout == PTOSIM_BL_COL_MAJOR ? PTOSIM_GL_DN : PTOSIM_GL_ND);
   return v;
+}
+
+static void *wide_operand(pt_bind *b, const pa_item *it, pt_vkind kind, const char *what) {
+  const pt_operand *o = typed_operand(b, it, kind, what);
+  return o && !b->lowering ? operand_value(b, o).w : NULL;
+}
+
+const ptosim_vreg *pt_bind_vreg(pt_bind *b, const pa_item *it) { return wide_operand(b, it, PT_VK_VREG, "a vector register"); }
+const ptosim_vmask *pt_bind_mask(pt_bind *b, const pa_item *it) { return wide_operand(b, it, PT_VK_MASK, "a predicate"); }
+const ptosim_valign *pt_bind_align(pt_bind *b, const pa_item *it) { return wide_operand(b, it, PT_VK_ALIGN, "an alignment state"); }
+
+pt_slot_type pt_bind_type(pt_bind *b, const pa_item *it) {
+  pt_slot_type none = {.kind = PT_VK_OTHER};
+  return b->lowering && it ? item_type(b, it) : none;
+}
+
+pt_slot_type pt_bind_out_type(pt_bind *b, unsigned k) {
+  pt_slot_type t = {.kind = PT_VK_OTHER};
+  return b->lowering ? pt_slot_type_of(pt_lower_result_type(b->op, k)) : t;
+}
+
+/* Result k as the next operand record: while lowering, the op's results are defined from
+ * their declared types (on the first call) and result k is recorded with its type checked
+ * against `kind`; while running, the record gives the result's slot. */
+static const pt_operand *out_operand(pt_bind *b, unsigned k, int kind) {
+  if (!b->lowering) return next_operand_record(b);
+  if (!b->outs_defined) {
+    b->outs_defined = 1;
+    pt_slot_type t[8];
+    unsigned n = 0;
+    while (n < 8 && pt_lower_result_type(b->op, n)) {
+      t[n] = pt_slot_type_of(pt_lower_result_type(b->op, n));
+      n++;
+    }
+    b->out_first = pt_lower_define_results(b->L, b->op, t, (int)n);
+  }
+  pt_slot_type want = {.kind = (uint8_t)kind}, got = pt_bind_out_type(b, k);
+  char w[40];
+  if (got.kind != kind) {
+    pt_bind_error(b, NULL, "ir.type", "declare the op's results after `->` as the spec lists them", "result %u must be %s",
+                  k, kind == PT_VK_INT ? "an integer" : pt_slot_type_name(want, w, sizeof w));
+    return NULL;
+  }
+  pt_operand o = {.slot = b->out_first + (int32_t)k, .t = got};
+  if (pt_lower_add_operand(b->L, o)) {
+    pt_bind_error(b, NULL, "bind.nomem", NULL, "out of memory");
+    return NULL;
+  }
+  b->count++;
+  return &b->prog->operands[b->prog->noperands - 1];
+}
+
+void *pt_bind_out(pt_bind *b, unsigned k, int kind) {
+  static ptosim_valign scratch; /* lowering: the executor never runs; large enough for every kind */
+  const pt_operand *o = out_operand(b, k, kind);
+  return o && !b->lowering ? operand_value(b, o).w : &scratch;
+}
+
+int64_t *pt_bind_out_int(pt_bind *b, unsigned k) {
+  static int64_t scratch;
+  const pt_operand *o = out_operand(b, k, PT_VK_INT);
+  if (b->probe) b->derived = 1; /* the address of a slot: not a copy of a value */
+  return o && !b->lowering && !b->probe ? &b->slots[o->slot].i : &scratch;
 }
 
 const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it) {

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "asm/ast.h"
+#include "exec/prog.h"
 #include "ptosim/ptosim.h"
 
 typedef struct pt_bind pt_bind;
@@ -53,6 +54,22 @@ const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it);
 /* The tile result of the op (`%r = op ... -> !pto.tile_buf<..>`), initialised from its
  * type; the executor may change it (e.g. set its address). */
 ptosim_tile *pt_bind_result_tile(pt_bind *b);
+/* Vector-core operands (A5): a register, a predicate, an alignment state (their storage in
+ * the core's wide arena; NULL while lowering). */
+const ptosim_vreg *pt_bind_vreg(pt_bind *b, const pa_item *it);
+const ptosim_vmask *pt_bind_mask(pt_bind *b, const pa_item *it);
+const ptosim_valign *pt_bind_align(pt_bind *b, const pa_item *it);
+/* Result k of the op (`%a, %b = op ... -> T0, T1`), defined from its declared type on the
+ * first call while lowering: where the executor writes a register, predicate or alignment
+ * state (pt_bind_out) or an integer (pt_bind_out_int). `kind` (pt_vkind) is the kind the op
+ * produces there; another declared type is an ir.type error. Valid scratch while lowering. */
+void *pt_bind_out(pt_bind *b, unsigned k, int kind);
+int64_t *pt_bind_out_int(pt_bind *b, unsigned k);
+/* While lowering: the static type of operand item `it` (kind PT_VK_OTHER if unknown). */
+pt_slot_type pt_bind_type(pt_bind *b, const pa_item *it);
+/* While lowering: the declared type of result k (kind PT_VK_OTHER if absent). */
+pt_slot_type pt_bind_out_type(pt_bind *b, unsigned k);
+
 /* The integer result of the op (`%r = op ... : i64`): where the executor stores it. */
 uint64_t *pt_bind_result_int(pt_bind *b);
 

@@ -149,6 +149,10 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
     s.bits = (uint8_t)(t->fk == PA_F64 ? 64 : t->fk == PA_F32 ? 32 : 16);
     if (t->fk == PA_F64) s.dt = PTOSIM_DT_NONE;
     return s;
+  case PA_TY_VREG:
+    return (pt_slot_type){.kind = PT_VK_VREG, .dt = pt_elem_dtype(t->elem), .lanes = (uint16_t)t->dims[0]};
+  case PA_TY_MASK: return (pt_slot_type){.kind = PT_VK_MASK, .bits = (uint8_t)t->mask_bits};
+  case PA_TY_ALIGN: return (pt_slot_type){.kind = PT_VK_ALIGN};
   case PA_TY_TILE_BUF:
     return (pt_slot_type){.kind = PT_VK_TILE, .dt = pt_elem_dtype(t->tb.dtype), .space = pt_space_of_aspace(t->tb.loc), .decl = t};
   case PA_TY_TENSOR_VIEW:
@@ -169,7 +173,14 @@ static int32_t new_slots(pt_lower *L, pt_slot_type t, int n) {
   pt_slot_type *s = room(p->slots, &p->cap_slots, p->nslots + n, sizeof *s);
   if (!s) return -1;
   p->slots = s;
-  for (int i = 0; i < n; i++) p->slots[p->nslots + i] = t;
+  size_t w = pt_wide_size(t.kind);
+  for (int i = 0; i < n; i++) {
+    if (w) { /* a wide value gets its own 64-byte aligned place in every core's arena */
+      t.wide = p->wide_bytes;
+      p->wide_bytes += (uint32_t)((w + 63) & ~(size_t)63);
+    }
+    p->slots[p->nslots + i] = t;
+  }
   p->nslots += n;
   return p->nslots - n;
 }
@@ -308,24 +319,34 @@ const pa_item *pt_operand_item(const pa_op *op, unsigned i) {
   return NULL;
 }
 
+/* dst = src: the value, or the bytes of a wide value. */
+static pt_ins mov(pt_lower *L, int32_t dst, int32_t src) {
+  size_t w = pt_wide_size(L->p->slots[src].kind);
+  pt_ins m = {.code = (uint8_t)(w ? PT_C_WMOV : PT_C_MOV), .dst = dst, .a = src};
+  m.imm.i = (int64_t)w;
+  return m;
+}
+
 static void copy_slots(pt_lower *L, const int32_t *dst, const int32_t *src, int n) {
   /* Parallel copy through temporaries, so `yield %b, %a` swaps correctly. */
   int32_t tmp[64];
   if (n > 64) n = 64;
   for (int i = 0; i < n; i++) {
     tmp[i] = new_slots(L, L->p->slots[src[i]], 1);
-    emit(L, (pt_ins){.code = PT_C_MOV, .dst = tmp[i], .a = src[i]});
+    emit(L, mov(L, tmp[i], src[i]));
   }
-  for (int i = 0; i < n; i++) emit(L, (pt_ins){.code = PT_C_MOV, .dst = dst[i], .a = tmp[i]});
+  for (int i = 0; i < n; i++) emit(L, mov(L, dst[i], tmp[i]));
 }
 
 /* ---- value types ------------------------------------------------------------------------- */
 
-static const char *type_name(pt_slot_type t, char *buf, size_t n) {
+const char *pt_slot_type_name(pt_slot_type t, char *buf, size_t n) {
   if (t.kind == PT_VK_INT && t.is_index) return "index";
   if (t.kind == PT_VK_INT) snprintf(buf, n, "%si%u", t.is_unsigned ? "u" : "", t.bits);
   else if (t.kind == PT_VK_FLOAT) snprintf(buf, n, "%s", t.dt == PTOSIM_DT_NONE ? "f64" : pt_dtype_name(t.dt));
-  else snprintf(buf, n, "%s", t.kind == PT_VK_PTR ? "a pointer" : t.kind == PT_VK_TILE ? "a tile" : t.kind == PT_VK_VIEW ? "a view" : "another type");
+  else if (t.kind == PT_VK_VREG) snprintf(buf, n, "!pto.vreg<%ux%s>", t.lanes, pt_dtype_name(t.dt));
+  else if (t.kind == PT_VK_MASK) snprintf(buf, n, "!pto.mask<b%u>", t.bits);
+  else snprintf(buf, n, "%s", t.kind == PT_VK_PTR ? "a pointer" : t.kind == PT_VK_TILE ? "a tile" : t.kind == PT_VK_VIEW ? "a view" : t.kind == PT_VK_ALIGN ? "!pto.align" : "another type");
   return buf;
 }
 
@@ -334,6 +355,8 @@ static int same_type(pt_slot_type a, pt_slot_type b) {
   if (a.kind != b.kind) return 0;
   if (a.kind == PT_VK_INT) return a.bits == b.bits && a.is_index == b.is_index && a.is_unsigned == b.is_unsigned;
   if (a.kind == PT_VK_FLOAT) return a.bits == b.bits && a.dt == b.dt;
+  if (a.kind == PT_VK_VREG) return a.lanes == b.lanes && a.dt == b.dt;
+  if (a.kind == PT_VK_MASK) return a.bits == b.bits;
   return 1;
 }
 
@@ -349,7 +372,7 @@ static int expect_type(pt_lower *L, const pa_item *it, int32_t s, pt_slot_type w
     return 0;
   char g[32], w[32];
   return errorf(L, it->loc, "ir.type", "convert the value first (arith.index_cast, arith.extsi, ...)", "%s '%.*s' is %s, expected %s",
-                what, (int)it->text.n, it->text.s, type_name(got, g, sizeof g), type_name(want, w, sizeof w));
+                what, (int)it->text.n, it->text.s, pt_slot_type_name(got, g, sizeof g), pt_slot_type_name(want, w, sizeof w));
 }
 
 /* Operand `it` is an integer (is_int) or a float value. */
@@ -360,7 +383,7 @@ static int expect_class(pt_lower *L, const pa_op *op, const pa_item *it, int32_t
   char g[32];
   return errorf(L, it->loc, "ir.type", is_int ? "integer ops take integers or index values" : "float ops take float values",
                 "%.*s operand '%.*s' is %s, expected %s", (int)op->name.n, op->name.s, (int)it->text.n, it->text.s,
-                type_name(got, g, sizeof g), is_int ? "an integer" : "a float");
+                pt_slot_type_name(got, g, sizeof g), is_int ? "an integer" : "a float");
 }
 
 /* Values passed on to slots of declared types (scf.yield, scf.condition): operand i of
@@ -503,7 +526,7 @@ static int lower_arith(pt_lower *L, const pa_op *op) {
                                    : st.bits != rt.bits);
     if (bad)
       return errorf(L, op->loc, "ir.type", "pick the cast that matches the two types", "%.*s cannot convert %s to %s",
-                    (int)op->name.n, op->name.s, type_name(st, g, sizeof g), type_name(rt, w, sizeof w));
+                    (int)op->name.n, op->name.s, pt_slot_type_name(st, g, sizeof g), pt_slot_type_name(rt, w, sizeof w));
     c.bits = rt.bits;
     c.flags = L->p->slots[c.a].bits; /* source width */
     c.dst = define_results(L, op, &rt, 1);
@@ -893,7 +916,7 @@ static int lower_mem(pt_lower *L, const pa_op *op, int store) {
     if ((m.a = operand_slot(L, v)) < 0) return -1;
   } else {
     pt_slot_type t = pt_slot_type_of(result_type(op, 0));
-    if (t.kind == PT_VK_OTHER) return errorf(L, op->loc, "ir.type", NULL, "pto.load needs a scalar result type");
+    if (t.kind != PT_VK_INT && t.kind != PT_VK_FLOAT) return errorf(L, op->loc, "ir.type", NULL, "pto.load needs a scalar result type");
     m.dst = define_results(L, op, &t, 1);
   }
   emit(L, m);
@@ -1243,7 +1266,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
     p->param_slot = calloc(f->nargs + 1, sizeof *p->param_slot);
     for (uint32_t i = 0; i < f->nargs && p->param_slot; i++) {
       pt_slot_type t = pt_slot_type_of(f->args[i].type);
-      if (t.kind == PT_VK_OTHER)
+      if (t.kind == PT_VK_OTHER || pt_wide_size(t.kind))
         errorf(&L, f->args[i].loc, "run.param_type", "kernel parameters are pointers or scalars", "unsupported parameter type");
       check_ptr_elem(&L, f->args[i].type, f->args[i].loc);
       p->param_slot[i] = new_slots(&L, t, 1);

@@ -30,6 +30,8 @@ int pt_lower_add_operand(pt_lower *L, pt_operand o);
 int32_t pt_lower_define_results(pt_lower *L, const pa_op *op, const pt_slot_type *types, int n);
 /* Result type i of the op (`-> T`, or the last trailing type for result 0). */
 const pa_type *pt_lower_result_type(const pa_op *op, unsigned i);
+/* "i32", "index", "!pto.vreg<64xf32>", ... into buf. */
+const char *pt_slot_type_name(pt_slot_type t, char *buf, size_t n);
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
@@ -53,6 +55,8 @@ struct pt_bind {
   pt_val *slots;             /* execution only */
   pt_obj *objs;              /* execution only: the core's tile / view objects */
   int32_t res_slot, res_obj; /* an op with a tile result (pt_bind_result_tile), else -1 */
+  int32_t out_first;         /* lowering: first slot of the results pt_bind_out defined */
+  int outs_defined;          /* lowering: out_first is set */
   const pa_op *op;
   ptosim_opcode opc;         /* the op's row: its variant flags (pt_op_flags) */
   const pt_val *probe;       /* plan probing (pt_plan_build): operand k's value is probe[k] */

@@ -10,18 +10,28 @@
 #include "asm/ast.h"
 #include "ptosim/program.h"
 #include "ptosim/tile.h"
+#include "ptosim/vreg.h"
 
 /* A value: integers are kept sign-extended from their width, floats as double (rounded to
- * their type after every op), pointers as typed GM/local addresses. */
+ * their type after every op), pointers as typed GM/local addresses; a vector register, a
+ * predicate or an alignment state (a "wide" value) as a pointer to its storage in the
+ * core's wide arena, fixed for the run (copies copy the bytes, never the pointer). */
 typedef union pt_val {
   int64_t i;
   double f;
   ptosim_ptr p;
+  void *w;
 } pt_val;
 
 /* TILE and VIEW slots hold an object index (pt_val.i) into the core's object table: see
  * pt_obj. */
-typedef enum pt_vkind { PT_VK_INT, PT_VK_FLOAT, PT_VK_PTR, PT_VK_TILE, PT_VK_VIEW, PT_VK_OTHER } pt_vkind;
+typedef enum pt_vkind {
+  PT_VK_INT, PT_VK_FLOAT, PT_VK_PTR, PT_VK_TILE, PT_VK_VIEW,
+  PT_VK_VREG,  /* !pto.vreg<NxT>: dt = T, lanes = N (wide: PTOSIM_VREG_BYTES) */
+  PT_VK_MASK,  /* !pto.mask<bG>: bits = G (wide: sizeof(ptosim_vmask)) */
+  PT_VK_ALIGN, /* !pto.align (wide: sizeof(ptosim_valign)) */
+  PT_VK_OTHER
+} pt_vkind;
 
 /* A tile or GM view value (src/exec/tiles.c). Every op that makes one (pto.alloc_tile,
  * pto.make_tensor_view, pto.partition_view, pto.subview, pto.tassign, pto.bitcast,
@@ -42,10 +52,17 @@ typedef struct pt_slot_type {
   uint8_t is_unsigned;
   uint8_t is_index; /* INT: MLIR index (64 bits), a type distinct from i64 */
   uint8_t stub;     /* a result of a failed op whose type is unknown: not type-checked */
+  uint16_t lanes;   /* VREG: lanes N */
   ptosim_dtype dt; /* INT/FLOAT: scalar dtype (NONE for i1/index); PTR: element type */
   ptosim_space space; /* PTR */
   const pa_type *decl; /* TILE / VIEW: the type written where the value was made */
+  uint32_t wide;       /* VREG / MASK / ALIGN: byte offset of the value in the wide arena */
 } pt_slot_type;
+
+/* Bytes of a wide value of kind k (0 for the other kinds). */
+static inline size_t pt_wide_size(int k) {
+  return k == PT_VK_VREG ? sizeof(ptosim_vreg) : k == PT_VK_MASK ? sizeof(ptosim_vmask) : k == PT_VK_ALIGN ? sizeof(ptosim_valign) : 0;
+}
 
 /* Operand of a bound pto op: a slot or a constant. */
 typedef struct pt_operand {
@@ -58,6 +75,7 @@ typedef enum pt_code {
   PT_C_NOP,
   PT_C_CONST,   /* dst = imm */
   PT_C_MOV,     /* dst = a */
+  PT_C_WMOV,    /* wide dst = wide a: imm.i bytes */
   PT_C_BIN,     /* dst = a <sub> b, width bits */
   PT_C_CMPI,    /* dst = a <pred sub> b */
   PT_C_CMPF,
@@ -112,6 +130,7 @@ struct ptosim_program {
   int32_t ncode, cap_code;
   pt_slot_type *slots;
   int32_t nslots, cap_slots;
+  uint32_t wide_bytes;   /* size of each core's wide arena (VREG / MASK / ALIGN slots) */
   pt_operand *operands;
   int32_t noperands, cap_operands;
   pt_obj *objs;          /* static part of each object (tile type of its result), nobjs */

@@ -198,6 +198,7 @@ static inline int eval_pure(const ptosim_program *p, const pt_ins *in, pt_val *s
   switch ((pt_code)in->code) {
   case PT_C_CONST: s[in->dst] = in->imm; return 1;
   case PT_C_MOV: s[in->dst] = s[in->a]; return 1;
+  case PT_C_WMOV: memcpy(s[in->dst].w, s[in->a].w, (size_t)in->imm.i); return 1;
   case PT_C_BIN: return binop(in, s[in->a], s[in->b], &s[in->dst]) ? -1 : 1;
   case PT_C_CMPI: s[in->dst].i = cmpi(in->sub, s[in->a].i, s[in->b].i, in->bits); return 1;
   case PT_C_CMPF: s[in->dst].i = cmpf(in->sub, s[in->a].f, s[in->b].f); return 1;
@@ -375,9 +376,11 @@ ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, con
   ptosim_status st = PTOSIM_OK;
   pt_val *slots = calloc((size_t)p->nslots * 3 + 1, sizeof *slots);
   pt_obj *objs = calloc((size_t)p->nobjs * 3 + 1, sizeof *objs);
-  if (!slots || !objs) {
+  uint8_t *wide = aligned_alloc(64, (size_t)p->wide_bytes * 3 + 64); /* registers of the 3 cores */
+  if (!slots || !objs || !wide) {
     free(slots);
     free(objs);
+    free(wide);
     return PTOSIM_E_NOMEM;
   }
   int kind = p->ncores_kind;
@@ -391,6 +394,10 @@ ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, con
       cr->slots = slots + (size_t)c * (size_t)p->nslots;
       cr->objs = objs + (size_t)c * (size_t)p->nobjs;
       memset(cr->slots, 0, (size_t)p->nslots * sizeof *cr->slots);
+      uint8_t *arena = wide + (size_t)c * p->wide_bytes;
+      memset(arena, 0, p->wide_bytes);
+      for (int32_t i = 0; i < p->nslots; i++)
+        if (pt_wide_size(p->slots[i].kind)) cr->slots[i].w = arena + p->slots[i].wide;
       for (int i = 0; i < p->nparams; i++) {
         pt_slot_type t = p->slots[p->param_slot[i]];
         pt_val *v = &cr->slots[p->param_slot[i]];
@@ -406,5 +413,6 @@ ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, con
   }
   free(slots);
   free(objs);
+  free(wide);
   return st;
 }

@@ -78,8 +78,10 @@ static void check_op(pt_lower *L, scan *s, ptosim_machine *m, const pt_ins *in) 
   ptosim_opcode opc = (ptosim_opcode)in->opc;
   int kind = pt_op_core_kind(opc);
   if (kind < 0 || in->obj >= 0 || !strcmp(ptosim_op_family(opc), "SYNC")) return;
-  for (int32_t k = 0; k < in->op_count; k++)
-    if (!usable(s, s->p->operands[in->op_first + k].slot)) return;
+  for (int32_t k = 0; k < in->op_count; k++) {
+    int32_t slot = s->p->operands[in->op_first + k].slot;
+    if (!usable(s, slot) || (slot >= 0 && pt_wide_size(s->p->slots[slot].kind))) return; /* registers: run time */
+  }
   pt_bind b = {.lowering = 0, .prog = (ptosim_program *)s->p, .first = in->op_first, .count = in->op_count,
                .slots = s->vals, .res_slot = in->dst, .res_obj = -1};
   unsigned char params[PT_PARAMS_MAX];
