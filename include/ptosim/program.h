@@ -51,6 +51,8 @@ int ptosim_program_in_order(const ptosim_program *p);
 ptosim_param_kind ptosim_program_param_kind(const ptosim_program *p, int i);
 /* Element type of pointer parameter i, or the scalar type of a scalar parameter. */
 ptosim_dtype ptosim_program_param_dtype(const ptosim_program *p, int i);
+/* Width in bits of scalar parameter i (1 for i1, 64 for index); 0 for a pointer. */
+int ptosim_program_param_bits(const ptosim_program *p, int i);
 /* Name without the '%' (in a static buffer: valid until the next call; not thread-safe). */
 const char *ptosim_program_param_name(const ptosim_program *p, int i);
 

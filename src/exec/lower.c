@@ -1306,6 +1306,10 @@ ptosim_dtype ptosim_program_param_dtype(const ptosim_program *p, int i) {
   return param_ok(p, i) ? p->slots[p->param_slot[i]].dt : PTOSIM_DT_NONE;
 }
 
+int ptosim_program_param_bits(const ptosim_program *p, int i) {
+  return param_ok(p, i) && p->slots[p->param_slot[i]].kind != PT_VK_PTR ? p->slots[p->param_slot[i]].bits : 0;
+}
+
 const char *ptosim_program_param_name(const ptosim_program *p, int i) {
   static char buf[128]; /* not thread-safe: for messages only */
   if (!param_ok(p, i)) return NULL;
