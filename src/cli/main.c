@@ -219,7 +219,7 @@ static int parse_scalar(const ptosim_program *p, int i, const char *a, ptosim_ar
     errno = 0;
     out->f = strtod(a, &end);
     if (end == a || *end) return 0;
-    int literal_inf = !isfinite(out->f);
+    int literal_inf = !isfinite(out->f) && strpbrk(a, "iInN"); /* "inf", "nan" as written, not 1e999 */
     float as_f32 = (float)out->f;
     return literal_inf || (errno != ERANGE && (bits == 64 || isfinite(as_f32)) &&
                            (bits != 16 || fabs(out->f) <= (dt == PTOSIM_DT_BF16 ? 0x1.fep127 : 65504.0)));
