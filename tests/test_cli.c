@@ -218,9 +218,13 @@ static void test_exit_codes(void) {
              "}\n");
   CHECK(run("run --check none l0.pto 0") == 0);
   CHECK_MSG(run("run l0.pto 65536") == 4 && strstr(out, "[l0.range]"), "%s", out);
-  /* Out of memory for the machine: a clean error, exit 4 (not a crash). */
-  CHECK_MSG(run_pfx("ulimit -v 1000000;", "run --blocks 8000 two.pto t.npy t.npy") == 4 && strstr(out, "out of memory"),
-            "%s", out);
+  /* Out of memory for the machine: a clean error, exit 4 (not a crash). Skipped where the
+   * binary cannot start under the limit at all (sanitizer builds reserve terabytes). */
+  if (run_pfx("ulimit -v 1000000;", "--version") == 0)
+    CHECK_MSG(run_pfx("ulimit -v 1000000;", "run --blocks 8000 two.pto t.npy t.npy") == 4 && strstr(out, "out of memory"),
+              "%s", out);
+  else
+    fprintf(stderr, "  (out-of-memory case skipped: ptosim does not start under ulimit -v)\n");
 }
 
 static void test_messages(void) {
