@@ -209,6 +209,10 @@ static int parse_tolerance(const char *s, double *out) {
   return end != s && !*end && errno != ERANGE && isfinite(*out) && *out >= 0;
 }
 
+static int is_unsigned(ptosim_dtype t) {
+  return t == PTOSIM_DT_U8 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_U32 || t == PTOSIM_DT_U64;
+}
+
 /* A scalar argument for parameter i: true/false, an integer in the parameter's range, or
  * a float finite in its type (inf / nan written as such are taken). 0 if not. */
 static int parse_scalar(const ptosim_program *p, int i, const char *a, ptosim_arg *out) {
@@ -225,8 +229,7 @@ static int parse_scalar(const ptosim_program *p, int i, const char *a, ptosim_ar
                            (bits != 16 || fabs(out->f) <= (dt == PTOSIM_DT_BF16 ? 0x1.fep127 : 65504.0)));
   }
   if (!strcmp(a, "true") || !strcmp(a, "false")) return out->i = !strcmp(a, "true"), 1;
-  int is_unsigned = dt == PTOSIM_DT_U8 || dt == PTOSIM_DT_U16 || dt == PTOSIM_DT_U32 || dt == PTOSIM_DT_U64;
-  return parse_int(a, bits ? bits : 64, is_unsigned, &out->i);
+  return parse_int(a, bits ? bits : 64, is_unsigned(dt), &out->i);
 }
 
 /* ---- files ---- */
@@ -258,6 +261,7 @@ static char *read_text(const char *path, size_t *len) {
     errno = e;
     return NULL;
   }
+  buf[n] = 0; /* n < cap: the loop grows the buffer when it fills */
   *len = n;
   return buf;
 }
@@ -529,9 +533,14 @@ static int bind_args(const cmdline *c, const opts *o, const ptosim_program *p, p
       int e = bind_pointer(p, i, a, m, files, nfiles, &args[i]);
       if (e) return e;
     } else if (!parse_scalar(p, i, a, &args[i])) {
-      int bits = ptosim_program_param_bits(p, i);
-      return usage_error(c, "argument %d (%%%s): '%s' is not a %s %s%d value", i + 1, ptosim_program_param_name(p, i), a,
-                         kind == PTOSIM_PARAM_FLOAT ? "finite" : "whole-string", kind == PTOSIM_PARAM_FLOAT ? "f" : "i", bits);
+      int bits = ptosim_program_param_bits(p, i), uns = is_unsigned(ptosim_program_param_dtype(p, i));
+      const char *name = ptosim_program_param_name(p, i);
+      if (kind == PTOSIM_PARAM_FLOAT)
+        return usage_error(c, "argument %d (%%%s): '%s' is not a number finite in f%d", i + 1, name, a, bits);
+      uint64_t hi = bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
+      return usage_error(c, "argument %d (%%%s): '%s' is not a decimal or 0x integer in [%s%llu, %llu] (%si%d)", i + 1, name,
+                         a, uns ? "" : "-", uns ? 0ull : (unsigned long long)(hi / 2 + 1), (unsigned long long)hi,
+                         uns ? "u" : "", bits);
     }
   }
   if (!o->out_dir) return 0;
