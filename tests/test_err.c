@@ -11,8 +11,9 @@
  *                                      contains TEXT, with that rule id; L:C-C2 stands
  *                                      for one such diagnostic at each column C..C2
  *   // EXIT: 3 | 4                     the `ptosim` exit code class: 3 parse/verify error
- *                                      (load or check failed, or a run stopped with a
- *                                      non-fault status), 4 runtime fault
+ *                                      (load or check failed, or a run stopped on an op
+ *                                      not supported yet), 4 the run stopped with an
+ *                                      error (fault, or operand values out of range)
  *
  * Diagnostics are read back from the text the library prints (the `file:L:C: error: msg
  * [rule]` header lines for load/check, ptosim_diag_format of the run's diagnostic), so the
@@ -220,7 +221,7 @@ static int execute(const fixture *fx, const char *text, size_t len, FILE *out, i
       char buf[2048];
       ptosim_diag_format(ptosim_last_diag(m), buf, sizeof buf);
       fputs(buf, out);
-      code = st == PTOSIM_E_FAULT ? 4 : 3;
+      code = st == PTOSIM_E_UNSUPPORTED ? 3 : 4; /* every other stop of a run is a runtime fault */
       *count = 1;
     }
   }

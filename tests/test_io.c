@@ -1,7 +1,10 @@
 /* .npy / .bin files: round trips, hand-built v1/v2 files, and every malformed-file error. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "ptosim/io.h"
@@ -147,8 +150,119 @@ static void test_compare(void) {
   CHECK_MSG(strstr(buf, "mismatch at [0, 1]: golden -7 out -6") && strstr(buf, "1 of 3 elements mismatch"), "%s", buf);
 }
 
+/* Infinities match only themselves in every mode. */
+static void test_compare_inf(void) {
+  float g[3] = {INFINITY, -INFINITY, INFINITY}, y[3] = {INFINITY, -INFINITY, -INFINITY};
+  for (int mode = PTOSIM_CMP_TOL; mode <= PTOSIM_CMP_EXACT; mode++) {
+    ptosim_cmp_opts o = {.dtype = PTOSIM_DT_F32, .mode = (ptosim_cmp_mode)mode, .atol = 1e-5, .rtol = 1e-5, .ulp = 4};
+    CHECK_MSG(ptosim_compare(g, y, 3, &o, NULL) == 1, "mode %d", mode);
+    CHECK_MSG(ptosim_compare(g, g, 3, &o, NULL) == 0, "mode %d", mode);
+  }
+  /* A finite value never matches an infinity, however large the tolerance. */
+  float f[1] = {3e38f}, inf[1] = {INFINITY};
+  ptosim_cmp_opts o = {.dtype = PTOSIM_DT_F32, .atol = 1e300, .rtol = 1e300};
+  CHECK(ptosim_compare(f, inf, 1, &o, NULL) == 1 && ptosim_compare(inf, f, 1, &o, NULL) == 1);
+}
+
+/* 64-bit integers are compared exactly (a double cannot tell 2^53 from 2^53 + 1). */
+static void test_compare_int64(void) {
+  int64_t g[3] = {1ll << 53, INT64_MIN, INT64_MAX}, y[3] = {(1ll << 53) + 1, INT64_MIN + 1, INT64_MAX};
+  ptosim_cmp_opts o = {.dtype = PTOSIM_DT_I64, .mode = PTOSIM_CMP_TOL};
+  CHECK(ptosim_compare(g, y, 3, &o, NULL) == 2);
+  o.mode = PTOSIM_CMP_ULP;
+  o.ulp = 1;
+  CHECK(ptosim_compare(g, y, 3, &o, NULL) == 0);
+  int64_t far[1] = {INT64_MAX}, near[1] = {INT64_MIN}; /* 2^64 - 1 apart: no wrap to a small distance */
+  CHECK(ptosim_compare(far, near, 1, &o, NULL) == 1);
+  uint64_t ug[2] = {UINT64_MAX, 1ull << 63}, uy[2] = {UINT64_MAX - 1, (1ull << 63) + 2};
+  ptosim_cmp_opts u = {.dtype = PTOSIM_DT_U64, .mode = PTOSIM_CMP_ULP, .ulp = 1};
+  CHECK(ptosim_compare(ug, uy, 2, &u, NULL) == 1);
+  char buf[512] = "";
+  FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+  u.max_report = 4;
+  ptosim_compare(ug, uy, 2, &u, f);
+  fclose(f);
+  CHECK_MSG(strstr(buf, "golden 9223372036854775808 out 9223372036854775810"), "%s", buf);
+}
+
+/* fortran_order: True is honoured: the data comes back in C order. */
+static void test_fortran(void) {
+  /* A 2 x 3 matrix a[r][c] = 10 r + c stored column by column. */
+  int32_t col_major[6] = {0, 10, 1, 11, 2, 12}, want[6] = {0, 1, 2, 10, 11, 12};
+  unsigned char buf[512];
+  size_t n = build_npy(buf, 1, "{'descr': '<i4', 'fortran_order': True, 'shape': (2, 3), }", col_major, sizeof col_major);
+  write_bytes(tmp_path("f.npy"), buf, n);
+  char err[256];
+  ptosim_array b;
+  CHECK(ptosim_npy_load(tmp_path("f.npy"), &b, err, sizeof err) == PTOSIM_OK);
+  CHECK(b.ndim == 2 && b.shape[0] == 2 && b.shape[1] == 3 && !b.fortran_order && !memcmp(b.data, want, sizeof want));
+  ptosim_array_free(&b);
+  /* Three dimensions: element (i, j, k) of a 2 x 3 x 4 array is 100 i + 10 j + k. */
+  int32_t f3[24], c3[24];
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 3; j++)
+      for (int k = 0; k < 4; k++) {
+        f3[i + 2 * j + 6 * k] = 100 * i + 10 * j + k;
+        c3[12 * i + 4 * j + k] = 100 * i + 10 * j + k;
+      }
+  n = build_npy(buf, 1, "{'descr': '<i4', 'fortran_order': True, 'shape': (2, 3, 4), }", f3, sizeof f3);
+  write_bytes(tmp_path("f3.npy"), buf, n);
+  CHECK(ptosim_npy_load(tmp_path("f3.npy"), &b, err, sizeof err) == PTOSIM_OK && !memcmp(b.data, c3, sizeof c3));
+  ptosim_array_free(&b);
+}
+
+/* The element kind of a file must agree with the dtype, not just its size. */
+static void test_matches(void) {
+  static const struct {
+    const char *descr;
+    unsigned es;
+    ptosim_dtype t;
+    int ok;
+  } cases[] = {
+      {"<f4", 4, PTOSIM_DT_F32, 1},  {"<i4", 4, PTOSIM_DT_F32, 0},  {"<u4", 4, PTOSIM_DT_F32, 0},
+      {"<i4", 4, PTOSIM_DT_I32, 1},  {"<u4", 4, PTOSIM_DT_I32, 1},  {"<f4", 4, PTOSIM_DT_I32, 0},
+      {"<u2", 2, PTOSIM_DT_BF16, 1}, {"<f2", 2, PTOSIM_DT_BF16, 0}, {"<f2", 2, PTOSIM_DT_F16, 1},
+      {"<i2", 2, PTOSIM_DT_F16, 0},  {"<V2", 2, PTOSIM_DT_F16, 1},  {"<V4", 4, PTOSIM_DT_F16, 0},
+      {"|u1", 1, PTOSIM_DT_HIF8, 1}, {"|i1", 1, PTOSIM_DT_I8, 1},   {"<f8", 8, PTOSIM_DT_I64, 0},
+      {"<i8", 8, PTOSIM_DT_F32, 0},  {"=f4", 4, PTOSIM_DT_F32, 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    ptosim_array a = {.elem_size = cases[i].es};
+    snprintf(a.descr, sizeof a.descr, "%s", cases[i].descr);
+    CHECK_MSG(ptosim_npy_matches(&a, cases[i].t) == cases[i].ok, "%s", cases[i].descr);
+  }
+}
+
+/* A save goes through a temporary file: an existing file keeps its mode, no temporary is
+ * left, and a failed save leaves the old file and says why. */
+static void test_save_atomic(void) {
+  float v[4] = {1, 2, 3, 4};
+  ptosim_array a = {.descr = "<f4", .elem_size = 4, .ndim = 1, .shape = {4}, .nbytes = sizeof v, .data = v};
+  char err[256] = "";
+  const char *path = tmp_path("atomic.npy");
+  CHECK(ptosim_npy_save(path, &a, err, sizeof err) == PTOSIM_OK);
+  chmod(path, 0640);
+  v[0] = 9;
+  CHECK(ptosim_npy_save(path, &a, err, sizeof err) == PTOSIM_OK);
+  struct stat st;
+  CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0640);
+  char tmp[300];
+  snprintf(tmp, sizeof tmp, "%s.ptosim-%ld.tmp", path, (long)getpid());
+  CHECK(stat(tmp, &st) != 0);
+  ptosim_array b;
+  CHECK(ptosim_npy_load(path, &b, err, sizeof err) == PTOSIM_OK && ((float *)b.data)[0] == 9);
+  ptosim_array_free(&b);
+  CHECK(ptosim_bin_save("/nonexistent/dir/x.bin", &a, err, sizeof err) != PTOSIM_OK && strstr(err, "No such file"));
+  CHECK(ptosim_npy_load("/nonexistent/x.npy", &b, err, sizeof err) != PTOSIM_OK && strstr(err, "No such file"));
+}
+
 int main(void) {
   RUN(test_compare);
+  RUN(test_compare_inf);
+  RUN(test_compare_int64);
+  RUN(test_fortran);
+  RUN(test_matches);
+  RUN(test_save_atomic);
   RUN(test_roundtrip);
   RUN(test_hand_built);
   RUN(test_errors);

@@ -29,11 +29,16 @@ typedef struct ptosim_array {
   void *data; /* malloc'ed; free with ptosim_array_free */
 } ptosim_array;
 
-/* Load a .npy file. On failure returns PTOSIM_E_USAGE and writes a one-line reason
- * (truncated file, bad magic, unsupported version, big-endian data, malformed header,
- * size mismatch) to err. */
+/* Load a .npy file. A Fortran-order file (fortran_order: True) is reordered into C order
+ * on load (out->fortran_order is then 0, shape unchanged). On failure returns
+ * PTOSIM_E_USAGE (PTOSIM_E_NOMEM when memory runs out) and writes a one-line reason
+ * (cannot open / read with the system's reason, truncated file, bad magic, unsupported
+ * version, big-endian data, malformed header, size mismatch) to err. */
 ptosim_status ptosim_npy_load(const char *path, ptosim_array *out, char *err, size_t errsize);
-/* Write `a` as a .npy file (format 1.0, or 2.0 if the header needs it). */
+/* Write `a` (C order) as a .npy file (format 1.0, or 2.0 if the header needs it). Both
+ * savers write a temporary file next to `path` and rename it over `path`, so a failed
+ * write leaves an existing file untouched; the reason (with the system's text) goes to
+ * err. */
 ptosim_status ptosim_npy_save(const char *path, const ptosim_array *a, char *err, size_t errsize);
 /* Load a raw file: descr "|u1", one dimension of nbytes. */
 ptosim_status ptosim_bin_load(const char *path, ptosim_array *out, char *err, size_t errsize);
@@ -44,6 +49,11 @@ void ptosim_array_free(ptosim_array *a);
 /* NumPy type string of a ptosim dtype ("<f2" for f16, "<u2" for bf16 since NumPy has no
  * bfloat16, "|u1" for the 8-bit floats). */
 const char *ptosim_npy_descr(ptosim_dtype t);
+/* 1 if the file's element type can hold dtype t: the kind letter and size of the descr
+ * ptosim_npy_descr(t) names (byte order aside; signed and unsigned integers of one size
+ * count as one kind), or a void type ('V') of t's size (raw bits); 0 if not ('<i4' for
+ * f32, '<f2' for bf16, '<f4' for i32). */
+int ptosim_npy_matches(const ptosim_array *a, ptosim_dtype t);
 
 /* Result comparison (`ptosim compare`). Mode: exact bits, ULP distance (float types), or
  * |out - golden| <= atol + rtol * |golden| (NaN matches NaN in every mode). */

@@ -17,7 +17,11 @@ typedef struct ptosim_program ptosim_program;
  * module's pto.target_arch / pto.device-spec, else a5; it places tiles without an address
  * and is what ptosim_program_target returns). Diagnostics (all of them,
  * `file:line:col: error: ... [rule]` with source line, caret and hint) go to `diag`
- * (may be NULL). Returns NULL on any error; *nerrors receives the error count. */
+ * (may be NULL). Returns NULL on any error; *nerrors (may be NULL) receives the error
+ * count. `file` may be NULL ("<input>"); `text` may be NULL only when len is 0; a target
+ * other than -1 or a ptosim_target is refused (rule api.args). The program keeps its own
+ * copy of what it needs: text may be freed after the call. The caller owns the program
+ * and frees it with ptosim_program_free (NULL is ignored), in any order with machines. */
 ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, int target, FILE *diag,
                                     int *nerrors);
 void ptosim_program_free(ptosim_program *p);
@@ -32,11 +36,13 @@ int ptosim_program_check(const char *file, const char *text, size_t len, int tar
  * only. */
 int ptosim_op_in_text(ptosim_opcode op);
 
-/* Target named by the module's pto.target_arch attribute (PTOSIM_TARGET_A5 if absent). */
+/* Target named by the module's pto.target_arch attribute (PTOSIM_TARGET_A5 if absent;
+ * PTOSIM_TARGET_COUNT for NULL). */
 ptosim_target ptosim_program_target(const ptosim_program *p);
 
-/* Entry function parameters. */
-typedef enum ptosim_param_kind { PTOSIM_PARAM_PTR, PTOSIM_PARAM_INT, PTOSIM_PARAM_FLOAT } ptosim_param_kind;
+/* Entry function parameters. The accessors refuse a NULL program or an index outside
+ * [0, nparams): PTOSIM_PARAM_NONE, PTOSIM_DT_NONE, NULL. */
+typedef enum ptosim_param_kind { PTOSIM_PARAM_PTR, PTOSIM_PARAM_INT, PTOSIM_PARAM_FLOAT, PTOSIM_PARAM_NONE } ptosim_param_kind;
 int ptosim_program_nparams(const ptosim_program *p);
 /* 1 if the program is a tile-level program without any synchronization op: its ops are
  * meant to run in program order (the compiler inserts the sync), so the race checker
@@ -45,6 +51,9 @@ int ptosim_program_in_order(const ptosim_program *p);
 ptosim_param_kind ptosim_program_param_kind(const ptosim_program *p, int i);
 /* Element type of pointer parameter i, or the scalar type of a scalar parameter. */
 ptosim_dtype ptosim_program_param_dtype(const ptosim_program *p, int i);
+/* Width in bits of scalar parameter i (1 for i1, 64 for index); 0 for a pointer. */
+int ptosim_program_param_bits(const ptosim_program *p, int i);
+/* Name without the '%' (in a static buffer: valid until the next call; not thread-safe). */
 const char *ptosim_program_param_name(const ptosim_program *p, int i);
 
 /* One argument value: a GM address (from ptosim_gm_map) for pointers, else a number. */
@@ -56,8 +65,10 @@ typedef union ptosim_arg {
 
 /* Run the entry once per block of the machine (block index 0 .. blocks-1), each block on
  * its cube core and both vector sub-blocks as the program's sections and kernel kind say.
- * Returns PTOSIM_OK or the status of the first fault; the diagnostic (with the op's
- * file:line:col) is in ptosim_last_diag(m). Deterministic. */
+ * args holds one value per parameter (may be NULL when there are none). Returns
+ * PTOSIM_OK or the status of the first fault; the diagnostic (with the op's
+ * file:line:col) is in ptosim_last_diag(m). A NULL program, machine or argument array is
+ * PTOSIM_E_USAGE. Deterministic. */
 ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args);
 
 #ifdef __cplusplus

@@ -41,25 +41,49 @@ typedef enum ptosim_opcode {
 } ptosim_opcode;
 
 /* Create a machine of `blocks` clusters for a target profile; NULL on bad arguments or
- * out of memory. Local memories start zeroed (and are tracked as never written). */
+ * out of memory. Local memories start zeroed (and are tracked as never written).
+ *
+ * Ownership and order: the caller owns the machine and frees it with
+ * ptosim_machine_free, after everything attached to it (a monitor from
+ * ptosim_monitor_attach must be freed with ptosim_monitor_free first) and after its last
+ * use of ptosim_last_diag's result. Host buffers registered with ptosim_gm_map stay the
+ * caller's; free them after the machine. Every entry point taking a machine, core or
+ * pointer refuses NULL (PTOSIM_E_USAGE, or the documented neutral value) rather than
+ * crash. */
 ptosim_machine *ptosim_machine_new(ptosim_target target, int blocks);
+/* Free the machine (NULL is ignored). Free its monitor first. */
 void ptosim_machine_free(ptosim_machine *m);
+/* Target of the machine; PTOSIM_TARGET_COUNT for NULL. */
 ptosim_target ptosim_machine_target(const ptosim_machine *m);
 
-/* One core of one cluster; NULL if out of range. */
+/* One core of one cluster; NULL if out of range. The core belongs to the machine. */
 ptosim_core *ptosim_core_of(ptosim_machine *m, int block, ptosim_core_kind kind);
 
 /* Register `bytes` bytes of host memory as a GM buffer. The buffer must outlive the
- * machine's use of it. *gm_addr receives its GM base address (4 KiB aligned; distinct
- * buffers never touch, so an access that runs off one buffer is a bounds fault). */
+ * machine's use of it (the machine does not copy or free it). *gm_addr receives its GM
+ * base address (4 KiB aligned; distinct buffers never touch, so an access that runs off
+ * one buffer is a bounds fault). Refused (PTOSIM_E_USAGE, rule api.args): NULL
+ * arguments, host bytes that overlap a buffer already mapped (map the bytes once and
+ * pass the one GM address to every parameter that shares them: two GM ranges for the
+ * same bytes would hide their races from the checkers), and a size that does not fit in
+ * the GM address space left (GM addresses stay below 2^63). */
 ptosim_status ptosim_gm_map(ptosim_machine *m, void *host, size_t bytes, uint64_t *gm_addr);
+/* Give the GM buffer mapped at gm_addr a name for diagnostics (bounds faults say
+ * "buffer [a, b) (NAME)"), e.g. "%arg0 from a.npy"; the string is copied.
+ * PTOSIM_E_USAGE if gm_addr is not the base of a mapped buffer or an argument is NULL. */
+ptosim_status ptosim_gm_set_name(ptosim_machine *m, uint64_t gm_addr, const char *name);
+/* 1 if an op (or ptosim_mem_write) wrote any byte of the GM buffer mapped at gm_addr
+ * since it was mapped, 0 if not, -1 if gm_addr is not the base of a mapped buffer. */
+int ptosim_gm_written(const ptosim_machine *m, uint64_t gm_addr);
 
 /* Copy bytes into / out of a local memory of a core (space must exist on that core:
- * UB on AIV cores, L1/L0A/L0B/L0C/BT/FB/MX on the AIC). Bounds are checked. */
+ * UB on AIV cores, L1/L0A/L0B/L0C/BT/FB/MX on the AIC). Bounds are checked. A NULL core,
+ * or a NULL host pointer with n > 0, is PTOSIM_E_USAGE. */
 ptosim_status ptosim_mem_write(ptosim_core *c, ptosim_space space, uint64_t addr, const void *src, size_t n);
 ptosim_status ptosim_mem_read(ptosim_core *c, ptosim_space space, uint64_t addr, void *dst, size_t n);
 
-/* Capacity in bytes of a memory space on the machine's target (0 if it does not exist). */
+/* Capacity in bytes of a memory space on the machine's target (0 if it does not exist
+ * or m is NULL). */
 uint64_t ptosim_space_capacity(const ptosim_machine *m, ptosim_space space);
 
 /* Build a typed pointer. */
@@ -106,12 +130,15 @@ int ptosim_op_implemented(ptosim_opcode op);
 /* Look up an op by spelling ("pto.mad"); returns PTOSIM_OP_COUNT when unknown. */
 ptosim_opcode ptosim_op_lookup(const char *spelling);
 
-/* The diagnostic of the last failed call on this machine (status PTOSIM_OK if none). */
+/* The diagnostic of the last failed call on this machine (status PTOSIM_OK if none). The
+ * machine owns it; it stays valid until the next call on the machine or its free. For
+ * a NULL machine: a static diagnostic with status PTOSIM_E_USAGE. */
 const ptosim_diag *ptosim_last_diag(const ptosim_machine *m);
-/* Format a diagnostic as "file:line:col: error: msg [rule]\n  hint: ..." into buf. */
+/* Format a diagnostic as "file:line:col: error: msg [rule]\n  hint: ..." into buf
+ * (snprintf-like; 0 for a NULL diagnostic). */
 size_t ptosim_diag_format(const ptosim_diag *d, char *buf, size_t size);
 
-/* Number of ops executed so far on the machine. */
+/* Number of ops executed so far on the machine (0 for NULL). */
 uint64_t ptosim_ops_executed(const ptosim_machine *m);
 
 #ifdef __cplusplus

@@ -19,9 +19,13 @@ ptosim_status pt_fail(pt_ctx *x, ptosim_status st, const char *rule, const char 
   return st;
 }
 
-const ptosim_diag *ptosim_last_diag(const ptosim_machine *m) { return &m->diag; }
+const ptosim_diag *ptosim_last_diag(const ptosim_machine *m) {
+  static const ptosim_diag no_machine = {.status = PTOSIM_E_USAGE, .rule = "api.args", .msg = "ptosim_last_diag: null machine"};
+  return m ? &m->diag : &no_machine;
+}
 
 size_t ptosim_diag_format(const ptosim_diag *d, char *buf, size_t size) {
+  if (!d || (!buf && size)) return 0;
   int n = snprintf(buf, size, "%s:%d:%d: error: %s%s%s [%s]\n", d->loc.file ? d->loc.file : "<api>",
                    d->loc.line, d->loc.col, d->op[0] ? d->op : "", d->op[0] ? ": " : "", d->msg, d->rule);
   if (n < 0) return 0;

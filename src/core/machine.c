@@ -1,5 +1,6 @@
 #include "core/machine.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,12 +61,13 @@ void ptosim_machine_free(ptosim_machine *m) {
   for (int i = 0; i < m->nstorage; i++) free(m->storage[i]);
   free(m->storage);
   free(m->cores);
+  for (int i = 0; i < m->ngm; i++) free(m->gm[i].name);
   free(m->gm);
   free(m->gm_sink);
   free(m);
 }
 
-ptosim_target ptosim_machine_target(const ptosim_machine *m) { return m->target; }
+ptosim_target ptosim_machine_target(const ptosim_machine *m) { return m ? m->target : PTOSIM_TARGET_COUNT; }
 
 ptosim_core *ptosim_core_of(ptosim_machine *m, int block, ptosim_core_kind kind) {
   if (!m || block < 0 || block >= m->blocks || (unsigned)kind > PTOSIM_AIV1) return NULL;
@@ -73,15 +75,38 @@ ptosim_core *ptosim_core_of(ptosim_machine *m, int block, ptosim_core_kind kind)
 }
 
 uint64_t ptosim_space_capacity(const ptosim_machine *m, ptosim_space space) {
-  return (unsigned)space < PTOSIM_SPACE_COUNT ? m->prof->capacity[space] : 0;
+  return m && (unsigned)space < PTOSIM_SPACE_COUNT ? m->prof->capacity[space] : 0;
 }
 
-uint64_t ptosim_ops_executed(const ptosim_machine *m) { return m->ops_executed; }
+uint64_t ptosim_ops_executed(const ptosim_machine *m) { return m ? m->ops_executed : 0; }
+
+/* Index of a mapped buffer whose host bytes overlap [host, host + bytes), or -1. */
+static int host_overlap(const ptosim_machine *m, const uint8_t *host, size_t bytes) {
+  for (int i = 0; i < m->ngm; i++) {
+    const pt_gm_buf *g = &m->gm[i];
+    if (bytes && g->size && host < g->host + g->size && g->host < host + bytes) return i;
+  }
+  return -1;
+}
 
 ptosim_status ptosim_gm_map(ptosim_machine *m, void *host, size_t bytes, uint64_t *gm_addr) {
   pt_ctx x = {.m = m, .op = PTOSIM_OP_COUNT};
   if (!m || !gm_addr || (!host && bytes))
     return m ? pt_fail(&x, PTOSIM_E_USAGE, "api.args", NULL, "ptosim_gm_map: null argument") : PTOSIM_E_USAGE;
+  /* Room for the buffer, its guard gap and the 4 KiB rounding below GM address 2^63. */
+  uint64_t room = (1ull << 63) - m->gm_next;
+  if (room < GM_GUARD + 0x1000 || (uint64_t)bytes > room - GM_GUARD - 0x1000)
+    return pt_fail(&x, PTOSIM_E_USAGE, "api.args", "map smaller buffers",
+                   "ptosim_gm_map: %zu bytes do not fit in the GM address space left", bytes);
+  if ((uintptr_t)host > UINTPTR_MAX - bytes)
+    return pt_fail(&x, PTOSIM_E_USAGE, "api.args", NULL, "ptosim_gm_map: host range wraps around");
+  int other = host_overlap(m, host, bytes);
+  if (other >= 0)
+    return pt_fail(&x, PTOSIM_E_USAGE, "api.args",
+                   "map a host buffer once and pass its GM address to every parameter that uses it",
+                   "ptosim_gm_map: the host bytes overlap those of the buffer mapped at GM 0x%" PRIx64
+                   " (two GM ranges for the same bytes would hide their races)",
+                   m->gm[other].base);
   if (m->ngm == m->gm_cap) {
     int cap = m->gm_cap ? m->gm_cap * 2 : 8;
     pt_gm_buf *g = realloc(m->gm, (size_t)cap * sizeof *g);
@@ -97,9 +122,26 @@ ptosim_status ptosim_gm_map(ptosim_machine *m, void *host, size_t bytes, uint64_
   return PTOSIM_OK;
 }
 
+ptosim_status ptosim_gm_set_name(ptosim_machine *m, uint64_t gm_addr, const char *name) {
+  int i = m && name ? pt_gm_index(m, gm_addr) : -1;
+  if (i < 0) return PTOSIM_E_USAGE;
+  char *copy = malloc(strlen(name) + 1);
+  if (!copy) return PTOSIM_E_NOMEM;
+  free(m->gm[i].name);
+  m->gm[i].name = strcpy(copy, name);
+  return PTOSIM_OK;
+}
+
+int ptosim_gm_written(const ptosim_machine *m, uint64_t gm_addr) {
+  int i = m ? pt_gm_index(m, gm_addr) : -1;
+  return i < 0 ? -1 : m->gm[i].written;
+}
+
 static ptosim_status mem_copy(ptosim_core *c, ptosim_space space, uint64_t addr, void *host, size_t n, int write) {
   if (!c) return PTOSIM_E_USAGE;
   pt_ctx x = {.m = c->m, .core = c, .op = PTOSIM_OP_COUNT};
+  if (!host && n)
+    return pt_fail(&x, PTOSIM_E_USAGE, "api.args", NULL, "ptosim_mem_%s: null host pointer", write ? "write" : "read");
   /* A host write initializes the bytes: listeners see it as an event of op PTOSIM_OP_COUNT. */
   pt_event ev = {.op = PTOSIM_OP_COUNT, .core = c};
   if (write && c->m->listener) x.ev = &ev;

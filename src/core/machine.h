@@ -13,6 +13,8 @@ typedef struct pt_gm_buf {
   uint64_t base;
   uint64_t size;
   uint8_t *host;
+  char *name;  /* for diagnostics (ptosim_gm_set_name), malloc'ed, or NULL */
+  int written; /* an access wrote bytes of it since it was mapped */
 } pt_gm_buf;
 
 /* Special registers written by configuration ops (legacy DMA loop state etc.). A value

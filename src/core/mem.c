@@ -1,6 +1,7 @@
 #include "core/mem.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,10 +22,8 @@ static ptosim_status gm_sink(ptosim_machine *m, uint64_t len, uint8_t **out) {
   return PTOSIM_OK;
 }
 
-static ptosim_status gm_span(pt_ctx *x, uint64_t addr, uint64_t len, uint8_t **out) {
-  ptosim_machine *m = x->m;
-  if (m->verify_only) return gm_sink(m, len, out);
-  /* Binary search for the last buffer with base <= addr. */
+/* The buffer holding GM address addr, or else the last one below it; -1 if none is. */
+static int gm_find(const ptosim_machine *m, uint64_t addr) {
   int lo = 0, hi = m->ngm - 1, found = -1;
   while (lo <= hi) {
     int mid = lo + (hi - lo) / 2;
@@ -35,18 +34,46 @@ static ptosim_status gm_span(pt_ctx *x, uint64_t addr, uint64_t len, uint8_t **o
       hi = mid - 1;
     }
   }
-  if (found < 0 || addr - m->gm[found].base >= m->gm[found].size)
+  return found;
+}
+
+/* " (buffer NAME)" for messages about b, or "" when it has no name. */
+static const char *gm_label(const pt_gm_buf *b, char *buf, size_t n) {
+  if (!b || !b->name) return "";
+  snprintf(buf, n, " (%s)", b->name);
+  return buf;
+}
+
+static ptosim_status gm_span(pt_ctx *x, uint64_t addr, uint64_t len, pt_access acc, uint8_t **out) {
+  ptosim_machine *m = x->m;
+  if (m->verify_only) return gm_sink(m, len, out);
+  int found = gm_find(m, addr);
+  pt_gm_buf *b = found < 0 ? NULL : &m->gm[found];
+  char label[160];
+  if (!b || addr - b->base >= b->size) {
+    if (!b)
+      return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check the GM pointer arithmetic (addptr offsets are in elements)",
+                     "gm access [0x%" PRIx64 ", 0x%" PRIx64 ") is outside every mapped buffer (below the first)", addr,
+                     addr + len);
     return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check the GM pointer arithmetic (addptr offsets are in elements)",
-                   "gm access [0x%" PRIx64 ", 0x%" PRIx64 ") is outside every mapped buffer", addr, addr + len);
-  const pt_gm_buf *b = &m->gm[found];
+                   "gm access [0x%" PRIx64 ", 0x%" PRIx64 ") is outside every mapped buffer: it starts %" PRIu64
+                   " bytes past the end of buffer [0x%" PRIx64 ", 0x%" PRIx64 ")%s",
+                   addr, addr + len, addr - b->base - b->size, b->base, b->base + b->size, gm_label(b, label, sizeof label));
+  }
   uint64_t off = addr - b->base;
   if (len > b->size - off)
     return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "the transfer runs past the end of the buffer: check lengths and strides",
                    "gm access [0x%" PRIx64 ", 0x%" PRIx64 ") runs past the end of buffer [0x%" PRIx64 ", 0x%" PRIx64
-                   ") by %" PRIu64 " bytes",
-                   addr, addr + len, b->base, b->base + b->size, len - (b->size - off));
+                   ")%s by %" PRIu64 " bytes",
+                   addr, addr + len, b->base, b->base + b->size, gm_label(b, label, sizeof label), len - (b->size - off));
+  if (acc & PT_WRITE) b->written = 1;
   *out = b->host + off;
   return PTOSIM_OK;
+}
+
+int pt_gm_index(const ptosim_machine *m, uint64_t base) {
+  int i = gm_find(m, base);
+  return i >= 0 && m->gm[i].base == base ? i : -1;
 }
 
 /* The core whose memory `space` is, as reached from core c: UB belongs to a vector core
@@ -80,7 +107,7 @@ static void record(pt_ctx *x, const ptosim_core *c, ptosim_space space, uint64_t
 }
 
 static ptosim_status span_check(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
-                                unsigned align, uint8_t **out) {
+                                unsigned align, pt_access acc, uint8_t **out) {
   if (align > 1 && addr % align != 0)
     return pt_fail(x, PTOSIM_E_FAULT, "mem.align", "align the address (tile addresses are 32-byte aligned)",
                    "%s address 0x%" PRIx64 " is not %u-byte aligned", pt_space_name(space), addr, align);
@@ -89,13 +116,17 @@ static ptosim_status span_check(pt_ctx *x, ptosim_core *c, ptosim_space space, u
       *out = NULL;
       return PTOSIM_OK;
     }
-    return gm_span(x, addr, len, out);
+    return gm_span(x, addr, len, acc, out);
   }
   if ((unsigned)space >= PTOSIM_SPACE_COUNT || !c->mem[space])
     return pt_fail(x, PTOSIM_E_FAULT, "mem.space", "use a space that exists on this core and target",
                    "space %s does not exist on %s core of target %s", pt_space_name(space),
                    c->kind == PTOSIM_AIC ? "the cube" : "a vector", x->m->prof->name);
   uint64_t cap = x->m->prof->capacity[space];
+  if (!len && addr > cap) /* an empty access: no range to show */
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "keep the access inside the space's capacity",
+                   "empty %s access at 0x%" PRIx64 " starts past the end of the %" PRIu64 "-byte capacity of target %s",
+                   pt_space_name(space), addr, cap, x->m->prof->name);
   if (addr > cap || len > cap - addr)
     return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "keep the access inside the space's capacity",
                    "%s access [0x%" PRIx64 ", 0x%" PRIx64 ") exceeds the %" PRIu64 "-byte capacity of target %s",
@@ -106,7 +137,7 @@ static ptosim_status span_check(pt_ctx *x, ptosim_core *c, ptosim_space space, u
 
 ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
                          unsigned align, pt_access acc, uint8_t **out) {
-  PT_TRY(span_check(x, c, space, addr, len, align, out));
+  PT_TRY(span_check(x, c, space, addr, len, align, acc, out));
   if (acc & PT_READ) x->m->state_read = 1;
   if ((acc & PT_WRITE) && x->m->undo && len) pt_undo_note(x->m->undo, *out, 0, NULL, NULL, len);
   record(x, c, space, addr, 0, NULL, NULL, len, acc);
@@ -135,7 +166,7 @@ ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64
     if (extent > UINT64_MAX / 4)
       return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check counts and strides", "address range overflows");
   }
-  PT_TRY(span_check(x, c, space, addr, empty ? 0 : extent, align, out));
+  PT_TRY(span_check(x, c, space, addr, empty ? 0 : extent, align, acc, out));
   if (acc & PT_READ) x->m->state_read = 1;
   if ((acc & PT_WRITE) && x->m->undo && !empty) pt_undo_note(x->m->undo, *out, nd, count, stride, len);
   if (!empty) record(x, c, space, addr, nd, count, stride, len, acc);

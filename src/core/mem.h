@@ -23,6 +23,9 @@ ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t
 ptosim_status pt_span(pt_ctx *x, ptosim_space space, uint64_t addr, uint64_t len, unsigned align,
                       pt_access acc, uint8_t **out);
 
+/* Index in m->gm of the GM buffer whose base is `base`, or -1. */
+int pt_gm_index(const ptosim_machine *m, uint64_t base);
+
 /* Most dims of a region pt_each_piece walks (ops use at most 17: a DMA's nburst and 16 loops). */
 #define PT_REGION_MAX_DIMS 32
 

@@ -1234,10 +1234,20 @@ static int cores_kind(const ptosim_program *p) {
   return p->kernel_kind ? p->kernel_kind : has_section ? 0 : has_cube_op ? 1 : 2;
 }
 
+/* Arguments of the text entry points: text of len bytes (NULL only when len is 0), target
+ * -1 (from the module) or a ptosim_target. Prints why not to diag; returns 1 if bad. */
+static int bad_text_args(const char *text, size_t len, int target, FILE *diag) {
+  if ((text || !len) && target >= -1 && target < PTOSIM_TARGET_COUNT) return 0;
+  if (diag && !text) fprintf(diag, "ptosim: error: null text of %zu bytes [api.args]\n", len);
+  else if (diag) fprintf(diag, "ptosim: error: target %d out of range (-1 or a ptosim_target) [api.args]\n", target);
+  return 1;
+}
+
 ptosim_program *ptosim_program_load(const char *file, const char *text, size_t len, const char *entry, int target, FILE *diag,
                                     int *nerrors) {
   int dummy;
   if (!nerrors) nerrors = &dummy;
+  if ((*nerrors = bad_text_args(text, len, target, diag))) return NULL;
   ptosim_program *p = calloc(1, sizeof *p);
   if (!p) return NULL;
   *nerrors = pa_parse(file, text, len, NULL, &p->ast);
@@ -1297,11 +1307,12 @@ void ptosim_program_free(ptosim_program *p) {
   free(p);
 }
 
-ptosim_target ptosim_program_target(const ptosim_program *p) { return p->target; }
-int ptosim_program_nparams(const ptosim_program *p) { return p->nparams; }
+ptosim_target ptosim_program_target(const ptosim_program *p) { return p ? p->target : PTOSIM_TARGET_COUNT; }
+int ptosim_program_nparams(const ptosim_program *p) { return p ? p->nparams : 0; }
 
 int ptosim_program_in_order(const ptosim_program *p) {
   int tile = 0;
+  if (!p) return 0;
   for (int32_t i = 0; i < p->ncode; i++) {
     if (p->code[i].code != PT_C_PTO) continue;
     const char *fam = ptosim_op_family((ptosim_opcode)p->code[i].opc);
@@ -1311,15 +1322,25 @@ int ptosim_program_in_order(const ptosim_program *p) {
   return tile;
 }
 
+static int param_ok(const ptosim_program *p, int i) { return p && i >= 0 && i < p->nparams; }
+
 ptosim_param_kind ptosim_program_param_kind(const ptosim_program *p, int i) {
+  if (!param_ok(p, i)) return PTOSIM_PARAM_NONE;
   pt_slot_type t = p->slots[p->param_slot[i]];
   return t.kind == PT_VK_PTR ? PTOSIM_PARAM_PTR : t.kind == PT_VK_FLOAT ? PTOSIM_PARAM_FLOAT : PTOSIM_PARAM_INT;
 }
 
-ptosim_dtype ptosim_program_param_dtype(const ptosim_program *p, int i) { return p->slots[p->param_slot[i]].dt; }
+ptosim_dtype ptosim_program_param_dtype(const ptosim_program *p, int i) {
+  return param_ok(p, i) ? p->slots[p->param_slot[i]].dt : PTOSIM_DT_NONE;
+}
+
+int ptosim_program_param_bits(const ptosim_program *p, int i) {
+  return param_ok(p, i) && p->slots[p->param_slot[i]].kind != PT_VK_PTR ? p->slots[p->param_slot[i]].bits : 0;
+}
 
 const char *ptosim_program_param_name(const ptosim_program *p, int i) {
   static char buf[128]; /* not thread-safe: for messages only */
+  if (!param_ok(p, i)) return NULL;
   snprintf(buf, sizeof buf, "%.*s", (int)p->params[i].name.n, p->params[i].name.s);
   return buf;
 }
@@ -1349,6 +1370,8 @@ static int check_module(pt_lower *L, const pa_op *m) {
 }
 
 int ptosim_program_check(const char *file, const char *text, size_t len, int target, FILE *diag, int *nunsupported) {
+  if (nunsupported) *nunsupported = 0;
+  if (bad_text_args(text, len, target, diag)) return 1;
   ptosim_program *p = calloc(1, sizeof *p);
   if (!p) return 1;
   int nerr = pa_parse(file, text, len, NULL, &p->ast);

@@ -374,6 +374,11 @@ static ptosim_status run_block(block_run *br) {
 
 ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args) {
   ptosim_status st = PTOSIM_OK;
+  if (!p || !m || (!args && p->nparams)) {
+    pt_ctx x = {.m = m, .op = PTOSIM_OP_COUNT};
+    return m ? pt_fail(&x, PTOSIM_E_USAGE, "api.args", NULL, "ptosim_program_run: null %s", p ? "arguments" : "program")
+             : PTOSIM_E_USAGE;
+  }
   pt_val *slots = calloc((size_t)p->nslots * 3 + 1, sizeof *slots);
   pt_obj *objs = calloc((size_t)p->nobjs * 3 + 1, sizeof *objs);
   uint8_t *wide = aligned_alloc(64, (size_t)p->wide_bytes * 3 + 64); /* registers of the 3 cores */

@@ -370,6 +370,9 @@ static ptosim_status run_tensor_view(const obj_run *r) {
   /* Leading dimensions: extent 1, stride shape[i+1] * stride[i+1] (PTOAS rightAlignTo5D). */
   for (int i = lead - 1; i >= 0; i--) {
     v->shape[i] = 1;
+    if (v->shape[i + 1] && v->stride[i + 1] > INT64_MAX / v->shape[i + 1])
+      return fail(r, PTOSIM_E_VERIFY, "view.shape", "keep shape x stride of the outer dimension within 64 bits",
+                  "shape x stride of the outer dimension overflows 64 bits");
     v->stride[i] = v->shape[i + 1] * v->stride[i + 1];
   }
   if (r->in->flags) {

@@ -4,10 +4,14 @@
  *   {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }
  * padded with spaces and a final '\n' so that the data starts on a 64-byte boundary. */
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ptosim/io.h"
 
@@ -35,6 +39,20 @@ const char *ptosim_npy_descr(ptosim_dtype t) {
   for (size_t i = 0; i < sizeof descr_map / sizeof descr_map[0]; i++)
     if (descr_map[i].dtype == t) return descr_map[i].descr;
   return "|u1"; /* 8-bit floats and packed int4 travel as bytes */
+}
+
+/* Kind letter of a type string with signed and unsigned integers folded together. */
+static char kind_of(const char *descr) { return descr[0] && descr[1] == 'u' ? 'i' : descr[0] ? descr[1] : 0; }
+
+/* The file's element type can hold dtype t: the kind letter (integers of either
+ * signedness count as one kind) and size of the descr NumPy would write for t ("<u2" for
+ * bf16, "|u1" for 8-bit floats), or a void type of t's size (raw bits). The byte-order
+ * character is not compared. */
+int ptosim_npy_matches(const ptosim_array *a, ptosim_dtype t) {
+  if (!a) return 0;
+  const char *want = ptosim_npy_descr(t);
+  unsigned long size = strtoul(want + 2, NULL, 10);
+  return a->elem_size == size && (kind_of(a->descr) == kind_of(want) || kind_of(a->descr) == 'V');
 }
 
 /* Element size from a type string: "<f4" -> 4, "|b1" -> 1, "<V2" -> 2; 0 if invalid. */
@@ -123,7 +141,7 @@ static int parse_header(const char *h, size_t len, ptosim_array *a, char *err, s
 
 static ptosim_status read_file(const char *path, unsigned char **data, size_t *size, char *err, size_t errsize) {
   FILE *f = fopen(path, "rb");
-  if (!f) return io_err(err, errsize, "%s: cannot open", path);
+  if (!f) return io_err(err, errsize, "%s: cannot open: %s", path, strerror(errno));
   unsigned char *buf = NULL;
   size_t n = 0, cap = 0;
   for (;;) {
@@ -133,7 +151,8 @@ static ptosim_status read_file(const char *path, unsigned char **data, size_t *s
       if (!nb) {
         free(buf);
         fclose(f);
-        return io_err(err, errsize, "%s: out of memory", path);
+        io_err(err, errsize, "%s: out of memory", path);
+        return PTOSIM_E_NOMEM;
       }
       buf = nb;
     }
@@ -141,23 +160,37 @@ static ptosim_status read_file(const char *path, unsigned char **data, size_t *s
     n += k;
     if (k == 0) break;
   }
-  int bad = ferror(f);
+  int bad = ferror(f) ? errno : 0;
   fclose(f);
   if (bad) {
     free(buf);
-    return io_err(err, errsize, "%s: read error", path);
+    return io_err(err, errsize, "%s: cannot read: %s", path, strerror(bad));
   }
   *data = buf;
   *size = n;
   return PTOSIM_OK;
 }
 
+/* Reorder a Fortran-order (column-major: first index fastest) payload of `count`
+ * elements of es bytes into C order (last index fastest). */
+static void fortran_to_c(const unsigned char *src, unsigned char *dst, const int64_t *shape, int nd, size_t es,
+                         size_t count) {
+  int64_t idx[PTOSIM_NPY_MAX_DIMS] = {0};
+  for (size_t f = 0; f < count; f++) {
+    size_t c = 0; /* C-order offset of idx: sum idx[k] * prod_{j > k} shape[j] */
+    for (int k = 0; k < nd; k++) c = c * (size_t)shape[k] + (size_t)idx[k];
+    memcpy(dst + c * es, src + f * es, es);
+    for (int k = 0; k < nd && ++idx[k] == shape[k]; k++) idx[k] = 0;
+  }
+}
+
 ptosim_status ptosim_npy_load(const char *path, ptosim_array *a, char *err, size_t errsize) {
   memset(a, 0, sizeof *a);
   unsigned char *buf;
   size_t size;
-  if (read_file(path, &buf, &size, err, errsize)) return PTOSIM_E_USAGE;
-  ptosim_status st = PTOSIM_E_USAGE;
+  ptosim_status st = read_file(path, &buf, &size, err, errsize);
+  if (st) return st;
+  st = PTOSIM_E_USAGE;
   size_t hlen, hstart;
   if (size < 10 || memcmp(buf, "\x93NUMPY", 6)) {
     io_err(err, errsize, "%s: not a .npy file (bad magic)", path);
@@ -217,13 +250,39 @@ ptosim_status ptosim_npy_load(const char *path, ptosim_array *a, char *err, size
   a->data = malloc(a->nbytes ? a->nbytes : 1);
   if (!a->data) {
     io_err(err, errsize, "%s: out of memory", path);
+    st = PTOSIM_E_NOMEM;
     goto out;
   }
-  memcpy(a->data, buf + data_off, a->nbytes);
+  if (a->fortran_order) fortran_to_c(buf + data_off, a->data, a->shape, a->ndim, a->elem_size, count);
+  else memcpy(a->data, buf + data_off, a->nbytes);
+  a->fortran_order = 0; /* the data is in C order now */
   st = PTOSIM_OK;
 out:
   free(buf);
   return st;
+}
+
+/* Write head[0..nhead) and the array's bytes to path through a temporary file in the same
+ * directory renamed over path at the end, so a failed write (disk full, file size limit)
+ * leaves the old file as it was. A file that existed keeps its permission bits. */
+static ptosim_status write_atomic(const char *path, const void *head, size_t nhead, const ptosim_array *a, char *err,
+                                  size_t errsize) {
+  char tmp[4096];
+  if (snprintf(tmp, sizeof tmp, "%s.ptosim-%ld.tmp", path, (long)getpid()) >= (int)sizeof tmp)
+    return io_err(err, errsize, "%s: path too long", path);
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0) return io_err(err, errsize, "%s: cannot write: %s", path, strerror(errno));
+  struct stat old;
+  if (stat(path, &old) == 0) fchmod(fd, old.st_mode & 07777);
+  FILE *f = fdopen(fd, "wb");
+  int ok = f && (!nhead || fwrite(head, 1, nhead, f) == nhead) && (!a->nbytes || fwrite(a->data, 1, a->nbytes, f) == a->nbytes);
+  int e = ok ? 0 : errno;
+  if (!f) close(fd);
+  else if (fclose(f) && ok) ok = 0, e = errno;
+  if (ok && rename(tmp, path)) ok = 0, e = errno;
+  if (ok) return PTOSIM_OK;
+  unlink(tmp);
+  return io_err(err, errsize, "%s: cannot write: %s", path, strerror(e ? e : EIO));
 }
 
 ptosim_status ptosim_npy_save(const char *path, const ptosim_array *a, char *err, size_t errsize) {
@@ -245,18 +304,15 @@ ptosim_status ptosim_npy_save(const char *path, const ptosim_array *a, char *err
   memset(head + pre, ' ', hlen);
   memcpy(head + pre, dict, dlen);
   head[total - 1] = '\n';
-  FILE *f = fopen(path, "wb");
-  if (!f) return io_err(err, errsize, "%s: cannot open for writing", path);
-  int ok = fwrite(head, 1, total, f) == total && (!a->nbytes || fwrite(a->data, 1, a->nbytes, f) == a->nbytes);
-  ok &= fclose(f) == 0;
-  return ok ? PTOSIM_OK : io_err(err, errsize, "%s: write error", path);
+  return write_atomic(path, head, total, a, err, errsize);
 }
 
 ptosim_status ptosim_bin_load(const char *path, ptosim_array *a, char *err, size_t errsize) {
   memset(a, 0, sizeof *a);
   unsigned char *buf;
   size_t size;
-  if (read_file(path, &buf, &size, err, errsize)) return PTOSIM_E_USAGE;
+  ptosim_status st = read_file(path, &buf, &size, err, errsize);
+  if (st) return st;
   a->data = buf;
   a->nbytes = size;
   a->elem_size = 1;
@@ -268,11 +324,7 @@ ptosim_status ptosim_bin_load(const char *path, ptosim_array *a, char *err, size
 }
 
 ptosim_status ptosim_bin_save(const char *path, const ptosim_array *a, char *err, size_t errsize) {
-  FILE *f = fopen(path, "wb");
-  if (!f) return io_err(err, errsize, "%s: cannot open for writing", path);
-  int ok = !a->nbytes || fwrite(a->data, 1, a->nbytes, f) == a->nbytes;
-  ok &= fclose(f) == 0;
-  return ok ? PTOSIM_OK : io_err(err, errsize, "%s: write error", path);
+  return write_atomic(path, NULL, 0, a, err, errsize);
 }
 
 void ptosim_array_free(ptosim_array *a) {

@@ -321,6 +321,10 @@ static ptosim_status l0_load(pt_ctx *x, const ptosim_l0_load_params *p, ptosim_s
   PT_TRY(check_same_width(x, "l0.dtype", p->src, p->dst, &es));
   PT_VERIFY(x, p->rows > 0 && p->cols > 0, "l0.shape", "tile extents are positive element counts",
             "tile extents %" PRId64 " x %" PRId64 " must be positive", p->rows, p->cols);
+  /* Extents beyond 16 bits need more than the 8-bit steps of the instruction anyway
+   * (255 fractals); refusing them first keeps the step arithmetic below from overflowing. */
+  PT_VERIFY(x, p->rows <= 65535 && p->cols <= 65535, "l0.range", "tile extents fit the instruction's 8-bit fractal steps",
+            "tile extents %" PRId64 " x %" PRId64 " exceed 65535", p->rows, p->cols);
   int64_t cw = PT_C0 / es, g = cw > 16 ? cw : 16;
   bool a5 = x->m->target == PTOSIM_TARGET_A5;
   PT_VERIFY(x, a5 || !p->transpose || (outer % g == 0 && kext % g == 0), "l0.transpose_granularity",
