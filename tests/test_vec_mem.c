@@ -402,6 +402,102 @@ static void test_predicates(void) {
   env_free(&e);
 }
 
+
+/* ---- unaligned streams ----------------------------------------------------------------- */
+
+static void test_unaligned_loads(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  for (int it = 0; it < 40; it++) {
+    uint64_t src = 1024 + rnd(60000);
+    ptosim_valign a, b;
+    ptosim_vreg r;
+    ptosim_vldas_params pa = {&a, ub(PTOSIM_DT_U8, src)};
+    CHECK(ptosim_vldas(e.v, &pa) == PTOSIM_OK);
+    for (int step = 0; step < 3; step++, src += 256) { /* a chain re-primes only at aligned addresses */
+      if (step && src % 32 == 0) CHECK(ptosim_vldas(e.v, &(ptosim_vldas_params){&a, ub(PTOSIM_DT_U8, src)}) == PTOSIM_OK);
+      ptosim_vldus_params pu = {&r, &b, &a, ub(PTOSIM_DT_F32, src)};
+      CHECK_MSG(ptosim_vldus(e.v, &pu) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+      CHECK(!memcmp(r.b, e.img + src, 256));
+      a = b;
+    }
+  }
+  ptosim_valign a = {{0}, 0, 0}, b;
+  ptosim_vreg r;
+  ptosim_vldus_params pu = {&r, &b, &a, ub(PTOSIM_DT_F32, 100)};
+  CHECK(ptosim_vldus(e.v, &pu) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
+  pu.src.addr = 96; /* aligned: no priming needed */
+  CHECK(ptosim_vldus(e.v, &pu) == PTOSIM_OK && !memcmp(r.b, e.img + 96, 256));
+  CHECK(ub_matches(&e));
+  env_free(&e);
+}
+
+/* A chain of vstus / pstu steps then a vstas flush writes exactly the stream's bytes; after
+ * each step only the bytes before the stream's last 32-byte boundary have reached UB. */
+static void test_unaligned_stores(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  uint8_t stream[8 * 256];
+  for (int it = 0; it < 40; it++) {
+    uint64_t start = 1024 + rnd(60000), at = start, len = 0;
+    int pred = it % 3 == 0;
+    ptosim_dtype dt = pred ? (it % 2 ? PTOSIM_DT_U16 : PTOSIM_DT_U32) : dts[it % 4];
+    ptosim_valign al;
+    CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+    for (int step = 0; step < 1 + (int)rnd(6); step++) {
+      ptosim_vreg v;
+      ptosim_vmask m;
+      random_vreg(&v);
+      make_mask(&m, 4);
+      uint64_t n;
+      if (pred) {
+        unsigned g = dt == PTOSIM_DT_U16 ? 2 : 4;
+        n = 256 / g / 8;
+        for (unsigned i = 0; i < n * 8; i++)
+          stream[len + i / 8] = (uint8_t)((i % 8 ? stream[len + i / 8] : 0) | mbit(&m, i * g) << (i % 8));
+        ptosim_ptr out;
+        ptosim_pstu_params p = {&al, &al, &m, ub(dt, at), &out};
+        CHECK(ptosim_pstu(e.v, &p) == PTOSIM_OK);
+        CHECK(out.addr == at + n && out.dtype == dt);
+      } else {
+        unsigned es = dt_bytes[it % 4];
+        int64_t k = (int64_t)rnd(256 / es + 1);
+        n = (uint64_t)k * es;
+        memcpy(stream + len, v.b, n);
+        ptosim_vstus_params p = {&al, &al, k, &v, ub(dt, at), dt};
+        CHECK_MSG(ptosim_vstus(e.v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+      }
+      len += n;
+      at += n;
+      uint64_t cut = at & ~(uint64_t)31;
+      if (cut > start) memcpy(e.img + start, stream, cut - start);
+      CHECK_MSG(ub_matches(&e), "stream it %d step %d", it, step);
+    }
+    ptosim_vstas_params f = {&al, ub(PTOSIM_DT_U8, at - 1), 1};
+    CHECK(ptosim_vstas(e.v, &f) == PTOSIM_OK);
+    memcpy(e.img + start, stream, len);
+    CHECK_MSG(ub_matches(&e), "stream it %d flushed", it);
+  }
+  /* rules */
+  ptosim_valign al;
+  ptosim_vreg v;
+  random_vreg(&v);
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+  ptosim_vstus_params p = {&al, &al, 3, &v, ub(PTOSIM_DT_F32, 4100), PTOSIM_DT_F32};
+  CHECK(ptosim_vstus(e.v, &p) == PTOSIM_OK); /* pending [4100, 4112) */
+  p.base.addr = 4116;
+  CHECK(ptosim_vstus(e.v, &p) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
+  ptosim_vstas_params f = {&al, ub(PTOSIM_DT_F32, 4100), 2};
+  CHECK(ptosim_vstas(e.v, &f) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
+  p.base.addr = 4112, p.offset = 65;
+  CHECK(ptosim_vstus(e.v, &p) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.range"));
+  ptosim_vmask m;
+  make_mask(&m, 0);
+  ptosim_ptr out;
+  ptosim_pstu_params q = {&al, &al, &m, ub(PTOSIM_DT_I32, 4112), &out};
+  CHECK(ptosim_pstu(e.v, &q) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.dtype"));
+  CHECK(ub_matches(&e)); /* nothing of the failed steps reached UB */
+  env_free(&e);
+}
+
 /* ---- rules ----------------------------------------------------------------------------- */
 
 #define FAILS(call, st, rule) CHECK_MSG((call) == (st) && !strcmp(last_rule(&e), rule), "%s: %s", rule, last_rule(&e))
@@ -505,6 +601,15 @@ static void test_rules(void) {
   FAILS(ptosim_plds(e.v, &pl), PTOSIM_E_VERIFY, "vec.target");
   ps = (ptosim_psts_params){&m, ub(PTOSIM_DT_U8, 0), 0, PTOSIM_PST_NORM};
   FAILS(ptosim_psts(e.v, &ps), PTOSIM_E_VERIFY, "vec.target");
+  ptosim_valign al;
+  FAILS(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vldas(e.v, &(ptosim_vldas_params){&al, ub(PTOSIM_DT_U8, 0)}), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vldus(e.v, &(ptosim_vldus_params){&r, &al, &al, ub(PTOSIM_DT_U8, 0)}), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vstus(e.v, &(ptosim_vstus_params){&al, &al, 1, &r, ub(PTOSIM_DT_U8, 0), PTOSIM_DT_U8}), PTOSIM_E_VERIFY,
+        "vec.target");
+  FAILS(ptosim_vstas(e.v, &(ptosim_vstas_params){&al, ub(PTOSIM_DT_U8, 0), 0}), PTOSIM_E_VERIFY, "vec.target");
+  ptosim_ptr out;
+  FAILS(ptosim_pstu(e.v, &(ptosim_pstu_params){&al, &al, &m, ub(PTOSIM_DT_U16, 0), &out}), PTOSIM_E_VERIFY, "vec.target");
   CHECK(ub_matches(&e));
   env_free(&e);
 }
@@ -517,6 +622,8 @@ int main(void) {
   RUN(test_vstsx2_modes);
   RUN(test_block_strided);
   RUN(test_predicates);
+  RUN(test_unaligned_loads);
+  RUN(test_unaligned_stores);
   RUN(test_rules);
   return pt_test_finish();
 }

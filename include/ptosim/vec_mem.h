@@ -164,6 +164,65 @@ typedef struct ptosim_psts_params {
   ptosim_pst_dist dist;
 } ptosim_psts_params;
 
+/* ---- unaligned streams (ptosim_valign) ------------------------------------------------
+ * Load side: pto.vldas primes the state with the 32-byte block holding src (addr = that
+ * block, nbytes = 32). pto.vldus loads the 256 bytes at src: from the primed block for the
+ * bytes before the next block boundary, from UB for the rest (whole blocks); a src that is
+ * not 32-byte aligned needs the state to hold its block (rule vec.align_stream). align_out
+ * holds the last block read when src is unaligned (so the next vldus at src + 256 needs no
+ * vldas), else is empty.
+ * Store side: the state holds the pending bytes [addr, addr + nbytes) of the stream, all
+ * inside one 32-byte block; pto.init_align empties it. Each store step appends its bytes
+ * at `at`, which must be where the pending bytes end; every byte before the last 32-byte
+ * boundary of the stream is written to UB, the rest stays pending. A flush (vstas) writes
+ * the pending bytes; its flush point must be where the stream ends. No byte outside the
+ * stream is ever written. */
+
+typedef struct ptosim_init_align_params {
+  ptosim_valign *dst;
+} ptosim_init_align_params;
+
+typedef struct ptosim_vldas_params {
+  ptosim_valign *dst;
+  ptosim_ptr src;            /* ub, any byte address */
+} ptosim_vldas_params;
+
+typedef struct ptosim_vldus_params {
+  ptosim_vreg *dst;
+  ptosim_valign *align_out;
+  const ptosim_valign *align_in;
+  ptosim_ptr src;            /* ub, any byte address */
+} ptosim_vldus_params;
+
+/* pto.vstus: append the first offset elements of src (offset * sizeof(dtype) bytes, at most
+ * 256) to the stream at base. */
+typedef struct ptosim_vstus_params {
+  ptosim_valign *align_out;
+  const ptosim_valign *align_in;
+  int64_t offset;            /* elements of dtype the stream advances */
+  const ptosim_vreg *src;
+  ptosim_ptr base;           /* ub */
+  ptosim_dtype dtype;        /* element type of src */
+} ptosim_vstus_params;
+
+/* pto.vstas: flush the pending bytes; dst + offset elements of dst.dtype is the flush point. */
+typedef struct ptosim_vstas_params {
+  const ptosim_valign *align;
+  ptosim_ptr dst;            /* ub */
+  int64_t offset;            /* elements of dst.dtype */
+} ptosim_vstas_params;
+
+/* pto.pstu: append the packed predicate (one bit per lane of the mask granularity, which
+ * is the size of base.dtype: ui16 -> b16, 128 bits = 16 B; ui32 -> b32, 64 bits = 8 B) to
+ * the stream at base; *base_out = base + those bytes. */
+typedef struct ptosim_pstu_params {
+  ptosim_valign *align_out;
+  const ptosim_valign *align_in;
+  const ptosim_vmask *src;
+  ptosim_ptr base;           /* ub, ui16 or ui32 */
+  ptosim_ptr *base_out;
+} ptosim_pstu_params;
+
 #ifdef __cplusplus
 }
 #endif

@@ -342,3 +342,114 @@ ptosim_status pt_exec_psts(pt_ctx *x, const ptosim_psts_params *p) {
   for (unsigned j = 0; j < VB / 2; j++) h[j >> 3] |= (uint8_t)(bit_of(m.b, 2 * j) << (j & 7)); /* PK: bit j = mask bit 2j */
   return PTOSIM_OK;
 }
+
+/* ---- unaligned streams ---------------------------------------------------------------- */
+
+ptosim_status pt_exec_init_align(pt_ctx *x, const ptosim_init_align_params *p) {
+  PT_TRY(vec_a5(x));
+  memset(p->dst, 0, sizeof *p->dst);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_vldas(pt_ctx *x, const ptosim_vldas_params *p) {
+  uint64_t a = 0;
+  uint8_t *h;
+  PT_TRY(vec_a5(x));
+  PT_TRY(vec_addr(x, "vldas source", p->src, 0, 1, &a));
+  a &= ~(uint64_t)31;
+  PT_TRY(read_span(x, a, 32, 32, &h));
+  ptosim_valign s = {{0}, 32, a};
+  memcpy(s.b, h, 32);
+  *p->dst = s;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_vldus(pt_ctx *x, const ptosim_vldus_params *p) {
+  uint64_t src = 0;
+  uint8_t *h;
+  PT_TRY(vec_a5(x));
+  PT_TRY(vec_addr(x, "vldus source", p->src, 0, 1, &src));
+  uint64_t blk = src & ~(uint64_t)31, head = 0; /* head: bytes taken from the primed block */
+  if (p->align_in->nbytes == 32 && p->align_in->addr == blk) head = blk + 32 - src;
+  PT_VERIFY(x, head || src % 32 == 0, "vec.align_stream", "prime the stream with pto.vldas on this address",
+            "vldus at 0x%" PRIx64 " needs the block 0x%" PRIx64 " in its align state, which holds %u bytes at 0x%" PRIx64,
+            src, blk, p->align_in->nbytes, p->align_in->addr);
+  ptosim_vreg r;
+  ptosim_valign out = {{0}, 0, 0};
+  memcpy(r.b, p->align_in->b + (src - blk), head);
+  uint64_t from = src + head, end = (src + VB + 31) & ~(uint64_t)31; /* whole blocks */
+  PT_TRY(read_span(x, from, end - from, 32, &h));
+  memcpy(r.b + head, h, VB - head);
+  if (src % 32) {
+    out.addr = end - 32, out.nbytes = 32;
+    memcpy(out.b, h + (end - 32 - from), 32);
+  }
+  *p->dst = r;
+  *p->align_out = out;
+  return PTOSIM_OK;
+}
+
+/* Append n bytes of data to the store stream `in` at UB address `at` (see vec_mem.h). */
+static ptosim_status stream_put(pt_ctx *x, const ptosim_valign *in, ptosim_valign *out, uint64_t at, const uint8_t *data,
+                                uint64_t n) {
+  PT_VERIFY(x, !in->nbytes || in->addr + in->nbytes == at, "vec.align_stream",
+            "continue the stream where it ended, or flush it and start from pto.init_align",
+            "unaligned store at 0x%" PRIx64 " does not continue the stream, whose pending bytes end at 0x%" PRIx64, at,
+            in->addr + in->nbytes);
+  uint8_t buf[32 + VB], *h;
+  uint64_t start = in->nbytes ? in->addr : at, end = at + n, cut = end & ~(uint64_t)31, total = end - start;
+  memcpy(buf, in->b, in->nbytes);
+  memcpy(buf + in->nbytes, data, n);
+  uint64_t done = cut > start ? cut - start : 0; /* bytes before the last block boundary */
+  if (done) {
+    PT_TRY(pt_span(x, PTOSIM_UB, start, done, 1, PT_WRITE, &h));
+    memcpy(h, buf, done);
+  }
+  ptosim_valign s = {{0}, (uint32_t)(total - done), start + done};
+  memcpy(s.b, buf + done, total - done);
+  *out = s;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_vstus(pt_ctx *x, const ptosim_vstus_params *p) {
+  unsigned es = 0;
+  uint64_t at = 0;
+  PT_TRY(vec_a5(x));
+  PT_TRY(vec_elem_bytes(x, p->dtype, &es));
+  PT_VERIFY(x, p->offset >= 0 && p->offset * (int64_t)es <= VB, "vec.range", "advance by 0 .. one register of elements",
+            "vstus advances by %" PRId64 " elements of %u bytes", p->offset, es);
+  PT_TRY(vec_addr(x, "vstus base", p->base, 0, 1, &at));
+  ptosim_vreg v = *p->src;
+  return stream_put(x, p->align_in, p->align_out, at, v.b, (uint64_t)p->offset * es);
+}
+
+ptosim_status pt_exec_vstas(pt_ctx *x, const ptosim_vstas_params *p) {
+  unsigned es = 0;
+  uint64_t at = 0;
+  uint8_t *h;
+  PT_TRY(vec_a5(x));
+  PT_TRY(vec_elem_bytes(x, p->dst.dtype, &es));
+  PT_TRY(vec_addr(x, "vstas flush point", p->dst, p->offset, es, &at));
+  const ptosim_valign *s = p->align;
+  if (!s->nbytes) return PTOSIM_OK;
+  PT_VERIFY(x, s->addr + s->nbytes == at, "vec.align_stream", "flush at the address where the stream ended",
+            "vstas flush point 0x%" PRIx64 " is not the end of the stream's pending bytes 0x%" PRIx64, at,
+            s->addr + s->nbytes);
+  PT_TRY(pt_span(x, PTOSIM_UB, s->addr, s->nbytes, 1, PT_WRITE, &h));
+  memcpy(h, s->b, s->nbytes);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_pstu(pt_ctx *x, const ptosim_pstu_params *p) {
+  uint64_t at = 0;
+  PT_TRY(vec_a5(x));
+  PT_VERIFY(x, p->base.dtype == PTOSIM_DT_U16 || p->base.dtype == PTOSIM_DT_U32, "vec.dtype",
+            "pstu stores through a ui16 (b16 mask) or ui32 (b32 mask) pointer", "pstu base of type %s",
+            pt_dtype_name(p->base.dtype));
+  unsigned g = p->base.dtype == PTOSIM_DT_U16 ? 2 : 4, n = VB / g / 8; /* payload bytes */
+  PT_TRY(vec_addr(x, "pstu base", p->base, 0, 1, &at));
+  uint8_t payload[VB / 16] = {0};
+  for (unsigned i = 0; i < VB / g; i++) payload[i >> 3] |= (uint8_t)(bit_of(p->src->b, i * g) << (i & 7));
+  PT_TRY(stream_put(x, p->align_in, p->align_out, at, payload, n));
+  return vec_post(x, p->base, n, 1, p->base_out);
+}
