@@ -524,9 +524,9 @@ static void test_rules(void) {
   l.dist = PTOSIM_VLD_NORM, l.src.addr = e.cap - 128;
   FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.bounds");
   l.src.addr = 64, l.offset = -32;
-  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "mem.bounds");
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.bounds");
   l.offset = INT64_MAX;
-  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "mem.bounds");
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.bounds");
   l.offset = 0, l.src.space = PTOSIM_GM;
   FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "op.space");
   l.src.space = PTOSIM_UB, l.dtype = PTOSIM_DT_I4;

@@ -35,10 +35,10 @@ static ptosim_status vec_addr(pt_ctx *x, const char *what, ptosim_ptr p, int64_t
   PT_TRY(pt_expect_space(x, what, p, PTOSIM_UB));
   const int64_t lim = INT64_C(1) << 62;
   int64_t a = (int64_t)p.addr;
-  PT_VERIFY(x, p.addr < (uint64_t)lim && offset > -lim / 8 && offset < lim / 8 && a + offset * (int64_t)unit >= 0 &&
-                   a + offset * (int64_t)unit < lim,
-            "mem.bounds", "check the offset (it counts elements of the register type)",
-            "%s address 0x%" PRIx64 " + %" PRId64 " x %u bytes is outside UB", what, p.addr, offset, unit);
+  if (!(p.addr < (uint64_t)lim && offset > -lim / 8 && offset < lim / 8 && a + offset * (int64_t)unit >= 0 &&
+        a + offset * (int64_t)unit < lim))
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check the base and the offset (vector offsets count elements)",
+                   "%s address 0x%" PRIx64 " + %" PRId64 " x %u bytes is outside UB", what, p.addr, offset, unit);
   *ea = (uint64_t)(a + offset * (int64_t)unit);
   return PTOSIM_OK;
 }
@@ -204,15 +204,39 @@ static const char *const vst_names[PTOSIM_VST_COUNT] = {"NORM_B8", "NORM_B16", "
                                                         "1PT_B32", "PK_B16", "PK_B32", "PK_B64", "PK4_B32",
                                                         "MRG4CHN_B8", "MRG2CHN_B8", "MRG2CHN_B16"};
 
+/* Is every lane of the k-byte view active (bits i * k of the mask all set)? */
+static int mask_full(const ptosim_vmask *m, unsigned k) {
+  const uint64_t pat = k == 1 ? ~UINT64_C(0) : k == 2 ? UINT64_C(0x5555555555555555)
+                     : k == 4 ? UINT64_C(0x1111111111111111) : UINT64_C(0x0101010101010101);
+  uint64_t wd[4];
+  memcpy(wd, m->b, sizeof wd);
+  return (wd[0] & wd[1] & wd[2] & wd[3] & pat) == pat;
+}
+
+/* dst lane i (w bytes) = the low w bytes of src lane i (k bytes), i < n. */
+static void narrow(uint8_t *dst, unsigned w, const uint8_t *src, unsigned k, unsigned n) {
+  if (w == k) memcpy(dst, src, (size_t)n * k);
+  else copy_elems(dst, w, src, k, w, n);
+}
+
 /* Store the low w bytes of every active k-byte lane i of src to ea + i * w. */
 static ptosim_status store_lanes(pt_ctx *x, const uint8_t *src, const ptosim_vmask *mask, unsigned k, unsigned w,
                                  uint64_t ea) {
   uint8_t active[VB], *h;
   unsigned n = VB / k;
+  if (mask_full(mask, k)) { /* the common case: one span */
+    PT_TRY(pt_span(x, PTOSIM_UB, ea, (uint64_t)n * w, 32, PT_WRITE, &h));
+    narrow(h, w, src, k, n);
+    return PTOSIM_OK;
+  }
   mask_lanes(mask, k, n, active);
   PT_TRY(pt_span_lanes(x, PTOSIM_UB, ea, w, n, active, 32, PT_WRITE, &h));
-  for (unsigned i = 0; i < n; i++)
-    if (active[i]) memcpy(h + (size_t)i * w, src + (size_t)i * k, w);
+  for (unsigned i = 0; i < n;) { /* one copy per run of active lanes */
+    unsigned s = i;
+    while (i < n && active[i]) i++;
+    narrow(h + (size_t)s * w, w, src + (size_t)s * k, k, i - s);
+    while (i < n && !active[i]) i++;
+  }
   return PTOSIM_OK;
 }
 
