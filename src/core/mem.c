@@ -215,3 +215,63 @@ int pt_each_piece(uint64_t addr, int nd, const int64_t *count_in, const int64_t 
     if (d == nd) return 0;
   }
 }
+
+/* One group of pt_span_lanes: count runs of len lanes, stride lanes apart. */
+typedef struct lane_group {
+  uint64_t first, len, stride, count;
+} lane_group;
+
+/* Note the group for the undo log (always exactly) and record it. When the event has room
+ * for one range only and more lanes follow, record instead the span from the group to the
+ * last active lane `end` and mark the event overflowed (the widening event.h describes);
+ * returns 1 once that happened, so the caller stops recording. */
+static int lanes_flush(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, unsigned lane, uint8_t *host,
+                       const lane_group *g, uint64_t end, int widened, pt_access acc) {
+  int64_t count = (int64_t)g->count, stride = (int64_t)(g->stride * lane);
+  uint64_t off = g->first * lane, len = g->len * lane, last = g->first + (g->count - 1) * g->stride + g->len;
+  if ((acc & PT_WRITE) && x->m->undo) pt_undo_note(x->m->undo, host + off, 1, &count, &stride, len);
+  if (widened || !x->ev) return widened;
+  if (x->ev->nranges == PT_EVENT_MAX_RANGES - 1 && last < end) {
+    record(x, c, space, addr + off, 0, NULL, NULL, (end - g->first) * lane, acc);
+    x->ev->overflow = 1;
+    return 1;
+  }
+  record(x, c, space, addr + off, 1, &count, &stride, len, acc);
+  return 0;
+}
+
+ptosim_status pt_span_lanes(pt_ctx *x, ptosim_space space, uint64_t addr, unsigned lane, unsigned nlanes,
+                            const uint8_t *active, unsigned align, pt_access acc, uint8_t **out) {
+  ptosim_core *c = x->core;
+  unsigned lo = 0, hi = nlanes;
+  while (lo < nlanes && !active[lo]) lo++;
+  while (hi > lo && !active[hi - 1]) hi--;
+  uint8_t *host;
+  PT_TRY(span_check(x, c, space, addr, 0, align, acc, &host)); /* the base: alignment, inside the space */
+  *out = host;
+  if (lo == hi) return PTOSIM_OK;
+  if (addr > UINT64_MAX / 4)
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check the address", "address range overflows");
+  PT_TRY(span_check(x, c, space, addr + (uint64_t)lo * lane, (uint64_t)(hi - lo) * lane, 1, acc, &host));
+  *out = host - (uint64_t)lo * lane;
+  if (acc & PT_READ) x->m->state_read = 1;
+  if (!x->ev && !((acc & PT_WRITE) && x->m->undo)) return PTOSIM_OK;
+  /* Runs of active lanes; equal-length runs at an equal spacing share one strided range. */
+  lane_group g = {0, 0, 0, 0};
+  int widened = 0;
+  for (unsigned i = lo; i < hi;) {
+    unsigned s = i;
+    while (i < hi && active[i]) i++;
+    uint64_t len = i - s;
+    if (g.count && len == g.len && (g.count == 1 || s - (g.first + (g.count - 1) * g.stride) == g.stride)) {
+      if (g.count == 1) g.stride = s - g.first;
+      g.count++;
+    } else {
+      if (g.count) widened = lanes_flush(x, c, space, addr, lane, *out, &g, hi, widened, acc);
+      g = (lane_group){s, len, 0, 1};
+    }
+    while (i < hi && !active[i]) i++;
+  }
+  lanes_flush(x, c, space, addr, lane, *out, &g, hi, widened, acc);
+  return PTOSIM_OK;
+}

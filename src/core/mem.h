@@ -26,6 +26,18 @@ ptosim_status pt_span(pt_ctx *x, ptosim_space space, uint64_t addr, uint64_t len
 /* Index in m->gm of the GM buffer whose base is `base`, or -1. */
 int pt_gm_index(const ptosim_machine *m, uint64_t base);
 
+/* The lanes of a masked vector access: lane i is the bytes [addr + i * lane, ... + lane),
+ * i < nlanes, and only lanes with active[i] != 0 are accessed. Checks the alignment of addr
+ * and that addr lies inside the space, then the bounds of the active lanes only (an
+ * inactive lane issues no request, so it may lie outside), and records exactly the active
+ * lanes' bytes (runs of active lanes; runs of equal length at an equal spacing share one
+ * strided range, so prefix, alternating and per-block masks need one range each). A mask
+ * with more groups than the event has ranges left records the rest as one span over the
+ * remaining lanes and sets ev->overflow (the undo log still notes the active bytes only).
+ * On success *out points at the host byte of addr. */
+ptosim_status pt_span_lanes(pt_ctx *x, ptosim_space space, uint64_t addr, unsigned lane, unsigned nlanes,
+                            const uint8_t *active, unsigned align, pt_access acc, uint8_t **out);
+
 /* Most dims of a region pt_each_piece walks (ops use at most 17: a DMA's nburst and 16 loops). */
 #define PT_REGION_MAX_DIMS 32
 

@@ -1,0 +1,688 @@
+/* Vector and predicate loads / stores (src/isa/vec_mem.c) against references written here
+ * byte by byte from the chapter formulas: every distribution, full / empty / prefix /
+ * alternating / random masks, offsets in elements, post-update forms, untouched bytes
+ * over the whole UB, the byte ranges recorded for the checkers, and every rule. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/event.h"
+#include "core/machine.h"
+#include "harness.h"
+#include "ptosim/monitor.h"
+#include "ptosim/ptosim.h"
+
+static unsigned long long seed = 0x5eed1234ULL;
+static unsigned rnd(unsigned n) { return (unsigned)(pt_rand_u64(&seed) % n); }
+
+typedef struct env {
+  ptosim_machine *m;
+  ptosim_core *v;
+  uint64_t cap;
+  uint8_t *img; /* the expected UB */
+  uint8_t *got;
+} env;
+
+static env env_new(ptosim_target t) {
+  env e;
+  e.m = ptosim_machine_new(t, 1);
+  e.v = ptosim_core_of(e.m, 0, PTOSIM_AIV0);
+  e.cap = ptosim_space_capacity(e.m, PTOSIM_UB);
+  e.img = malloc(e.cap);
+  e.got = malloc(e.cap);
+  for (uint64_t i = 0; i < e.cap; i++) e.img[i] = (uint8_t)pt_rand_u64(&seed);
+  CHECK(ptosim_mem_write(e.v, PTOSIM_UB, 0, e.img, e.cap) == PTOSIM_OK);
+  return e;
+}
+
+static void env_free(env *e) {
+  free(e->img);
+  free(e->got);
+  ptosim_machine_free(e->m);
+}
+
+/* The whole UB equals the expected image. */
+static int ub_matches(env *e) {
+  CHECK(ptosim_mem_read(e->v, PTOSIM_UB, 0, e->got, e->cap) == PTOSIM_OK);
+  return !memcmp(e->got, e->img, e->cap);
+}
+
+static const char *last_rule(env *e) { return ptosim_last_diag(e->m)->rule; }
+
+static ptosim_ptr ub(ptosim_dtype dt, uint64_t a) { return ptosim_ptr_make(PTOSIM_UB, dt, a); }
+
+static void random_vreg(ptosim_vreg *r) {
+  for (int i = 0; i < 256; i++) r->b[i] = (uint8_t)pt_rand_u64(&seed);
+}
+
+/* Masks: 0 all, 1 none, 2 prefix of random length, 3 alternating bytes, 4 random. */
+static void make_mask(ptosim_vmask *m, int kind) {
+  unsigned n = rnd(257);
+  for (unsigned j = 0; j < 256; j++) {
+    int bit = kind == 0 ? 1 : kind == 1 ? 0 : kind == 2 ? j < n : kind == 3 ? (j / 8) % 2 == 0 : (int)rnd(2);
+    if (bit) m->b[j / 8] |= (uint8_t)(1u << (j % 8));
+    else m->b[j / 8] &= (uint8_t)~(1u << (j % 8));
+  }
+}
+static int mbit(const ptosim_vmask *m, unsigned j) { return m->b[j / 8] >> (j % 8) & 1; }
+
+static const ptosim_dtype dts[4] = {PTOSIM_DT_U8, PTOSIM_DT_F16, PTOSIM_DT_F32, PTOSIM_DT_I64};
+static const unsigned dt_bytes[4] = {1, 2, 4, 8};
+
+/* ---- loads ----------------------------------------------------------------------------- */
+
+/* Reference: the UB byte that dst byte j of distribution d comes from, or -1 for a zero. */
+static int64_t vld_ref_src(ptosim_vld_dist d, uint64_t ea, unsigned j) {
+  unsigned k, lane;
+  switch (d) {
+    case PTOSIM_VLD_NORM: return (int64_t)(ea + j);
+    case PTOSIM_VLD_BRC_B8: case PTOSIM_VLD_BRC_B16: case PTOSIM_VLD_BRC_B32:
+      k = 1u << (d - PTOSIM_VLD_BRC_B8);
+      return (int64_t)(ea + j % k);
+    case PTOSIM_VLD_US_B8: case PTOSIM_VLD_US_B16:
+      k = d == PTOSIM_VLD_US_B8 ? 1 : 2;
+      lane = j / k;
+      return (int64_t)(ea + (lane / 2) * k + j % k);
+    case PTOSIM_VLD_DS_B8: case PTOSIM_VLD_DS_B16:
+      k = d == PTOSIM_VLD_DS_B8 ? 1 : 2;
+      lane = j / k;
+      return (int64_t)(ea + 2 * lane * k + j % k);
+    case PTOSIM_VLD_UNPK_B8: case PTOSIM_VLD_UNPK_B16: case PTOSIM_VLD_UNPK_B32:
+      k = d == PTOSIM_VLD_UNPK_B8 ? 1 : d == PTOSIM_VLD_UNPK_B16 ? 2 : 4;
+      lane = j / (2 * k);
+      return j % (2 * k) < k ? (int64_t)(ea + lane * k + j % (2 * k)) : -1;
+    case PTOSIM_VLD_BRC_BLK: return (int64_t)(ea + j % 32);
+    case PTOSIM_VLD_E2B_B16: case PTOSIM_VLD_E2B_B32:
+      k = d == PTOSIM_VLD_E2B_B16 ? 2 : 4;
+      return (int64_t)(ea + (j / 32) * k + j % k);
+    case PTOSIM_VLD_UNPK4: return j % 4 == 0 ? (int64_t)(ea + j / 4) : -1;
+    default: return -2;
+  }
+}
+
+/* Bytes a load distribution reads and the alignment of its address. */
+static unsigned vld_extent(ptosim_vld_dist d) {
+  switch (d) {
+    case PTOSIM_VLD_BRC_B8: return 1;
+    case PTOSIM_VLD_BRC_B16: return 2;
+    case PTOSIM_VLD_BRC_B32: return 4;
+    case PTOSIM_VLD_DS_B8: case PTOSIM_VLD_DS_B16: return 512;
+    case PTOSIM_VLD_BRC_BLK: return 32;
+    case PTOSIM_VLD_E2B_B16: return 16;
+    case PTOSIM_VLD_E2B_B32: return 32;
+    case PTOSIM_VLD_UNPK4: return 64;
+    case PTOSIM_VLD_NORM: return 256;
+    default: return 128;
+  }
+}
+static unsigned vld_align(ptosim_vld_dist d) {
+  unsigned x = vld_extent(d);
+  return x < 32 ? x : 32;
+}
+
+static void test_vlds_modes(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  for (int d = 0; d <= PTOSIM_VLD_UNPK4; d++)
+    for (int it = 0; it < 24; it++) {
+      int t = it % 4;
+      if (d == PTOSIM_VLD_UNPK4) t = 0; /* UNPK4 loads b8 registers */
+      unsigned al = vld_align((ptosim_vld_dist)d), es = dt_bytes[t];
+      uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 4096) / 64)) * 64;
+      int64_t off = (int64_t)rnd(64) * (int64_t)(32 / es) + (al < 32 ? (int64_t)(rnd(32 / al) * al / es) : 0);
+      if (al < es) off = (int64_t)rnd(64) * (int64_t)(32 / es); /* keep ea aligned to the element */
+      uint64_t ea = base + (uint64_t)off * es;
+      if (ea % al) continue;
+      ptosim_vreg r;
+      random_vreg(&r);
+      ptosim_ptr upd = {0};
+      int post = it % 3 == 0;
+      ptosim_vlds_params p = {&r, ub(dts[t], post ? ea : base), post ? off : off, dts[t], (ptosim_vld_dist)d,
+                              post ? &upd : NULL};
+      ptosim_status st = ptosim_vlds(e.v, &p);
+      CHECK_MSG(st == PTOSIM_OK, "vlds dist %d: %s", d, ptosim_last_diag(e.m)->msg);
+      int ok = 1;
+      for (unsigned j = 0; j < 256; j++) {
+        int64_t s = vld_ref_src((ptosim_vld_dist)d, ea, j);
+        ok &= r.b[j] == (s < 0 ? 0 : e.img[s]);
+      }
+      CHECK_MSG(ok, "vlds dist %d dtype %d ea 0x%" PRIx64, d, t, ea);
+      if (post) CHECK(upd.addr == ea + (uint64_t)off * es && upd.space == PTOSIM_UB && upd.dtype == dts[t]);
+    }
+  CHECK(ub_matches(&e));
+  env_free(&e);
+}
+
+static void test_vldsx2_modes(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  for (int d = 0; d < PTOSIM_VLDX2_COUNT; d++)
+    for (int t = 0; t < 4; t++) {
+      unsigned k = d == 0 ? 32 : 1u << (d - 1), es = dt_bytes[t];
+      uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 4096) / 32)) * 32;
+      int64_t off = (int64_t)rnd(16) * (int64_t)(32 / es);
+      uint64_t ea = base + (uint64_t)off * es;
+      ptosim_vreg lo, hi;
+      ptosim_vldsx2_params p = {&lo, &hi, ub(dts[t], base), off, dts[t], (ptosim_vldx2_dist)d};
+      CHECK(ptosim_vldsx2(e.v, &p) == PTOSIM_OK);
+      int ok = 1;
+      for (unsigned j = 0; j < 256; j++) {
+        uint64_t lane = j / k, within = j % k;
+        ok &= lo.b[j] == e.img[ea + 2 * lane * k + within] && hi.b[j] == e.img[ea + (2 * lane + 1) * k + within];
+      }
+      CHECK_MSG(ok, "vldsx2 dist %d", d);
+    }
+  env_free(&e);
+}
+
+#define SEEN 2048 /* bytes of the observed write window */
+
+/* ---- stores ---------------------------------------------------------------------------- */
+
+/* Reference store of distribution d into the image: returns the number of bytes written and
+ * marks them in `w` (relative to ea, SEEN bytes). */
+static void vst_ref(ptosim_vst_dist d, const ptosim_vreg *v, const ptosim_vmask *m, uint8_t *img, uint64_t ea,
+                    uint8_t *w) {
+  memset(w, 0, SEEN);
+  if (d >= PTOSIM_VST_1PT_B8 && d <= PTOSIM_VST_1PT_B32) {
+    unsigned k = 1u << (d - PTOSIM_VST_1PT_B8);
+    for (unsigned b = 0; b < k; b++) img[ea + b] = v->b[b], w[b] = 1;
+    return;
+  }
+  unsigned k, out; /* register lane bytes, stored bytes per lane */
+  if (d <= PTOSIM_VST_NORM_B32) k = out = 1u << d;
+  else if (d == PTOSIM_VST_PK4_B32) k = 4, out = 1;
+  else k = d == PTOSIM_VST_PK_B16 ? 2 : d == PTOSIM_VST_PK_B32 ? 4 : 8, out = k / 2;
+  for (unsigned lane = 0; lane < 256 / k; lane++) {
+    if (!mbit(m, lane * k)) continue;
+    for (unsigned b = 0; b < out; b++) img[ea + lane * out + b] = v->b[lane * k + b], w[lane * out + b] = 1;
+  }
+}
+
+/* Every event's write ranges, expanded to bytes relative to seen_ea. */
+static uint8_t seen[SEEN];
+static uint64_t seen_ea;
+static int seen_outside, seen_overflow;
+static void mark_writes(void *user, const pt_event *ev) {
+  (void)user;
+  seen_overflow |= ev->overflow;
+  for (int i = 0; i < ev->nranges; i++) {
+    const pt_range *r = &ev->ranges[i];
+    if (!(r->access & 2)) continue;
+    int64_t n = r->nd ? r->count[0] : 1, s = r->nd ? r->stride[0] : 0;
+    for (int64_t c = 0; c < n; c++)
+      for (uint64_t b = 0; b < r->len; b++) {
+        uint64_t a = r->addr + (uint64_t)(c * s) + b;
+        if (a < seen_ea || a >= seen_ea + SEEN) seen_outside = 1;
+        else seen[a - seen_ea] = 1;
+      }
+  }
+}
+
+static void test_vsts_modes(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  e.m->listener = mark_writes;
+  uint8_t w[SEEN];
+  for (int d = 0; d <= PTOSIM_VST_PK4_B32; d++)
+    for (int it = 0; it < 40; it++) {
+      int t = it % 4, kind = it % 5, post = it % 7 == 0;
+      unsigned es = dt_bytes[t];
+      unsigned al = d >= PTOSIM_VST_1PT_B8 && d <= PTOSIM_VST_1PT_B32 ? 1u << (d - PTOSIM_VST_1PT_B8) : 32;
+      uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 4096) / 32)) * 32;
+      int64_t off = (int64_t)rnd(64) * (int64_t)(32 / es);
+      if (al < 32 && es <= al) off += (int64_t)(rnd(32 / al) * (al / es));
+      uint64_t ea = base + (uint64_t)off * es;
+      ptosim_vreg v;
+      ptosim_vmask m;
+      random_vreg(&v);
+      make_mask(&m, kind);
+      ptosim_ptr upd = {0};
+      ptosim_vsts_params p = {&v, ub(dts[t], post ? ea : base), off, &m, dts[t], (ptosim_vst_dist)d, post ? &upd : NULL};
+      memset(seen, 0, sizeof seen);
+      seen_ea = ea;
+      seen_outside = seen_overflow = 0;
+      CHECK_MSG(ptosim_vsts(e.v, &p) == PTOSIM_OK, "vsts dist %d: %s", d, ptosim_last_diag(e.m)->msg);
+      vst_ref((ptosim_vst_dist)d, &v, &m, e.img, ea, w);
+      CHECK_MSG(ub_matches(&e), "vsts dist %d dtype %d mask %d", d, t, kind);
+      CHECK(!seen_outside && (kind == 4 || !seen_overflow));
+      if (!seen_overflow) {
+        CHECK_MSG(!memcmp(seen, w, sizeof w), "vsts dist %d mask %d: recorded writes differ", d, kind);
+      } else { /* too many runs for the event: a superset ending at the last written byte */
+        int sup = 1, last_w = 0, last_s = 0;
+        for (int b = 0; b < SEEN; b++) {
+          sup &= !w[b] || seen[b];
+          if (w[b]) last_w = b;
+          if (seen[b]) last_s = b;
+        }
+        CHECK(sup && last_w == last_s);
+      }
+      if (post) CHECK(upd.addr == ea + (uint64_t)off * es);
+    }
+  e.m->listener = NULL;
+  env_free(&e);
+}
+
+/* A register stored onto itself through UB and loaded back: the executors copy their
+ * operands, so dst may alias the source register. */
+static void test_alias(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_vreg r;
+  random_vreg(&r);
+  ptosim_vreg keep = r;
+  ptosim_vmask m;
+  make_mask(&m, 0);
+  ptosim_vsts_params s = {&r, ub(PTOSIM_DT_F32, 1024), 0, &m, PTOSIM_DT_F32, PTOSIM_VST_NORM_B32, NULL};
+  CHECK(ptosim_vsts(e.v, &s) == PTOSIM_OK);
+  ptosim_vldsx2_params l = {&r, &r, ub(PTOSIM_DT_F32, 1024), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_DINTLV_B32};
+  CHECK(ptosim_vldsx2(e.v, &l) == PTOSIM_OK); /* high wins; its lanes are the odd elements */
+  int ok = 1;
+  for (unsigned j = 0; j < 128; j++) ok &= r.b[j] == keep.b[(j / 4) * 8 + 4 + j % 4];
+  CHECK(ok);
+  env_free(&e);
+}
+
+static void test_vstsx2_modes(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  for (int d = 0; d < PTOSIM_VSTX2_COUNT; d++)
+    for (int t = 0; t < 4; t++) {
+      unsigned k = 1u << d, es = dt_bytes[t];
+      uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 4096) / 32)) * 32;
+      int64_t off = (int64_t)rnd(16) * (int64_t)(32 / es);
+      uint64_t ea = base + (uint64_t)off * es;
+      ptosim_vreg lo, hi;
+      ptosim_vmask m;
+      random_vreg(&lo);
+      random_vreg(&hi);
+      make_mask(&m, 1); /* ignored: everything is written */
+      ptosim_vstsx2_params p = {&lo, &hi, ub(dts[t], base), off, &m, dts[t], (ptosim_vstx2_dist)d};
+      CHECK(ptosim_vstsx2(e.v, &p) == PTOSIM_OK);
+      for (unsigned lane = 0; lane < 256 / k; lane++)
+        for (unsigned b = 0; b < k; b++) {
+          e.img[ea + 2 * lane * k + b] = lo.b[lane * k + b];
+          e.img[ea + (2 * lane + 1) * k + b] = hi.b[lane * k + b];
+        }
+      CHECK_MSG(ub_matches(&e), "vstsx2 dist %d dtype %d", d, t);
+    }
+  env_free(&e);
+}
+
+/* ---- block-strided --------------------------------------------------------------------- */
+
+static void test_block_strided(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  e.m->listener = mark_writes;
+  for (int it = 0; it < 30; it++) {
+    int64_t bs = rnd(5), rs = rnd(9);
+    int post = it % 2;
+    uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 8192) / 32)) * 32;
+    ptosim_vmask m;
+    make_mask(&m, it % 5);
+    ptosim_vreg v, r;
+    random_vreg(&v);
+    random_vreg(&r);
+    ptosim_ptr upd = {0};
+    ptosim_vsstb_params s = {&v, ub(PTOSIM_DT_F32, base), bs, rs, &m, post ? &upd : NULL};
+    memset(seen, 0, sizeof seen);
+    seen_ea = base;
+    seen_outside = 0;
+    CHECK(ptosim_vsstb(e.v, &s) == PTOSIM_OK);
+    uint8_t w[SEEN] = {0};
+    for (unsigned b = 0; b < 8; b++) {
+      if (!mbit(&m, 4 * b)) continue;
+      uint64_t a = base + ((post ? 0 : (uint64_t)rs) + b * (uint64_t)bs) * 32;
+      memcpy(e.img + a, v.b + 32 * b, 32);
+      for (unsigned i = 0; i < 32; i++)
+        w[a - base + i] = 1;
+    }
+    CHECK_MSG(ub_matches(&e), "vsstb it %d", it);
+    CHECK(!memcmp(seen, w, sizeof w) && !seen_outside);
+    if (post) CHECK(upd.addr == base + (uint64_t)rs * 32);
+    ptosim_vsldb_params l = {&r, ub(PTOSIM_DT_F32, base), bs, rs, &m};
+    CHECK(ptosim_vsldb(e.v, &l) == PTOSIM_OK);
+    int ok = 1;
+    for (unsigned j = 0; j < 256; j++) {
+      unsigned b = j / 32;
+      uint8_t want = mbit(&m, 4 * b) ? e.img[base + ((uint64_t)rs + b * (uint64_t)bs) * 32 + j % 32] : 0;
+      ok &= r.b[j] == want;
+    }
+    CHECK_MSG(ok, "vsldb it %d", it);
+  }
+  e.m->listener = NULL;
+  /* A masked-off block may lie outside UB: no request, no fault. */
+  ptosim_vmask m;
+  make_mask(&m, 1);
+  m.b[0] = 1; /* block 0 only */
+  ptosim_vreg v;
+  random_vreg(&v);
+  ptosim_vsstb_params s = {&v, ub(PTOSIM_DT_F32, e.cap - 32), 0x4000, 0, &m, NULL};
+  CHECK(ptosim_vsstb(e.v, &s) == PTOSIM_OK);
+  memcpy(e.img + e.cap - 32, v.b, 32);
+  CHECK(ub_matches(&e));
+  m.b[0] = 0x11; /* block 1 too: 0x4000 blocks away */
+  CHECK(ptosim_vsstb(e.v, &s) == PTOSIM_E_FAULT && !strcmp(last_rule(&e), "mem.bounds"));
+  ptosim_vsldb_params l = {&v, ub(PTOSIM_DT_F32, 16), 1, 0, &m};
+  CHECK(ptosim_vsldb(e.v, &l) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "mem.align"));
+  env_free(&e);
+}
+
+/* ---- predicates ------------------------------------------------------------------------ */
+
+static pt_event last;
+static void keep_last(void *user, const pt_event *ev) {
+  (void)user;
+  last = *ev;
+}
+
+static void test_predicates(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  e.m->listener = keep_last;
+  static const unsigned pld_bytes[3] = {32, 16, 64};
+  for (int it = 0; it < 40; it++) {
+    uint64_t base = 4096 + (uint64_t)rnd(1000) * 8;
+    int64_t off = (int64_t)rnd(8) * 8;
+    uint64_t ea = base + (uint64_t)off;
+    ptosim_vmask m, r;
+    make_mask(&m, it % 5);
+    int pk = it % 2;
+    ptosim_psts_params s = {&m, ub(PTOSIM_DT_U8, base), off, pk ? PTOSIM_PST_PK : PTOSIM_PST_NORM};
+    CHECK(it % 4 < 2 ? ptosim_psts(e.v, &s) == PTOSIM_OK : ptosim_psti(e.v, &s) == PTOSIM_OK);
+    for (unsigned j = 0; j < (pk ? 128u : 256u); j++) {
+      uint8_t bit = (uint8_t)mbit(&m, pk ? 2 * j : j);
+      e.img[ea + j / 8] = (uint8_t)((e.img[ea + j / 8] & ~(1u << (j % 8))) | bit << (j % 8));
+    }
+    CHECK_MSG(ub_matches(&e), "psts it %d", it);
+    ptosim_pld_dist d = (ptosim_pld_dist)(it % 3);
+    ptosim_plds_params l = {&r, ub(PTOSIM_DT_U8, base), off, d};
+    CHECK(it % 4 < 2 ? ptosim_plds(e.v, &l) == PTOSIM_OK : ptosim_pldi(e.v, &l) == PTOSIM_OK);
+    int ok = 1;
+    for (unsigned j = 0; j < 256; j++) {
+      unsigned src = d == PTOSIM_PLD_NORM ? j : d == PTOSIM_PLD_US ? j / 2 : 2 * j;
+      ok &= mbit(&r, j) == (e.img[ea + src / 8] >> (src % 8) & 1);
+    }
+    CHECK_MSG(ok, "plds dist %d", d);
+    CHECK(last.nranges == 1 && last.ranges[0].access == 1 && last.ranges[0].addr == ea && last.ranges[0].len == pld_bytes[d]);
+  }
+  env_free(&e);
+}
+
+
+/* ---- unaligned streams ----------------------------------------------------------------- */
+
+static void test_unaligned_loads(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  for (int it = 0; it < 40; it++) {
+    uint64_t src = 1024 + rnd(60000);
+    ptosim_valign a, b;
+    ptosim_vreg r;
+    ptosim_vldas_params pa = {&a, ub(PTOSIM_DT_U8, src)};
+    CHECK(ptosim_vldas(e.v, &pa) == PTOSIM_OK);
+    for (int step = 0; step < 3; step++, src += 256) { /* a chain re-primes only at aligned addresses */
+      if (step && src % 32 == 0) CHECK(ptosim_vldas(e.v, &(ptosim_vldas_params){&a, ub(PTOSIM_DT_U8, src)}) == PTOSIM_OK);
+      ptosim_vldus_params pu = {&r, &b, &a, ub(PTOSIM_DT_F32, src)};
+      CHECK_MSG(ptosim_vldus(e.v, &pu) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+      CHECK(!memcmp(r.b, e.img + src, 256));
+      a = b;
+    }
+  }
+  ptosim_valign a = {{0}, 0, 0}, b;
+  ptosim_vreg r;
+  ptosim_vldus_params pu = {&r, &b, &a, ub(PTOSIM_DT_F32, 100)};
+  CHECK(ptosim_vldus(e.v, &pu) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
+  pu.src.addr = 96; /* aligned: no priming needed */
+  CHECK(ptosim_vldus(e.v, &pu) == PTOSIM_OK && !memcmp(r.b, e.img + 96, 256));
+  CHECK(ub_matches(&e));
+  env_free(&e);
+}
+
+/* A chain of vstus / pstu steps then a vstas flush writes exactly the stream's bytes; after
+ * each step only the bytes before the stream's last 32-byte boundary have reached UB. */
+static void test_unaligned_stores(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  uint8_t stream[8 * 256];
+  for (int it = 0; it < 40; it++) {
+    uint64_t start = 1024 + rnd(60000), at = start, len = 0;
+    int pred = it % 3 == 0;
+    ptosim_dtype dt = pred ? (it % 2 ? PTOSIM_DT_U16 : PTOSIM_DT_U32) : dts[it % 4];
+    ptosim_valign al;
+    CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+    for (int step = 0; step < 1 + (int)rnd(6); step++) {
+      ptosim_vreg v;
+      ptosim_vmask m;
+      random_vreg(&v);
+      make_mask(&m, 4);
+      uint64_t n;
+      if (pred) {
+        unsigned g = dt == PTOSIM_DT_U16 ? 2 : 4;
+        n = 256 / g / 8;
+        for (unsigned i = 0; i < n * 8; i++)
+          stream[len + i / 8] = (uint8_t)((i % 8 ? stream[len + i / 8] : 0) | mbit(&m, i * g) << (i % 8));
+        ptosim_ptr out;
+        ptosim_pstu_params p = {&al, &al, &m, ub(dt, at), &out};
+        CHECK(ptosim_pstu(e.v, &p) == PTOSIM_OK);
+        CHECK(out.addr == at + n && out.dtype == dt);
+      } else {
+        unsigned es = dt_bytes[it % 4];
+        int64_t k = (int64_t)rnd(256 / es + 1);
+        n = (uint64_t)k * es;
+        memcpy(stream + len, v.b, n);
+        ptosim_vstus_params p = {&al, &al, k, &v, ub(dt, at), dt};
+        CHECK_MSG(ptosim_vstus(e.v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+      }
+      len += n;
+      at += n;
+      uint64_t cut = at & ~(uint64_t)31;
+      if (cut > start) memcpy(e.img + start, stream, cut - start);
+      CHECK_MSG(ub_matches(&e), "stream it %d step %d", it, step);
+    }
+    ptosim_vstas_params f = {&al, ub(PTOSIM_DT_U8, at - 1), 1};
+    CHECK(ptosim_vstas(e.v, &f) == PTOSIM_OK);
+    memcpy(e.img + start, stream, len);
+    CHECK_MSG(ub_matches(&e), "stream it %d flushed", it);
+  }
+  /* rules */
+  ptosim_valign al;
+  ptosim_vreg v;
+  random_vreg(&v);
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+  ptosim_vstus_params p = {&al, &al, 3, &v, ub(PTOSIM_DT_F32, 4100), PTOSIM_DT_F32};
+  CHECK(ptosim_vstus(e.v, &p) == PTOSIM_OK); /* pending [4100, 4112) */
+  p.base.addr = 4116;
+  CHECK(ptosim_vstus(e.v, &p) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
+  ptosim_vstas_params f = {&al, ub(PTOSIM_DT_F32, 4100), 2};
+  CHECK(ptosim_vstas(e.v, &f) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
+  p.base.addr = 4112, p.offset = 65;
+  CHECK(ptosim_vstus(e.v, &p) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.range"));
+  ptosim_vmask m;
+  make_mask(&m, 0);
+  ptosim_ptr out;
+  ptosim_pstu_params q = {&al, &al, &m, ub(PTOSIM_DT_I32, 4112), &out};
+  CHECK(ptosim_pstu(e.v, &q) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.dtype"));
+  CHECK(ub_matches(&e)); /* nothing of the failed steps reached UB */
+  env_free(&e);
+}
+
+/* ---- the checkers see masked stores byte-exactly ---------------------------------------- */
+
+/* On a fresh UB, store the first `lanes` f32 lanes of a register, then broadcast-load f32
+ * element `elem`: the init checker reports the load iff the element was not stored. */
+static int init_findings(unsigned lanes, int64_t elem) {
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_core *v = ptosim_core_of(m, 0, PTOSIM_AIV0);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
+  ptosim_vreg r;
+  ptosim_vmask k;
+  random_vreg(&r);
+  memset(k.b, 0, sizeof k.b);
+  for (unsigned i = 0; i < lanes; i++) k.b[i / 2] |= (uint8_t)(1u << (i % 2 * 4)); /* bit 4i */
+  ptosim_vsts_params s = {&r, ub(PTOSIM_DT_F32, 512), 0, &k, PTOSIM_DT_F32, PTOSIM_VST_NORM_B32, NULL};
+  CHECK(ptosim_vsts(v, &s) == PTOSIM_OK);
+  ptosim_vlds_params l = {&r, ub(PTOSIM_DT_F32, 512), elem, PTOSIM_DT_F32, PTOSIM_VLD_BRC_B32, NULL};
+  CHECK(ptosim_vlds(v, &l) == PTOSIM_OK);
+  ptosim_monitor_finish(mon);
+  int n = ptosim_monitor_nreports(mon), init = 0;
+  for (int i = 0; i < n; i++) init += !strcmp(ptosim_monitor_report(mon, i)->rule, "init.read");
+  ptosim_monitor_free(mon);
+  ptosim_machine_free(m);
+  return n == init ? init : -1;
+}
+
+static void test_checkers(void) {
+  CHECK(init_findings(10, 9) == 0);
+  CHECK(init_findings(10, 10) == 1);
+  CHECK(init_findings(64, 63) == 0);
+  CHECK(init_findings(0, 0) == 1);
+}
+
+/* Under the eager schedule a masked store's writes land later through the undo log: the
+ * inactive lanes' bytes must come out unchanged. */
+static void test_eager_masked(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  o.schedule = PTOSIM_SCHEDULE_EAGER;
+  ptosim_monitor *mon = ptosim_monitor_attach(e.m, &o);
+  ptosim_vreg v[5]; /* operands stay alive until the drain: queued ops read them when they run */
+  ptosim_vmask m[5];
+  for (int kind = 0; kind < 5; kind++) {
+    uint8_t w[SEEN];
+    random_vreg(&v[kind]);
+    make_mask(&m[kind], kind);
+    ptosim_vsts_params p = {&v[kind], ub(PTOSIM_DT_F16, 2048), 0, &m[kind], PTOSIM_DT_F16, PTOSIM_VST_PK_B16, NULL};
+    CHECK(ptosim_vsts(e.v, &p) == PTOSIM_OK);
+    vst_ref(PTOSIM_VST_PK_B16, &v[kind], &m[kind], e.img, 2048, w);
+  }
+  CHECK(ptosim_monitor_drain(mon) == PTOSIM_OK);
+  CHECK(ub_matches(&e));
+  ptosim_monitor_free(mon);
+  env_free(&e);
+}
+
+/* ---- rules ----------------------------------------------------------------------------- */
+
+#define FAILS(call, st, rule) CHECK_MSG((call) == (st) && !strcmp(last_rule(&e), rule), "%s: %s", rule, last_rule(&e))
+
+static void test_rules(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_vreg r;
+  ptosim_vmask m;
+  make_mask(&m, 0);
+  ptosim_vlds_params l = {&r, ub(PTOSIM_DT_F32, 4), 0, PTOSIM_DT_F32, PTOSIM_VLD_NORM, NULL};
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.align"); /* NORM: 32 B */
+  l.src.addr = 0, l.offset = 1;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.align"); /* offset counts f32 elements */
+  l.offset = 8;
+  CHECK(ptosim_vlds(e.v, &l) == PTOSIM_OK);
+  l.dist = PTOSIM_VLD_BRC_B32, l.offset = 1; /* BRC: element-aligned is enough */
+  CHECK(ptosim_vlds(e.v, &l) == PTOSIM_OK);
+  l.src.addr = 2, l.offset = 0;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.align");
+  l.dist = PTOSIM_VLD_E2B_B16, l.src.addr = 16; /* E2B_B16: 16 B */
+  CHECK(ptosim_vlds(e.v, &l) == PTOSIM_OK);
+  l.src.addr = 8;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.align");
+  l.dist = PTOSIM_VLD_NORM, l.src.addr = e.cap - 128;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.bounds");
+  l.src.addr = 64, l.offset = -32;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.bounds");
+  l.offset = INT64_MAX;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.bounds");
+  l.offset = 0, l.src.space = PTOSIM_GM;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "op.space");
+  l.src.space = PTOSIM_UB, l.dtype = PTOSIM_DT_I4;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dtype");
+  l.dtype = PTOSIM_DT_F32, l.dist = PTOSIM_VLD_COUNT;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dist");
+  l.dist = PTOSIM_VLD_UNPK4;
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dist");
+  for (int d = PTOSIM_VLD_SPLT4CHN; d <= PTOSIM_VLD_SPLT2CHN_B16; d++) {
+    l.dist = (ptosim_vld_dist)d, l.dtype = PTOSIM_DT_U8;
+    FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_UNSUPPORTED, "vec.dist");
+  }
+  ptosim_vsts_params s = {&r, ub(PTOSIM_DT_F16, 34), 0, &m, PTOSIM_DT_F16, PTOSIM_VST_NORM_B16, NULL};
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.align");
+  s.dist = PTOSIM_VST_1PT_B16; /* 1PT: element-aligned */
+  CHECK(ptosim_vsts(e.v, &s) == PTOSIM_OK);
+  s.dist = PTOSIM_VST_1PT_B32;
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.align");
+  for (int d = PTOSIM_VST_MRG4CHN_B8; d <= PTOSIM_VST_COUNT; d++) {
+    s.dist = (ptosim_vst_dist)d, s.dst.addr = 0;
+    FAILS(ptosim_vsts(e.v, &s), d == PTOSIM_VST_COUNT ? PTOSIM_E_VERIFY : PTOSIM_E_UNSUPPORTED, "vec.dist");
+  }
+  /* A store whose inactive lanes leave UB issues no request for them. */
+  CHECK(ptosim_mem_read(e.v, PTOSIM_UB, 0, e.img, e.cap) == PTOSIM_OK);
+  memset(m.b, 0, sizeof m.b);
+  memset(m.b, 0xFF, 16); /* the first 128 bytes */
+  random_vreg(&r);
+  s.dist = PTOSIM_VST_NORM_B8, s.dst.addr = e.cap - 128, s.dtype = PTOSIM_DT_U8;
+  CHECK(ptosim_vsts(e.v, &s) == PTOSIM_OK);
+  memcpy(e.img + e.cap - 128, r.b, 128);
+  CHECK(ub_matches(&e));
+  m.b[16] = 1; /* one more lane, past the end */
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.bounds");
+  CHECK(ub_matches(&e));
+  memset(m.b, 0, sizeof m.b); /* nothing active: a base past UB is still an error */
+  s.dst.addr = e.cap + 32;
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.bounds");
+  ptosim_vldsx2_params x2 = {&r, &r, ub(PTOSIM_DT_F32, 16), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_BDINTLV};
+  FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_FAULT, "mem.align");
+  x2.dist = PTOSIM_VLDX2_COUNT;
+  FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_VERIFY, "vec.dist");
+  ptosim_vstsx2_params y2 = {&r, &r, ub(PTOSIM_DT_F32, e.cap - 256), 0, &m, PTOSIM_DT_F32, PTOSIM_VSTX2_INTLV_B32};
+  FAILS(ptosim_vstsx2(e.v, &y2), PTOSIM_E_FAULT, "mem.bounds");
+  y2.dist = PTOSIM_VSTX2_COUNT;
+  FAILS(ptosim_vstsx2(e.v, &y2), PTOSIM_E_VERIFY, "vec.dist");
+  ptosim_plds_params pl = {&m, ub(PTOSIM_DT_U8, 4), 0, PTOSIM_PLD_NORM};
+  FAILS(ptosim_plds(e.v, &pl), PTOSIM_E_FAULT, "mem.align");
+  pl.dist = PTOSIM_PLD_COUNT;
+  FAILS(ptosim_pldi(e.v, &pl), PTOSIM_E_VERIFY, "vec.dist");
+  ptosim_psts_params ps = {&m, ub(PTOSIM_DT_U8, e.cap - 16), 0, PTOSIM_PST_NORM};
+  FAILS(ptosim_psts(e.v, &ps), PTOSIM_E_FAULT, "mem.bounds");
+  ps.dist = PTOSIM_PST_COUNT;
+  FAILS(ptosim_psti(e.v, &ps), PTOSIM_E_VERIFY, "vec.dist");
+  CHECK(ub_matches(&e));
+  env_free(&e);
+
+  /* The register-level vector ISA does not exist on A2/A3. */
+  e = env_new(PTOSIM_TARGET_A2A3);
+  l = (ptosim_vlds_params){&r, ub(PTOSIM_DT_F32, 0), 0, PTOSIM_DT_F32, PTOSIM_VLD_NORM, NULL};
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.target");
+  s = (ptosim_vsts_params){&r, ub(PTOSIM_DT_F32, 0), 0, &m, PTOSIM_DT_F32, PTOSIM_VST_NORM_B32, NULL};
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_VERIFY, "vec.target");
+  x2.src.addr = 0, x2.dist = PTOSIM_VLDX2_BDINTLV;
+  FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_VERIFY, "vec.target");
+  y2.dst.addr = 0, y2.dist = PTOSIM_VSTX2_INTLV_B8;
+  FAILS(ptosim_vstsx2(e.v, &y2), PTOSIM_E_VERIFY, "vec.target");
+  ptosim_vsldb_params bl = {&r, ub(PTOSIM_DT_F32, 0), 1, 1, &m};
+  FAILS(ptosim_vsldb(e.v, &bl), PTOSIM_E_VERIFY, "vec.target");
+  ptosim_vsstb_params bs = {&r, ub(PTOSIM_DT_F32, 0), 1, 1, &m, NULL};
+  FAILS(ptosim_vsstb(e.v, &bs), PTOSIM_E_VERIFY, "vec.target");
+  pl = (ptosim_plds_params){&m, ub(PTOSIM_DT_U8, 0), 0, PTOSIM_PLD_NORM};
+  FAILS(ptosim_plds(e.v, &pl), PTOSIM_E_VERIFY, "vec.target");
+  ps = (ptosim_psts_params){&m, ub(PTOSIM_DT_U8, 0), 0, PTOSIM_PST_NORM};
+  FAILS(ptosim_psts(e.v, &ps), PTOSIM_E_VERIFY, "vec.target");
+  ptosim_valign al;
+  FAILS(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vldas(e.v, &(ptosim_vldas_params){&al, ub(PTOSIM_DT_U8, 0)}), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vldus(e.v, &(ptosim_vldus_params){&r, &al, &al, ub(PTOSIM_DT_U8, 0)}), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vstus(e.v, &(ptosim_vstus_params){&al, &al, 1, &r, ub(PTOSIM_DT_U8, 0), PTOSIM_DT_U8}), PTOSIM_E_VERIFY,
+        "vec.target");
+  FAILS(ptosim_vstas(e.v, &(ptosim_vstas_params){&al, ub(PTOSIM_DT_U8, 0), 0}), PTOSIM_E_VERIFY, "vec.target");
+  ptosim_ptr out;
+  FAILS(ptosim_pstu(e.v, &(ptosim_pstu_params){&al, &al, &m, ub(PTOSIM_DT_U16, 0), &out}), PTOSIM_E_VERIFY, "vec.target");
+  CHECK(ub_matches(&e));
+  env_free(&e);
+}
+
+int main(void) {
+  RUN(test_vlds_modes);
+  RUN(test_vldsx2_modes);
+  RUN(test_vsts_modes);
+  RUN(test_alias);
+  RUN(test_vstsx2_modes);
+  RUN(test_block_strided);
+  RUN(test_predicates);
+  RUN(test_unaligned_loads);
+  RUN(test_unaligned_stores);
+  RUN(test_checkers);
+  RUN(test_eager_masked);
+  RUN(test_rules);
+  return pt_test_finish();
+}
