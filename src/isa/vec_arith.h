@@ -14,6 +14,12 @@ extern const pt_vl_fn pt_vadd_loops[PTOSIM_DT_COUNT], pt_vsub_loops[PTOSIM_DT_CO
 /* Run a binary op: checks (vec_lanes.h pt_vl_check), then the loop of p->dtype. */
 ptosim_status pt_vbinary_run(pt_ctx *x, const pt_vl_fn *loops, const ptosim_vbinary_params *p);
 
+/* A scalar of type st fits lanes of type dt: the same type, or for integers any integer
+ * type of the same width (signless i<w> is spelled as the signed type). */
+static inline int pt_vl_scalar_fits(ptosim_dtype dt, ptosim_dtype st) {
+  return st == dt || (!pt_dtype_is_float(dt) && !pt_dtype_is_float(st) && pt_dtype_size(st) == pt_dtype_size(dt));
+}
+
 /* Fill every lane (e bytes) of r with the low e bytes of bits. */
 static inline void pt_vl_broadcast(ptosim_vreg *r, uint64_t bits, unsigned e) {
   for (unsigned i = 0; i < PTOSIM_VREG_BYTES; i += e) memcpy(r->b + i, &bits, e);

@@ -45,12 +45,11 @@ ptosim_status pt_exec_vcmp(pt_ctx *x, const ptosim_vcmp_params *p) {
   return cmp_run(x, p->dst, p->src0, p->src1, p->seed, p->mode, p->dtype, p->mask_bits);
 }
 
-/* vcmps: the scalar has the element type (integers: any type of the same width). */
+/* vcmps: the scalar must fit the lanes (pt_vl_scalar_fits). */
 ptosim_status pt_exec_vcmps(pt_ctx *x, const ptosim_vcmps_params *p) {
   unsigned e = pt_vl_esize(p->dtype);
-  int same = p->scalar.dtype == p->dtype ||
-             (!pt_dtype_is_float(p->dtype) && !pt_dtype_is_float(p->scalar.dtype) && pt_dtype_size(p->scalar.dtype) == e);
-  PT_VERIFY(x, same, "vec.scalar_type", "give the scalar the vector's element type", "scalar of type %s on %s lanes",
+  PT_VERIFY(x, pt_vl_scalar_fits(p->dtype, p->scalar.dtype), "vec.scalar_type",
+            "give the scalar the vector's element type", "scalar of type %s on %s lanes",
             pt_dtype_name(p->scalar.dtype), pt_dtype_name(p->dtype));
   ptosim_vreg s;
   pt_vl_broadcast(&s, p->scalar.bits, e ? e : 1);

@@ -10,14 +10,12 @@
 PT_VL_F16F32(PT_VL_MAP2, vlrelu, LRELU_F)
 static const pt_vl_fn vlrelu_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vlrelu, _)};
 
-/* The scalar must have the element type, or for integers any type of the same width
- * (signless i<w> is spelled as the signed type). */
+/* The scalar must fit the lanes (pt_vl_scalar_fits). */
 static ptosim_status scalar_run(pt_ctx *x, const pt_vl_fn *loops, const ptosim_vscalar_params *p) {
   unsigned e = pt_vl_esize(p->dtype);
-  int same = p->scalar.dtype == p->dtype ||
-             (!pt_dtype_is_float(p->dtype) && !pt_dtype_is_float(p->scalar.dtype) && pt_dtype_size(p->scalar.dtype) == e);
-  PT_VERIFY(x, same || !pt_vl_pick(loops, p->dtype), "vec.scalar_type", "give the scalar the vector's element type",
-            "scalar of type %s on %s lanes", pt_dtype_name(p->scalar.dtype), pt_dtype_name(p->dtype));
+  PT_VERIFY(x, pt_vl_scalar_fits(p->dtype, p->scalar.dtype) || !pt_vl_pick(loops, p->dtype), "vec.scalar_type",
+            "give the scalar the vector's element type", "scalar of type %s on %s lanes",
+            pt_dtype_name(p->scalar.dtype), pt_dtype_name(p->dtype));
   PT_VERIFY(x, e <= 4 || x->m->target != PTOSIM_TARGET_A5, "vec.dtype", "use 8- to 32-bit elements",
             "the vector-scalar forms have no %s form", pt_dtype_name(p->dtype));
   ptosim_vreg s;
