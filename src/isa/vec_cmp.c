@@ -9,13 +9,16 @@
 
 /* ---- vcmp: one loop per (mode, kind) so the mode is chosen once per op ---------------- */
 
+/* Every lane's result bit is set at bit i * E, then the predicate is ANDed with the seed's
+ * lane bits (vec_lanes.h pt_vl_lane_bits), which clears the other bits too. */
 #define PT_VL_CMP_LOOP(op, K, CMP)                                                         \
   static void op##_##K(const pt_vl_args *g) {                                              \
     ptosim_vmask r;                                                                        \
     memset(&r, 0, sizeof r);                                                               \
     for (unsigned i = 0; i < PTOSIM_VREG_BYTES / PT_VL_E_##K; i++)                         \
-      if (pt_vl_active(g->mask, i, PT_VL_E_##K))                                           \
-        pt_vl_set(&r, i, PT_VL_E_##K, pt_vl_ld_##K(g->a, i) CMP pt_vl_ld_##K(g->b, i));    \
+      pt_vl_set(&r, i, PT_VL_E_##K, pt_vl_ld_##K(g->a, i) CMP pt_vl_ld_##K(g->b, i));      \
+    for (unsigned j = 0; j < sizeof r.b; j++)                                              \
+      r.b[j] = (uint8_t)(r.b[j] & g->mask->b[j] & pt_vl_lane_bits(PT_VL_E_##K));           \
     *g->pdst = r;                                                                          \
   }
 
@@ -58,13 +61,18 @@ ptosim_status pt_exec_vcmps(pt_ctx *x, const ptosim_vcmps_params *p) {
 
 /* ---- vsel: bit select per lane width --------------------------------------------------- */
 
-#define PT_VL_SEL_LOOP(op, K, _)                                                           \
-  static void op##_##K(const pt_vl_args *g) {                                              \
-    ptosim_vreg r;                                                                         \
-    for (unsigned i = 0; i < PTOSIM_VREG_BYTES / PT_VL_E_##K; i++)                         \
-      pt_vl_st_##K(&r, i, pt_vl_ld_##K(pt_vl_active(g->mask, i, PT_VL_E_##K) ? g->a : g->b, i)); \
-    *g->dst = r;                                                                           \
+/* dst = src0 where the lane is active, src1 elsewhere; 8 register bytes per mask byte. */
+static void vsel_bytes(const pt_vl_args *g, unsigned e) {
+  unsigned lanes = pt_vl_lane_bits(e);
+  ptosim_vreg r;
+  for (unsigned j = 0; j < PTOSIM_VREG_BYTES / 8; j++) {
+    unsigned bits = g->mask->b[j] & lanes;
+    for (unsigned k = 0; k < 8; k += e) memcpy(r.b + 8 * j + k, (bits >> k & 1 ? g->a : g->b)->b + 8 * j + k, e);
   }
+  *g->dst = r;
+}
+#define PT_VL_SEL_LOOP(op, K, _) \
+  static void op##_##K(const pt_vl_args *g) { vsel_bytes(g, PT_VL_E_##K); }
 PT_VL_SEL_LOOP(vsel, u8, _)
 PT_VL_SEL_LOOP(vsel, u16, _)
 PT_VL_SEL_LOOP(vsel, u32, _)

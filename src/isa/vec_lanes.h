@@ -85,12 +85,37 @@ PT_VL_INT_KIND(u64, uint64_t, uint64_t, 0, PTOSIM_DT_U64)
 
 static inline float pt_vl_f32_of(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
 static inline uint32_t pt_vl_f32_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
-static inline uint16_t pt_vl_to_f16(float x) { return pt_f32_to_f16(x, PT_RND_RINT, PT_SAT_OFF); }
-static inline uint16_t pt_vl_to_bf16(float x) { return pt_f32_to_bf16(x, PT_RND_RINT, PT_SAT_OFF); }
+
+/* Inline conversions of the lane loops, the f16 / bf16 paths of core/dtype.c written with
+ * selects instead of branches so that the loops vectorize. NaN inputs of the f32 -> 16-bit
+ * direction never arrive (the stores handle them first). f16 -> f32 is exact; f32 -> f16 /
+ * bf16 round to nearest even: add half an ulp minus one, plus the kept lsb, and truncate. */
+static inline float pt_vl_f16_to_f32(uint16_t h) {
+  uint32_t sign = ((uint32_t)h & 0x8000u) << 16, em = (uint32_t)h & 0x7FFFu;
+  uint32_t normal = (em << 13) + 0x38000000u;                   /* exponent rebiased 15 -> 127 */
+  uint32_t special = (em << 13) | 0x7F800000u;                  /* inf, NaN */
+  uint32_t sub = pt_vl_f32_bits((float)(int32_t)em * 0x1p-24f); /* zero, subnormal: m * 2^-24 */
+  return pt_vl_f32_of(sign | (em >= 0x7C00u ? special : em >= 0x0400u ? normal : sub));
+}
+static inline uint16_t pt_vl_to_f16(float x) {
+  uint32_t b = pt_vl_f32_bits(x), sign = b >> 16 & 0x8000u, a = b & 0x7FFFFFFFu;
+  uint32_t r = a - 0x38000000u;                                 /* exponent rebiased 127 -> 15 */
+  uint32_t normal = (r + 0xFFFu + (r >> 13 & 1u)) >> 13;
+  /* below 2^-14: m = |x| * 2^24 rounded to an integer by float arithmetic (ties even); other
+   * lanes compute it on 2^-14 to stay in range */
+  float small = a < 0x38800000u ? pt_vl_f32_of(a) : 0x1p-14f;
+  uint32_t sub = (uint32_t)(int32_t)(small * 0x1p24f + 0x1p23f - 0x1p23f);
+  return (uint16_t)(sign | (a >= 0x477FF000u ? 0x7C00u : a >= 0x38800000u ? normal : sub)); /* 65520: inf */
+}
+static inline float pt_vl_bf16_to_f32(uint16_t v) { return pt_vl_f32_of((uint32_t)v << 16); }
+static inline uint16_t pt_vl_to_bf16(float x) {
+  uint32_t b = pt_vl_f32_bits(x);
+  return (uint16_t)((b + 0x7FFFu + (b >> 16 & 1u)) >> 16);
+}
 
 PT_VL_FLOAT_KIND(f32, uint32_t, PTOSIM_DT_F32, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
-PT_VL_FLOAT_KIND(f16, uint16_t, PTOSIM_DT_F16, 0x7E00u, pt_f16_to_f32, pt_vl_to_f16)
-PT_VL_FLOAT_KIND(bf16, uint16_t, PTOSIM_DT_BF16, 0x7FC0u, pt_bf16_to_f32, pt_vl_to_bf16)
+PT_VL_FLOAT_KIND(f16, uint16_t, PTOSIM_DT_F16, 0x7E00u, pt_vl_f16_to_f32, pt_vl_to_f16)
+PT_VL_FLOAT_KIND(bf16, uint16_t, PTOSIM_DT_BF16, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 
 /* ---- typed loops ----------------------------------------------------------------------- */
 
@@ -104,29 +129,45 @@ typedef struct pt_vl_args {
 
 typedef void (*pt_vl_fn)(const pt_vl_args *g);
 
-/* Loop op##_##K: on active lanes dst = F(K, x) with x = a[i] (compute type); 0 elsewhere. */
+/* Mask bit k governs register byte k, so mask byte j covers register bytes [8j, 8j + 8); of
+ * its bits, those at multiples of e are lane bits: 0xFF, 0x55, 0x11, 0x01 for e = 1, 2, 4, 8. */
+static inline unsigned pt_vl_lane_bits(unsigned e) { return e == 1 ? 0xFFu : e == 2 ? 0x55u : e == 4 ? 0x11u : 0x01u; }
+
+/* Zero the lanes (e bytes) of r that are inactive in m; 8 register bytes per mask byte, so a
+ * full mask costs 32 compares. */
+static inline void pt_vl_zero_inactive(ptosim_vreg *r, const ptosim_vmask *m, unsigned e) {
+  unsigned lanes = pt_vl_lane_bits(e);
+  for (unsigned j = 0; j < PTOSIM_VREG_BYTES / 8; j++) {
+    unsigned bits = m->b[j] & lanes;
+    if (bits == lanes) continue;
+    for (unsigned k = 0; k < 8; k += e)
+      if (!(bits >> k & 1)) memset(r->b + 8 * j + k, 0, e);
+  }
+}
+
+/* Loop op##_##K: dst = F(K, x) with x = a[i] (compute type) on the active lanes, 0 on the
+ * others. Every lane is computed (no side effects) and the inactive ones zeroed after, which
+ * keeps the compute loop free of branches. */
 #define PT_VL_MAP1(op, K, F)                                                               \
   static void op##_##K(const pt_vl_args *g) {                                              \
     ptosim_vreg r;                                                                         \
-    memset(&r, 0, sizeof r);                                                               \
-    for (unsigned i = 0; i < PTOSIM_VREG_BYTES / PT_VL_E_##K; i++)                         \
-      if (pt_vl_active(g->mask, i, PT_VL_E_##K)) {                                         \
-        pt_vl_c_##K x = pt_vl_ld_##K(g->a, i);                                             \
-        pt_vl_st_##K(&r, i, F(K, x));                                                      \
-      }                                                                                    \
+    for (unsigned i = 0; i < PTOSIM_VREG_BYTES / PT_VL_E_##K; i++) {                       \
+      pt_vl_c_##K x = pt_vl_ld_##K(g->a, i);                                               \
+      pt_vl_st_##K(&r, i, F(K, x));                                                        \
+    }                                                                                      \
+    pt_vl_zero_inactive(&r, g->mask, PT_VL_E_##K);                                         \
     *g->dst = r;                                                                           \
   }
 
-/* Loop op##_##K: on active lanes dst = F(K, x, y) with x = a[i], y = b[i]; 0 elsewhere. */
+/* Loop op##_##K: dst = F(K, x, y) with x = a[i], y = b[i] on the active lanes, 0 elsewhere. */
 #define PT_VL_MAP2(op, K, F)                                                               \
   static void op##_##K(const pt_vl_args *g) {                                              \
     ptosim_vreg r;                                                                         \
-    memset(&r, 0, sizeof r);                                                               \
-    for (unsigned i = 0; i < PTOSIM_VREG_BYTES / PT_VL_E_##K; i++)                         \
-      if (pt_vl_active(g->mask, i, PT_VL_E_##K)) {                                         \
-        pt_vl_c_##K x = pt_vl_ld_##K(g->a, i), y = pt_vl_ld_##K(g->b, i);                  \
-        pt_vl_st_##K(&r, i, F(K, x, y));                                                   \
-      }                                                                                    \
+    for (unsigned i = 0; i < PTOSIM_VREG_BYTES / PT_VL_E_##K; i++) {                       \
+      pt_vl_c_##K x = pt_vl_ld_##K(g->a, i), y = pt_vl_ld_##K(g->b, i);                    \
+      pt_vl_st_##K(&r, i, F(K, x, y));                                                     \
+    }                                                                                      \
+    pt_vl_zero_inactive(&r, g->mask, PT_VL_E_##K);                                         \
     *g->dst = r;                                                                           \
   }
 
