@@ -4,8 +4,8 @@
  *   i8 u8 i16 u16 i32 u32 i64 u64   integers, computed in their own C type
  *   f32                             computed in float
  *   f16 bf16                        loaded to float exactly, computed in float, stored with one
- *                                   round-to-nearest-even (correct for + - * / sqrt, see
- *                                   VECTOR.md)
+ *                                   round-to-nearest-even (for + - * / sqrt the same as rounding
+ *                                   the exact result once: f32 has >= 2p + 2 bits)
  * Per kind: pt_vl_c_K (compute type), pt_vl_u_K (unsigned type of the lane width),
  * PT_VL_E_K (lane bytes), PT_VL_S_K (1 if signed), PT_VL_DT_K (ptosim_dtype),
  * pt_vl_ld_K / pt_vl_st_K (lane i of a register). Float stores write every NaN as the
@@ -18,8 +18,8 @@
  *
  * Inactive-lane policy: the zeroing predication of the A5 vector ISA. A lane whose mask bit
  * i * E is clear produces 0 in a vector result (and 0 in a predicate result); the other bits
- * of a lane's E mask bits are ignored. Loops compute into a local register and copy it out at
- * the end, so a result may alias a source. */
+ * of a lane's E mask bits are ignored. Loops compute every lane into a local register, zero
+ * the inactive lanes, and copy it out at the end, so a result may alias a source. */
 #ifndef PT_VEC_LANES_H
 #define PT_VEC_LANES_H
 
