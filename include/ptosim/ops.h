@@ -393,4 +393,5 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/tile_matrix.h"
 #include "ptosim/tile_move.h"
 #include "ptosim/vec_mem.h"
+#include "ptosim/vec_arith.h"
 #endif
