@@ -392,4 +392,5 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/tile_layout.h"
 #include "ptosim/tile_matrix.h"
 #include "ptosim/tile_move.h"
+#include "ptosim/vec_conv.h"
 #endif
