@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* ---- predicate generation (pset_b*, pge_b*) ---------------------------------------------
- * Pattern tokens with their hardware encodings (PTOAS VPTOLLVMEmitter.cpp pattern immediates).
+ * Pattern tokens with their hardware encodings (PTOAS VPTOLLVMEmitter.cpp:728 parsePredicatePatternImmediate).
  * Over the L lanes of the op's granularity: ALL every lane, ALLF none, VLn lanes [0, n),
  * H lanes [0, L/2), Q lanes [0, L/4), M3 lanes with i % 3 == 0, M4 lanes with i % 4 == 0
  * (docs/spec-notes-vecconv.md). */
@@ -127,7 +127,7 @@ typedef struct ptosim_vdup_params {
 typedef enum ptosim_vrnd {
   PTOSIM_VRND_NONE = 0,
   PTOSIM_VRND_R, /* nearest, ties to even */
-  PTOSIM_VRND_A, /* nearest, ties away from zero */
+  PTOSIM_VRND_A, /* nearest, ties away from zero (pto-isa tcvt.md CAST_ROUND) */
   PTOSIM_VRND_F, /* toward -inf */
   PTOSIM_VRND_C, /* toward +inf */
   PTOSIM_VRND_Z, /* toward zero */

@@ -10,48 +10,6 @@
 
 #include "isa/vecconv_util.h"
 
-/* ---- element loaders and encoders (little-endian lanes, ptosim/vreg.h) ------------------ */
-
-static float ld_f32(const uint8_t *p) { float f; memcpy(&f, p, 4); return f; }
-static float ld_f16(const uint8_t *p) { uint16_t h; memcpy(&h, p, 2); return pt_f16_to_f32(h); }
-static float ld_bf16(const uint8_t *p) { uint16_t h; memcpy(&h, p, 2); return pt_bf16_to_f32(h); }
-static int64_t ld_i8(const uint8_t *p) { return (int8_t)p[0]; }
-static int64_t ld_u8(const uint8_t *p) { return p[0]; }
-static int64_t ld_i16(const uint8_t *p) { int16_t v; memcpy(&v, p, 2); return v; }
-static int64_t ld_u16(const uint8_t *p) { uint16_t v; memcpy(&v, p, 2); return v; }
-static int64_t ld_i32(const uint8_t *p) { int32_t v; memcpy(&v, p, 4); return v; }
-static int64_t ld_u32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static int64_t ld_i64(const uint8_t *p) { int64_t v; memcpy(&v, p, 8); return v; }
-
-static void enc_f32(uint8_t *p, float x, pt_round r, pt_sat s) { (void)r, (void)s; memcpy(p, &x, 4); }
-static void enc_f16(uint8_t *p, float x, pt_round r, pt_sat s) { uint16_t h = pt_f32_to_f16(x, r, s); memcpy(p, &h, 2); }
-static void enc_bf16(uint8_t *p, float x, pt_round r, pt_sat s) { uint16_t h = pt_f32_to_bf16(x, r, s); memcpy(p, &h, 2); }
-
-typedef float (*ldf_fn)(const uint8_t *);
-typedef int64_t (*ldi_fn)(const uint8_t *);
-typedef void (*enc_fn)(uint8_t *, float, pt_round, pt_sat);
-
-static ldf_fn float_loader(ptosim_dtype t) {
-  return t == PTOSIM_DT_F32 ? ld_f32 : t == PTOSIM_DT_F16 ? ld_f16 : t == PTOSIM_DT_BF16 ? ld_bf16 : NULL;
-}
-
-static enc_fn float_encoder(ptosim_dtype t) {
-  return t == PTOSIM_DT_F32 ? enc_f32 : t == PTOSIM_DT_F16 ? enc_f16 : t == PTOSIM_DT_BF16 ? enc_bf16 : NULL;
-}
-
-static ldi_fn int_loader(ptosim_dtype t) {
-  switch (t) {
-    case PTOSIM_DT_I8: return ld_i8;
-    case PTOSIM_DT_U8: return ld_u8;
-    case PTOSIM_DT_I16: return ld_i16;
-    case PTOSIM_DT_U16: return ld_u16;
-    case PTOSIM_DT_I32: return ld_i32;
-    case PTOSIM_DT_U32: return ld_u32;
-    case PTOSIM_DT_I64: return ld_i64;
-    default: return NULL;
-  }
-}
-
 /* Integer v rounded to f32 with r (exact below 2^24): the top 24 significant bits of |v|
  * plus the rounding increment the dropped bits call for. */
 static float i64_to_f32(int64_t v, pt_round r) {
@@ -100,45 +58,112 @@ static const cvt_pair cvt_pairs[] = {
     {PTOSIM_DT_I64, PTOSIM_DT_F32, 1, 0, 1},  {PTOSIM_DT_I64, PTOSIM_DT_I32, 0, 1, 1},
 };
 
-/* ---- the plan of one vcvt ------------------------------------------------------------------ */
+/* ---- the plan of one conversion ------------------------------------------------------------
+ * Three passes over the conversions, each a loop chosen once by a switch on the type:
+ * load the source lanes as float or int64, convert them to destination bits, store the
+ * active ones at their destination lanes (the rest of the register is 0). */
 
-typedef struct cvt_plan cvt_plan;
-typedef void (*cvt_fn)(const cvt_plan *c, const uint8_t *s, uint8_t *d);
+#define MAX_CONV 256 /* lanes of an 8-bit register (vci); vcvt converts at most 128 */
 
-struct cvt_plan {
+typedef struct cvt_plan {
+  ptosim_dtype src, dst;
   unsigned sw, dw;            /* element bytes of source and destination */
   unsigned n;                 /* conversions: 256 / max(sw, dw) */
   unsigned s_step, s_off;     /* conversion i reads source lane i * s_step + s_off */
   unsigned d_step, d_off;     /* and writes destination lane i * d_step + d_off */
   pt_round r;
   pt_sat fsat;                /* float destinations: PT_SAT_ON (SAT) or PT_SAT_OFF */
-  int sat;                    /* integer destinations: clamp to [lo, hi], else keep the low dw bytes */
-  int64_t lo, hi;
-  ldf_fn ldf;
-  ldi_fn ldi;
-  enc_fn enc;
-  cvt_fn cvt;
-};
+  int64_t lo, hi;             /* integer destinations: clamp range (int64 range without SAT: wrap) */
+} cvt_plan;
 
-/* Store the low dw bytes of v (two's complement). */
-static void st_int(uint8_t *d, int64_t v, unsigned dw) { memcpy(d, &v, dw); }
+typedef struct cvt_lanes {
+  float f[MAX_CONV];          /* float sources */
+  int64_t i[MAX_CONV];        /* integer sources */
+  uint64_t out[MAX_CONV];     /* destination bits */
+  uint8_t act[MAX_CONV];      /* mask bit of the source lane */
+} cvt_lanes;
 
-static int64_t clamp(const cvt_plan *c, int64_t v) { return v < c->lo ? c->lo : v > c->hi ? c->hi : v; }
+static int is_float(ptosim_dtype t) { return t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16; }
 
-static void cvt_ff(const cvt_plan *c, const uint8_t *s, uint8_t *d) { c->enc(d, c->ldf(s), c->r, c->fsat); }
+#define LOAD(T, field, expr)                                                              \
+  for (unsigned i = 0; i < c->n; i++) {                                                   \
+    T v;                                                                                  \
+    memcpy(&v, src->b + (i * c->s_step + c->s_off) * sizeof(T), sizeof v);                \
+    L->field[i] = (expr);                                                                 \
+  }                                                                                       \
+  break
 
-static void cvt_if(const cvt_plan *c, const uint8_t *s, uint8_t *d) {
-  c->enc(d, i64_to_f32(c->ldi(s), c->r), c->r, c->fsat); /* exact in f32 unless d is f32 */
+static void load_lanes(const cvt_plan *c, const ptosim_vreg *src, const ptosim_vmask *mask, cvt_lanes *L) {
+  switch (c->src) {
+    case PTOSIM_DT_F32: LOAD(float, f, v);
+    case PTOSIM_DT_F16: LOAD(uint16_t, f, pt_f16_to_f32(v));
+    case PTOSIM_DT_BF16: LOAD(uint16_t, f, pt_bf16_to_f32(v));
+    case PTOSIM_DT_I8: LOAD(int8_t, i, v);
+    case PTOSIM_DT_U8: LOAD(uint8_t, i, v);
+    case PTOSIM_DT_I16: LOAD(int16_t, i, v);
+    case PTOSIM_DT_U16: LOAD(uint16_t, i, v);
+    case PTOSIM_DT_I32: LOAD(int32_t, i, v);
+    case PTOSIM_DT_U32: LOAD(uint32_t, i, v);
+    default: LOAD(int64_t, i, v);
+  }
+  for (unsigned i = 0; i < c->n; i++) L->act[i] = (uint8_t)pt_pbit(mask, (i * c->s_step + c->s_off) * c->sw);
 }
 
-/* NaN -> 0; without SAT the 64-bit rounded value wraps to the destination width. */
-static void cvt_fi(const cvt_plan *c, const uint8_t *s, uint8_t *d) {
-  st_int(d, c->sat ? pt_f32_to_int(c->ldf(s), c->r, c->lo, c->hi) : pt_f32_to_int(c->ldf(s), c->r, INT64_MIN, INT64_MAX),
-         c->dw);
+/* Destination bits of every loaded lane. Integer sources bound for a float destination are
+ * first rounded to f32 (exact below 2^24, so an f16 destination is rounded once). */
+static void convert_lanes(const cvt_plan *c, cvt_lanes *L) {
+  unsigned n = c->n;
+  if (!is_float(c->dst)) {
+    if (is_float(c->src))
+      for (unsigned i = 0; i < n; i++) L->out[i] = (uint64_t)pt_f32_to_int(L->f[i], c->r, c->lo, c->hi);
+    else
+      for (unsigned i = 0; i < n; i++) L->out[i] = (uint64_t)(L->i[i] < c->lo ? c->lo : L->i[i] > c->hi ? c->hi : L->i[i]);
+    return;
+  }
+  if (!is_float(c->src))
+    for (unsigned i = 0; i < n; i++) L->f[i] = i64_to_f32(L->i[i], c->r);
+  switch (c->dst) {
+    case PTOSIM_DT_F16:
+      for (unsigned i = 0; i < n; i++) L->out[i] = pt_f32_to_f16(L->f[i], c->r, c->fsat);
+      break;
+    case PTOSIM_DT_BF16:
+      for (unsigned i = 0; i < n; i++) L->out[i] = pt_f32_to_bf16(L->f[i], c->r, c->fsat);
+      break;
+    default:
+      for (unsigned i = 0; i < n; i++) {
+        uint32_t b;
+        memcpy(&b, &L->f[i], 4);
+        L->out[i] = b;
+      }
+  }
 }
 
-static void cvt_ii(const cvt_plan *c, const uint8_t *s, uint8_t *d) {
-  st_int(d, c->sat ? clamp(c, c->ldi(s)) : c->ldi(s), c->dw);
+#define STORE(T)                                                                          \
+  for (unsigned i = 0; i < c->n; i++)                                                     \
+    if (L->act[i]) {                                                                      \
+      T v = (T)L->out[i];                                                                 \
+      memcpy(r.b + (i * c->d_step + c->d_off) * sizeof(T), &v, sizeof v);                 \
+    }                                                                                     \
+  break
+
+/* dst = the active results at their lanes, 0 elsewhere (the low dw bytes of each result). */
+static void store_lanes(const cvt_plan *c, const cvt_lanes *L, ptosim_vreg *dst) {
+  ptosim_vreg r;
+  memset(&r, 0, sizeof r);
+  switch (c->dw) {
+    case 1: STORE(uint8_t);
+    case 2: STORE(uint16_t);
+    case 4: STORE(uint32_t);
+    default: STORE(uint64_t);
+  }
+  *dst = r;
+}
+
+static void run_plan(const cvt_plan *c, const ptosim_vreg *src, const ptosim_vmask *mask, ptosim_vreg *dst) {
+  cvt_lanes L;
+  load_lanes(c, src, mask, &L);
+  convert_lanes(c, &L);
+  store_lanes(c, &L, dst);
 }
 
 static ptosim_status attr_given(pt_ctx *x, const char *rule, const char *what, int given, int wanted,
@@ -148,6 +173,8 @@ static ptosim_status attr_given(pt_ctx *x, const char *rule, const char *what, i
             wanted ? "missing" : "not allowed");
   return PTOSIM_OK;
 }
+
+static const pt_round rnd_of[] = {PT_RND_RINT, PT_RND_RINT, PT_RND_AWAY, PT_RND_FLOOR, PT_RND_CEIL, PT_RND_TRUNC, PT_RND_ODD};
 
 /* Check the attributes against the pair's contract and bind the plan. */
 static ptosim_status vcvt_plan(pt_ctx *x, const ptosim_vcvt_params *p, cvt_plan *c) {
@@ -163,6 +190,7 @@ static ptosim_status vcvt_plan(pt_ctx *x, const ptosim_vcvt_params *p, cvt_plan 
   PT_TRY(attr_given(x, "vec.vcvt_rnd", "rnd", p->rnd != PTOSIM_VRND_NONE, pr->rnd, p));
   PT_TRY(attr_given(x, "vec.vcvt_sat", "sat", p->sat != PTOSIM_VSAT_NONE, pr->sat, p));
   PT_TRY(attr_given(x, "vec.vcvt_part", "part", p->part != PTOSIM_VPART_NONE, pr->part, p));
+  c->src = p->src_type, c->dst = p->dst_type;
   c->sw = pt_dtype_size(p->src_type);
   c->dw = pt_dtype_size(p->dst_type);
   unsigned wide = c->sw > c->dw ? c->sw : c->dw, ratio = wide / (c->sw + c->dw - wide), k = 0;
@@ -181,27 +209,19 @@ static ptosim_status vcvt_plan(pt_ctx *x, const ptosim_vcvt_params *p, cvt_plan 
   int narrow = c->sw > c->dw;
   c->s_step = narrow ? 1 : ratio, c->s_off = narrow ? 0 : k;
   c->d_step = narrow ? ratio : 1, c->d_off = narrow ? k : 0;
-  static const pt_round rnd_of[] = {PT_RND_RINT, PT_RND_RINT, PT_RND_AWAY, PT_RND_FLOOR, PT_RND_CEIL, PT_RND_TRUNC, PT_RND_ODD};
   c->r = rnd_of[p->rnd];
-  c->sat = p->sat == PTOSIM_VSAT_SAT;
-  c->fsat = c->sat ? PT_SAT_ON : PT_SAT_OFF;
-  c->lo = pt_int_min(p->dst_type), c->hi = pt_int_max(p->dst_type);
-  c->ldf = float_loader(p->src_type), c->ldi = int_loader(p->src_type), c->enc = float_encoder(p->dst_type);
-  c->cvt = c->ldf ? (c->enc ? cvt_ff : cvt_fi) : (c->enc ? cvt_if : cvt_ii);
+  int sat = p->sat == PTOSIM_VSAT_SAT;
+  c->fsat = sat ? PT_SAT_ON : PT_SAT_OFF;
+  /* without SAT an integer result keeps its low bytes; NaN -> 0 either way */
+  c->lo = sat ? pt_int_min(p->dst_type) : INT64_MIN, c->hi = sat ? pt_int_max(p->dst_type) : INT64_MAX;
   return PTOSIM_OK;
 }
 
 ptosim_status pt_exec_vcvt(pt_ctx *x, const ptosim_vcvt_params *p) {
   PT_TRY(pt_vec_begin(x, p->dst && p->src && p->mask));
-  cvt_plan c;
+  cvt_plan c = {0};
   PT_TRY(vcvt_plan(x, p, &c));
-  ptosim_vreg r;
-  memset(&r, 0, sizeof r);
-  for (unsigned i = 0; i < c.n; i++) {
-    unsigned so = (i * c.s_step + c.s_off) * c.sw; /* byte offsets */
-    if (pt_pbit(p->mask, so)) c.cvt(&c, p->src->b + so, r.b + (i * c.d_step + c.d_off) * c.dw);
-  }
-  *p->dst = r;
+  run_plan(&c, p->src, p->mask, p->dst);
   pt_record_work(x, c.n, p->src_type);
   return PTOSIM_OK;
 }
@@ -214,22 +234,25 @@ static float round_integral(float x, pt_round r) {
   return copysignf((float)pt_f32_to_int(x, r, INT64_MIN, INT64_MAX), x);
 }
 
+/* A plan of n same-width lanes of type t, every lane in place. */
+static cvt_plan same_width_plan(ptosim_dtype src, ptosim_dtype dst, pt_round r) {
+  cvt_plan c = {src, dst, pt_dtype_size(dst), pt_dtype_size(dst), 0, 1, 0, 1, 0, r, PT_SAT_OFF, INT64_MIN, INT64_MAX};
+  c.n = PTOSIM_VREG_BYTES / c.dw;
+  return c;
+}
+
 ptosim_status pt_exec_vtrc(pt_ctx *x, const ptosim_vtrc_params *p) {
   PT_TRY(pt_vec_begin(x, p->dst && p->src && p->mask));
-  ldf_fn ld = float_loader(p->dtype);
-  enc_fn enc = float_encoder(p->dtype);
-  PT_VERIFY(x, ld != NULL, "vec.dtype", "vtrc takes f16, bf16 or f32", "vtrc on %s lanes", pt_dtype_name(p->dtype));
+  PT_VERIFY(x, is_float(p->dtype), "vec.dtype", "vtrc takes f16, bf16 or f32", "vtrc on %s lanes", pt_dtype_name(p->dtype));
   PT_VERIFY(x, p->rnd >= PTOSIM_VRND_R && p->rnd <= PTOSIM_VRND_Z, "vec.vtrc_rnd", "use R, A, F, C or Z",
             "vtrc: rounding code %d is not one of R A F C Z", (int)p->rnd);
-  static const pt_round rnd_of[] = {PT_RND_RINT, PT_RND_RINT, PT_RND_AWAY, PT_RND_FLOOR, PT_RND_CEIL, PT_RND_TRUNC};
-  pt_round r = rnd_of[p->rnd];
-  unsigned w = pt_dtype_size(p->dtype);
-  ptosim_vreg out;
-  memset(&out, 0, sizeof out);
-  for (unsigned o = 0; o < PTOSIM_VREG_BYTES; o += w)
-    if (pt_pbit(p->mask, o)) enc(out.b + o, round_integral(ld(p->src->b + o), r), PT_RND_RINT, PT_SAT_OFF);
-  *p->dst = out;
-  pt_record_work(x, PTOSIM_VREG_BYTES / w, p->dtype);
+  cvt_plan c = same_width_plan(p->dtype, p->dtype, rnd_of[p->rnd]);
+  cvt_lanes L;
+  load_lanes(&c, p->src, p->mask, &L);
+  for (unsigned i = 0; i < c.n; i++) L.f[i] = round_integral(L.f[i], c.r);
+  convert_lanes(&c, &L); /* integral values: exact in their own type */
+  store_lanes(&c, &L, p->dst);
+  pt_record_work(x, c.n, p->dtype);
   return PTOSIM_OK;
 }
 
@@ -238,27 +261,27 @@ ptosim_status pt_exec_vtrc(pt_ctx *x, const ptosim_vtrc_params *p) {
 ptosim_status pt_exec_vci(pt_ctx *x, const ptosim_vci_params *p) {
   PT_TRY(pt_vec_begin(x, p->dst != NULL));
   ptosim_dtype t = p->base.dtype;
-  enc_fn enc = t == PTOSIM_DT_F16 || t == PTOSIM_DT_F32 ? float_encoder(t) : NULL;
-  unsigned w = pt_dtype_size(t);
-  PT_VERIFY(x, enc || (int_loader(t) && w <= 4), "vec.dtype", "vci takes an i8/i16/i32 (or unsigned), f16 or f32 base",
-            "vci with a %s base", pt_dtype_name(t));
+  int fl = t == PTOSIM_DT_F16 || t == PTOSIM_DT_F32;
+  PT_VERIFY(x, fl || t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_I32 || t == PTOSIM_DT_U32,
+            "vec.dtype", "vci takes an i8/i16/i32 (or unsigned), f16 or f32 base", "vci with a %s base", pt_dtype_name(t));
   PT_VERIFY(x, p->order == PTOSIM_VCI_ASC || p->order == PTOSIM_VCI_DESC, "vec.order", "use ASC or DESC",
             "vci: order %d is not ASC or DESC", (int)p->order);
   int64_t dir = p->order == PTOSIM_VCI_DESC ? -1 : 1;
-  uint8_t b[8];
-  memcpy(b, &p->base.bits, sizeof b);
-  ptosim_vreg out;
-  if (enc) {
-    /* base + i is exact in double; one rounding to f32, then (f16) an exact-or-once rounding */
-    double base = t == PTOSIM_DT_F32 ? ld_f32(b) : ld_f16(b);
-    for (unsigned i = 0; i < PTOSIM_VREG_BYTES / w; i++)
-      enc(out.b + i * w, (float)(base + (double)(dir * (int64_t)i)), PT_RND_RINT, PT_SAT_OFF);
+  cvt_plan c = same_width_plan(fl ? PTOSIM_DT_F32 : t, t, PT_RND_RINT);
+  cvt_lanes L;
+  memset(L.act, 1, c.n);
+  if (fl) {
+    float b32;
+    memcpy(&b32, &p->base.bits, 4);
+    /* base + i is exact in double; rounded to f32 (to f16 after: exact or a single rounding) */
+    double base = t == PTOSIM_DT_F32 ? b32 : pt_f16_to_f32((uint16_t)p->base.bits);
+    for (unsigned i = 0; i < c.n; i++) L.f[i] = (float)(base + (double)(dir * (int64_t)i));
+    convert_lanes(&c, &L);
   } else {
-    uint64_t base = p->base.bits;
-    for (unsigned i = 0; i < PTOSIM_VREG_BYTES / w; i++) st_int(out.b + i * w, (int64_t)(base + (uint64_t)(dir * (int64_t)i)), w);
+    for (unsigned i = 0; i < c.n; i++) L.out[i] = p->base.bits + (uint64_t)(dir * (int64_t)i); /* wraps at store */
   }
-  *p->dst = out;
-  pt_record_work(x, PTOSIM_VREG_BYTES / w, t);
+  store_lanes(&c, &L, p->dst);
+  pt_record_work(x, c.n, t);
   return PTOSIM_OK;
 }
 

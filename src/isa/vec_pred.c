@@ -12,6 +12,15 @@
 #define PRED_BITS 256u
 #define PRED_BYTES (PRED_BITS / 8u)
 
+/* Set lanes [0, n) of g-bit lanes in a zeroed mask: whole bytes first (a byte holds 8 / g
+ * lanes: 0xff, 0x55 or 0x11), then the lanes of the last partial byte. */
+static void first_lanes(ptosim_vmask *m, unsigned n, unsigned g) {
+  static const uint8_t full[5] = {0, 0xff, 0x55, 0, 0x11};
+  unsigned per = 8 / g, bytes = n / per;
+  memset(m->b, full[g], bytes);
+  for (unsigned i = bytes * per; i < n; i++) pt_pbit_or(m, i * g, 1);
+}
+
 /* ---- pset_b* / pge_b*: pattern predicates --------------------------------------------- */
 
 /* Active lane count n and lane modulus of pattern pat over L lanes (lane i < n is active
@@ -43,7 +52,10 @@ static ptosim_status pset(pt_ctx *x, const ptosim_pset_params *p, unsigned g) {
   unsigned n = 0, mod = 1;
   PT_TRY(pattern_lanes(x, p->pattern, PRED_BITS / g, &n, &mod));
   ptosim_vmask m = {{0}};
-  for (unsigned i = 0; i < n; i += mod) pt_pbit_or(&m, i * g, 1);
+  if (mod == 1)
+    first_lanes(&m, n, g);
+  else
+    for (unsigned i = 0; i < n; i += mod) pt_pbit_or(&m, i * g, 1);
   *p->dst = m;
   return PTOSIM_OK;
 }
@@ -64,7 +76,7 @@ static ptosim_status plt(pt_ctx *x, const ptosim_plt_params *p, unsigned g) {
             "%s: count %" PRId64 " is not a 32-bit value", ptosim_op_spelling(x->op), p->count);
   uint32_t c = (uint32_t)p->count, L = PRED_BITS / g, n = c < L ? c : L;
   ptosim_vmask m = {{0}};
-  for (uint32_t i = 0; i < n; i++) pt_pbit_or(&m, i * g, 1);
+  first_lanes(&m, n, g);
   *p->dst = m;
   if (p->count_out) *p->count_out = (int32_t)(c - n);
   return PTOSIM_OK;
