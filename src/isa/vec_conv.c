@@ -3,8 +3,9 @@
  * PTOAS lib/PTO/IR/VPTO.cpp lookupVcvtContract; lane placement, rounding letters and
  * saturation settled in docs/spec-notes-vecconv.md).
  *
- * vcvt binds a plan once per op (lane stride and offset on each side, a loader, a converter
- * and an encoder chosen by the type pair) and then runs one loop over the conversions. */
+ * vcvt checks the pair's contract and binds a plan once per op (lane stride and offset on
+ * each side, rounding, clamp range); vcvt, vtrc and vci then run the plan's three typed
+ * passes: load, convert, store. */
 #include <math.h>
 #include <string.h>
 
