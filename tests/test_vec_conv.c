@@ -195,7 +195,8 @@ static int lane_ok(const ptosim_vcvt_params *p, const ptosim_vreg *got, int j) {
   for (int b = 0; b < kd->bytes; b++) zero &= g[b] == 0;
   if (src_lane < 0 || !mbit(p->mask, src_lane * ks->bytes)) return zero;
   long double v = decode(ks, p->src->b + src_lane * ks->bytes);
-  int mode = p->rnd ? (int)p->rnd : R_R, sat = p->sat == PTOSIM_VSAT_SAT;
+  int mode = p->rnd ? (int)p->rnd : R_R;
+  int sat = p->sat == PTOSIM_VSAT_SAT || (p->sat == PTOSIM_VSAT_NONE && !kd->is_float); /* absent: ints saturate */
   if (kd->is_float) {
     long double want = to_float(v, kd, mode, sat), have = decode(kd, g);
     if (isnan(want)) return isnan(have);
@@ -338,6 +339,28 @@ static void test_vcvt_alias(void) {
   CHECK(ptosim_vcvt(core, &p) == PTOSIM_OK);
   p.dst = &a, p.src = &a;
   CHECK(ptosim_vcvt(core, &p) == PTOSIM_OK && !memcmp(&a, &want, sizeof a));
+}
+
+/* CTRL[60] = 1 hands the saturation of CTRL-driven pairs to CTRL[59] (0: saturate). */
+static void test_vcvt_ctrl(void) {
+  ptosim_vreg s, d;
+  ptosim_vmask all = make_mask(0);
+  for (int i = 0; i < 64; i++) {
+    int32_t v = 70000 + i;
+    memcpy(s.b + 4 * i, &v, 4);
+  }
+  static const struct { uint64_t ctrl; ptosim_vsat attr; int16_t want; } cases[] = {
+      {0, PTOSIM_VSAT_NOSAT, (int16_t)(70000 - 65536)}, {0, PTOSIM_VSAT_SAT, 32767},
+      {1ull << 60, PTOSIM_VSAT_NOSAT, 32767},          {3ull << 59, PTOSIM_VSAT_SAT, (int16_t)(70000 - 65536)}};
+  for (unsigned k = 0; k < 4; k++) {
+    ptosim_loop_reg_params ctrl = {cases[k].ctrl | 1ull << 48};
+    CHECK(ptosim_set_ctrl(core, &ctrl) == PTOSIM_OK);
+    ptosim_vcvt_params p = {&d, &s, &all, PTOSIM_DT_I32, PTOSIM_DT_I16, PTOSIM_VRND_NONE, cases[k].attr, PTOSIM_VPART_EVEN};
+    int16_t v;
+    CHECK(ptosim_vcvt(core, &p) == PTOSIM_OK && (memcpy(&v, d.b, 2), v == cases[k].want));
+  }
+  ptosim_loop_reg_params reset = {1ull << 48};
+  CHECK(ptosim_set_ctrl(core, &reset) == PTOSIM_OK);
 }
 
 static void test_vcvt_rules(void) {
@@ -511,6 +534,7 @@ int main(void) {
   RUN(test_vcvt_forms);
   RUN(test_vcvt_golden);
   RUN(test_vcvt_alias);
+  RUN(test_vcvt_ctrl);
   RUN(test_vcvt_rules);
   RUN(test_vtrc);
   RUN(test_vci);

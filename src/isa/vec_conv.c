@@ -73,6 +73,7 @@ typedef struct cvt_plan {
   unsigned s_step, s_off;     /* conversion i reads source lane i * s_step + s_off */
   unsigned d_step, d_off;     /* and writes destination lane i * d_step + d_off */
   pt_round r;
+  int sat;                    /* saturate (the attribute, or CTRL: effective_sat) */
   pt_sat fsat;                /* float destinations: PT_SAT_ON (SAT) or PT_SAT_OFF */
   int64_t lo, hi;             /* integer destinations: clamp range (int64 range without SAT: wrap) */
 } cvt_plan;
@@ -175,6 +176,24 @@ static ptosim_status attr_given(pt_ctx *x, const char *rule, const char *what, i
   return PTOSIM_OK;
 }
 
+/* Saturation of the conversion: the sat attribute; where a pair takes none, integer results
+ * saturate (f16 -> s32 of an infinity) and float results cannot overflow. Unless CTRL[60] is set for a conversion pto-isa drives through it (a5 TCvt.hpp
+ * SaturationCtrlTraits: destination not f32, and float -> int, int -> narrower-or-equal int
+ * or float, or f32 -> f16 / bf16); then CTRL[59] decides (0: saturate). PTOAS clears
+ * CTRL[60] on entry of every VPTO function (VPTOLLVMEmitter.cpp forceV300CtrlModeForVPTOFuncs),
+ * so there the attribute decides. */
+static int effective_sat(pt_ctx *x, const ptosim_vcvt_params *p, const cvt_plan *c) {
+  int sf = is_float(p->src_type), df = is_float(p->dst_type);
+  int sat = p->sat == PTOSIM_VSAT_SAT || (p->sat == PTOSIM_VSAT_NONE && !df);
+  int ctrl_driven = p->dst_type != PTOSIM_DT_F32 &&
+                    ((sf && !df) || (!sf && c->sw >= c->dw) || (p->src_type == PTOSIM_DT_F32 && df));
+  if (ctrl_driven) {
+    uint64_t ctrl = pt_sreg_get(x, PT_SREG_CTRL);
+    if (ctrl >> 60 & 1) sat = !(ctrl >> 59 & 1);
+  }
+  return sat;
+}
+
 static const pt_round rnd_of[] = {PT_RND_RINT, PT_RND_RINT, PT_RND_AWAY, PT_RND_FLOOR, PT_RND_CEIL, PT_RND_TRUNC, PT_RND_ODD};
 
 /* Check the attributes against the pair's contract and bind the plan. */
@@ -211,7 +230,7 @@ static ptosim_status vcvt_plan(pt_ctx *x, const ptosim_vcvt_params *p, cvt_plan 
   c->s_step = narrow ? 1 : ratio, c->s_off = narrow ? 0 : k;
   c->d_step = narrow ? ratio : 1, c->d_off = narrow ? k : 0;
   c->r = rnd_of[p->rnd];
-  int sat = p->sat == PTOSIM_VSAT_SAT;
+  int sat = c->sat = effective_sat(x, p, c);
   c->fsat = sat ? PT_SAT_ON : PT_SAT_OFF;
   /* without SAT an integer result keeps its low bytes; NaN -> 0 either way */
   c->lo = sat ? pt_int_min(p->dst_type) : INT64_MIN, c->hi = sat ? pt_int_max(p->dst_type) : INT64_MAX;
@@ -237,7 +256,7 @@ static float round_integral(float x, pt_round r) {
 
 /* A plan of n same-width lanes of type t, every lane in place. */
 static cvt_plan same_width_plan(ptosim_dtype src, ptosim_dtype dst, pt_round r) {
-  cvt_plan c = {src, dst, pt_dtype_size(dst), pt_dtype_size(dst), 0, 1, 0, 1, 0, r, PT_SAT_OFF, INT64_MIN, INT64_MAX};
+  cvt_plan c = {src, dst, pt_dtype_size(dst), pt_dtype_size(dst), 0, 1, 0, 1, 0, r, 0, PT_SAT_OFF, INT64_MIN, INT64_MAX};
   c.n = PTOSIM_VREG_BYTES / c.dw;
   return c;
 }
