@@ -155,7 +155,10 @@ typedef enum ptosim_vpart {
  *   same width dst lane i = convert(src lane i).
  * A conversion is active when the mask bit of its source lane is set (granularity of the
  * source, b32 for 64-bit sources); inactive results are 0. Which of rnd / sat / part must be
- * given is fixed per type pair (PTOAS lookupVcvtContract). */
+ * given is fixed per type pair (PTOAS lookupVcvtContract). Integer results saturate with SAT
+ * (or no sat attribute) and keep their low bytes with NOSAT; float results clamp to +-max and
+ * NaN to 0 with SAT. When CTRL bit 60 is set, CTRL bit 59 (0: saturate) replaces the
+ * attribute for the pairs pto-isa drives through CTRL (docs/spec-notes-vecconv.md). */
 typedef struct ptosim_vcvt_params {
   ptosim_vreg *dst;
   const ptosim_vreg *src;
