@@ -179,7 +179,7 @@ static void test_logic(void) {
     ptosim_pbin_params pal = {&a2, &a2, &b, &m};
     CHECK(ptosim_pxor(core, &pal) == PTOSIM_OK && same_bits(&a2, &w[2]));
   }
-  /* corpus pnot / psel / pand: plt_b32(13), PAT_ALL b32 */
+  /* corpus pnot / psel / pand / por / pxor: plt_b32(13), plt_b32(7), PAT_ALL b32 */
   ptosim_vmask all, tail, tail7, out;
   ptosim_pset_params ps = {&all, PTOSIM_PAT_ALL};
   ptosim_plt_params pl = {&tail, 13, NULL}, pl7 = {&tail7, 7, NULL};
@@ -194,6 +194,12 @@ static void test_logic(void) {
   static const uint32_t pand_gold[1] = {0x1111111u}; /* lanes 0..6 of b32 */
   ptosim_pbin_params pand = {&out, &tail, &tail7, &all};
   CHECK(ptosim_pand(core, &pand) == PTOSIM_OK && words_are(&out, pand_gold, 1));
+  static const uint32_t por_gold[2] = {0x11111111u, 0x11111u}, pxor_gold[2] = {0x10000000u, 0x11111u};
+  CHECK(ptosim_por(core, &pand) == PTOSIM_OK && words_are(&out, por_gold, 2));
+  CHECK(ptosim_pxor(core, &pand) == PTOSIM_OK && words_are(&out, pxor_gold, 2));
+  static const uint32_t psel2_gold[8] = {286331153u, 286331153u, 286331153u, 286331153u, 286331153u, 286331153u, 286331153u, 286331153u};
+  ptosim_pbin_params psel2 = {&out, &tail, &all, &tail}; /* corpus psel-tail-predicate, second psel */
+  CHECK(ptosim_psel(core, &psel2) == PTOSIM_OK && words_are(&out, psel2_gold, 8));
 }
 
 /* ---- pack / unpack / bitcast -------------------------------------------------------------- */
