@@ -394,4 +394,5 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/tile_move.h"
 #include "ptosim/vec_mem.h"
 #include "ptosim/vec_arith.h"
+#include "ptosim/vec_conv.h"
 #endif

@@ -1,0 +1,24 @@
+/* Shared helpers of the predicate and conversion op bodies (src/isa/vec_pred.c,
+ * src/isa/vec_conv.c): the A5-only gate, argument presence and predicate bit access
+ * (bit j of a predicate is bit j % 8 of byte j / 8, ptosim/vreg.h). */
+#ifndef PT_VECCONV_UTIL_H
+#define PT_VECCONV_UTIL_H
+
+#include "isa/isa.h"
+
+/* Every register-level vector op: A5 only (rule vec.target), register operands present
+ * (rule api.args; args_ok is the caller's conjunction of its pointers). */
+static inline ptosim_status pt_vec_begin(pt_ctx *x, int args_ok) {
+  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target", "the register-level vector ISA exists on A5 only",
+            "%s is not available on target %s", ptosim_op_spelling(x->op), x->m->prof->name);
+  PT_VERIFY(x, args_ok, "api.args", "pass every register operand", "%s: null register operand",
+            ptosim_op_spelling(x->op));
+  return PTOSIM_OK;
+}
+
+static inline unsigned pt_pbit(const ptosim_vmask *m, unsigned j) { return m->b[j >> 3] >> (j & 7) & 1u; }
+
+/* Set bit j of a mask being built from zero. */
+static inline void pt_pbit_or(ptosim_vmask *m, unsigned j, unsigned v) { m->b[j >> 3] |= (uint8_t)(v << (j & 7)); }
+
+#endif
