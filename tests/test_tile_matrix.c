@@ -822,7 +822,7 @@ static void test_tmov_pairs(void) {
   }
 }
 
-/* pt_tile_transpose: the vector and the element-by-element kernels against the definition,
+/* pt_tile_transposer: the vector and the element-by-element kernels against the definition,
  * every element size, block shapes around the 16-byte squares, bytes beside the block kept. */
 static void test_transpose_kernels(void) {
   static uint8_t src[64 * 64 * 8], want[64 * 64 * 8 + 64], got[2][sizeof want];
@@ -837,7 +837,7 @@ static void test_transpose_kernels(void) {
       for (int64_t i = 0; i < bw; i++)
         for (unsigned b = 0; b < es; b++) want[32 + i * dstr + o * es + b] = src[o * sstr + i * es + b];
     for (int simd = 0; simd < 2; simd++) {
-      pt_tile_transpose(got[simd] + 32, dstr, src, sstr, es, bh, bw, simd);
+      pt_tile_transposer(es, simd)(got[simd] + 32, dstr, src, sstr, es, bh, bw);
       CHECK_MSG(!memcmp(got[simd], want, sizeof want), "transpose %ux(%" PRId64 " x %" PRId64 ") simd %d", es, bh, bw,
                 simd);
     }
