@@ -229,12 +229,45 @@ __attribute__((target("avx2"), always_inline)) static inline void transpose_avx2
 }
 #endif
 
-/* The kernels of one element size (es a constant inside), each a pt_tile_transpose_fn. */
+/* copy_transposed's walk: blocks that no box edge of either tile cuts, each a strided
+ * transpose (the source's outer axis is the destination's inner one). Cursors at the
+ * region's corner; extents along the source's outer / inner axis. */
+typedef struct tg_walk {
+  uint8_t *d;
+  const uint8_t *s;
+  tg_axis dout, din, sout, sin;
+  int64_t outer, inner, dstr, sstr; /* strides: bytes */
+} tg_walk;
+
+static inline __attribute__((always_inline)) void walk_blocks(const tg_walk *w, pt_tile_transpose_fn k, unsigned es) {
+  tg_axis sout = w->sout, din = w->din;
+  for (int64_t o = 0, bh; o < w->outer; o += bh, axis_step(&sout, bh), axis_step(&din, bh)) {
+    bh = tg_min(w->outer - o, tg_min(sout.left, din.left));
+    tg_axis sin = w->sin, dout = w->dout;
+    for (int64_t i = 0, bw; i < w->inner; i += bw, axis_step(&sin, bw), axis_step(&dout, bw)) {
+      bw = tg_min(w->inner - i, tg_min(sin.left, dout.left));
+      k(w->d + (dout.off + din.off) * es, w->dstr, w->s + (sout.off + sin.off) * es, w->sstr, es, bh, bw);
+    }
+  }
+}
+
+/* A transpose kernel and the walk through it. */
+typedef struct tg_kernel {
+  pt_tile_transpose_fn block;
+  void (*walk)(const tg_walk *w, unsigned es);
+} tg_kernel;
+
+/* The kernels of one element size (es a constant inside): the block and the walk with the
+ * block inlined. */
 #define TG_KERNEL(name, attr, body, es)                                                                  \
   attr static void name##_##es(uint8_t *d, int64_t dstr, const uint8_t *s, int64_t sstr, unsigned e, \
                                int64_t bh, int64_t bw) {                                               \
     (void)e;                                                                                             \
     body(d, dstr, s, sstr, es, bh, bw);                                                                  \
+  }                                                                                                      \
+  attr static void name##_walk_##es(const tg_walk *w, unsigned e) {                                    \
+    (void)e;                                                                                             \
+    walk_blocks(w, name##_##es, es);                                                                     \
   }
 #define TG_KERNELS(name, attr, body) \
   TG_KERNEL(name, attr, body, 1) TG_KERNEL(name, attr, body, 2) TG_KERNEL(name, attr, body, 4)
@@ -246,39 +279,33 @@ TG_KERNELS(avx2, __attribute__((target("avx2"))), transpose_avx2)
 TG_KERNELS(sse2, , transpose_sse2)
 #endif
 
-pt_tile_transpose_fn pt_tile_transposer(unsigned es, bool simd) {
+static void walk_portable(const tg_walk *w, unsigned es) { walk_blocks(w, transpose_portable, es); }
+
+static const tg_kernel *kernel_of(unsigned es, bool simd) {
+  static const tg_kernel portable = {transpose_portable, walk_portable};
   int k = es == 1 ? 0 : es == 2 ? 1 : es == 4 ? 2 : -1; /* the sizes with 16-byte squares */
   (void)k, (void)simd;
 #ifdef TG_AVX2
-  static const pt_tile_transpose_fn avx2[] = {avx2_1, avx2_2, avx2_4};
-  if (simd && k >= 0 && __builtin_cpu_supports("avx2")) return avx2[k];
+  static const tg_kernel avx2[] = {{avx2_1, avx2_walk_1}, {avx2_2, avx2_walk_2}, {avx2_4, avx2_walk_4}};
+  if (simd && k >= 0 && __builtin_cpu_supports("avx2")) return &avx2[k];
 #endif
 #ifdef TG_SIMD
-  static const pt_tile_transpose_fn sse2[] = {sse2_1, sse2_2, sse2_4};
-  if (simd && k >= 0) return sse2[k];
+  static const tg_kernel sse2[] = {{sse2_1, sse2_walk_1}, {sse2_2, sse2_walk_2}, {sse2_4, sse2_walk_4}};
+  if (simd && k >= 0) return &sse2[k];
 #endif
-  return transpose_portable;
+  return &portable;
 }
 
-/* The tiles run along different dimensions: blocks that no box edge of either tile cuts,
- * each a strided transpose (the source's outer axis is the destination's inner one). */
+pt_tile_transpose_fn pt_tile_transposer(unsigned es, bool simd) { return kernel_of(es, simd)->block; }
+
 static void copy_transposed(const tg_geom *d, uint8_t *dbase, int64_t dr, int64_t dc, const tg_geom *s,
                             const uint8_t *sbase, int64_t sr, int64_t sc, int64_t h, int64_t w) {
   unsigned es = d->es;
-  tg_axis dout0, din, sout, sin0;
-  axes_at(d, dr, dc, &dout0, &din);
-  axes_at(s, sr, sc, &sout, &sin0);
-  int64_t outer = s->in_col ? w : h, inner = s->in_col ? h : w; /* along the source's outer / inner axis */
-  int64_t sstr = sout.unit * es, dstr = dout0.unit * es;
-  pt_tile_transpose_fn tr = pt_tile_transposer(es, true);
-  for (int64_t o = 0, bh; o < outer; o += bh, axis_step(&sout, bh), axis_step(&din, bh)) {
-    bh = tg_min(outer - o, tg_min(sout.left, din.left));
-    tg_axis sin = sin0, dout = dout0;
-    for (int64_t i = 0, bw; i < inner; i += bw, axis_step(&sin, bw), axis_step(&dout, bw)) {
-      bw = tg_min(inner - i, tg_min(sin.left, dout.left));
-      tr(dbase + (dout.off + din.off) * es, dstr, sbase + (sout.off + sin.off) * es, sstr, es, bh, bw);
-    }
-  }
+  tg_walk wk = {.d = dbase, .s = sbase, .outer = s->in_col ? w : h, .inner = s->in_col ? h : w};
+  axes_at(d, dr, dc, &wk.dout, &wk.din);
+  axes_at(s, sr, sc, &wk.sout, &wk.sin);
+  wk.sstr = wk.sout.unit * es, wk.dstr = wk.dout.unit * es;
+  kernel_of(es, true)->walk(&wk, es);
 }
 
 void pt_tile_copy(const tg_geom *d, uint8_t *dbase, int64_t dr, int64_t dc, const tg_geom *s, const uint8_t *sbase,
