@@ -12,16 +12,6 @@
 #define KIB 1024ll
 #define MIN_SECONDS 0.2
 
-typedef struct mc_arg {
-  uint8_t *dst, *src;
-  size_t n;
-} mc_arg;
-
-static void run_memcpy(void *p) {
-  mc_arg *a = p;
-  memcpy(a->dst, a->src, a->n);
-}
-
 typedef struct op_arg {
   ptosim_core *core;
   ptosim_dma_params p;
@@ -43,18 +33,17 @@ int main(void) {
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   ptosim_core *aiv = ptosim_core_of(m, 0, PTOSIM_AIV0);
   const long long gm_bytes = 2 * 1024 * KIB;
-  uint8_t *gm = malloc((size_t)gm_bytes), *a = malloc((size_t)gm_bytes), *b = malloc((size_t)gm_bytes);
-  for (long long i = 0; i < gm_bytes; i++) gm[i] = a[i] = b[i] = (uint8_t)(i * 131 + 7);
+  uint8_t *gm = malloc((size_t)gm_bytes);
+  for (long long i = 0; gm && i < gm_bytes; i++) gm[i] = (uint8_t)(i * 131 + 7);
   uint64_t gm_addr;
-  if (!m || !gm || !a || !b || ptosim_gm_map(m, gm, (size_t)gm_bytes, &gm_addr) != PTOSIM_OK) return 1;
+  if (!m || !gm || ptosim_gm_map(m, gm, (size_t)gm_bytes, &gm_addr) != PTOSIM_OK) return 1;
 
   static const long long sizes[] = {64 * KIB, 256 * KIB, 1024 * KIB};
   static const long long rows[] = {512, 4 * KIB};
   for (int dir = 0; dir < 2; dir++) {
     for (int si = 0; si < 3; si++) {
       long long total = sizes[si];
-      mc_arg mc = {a, b, (size_t)total};
-      double base = gbps(total, pt_bench_best(run_memcpy, &mc, MIN_SECONDS));
+      double base = pt_bench_memcpy_gbs((size_t)total, MIN_SECONDS);
       for (int ri = 0; ri < 2; ri++) {
         for (int strided = 0; strided < 2; strided++) {
           long long row = rows[ri], window = total > 64 * KIB ? 64 * KIB : total, gm_row = row * (strided ? 2 : 1);
@@ -85,7 +74,5 @@ int main(void) {
   }
   ptosim_machine_free(m);
   free(gm);
-  free(a);
-  free(b);
   return 0;
 }

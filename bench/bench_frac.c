@@ -12,8 +12,6 @@ typedef struct frac_bench {
   ptosim_core *core;
   ptosim_frac_params p;
   ptosim_l0_load_params l0;
-  const uint8_t *src;
-  uint8_t *copy;
   size_t bytes;
 } frac_bench;
 
@@ -27,19 +25,12 @@ static void run_l0a(void *arg) {
   if (ptosim_mte_l1_l0a(b->core, &b->l0) != PTOSIM_OK) abort();
 }
 
-static void run_memcpy(void *arg) {
-  frac_bench *b = arg;
-  memcpy(b->copy, b->src, b->bytes);
-}
-
 /* rows x cols matrix of element size es, ND in GM, to an NZ tile at L1 address 0. */
 static void bench_case(ptosim_dtype t, unsigned es, int64_t rows, int64_t cols, ptosim_frac_mode mode) {
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   frac_bench b = {.core = ptosim_core_of(m, 0, PTOSIM_AIC), .bytes = (size_t)(rows * cols) * es};
   uint8_t *src = malloc(b.bytes);
-  b.copy = malloc(b.bytes);
   for (size_t i = 0; i < b.bytes; i++) src[i] = (uint8_t)(i * 131 + 7);
-  b.src = src;
   uint64_t ga;
   if (ptosim_gm_map(m, src, b.bytes, &ga) != PTOSIM_OK) abort();
   bool nd = mode == PTOSIM_ND2NZ;
@@ -54,8 +45,8 @@ static void bench_case(ptosim_dtype t, unsigned es, int64_t rows, int64_t cols, 
       .dst_loop2_stride = 1,
       .dst_loop3_stride = rows,
   };
-  double tf = pt_bench_best(run_frac, &b, 0.3), tm = pt_bench_best(run_memcpy, &b, 0.3);
-  double gbf = (double)b.bytes / tf * 1e-9, gbm = (double)b.bytes / tm * 1e-9;
+  double tf = pt_bench_best(run_frac, &b, 0.3), gbm = pt_bench_memcpy_gbs(b.bytes, 0.3);
+  double gbf = (double)b.bytes / tf * 1e-9;
   char name[96];
   snprintf(name, sizeof name, "frac %s %lldx%lld %s (%zu KiB)", nd ? "nd2nz" : "dn2nz", (long long)rows,
            (long long)cols, es == 2 ? "f16" : "f32", b.bytes / 1024);
@@ -68,7 +59,6 @@ static void bench_case(ptosim_dtype t, unsigned es, int64_t rows, int64_t cols, 
     pt_bench_report(name, (double)b.bytes / tl * 1e-9, "GB/s", gbm, "memcpy", 0.0);
   }
   free(src);
-  free(b.copy);
   ptosim_machine_free(m);
 }
 

@@ -67,6 +67,10 @@ static inline void pt_gemm_blas(void *arg) {
 static inline void pt_gemm_setup(void) {
 #ifdef PTOSIM_HAVE_OPENBLAS
   openblas_set_num_threads(1);
+  /* A CPU this OpenBLAS does not know gets a generic kernel (0.3.21 on Sapphire Rapids:
+   * "Prescott", about a fifth of the AVX-512 speed): name it, OPENBLAS_CORETYPE overrides. */
+  printf("OpenBLAS core: %s (set OPENBLAS_CORETYPE=SkylakeX or Haswell if it is not the host's)\n",
+         openblas_get_corename());
 #else
   printf("OpenBLAS not found: no sgemm baseline\n");
 #endif

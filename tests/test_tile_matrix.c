@@ -17,6 +17,7 @@
 #include "core/mem.h"
 #include "core/profile.h"
 #include "harness.h"
+#include "isa/tile_geom.h"
 #include "ptosim/ptosim.h"
 
 static unsigned long long rng_state = 0x2545F4914F6CDD1Dull;
@@ -738,6 +739,111 @@ static void test_tmov_vec(void) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
 }
 
+/* Every layout pair of the copies (tile_geom.c pt_tile_copy: runs along the same dimension,
+ * or transposed blocks), both targets, each element size: valid shapes smaller than the
+ * tiles, fractal-aligned windows and insert positions, partial boxes at the region edges.
+ * The region of each case follows the rules stated in src/isa/tile_mov.c plan(). */
+typedef enum lk { K_ND, K_NZ, K_ZN, K_ZZ } lk;
+
+static ptosim_tile ktile(ptosim_space sp, ptosim_dtype t, lk k, int r, int c, int vr, int vc, uint64_t a) {
+  static const ptosim_blayout bl[] = {BL_R, BL_C, BL_R, BL_R};
+  static const ptosim_slayout sl[] = {SL_N, SL_R, SL_C, SL_R};
+  return tile(sp, t, r, c, vr, vc, bl[k], sl[k], 512, a);
+}
+
+static void test_tmov_pairs(void) {
+  static const ptosim_dtype dts[] = {DT(I8), DT(F16), DT(F32), DT(BF16), DT(F8E4M3)};
+  for (int a5 = 0; a5 < 2; a5++) {
+    ptosim_target tg = a5 ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+      ptosim_dtype t = dts[d];
+      if (!a5 && t == DT(F8E4M3)) continue;
+      int c0 = 32 / (int)pt_dtype_size(t); /* elements of a 32-byte fractal row */
+      /* mat -> left / right: the whole destination, from NZ, ZN and ND sources */
+      for (lk sk = K_ND; sk <= K_ZN; sk++)
+        for (int right = 0; right < 2; right++) {
+          ptosim_space ds = right ? PTOSIM_L0B : PTOSIM_L0A;
+          lk dk = right ? K_ZN : a5 ? K_NZ : K_ZZ;
+          mv_case mv = {.tgt = tg, .op = PTOSIM_OP_tmov, .h = 64, .w = 64};
+          mv.p.src = ktile(PTOSIM_L1, t, sk, 64, 64, 64, 64, 0x40);
+          mv.p.dst = ktile(ds, t, dk, 64, 64, 50, 40, 0x200);
+          run_mv(&mv);
+          mv.op = PTOSIM_OP_textract, mv.p.index_row = 32, mv.p.index_col = 64;
+          mv.p.src = ktile(PTOSIM_L1, t, sk, 128, 128, 128, 128, 0x400);
+          run_mv(&mv);
+        }
+      if (t == DT(BF16) || t == DT(F8E4M3)) continue;
+      /* vec -> vec: ND -> ND on both targets */
+      mv_case mv = {.tgt = tg, .op = PTOSIM_OP_tmov, .h = 10, .w = 40};
+      mv.p.src = ktile(PTOSIM_UB, t, K_ND, 16, 64, 10, 50, 0x20);
+      mv.p.dst = ktile(PTOSIM_UB, t, K_ND, 16, 64, 12, 40, 0x4000);
+      run_mv(&mv);
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_textract, .h = 13, .w = 27};
+      mv.p.src = ktile(PTOSIM_UB, t, K_ND, 64, 64, 64, 64, 0x20), mv.p.index_row = 3, mv.p.index_col = 5;
+      mv.p.dst = ktile(PTOSIM_UB, t, K_ND, 16, 32, 13, 27, 0x8000);
+      run_mv(&mv);
+      if (!a5) continue;
+      /* ND -> NZ (partial boxes), ND -> ZN (whole fractals) */
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_tmov, .h = 37, .w = 41};
+      mv.p.src = ktile(PTOSIM_UB, t, K_ND, 40, 64, 37, 50, 0x20);
+      mv.p.dst = ktile(PTOSIM_UB, t, K_NZ, 48, 64, 45, 41, 0x4000);
+      run_mv(&mv);
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_tmov, .h = 2 * c0, .w = 48};
+      mv.p.src = ktile(PTOSIM_UB, t, K_ND, 64, 64, 64, 48, 0x20);
+      mv.p.dst = ktile(PTOSIM_UB, t, K_ZN, 64, 64, 2 * c0, 48, 0x4000);
+      run_mv(&mv);
+      /* tinsert vec -> vec: ND, and NZ in whole 32-byte blocks */
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_tinsert, .h = 7, .w = 13};
+      mv.p.src = ktile(PTOSIM_UB, t, K_ND, 8, 32, 7, 13, 0x20), mv.p.index_row = 2, mv.p.index_col = 3;
+      mv.p.dst = ktile(PTOSIM_UB, t, K_ND, 32, 64, 32, 64, 0x4000);
+      run_mv(&mv);
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_tinsert, .h = 10, .w = 2 * c0};
+      mv.p.src = ktile(PTOSIM_UB, t, K_NZ, 16, 2 * c0, 10, c0 + 3, 0x20), mv.p.index_row = 5, mv.p.index_col = c0;
+      mv.p.dst = ktile(PTOSIM_UB, t, K_NZ, 32, 4 * c0, 32, 4 * c0, 0x4000);
+      run_mv(&mv);
+      /* vec -> mat: ND as is; NZ in whole fractals of the destination valid shape */
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_tmov, .h = 12, .w = 40};
+      mv.p.src = ktile(PTOSIM_UB, t, K_ND, 16, 64, 16, 64, 0x20);
+      mv.p.dst = ktile(PTOSIM_L1, t, K_ND, 16, 64, 12, 40, 0x100);
+      run_mv(&mv);
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_tmov, .h = 32, .w = 2 * c0};
+      mv.p.src = ktile(PTOSIM_UB, t, K_NZ, 32, 2 * c0, 32, 2 * c0, 0x20);
+      mv.p.dst = ktile(PTOSIM_L1, t, K_NZ, 32, 2 * c0, 20, c0 + 1, 0x100);
+      run_mv(&mv);
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_textract, .h = 32, .w = c0};
+      mv.p.src = ktile(PTOSIM_UB, t, K_NZ, 64, 4 * c0, 64, 4 * c0, 0x20), mv.p.index_row = 16, mv.p.index_col = c0;
+      mv.p.dst = ktile(PTOSIM_L1, t, K_NZ, 32, 2 * c0, 20, c0 - 1, 0x100);
+      run_mv(&mv);
+      mv = (mv_case){.tgt = tg, .op = PTOSIM_OP_tinsert, .h = 9, .w = 2 * c0};
+      mv.p.src = ktile(PTOSIM_UB, t, K_NZ, 16, 2 * c0, 9, c0 + 2, 0x20), mv.p.index_row = 7, mv.p.index_col = 2 * c0;
+      mv.p.dst = ktile(PTOSIM_L1, t, K_NZ, 32, 4 * c0, 32, 4 * c0, 0x100);
+      run_mv(&mv);
+    }
+  }
+}
+
+/* pt_tile_transposer: the vector and the element-by-element kernels against the definition,
+ * every element size, block shapes around the 16-byte squares, bytes beside the block kept. */
+static void test_transpose_kernels(void) {
+  static uint8_t src[64 * 64 * 8], want[64 * 64 * 8 + 64], got[2][sizeof want];
+  for (size_t i = 0; i < sizeof src; i++) src[i] = (uint8_t)rnd();
+  static const unsigned sizes[] = {1, 2, 4, 8};
+  for (int n = 0; n < 200; n++) {
+    unsigned es = sizes[rnd() % 4];
+    int64_t bh = 1 + (int64_t)(rnd() % 40), bw = 1 + (int64_t)(rnd() % 40);
+    int64_t sstr = (bw + (int64_t)(rnd() % 8)) * es, dstr = (bh + (int64_t)(rnd() % 8)) * es;
+    for (size_t i = 0; i < sizeof want; i++) want[i] = got[0][i] = got[1][i] = (uint8_t)(i * 29 + 3);
+    for (int64_t o = 0; o < bh; o++)
+      for (int64_t i = 0; i < bw; i++)
+        for (unsigned b = 0; b < es; b++) want[32 + i * dstr + o * es + b] = src[o * sstr + i * es + b];
+    for (int simd = 0; simd < 2; simd++) {
+      pt_tile_transposer(es, simd)(got[simd] + 32, dstr, src, sstr, es, bh, bw);
+      CHECK_MSG(!memcmp(got[simd], want, sizeof want), "transpose %ux(%" PRId64 " x %" PRId64 ") simd %d", es, bh, bw,
+                simd);
+    }
+  }
+}
+
 #define QW(scale, ofs, sgn) \
   .p.has_quant_scalar = true, .p.quant_scalar = (uint64_t)(scale) | (uint64_t)(ofs) << 37 | (uint64_t)(sgn) << 46
 
@@ -965,6 +1071,8 @@ int main(void) {
   RUN(test_matmul_negative);
   RUN(test_tmov_cube);
   RUN(test_tmov_vec);
+  RUN(test_tmov_pairs);
+  RUN(test_transpose_kernels);
   RUN(test_tmov_acc);
   RUN(test_tmov_negative);
   RUN(test_events);

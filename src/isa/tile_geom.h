@@ -72,9 +72,22 @@ ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg
 ptosim_status pt_tile_map(pt_ctx *x, ptosim_core *c, const tg_geom *g, int64_t r0, int64_t c0, int64_t h, int64_t w,
                           pt_access acc, uint8_t **base);
 
-/* dst(dr + i, dc + j) = src(sr + i, sc + j) for i < h, j < w, elements of equal size:
- * memcpy of the longest runs contiguous in both tiles. */
+/* dst(dr + i, dc + j) = src(sr + i, sc + j) for i < h, j < w, elements of equal size. Tiles
+ * that store runs along the same dimension: one memcpy per stretch contiguous in both (whole
+ * boxes, ND rows) or per run (a 32-byte fractal row); otherwise blocks transposed in 16-byte
+ * squares (pt_tile_transposer). */
 void pt_tile_copy(const tg_geom *d, uint8_t *dbase, int64_t dr, int64_t dc, const tg_geom *s, const uint8_t *sbase,
                   int64_t sr, int64_t sc, int64_t h, int64_t w);
+
+
+/* dst row i element o = src row o element i, for o < bh, i < bw: elements of es bytes, rows
+ * dstr / sstr bytes apart. */
+typedef void (*pt_tile_transpose_fn)(uint8_t *d, int64_t dstr, const uint8_t *s, int64_t sstr, unsigned es, int64_t bh,
+                                     int64_t bw);
+
+/* The transpose kernel for es-byte elements. simd: whole 16-byte squares through the host's
+ * vector unit where it has one (x86-64: AVX2 two squares at a time, else SSE2), else element
+ * by element; all give the same bytes. */
+pt_tile_transpose_fn pt_tile_transposer(unsigned es, bool simd);
 
 #endif
