@@ -29,6 +29,9 @@ static void usage(FILE *f) {
           "      --schedule=S     program (default): ops run in program order; eager: each op runs\n"
           "                       when its pipe would (reads at its start, writes land at its end),\n"
           "                       so a missing flag gives the wrong numbers a chip could give\n"
+          "      --threads N      run blocks on N host threads (default: the host's cores); same bits\n"
+          "                       as one thread; one thread whenever a checker, --stats, --trace or\n"
+          "                       the eager schedule is on (so with the default --check=all too)\n"
           "  check KERNEL.pto [--target a2a3|a5]   parse and verify every function (no run)\n"
           "  compare GOLDEN OUT --dtype T [--atol A --rtol R | --ulp N | --exact] [--shape RxC]\n"
           "              compare two .npy/.bin arrays element-wise (exit 1 on mismatch)\n"
@@ -78,6 +81,7 @@ typedef struct opts {
   int eager;
   unsigned checks;
   int blocks;
+  int threads; /* 0: one per host core */
   int target; /* -1: from the module */
   const char **args;
   int nargs;
@@ -122,6 +126,14 @@ static int parse_opts(int argc, char **argv, opts *o) {
         return -1;
       }
       o->blocks = (int)v;
+    } else if (!strcmp(a, "--threads") && more) {
+      char *end;
+      long v = strtol(argv[++i], &end, 10);
+      if (*end || v < 1 || v > 256) {
+        fprintf(stderr, "ptosim: --threads takes a number in [1, 256]\n");
+        return -1;
+      }
+      o->threads = (int)v;
     } else if (!strcmp(a, "--target") && more) {
       ptosim_target t = pt_target_parse(argv[++i]);
       if (t == PTOSIM_TARGET_COUNT) {
@@ -294,7 +306,7 @@ static int cmd_run(int argc, char **argv) {
     }
   }
   if (code == EXIT_OK) {
-    ptosim_status st = ptosim_program_run(p, m, args);
+    ptosim_status st = ptosim_program_run_threads(p, m, args, o.threads);
     if (st != PTOSIM_OK) {
       char buf[2048];
       ptosim_diag_format(ptosim_last_diag(m), buf, sizeof buf);

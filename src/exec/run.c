@@ -11,6 +11,7 @@
 #include "core/dtype.h"
 #include "core/sched.h"
 #include "exec/lower.h"
+#include "exec/parallel.h"
 #include "exec/tiles.h"
 
 typedef struct core_run {
@@ -366,40 +367,60 @@ static ptosim_status run_block(block_run *br) {
   }
 }
 
-ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args) {
-  ptosim_status st = PTOSIM_OK;
-  pt_val *slots = calloc((size_t)p->nslots * 3 + 1, sizeof *slots);
-  pt_obj *objs = calloc((size_t)p->nobjs * 3 + 1, sizeof *objs);
-  if (!slots || !objs) {
-    free(slots);
-    free(objs);
-    return PTOSIM_E_NOMEM;
-  }
+int pt_block_scratch_init(pt_block_scratch *s, const ptosim_program *p) {
+  s->slots = calloc((size_t)p->nslots * 3 + 1, sizeof *s->slots);
+  s->objs = calloc((size_t)p->nobjs * 3 + 1, sizeof *s->objs);
+  if (s->slots && s->objs) return 0;
+  pt_block_scratch_free(s);
+  return -1;
+}
+
+void pt_block_scratch_free(pt_block_scratch *s) {
+  free(s->slots);
+  free(s->objs);
+  s->slots = NULL;
+  s->objs = NULL;
+}
+
+ptosim_status pt_run_block(const ptosim_program *p, ptosim_machine *m, int blk, const ptosim_arg *args,
+                           pt_block_scratch *scr) {
   int kind = p->ncores_kind;
-  for (int blk = 0; blk < m->blocks && st == PTOSIM_OK; blk++) {
-    block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
-    if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
-    if (kind != 1) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
-    if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
-    for (int c = 0; c < br.ncores; c++) {
-      core_run *cr = &br.cores[c];
-      cr->slots = slots + (size_t)c * (size_t)p->nslots;
-      cr->objs = objs + (size_t)c * (size_t)p->nobjs;
-      memset(cr->slots, 0, (size_t)p->nslots * sizeof *cr->slots);
-      for (int i = 0; i < p->nparams; i++) {
-        pt_slot_type t = p->slots[p->param_slot[i]];
-        pt_val *v = &cr->slots[p->param_slot[i]];
-        if (t.kind == PT_VK_PTR) v->p = ptosim_ptr_make(PTOSIM_GM, t.dt, args[i].gm_addr);
-        else if (t.kind == PT_VK_FLOAT) v->f = round_float(args[i].f, t.bits);
-        else v->i = wrap((uint64_t)args[i].i, t.bits);
-      }
+  block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
+  if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
+  if (kind != 1) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
+  if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
+  for (int c = 0; c < br.ncores; c++) {
+    core_run *cr = &br.cores[c];
+    cr->slots = scr->slots + (size_t)c * (size_t)p->nslots;
+    cr->objs = scr->objs + (size_t)c * (size_t)p->nobjs;
+    memset(cr->slots, 0, (size_t)p->nslots * sizeof *cr->slots);
+    for (int i = 0; i < p->nparams; i++) {
+      pt_slot_type t = p->slots[p->param_slot[i]];
+      pt_val *v = &cr->slots[p->param_slot[i]];
+      if (t.kind == PT_VK_PTR) v->p = ptosim_ptr_make(PTOSIM_GM, t.dt, args[i].gm_addr);
+      else if (t.kind == PT_VK_FLOAT) v->f = round_float(args[i].f, t.bits);
+      else v->i = wrap((uint64_t)args[i].i, t.bits);
     }
-    st = run_block(&br);
-    /* Eager schedule: the block's queued ops run and their writes land (after a fault
-     * they are dropped: memory shows what had landed). */
-    if (st == PTOSIM_OK && m->sched) st = pt_sched_drain(m->sched);
   }
-  free(slots);
-  free(objs);
+  ptosim_status st = run_block(&br);
+  /* Eager schedule: the block's queued ops run and their writes land (after a fault
+   * they are dropped: memory shows what had landed). */
+  if (st == PTOSIM_OK && m->sched) st = pt_sched_drain(m->sched);
+  return st;
+}
+
+ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args) {
+  return ptosim_program_run_threads(p, m, args, 1);
+}
+
+ptosim_status ptosim_program_run_threads(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args,
+                                         int threads) {
+  ptosim_status st = pt_run_parallel(p, m, args, threads);
+  if (st != PT_RUN_SEQUENTIAL) return st;
+  pt_block_scratch scr;
+  if (pt_block_scratch_init(&scr, p)) return PTOSIM_E_NOMEM;
+  st = PTOSIM_OK;
+  for (int blk = 0; blk < m->blocks && st == PTOSIM_OK; blk++) st = pt_run_block(p, m, blk, args, &scr);
+  pt_block_scratch_free(&scr);
   return st;
 }
