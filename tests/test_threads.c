@@ -174,7 +174,217 @@ static void test_gemm_blocks(void) {
   ptosim_program_free(p);
 }
 
+/* ---- blocks that see each other through GM ------------------------------------------------ */
+
+#define CUBE_MODULE "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+
+/* out[b] = out[b - 1] * 3 + b (out[n] for block 0): each block reads what the one before
+ * wrote. */
+static const char *chain_src = CUBE_MODULE
+    "func.func @chain(%out: !pto.ptr<i64, gm>, %n: i64) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : i64\n  %c1 = arith.constant 1 : i64\n  %c3 = arith.constant 3 : i64\n"
+    "  %blk = pto.get_block_idx\n"
+    "  %prev = arith.subi %blk, %c1 : i64\n"
+    "  %first = arith.cmpi eq, %blk, %c0 : i64\n"
+    "  %p = arith.select %first, %n, %prev : i64\n"
+    "  %v = pto.load %out[%p] : !pto.ptr<i64, gm> -> i64\n"
+    "  %w = arith.muli %v, %c3 : i64\n"
+    "  %x = arith.addi %w, %blk : i64\n"
+    "  pto.store %x, %out[%blk] : !pto.ptr<i64, gm>, i64\n"
+    "  return\n}\n}\n";
+
+enum { CHAIN_BLOCKS = 6 };
+
+static void chain_ref(kernel_run *r) {
+  const int64_t *out = r->buf[0];
+  int64_t prev = 5; /* out[n] */
+  int bad = r->st != PTOSIM_OK;
+  for (int b = 0; b < CHAIN_BLOCKS; b++) {
+    prev = prev * 3 + b;
+    bad += out[b] != prev;
+  }
+  CHECK(bad == 0 && out[CHAIN_BLOCKS] == 5);
+}
+
+static void test_chain(void) {
+  ptosim_program *p = pt_test_load(chain_src, strlen(chain_src));
+  CHECK(p != NULL);
+  if (!p) return;
+  int64_t out[CHAIN_BLOCKS + 1] = {0}, n = CHAIN_BLOCKS;
+  out[CHAIN_BLOCKS] = 5;
+  void *bufs[] = {out};
+  size_t sizes[] = {sizeof out};
+  CHECK(parallel_status(p, CHAIN_BLOCKS, bufs, sizes, 1, &n) == PT_RUN_SEQUENTIAL);
+  CHECK(out[0] == 0 && out[CHAIN_BLOCKS] == 5); /* put back */
+  check_threads(p, CHAIN_BLOCKS, bufs, sizes, 1, &n, chain_ref);
+  ptosim_program_free(p);
+}
+
+/* dst[8][16] += src[b] for every block b (tstore atomic add, f32): the sum depends on the
+ * order of the blocks. */
+#define X_T "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, " \
+            "slayout=none_box, fractal=512, pad=0>"
+static const char *atomic_src =
+    "func.func @acc(%src: !pto.ptr<f32>, %dst: !pto.ptr<f32>) attributes {pto.kernel} {\n"
+    "  %c1 = arith.constant 1 : index\n  %c8 = arith.constant 8 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %c128 = arith.constant 128 : i64\n"
+    "  %blk = pto.get_block_idx\n"
+    "  %off = arith.muli %blk, %c128 : i64\n"
+    "  %s = pto.addptr %src, %off : !pto.ptr<f32> -> !pto.ptr<f32>\n"
+    "  %vs = pto.make_tensor_view %s, shape = [%c8, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %vd = pto.make_tensor_view %dst, shape = [%c8, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %x = pto.alloc_tile : " X_T "\n"
+    "  pto.tload ins(%vs : !pto.tensor_view<?x?xf32>) outs(%x : " X_T ")\n"
+    "  pto.tstore ins(%x : " X_T ") outs(%vd : !pto.tensor_view<?x?xf32>) {atomicType = #pto<atomic_type atomic_add>}\n"
+    "  return\n}\n";
+
+enum { ATOMIC_BLOCKS = 8 };
+static float atomic_src_val(int b, int i) { /* big and small terms: f32 addition is not associative here */
+  return (b % 3 == 0 ? 3.0e7f : 1.0f) * (float)((b * 5 + i) % 7 - 3) + 0.37f * (float)b;
+}
+
+static void atomic_ref(kernel_run *r) {
+  const float *dst = r->buf[1];
+  int bad = r->st != PTOSIM_OK;
+  for (int i = 0; i < 128; i++) {
+    volatile float d = (float)i; /* f32 adds in block order */
+    for (int b = 0; b < ATOMIC_BLOCKS; b++) d = d + atomic_src_val(b, i);
+    bad += dst[i] != d;
+  }
+  CHECK(bad == 0);
+}
+
+static void test_atomic(void) {
+  ptosim_program *p = pt_test_load(atomic_src, strlen(atomic_src));
+  CHECK(p != NULL);
+  if (!p) return;
+  static float src[ATOMIC_BLOCKS * 128], dst[128];
+  for (int b = 0; b < ATOMIC_BLOCKS; b++)
+    for (int i = 0; i < 128; i++) src[b * 128 + i] = atomic_src_val(b, i);
+  for (int i = 0; i < 128; i++) dst[i] = (float)i;
+  void *bufs[] = {src, dst};
+  size_t sizes[] = {sizeof src, sizeof dst};
+  CHECK(parallel_status(p, ATOMIC_BLOCKS, bufs, sizes, 2, NULL) == PT_RUN_SEQUENTIAL);
+  CHECK(dst[5] == 5.0f); /* put back */
+  check_threads(p, ATOMIC_BLOCKS, bufs, sizes, 2, NULL, atomic_ref);
+  ptosim_program_free(p);
+}
+
+/* examples/gemm.pto on 8 blocks: every block writes the same C. */
+static void test_same_output(void) {
+  ptosim_program *p = load_file("gemm.pto");
+  CHECK(p != NULL);
+  if (!p) return;
+  static uint16_t a[128 * 128], b[128 * 128];
+  static float c[128 * 128];
+  for (int i = 0; i < 128 * 128; i++) a[i] = f16_of(i % 65 - 32), b[i] = f16_of(i * 3 % 63 - 31);
+  void *bufs[] = {a, b, c};
+  size_t sizes[] = {sizeof a, sizeof b, sizeof c};
+  CHECK(parallel_status(p, 8, bufs, sizes, 3, NULL) == PT_RUN_SEQUENTIAL);
+  check_threads(p, 8, bufs, sizes, 3, NULL, NULL);
+  ptosim_program_free(p);
+}
+
+/* ---- faults: the lowest faulting block is reported, later blocks never ran -------------------- */
+
+/* Blocks 0-2 store out[b] = b + 1; blocks 3 and 4 store far out of bounds (mem.bounds);
+ * blocks 5-7 divide by zero first (run.div_zero). */
+static const char *fault_src = CUBE_MODULE
+    "func.func @fault(%out: !pto.ptr<i64, gm>) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : i64\n  %c1 = arith.constant 1 : i64\n  %c3 = arith.constant 3 : i64\n"
+    "  %c5 = arith.constant 5 : i64\n  %big = arith.constant 1000000 : i64\n"
+    "  %blk = pto.get_block_idx\n"
+    "  %low = arith.cmpi slt, %blk, %c5 : i64\n"
+    "  %den = arith.select %low, %c1, %c0 : i64\n"
+    "  %q = arith.divsi %c1, %den : i64\n"
+    "  %ok = arith.cmpi slt, %blk, %c3 : i64\n"
+    "  %far = arith.muli %blk, %big : i64\n"
+    "  %i = arith.select %ok, %blk, %far : i64\n"
+    "  %v = arith.addi %blk, %q : i64\n"
+    "  pto.store %v, %out[%i] : !pto.ptr<i64, gm>, i64\n"
+    "  return\n}\n}\n";
+
+static void fault_ref(kernel_run *r) {
+  const int64_t *out = r->buf[0];
+  CHECK(r->st == PTOSIM_E_FAULT && !strcmp(r->diag.rule, "mem.bounds"));
+  CHECK(out[0] == 1 && out[1] == 2 && out[2] == 3 && out[3] == -1 && out[7] == -1);
+}
+
+static void test_fault(void) {
+  ptosim_program *p = pt_test_load(fault_src, strlen(fault_src));
+  CHECK(p != NULL);
+  if (!p) return;
+  int64_t out[8];
+  memset(out, 0xff, sizeof out);
+  void *bufs[] = {out};
+  size_t sizes[] = {sizeof out};
+  CHECK(parallel_status(p, 8, bufs, sizes, 1, NULL) == PT_RUN_SEQUENTIAL);
+  CHECK(out[0] == -1); /* put back */
+  check_threads(p, 8, bufs, sizes, 1, NULL, fault_ref);
+  ptosim_program_free(p);
+}
+
+/* ---- local memories left by a previous run, put back by a rollback ---------------------------- */
+
+/* Each block keeps L1[b] (i64) from run to run: sum[0] += L1 value; L1 value = L1 value * 2 + b
+ * + 1. All blocks update sum[0]: the run is rolled back and must start again from the L1
+ * values of before. */
+static const char *keep_src = CUBE_MODULE
+    "func.func @keep(%sum: !pto.ptr<i64, gm>) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : i64\n  %c1 = arith.constant 1 : i64\n  %c2 = arith.constant 2 : i64\n"
+    "  %blk = pto.get_block_idx\n"
+    "  %l1 = pto.castptr %c0 : i64 -> !pto.ptr<i64, l1>\n"
+    "  %v = pto.load %l1[%blk] : !pto.ptr<i64, l1> -> i64\n"
+    "  %s = pto.load %sum[%c0] : !pto.ptr<i64, gm> -> i64\n"
+    "  %t = arith.addi %s, %v : i64\n"
+    "  pto.store %t, %sum[%c0] : !pto.ptr<i64, gm>, i64\n"
+    "  %w = arith.muli %v, %c2 : i64\n  %w1 = arith.addi %w, %blk : i64\n  %w2 = arith.addi %w1, %c1 : i64\n"
+    "  pto.store %w2, %l1[%blk] : !pto.ptr<i64, l1>, i64\n"
+    "  return\n}\n}\n";
+
+static void test_local_rollback(void) {
+  ptosim_program *p = pt_test_load(keep_src, strlen(keep_src));
+  CHECK(p != NULL);
+  if (!p) return;
+  int64_t sum[1] = {0};
+  void *bufs[] = {sum};
+  size_t sizes[] = {sizeof sum};
+  for (int host_write = 0; host_write < 2; host_write++) {
+    kernel_run one, many;
+    run_copy(&one, p, 4, bufs, sizes, 1, NULL, 1);
+    run_copy(&many, p, 4, bufs, sizes, 1, NULL, 2);
+    if (host_write) /* a host write to local memory: what it wrote must be saved too */
+      for (int b = 0; b < 4; b++) {
+        int64_t v[4] = {b * 100 + 1, b * 100 + 2, b * 100 + 3, b * 100 + 4};
+        ptosim_mem_write(ptosim_core_of(one.m, b, PTOSIM_AIC), PTOSIM_L1, 0, v, sizeof v);
+        ptosim_mem_write(ptosim_core_of(many.m, b, PTOSIM_AIC), PTOSIM_L1, 0, v, sizeof v);
+      }
+    for (int round = 0; round < 3; round++) {
+      rerun(&one, p, 1);
+      rerun(&many, p, 2);
+      check_same(&one, &many, sizes, 1, 4, 2);
+    }
+    /* Reference: block b's L1 value x_r after round r: x_0 = 0 (or the host write
+     * b * 100 + b + 1), x_{r+1} = 2 x_r + b + 1; sum adds x_r of every block, every run. */
+    int64_t ref = 0;
+    for (int b = 0; b < 4; b++) {
+      int64_t x = host_write ? b * 100 + b + 1 : 0;
+      for (int r = 0; r < 4 - host_write; r++) ref += x, x = 2 * x + b + 1;
+    }
+    CHECK_MSG(((int64_t *)one.buf[0])[0] == ref, "sum %lld, expected %lld", (long long)((int64_t *)one.buf[0])[0],
+              (long long)ref);
+    run_free(&one, 1);
+    run_free(&many, 1);
+  }
+  ptosim_program_free(p);
+}
+
 int main(void) {
   RUN(test_gemm_blocks);
+  RUN(test_chain);
+  RUN(test_atomic);
+  RUN(test_same_output);
+  RUN(test_fault);
+  RUN(test_local_rollback);
   return pt_test_finish();
 }

@@ -63,6 +63,7 @@ void ptosim_machine_free(ptosim_machine *m) {
   free(m->cores);
   free(m->gm);
   free(m->gm_sink);
+  free(m->saved);
   free(m);
 }
 
@@ -136,6 +137,16 @@ void pt_machine_view(ptosim_machine *view, const ptosim_machine *m, pt_event_fn 
   view->state_read = 0;
   view->gm_sink = NULL;
   view->gm_sink_size = 0;
+  view->saved = NULL;
+  view->saved_cap = 0;
+}
+
+uint8_t *pt_machine_saved(ptosim_machine *m, size_t n) {
+  if (n <= m->saved_cap) return m->saved;
+  free(m->saved); /* nothing in it is kept */
+  m->saved = malloc(n);
+  m->saved_cap = m->saved ? n : 0;
+  return m->saved;
 }
 
 void pt_block_bind(ptosim_machine *m, int blk, ptosim_machine *to) {

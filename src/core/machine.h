@@ -108,6 +108,9 @@ struct ptosim_machine {
    * date (ops_executed == used_ops): only parallel runs track the bytes ops write. */
   int used_known;
   uint64_t used_ops;
+  /* Saved GM and block state of parallel runs (src/exec/parallel.c), kept for the next. */
+  uint8_t *saved;
+  size_t saved_cap;
 };
 
 /* Per-thread safety. Op bodies reach machine-wide state only through pt_ctx.m (=
@@ -117,6 +120,8 @@ struct ptosim_machine {
  * the block it runs at it. A view is never freed with ptosim_machine_free and must not
  * outlive the run; nothing may map GM while it is in use. */
 void pt_machine_view(ptosim_machine *view, const ptosim_machine *m, pt_event_fn listener, void *user);
+/* m->saved with room for n bytes (NULL when out of memory). */
+uint8_t *pt_machine_saved(ptosim_machine *m, size_t n);
 /* Point the three cores of block blk at machine `to` (a view, or the machine itself). */
 void pt_block_bind(ptosim_machine *m, int blk, ptosim_machine *to);
 

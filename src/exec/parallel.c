@@ -54,11 +54,16 @@ typedef struct gm_acc {
 } gm_acc;
 
 typedef struct blk_rec {
-  int32_t worker; /* whose state buffer holds the saved block */
+  size_t off;      /* of the saved block in m->saved */
   uint8_t ran;
   uint8_t unknown; /* wrote bytes no event recorded (a fault or an event overflow) */
-  size_t off;      /* of the saved block in the worker's state buffer */
 } blk_rec;
+
+/* A piece of GM to save: host bytes [host, host + len) go to saved + off. */
+typedef struct gm_chunk {
+  uint8_t *host;
+  size_t off, len;
+} gm_chunk;
 
 typedef struct par_run par_run;
 
@@ -68,8 +73,6 @@ typedef struct worker {
   pt_block_scratch scr;
   gm_acc *acc;
   size_t nacc, cap_acc;
-  uint8_t *state;
-  size_t nstate, cap_state;
   int blk; /* the block being run */
   int oom;
   pthread_t tid;
@@ -81,6 +84,12 @@ struct par_run {
   const ptosim_arg *args;
   worker *w;
   blk_rec *rec;
+  gm_chunk *chunk;
+  int nchunks;
+  atomic_int next_chunk; /* next GM chunk to save */
+  int chunks_done;       /* under `lock`; blocks start when all are saved */
+  pthread_mutex_t lock;
+  pthread_cond_t saved;
   atomic_int next; /* next block to run */
   atomic_int stop; /* give up: the run goes sequential */
 };
@@ -134,22 +143,30 @@ static void track(void *user, const pt_event *ev) {
   }
 }
 
+/* Step 1 for GM, shared by the workers: no block runs before all of GM is saved. */
+static void save_gm(par_run *r) {
+  int i, n = 0;
+  while ((i = atomic_fetch_add(&r->next_chunk, 1)) < r->nchunks) {
+    memcpy(r->m->saved + r->chunk[i].off, r->chunk[i].host, r->chunk[i].len);
+    n++;
+  }
+  pthread_mutex_lock(&r->lock);
+  if ((r->chunks_done += n) == r->nchunks) pthread_cond_broadcast(&r->saved);
+  while (r->chunks_done < r->nchunks) pthread_cond_wait(&r->saved, &r->lock);
+  pthread_mutex_unlock(&r->lock);
+}
+
 static void *work(void *arg) {
   worker *w = arg;
   par_run *r = w->run;
   ptosim_machine *m = r->m;
+  save_gm(r);
   while (!atomic_load(&r->stop)) {
     int b = atomic_fetch_add(&r->next, 1);
     if (b >= m->blocks) break;
-    size_t need = pt_block_state_size(m, b);
-    if (reserve((void **)&w->state, &w->cap_state, w->nstate + need, 1)) {
-      atomic_store(&r->stop, 1);
-      break;
-    }
     blk_rec *rec = &r->rec[b];
-    *rec = (blk_rec){.worker = (int32_t)(w - r->w), .ran = 1, .off = w->nstate};
-    pt_block_save(m, b, w->state + w->nstate);
-    w->nstate += need;
+    pt_block_save(m, b, m->saved + rec->off);
+    rec->ran = 1;
     w->blk = b;
     pt_block_bind(m, b, &w->view);
     ptosim_status st = pt_run_block(r->p, &w->view, b, r->args, &w->scr);
@@ -253,29 +270,48 @@ static int conflict(const par_run *r, int nw) {
   return bad;
 }
 
-/* ---- steps 1 and 4: saving and putting back GM ---------------------------------------------- */
+/* ---- step 1: what is saved where ----------------------------------------------------------- */
 
-/* Copy every mapped GM buffer to or from `saved` (one after the other). */
-static void gm_copy(ptosim_machine *m, uint8_t *saved, int restore) {
-  for (int i = 0; i < m->ngm; i++) {
-    pt_gm_buf *g = &m->gm[i];
-    if (!g->size) continue;
-    if (restore) memcpy(g->host, saved, (size_t)g->size);
-    else memcpy(saved, g->host, (size_t)g->size);
-    saved += g->size;
+#define CHUNK (256u << 10) /* bytes of GM one worker saves at a time */
+
+/* Lay out m->saved: the GM buffers one after the other, cut in chunks, then each block's
+ * state. Returns the bytes needed, 0 when out of memory. */
+static size_t plan_saved(par_run *r) {
+  ptosim_machine *m = r->m;
+  size_t off = 0, n = 0;
+  for (int i = 0; i < m->ngm; i++) n += ((size_t)m->gm[i].size + CHUNK - 1) / CHUNK;
+  if (!(r->chunk = malloc((n + 1) * sizeof *r->chunk))) return 0;
+  for (int i = 0; i < m->ngm; i++)
+    for (size_t at = 0; at < m->gm[i].size; at += CHUNK) {
+      size_t len = m->gm[i].size - at < CHUNK ? (size_t)(m->gm[i].size - at) : CHUNK;
+      r->chunk[r->nchunks++] = (gm_chunk){.host = m->gm[i].host + at, .off = off, .len = len};
+      off += len;
+    }
+  for (int b = 0; b < m->blocks; b++) {
+    r->rec[b].off = off;
+    off += pt_block_state_size(m, b);
   }
+  return off + 1;
+}
+
+/* Step 4: GM and the blocks that ran as saved. */
+static void restore(par_run *r) {
+  ptosim_machine *m = r->m;
+  for (int i = 0; i < r->nchunks; i++) memcpy(r->chunk[i].host, m->saved + r->chunk[i].off, r->chunk[i].len);
+  for (int b = 0; b < m->blocks; b++)
+    if (r->rec[b].ran) pt_block_restore(m, b, m->saved + r->rec[b].off, r->rec[b].unknown);
 }
 
 /* ---- the driver ------------------------------------------------------------------------------ */
 
-static void workers_free(par_run *r, int nw) {
+static void run_free(par_run *r, int nw) {
   for (int k = 0; k < nw; k++) {
     pt_block_scratch_free(&r->w[k].scr);
     free(r->w[k].acc);
-    free(r->w[k].state);
   }
   free(r->w);
   free(r->rec);
+  free(r->chunk);
 }
 
 ptosim_status pt_run_parallel(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args, int threads) {
@@ -283,41 +319,38 @@ ptosim_status pt_run_parallel(const ptosim_program *p, ptosim_machine *m, const 
   if (threads > m->blocks) threads = m->blocks;
   if (threads > THREADS_MAX) threads = THREADS_MAX;
   if (threads < 2 || m->listener || m->sched || m->undo || m->verify_only) return PT_RUN_SEQUENTIAL;
-  size_t gm_bytes = 0;
-  for (int i = 0; i < m->ngm; i++) gm_bytes += (size_t)m->gm[i].size;
-  uint8_t *gm_saved = malloc(gm_bytes + 1);
+  pt_machine_used_begin(m);
   par_run r = {.p = p, .m = m, .args = args};
   r.w = calloc((size_t)threads, sizeof *r.w);
   r.rec = calloc((size_t)m->blocks, sizeof *r.rec);
   int nw = 0;
   while (r.w && nw < threads && !pt_block_scratch_init(&r.w[nw].scr, p)) nw++;
-  if (!gm_saved || !r.rec || nw < threads) {
-    workers_free(&r, nw);
-    free(gm_saved);
+  size_t need = r.rec && nw == threads ? plan_saved(&r) : 0;
+  if (!need || !pt_machine_saved(m, need)) {
+    run_free(&r, nw);
     return PT_RUN_SEQUENTIAL;
   }
-  gm_copy(m, gm_saved, 0);
-  pt_machine_used_begin(m);
-  int started = 1;
+  pthread_mutex_init(&r.lock, NULL);
+  pthread_cond_init(&r.saved, NULL);
   for (int k = 0; k < nw; k++) {
     r.w[k].run = &r;
     pt_machine_view(&r.w[k].view, m, track, &r.w[k]);
   }
-  /* Worker 0 is the calling thread; a worker that cannot be started just leaves its
-   * blocks to the others. */
+  /* Worker 0 is the calling thread; a worker that cannot be started leaves its share of
+   * the work to the others. */
+  int started = 1;
   while (started < nw && !pthread_create(&r.w[started].tid, NULL, work, &r.w[started])) started++;
   work(&r.w[0]);
   for (int k = 1; k < started; k++) pthread_join(r.w[k].tid, NULL);
+  pthread_cond_destroy(&r.saved);
+  pthread_mutex_destroy(&r.lock);
   int ok = !atomic_load(&r.stop) && !conflict(&r, nw);
   if (ok) {
     for (int k = 0; k < nw; k++) m->ops_executed += r.w[k].view.ops_executed;
     m->used_ops = m->ops_executed;
   } else {
-    gm_copy(m, gm_saved, 1);
-    for (int b = 0; b < m->blocks; b++)
-      if (r.rec[b].ran) pt_block_restore(m, b, r.w[r.rec[b].worker].state + r.rec[b].off, r.rec[b].unknown);
+    restore(&r);
   }
-  workers_free(&r, nw);
-  free(gm_saved);
+  run_free(&r, nw);
   return ok ? PTOSIM_OK : PT_RUN_SEQUENTIAL;
 }
