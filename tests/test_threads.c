@@ -328,7 +328,7 @@ static void test_fault(void) {
 
 /* Each block keeps L1[b] (i64) from run to run: sum[0] += L1 value; L1 value = L1 value * 2 + b
  * + 1. All blocks update sum[0]: the run is rolled back and must start again from the L1
- * values of before. */
+ * values of before (left by the previous run or a host write). */
 static const char *keep_src = CUBE_MODULE
     "func.func @keep(%sum: !pto.ptr<i64, gm>) attributes {pto.kernel} {\n"
     "  %c0 = arith.constant 0 : i64\n  %c1 = arith.constant 1 : i64\n  %c2 = arith.constant 2 : i64\n"
@@ -342,41 +342,56 @@ static const char *keep_src = CUBE_MODULE
     "  pto.store %w2, %l1[%blk] : !pto.ptr<i64, l1>, i64\n"
     "  return\n}\n}\n";
 
+/* L1[b] = b * 10 + 7 and out[b] = b: independent blocks, run in parallel. */
+static const char *prep_src = CUBE_MODULE
+    "func.func @prep(%out: !pto.ptr<i64, gm>) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : i64\n  %c7 = arith.constant 7 : i64\n  %c10 = arith.constant 10 : i64\n"
+    "  %blk = pto.get_block_idx\n"
+    "  %l1 = pto.castptr %c0 : i64 -> !pto.ptr<i64, l1>\n"
+    "  %v = arith.muli %blk, %c10 : i64\n  %v7 = arith.addi %v, %c7 : i64\n"
+    "  pto.store %v7, %l1[%blk] : !pto.ptr<i64, l1>, i64\n"
+    "  pto.store %blk, %out[%blk] : !pto.ptr<i64, gm>, i64\n"
+    "  return\n}\n}\n";
+
 static void test_local_rollback(void) {
-  ptosim_program *p = pt_test_load(keep_src, strlen(keep_src));
-  CHECK(p != NULL);
-  if (!p) return;
-  int64_t sum[1] = {0};
-  void *bufs[] = {sum};
-  size_t sizes[] = {sizeof sum};
+  ptosim_program *keep = pt_test_load(keep_src, strlen(keep_src)), *prep = pt_test_load(prep_src, strlen(prep_src));
+  CHECK(keep && prep);
+  if (!keep || !prep) return;
+  int64_t out[4] = {0};
+  void *bufs[] = {out};
+  size_t sizes[] = {sizeof out};
+  CHECK(parallel_status(prep, 4, bufs, sizes, 1, NULL) == PTOSIM_OK);
+  memset(out, 0, sizeof out);
   for (int host_write = 0; host_write < 2; host_write++) {
     kernel_run one, many;
-    run_copy(&one, p, 4, bufs, sizes, 1, NULL, 1);
-    run_copy(&many, p, 4, bufs, sizes, 1, NULL, 2);
+    run_copy(&one, prep, 4, bufs, sizes, 1, NULL, 1);
+    run_copy(&many, prep, 4, bufs, sizes, 1, NULL, 2);
+    check_same(&one, &many, sizes, 1, 4, 2);
     if (host_write) /* a host write to local memory: what it wrote must be saved too */
       for (int b = 0; b < 4; b++) {
         int64_t v[4] = {b * 100 + 1, b * 100 + 2, b * 100 + 3, b * 100 + 4};
         ptosim_mem_write(ptosim_core_of(one.m, b, PTOSIM_AIC), PTOSIM_L1, 0, v, sizeof v);
         ptosim_mem_write(ptosim_core_of(many.m, b, PTOSIM_AIC), PTOSIM_L1, 0, v, sizeof v);
       }
-    for (int round = 0; round < 3; round++) {
-      rerun(&one, p, 1);
-      rerun(&many, p, 2);
+    for (int round = 0; round < 2; round++) {
+      rerun(&one, keep, 1);
+      rerun(&many, keep, 2);
       check_same(&one, &many, sizes, 1, 4, 2);
     }
-    /* Reference: block b's L1 value x_r after round r: x_0 = 0 (or the host write
-     * b * 100 + b + 1), x_{r+1} = 2 x_r + b + 1; sum adds x_r of every block, every run. */
+    /* Reference: block b's L1 value before the keep runs x (b * 10 + 7, or what the
+     * host wrote: b * 100 + b + 1), then 2 x + b + 1; out[0] (0 after prep) adds both. */
     int64_t ref = 0;
     for (int b = 0; b < 4; b++) {
-      int64_t x = host_write ? b * 100 + b + 1 : 0;
-      for (int r = 0; r < 4 - host_write; r++) ref += x, x = 2 * x + b + 1;
+      int64_t x = host_write ? b * 100 + b + 1 : b * 10 + 7;
+      ref += x + 2 * x + b + 1;
     }
     CHECK_MSG(((int64_t *)one.buf[0])[0] == ref, "sum %lld, expected %lld", (long long)((int64_t *)one.buf[0])[0],
               (long long)ref);
     run_free(&one, 1);
     run_free(&many, 1);
   }
-  ptosim_program_free(p);
+  ptosim_program_free(keep);
+  ptosim_program_free(prep);
 }
 
 int main(void) {

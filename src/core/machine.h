@@ -111,6 +111,9 @@ struct ptosim_machine {
   /* Saved GM and block state of parallel runs (src/exec/parallel.c), kept for the next. */
   uint8_t *saved;
   size_t saved_cap;
+  /* The last program whose blocks a parallel run found to depend on each other (or to
+   * fault): its next runs on this machine go straight to the sequential order. */
+  const void *sequential_program;
 };
 
 /* Per-thread safety. Op bodies reach machine-wide state only through pt_ctx.m (=

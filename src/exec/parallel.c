@@ -20,7 +20,8 @@
  *   4. otherwise, or when a block faulted (the sequential run reports the fault of the
  *      lowest block and stops there), an op recorded more ranges than an event holds, or
  *      memory ran out: put GM and the blocks back as saved, and the caller runs the
- *      blocks sequentially.
+ *      blocks sequentially. The machine remembers the program, so that its next runs
+ *      on this machine skip the attempt (its bits are the same either way).
  * Deferring and ordering the conflicting effects instead was rejected: op bodies write
  * GM in place, so it would take a write buffer in the accessor layer for every op.
  * Runs with a listener (checkers, cost model, trace) or the eager schedule stay
@@ -318,7 +319,8 @@ ptosim_status pt_run_parallel(const ptosim_program *p, ptosim_machine *m, const 
   if (threads <= 0) threads = pt_host_cores();
   if (threads > m->blocks) threads = m->blocks;
   if (threads > THREADS_MAX) threads = THREADS_MAX;
-  if (threads < 2 || m->listener || m->sched || m->undo || m->verify_only) return PT_RUN_SEQUENTIAL;
+  if (threads < 2 || m->listener || m->sched || m->undo || m->verify_only || m->sequential_program == p)
+    return PT_RUN_SEQUENTIAL;
   pt_machine_used_begin(m);
   par_run r = {.p = p, .m = m, .args = args};
   r.w = calloc((size_t)threads, sizeof *r.w);
@@ -350,6 +352,7 @@ ptosim_status pt_run_parallel(const ptosim_program *p, ptosim_machine *m, const 
     m->used_ops = m->ops_executed;
   } else {
     restore(&r);
+    m->sequential_program = p;
   }
   run_free(&r, nw);
   return ok ? PTOSIM_OK : PT_RUN_SEQUENTIAL;
