@@ -71,6 +71,18 @@ typedef union ptosim_arg {
  * PTOSIM_E_USAGE. Deterministic. */
 ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args);
 
+/* ptosim_program_run (which uses one thread) with the blocks spread over `threads` host
+ * threads (<= 0: as many as the host has cores), created for the call. The result is
+ * bit for bit the one-thread result, memory, status and diagnostic alike: where the
+ * block order is observable (a GM byte written by one block and read or written by
+ * another, GM atomics included) or a block faults, the speculative parallel run is
+ * undone and the blocks run one after the other (see docs/performance.md, "Parallel
+ * blocks"). Runs with a monitor attached (checkers, cost model, trace, eager schedule)
+ * use one thread. The machine and the program must not be used by another thread
+ * meanwhile. */
+ptosim_status ptosim_program_run_threads(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args,
+                                         int threads);
+
 #ifdef __cplusplus
 }
 #endif

@@ -48,6 +48,9 @@ static const char k_run_help[] =
     "  --entry FUNC       the function to run (default: the one marked pto.kernel)\n"
     "  --target T         a2a3 or a5 (default: the module's pto.target_arch, else a5)\n"
     "  --blocks N         clusters to run, 1..65536 (default 1)\n"
+    "  --threads N        run blocks on N host threads (default: the host's cores); the same\n"
+    "                     bits as one thread; one thread whenever a checker, --stats, --trace\n"
+    "                     or the eager schedule is on (so with the default --check all too)\n"
     "  --out-dir DIR      write the written buffers into DIR/BASENAME instead of in place\n"
     "  --check LIST       checkers: race,sync,init,mem, all (default) or none\n"
     "  --schedule S       program (default): ops run in program order; eager: each op runs\n"
@@ -136,7 +139,7 @@ static int cmd_ops(int argc, char **argv) {
 /* ---- options: `--name VALUE`, `--name=VALUE`, flags `--name` ---- */
 enum { CMD_RUN = 1, CMD_CHECK = 2, CMD_COMPARE = 4 };
 typedef enum {
-  O_HELP, O_ENTRY, O_TARGET, O_BLOCKS, O_OUT_DIR, O_CHECK, O_SCHEDULE, O_STATS, O_STATS_JSON, O_TRACE,
+  O_HELP, O_ENTRY, O_TARGET, O_BLOCKS, O_THREADS, O_OUT_DIR, O_CHECK, O_SCHEDULE, O_STATS, O_STATS_JSON, O_TRACE,
   O_DTYPE, O_ATOL, O_RTOL, O_ULP, O_EXACT, O_SHAPE
 } opt_id;
 
@@ -150,6 +153,7 @@ static const struct {
     {"entry", O_ENTRY, 1, CMD_RUN},
     {"target", O_TARGET, 1, CMD_RUN | CMD_CHECK},
     {"blocks", O_BLOCKS, 1, CMD_RUN},
+    {"threads", O_THREADS, 1, CMD_RUN},
     {"out-dir", O_OUT_DIR, 1, CMD_RUN},
     {"check", O_CHECK, 1, CMD_RUN},
     {"schedule", O_SCHEDULE, 1, CMD_RUN},
@@ -371,6 +375,7 @@ typedef struct opts {
   int eager;
   unsigned checks;
   int blocks;
+  int threads; /* 0: one per host core */
   int target; /* -1: from the module */
   const char **pos; /* the positionals: kernel (or kernels, for check), then arguments */
   int npos;
@@ -410,6 +415,12 @@ static int run_option(const cmdline *c, opt_id id, const char *v, opts *o) {
     int64_t b;
     if (!parse_int(v, 64, 0, &b) || b < 1 || b > 65536) return usage_error(c, "--blocks takes a number in [1, 65536], not '%s'", v);
     o->blocks = (int)b;
+    return 0;
+  }
+  case O_THREADS: {
+    int64_t t;
+    if (!parse_int(v, 64, 0, &t) || t < 1 || t > 256) return usage_error(c, "--threads takes a number in [1, 256], not '%s'", v);
+    o->threads = (int)t;
     return 0;
   }
   case O_TARGET: {
@@ -672,7 +683,7 @@ static int cmd_run(cmdline *c) {
   if (m && !code) code = attach_monitor(&o, p, m, &mon);
   int ran = m && !code;
   if (ran) {
-    ptosim_status st = ptosim_program_run(p, m, args);
+    ptosim_status st = ptosim_program_run_threads(p, m, args, o.threads);
     if (st != PTOSIM_OK) {
       print_run_diag(ptosim_last_diag(m), &o, text, len);
       code = st == PTOSIM_E_UNSUPPORTED ? EXIT_VERIFY : EXIT_FAULT;

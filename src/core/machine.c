@@ -27,6 +27,7 @@ ptosim_machine *ptosim_machine_new(ptosim_target target, int blocks) {
   m->prof = prof;
   m->blocks = blocks;
   m->gm_next = GM_FIRST;
+  m->used_known = 1; /* calloc: every local byte is zero */
   m->cores = calloc((size_t)blocks * 3, sizeof *m->cores);
   m->storage = calloc((size_t)blocks * PTOSIM_SPACE_COUNT, sizeof *m->storage);
   if (!m->cores || !m->storage) goto fail;
@@ -64,6 +65,7 @@ void ptosim_machine_free(ptosim_machine *m) {
   for (int i = 0; i < m->ngm; i++) free(m->gm[i].name);
   free(m->gm);
   free(m->gm_sink);
+  free(m->saved);
   free(m);
 }
 
@@ -145,6 +147,7 @@ static ptosim_status mem_copy(ptosim_core *c, ptosim_space space, uint64_t addr,
   /* A host write initializes the bytes: listeners see it as an event of op PTOSIM_OP_COUNT. */
   pt_event ev = {.op = PTOSIM_OP_COUNT, .core = c};
   if (write && c->m->listener) x.ev = &ev;
+  if (write && space != PTOSIM_GM) c->m->used_known = 0;
   uint8_t *p;
   PT_TRY(pt_span(&x, space, addr, n, 1, write ? PT_WRITE : PT_READ, &p));
   if (n) {
@@ -163,4 +166,80 @@ ptosim_status ptosim_mem_write(ptosim_core *c, ptosim_space space, uint64_t addr
 
 ptosim_status ptosim_mem_read(ptosim_core *c, ptosim_space space, uint64_t addr, void *dst, size_t n) {
   return mem_copy(c, space, addr, dst, n, 0);
+}
+
+/* ---- per-thread views and saved block state (src/exec/parallel.c) ---------------------------- */
+
+void pt_machine_view(ptosim_machine *view, const ptosim_machine *m, pt_event_fn listener, void *user) {
+  *view = *m;
+  memset(&view->diag, 0, sizeof view->diag);
+  view->ops_executed = 0;
+  view->listener = listener;
+  view->listener_user = user;
+  view->state_read = 0;
+  view->gm_sink = NULL;
+  view->gm_sink_size = 0;
+  view->saved = NULL;
+  view->saved_cap = 0;
+}
+
+uint8_t *pt_machine_saved(ptosim_machine *m, size_t n) {
+  if (n <= m->saved_cap) return m->saved;
+  free(m->saved); /* nothing in it is kept */
+  m->saved = malloc(n);
+  m->saved_cap = m->saved ? n : 0;
+  return m->saved;
+}
+
+void pt_block_bind(ptosim_machine *m, int blk, ptosim_machine *to) {
+  for (int k = 0; k < 3; k++) m->cores[blk * 3 + k].m = to;
+}
+
+int pt_core_owns(const ptosim_core *c, ptosim_space s) {
+  return s != PTOSIM_GM && (unsigned)s < PTOSIM_SPACE_COUNT && c->mem[s] &&
+         (s == PTOSIM_UB ? c->kind != PTOSIM_AIC : c->kind == PTOSIM_AIC);
+}
+
+void pt_machine_used_begin(ptosim_machine *m) {
+  if (m->used_known && m->used_ops == m->ops_executed) return;
+  for (int i = 0; i < m->blocks * 3; i++)
+    for (int s = 0; s < PTOSIM_SPACE_COUNT; s++)
+      m->cores[i].used[s] = pt_core_owns(&m->cores[i], (ptosim_space)s) ? m->prof->capacity[s] : 0;
+  m->used_known = 1;
+  m->used_ops = m->ops_executed;
+}
+
+size_t pt_block_state_size(const ptosim_machine *m, int blk) {
+  size_t n = 3 * sizeof(ptosim_core);
+  for (int k = 0; k < 3; k++)
+    for (int s = 0; s < PTOSIM_SPACE_COUNT; s++) n += (size_t)m->cores[blk * 3 + k].used[s];
+  return n;
+}
+
+void pt_block_save(const ptosim_machine *m, int blk, uint8_t *out) {
+  const ptosim_core *c = &m->cores[blk * 3];
+  memcpy(out, c, 3 * sizeof *c);
+  out += 3 * sizeof *c;
+  for (int k = 0; k < 3; k++)
+    for (int s = 0; s < PTOSIM_SPACE_COUNT; s++) {
+      if (!c[k].used[s]) continue; /* always so where mem is NULL */
+      memcpy(out, c[k].mem[s], (size_t)c[k].used[s]);
+      out += c[k].used[s];
+    }
+}
+
+void pt_block_restore(ptosim_machine *m, int blk, const uint8_t *in, int unknown) {
+  ptosim_core *c = &m->cores[blk * 3];
+  const uint8_t *bytes = in + 3 * sizeof *c;
+  for (int k = 0; k < 3; k++) {
+    ptosim_core saved;
+    memcpy(&saved, in + k * sizeof saved, sizeof saved);
+    for (int s = 0; s < PTOSIM_SPACE_COUNT; s++) {
+      uint64_t before = saved.used[s], now = unknown && pt_core_owns(&c[k], (ptosim_space)s) ? m->prof->capacity[s] : c[k].used[s];
+      if (before) memcpy(c[k].mem[s], bytes, (size_t)before);
+      if (now > before) memset(c[k].mem[s] + before, 0, (size_t)(now - before));
+      bytes += before;
+    }
+  }
+  memcpy(c, in, 3 * sizeof *c);
 }

@@ -2,6 +2,7 @@
 #ifndef PT_MACHINE_H
 #define PT_MACHINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/event.h"
@@ -72,6 +73,10 @@ struct ptosim_core {
   uint16_t flags[PTOSIM_PIPE_COUNT][PTOSIM_PIPE_COUNT][PTOSIM_EVENT_IDS];
   /* Cross-core semaphores addressed to this core (see ptosim_core_sync_params). */
   int32_t sema[32];
+  /* For each local space this core owns (pt_core_owns): bytes [0, used[s]) may be
+   * non-zero, every byte past them is still the zero of machine creation. Valid while
+   * ptosim_machine.used_known (parallel blocks save only this prefix, src/exec/parallel.c). */
+  uint64_t used[PTOSIM_SPACE_COUNT];
 };
 
 struct ptosim_machine {
@@ -102,7 +107,43 @@ struct ptosim_machine {
   int state_read;
   uint8_t *gm_sink;
   uint64_t gm_sink_size;
+  /* ptosim_core.used is exact iff used_known and no op ran since it was last brought up to
+   * date (ops_executed == used_ops): only parallel runs track the bytes ops write. */
+  int used_known;
+  uint64_t used_ops;
+  /* Saved GM and block state of parallel runs (src/exec/parallel.c), kept for the next. */
+  uint8_t *saved;
+  size_t saved_cap;
+  /* The last program whose blocks a parallel run found to depend on each other (or to
+   * fault): its next runs on this machine go straight to the sequential order. */
+  const void *sequential_program;
 };
+
+/* Per-thread safety. Op bodies reach machine-wide state only through pt_ctx.m (=
+ * core->m): the diagnostic, ops_executed, state_read, gm_sink, the listener. A worker
+ * thread of a parallel run gets its own copy of the machine struct (a view: same
+ * cores, memories and GM map, private copies of those fields) and points the cores of
+ * the block it runs at it. A view is never freed with ptosim_machine_free and must not
+ * outlive the run; nothing may map GM while it is in use. */
+void pt_machine_view(ptosim_machine *view, const ptosim_machine *m, pt_event_fn listener, void *user);
+/* m->saved with room for n bytes (NULL when out of memory). */
+uint8_t *pt_machine_saved(ptosim_machine *m, size_t n);
+/* Point the three cores of block blk at machine `to` (a view, or the machine itself). */
+void pt_block_bind(ptosim_machine *m, int blk, ptosim_machine *to);
+
+/* 1 if core c owns the host storage of local space s (the cube core every space but UB,
+ * each vector core its UB). */
+int pt_core_owns(const ptosim_core *c, ptosim_space s);
+/* Make ptosim_core.used exact for what follows: if it is not known, every used prefix
+ * becomes the whole capacity. */
+void pt_machine_used_begin(ptosim_machine *m);
+/* Saved state of block blk: its three cores and the used prefix of each local space they
+ * own. pt_block_save writes pt_block_state_size bytes; pt_block_restore puts them back
+ * and zeroes what lies between the saved prefix and the current one (the whole capacity
+ * if `unknown`: writes were made that ptosim_core.used does not cover). */
+size_t pt_block_state_size(const ptosim_machine *m, int blk);
+void pt_block_save(const ptosim_machine *m, int blk, uint8_t *out);
+void pt_block_restore(ptosim_machine *m, int blk, const uint8_t *in, int unknown);
 
 #define PT_SINK_MAX (256ull << 20)
 /* Status of a verify-only op that reached what a static check cannot see (not an error). */

@@ -12,6 +12,7 @@
 #include "core/optable.h"
 #include "core/sched.h"
 #include "exec/lower.h"
+#include "exec/parallel.h"
 #include "exec/tiles.h"
 
 typedef struct core_run {
@@ -372,52 +373,72 @@ static ptosim_status run_block(block_run *br) {
   }
 }
 
+int pt_block_scratch_init(pt_block_scratch *s, const ptosim_program *p) {
+  s->slots = calloc((size_t)p->nslots * 3 + 1, sizeof *s->slots);
+  s->objs = calloc((size_t)p->nobjs * 3 + 1, sizeof *s->objs);
+  s->wide = aligned_alloc(64, (size_t)p->wide_bytes * 3 + 64); /* registers of the 3 cores */
+  if (s->slots && s->objs && s->wide) return 0;
+  pt_block_scratch_free(s);
+  return -1;
+}
+
+void pt_block_scratch_free(pt_block_scratch *s) {
+  free(s->slots);
+  free(s->objs);
+  free(s->wide);
+  s->slots = NULL;
+  s->objs = NULL;
+  s->wide = NULL;
+}
+
+ptosim_status pt_run_block(const ptosim_program *p, ptosim_machine *m, int blk, const ptosim_arg *args,
+                           pt_block_scratch *scr) {
+  int kind = p->ncores_kind;
+  block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
+  if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
+  if (kind != 1) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
+  if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
+  for (int c = 0; c < br.ncores; c++) {
+    core_run *cr = &br.cores[c];
+    cr->slots = scr->slots + (size_t)c * (size_t)p->nslots;
+    cr->objs = scr->objs + (size_t)c * (size_t)p->nobjs;
+    memset(cr->slots, 0, (size_t)p->nslots * sizeof *cr->slots);
+    uint8_t *arena = scr->wide + (size_t)c * p->wide_bytes;
+    memset(arena, 0, p->wide_bytes);
+    for (int32_t i = 0; i < p->nslots; i++)
+      if (pt_wide_size(p->slots[i].kind)) cr->slots[i].w = arena + p->slots[i].wide;
+    for (int i = 0; i < p->nparams; i++) {
+      pt_slot_type t = p->slots[p->param_slot[i]];
+      pt_val *v = &cr->slots[p->param_slot[i]];
+      if (t.kind == PT_VK_PTR) v->p = ptosim_ptr_make(PTOSIM_GM, t.dt, args[i].gm_addr);
+      else if (t.kind == PT_VK_FLOAT) v->f = round_float(args[i].f, t.bits);
+      else v->i = wrap((uint64_t)args[i].i, t.bits);
+    }
+  }
+  ptosim_status st = run_block(&br);
+  /* Eager schedule: the block's queued ops run and their writes land (after a fault
+   * they are dropped: memory shows what had landed). */
+  if (st == PTOSIM_OK) st = pt_sched_flush(m);
+  return st;
+}
+
 ptosim_status ptosim_program_run(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args) {
-  ptosim_status st = PTOSIM_OK;
+  return ptosim_program_run_threads(p, m, args, 1);
+}
+
+ptosim_status ptosim_program_run_threads(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args,
+                                         int threads) {
   if (!p || !m || (!args && p->nparams)) {
     pt_ctx x = {.m = m, .op = PTOSIM_OP_COUNT};
     return m ? pt_fail(&x, PTOSIM_E_USAGE, "api.args", NULL, "ptosim_program_run: null %s", p ? "arguments" : "program")
              : PTOSIM_E_USAGE;
   }
-  pt_val *slots = calloc((size_t)p->nslots * 3 + 1, sizeof *slots);
-  pt_obj *objs = calloc((size_t)p->nobjs * 3 + 1, sizeof *objs);
-  uint8_t *wide = aligned_alloc(64, (size_t)p->wide_bytes * 3 + 64); /* registers of the 3 cores */
-  if (!slots || !objs || !wide) {
-    free(slots);
-    free(objs);
-    free(wide);
-    return PTOSIM_E_NOMEM;
-  }
-  int kind = p->ncores_kind;
-  for (int blk = 0; blk < m->blocks && st == PTOSIM_OK; blk++) {
-    block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
-    if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
-    if (kind != 1) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
-    if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
-    for (int c = 0; c < br.ncores; c++) {
-      core_run *cr = &br.cores[c];
-      cr->slots = slots + (size_t)c * (size_t)p->nslots;
-      cr->objs = objs + (size_t)c * (size_t)p->nobjs;
-      memset(cr->slots, 0, (size_t)p->nslots * sizeof *cr->slots);
-      uint8_t *arena = wide + (size_t)c * p->wide_bytes;
-      memset(arena, 0, p->wide_bytes);
-      for (int32_t i = 0; i < p->nslots; i++)
-        if (pt_wide_size(p->slots[i].kind)) cr->slots[i].w = arena + p->slots[i].wide;
-      for (int i = 0; i < p->nparams; i++) {
-        pt_slot_type t = p->slots[p->param_slot[i]];
-        pt_val *v = &cr->slots[p->param_slot[i]];
-        if (t.kind == PT_VK_PTR) v->p = ptosim_ptr_make(PTOSIM_GM, t.dt, args[i].gm_addr);
-        else if (t.kind == PT_VK_FLOAT) v->f = round_float(args[i].f, t.bits);
-        else v->i = wrap((uint64_t)args[i].i, t.bits);
-      }
-    }
-    st = run_block(&br);
-    /* Eager schedule: the block's queued ops run and their writes land (after a fault
-     * they are dropped: memory shows what had landed). */
-    if (st == PTOSIM_OK) st = pt_sched_flush(m);
-  }
-  free(slots);
-  free(objs);
-  free(wide);
+  ptosim_status st = pt_run_parallel(p, m, args, threads);
+  if (st != PT_RUN_SEQUENTIAL) return st;
+  pt_block_scratch scr;
+  if (pt_block_scratch_init(&scr, p)) return PTOSIM_E_NOMEM;
+  st = PTOSIM_OK;
+  for (int blk = 0; blk < m->blocks && st == PTOSIM_OK; blk++) st = pt_run_block(p, m, blk, args, &scr);
+  pt_block_scratch_free(&scr);
   return st;
 }
