@@ -12,6 +12,7 @@
 #include "core/dtype.h"
 #include "core/optable.h"
 #include "exec/bind_tile.h"
+#include "exec/bind_vec.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
 
@@ -179,14 +180,29 @@ ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *co
   return v;
 }
 
-static void *wide_operand(pt_bind *b, const pa_item *it, pt_vkind kind, const char *what) {
+static void *wide_operand(pt_bind *b, const pa_item *it, pt_vkind kind, const char *what, pt_slot_type *t) {
   const pt_operand *o = typed_operand(b, it, kind, what);
+  if (t) *t = o ? o->t : (pt_slot_type){.kind = PT_VK_OTHER};
   return o && !b->lowering ? operand_value(b, o).w : NULL;
 }
 
-const ptosim_vreg *pt_bind_vreg(pt_bind *b, const pa_item *it) { return wide_operand(b, it, PT_VK_VREG, "a vector register"); }
-const ptosim_vmask *pt_bind_mask(pt_bind *b, const pa_item *it) { return wide_operand(b, it, PT_VK_MASK, "a predicate"); }
-const ptosim_valign *pt_bind_align(pt_bind *b, const pa_item *it) { return wide_operand(b, it, PT_VK_ALIGN, "an alignment state"); }
+const ptosim_vreg *pt_bind_vreg(pt_bind *b, const pa_item *it, ptosim_dtype *elem) {
+  pt_slot_type t;
+  const ptosim_vreg *r = wide_operand(b, it, PT_VK_VREG, "a vector register", &t);
+  if (elem) *elem = t.kind == PT_VK_VREG ? t.dt : PTOSIM_DT_NONE;
+  return r;
+}
+
+const ptosim_vmask *pt_bind_mask(pt_bind *b, const pa_item *it, unsigned *gran) {
+  pt_slot_type t;
+  const ptosim_vmask *r = wide_operand(b, it, PT_VK_MASK, "a predicate", &t);
+  if (gran) *gran = t.kind == PT_VK_MASK ? t.bits : 0;
+  return r;
+}
+
+const ptosim_valign *pt_bind_align(pt_bind *b, const pa_item *it) {
+  return wide_operand(b, it, PT_VK_ALIGN, "an alignment state", NULL);
+}
 
 pt_slot_type pt_bind_type(pt_bind *b, const pa_item *it) {
   pt_slot_type none = {.kind = PT_VK_OTHER};
@@ -215,9 +231,9 @@ static const pt_operand *out_operand(pt_bind *b, unsigned k, int kind) {
   }
   pt_slot_type want = {.kind = (uint8_t)kind}, got = pt_bind_out_type(b, k);
   char w[40];
-  if (got.kind != kind) {
+  if (got.kind != kind && !got.stub) {
     pt_bind_error(b, NULL, "ir.type", "declare the op's results after `->` as the spec lists them", "result %u must be %s",
-                  k, kind == PT_VK_INT ? "an integer" : pt_slot_type_name(want, w, sizeof w));
+                  k, kind == PT_VK_INT ? "an integer" : kind == PT_VK_PTR ? "a pointer" : kind == PT_VK_VREG ? "a vector register" : pt_slot_type_name(want, w, sizeof w));
     return NULL;
   }
   pt_operand o = {.slot = b->out_first + (int32_t)k, .t = got};
@@ -229,10 +245,18 @@ static const pt_operand *out_operand(pt_bind *b, unsigned k, int kind) {
   return &b->prog->operands[b->prog->noperands - 1];
 }
 
-void *pt_bind_out(pt_bind *b, unsigned k, int kind) {
+void *pt_bind_out(pt_bind *b, unsigned k, int kind, pt_slot_type *type) {
   static ptosim_valign scratch; /* lowering: the executor never runs; large enough for every kind */
   const pt_operand *o = out_operand(b, k, kind);
+  if (type) *type = o ? o->t : (pt_slot_type){.kind = PT_VK_OTHER};
   return o && !b->lowering ? operand_value(b, o).w : &scratch;
+}
+
+ptosim_ptr *pt_bind_out_ptr(pt_bind *b, unsigned k) {
+  static ptosim_ptr scratch;
+  const pt_operand *o = out_operand(b, k, PT_VK_PTR);
+  if (b->probe) b->derived = 1; /* the address of a slot: not a copy of a value */
+  return o && !b->lowering && !b->probe ? &b->slots[o->slot].p : &scratch;
 }
 
 int64_t *pt_bind_out_int(pt_bind *b, unsigned k) {
@@ -752,7 +776,7 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
   X(ptosim_copy_ub_gm_params) X(ptosim_copy_gm_l1_params) X(ptosim_copy_gap_params) X(ptosim_loop_size_params)    \
   X(ptosim_loop_stride_params) X(ptosim_loop_reg_params) X(ptosim_l0_raw_params) X(ptosim_pad_val_params)         \
   X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
-  X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X)
+  X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X)
 #define ADAPT(T) \
   static int adapt_##T(pt_bind *b, const pa_op *op, void *p) { return bind_##T(b, op, (T *)p); }
 TEXT_BINDERS(ADAPT)

@@ -56,15 +56,16 @@ const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it);
 ptosim_tile *pt_bind_result_tile(pt_bind *b);
 /* Vector-core operands (A5): a register, a predicate, an alignment state (their storage in
  * the core's wide arena; NULL while lowering). */
-const ptosim_vreg *pt_bind_vreg(pt_bind *b, const pa_item *it);
-const ptosim_vmask *pt_bind_mask(pt_bind *b, const pa_item *it);
+const ptosim_vreg *pt_bind_vreg(pt_bind *b, const pa_item *it, ptosim_dtype *elem);   /* elem: lane type (may be NULL) */
+const ptosim_vmask *pt_bind_mask(pt_bind *b, const pa_item *it, unsigned *gran);      /* gran: 8, 16 or 32 (may be NULL) */
 const ptosim_valign *pt_bind_align(pt_bind *b, const pa_item *it);
 /* Result k of the op (`%a, %b = op ... -> T0, T1`), defined from its declared type on the
  * first call while lowering: where the executor writes a register, predicate or alignment
  * state (pt_bind_out) or an integer (pt_bind_out_int). `kind` (pt_vkind) is the kind the op
  * produces there; another declared type is an ir.type error. Valid scratch while lowering. */
-void *pt_bind_out(pt_bind *b, unsigned k, int kind);
+void *pt_bind_out(pt_bind *b, unsigned k, int kind, pt_slot_type *type); /* type: declared type (may be NULL) */
 int64_t *pt_bind_out_int(pt_bind *b, unsigned k);
+ptosim_ptr *pt_bind_out_ptr(pt_bind *b, unsigned k); /* a pointer result (post-update forms) */
 /* While lowering: the static type of operand item `it` (kind PT_VK_OTHER if unknown). */
 pt_slot_type pt_bind_type(pt_bind *b, const pa_item *it);
 /* While lowering: the declared type of result k (kind PT_VK_OTHER if absent). */

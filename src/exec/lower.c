@@ -47,6 +47,8 @@ struct pt_lower {
   int nnames, cap_names;
   int32_t heads[NAME_BUCKETS];
   int barrier; /* names below this index belong to callers: invisible */
+  int vec_depth;     /* enclosing pto.vecscope / pto.strict_vecscope regions */
+  int strict_outer;  /* inside a strict_vecscope: the barrier outside it (for vec.capture), else -1 */
   ret_ctx *ret; /* NULL in the entry function */
   int depth;    /* inlining depth */
   int unsupported; /* errors that are "not supported yet" */
@@ -219,6 +221,14 @@ int32_t pt_lower_resolve(pt_lower *L, const pa_item *it) {
       return -1;
     }
     return e->slot + k;
+  }
+  for (int32_t i = L->heads[name_hash(it->name)]; L->strict_outer >= 0 && i && i - 1 >= L->strict_outer; i = L->names[i - 1].prev) {
+    name_ent *e = &L->names[i - 1];
+    if (e->name.n == it->name.n && !memcmp(e->name.s, it->name.s, it->name.n)) {
+      errorf(L, it->loc, "vec.capture", "pass the value as an operand of pto.strict_vecscope and use its block argument",
+             "pto.strict_vecscope body uses '%.*s' from outside", (int)it->text.n, it->text.s);
+      return -1;
+    }
   }
   errorf(L, it->loc, "ir.undefined_value", "define the value before its use", "use of undefined value '%.*s'",
          (int)it->text.n, it->text.s);
@@ -896,6 +906,12 @@ static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   if (pt_op_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
   memset(params, 0, sizeof params);
   if (pt_bind_op(&b, opc, op, params)) return -1;
+  for (int32_t k = 0; k < b.count && !L->vec_depth; k++) {
+    int32_t slot = L->p->operands[b.first + k].slot;
+    if (slot >= 0 && pt_wide_size(L->p->slots[slot].kind))
+      return errorf(L, op->loc, "vec.scope", "put the op inside pto.vecscope { ... }",
+                    "%.*s uses vector registers, predicates or align states outside a vector scope", (int)op->name.n, op->name.s);
+  }
   pt_plan *plan = b.res_slot < 0 && b.res_obj < 0 ? pt_plan_build(L->p, opc, op, b.first, b.count) : NULL;
   if (emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op,
                        .dst = b.res_slot, .obj = b.res_obj, .plan = plan}) < 0)
@@ -959,6 +975,35 @@ static int unknown_op(pt_lower *L, const pa_op *op, const char *name) {
   return 1;
 }
 
+/* pto.vecscope { ... } / pto.strict_vecscope(%a, ...) { ^bb0(%x, ...): ... } : (T, ...) -> ():
+ * one vector-function launch (vpto-spec.md "Execution Scopes"). Its body runs inline on the
+ * vector core (every op in it names its pipe); scopes do not nest; the strict form sees only
+ * its block arguments. */
+static int lower_vecscope(pt_lower *L, const pa_op *op, int strict) {
+  if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a vector scope has one region");
+  if (L->vec_depth)
+    return errorf(L, op->loc, "vec.scope_nested", "close the enclosing vector scope first (scf.for inside one is fine)",
+                  "vector scopes do not nest");
+  int32_t args[64];
+  int nargs = 0;
+  for (unsigned i = 0; strict && pt_operand_item(op, i); i++) {
+    if (nargs == 64) return errorf(L, op->loc, "ir.limit", NULL, "more than 64 scope operands");
+    if ((args[nargs++] = operand_slot(L, pt_operand_item(op, i))) < 0) return -1;
+  }
+  int saved = L->nnames, saved_barrier = L->barrier, saved_outer = L->strict_outer;
+  if (strict) {
+    L->strict_outer = L->barrier;
+    L->barrier = L->nnames;
+  }
+  L->vec_depth++;
+  int rc = lower_region(L, &op->regions[0], args, nargs);
+  L->vec_depth--;
+  L->barrier = saved_barrier;
+  L->strict_outer = saved_outer;
+  pop_names(L, saved);
+  return rc;
+}
+
 static int lower_pto(pt_lower *L, const pa_op *op) {
   char name[128];
   snprintf(name, sizeof name, "%.*s", (int)op->name.n, op->name.s);
@@ -1017,6 +1062,7 @@ static int lower_pto(pt_lower *L, const pa_op *op) {
     emit(L, c);
     return 0;
   }
+  if (opc == PTOSIM_OP_vecscope || opc == PTOSIM_OP_strict_vecscope) return lower_vecscope(L, op, opc == PTOSIM_OP_strict_vecscope);
   int cube = pa_str_is(op->name, "pto.section.cube");
   if (cube || pa_str_is(op->name, "pto.section.vector")) {
     if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a section has one region");
@@ -1257,7 +1303,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
     ptosim_program_free(p);
     return NULL;
   }
-  pt_lower L = {.p = p, .diag = diag};
+  pt_lower L = {.p = p, .diag = diag, .strict_outer = -1};
   const pa_op *k1 = NULL, *k2 = NULL;
   int nkernels = 0;
   p->entry = find_entry(p->ast, entry, &nkernels, &k1, &k2);
@@ -1380,7 +1426,7 @@ int ptosim_program_check(const char *file, const char *text, size_t len, int tar
     ptosim_program_free(p);
     return nerr ? nerr : 1;
   }
-  pt_lower L = {.p = p, .diag = diag};
+  pt_lower L = {.p = p, .diag = diag, .strict_outer = -1};
   module_attrs(p, target);
   if (p->ast->module) check_module(&L, p->ast->module);
   if (L.errors == L.unsupported) pt_static_check(&L);

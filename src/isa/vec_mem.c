@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "isa/vec_names.h"
 
 #define VB PTOSIM_VREG_BYTES
 
@@ -79,10 +80,6 @@ static void copy_elems(uint8_t *dst, unsigned ds, const uint8_t *src, unsigned s
 
 /* ---- vlds ------------------------------------------------------------------------- */
 
-static const char *const vld_names[PTOSIM_VLD_COUNT] = {
-    "NORM", "BRC_B8", "BRC_B16", "BRC_B32", "US_B8", "US_B16", "DS_B8", "DS_B16", "UNPK_B8", "UNPK_B16", "UNPK_B32",
-    "BRC_BLK", "E2B_B16", "E2B_B32", "UNPK4", "SPLT4CHN", "SPLT2CHN_B8", "SPLT2CHN_B16"};
-
 static ptosim_status read_span(pt_ctx *x, uint64_t ea, uint64_t len, unsigned align, uint8_t **h) {
   return pt_span(x, PTOSIM_UB, ea, len, align, PT_READ, h);
 }
@@ -135,7 +132,7 @@ static ptosim_status vld_body(pt_ctx *x, ptosim_vld_dist d, uint64_t ea, uint8_t
       copy_elems(r, 4, h, 1, 1, VB / 4);
       return PTOSIM_OK;
     default:
-      return vec_dist_unsupported(x, "vlds", vld_names[d],
+      return vec_dist_unsupported(x, "vlds", pt_vld_dist_names[d],
                                   "the chapter gives no lane layout and no A5 kernel or corpus case uses it");
   }
 }
@@ -200,10 +197,6 @@ ptosim_status pt_exec_vstsx2(pt_ctx *x, const ptosim_vstsx2_params *p) {
 
 /* ---- vsts --------------------------------------------------------------------------- */
 
-static const char *const vst_names[PTOSIM_VST_COUNT] = {"NORM_B8", "NORM_B16", "NORM_B32", "1PT_B8", "1PT_B16",
-                                                        "1PT_B32", "PK_B16", "PK_B32", "PK_B64", "PK4_B32",
-                                                        "MRG4CHN_B8", "MRG2CHN_B8", "MRG2CHN_B16"};
-
 /* Is every lane of the k-byte view active (bits i * k of the mask all set)? */
 static int mask_full(const ptosim_vmask *m, unsigned k) {
   const uint64_t pat = k == 1 ? ~UINT64_C(0) : k == 2 ? UINT64_C(0x5555555555555555)
@@ -259,7 +252,7 @@ static ptosim_status vst_body(pt_ctx *x, const ptosim_vsts_params *p, const uint
     case PTOSIM_VST_PK4_B32:
       return store_lanes(x, src, p->mask, 4, 1, ea);
     default:
-      return vec_dist_unsupported(x, "vsts", vst_names[d], "A5 hardware reports the channel-merge stores unsupported");
+      return vec_dist_unsupported(x, "vsts", pt_vst_dist_names[d], "A5 hardware reports the channel-merge stores unsupported");
   }
 }
 
