@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Print the `ptosim run` arguments of a PTOAS test case, in kernel parameter order.
+"""Print the `ptosim run` arguments of a PTOAS test case, in kernel parameter order: one line per
+kernel launch of its main.cpp, in launch order.
 
   scripts/case_args.py CASE_DIR OUT_DIR
 
 The case's main.cpp reads ./vN.bin (or another ./F.bin) into <name>Host buffers and launches the kernel with
-<name>Device arguments; this maps each launch argument back to its vN.bin (in OUT_DIR).
-Literal launch arguments are passed through; with no main.cpp, v1..vN in order."""
+<name>Device arguments (possibly cast: reinterpret_cast<T *>(vNDevice)); this maps each launch argument back
+to its vN.bin (in OUT_DIR). Literal launch arguments are passed through; with no main.cpp, v1..vN in order."""
 import os
 import re
 import shutil
@@ -14,8 +15,7 @@ import sys
 case, out = sys.argv[1], sys.argv[2]
 main = os.path.join(case, "main.cpp")
 files = {}
-args = None
-entry = []
+launches = []  # (args, entry) per launch
 if os.path.exists(main):
     src = open(main).read()
     # ReadFile("./v1.bin", size, aHost, ...) or a helper such as readExact("./x.bin", aHost, ...)
@@ -33,22 +33,23 @@ if os.path.exists(main):
             files[copy] = copy
     consts = dict(re.findall(r'const\s+\w+\s+(\w+)\s*=\s*([-\w.]+);', src))
     calls = re.findall(r'^\s*Launch(\w*)\(([^;]*)\);', src, re.M)
-    if calls:
-        args = [a.strip() for a in calls[-1][1].split(",")][:-1]  # the last one is the stream
+    kernel = open(os.path.join(case, "kernel.pto")).read()
+    funcs = re.findall(r'func\.func\s+(?:public\s+)?@(\w+)', kernel)
+    for name, text in calls:
+        args = [a.strip() for a in text.split(",")][:-1]  # the last one is the stream
         # LaunchCube_foo_kernel launches @cube_foo_kernel: name it when the file has several
-        kernel = open(os.path.join(case, "kernel.pto")).read()
-        funcs = re.findall(r'func\.func\s+(?:public\s+)?@(\w+)', kernel)
-        entry = [f for f in funcs if f.lower() == calls[-1][0].lower()]
-if args is None:
+        launches.append((args, [f for f in funcs if f.lower().replace("_", "") == name.lower().replace("_", "")]))
+if not launches:
     n = 1
     while os.path.exists(os.path.join(out, "v%d.bin" % n)):
         n += 1
-    args = ["v%dDevice" % i for i in range(1, n)]
-res = []
-for a in args:
-    name = a[:-len("Device")] if a.endswith("Device") else None
-    if name is not None:
-        res.append(os.path.join(out, (files.get(name) or name) + ".bin"))
-    else:
-        res.append(consts.get(a, a) if os.path.exists(main) else a)
-print(" ".join((["--entry", entry[0]] if entry else []) + res))
+    launches.append((["v%dDevice" % i for i in range(1, n)], []))
+for args, entry in launches:
+    res = []
+    for a in args:
+        dev = re.search(r'\b(\w+)Device\b', a)
+        if dev:
+            res.append(os.path.join(out, (files.get(dev.group(1)) or dev.group(1)) + ".bin"))
+        else:
+            res.append(consts.get(a, a) if os.path.exists(main) else a)
+    print(" ".join((["--entry", entry[0]] if entry else []) + res))

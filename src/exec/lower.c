@@ -561,8 +561,9 @@ static int result_count(const pa_op *op) {
 
 /* n consecutive slots of the given types; returns the first. */
 static int32_t typed_slots(pt_lower *L, const pt_slot_type *types, int n) {
-  int32_t first = new_slots(L, i64_type(), n);
-  for (int i = 0; i < n && first >= 0; i++) L->p->slots[first + i] = types[i];
+  int32_t first = n ? new_slots(L, types[0], 1) : new_slots(L, i64_type(), 0);
+  for (int i = 1; i < n && first >= 0; i++)
+    if (new_slots(L, types[i], 1) < 0) return -1; /* consecutive: nothing else allocates in between */
   return first;
 }
 
