@@ -243,7 +243,7 @@ static void test_init(void) {
     if (written) ptosim_mem_write(e.aiv0, PTOSIM_UB, 0, e.gm, 256);
     CHECK(dma(&e, e.aiv0, 0, 0, 0) == PTOSIM_OK);
     CHECK(findings(&e, NULL) == !written);
-    CHECK(written || findings(&e, "init.read"));
+    CHECK(written || findings(&e, "init.output")); /* no second run: UB -> GM may carry it */
     env_free(&e);
   }
 }

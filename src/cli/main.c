@@ -22,7 +22,10 @@ static void usage(FILE *f) {
           "  run KERNEL.pto [--entry FUNC] [--target a2a3|a5] [--blocks N] [--out-dir DIR] ARG...\n"
           "              run the kernel; one ARG per parameter: a .npy/.bin file for a pointer\n"
           "              (loaded, and written back in place or into DIR), a literal for a scalar\n"
-          "      --check=LIST     checkers: race,sync,init,mem, all (default) or none\n"
+          "      --check=LIST     checkers: race,sync,init,mem, all (default) or none; init-reads\n"
+          "                       adds every read of never-written bytes (padding too)\n"
+          "      --werror         warnings (pending signals, unreleased tokens) fail the run too\n"
+          "      --error-exitcode N  exit status when the checkers report errors (default 5)\n"
           "      --stats          print cycles, busy cycles and utilization per pipe, op counts, stalls\n"
           "      --stats-json F   write the same as JSON to F\n"
           "      --trace F        write a Chrome trace-event JSON (Perfetto, chrome://tracing) to F\n"
@@ -37,7 +40,7 @@ static void usage(FILE *f) {
           "  --version   print the version\n"
           "  --help      this text\n"
           "exit codes: 0 ok, 1 compare mismatch, 2 usage, 3 parse/verify error, 4 runtime fault,\n"
-          "            5 hazard found by a checker\n");
+          "            5 error found by a checker (or a warning with --werror)\n");
 }
 
 static int cmd_ops(void) {
@@ -77,6 +80,7 @@ typedef struct opts {
   int stats;
   int eager;
   unsigned checks;
+  int werror, error_exitcode;
   int blocks;
   int target; /* -1: from the module */
   const char **args;
@@ -85,16 +89,16 @@ typedef struct opts {
 
 /* "race,sync,init,mem", "all" or "none" */
 static int parse_checks(const char *s, unsigned *out) {
-  static const char *const names[] = {"race", "sync", "init", "mem"};
+  static const char *const names[] = {"race", "sync", "init", "mem", "init-reads"};
   *out = 0;
   if (!strcmp(s, "all")) *out = PTOSIM_CHECK_ALL;
   if (!strcmp(s, "all") || !strcmp(s, "none")) return 0;
   while (*s) {
     size_t n = strcspn(s, ",");
     int k = 0;
-    while (k < 4 && (strlen(names[k]) != n || strncmp(s, names[k], n))) k++;
-    if (k == 4) {
-      fprintf(stderr, "ptosim: unknown checker '%.*s' (use race, sync, init, mem, all or none)\n", (int)n, s);
+    while (k < 5 && (strlen(names[k]) != n || strncmp(s, names[k], n))) k++;
+    if (k == 5) {
+      fprintf(stderr, "ptosim: unknown checker '%.*s' (use race, sync, init, mem, init-reads, all or none)\n", (int)n, s);
       return -1;
     }
     *out |= 1u << k;
@@ -108,6 +112,7 @@ static int parse_opts(int argc, char **argv, opts *o) {
   o->blocks = 1;
   o->target = -1;
   o->checks = PTOSIM_CHECK_ALL;
+  o->error_exitcode = EXIT_HAZARD;
   o->args = calloc((size_t)argc, sizeof *o->args);
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
@@ -137,6 +142,15 @@ static int parse_opts(int argc, char **argv, opts *o) {
         return -1;
       }
       o->eager = !strcmp(a + 11, "eager");
+    } else if (!strcmp(a, "--werror")) o->werror = 1;
+    else if (!strcmp(a, "--error-exitcode") && more) {
+      char *end;
+      long v = strtol(argv[++i], &end, 10);
+      if (*end || v < 1 || v > 255) {
+        fprintf(stderr, "ptosim: --error-exitcode takes a number in [1, 255]\n");
+        return -1;
+      }
+      o->error_exitcode = (int)v;
     } else if (!strcmp(a, "--stats")) o->stats = 1;
     else if (!strcmp(a, "--stats-json") && more) o->stats_json = argv[++i];
     else if (!strcmp(a, "--trace") && more) o->trace = argv[++i];
@@ -201,8 +215,9 @@ static int save_array(const char *path, const ptosim_array *a) {
   return st != PTOSIM_OK;
 }
 
-/* Print the findings and write stats / trace files; returns the number of findings. A
- * run that stopped early is not finished: no end-of-kernel checks then. */
+/* Print the findings and write stats / trace files; returns the number of findings that
+ * fail the run (errors, and warnings with --werror). A run that stopped early is not
+ * finished: no end-of-kernel checks then. */
 static int report_monitor(const opts *o, ptosim_monitor *mon, int completed) {
   if (completed) ptosim_monitor_finish(mon);
   ptosim_monitor_print_reports(mon, stderr);
@@ -219,9 +234,8 @@ static int report_monitor(const opts *o, ptosim_monitor *mon, int completed) {
     else ptosim_monitor_write_trace(mon, f);
     fclose(f);
   }
-  int n = ptosim_monitor_nreports(mon);
-  if (n) fprintf(stderr, "%d finding%s\n", n, n == 1 ? "" : "s");
-  return n;
+  if (o->checks) ptosim_monitor_print_summary(mon, stderr);
+  return ptosim_monitor_count(mon, PTOSIM_SEV_ERROR) + (o->werror ? ptosim_monitor_count(mon, PTOSIM_SEV_WARNING) : 0);
 }
 
 static int cmd_run(int argc, char **argv) {
@@ -294,7 +308,7 @@ static int cmd_run(int argc, char **argv) {
     }
   }
   if (code == EXIT_OK) {
-    ptosim_status st = ptosim_program_run(p, m, args);
+    ptosim_status st = mon ? ptosim_monitor_run(mon, p, args) : ptosim_program_run(p, m, args);
     if (st != PTOSIM_OK) {
       char buf[2048];
       ptosim_diag_format(ptosim_last_diag(m), buf, sizeof buf);
@@ -302,7 +316,7 @@ static int cmd_run(int argc, char **argv) {
       code = st == PTOSIM_E_FAULT ? EXIT_FAULT : EXIT_VERIFY;
     }
   }
-  if (mon && report_monitor(&o, mon, code == EXIT_OK) && code == EXIT_OK) code = EXIT_HAZARD;
+  if (mon && report_monitor(&o, mon, code == EXIT_OK) && code == EXIT_OK) code = o.error_exitcode;
   /* Write buffers back (also after a fault: they show the state the kernel reached). */
   for (int i = 0; i < np && code != EXIT_USAGE; i++) {
     if (!arrays[i].data) continue;
