@@ -133,7 +133,7 @@ void pt_def_event(ptosim_monitor *mon, const pt_event *ev, uint32_t site) {
 
 /* ---- reports -------------------------------------------------------------------------------- */
 
-/* GM bytes of one buffer with the same last writer and origin. */
+/* GM bytes of one buffer with the same last writer and origin (offsets in the buffer). */
 typedef struct group {
   uint32_t wsite, origin;
   int buf;
@@ -156,21 +156,23 @@ static const char *const OUTPUT_HINT =
 
 static void report_groups(ptosim_monitor *mon, const group *g, int ng, int verified) {
   for (int i = 0; i < ng; i++) {
-    char w[400], o[400];
-    pt_mon_site_text(mon, g[i].wsite, 1, w, sizeof w);
+    char w[400] = "no op of the first run (another path wrote them)", o[400];
+    if (g[i].wsite) pt_mon_site_text(mon, g[i].wsite, 1, w, sizeof w);
     if (g[i].origin) pt_mon_site_text(mon, g[i].origin, 0, o, sizeof o);
     pt_mon_report(mon, "init.output", g[i].origin ? g[i].origin : g[i].wsite, g[i].origin ? g[i].wsite : 0, OUTPUT_HINT,
-                  "%s%s reads never-written local memory, and %" PRIu64 " bytes of GM buffer %d in [0x%" PRIx64 ", 0x%" PRIx64
-                  ") written by %s %s",
-                  g[i].origin ? o : "an op", g[i].origin ? "" : " (through a scalar)", g[i].n, g[i].buf, g[i].lo, g[i].hi, w,
+                  "%s%s reads never-written local memory, and %" PRIu64 " bytes in [0x%" PRIx64 ", 0x%" PRIx64
+                  ") of GM buffer %d (offsets in the buffer) written by %s %s",
+                  g[i].origin ? o : "an op", g[i].origin ? "" : " (through a scalar)", g[i].n, g[i].lo, g[i].hi, g[i].buf, w,
                   verified ? "depend on it: filled with 0xFF instead of 0x00 it gives other output bytes"
                            : "may depend on it (ptosim_monitor_run decides whether they do)");
   }
 }
 
-/* GM bytes reached by never-written bytes: those of `now` that differ from `first` (the
- * first run's output), or with first == NULL every byte with an origin. */
-static void report_gm(ptosim_monitor *mon, uint8_t *const *first) {
+/* GM bytes reached by never-written bytes: those that differ from `first` (the first
+ * run's output), or with first == NULL every byte with an origin. Bytes without one got
+ * their value through a scalar: `via` is the origin of the first scalar load that
+ * differed (0: none). */
+static void report_gm(ptosim_monitor *mon, uint8_t *const *first, uint32_t via) {
   const ptosim_machine *m = mon->m;
   group g[MAX_GROUPS];
   int ng = 0;
@@ -180,7 +182,8 @@ static void report_gm(ptosim_monitor *mon, uint8_t *const *first) {
       if (first && first[b][j] == buf->host[j]) continue;
       uint32_t wsite = 0, origin = pt_shadow_origin_at(mon->sh, 0, buf->base + j, &wsite);
       if (!first && !origin) continue;
-      add_byte(g, &ng, wsite, origin, b, buf->base + j);
+      if (!origin) origin = via;
+      add_byte(g, &ng, wsite, origin, b, j);
     }
   }
   report_groups(mon, g, ng, first != NULL);
@@ -200,7 +203,7 @@ static void report_load(ptosim_monitor *mon, const pt_sload *l, int verified) {
 void pt_def_finish(ptosim_monitor *mon) {
   if (!(mon->opts.checks & PTOSIM_CHECK_INIT) || mon->def.verified || mon->def.ref) return;
   for (size_t i = 0; i < mon->def.nld; i++) report_load(mon, &mon->def.ld[i], 0);
-  report_gm(mon, NULL);
+  report_gm(mon, NULL, 0);
 }
 
 /* ---- the second run ------------------------------------------------------------------------- */
@@ -305,7 +308,7 @@ ptosim_status ptosim_monitor_run(ptosim_monitor *mon, const ptosim_program *p, c
   reattach(mon, listener);
   if (st2 != PTOSIM_E_NOMEM) {
     mon->def.verified = 1;
-    report_gm(mon, end.gm);
+    report_gm(mon, end.gm, diverged >= 0 ? mon->def.ld[diverged].origin : 0);
     if (diverged >= 0) report_load(mon, &mon->def.ld[diverged], 1);
     if (st2 != PTOSIM_OK)
       pt_mon_report(mon, "init.decision", 0, 0, "write the bytes the kernel reads before it reads them",
