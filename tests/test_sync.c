@@ -3,6 +3,7 @@
  * flag / barrier / token removed that reports exactly the expected finding. */
 #include <string.h>
 
+#include "core/machine.h"
 #include "harness.h"
 #include "ptosim/monitor.h"
 #include "ptosim/program.h"
@@ -65,10 +66,9 @@ static ptosim_status flag(ptosim_core *c, int set, ptosim_pipe s, ptosim_pipe d,
 static void test_flag_ops(void) {
   env e;
   env_init(&e, PTOSIM_TARGET_A5, 0);
-  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_E_FAULT && !strcmp(rule(&e), "sync.deadlock"));
+  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_S, 0) == PTOSIM_E_FAULT && !strcmp(rule(&e), "sync.deadlock"));
   CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);
-  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);
-  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_E_FAULT); /* consumed */
+  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK && e.aiv0->flags[PTOSIM_PIPE_MTE2][PTOSIM_PIPE_V][0] == 0);
   ptosim_flag_params dyn = {PTOSIM_PIPE_M, PTOSIM_PIPE_FIX, 7};
   CHECK(ptosim_set_flag_dyn(e.aic, &dyn) == PTOSIM_OK && ptosim_wait_flag_dyn(e.aic, &dyn) == PTOSIM_OK);
   CHECK(ptosim_record_event(e.aic, &dyn) == PTOSIM_OK && ptosim_wait_event(e.aic, &dyn) == PTOSIM_OK);
@@ -86,6 +86,63 @@ static void test_flag_ops(void) {
   CHECK(ptosim_mem_bar(e.aiv0, &bad) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.mem_bar"));
   CHECK(ptosim_mem_bar(e.aic, &mb) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "op.unit"));
   env_free(&e);
+}
+
+/* A wait issued before its set parks its destination pipe: later ops of that pipe wait
+ * behind it, other pipes go on, and the set releases them in order. A park nothing
+ * releases, or a barrier of every pipe behind one, is a deadlock naming both places. */
+static void test_parked_waits(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 1);
+  ptosim_core *c = e.aiv0;
+  CHECK(flag(c, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);  /* V parks */
+  CHECK(flag(c, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 1) == PTOSIM_OK);  /* a V op: queued */
+  CHECK(c->park && c->flags[PTOSIM_PIPE_V][PTOSIM_PIPE_MTE3][1] == 0);
+  CHECK(dma(&e, c, 1, 0, 0) == PTOSIM_OK);                            /* MTE2 goes on */
+  CHECK(flag(c, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);  /* releases V */
+  CHECK(!c->park && c->flags[PTOSIM_PIPE_V][PTOSIM_PIPE_MTE3][1] == 1 && c->flags[PTOSIM_PIPE_MTE2][PTOSIM_PIPE_V][0] == 0);
+  CHECK(flag(c, 0, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 1) == PTOSIM_OK);
+  CHECK(findings(&e, NULL) == 0);
+  /* chained: MTE3 waits for V, which waits for MTE2 */
+  CHECK(flag(c, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 2) == PTOSIM_OK && flag(c, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 2) == PTOSIM_OK);
+  CHECK(flag(c, 0, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 2) == PTOSIM_OK && flag(c, 1, PTOSIM_PIPE_MTE3, PTOSIM_PIPE_MTE2, 3) == PTOSIM_OK);
+  CHECK(c->park != NULL);
+  CHECK(flag(c, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 2) == PTOSIM_OK && !c->park);
+  CHECK(flag(c, 0, PTOSIM_PIPE_MTE3, PTOSIM_PIPE_MTE2, 3) == PTOSIM_OK && !c->park);
+  /* a barrier of every pipe behind a parked wait */
+  ptosim_pipe_params all = {PTOSIM_PIPE_ALL};
+  CHECK(flag(c, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 4) == PTOSIM_OK);
+  CHECK(ptosim_pipe_barrier(c, &all) == PTOSIM_E_FAULT && !strcmp(rule(&e), "sync.deadlock"));
+  CHECK(strstr(ptosim_last_diag(e.m)->msg, "holds PIPE_V") != NULL);
+  env_free(&e);
+
+  /* from text: the wait comes first in program order and the kernel is right */
+  const char *src = "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+                    "func.func @k(%%out: !pto.ptr<i32, gm>) attributes {pto.kernel} {\n"
+                    "  pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+                    "  pto.set_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+                    "  %s\n"
+                    "  return\n"
+                    "}\n}\n";
+  for (int broken = 0; broken < 2; broken++) {
+    char text[1024];
+    snprintf(text, sizeof text, src, broken ? "pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID1\"]" : "");
+    ptosim_program *p = pt_test_load(text, strlen(text));
+    CHECK(p != NULL);
+    if (!p) continue;
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+    ptosim_arg arg;
+    memset(&arg, 0, sizeof arg);
+    int32_t out = 0;
+    ptosim_gm_map(m, &out, sizeof out, &arg.gm_addr);
+    ptosim_status st = ptosim_program_run(p, m, &arg);
+    const ptosim_diag *d = ptosim_last_diag(m);
+    CHECK_MSG(broken ? st == PTOSIM_E_FAULT && !strcmp(d->rule, "sync.deadlock") && d->loc.line == 5 && strstr(d->msg, "ends at 6:3")
+                     : st == PTOSIM_OK,
+              "broken %d: %d %s", broken, (int)st, d->msg);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
 }
 
 static void test_buf_ops(void) {
@@ -401,6 +458,7 @@ static void test_tile_sync_spellings(void) {
 
 int main(void) {
   RUN(test_flag_ops);
+  RUN(test_parked_waits);
   RUN(test_buf_ops);
   RUN(test_core_sync_ops);
   RUN(test_scalar_ops);

@@ -70,7 +70,12 @@ struct ptosim_core {
   uint16_t flags[PTOSIM_PIPE_COUNT][PTOSIM_PIPE_COUNT][PTOSIM_EVENT_IDS];
   /* Cross-core semaphores addressed to this core (see ptosim_core_sync_params). */
   int32_t sema[32];
+  /* Pipes parked by a wait_flag issued before its set_flag (src/isa/park.h), NULL when none. */
+  struct pt_park *park;
 };
+
+/* Free the parked ops of a core (src/isa/sync.c). */
+void pt_park_free(ptosim_core *c);
 
 struct ptosim_machine {
   ptosim_target target;

@@ -12,6 +12,7 @@
 #include "core/sched.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
+#include "isa/park.h"
 
 typedef struct core_run {
   ptosim_core *core;
@@ -325,6 +326,7 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       if ((*st = pt_run_obj(p, cr->core, s, cr->objs, in)) != PTOSIM_OK) return STEP_ERROR;
       break;
     case PT_C_RETURN:
+      if (cr->core->park && (*st = pt_park_finish(cr->core, loc_of(p, in))) != PTOSIM_OK) return STEP_ERROR;
       cr->done = 1;
       if (br->m->sched) pt_sched_core_done(br->m->sched, cr->core);
       return STEP_DONE;
