@@ -222,6 +222,15 @@ static void test_blocks_and_severity(void) {
   fclose(f);
   CHECK_MSG(!strcmp(buf, "ptosim: FINDINGS: 49 errors from 1 context (race.waw 1), 50 warnings from 1 context (sync.unwaited 1)\n"),
             "%s", buf);
+  /* stats JSON: a version and the findings as fields */
+  static char js[1 << 16];
+  f = fmemopen(js, sizeof js - 1, "w");
+  ptosim_monitor_write_stats_json(mon, f);
+  fclose(f);
+  CHECK(strstr(js, "\"version\": 2,") && strstr(js, "\"time_unit\": \"cycle\""));
+  CHECK(strstr(js, "{\"rule\": \"race.waw\", \"severity\": \"error\", \"file\": \"t.pto\", \"line\": 5, \"col\": 3"));
+  CHECK(strstr(js, "\"count\": 49, \"blocks\": 49, \"first_block\": 1, \"last_block\": 49"));
+  CHECK(strstr(js, "\"errors\": 1,\n  \"warnings\": 1\n}"));
   ptosim_monitor_free(mon);
   ptosim_machine_free(m);
   ptosim_program_free(p);

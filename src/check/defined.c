@@ -179,6 +179,10 @@ static void report_gm(ptosim_monitor *mon, uint8_t *const *first, uint32_t via) 
   for (int b = 0; b < m->ngm; b++) {
     const pt_gm_buf *buf = &m->gm[b];
     for (uint64_t j = 0; j < buf->size; j++) {
+      if (first && !(j & 63) && buf->size - j >= 64 && !memcmp(first[b] + j, buf->host + j, 64)) {
+        j += 63; /* 64 equal bytes */
+        continue;
+      }
       if (first && first[b][j] == buf->host[j]) continue;
       uint32_t wsite = 0, origin = pt_shadow_origin_at(mon->sh, 0, buf->base + j, &wsite);
       if (!first && !origin) continue;
@@ -199,9 +203,10 @@ static void report_load(ptosim_monitor *mon, const pt_sload *l, int verified) {
                               : "may depend on it (ptosim_monitor_run decides whether it does)");
 }
 
-/* End of the kernel without a second run: every candidate. */
+/* End of the kernel without a second run: every candidate (none when no op read
+ * never-written bytes). */
 void pt_def_finish(ptosim_monitor *mon) {
-  if (!(mon->opts.checks & PTOSIM_CHECK_INIT) || mon->def.verified || mon->def.ref) return;
+  if (!(mon->opts.checks & PTOSIM_CHECK_INIT) || mon->def.verified || mon->def.ref || !mon->def.nfill) return;
   for (size_t i = 0; i < mon->def.nld; i++) report_load(mon, &mon->def.ld[i], 0);
   report_gm(mon, NULL, 0);
 }
@@ -260,12 +265,14 @@ static void prepare_locals(const pt_defined *d) {
 }
 
 /* Run again with a helper monitor that only follows the schedule and compares scalar
- * loads; returns its status and the first load that differed. */
+ * loads (with neither, no monitor at all); returns its status and the first load that
+ * differed. */
 static ptosim_status run_filled(ptosim_monitor *mon, const ptosim_program *p, const ptosim_arg *args, int64_t *diverged) {
   ptosim_machine *m = mon->m;
   m->listener = NULL;
   m->listener_user = NULL;
   m->sched = NULL;
+  if (!mon->def.nld && mon->opts.schedule != PTOSIM_SCHEDULE_EAGER) return ptosim_program_run(p, m, args);
   ptosim_monitor_opts o = {.checks = 0, .program_order = mon->opts.program_order, .schedule = mon->opts.schedule,
                            .timeline = mon->opts.schedule == PTOSIM_SCHEDULE_EAGER};
   ptosim_monitor *b = ptosim_monitor_attach(m, &o);

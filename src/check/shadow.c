@@ -62,9 +62,9 @@ struct pt_shadow {
 pt_shadow *pt_shadow_new(void) {
   pt_shadow *sh = calloc(1, sizeof *sh);
   if (!sh) return NULL;
-  sh->cap_st = 1024;
+  sh->cap_st = 64; /* both grow by doubling */
   sh->st = calloc(sh->cap_st, sizeof *sh->st);
-  sh->cap_pg = 256;
+  sh->cap_pg = 64;
   sh->pg = calloc(sh->cap_pg, sizeof *sh->pg);
   if (!sh->st || !sh->pg) {
     pt_shadow_free(sh);
