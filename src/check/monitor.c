@@ -182,12 +182,15 @@ typedef struct found_ctx {
   const pt_range *r;
 } found_ctx;
 
-/* A hazard of the current op's access, merged over its bytes; never-written bytes read go
- * to the definedness fill list as well. */
+/* A hazard of the current op's access, merged over its bytes; the first read of
+ * never-written bytes goes to the definedness fill list instead. */
 static void found(void *user, pt_hazard h, uint32_t other, uint64_t addr, uint64_t len) {
   found_ctx *f = user;
   ptosim_monitor *mon = f->mon;
-  if (h == PT_HZ_INIT && (mon->opts.checks & PTOSIM_CHECK_INIT)) pt_def_fill(mon, f->r, addr, len);
+  if (h == PT_HZ_UNDEF) {
+    pt_def_fill(mon, f->r, addr, len);
+    return;
+  }
   for (int i = 0; i < mon->nhit; i++) {
     pt_hit *x = &mon->hit[i];
     if (x->h == h && x->other == other && x->space == f->r->space && x->owner == f->r->owner) {
@@ -215,7 +218,6 @@ static void flush_hits(ptosim_monitor *mon, uint32_t site) {
     else
       snprintf(where, sizeof where, "GM");
     if (x->h == PT_HZ_INIT) {
-      if (!(mon->opts.checks & PTOSIM_CHECK_INIT_READS)) continue;
       pt_mon_report(mon, rules[x->h], site, 0, "write these bytes first (a load, a fill or the pad of a DMA), or read fewer",
                     "%s reads %" PRIu64 " bytes of %s [0x%" PRIx64 ", 0x%" PRIx64 ") that nothing wrote since the kernel started", me,
                     x->hi - x->lo, where, x->lo, x->hi);
@@ -287,8 +289,8 @@ static void on_event(void *user, const pt_event *ev) {
   pt_mon_sync_event(mon, ev, site);
   int race = (mon->opts.checks & PTOSIM_CHECK_RACE) && !mon->opts.program_order;
   int taint = (mon->opts.checks & PTOSIM_CHECK_INIT) != 0;
-  int init = taint || (mon->opts.checks & PTOSIM_CHECK_INIT_READS);
-  if (ev->nranges && (race || init)) { /* the shadow memory costs nothing when unused */
+  int init = (mon->opts.checks & PTOSIM_CHECK_INIT_READS) != 0;
+  if (ev->nranges && (race || init || taint)) { /* the shadow memory costs nothing when unused */
     found_ctx f = {.mon = mon, .site = site};
     pt_accessor who = {.k = mon->k, .block = ev->core->block, .agent = st.agent, .epoch = st.epoch, .site = site,
                        .race = race, .init = init, .taint = taint, .found = found, .user = &f};

@@ -44,7 +44,7 @@ typedef struct memo {
   uint32_t origin;   /* read: origin of the bytes read */
   uint8_t local;
   uint8_t hz_mask;   /* hazards found against `from` (bit per pt_hazard) */
-  uint32_t hz_site[4];
+  uint32_t hz_site[PT_HZ_COUNT];
 } memo;
 
 struct pt_shadow {
@@ -228,6 +228,7 @@ static int transition(pt_shadow *sh, uint32_t from, int local, int access, const
   m->local = (uint8_t)local;
   int never = local && (from == 0 || s.never);
   if (who->init && access == 1 && never) flag(m, PT_HZ_INIT, 0);
+  if (who->taint && access == 1 && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
   if (who->taint && access == 1) m->origin = never ? who->site : s.origin;
   if (who->race && unordered(who, s.w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s.wsite);
   if (access == 2) {
@@ -272,7 +273,7 @@ static const memo *lookup(pt_shadow *sh, uint32_t from, int local, int access, c
 }
 
 static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_t len) {
-  for (int h = 0; h < 4; h++)
+  for (int h = 0; h < PT_HZ_COUNT; h++)
     if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
 }
 

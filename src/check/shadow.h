@@ -13,7 +13,9 @@
 
 #include "check/clocks.h"
 
-typedef enum pt_hazard { PT_HZ_RAW, PT_HZ_WAR, PT_HZ_WAW, PT_HZ_INIT } pt_hazard;
+/* PT_HZ_INIT: a read of never-written local bytes (with `init`); PT_HZ_UNDEF: the first
+ * such read of those bytes (with `taint`; the bytes the second run fills). */
+typedef enum pt_hazard { PT_HZ_RAW, PT_HZ_WAR, PT_HZ_WAW, PT_HZ_INIT, PT_HZ_UNDEF, PT_HZ_COUNT } pt_hazard;
 
 /* The access being applied: who, and where to report what it conflicts with. */
 typedef struct pt_accessor {
