@@ -1,6 +1,7 @@
-/* The ptosim command. Exit codes: 0 success, 1 compare mismatch, 2 usage error,
- * 3 parse/verify error, 4 runtime fault (bounds, alignment, deadlock), 5 hazard found
- * (race, sync or init finding of the checkers). */
+/* The ptosim command. Exit codes: 0 success (checker warnings allowed), 1 compare
+ * mismatch, 2 usage error, 3 parse/verify error, 4 runtime fault (bounds, alignment,
+ * deadlock), 5 error found by the checkers (race, lost signal, observable uninitialized
+ * data; also warnings with --werror; --error-exitcode N picks another status). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +88,7 @@ typedef struct opts {
   int nargs;
 } opts;
 
-/* "race,sync,init,mem", "all" or "none" */
+/* "race,sync,init,mem,init-reads", "all" or "none" */
 static int parse_checks(const char *s, unsigned *out) {
   static const char *const names[] = {"race", "sync", "init", "mem", "init-reads"};
   *out = 0;
