@@ -391,7 +391,7 @@ static int run_gemm(const char *text, size_t len, float *c, int *rule_race, int 
 
 static void check_example(const char *name, const float *want, int ndrains) {
   char path[1024];
-  snprintf(path, sizeof path, "%s/examples/%s", PTOSIM_SOURCE_DIR, name);
+  snprintf(path, sizeof path, "%s/%s", PTOSIM_SOURCE_DIR, name);
   size_t len;
   char *text = pt_test_slurp(path, &len);
   CHECK_MSG(text != NULL, "%s", path);
@@ -414,7 +414,7 @@ static void check_example(const char *name, const float *want, int ndrains) {
     waits++;
     free(mut);
   }
-  CHECK(waits >= 4 && drains == ndrains);
+  CHECK(waits >= 3 && drains == ndrains);
   free(text);
 }
 
@@ -427,8 +427,10 @@ static void test_examples(void) {
   int race, unwaited;
   CHECK(text && run_gemm(text, len, plain, &race, &unwaited) == 0);
   free(text);
-  check_example("gemm.pto", NULL, 0);
-  check_example("gemm_pingpong.pto", plain, 4); /* same FMA chains: the same bits */
+  check_example("examples/gemm.pto", NULL, 0);
+  check_example("examples/gemm_pingpong.pto", plain, 4); /* same FMA chains: the same bits */
+  /* the cube reads padding rows nothing wrote (not observable): clean, and each wait matters */
+  check_example("tests/data/gemm_pad.pto", NULL, 0);
 }
 
 /* The tile-level spellings: record_event / wait_event / barrier_sync name op types, which
