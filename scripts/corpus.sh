@@ -4,13 +4,13 @@
 # For every CASES_DIR/**/kernel.pto: `ptosim check`; when it passes and the case has a
 # golden.py / compare.py pair (they need numpy), generate the inputs, `ptosim run` the
 # kernel with the case's vN.bin files in the order its main.cpp passes them
-# (scripts/case_args.py) and the race and sync checkers on, and run compare.py in the
-# case's output directory. A run whose results match but that has findings (exit 5) is
-# listed as pass+finding with its first findings (init findings are not checked here:
-# cube kernels routinely load fractal padding they never wrote). Prints one line per case and a summary.
+# (scripts/case_args.py) and every checker on (--check=all), and run compare.py in the
+# case's output directory. A run whose results match exits 0 (pass, warnings allowed);
+# one whose results match but that has errors (exit 5) is listed as pass+error with its
+# first errors. Prints one line per case and a summary.
 # PTOSIM_RUN_FLAGS adds options to every run, e.g. PTOSIM_RUN_FLAGS=--schedule=eager.
 set -u
-bin=$1
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 cases=$2
 work=$(mktemp -d)
 checked=0 unsupported=0 other=0 passed=0 failed=0 skipped=0 findings=0
@@ -31,16 +31,16 @@ for k in $(find "$cases" -name kernel.pto | sort); do
   mkdir -p "$out"
   (cd "$out" && python3 "$dir/golden.py" --output-dir . >/dev/null 2>&1) || { skipped=$((skipped + 1)); echo "no-inputs    $name"; continue; }
   args=$(python3 "$(dirname "$0")/case_args.py" "$dir" "$out")
-  (cd "$out" && "$bin" run "$k" --check=race,sync ${PTOSIM_RUN_FLAGS:-} $args >"$work/run.txt" 2>&1)
+  (cd "$out" && "$bin" run "$k" --check=all ${PTOSIM_RUN_FLAGS:-} $args >"$work/run.txt" 2>&1)
   rc=$?
   if { [ $rc = 0 ] || [ $rc = 5 ]; } && (cd "$out" && python3 "$dir/compare.py" >>"$work/run.txt" 2>&1); then
     passed=$((passed + 1))
-    if [ $rc = 5 ]; then findings=$((findings + 1)); echo "pass+finding $name"; grep "warning:" "$work/run.txt" | head -2
+    if [ $rc = 5 ]; then findings=$((findings + 1)); echo "pass+error   $name"; grep "error:" "$work/run.txt" | head -2
     else echo "pass         $name"; fi
   else
     failed=$((failed + 1)); echo "FAIL         $name"; tail -3 "$work/run.txt"
   fi
 done
 echo "check: $checked accepted, $unsupported only not-supported-yet, $other other errors"
-echo "run:   $passed passed ($findings with race/sync findings), $failed failed, $skipped without goldens"
+echo "run:   $passed passed ($findings of them with checker errors, exit 5), $failed failed, $skipped without goldens"
 rm -rf "$work"

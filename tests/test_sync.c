@@ -3,6 +3,7 @@
  * flag / barrier / token removed that reports exactly the expected finding. */
 #include <string.h>
 
+#include "core/machine.h"
 #include "harness.h"
 #include "ptosim/monitor.h"
 #include "ptosim/program.h"
@@ -65,10 +66,9 @@ static ptosim_status flag(ptosim_core *c, int set, ptosim_pipe s, ptosim_pipe d,
 static void test_flag_ops(void) {
   env e;
   env_init(&e, PTOSIM_TARGET_A5, 0);
-  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_E_FAULT && !strcmp(rule(&e), "sync.deadlock"));
+  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_S, 0) == PTOSIM_E_FAULT && !strcmp(rule(&e), "sync.deadlock"));
   CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);
-  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);
-  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_E_FAULT); /* consumed */
+  CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK && e.aiv0->flags[PTOSIM_PIPE_MTE2][PTOSIM_PIPE_V][0] == 0);
   ptosim_flag_params dyn = {PTOSIM_PIPE_M, PTOSIM_PIPE_FIX, 7};
   CHECK(ptosim_set_flag_dyn(e.aic, &dyn) == PTOSIM_OK && ptosim_wait_flag_dyn(e.aic, &dyn) == PTOSIM_OK);
   CHECK(ptosim_record_event(e.aic, &dyn) == PTOSIM_OK && ptosim_wait_event(e.aic, &dyn) == PTOSIM_OK);
@@ -86,6 +86,63 @@ static void test_flag_ops(void) {
   CHECK(ptosim_mem_bar(e.aiv0, &bad) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.mem_bar"));
   CHECK(ptosim_mem_bar(e.aic, &mb) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "op.unit"));
   env_free(&e);
+}
+
+/* A wait issued before its set parks its destination pipe: later ops of that pipe wait
+ * behind it, other pipes go on, and the set releases them in order. A park nothing
+ * releases, or a barrier of every pipe behind one, is a deadlock naming both places. */
+static void test_parked_waits(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 1);
+  ptosim_core *c = e.aiv0;
+  CHECK(flag(c, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);  /* V parks */
+  CHECK(flag(c, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 1) == PTOSIM_OK);  /* a V op: queued */
+  CHECK(c->park && c->flags[PTOSIM_PIPE_V][PTOSIM_PIPE_MTE3][1] == 0);
+  CHECK(dma(&e, c, 1, 0, 0) == PTOSIM_OK);                            /* MTE2 goes on */
+  CHECK(flag(c, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);  /* releases V */
+  CHECK(!c->park && c->flags[PTOSIM_PIPE_V][PTOSIM_PIPE_MTE3][1] == 1 && c->flags[PTOSIM_PIPE_MTE2][PTOSIM_PIPE_V][0] == 0);
+  CHECK(flag(c, 0, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 1) == PTOSIM_OK);
+  CHECK(findings(&e, NULL) == 0);
+  /* chained: MTE3 waits for V, which waits for MTE2 */
+  CHECK(flag(c, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 2) == PTOSIM_OK && flag(c, 1, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 2) == PTOSIM_OK);
+  CHECK(flag(c, 0, PTOSIM_PIPE_V, PTOSIM_PIPE_MTE3, 2) == PTOSIM_OK && flag(c, 1, PTOSIM_PIPE_MTE3, PTOSIM_PIPE_MTE2, 3) == PTOSIM_OK);
+  CHECK(c->park != NULL);
+  CHECK(flag(c, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 2) == PTOSIM_OK && !c->park);
+  CHECK(flag(c, 0, PTOSIM_PIPE_MTE3, PTOSIM_PIPE_MTE2, 3) == PTOSIM_OK && !c->park);
+  /* a barrier of every pipe behind a parked wait */
+  ptosim_pipe_params all = {PTOSIM_PIPE_ALL};
+  CHECK(flag(c, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 4) == PTOSIM_OK);
+  CHECK(ptosim_pipe_barrier(c, &all) == PTOSIM_E_FAULT && !strcmp(rule(&e), "sync.deadlock"));
+  CHECK(strstr(ptosim_last_diag(e.m)->msg, "holds PIPE_V") != NULL);
+  env_free(&e);
+
+  /* from text: the wait comes first in program order and the kernel is right */
+  const char *src = "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+                    "func.func @k(%%out: !pto.ptr<i32, gm>) attributes {pto.kernel} {\n"
+                    "  pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+                    "  pto.set_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+                    "  %s\n"
+                    "  return\n"
+                    "}\n}\n";
+  for (int broken = 0; broken < 2; broken++) {
+    char text[1024];
+    snprintf(text, sizeof text, src, broken ? "pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID1\"]" : "");
+    ptosim_program *p = pt_test_load(text, strlen(text));
+    CHECK(p != NULL);
+    if (!p) continue;
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+    ptosim_arg arg;
+    memset(&arg, 0, sizeof arg);
+    int32_t out = 0;
+    ptosim_gm_map(m, &out, sizeof out, &arg.gm_addr);
+    ptosim_status st = ptosim_program_run(p, m, &arg);
+    const ptosim_diag *d = ptosim_last_diag(m);
+    CHECK_MSG(broken ? st == PTOSIM_E_FAULT && !strcmp(d->rule, "sync.deadlock") && d->loc.line == 5 && strstr(d->msg, "ends at 6:3")
+                     : st == PTOSIM_OK,
+              "broken %d: %d %s", broken, (int)st, d->msg);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
 }
 
 static void test_buf_ops(void) {
@@ -243,7 +300,7 @@ static void test_init(void) {
     if (written) ptosim_mem_write(e.aiv0, PTOSIM_UB, 0, e.gm, 256);
     CHECK(dma(&e, e.aiv0, 0, 0, 0) == PTOSIM_OK);
     CHECK(findings(&e, NULL) == !written);
-    CHECK(written || findings(&e, "init.read"));
+    CHECK(written || findings(&e, "init.output")); /* no second run: UB -> GM may carry it */
     env_free(&e);
   }
 }
@@ -299,9 +356,10 @@ static void test_timeline(void) {
 
 /* ---- text programs: the GEMM examples, and each of them with one wait removed ----------------- */
 
-/* Run a GEMM program on fixed inputs with all checkers; returns the findings (or -1 when
- * it did not run) and the result in c. */
-static int run_gemm(const char *text, size_t len, float *c, int *rule_race) {
+/* Run a GEMM program on fixed inputs with all checkers; returns the errors (-1 when it
+ * did not load, 1000 + errors when it did not finish), the unwaited-signal warnings in
+ * *unwaited, and the result in c. */
+static int run_gemm(const char *text, size_t len, float *c, int *rule_race, int *unwaited) {
   static uint16_t a[128 * 128], b[128 * 128];
   unsigned long long seed = 7;
   for (int i = 0; i < 128 * 128; i++) { /* small f16 integers: exact products */
@@ -317,40 +375,46 @@ static int run_gemm(const char *text, size_t len, float *c, int *rule_race) {
   ptosim_gm_map(m, a, sizeof a, &args[0].gm_addr);
   ptosim_gm_map(m, b, sizeof b, &args[1].gm_addr);
   ptosim_gm_map(m, c, 128 * 128 * sizeof *c, &args[2].gm_addr);
-  int n = ptosim_program_run(p, m, args) == PTOSIM_OK ? 0 : 1000; /* a deadlock counts too */
+  int n = ptosim_monitor_run(mon, p, args) == PTOSIM_OK ? 0 : 1000; /* a deadlock counts too */
   ptosim_monitor_finish(mon);
-  n += ptosim_monitor_nreports(mon);
-  *rule_race = 0;
-  for (int i = 0; i < ptosim_monitor_nreports(mon); i++) *rule_race |= !strncmp(ptosim_monitor_report(mon, i)->rule, "race.", 5);
+  n += ptosim_monitor_count(mon, PTOSIM_SEV_ERROR);
+  *rule_race = *unwaited = 0;
+  for (int i = 0; i < ptosim_monitor_nreports(mon); i++) {
+    *rule_race |= !strncmp(ptosim_monitor_report(mon, i)->rule, "race.", 5);
+    *unwaited += !strcmp(ptosim_monitor_report(mon, i)->rule, "sync.unwaited");
+  }
   ptosim_monitor_free(mon);
   ptosim_machine_free(m);
   ptosim_program_free(p);
   return n;
 }
 
-static void check_example(const char *name, const float *want) {
+static void check_example(const char *name, const float *want, int ndrains) {
   char path[1024];
-  snprintf(path, sizeof path, "%s/examples/%s", PTOSIM_SOURCE_DIR, name);
+  snprintf(path, sizeof path, "%s/%s", PTOSIM_SOURCE_DIR, name);
   size_t len;
   char *text = pt_test_slurp(path, &len);
   CHECK_MSG(text != NULL, "%s", path);
   if (!text) return;
   static float c[128 * 128];
-  int race;
-  CHECK_MSG(run_gemm(text, len, c, &race) == 0, "%s is not clean", name);
+  int race, unwaited;
+  CHECK_MSG(run_gemm(text, len, c, &race, &unwaited) == 0 && !unwaited, "%s is not clean", name);
   CHECK_MSG(!want || !memcmp(c, want, sizeof c), "%s gives another result", name);
-  int waits = 0;
+  int waits = 0, drains = 0;
   for (char *w = strstr(text, "pto.wait_flag"); w; w = strstr(w + 1, "pto.wait_flag")) {
     char *eol = strchr(w, '\n'), *mut = malloc(len + 1);
     size_t head = (size_t)(w - text);
     memcpy(mut, text, head);
     memcpy(mut + head, eol, len - (size_t)(eol - text) + 1);
-    int n = run_gemm(mut, head + len - (size_t)(eol - text), c, &race);
-    CHECK_MSG(n > 0, "%s without the wait at offset %zu reports nothing", name, head);
+    int n = run_gemm(mut, head + len - (size_t)(eol - text), c, &race, &unwaited);
+    /* an error (exit 5), or for the drain waits after a loop a warning: the signal stays
+     * pending at the end, this run's results do not change */
+    CHECK_MSG(n > 0 || unwaited == 1, "%s without the wait at offset %zu reports nothing", name, head);
+    drains += n == 0;
     waits++;
     free(mut);
   }
-  CHECK(waits >= 4);
+  CHECK(waits >= 3 && drains == ndrains);
   free(text);
 }
 
@@ -360,11 +424,13 @@ static void test_examples(void) {
   snprintf(path, sizeof path, "%s/examples/gemm.pto", PTOSIM_SOURCE_DIR);
   size_t len;
   char *text = pt_test_slurp(path, &len);
-  int race;
-  CHECK(text && run_gemm(text, len, plain, &race) == 0);
+  int race, unwaited;
+  CHECK(text && run_gemm(text, len, plain, &race, &unwaited) == 0);
   free(text);
-  check_example("gemm.pto", NULL);
-  check_example("gemm_pingpong.pto", plain); /* same FMA chains: the same bits */
+  check_example("examples/gemm.pto", NULL, 0);
+  check_example("examples/gemm_pingpong.pto", plain, 4); /* same FMA chains: the same bits */
+  /* the cube reads padding rows nothing wrote (not observable): clean, and each wait matters */
+  check_example("tests/data/gemm_pad.pto", NULL, 0);
 }
 
 /* The tile-level spellings: record_event / wait_event / barrier_sync name op types, which
@@ -394,6 +460,7 @@ static void test_tile_sync_spellings(void) {
 
 int main(void) {
   RUN(test_flag_ops);
+  RUN(test_parked_waits);
   RUN(test_buf_ops);
   RUN(test_core_sync_ops);
   RUN(test_scalar_ops);

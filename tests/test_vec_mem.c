@@ -502,11 +502,12 @@ static void test_unaligned_stores(void) {
 /* ---- the checkers see masked stores byte-exactly ---------------------------------------- */
 
 /* On a fresh UB, store the first `lanes` f32 lanes of a register, then broadcast-load f32
- * element `elem`: the init checker reports the load iff the element was not stored. */
+ * element `elem`: the strict init listing reports the load iff the element was not stored. */
 static int init_findings(unsigned lanes, int64_t elem) {
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   ptosim_core *v = ptosim_core_of(m, 0, PTOSIM_AIV0);
   ptosim_monitor_opts o = ptosim_monitor_defaults();
+  o.checks |= PTOSIM_CHECK_INIT_READS;
   ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
   ptosim_vreg r;
   ptosim_vmask k;

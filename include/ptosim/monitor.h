@@ -4,7 +4,7 @@
  *
  *   ptosim_monitor_opts o = ptosim_monitor_defaults();
  *   ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
- *   ... ptosim_program_run(p, m, args) or ptosim_<op>(core, &params) calls ...
+ *   ... ptosim_monitor_run(mon, p, args) or ptosim_<op>(core, &params) calls ...
  *   ptosim_monitor_finish(mon);            // drain; end-of-kernel checks (flags never waited ...)
  *   for (int i = 0; i < ptosim_monitor_nreports(mon); i++) ... ptosim_monitor_report(mon, i)
  *   ptosim_monitor_free(mon);              // detaches */
@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ptosim/program.h"
 #include "ptosim/ptosim.h"
 
 #ifdef __cplusplus
@@ -24,10 +25,19 @@ extern "C" {
 enum {
   PTOSIM_CHECK_RACE = 1u << 0, /* RAW / WAR / WAW between pipes or cores not ordered by sync */
   PTOSIM_CHECK_SYNC = 1u << 1, /* flags never waited, double sets, rls_buf without get_buf ... */
-  PTOSIM_CHECK_INIT = 1u << 2, /* reads of local-memory bytes nothing wrote */
+  PTOSIM_CHECK_INIT = 1u << 2, /* never-written local bytes whose values reach GM or a scalar
+                                  (see ptosim_monitor_run) */
   PTOSIM_CHECK_MEM = 1u << 3,  /* bounds / alignment: always enforced; the bit is kept for the CLI */
-  PTOSIM_CHECK_ALL = 0xFu
+  PTOSIM_CHECK_ALL = 0xFu,
+  PTOSIM_CHECK_INIT_READS = 1u << 4 /* every read of never-written local bytes, observable or
+                                       not (fractal padding too): the strict listing, not in ALL */
 };
+
+/* How bad a finding is. Errors mean the kernel can compute wrong numbers or hang on a
+ * chip (races, deadlocks, lost signals, observable uninitialized data); warnings do not
+ * change this run's results (a signal never waited, a token never released, a read of
+ * never-written padding). */
+typedef enum ptosim_severity { PTOSIM_SEV_ERROR = 0, PTOSIM_SEV_WARNING = 1 } ptosim_severity;
 
 /* When the ops run (ptosim_monitor_opts.schedule). */
 typedef enum ptosim_schedule {
@@ -57,10 +67,22 @@ typedef struct ptosim_report {
   ptosim_loc loc;         /* the later access / the offending op */
   ptosim_loc other;       /* the earlier access / the related op (line 0 if none) */
   uint64_t count;         /* occurrences */
+  ptosim_severity severity;
+  int first_block, last_block; /* blocks the finding occurred in (the later access's block) */
+  int nblocks;            /* how many distinct blocks */
 } ptosim_report;
 
 ptosim_monitor_opts ptosim_monitor_defaults(void); /* all checks, timeline on, no trace */
 ptosim_monitor *ptosim_monitor_attach(ptosim_machine *m, const ptosim_monitor_opts *o);
+/* Run a program under the monitor (ptosim_program_run). With PTOSIM_CHECK_INIT, when the
+ * run read never-written local bytes, the program runs a second time from the same
+ * inputs with those bytes filled with 0xFF (the first run sees them as the machine left
+ * them: zero on a new machine); GM bytes and scalar loads that differ are the observable
+ * uses of uninitialized data (init.output, init.scalar, init.decision). Memory, flags and
+ * registers are as the first run left them afterwards, except local memories, which the
+ * second run reused. Without this call (ptosim_program_run directly) every GM byte or
+ * scalar load whose value may depend on never-written bytes is reported. */
+ptosim_status ptosim_monitor_run(ptosim_monitor *mon, const ptosim_program *p, const ptosim_arg *args);
 /* Eager schedule: run every op still queued and land every write in flight (the host sees
  * memory as the kernel leaves it only after this; ptosim_program_run drains at the end of
  * each block). Returns the status of a queued op that failed. PTOSIM_OK otherwise. */
@@ -69,8 +91,12 @@ ptosim_status ptosim_monitor_drain(ptosim_monitor *mon);
 void ptosim_monitor_finish(ptosim_monitor *mon);
 int ptosim_monitor_nreports(const ptosim_monitor *mon);
 const ptosim_report *ptosim_monitor_report(const ptosim_monitor *mon, int i);
-/* "file:line:col: warning: msg [rule] (N times)" lines with hints, one per report. */
+/* "file:line:col: error|warning: msg [rule] (N times in M blocks)" lines with hints. */
 void ptosim_monitor_print_reports(const ptosim_monitor *mon, FILE *f);
+/* Distinct findings of a severity. */
+int ptosim_monitor_count(const ptosim_monitor *mon, ptosim_severity sev);
+/* One line: "ptosim: FINDINGS: E errors from C contexts (rule n, ...), W warnings ...". */
+void ptosim_monitor_print_summary(const ptosim_monitor *mon, FILE *f);
 /* Total cycles, per-core per-pipe busy cycles and utilization, op counts, longest stalls. */
 void ptosim_monitor_print_stats(const ptosim_monitor *mon, FILE *f);
 void ptosim_monitor_write_stats_json(const ptosim_monitor *mon, FILE *f);

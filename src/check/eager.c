@@ -28,6 +28,7 @@
 #include "core/sched.h"
 #include "core/undo.h"
 #include "isa/isa.h"
+#include "isa/park.h"
 
 typedef struct item {
   uint64_t t;    /* cycles: start (run) or end (land) */
@@ -161,7 +162,7 @@ static ptosim_status dry_run(pt_sched *s, pt_ctx *x, const void *params, pt_even
 ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, const void *params) {
   pt_event ev;
   ptosim_status st = dry_run(s, x, params, &ev);
-  if (st != PTOSIM_OK && st != PTOSIM_BLOCKED && s->n) {
+  if (st != PTOSIM_OK && st != PTOSIM_BLOCKED && st != PT_E_PARKED && s->n) {
     /* An address read from memory (a gather's indices) may come from an op still queued:
      * land everything and try once more. */
     pt_undo_restore(&s->undo);

@@ -75,12 +75,42 @@ static void loc_text(const ptosim_loc *l, char *buf, size_t n) {
   else snprintf(buf, n, "(C API call)");
 }
 
-/* Add one occurrence of a finding; the same rule between the same two sites is one report. */
+/* Do two sites name the same op of the program (the same location, op and core kind,
+ * whatever the block)? */
+static int same_place(const ptosim_monitor *mon, uint32_t a, uint32_t b) {
+  if (a == b) return 1;
+  if (!a || !b) return 0;
+  const pt_site *x = &mon->sites[a], *y = &mon->sites[b];
+  return x->loc.file == y->loc.file && x->loc.line == y->loc.line && x->loc.col == y->loc.col && x->op == y->op &&
+         x->core->kind == y->core->kind;
+}
+
+/* Rules whose findings do not change this run's results. */
+static ptosim_severity severity_of(const char *rule) {
+  static const char *const warnings[] = {"sync.unwaited", "sync.unreleased", "sync.rls_without_get", "init.read"};
+  for (size_t i = 0; i < sizeof warnings / sizeof *warnings; i++)
+    if (!strcmp(rule, warnings[i])) return PTOSIM_SEV_WARNING;
+  return PTOSIM_SEV_ERROR;
+}
+
+static void count_block(ptosim_monitor *mon, int i, int block) {
+  ptosim_report *r = &mon->rep[i];
+  r->count++;
+  if (block != mon->rep_last_block[i]) r->nblocks++;
+  mon->rep_last_block[i] = block;
+  if (block < r->first_block) r->first_block = block;
+  if (block > r->last_block) r->last_block = block;
+}
+
+/* Add one occurrence of a finding; the same rule between the same two places of the
+ * program is one report, whichever blocks it occurs in. */
 void pt_mon_report(ptosim_monitor *mon, const char *rule, uint32_t site, uint32_t other, const char *hint,
                    const char *fmt, ...) {
+  int block = site ? mon->sites[site].core->block : 0;
   for (int i = 0; i < mon->nrep; i++)
-    if (mon->rep_site[i] == site && mon->rep_other[i] == other && !strcmp(mon->rep[i].rule, rule)) {
-      mon->rep[i].count++;
+    if (same_place(mon, mon->rep_site[i], site) && same_place(mon, mon->rep_other[i], other) &&
+        !strcmp(mon->rep[i].rule, rule)) {
+      count_block(mon, i, block);
       return;
     }
   if ((uint64_t)mon->nrep >= mon->opts.max_reports) {
@@ -95,7 +125,9 @@ void pt_mon_report(ptosim_monitor *mon, const char *rule, uint32_t site, uint32_
     if (a) mon->rep_site = a;
     uint32_t *b = realloc(mon->rep_other, (size_t)cap * sizeof *b);
     if (b) mon->rep_other = b;
-    if (!r || !a || !b) return;
+    int *c = realloc(mon->rep_last_block, (size_t)cap * sizeof *c);
+    if (c) mon->rep_last_block = c;
+    if (!r || !a || !b || !c) return;
     mon->cap_rep = cap;
   }
   ptosim_report *r = &mon->rep[mon->nrep];
@@ -108,10 +140,12 @@ void pt_mon_report(ptosim_monitor *mon, const char *rule, uint32_t site, uint32_
   va_end(ap);
   if (site) r->loc = mon->sites[site].loc;
   if (other) r->other = mon->sites[other].loc;
-  r->count = 1;
+  r->severity = severity_of(rule);
+  r->first_block = r->last_block = block;
   mon->rep_site[mon->nrep] = site;
   mon->rep_other[mon->nrep] = other;
-  mon->nrep++;
+  mon->rep_last_block[mon->nrep] = -1;
+  count_block(mon, mon->nrep++, block);
 }
 
 static const char *space_label(ptosim_space s) { return pt_space_name(s); }
@@ -148,9 +182,15 @@ typedef struct found_ctx {
   const pt_range *r;
 } found_ctx;
 
+/* A hazard of the current op's access, merged over its bytes; the first read of
+ * never-written bytes goes to the definedness fill list instead. */
 static void found(void *user, pt_hazard h, uint32_t other, uint64_t addr, uint64_t len) {
   found_ctx *f = user;
   ptosim_monitor *mon = f->mon;
+  if (h == PT_HZ_UNDEF) {
+    pt_def_fill(mon, f->r, addr, len);
+    return;
+  }
   for (int i = 0; i < mon->nhit; i++) {
     pt_hit *x = &mon->hit[i];
     if (x->h == h && x->other == other && x->space == f->r->space && x->owner == f->r->owner) {
@@ -213,18 +253,18 @@ static int piece(void *u, uint64_t addr, uint64_t len) {
   return pt_shadow_access(p->mon->sh, mem, p->r->owner != NULL, addr, len, p->access, p->who);
 }
 
+/* Every read of the op, then every write (the writes carry the origin of the reads). */
 static void apply_ranges(ptosim_monitor *mon, const pt_event *ev, const pt_accessor *who) {
-  pt_shadow_begin_op(mon->sh);
-  for (int i = 0; i < ev->nranges; i++) {
-    const pt_range *r = &ev->ranges[i];
-    found_ctx *f = who ? (found_ctx *)who->user : NULL;
-    if (f) f->r = r;
-    for (int acc = 1; acc <= 2; acc++) {
+  if (pt_shadow_begin_op(mon->sh)) mon->oom = 1;
+  for (int acc = 1; acc <= 2; acc++)
+    for (int i = 0; i < ev->nranges; i++) {
+      const pt_range *r = &ev->ranges[i];
       if (!(r->access & acc)) continue;
+      found_ctx *f = who ? (found_ctx *)who->user : NULL;
+      if (f) f->r = r;
       piece_ctx pc = {.mon = mon, .r = r, .access = acc, .who = who};
       if (pt_each_piece(r->addr, r->nd, r->count, r->stride, r->len, piece, &pc)) mon->oom = 1;
     }
-  }
 }
 
 /* ---- the listener ---------------------------------------------------------------------------- */
@@ -233,6 +273,7 @@ static void on_event(void *user, const pt_event *ev) {
   ptosim_monitor *mon = user;
   if (ev->op == PTOSIM_OP_COUNT) { /* host write: initialized data */
     apply_ranges(mon, ev, NULL);
+    pt_def_host_write(mon, ev);
     return;
   }
   uint64_t dur = mon->opts.timeline ? pt_cost_cycles(mon->m->prof, ev) : 0;
@@ -247,14 +288,16 @@ static void on_event(void *user, const pt_event *ev) {
   }
   pt_mon_sync_event(mon, ev, site);
   int race = (mon->opts.checks & PTOSIM_CHECK_RACE) && !mon->opts.program_order;
-  int init = (mon->opts.checks & PTOSIM_CHECK_INIT) != 0;
-  if (ev->nranges) {
+  int taint = (mon->opts.checks & PTOSIM_CHECK_INIT) != 0;
+  int init = (mon->opts.checks & PTOSIM_CHECK_INIT_READS) != 0;
+  if (ev->nranges && (race || init || taint)) { /* the shadow memory costs nothing when unused */
     found_ctx f = {.mon = mon, .site = site};
     pt_accessor who = {.k = mon->k, .block = ev->core->block, .agent = st.agent, .epoch = st.epoch, .site = site,
-                       .race = race, .init = init, .found = found, .user = &f};
+                       .race = race, .init = init, .taint = taint, .found = found, .user = &f};
     apply_ranges(mon, ev, &who);
     if (mon->nhit) flush_hits(mon, site);
   }
+  pt_def_event(mon, ev, site);
   pt_mon_account(mon, ev, site, &st);
 }
 
@@ -299,13 +342,55 @@ void ptosim_monitor_print_reports(const ptosim_monitor *mon, FILE *f) {
     const ptosim_report *r = &mon->rep[i];
     char l[300];
     loc_text(&r->loc, l, sizeof l);
-    fprintf(f, "%s: warning: %s [%s]", l, r->msg, r->rule);
-    if (r->count > 1) fprintf(f, " (%" PRIu64 " times)", r->count);
+    fprintf(f, "%s: %s: %s [%s]", l, r->severity == PTOSIM_SEV_ERROR ? "error" : "warning", r->msg, r->rule);
+    if (r->nblocks > 1)
+      fprintf(f, " (%" PRIu64 " times in %d blocks, %d..%d)", r->count, r->nblocks, r->first_block, r->last_block);
+    else if (r->count > 1) fprintf(f, " (%" PRIu64 " times)", r->count);
     fprintf(f, "\n");
     if (r->hint[0]) fprintf(f, "  hint: %s\n", r->hint);
   }
   if (mon->dropped) fprintf(f, "ptosim: %" PRIu64 " more findings not shown\n", mon->dropped);
   if (mon->oom) fprintf(f, "ptosim: the checkers ran out of memory; some accesses were not checked\n");
+}
+
+int ptosim_monitor_count(const ptosim_monitor *mon, ptosim_severity sev) {
+  int n = 0;
+  for (int i = 0; mon && i < mon->nrep; i++) n += mon->rep[i].severity == sev;
+  return n;
+}
+
+/* "E errors from C contexts (rule n, ...)" for one severity: occurrences, distinct
+ * reports, and distinct reports per rule in order of first appearance. */
+static void summary_part(const ptosim_monitor *mon, FILE *f, ptosim_severity sev, const char *noun) {
+  uint64_t occ = 0;
+  int ctx = 0;
+  for (int i = 0; i < mon->nrep; i++)
+    if (mon->rep[i].severity == sev) {
+      occ += mon->rep[i].count;
+      ctx++;
+    }
+  fprintf(f, "%" PRIu64 " %s%s from %d context%s", occ, noun, occ == 1 ? "" : "s", ctx, ctx == 1 ? "" : "s");
+  const char *sep = " (";
+  for (int i = 0; i < mon->nrep; i++) {
+    const char *rule = mon->rep[i].rule;
+    if (mon->rep[i].severity != sev) continue;
+    int seen = 0, n = 0;
+    for (int j = 0; j < i; j++) seen |= !strcmp(mon->rep[j].rule, rule);
+    if (seen) continue;
+    for (int j = i; j < mon->nrep; j++) n += !strcmp(mon->rep[j].rule, rule);
+    fprintf(f, "%s%s %d", sep, rule, n);
+    sep = ", ";
+  }
+  if (ctx) fprintf(f, ")");
+}
+
+void ptosim_monitor_print_summary(const ptosim_monitor *mon, FILE *f) {
+  fprintf(f, "ptosim: FINDINGS: ");
+  summary_part(mon, f, PTOSIM_SEV_ERROR, "error");
+  fprintf(f, ", ");
+  summary_part(mon, f, PTOSIM_SEV_WARNING, "warning");
+  if (mon->dropped) fprintf(f, ", %" PRIu64 " not kept", mon->dropped);
+  fprintf(f, "\n");
 }
 
 ptosim_status ptosim_monitor_drain(ptosim_monitor *mon) {
@@ -334,5 +419,7 @@ void ptosim_monitor_free(ptosim_monitor *mon) {
   free(mon->rep);
   free(mon->rep_site);
   free(mon->rep_other);
+  free(mon->rep_last_block);
+  pt_def_free(&mon->def);
   free(mon);
 }

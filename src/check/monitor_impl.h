@@ -56,6 +56,42 @@ typedef struct pt_slice {
 } pt_slice;
 #define PT_MAX_SLICES (1u << 21)
 
+/* Definedness (defined.c): what the first run records for the second. */
+typedef struct pt_fill {      /* never-written local bytes some op read */
+  const ptosim_core *owner;
+  ptosim_space space;
+  uint64_t addr, len;
+} pt_fill;
+
+typedef struct pt_sload {     /* a scalar load of bytes with an origin */
+  uint64_t seq;               /* index among the run's scalar loads */
+  uint32_t site, origin;
+  uint8_t len, v[8];
+} pt_sload;
+
+typedef struct pt_hostw {     /* a host write to local memory, replayed before the second run */
+  const ptosim_core *owner;
+  ptosim_space space;
+  uint64_t addr, len;
+  uint8_t *data;
+} pt_hostw;
+
+typedef struct pt_defined {
+  pt_fill *fill;
+  size_t nfill, cap_fill;
+  pt_sload *ld;
+  size_t nld, cap_ld;
+  pt_hostw *hw;
+  size_t nhw, cap_hw;
+  uint64_t nloads;            /* scalar loads seen so far */
+  int verified;               /* a second run decided which candidates are observable */
+  /* second run: the first run's record, the next of its loads to compare, and the index
+   * of the first one that read another value (-1: none) */
+  const struct pt_defined *ref;
+  size_t next;
+  int64_t diverged;
+} pt_defined;
+
 struct ptosim_monitor {
   ptosim_machine *m;
   ptosim_monitor_opts opts;
@@ -71,6 +107,7 @@ struct ptosim_monitor {
   ptosim_report *rep;
   uint32_t *rep_site, *rep_other;
   int nrep, cap_rep;
+  int *rep_last_block;
   uint64_t dropped;
   pt_hit hit[PT_MAX_HITS];
   int nhit;
@@ -89,6 +126,7 @@ struct ptosim_monitor {
   /* eager schedule (eager.c) */
   pt_sched *sched;
   pt_step last; /* the step of the latest event */
+  pt_defined def;
 };
 
 const char *pt_mon_kind_name(int k);
@@ -98,6 +136,12 @@ __attribute__((format(printf, 6, 7)))
 #endif
 void pt_mon_report(ptosim_monitor *mon, const char *rule, uint32_t site, uint32_t other, const char *hint,
                    const char *fmt, ...);
+/* defined.c */
+void pt_def_event(ptosim_monitor *mon, const pt_event *ev, uint32_t site);
+void pt_def_fill(ptosim_monitor *mon, const pt_range *r, uint64_t addr, uint64_t len);
+void pt_def_host_write(ptosim_monitor *mon, const pt_event *ev);
+void pt_def_finish(ptosim_monitor *mon);
+void pt_def_free(pt_defined *d);
 /* eager.c */
 pt_sched *pt_sched_new(ptosim_monitor *mon);
 /* The eager schedule's operations (core/sched.h), installed in the machine with it. */

@@ -1,9 +1,15 @@
 /* Shadow memory (see shadow.h).
  *
  * State 0 is "never accessed" (uninitialized in a local memory, host data in GM), state 1
- * "written by the host". A write replaces the state by {write = this op, no reads}; a read
- * adds this op to the state's readers, dropping readers that happen before it (they
- * happen before anything that is ordered after this read: FastTrack's rule). */
+ * "written by the host". A write replaces the state by {write = this op, no reads, origin
+ * = the least origin among the op's reads}; a read adds this op to the state's readers,
+ * dropping readers that happen before it (they happen before anything that is ordered
+ * after this read: FastTrack's rule). A read of never-written local bytes keeps them
+ * marked `never`; its origin is the reading op.
+ *
+ * Origins over-approximate dependence (every write of an op depends on every byte it
+ * read): they name candidates and their first undefined read; the monitor decides which
+ * candidates are observable (monitor.c, the second run with another fill). */
 #include "check/shadow.h"
 
 #include <stdlib.h>
@@ -13,11 +19,14 @@
 #define PAGE (1u << PAGE_BITS)
 #define NREAD 4 /* unordered readers kept per state; beyond that the oldest is dropped */
 #define MEMO 16
+#define GC_MIN (1u << 16) /* states in the table before the first collection */
 
 typedef struct state {
   pt_epoch w;        /* last write (0: none since the host) */
   uint32_t wsite;
-  uint32_t nread;
+  uint32_t origin;   /* site of the first read of never-written bytes this value depends on */
+  uint8_t never;     /* local bytes never written (read since the start) */
+  uint8_t nread;
   pt_epoch r[NREAD];
   uint32_t rsite[NREAD];
 } state;
@@ -32,8 +41,10 @@ typedef struct page {
 
 typedef struct memo {
   uint32_t from, to;
+  uint32_t origin;   /* read: origin of the bytes read */
+  uint8_t local;
   uint8_t hz_mask;   /* hazards found against `from` (bit per pt_hazard) */
-  uint32_t hz_site[4];
+  uint32_t hz_site[PT_HZ_COUNT];
 } memo;
 
 struct pt_shadow {
@@ -44,20 +55,23 @@ struct pt_shadow {
   memo memo[MEMO];
   int nmemo;
   uint32_t write_state;  /* the current op's write state (0: none yet) */
+  uint32_t op_origin;    /* least origin of the current op's reads (0: none) */
+  uint32_t gc_at;        /* collect when nst reaches this */
 };
 
 pt_shadow *pt_shadow_new(void) {
   pt_shadow *sh = calloc(1, sizeof *sh);
   if (!sh) return NULL;
-  sh->cap_st = 1024;
+  sh->cap_st = 64; /* both grow by doubling */
   sh->st = calloc(sh->cap_st, sizeof *sh->st);
-  sh->cap_pg = 256;
+  sh->cap_pg = 64;
   sh->pg = calloc(sh->cap_pg, sizeof *sh->pg);
   if (!sh->st || !sh->pg) {
     pt_shadow_free(sh);
     return NULL;
   }
   sh->nst = 2; /* 0 never accessed, 1 host-written */
+  sh->gc_at = GC_MIN;
   return sh;
 }
 
@@ -69,10 +83,17 @@ void pt_shadow_free(pt_shadow *sh) {
   free(sh);
 }
 
-void pt_shadow_begin_op(pt_shadow *sh) {
+static int collect(pt_shadow *sh);
+
+int pt_shadow_begin_op(pt_shadow *sh) {
   sh->nmemo = 0;
   sh->write_state = 0;
+  sh->op_origin = 0;
+  return sh->nst >= sh->gc_at ? collect(sh) : 0;
 }
+
+uint32_t pt_shadow_op_origin(const pt_shadow *sh) { return sh->op_origin; }
+uint32_t pt_shadow_nstates(const pt_shadow *sh) { return sh->nst; }
 
 static uint32_t new_state(pt_shadow *sh, const state *s) {
   if (sh->nst == sh->cap_st) {
@@ -128,6 +149,54 @@ static page *find_page(pt_shadow *sh, uint32_t mem, uint64_t pno) {
   return &sh->pg[h];
 }
 
+/* Page `pno` of memory `mem` if it exists. */
+static const page *peek_page(const pt_shadow *sh, uint32_t mem, uint64_t pno) {
+  uint64_t key = (((uint64_t)mem << 40) | pno) + 1;
+  for (uint64_t h = mix(key) & (sh->cap_pg - 1); sh->pg[h].key; h = (h + 1) & (sh->cap_pg - 1))
+    if (sh->pg[h].key == key) return &sh->pg[h];
+  return NULL;
+}
+
+uint32_t pt_shadow_origin_at(pt_shadow *sh, uint32_t mem, uint64_t addr, uint32_t *wsite) {
+  const page *p = peek_page(sh, mem, addr >> PAGE_BITS);
+  uint32_t i = !p ? 0 : p->cell ? p->cell[addr & (PAGE - 1)] : p->all;
+  *wsite = sh->st[i].wsite;
+  return sh->st[i].origin;
+}
+
+/* Mark-compact collection of the state table: keep the states some byte (page) refers
+ * to, renumber them in order, rewrite the pages. Called between ops (no memo, no write
+ * state alive). The next collection comes when the table has doubled again. */
+static int collect(pt_shadow *sh) {
+  uint32_t *map = calloc(sh->nst, sizeof *map);
+  if (!map) return -1;
+  map[0] = map[1] = 1;
+  for (uint64_t i = 0; i < sh->cap_pg; i++) {
+    const page *p = &sh->pg[i];
+    if (!p->key) continue;
+    if (!p->cell) map[p->all] = 1;
+    else
+      for (uint32_t j = 0; j < PAGE; j++) map[p->cell[j]] = 1;
+  }
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < sh->nst; i++)
+    if (map[i]) {
+      sh->st[n] = sh->st[i];
+      map[i] = n++;
+    }
+  for (uint64_t i = 0; i < sh->cap_pg; i++) {
+    page *p = &sh->pg[i];
+    if (!p->key) continue;
+    if (!p->cell) p->all = map[p->all];
+    else
+      for (uint32_t j = 0; j < PAGE; j++) p->cell[j] = map[p->cell[j]];
+  }
+  free(map);
+  sh->nst = n;
+  sh->gc_at = 2 * n > GC_MIN ? 2 * n : GC_MIN;
+  return 0;
+}
+
 /* Per-byte cells of a page (expanding a uniform page). */
 static uint32_t *cells_of(page *p) {
   if (p->cell) return p->cell;
@@ -156,13 +225,17 @@ static int transition(pt_shadow *sh, uint32_t from, int local, int access, const
   const state s = sh->st[from];
   memset(m, 0, sizeof *m);
   m->from = from;
-  if (who->init && access == 1 && local && from == 0) flag(m, PT_HZ_INIT, 0);
+  m->local = (uint8_t)local;
+  int never = local && (from == 0 || s.never);
+  if (who->init && access == 1 && never) flag(m, PT_HZ_INIT, 0);
+  if (who->taint && access == 1 && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
+  if (who->taint && access == 1) m->origin = never ? who->site : s.origin;
   if (who->race && unordered(who, s.w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s.wsite);
   if (access == 2) {
     for (uint32_t i = 0; who->race && i < s.nread; i++)
       if (unordered(who, s.r[i])) flag(m, PT_HZ_WAR, s.rsite[i]);
     if (!sh->write_state) {
-      state w = {.w = who->epoch, .wsite = who->site};
+      state w = {.w = who->epoch, .wsite = who->site, .origin = sh->op_origin};
       if (!(sh->write_state = new_state(sh, &w))) return -1;
     }
     m->to = sh->write_state;
@@ -177,22 +250,30 @@ static int transition(pt_shadow *sh, uint32_t from, int local, int access, const
     }
   n.r[n.nread] = who->epoch;
   n.rsite[n.nread++] = who->site;
-  if (from == 0 && !local) n.w = 0; /* GM never written: host data */
+  n.never = (uint8_t)never;
   return (m->to = new_state(sh, &n)) ? 0 : -1;
+}
+
+static void note_origin(pt_shadow *sh, uint32_t origin) {
+  if (origin && (!sh->op_origin || origin < sh->op_origin)) sh->op_origin = origin;
 }
 
 static const memo *lookup(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who) {
   for (int i = sh->nmemo - 1; i >= 0; i--)
-    if (sh->memo[i].from == from) return &sh->memo[i];
+    if (sh->memo[i].from == from && sh->memo[i].local == local) {
+      note_origin(sh, sh->memo[i].origin);
+      return &sh->memo[i];
+    }
   memo m;
   if (transition(sh, from, local, access, who, &m)) return NULL;
+  note_origin(sh, m.origin);
   if (sh->nmemo == MEMO) sh->nmemo = 0;
   sh->memo[sh->nmemo] = m;
   return &sh->memo[sh->nmemo++];
 }
 
 static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_t len) {
-  for (int h = 0; h < 4; h++)
+  for (int h = 0; h < PT_HZ_COUNT; h++)
     if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
 }
 

@@ -105,9 +105,32 @@ static void json_agent(const ptosim_monitor *mon, int b, int a, uint64_t busy, v
   *first = 0;
 }
 
+/* "file": ..., "line": L, "col": C of a location (file null for C API calls). */
+static void json_loc(FILE *f, const ptosim_loc *l) {
+  fprintf(f, "\"file\": ");
+  if (l->file) json_str(f, l->file);
+  else fprintf(f, "null");
+  fprintf(f, ", \"line\": %d, \"col\": %d", l->line, l->col);
+}
+
+/* The op of a site as fields: op, pipe, block, core, file, line, col. */
+static void json_site(FILE *f, const ptosim_monitor *mon, uint32_t id) {
+  const pt_site *s = &mon->sites[id];
+  fprintf(f, "\"op\": ");
+  json_str(f, s->op < PTOSIM_OP_COUNT ? ptosim_op_spelling(s->op) : "host access");
+  fprintf(f, ", \"pipe\": \"%s\", \"block\": %d, \"core\": \"%s\", ", ptosim_pipe_name(s->pipe), s->core->block,
+          pt_mon_kind_name((int)s->core->kind));
+  json_loc(f, &s->loc);
+}
+
+/* Version 2: stalls and findings are objects of fields (version 1 had preformatted
+ * strings and a finding count). Times are cycles. */
+#define PT_STATS_JSON_VERSION 2
+
 void ptosim_monitor_write_stats_json(const ptosim_monitor *mon, FILE *f) {
-  fprintf(f, "{\n  \"target\": \"%s\",\n  \"blocks\": %d,\n  \"ops\": %" PRIu64 ",\n  \"total_cycles\": %" PRIu64 ",\n  \"pipes\": [",
-          mon->m->prof->name, mon->m->blocks, mon->nevents, ptosim_monitor_total_cycles(mon));
+  fprintf(f, "{\n  \"version\": %d,\n  \"time_unit\": \"cycle\",\n  \"target\": \"%s\",\n  \"blocks\": %d,\n  \"ops\": %" PRIu64
+             ",\n  \"total_cycles\": %" PRIu64 ",\n  \"pipes\": [",
+          PT_STATS_JSON_VERSION, mon->m->prof->name, mon->m->blocks, mon->nevents, ptosim_monitor_total_cycles(mon));
   int first = 1;
   void *u[2] = {f, &first};
   each_busy_agent(mon, json_agent, u);
@@ -120,19 +143,32 @@ void ptosim_monitor_write_stats_json(const ptosim_monitor *mon, FILE *f) {
     }
   fprintf(f, "\n  },\n  \"stalls\": [");
   for (int i = 0; i < mon->nstalls; i++) {
-    char s[400];
-    pt_mon_site_text(mon, mon->stalls[i].site, 1, s, sizeof s);
-    fprintf(f, "%s\n    {\"op\": ", i ? "," : "");
-    json_str(f, s);
+    fprintf(f, "%s\n    {", i ? "," : "");
+    json_site(f, mon, mon->stalls[i].site);
     fprintf(f, ", \"cycles\": %" PRIu64 "}", mon->stalls[i].cycles);
   }
-  fprintf(f, "\n  ],\n  \"findings\": %d\n}\n", mon->nrep);
+  fprintf(f, "\n  ],\n  \"findings\": [");
+  for (int i = 0; i < mon->nrep; i++) {
+    const ptosim_report *r = &mon->rep[i];
+    fprintf(f, "%s\n    {\"rule\": \"%s\", \"severity\": \"%s\", ", i ? "," : "", r->rule,
+            r->severity == PTOSIM_SEV_ERROR ? "error" : "warning");
+    json_loc(f, &r->loc);
+    fprintf(f, ", \"other\": {");
+    json_loc(f, &r->other);
+    fprintf(f, "}, \"count\": %" PRIu64 ", \"blocks\": %d, \"first_block\": %d, \"last_block\": %d, \"message\": ", r->count,
+            r->nblocks, r->first_block, r->last_block);
+    json_str(f, r->msg);
+    fprintf(f, "}");
+  }
+  fprintf(f, "\n  ],\n  \"errors\": %d,\n  \"warnings\": %d\n}\n", ptosim_monitor_count(mon, PTOSIM_SEV_ERROR),
+          ptosim_monitor_count(mon, PTOSIM_SEV_WARNING));
 }
 
 /* ---- Chrome trace-event JSON ---------------------------------------------------------------- */
 
-/* pid = global core index + 1, tid = pipe + 1; ts/dur are cycles (the viewer shows them as
- * microseconds). */
+/* pid = global core index + 1, tid = pipe + 1; ts/dur are cycles. The trace-event format
+ * reads ts/dur as microseconds, so viewers show 1 cycle as 1 us (no displayTimeUnit: it
+ * would relabel the axis in ns). */
 static void trace_ranges(FILE *f, const pt_slice *s) {
   char buf[256];
   int n = 0;
@@ -147,7 +183,7 @@ static void trace_ranges(FILE *f, const pt_slice *s) {
 }
 
 void ptosim_monitor_write_trace(const ptosim_monitor *mon, FILE *f) {
-  fprintf(f, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"time_unit\": \"1 us in the viewer = 1 cycle\"},\n \"traceEvents\": [\n");
+  fprintf(f, "{\"otherData\": {\"time_unit\": \"cycle\", \"note\": \"ts and dur are cycles: 1 us on the viewer's axis = 1 cycle\"},\n \"traceEvents\": [\n");
   int first = 1;
   for (int c = 0; c < mon->m->blocks * 3; c++) {
     const ptosim_core *core = &mon->m->cores[c];

@@ -46,8 +46,10 @@ void pt_mon_sync_event(ptosim_monitor *mon, const pt_event *ev, uint32_t site) {
 }
 
 void ptosim_monitor_finish(ptosim_monitor *mon) {
-  if (mon && mon->sched) pt_sched_drain(mon->sched);
-  if (!mon || !(mon->opts.checks & PTOSIM_CHECK_SYNC)) return;
+  if (!mon) return;
+  if (mon->sched) pt_sched_drain(mon->sched);
+  pt_def_finish(mon);
+  if (!(mon->opts.checks & PTOSIM_CHECK_SYNC)) return;
   for (int i = 0; i < mon->m->blocks * 3; i++) {
     const ptosim_core *c = &mon->m->cores[i];
     pt_core_sync *s = &mon->sync[i];

@@ -52,7 +52,10 @@ static const char k_run_help[] =
     "                     bits as one thread; one thread whenever a checker, --stats, --trace\n"
     "                     or the eager schedule is on (so with the default --check all too)\n"
     "  --out-dir DIR      write the written buffers into DIR/BASENAME instead of in place\n"
-    "  --check LIST       checkers: race,sync,init,mem, all (default) or none\n"
+    "  --check LIST       checkers: race,sync,init,mem, all (default) or none; init-reads\n"
+    "                     adds every read of never-written bytes (padding too) as warnings\n"
+    "  --werror           checker warnings (pending signals, unreleased tokens) fail the run too\n"
+    "  --error-exitcode N exit status when the checkers report errors (default 5)\n"
     "  --schedule S       program (default): ops run in program order; eager: each op runs\n"
     "                     when its pipe would (reads at its start, writes land at its end),\n"
     "                     so a missing flag gives the wrong numbers a chip could give\n"
@@ -139,7 +142,7 @@ static int cmd_ops(int argc, char **argv) {
 /* ---- options: `--name VALUE`, `--name=VALUE`, flags `--name` ---- */
 enum { CMD_RUN = 1, CMD_CHECK = 2, CMD_COMPARE = 4 };
 typedef enum {
-  O_HELP, O_ENTRY, O_TARGET, O_BLOCKS, O_THREADS, O_OUT_DIR, O_CHECK, O_SCHEDULE, O_STATS, O_STATS_JSON, O_TRACE,
+  O_HELP, O_ENTRY, O_TARGET, O_BLOCKS, O_THREADS, O_OUT_DIR, O_CHECK, O_SCHEDULE, O_STATS, O_STATS_JSON, O_TRACE, O_WERROR, O_ERROR_EXITCODE,
   O_DTYPE, O_ATOL, O_RTOL, O_ULP, O_EXACT, O_SHAPE
 } opt_id;
 
@@ -160,6 +163,8 @@ static const struct {
     {"stats", O_STATS, 0, CMD_RUN},
     {"stats-json", O_STATS_JSON, 1, CMD_RUN},
     {"trace", O_TRACE, 1, CMD_RUN},
+    {"werror", O_WERROR, 0, CMD_RUN},
+    {"error-exitcode", O_ERROR_EXITCODE, 1, CMD_RUN},
     {"dtype", O_DTYPE, 1, CMD_COMPARE},
     {"atol", O_ATOL, 1, CMD_COMPARE},
     {"rtol", O_RTOL, 1, CMD_COMPARE},
@@ -376,6 +381,7 @@ typedef struct opts {
   unsigned checks;
   int blocks;
   int threads; /* 0: one per host core */
+  int werror, error_exitcode; /* warnings fail the run; the status of checker errors */
   int target; /* -1: from the module */
   const char **pos; /* the positionals: kernel (or kernels, for check), then arguments */
   int npos;
@@ -385,7 +391,7 @@ typedef struct opts {
 
 /* "race,sync,init,mem", "all" or "none" */
 static int parse_checks(const cmdline *c, const char *s, unsigned *out) {
-  static const char *const names[] = {"race", "sync", "init", "mem"};
+  static const char *const names[] = {"race", "sync", "init", "mem", "init-reads"};
   *out = 0;
   if (!strcmp(s, "all")) *out = PTOSIM_CHECK_ALL;
   if (!strcmp(s, "all") || !strcmp(s, "none")) return 0;
@@ -393,8 +399,8 @@ static int parse_checks(const cmdline *c, const char *s, unsigned *out) {
   while (*s) {
     size_t n = strcspn(s, ",");
     int k = 0;
-    while (k < 4 && (strlen(names[k]) != n || strncmp(s, names[k], n))) k++;
-    if (k == 4) return usage_error(c, "unknown checker '%.*s' (use race, sync, init, mem, all or none)", (int)n, s);
+    while (k < 5 && (strlen(names[k]) != n || strncmp(s, names[k], n))) k++;
+    if (k == 5) return usage_error(c, "unknown checker '%.*s' (use race, sync, init, mem, init-reads, all or none)", (int)n, s);
     *out |= 1u << k;
     s += n + (s[n] == ',');
   }
@@ -410,6 +416,13 @@ static int run_option(const cmdline *c, opt_id id, const char *v, opts *o) {
   case O_STATS: o->stats = 1; return 0;
   case O_STATS_JSON: o->stats_json = v; return 0;
   case O_TRACE: o->trace = v; return 0;
+  case O_WERROR: o->werror = 1; return 0;
+  case O_ERROR_EXITCODE: {
+    int64_t e;
+    if (!parse_int(v, 64, 0, &e) || e < 1 || e > 255) return usage_error(c, "--error-exitcode takes a number in [1, 255], not '%s'", v);
+    o->error_exitcode = (int)e;
+    return 0;
+  }
   case O_CHECK: return parse_checks(c, v, &o->checks);
   case O_BLOCKS: {
     int64_t b;
@@ -444,6 +457,7 @@ static int parse_opts(cmdline *c, opts *o, const char *help) {
   o->blocks = 1;
   o->target = -1;
   o->checks = PTOSIM_CHECK_ALL;
+  o->error_exitcode = EXIT_HAZARD;
   o->pos = calloc((size_t)c->argc + 1, sizeof *o->pos);
   if (!o->pos) return fprintf(stderr, "ptosim: out of memory\n"), EXIT_FAULT;
   opt_id id;
@@ -522,8 +536,9 @@ static int write_report(const char *path, const ptosim_monitor *mon, void (*writ
   return EXIT_FILE;
 }
 
-/* Print the findings and write stats / trace files. A run that stopped early is not
- * finished: no end-of-kernel checks then. Returns EXIT_HAZARD, EXIT_FILE or 0. */
+/* Print the findings, their one-line summary and write stats / trace files. A run that
+ * stopped early is not finished: no end-of-kernel checks then. Returns the error exit code
+ * (errors, and warnings with --werror), EXIT_FILE or 0. */
 static int report_monitor(const opts *o, ptosim_monitor *mon, int completed) {
   if (completed) ptosim_monitor_finish(mon);
   ptosim_monitor_print_reports(mon, stderr);
@@ -531,9 +546,9 @@ static int report_monitor(const opts *o, ptosim_monitor *mon, int completed) {
   int file = 0;
   if (o->stats_json) file |= write_report(o->stats_json, mon, ptosim_monitor_write_stats_json);
   if (o->trace) file |= write_report(o->trace, mon, ptosim_monitor_write_trace);
-  int n = ptosim_monitor_nreports(mon);
-  if (n) fprintf(stderr, "%d finding%s\n", n, n == 1 ? "" : "s");
-  return n ? EXIT_HAZARD : file;
+  if (o->checks) ptosim_monitor_print_summary(mon, stderr);
+  int n = ptosim_monitor_count(mon, PTOSIM_SEV_ERROR) + (o->werror ? ptosim_monitor_count(mon, PTOSIM_SEV_WARNING) : 0);
+  return n ? o->error_exitcode : file;
 }
 
 /* One GM buffer of a run: a file loaded once, mapped once, whatever number of pointer
@@ -683,7 +698,7 @@ static int cmd_run(cmdline *c) {
   if (m && !code) code = attach_monitor(&o, p, m, &mon);
   int ran = m && !code;
   if (ran) {
-    ptosim_status st = ptosim_program_run_threads(p, m, args, o.threads);
+    ptosim_status st = mon ? ptosim_monitor_run(mon, p, args) : ptosim_program_run_threads(p, m, args, o.threads);
     if (st != PTOSIM_OK) {
       print_run_diag(ptosim_last_diag(m), &o, text, len);
       code = st == PTOSIM_E_UNSUPPORTED ? EXIT_VERIFY : EXIT_FAULT;

@@ -59,6 +59,7 @@ fail:
 
 void ptosim_machine_free(ptosim_machine *m) {
   if (!m) return;
+  for (int i = 0; m->cores && i < m->blocks * 3; i++) pt_park_free(&m->cores[i]);
   for (int i = 0; i < m->nstorage; i++) free(m->storage[i]);
   free(m->storage);
   free(m->cores);

@@ -77,7 +77,12 @@ struct ptosim_core {
    * non-zero, every byte past them is still the zero of machine creation. Valid while
    * ptosim_machine.used_known (parallel blocks save only this prefix, src/exec/parallel.c). */
   uint64_t used[PTOSIM_SPACE_COUNT];
+  /* Pipes parked by a wait_flag issued before its set_flag (src/isa/park.h), NULL when none. */
+  struct pt_park *park;
 };
+
+/* Free the parked ops of a core (src/isa/sync.c). */
+void pt_park_free(ptosim_core *c);
 
 struct ptosim_machine {
   ptosim_target target;

@@ -39,7 +39,23 @@ static int note_piece(void *user, uint64_t off, uint64_t len) {
   return append(n->u, n->host + off, len, n->host + off);
 }
 
+/* A region whose pieces fill or overlap their bounding extent (pieces x len >= extent) is
+ * saved as that one extent: the same bytes when dense, and one copy instead of one per
+ * piece when pieces repeat (an overlapping destination with millions of pieces costs no
+ * more than its extent; such an op is refused by its verifier anyway). Sparse regions are
+ * saved piece by piece, so bytes between pieces never land. Count and stride values were
+ * bounds-checked by the accessor (extent < 2^62). */
 void pt_undo_note(pt_undo *u, uint8_t *host, int nd, const int64_t *count, const int64_t *stride, uint64_t len) {
+  uint64_t extent = len, pieces = 1;
+  for (int i = 0; i < nd; i++) {
+    if (count[i] <= 0) return;
+    extent += (uint64_t)(count[i] - 1) * (uint64_t)stride[i];
+    pieces = pieces > UINT64_MAX / (uint64_t)count[i] ? UINT64_MAX : pieces * (uint64_t)count[i];
+  }
+  if (nd && (pieces >= UINT64_MAX / (len ? len : 1) || pieces * len >= extent)) {
+    if (append(u, host, extent, host)) u->oom = 1;
+    return;
+  }
   note_ctx n = {u, host};
   if (pt_each_piece(0, nd, count, stride, len, note_piece, &n)) u->oom = 1;
 }

@@ -14,6 +14,7 @@
 #include "exec/lower.h"
 #include "exec/parallel.h"
 #include "exec/tiles.h"
+#include "isa/park.h"
 
 typedef struct core_run {
   ptosim_core *core;
@@ -332,6 +333,7 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       if ((*st = pt_run_obj(p, cr->core, s, cr->objs, in)) != PTOSIM_OK) return STEP_ERROR;
       break;
     case PT_C_RETURN:
+      if (cr->core->park && (*st = pt_park_finish(cr->core, loc_of(p, in))) != PTOSIM_OK) return STEP_ERROR;
       cr->done = 1;
       pt_sched_finish_core(br->m, cr->core);
       return STEP_DONE;

@@ -5,6 +5,7 @@
 #include "core/optable.h"
 #include "core/sched.h"
 #include "isa/isa.h"
+#include "isa/park.h"
 
 typedef ptosim_status (*pt_exec_fn)(pt_ctx *, const void *);
 
@@ -37,10 +38,16 @@ ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, 
                    kind == PTOSIM_AIC ? "issue it from the cube core (section.cube)" : "issue it from a vector core (section.vector)",
                    "%s runs on the %s core", ptosim_op_spelling(op), kind == PTOSIM_AIC ? "cube" : "vector");
   c->m->ops_executed++;
-  if (c->m->sched) return pt_sched_issue(c->m, &x, params);
-  if (!c->m->listener) return executors[op](&x, params);
+  ptosim_status st;
+  if (c->park && pt_park_hold(&x, params, &st)) return st; /* its pipe waits for a set (park.h) */
+  return pt_park_after(c, pt_exec_issue(&x, params));
+}
+
+ptosim_status pt_exec_issue(pt_ctx *x, const void *params) {
+  if (x->m->sched) return pt_sched_issue(x->m, x, params);
+  if (!x->m->listener) return executors[x->op](x, params);
   pt_event ev;
-  return pt_exec_recorded(&x, params, &ev);
+  return pt_exec_recorded(x, params, &ev);
 }
 
 ptosim_status pt_exec_body(pt_ctx *x, const void *params) { return executors[x->op](x, params); }

@@ -1,12 +1,18 @@
 /* Synchronization ops (vpto docs/isa/micro-isa/01-pipeline-sync.md).
  *
- * ptosim executes every op of a core in program order, so these ops never change data.
- * What they do here: keep the flag and semaphore counts that decide whether a wait can
- * ever be satisfied (a wait_flag with nothing pending is a deadlock; a cross-core wait on
- * an empty semaphore returns PTOSIM_BLOCKED so the interpreter runs the other cores
- * first), and record their effect (pt_sync) in the op's event, from which the race
- * checker builds happens-before and the cost model moves time between pipes. */
+ * ptosim executes the ops of a core in program order, except behind a wait_flag issued
+ * before its set_flag (the wait parks its pipe, see park.h), so these ops never change
+ * data. What they do here: keep the flag and semaphore counts that decide whether a wait
+ * can go (a wait_flag with nothing pending parks its pipe, or deadlocks the scalar unit;
+ * a cross-core wait on an empty semaphore returns PTOSIM_BLOCKED so the interpreter runs
+ * the other cores first), and record their effect (pt_sync) in the op's event, from which
+ * the race checker builds happens-before and the cost model moves time between pipes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "isa/isa.h"
+#include "isa/park.h"
 
 static void effect(pt_ctx *x, pt_sync_kind kind, ptosim_pipe a, ptosim_pipe b, int64_t id, int64_t mode,
                    const ptosim_core *peer) {
@@ -53,15 +59,18 @@ ptosim_status pt_exec_set_flag(pt_ctx *x, const ptosim_flag_params *p) {
   return PTOSIM_OK;
 }
 
-/* In program order every set_flag this wait could consume has been issued already: with
- * none pending, the destination pipe would wait forever. */
+static ptosim_status park_begin(pt_ctx *x, ptosim_pipe pipe, const void *params);
+
+/* With nothing pending the destination pipe parks until a later set_flag (park.h); the
+ * scalar unit waiting would stop issuing, so a wait of PIPE_S is a deadlock. */
 ptosim_status pt_exec_wait_flag(pt_ctx *x, const ptosim_flag_params *p) {
   PT_TRY(check_flag(x, p));
   uint16_t *f = &x->core->flags[p->src_pipe][p->dst_pipe][p->event_id];
+  if (!*f && p->dst_pipe != PTOSIM_PIPE_S && !x->m->verify_only) return park_begin(x, p->dst_pipe, p);
   if (!*f)
     return pt_fail(x, PTOSIM_E_FAULT, "sync.deadlock",
                    "issue the matching set_flag before this wait in program order (prime it before a loop)",
-                   "deadlock: wait_flag(%s, %s, EVENT_ID%lld) waits for a set_flag that was never issued",
+                   "deadlock: wait_flag(%s, %s, EVENT_ID%lld) stops the scalar unit, and its set_flag was never issued",
                    ptosim_pipe_name(p->src_pipe), ptosim_pipe_name(p->dst_pipe), (long long)p->event_id);
   (*f)--;
   effect(x, PT_SYNC_WAIT_FLAG, p->src_pipe, p->dst_pipe, p->event_id, 0, NULL);
@@ -137,4 +146,183 @@ ptosim_status pt_exec_sync_wait(pt_ctx *x, const ptosim_core_sync_params *p) {
   ptosim_pipe w = x->m->target == PTOSIM_TARGET_A5 ? p->pipe : PTOSIM_PIPE_ALL;
   effect(x, PT_SYNC_CORE_WAIT, w, w, p->id, 0, NULL);
   return PTOSIM_OK;
+}
+
+/* ---- parked pipes (park.h) -------------------------------------------------------------------- */
+
+typedef struct parked {
+  ptosim_opcode op;
+  ptosim_loc loc;
+  uint64_t sreg[PT_SREG_COUNT]; /* the core's special registers when the op was issued */
+  unsigned char *params;
+} parked;
+
+typedef struct fifo {
+  parked *q;
+  size_t head, n, cap; /* entries [head, n) wait; q[head] is the op that holds the pipe */
+} fifo;
+
+struct pt_park {
+  fifo pipe[PTOSIM_PIPE_COUNT];
+};
+
+static int is_wait(ptosim_opcode op) {
+  return op == PTOSIM_OP_wait_flag || op == PTOSIM_OP_wait_flag_dyn || op == PTOSIM_OP_wait_event;
+}
+
+/* The pipe an op is issued to (PTOSIM_PIPE_ALL: it stops the scalar unit until every pipe
+ * is done). Ops whose body picks another pipe (a few tile moves) count on their table pipe. */
+static ptosim_pipe issue_pipe(const ptosim_machine *m, ptosim_opcode op, const void *params) {
+  const ptosim_flag_params *f = params;
+  switch (op) {
+  case PTOSIM_OP_set_flag:
+  case PTOSIM_OP_set_flag_dyn:
+  case PTOSIM_OP_record_event: return f->src_pipe;
+  case PTOSIM_OP_wait_flag:
+  case PTOSIM_OP_wait_flag_dyn:
+  case PTOSIM_OP_wait_event: return f->dst_pipe;
+  case PTOSIM_OP_pipe_barrier:
+  case PTOSIM_OP_barrier:
+  case PTOSIM_OP_barrier_sync: return ((const ptosim_pipe_params *)params)->pipe;
+  case PTOSIM_OP_get_buf:
+  case PTOSIM_OP_rls_buf: return ((const ptosim_buf_params *)params)->pipe;
+  case PTOSIM_OP_mem_bar: return PTOSIM_PIPE_ALL; /* the scalar unit waits for V */
+  case PTOSIM_OP_sync_set:
+  case PTOSIM_OP_set_intra_block: return ((const ptosim_core_sync_params *)params)->pipe;
+  case PTOSIM_OP_sync_wait:
+  case PTOSIM_OP_wait_intra_block:
+  case PTOSIM_OP_wait_intra_core:
+    return m->target == PTOSIM_TARGET_A5 ? ((const ptosim_core_sync_params *)params)->pipe : PTOSIM_PIPE_ALL;
+  default: return ptosim_op_pipe_id(op);
+  }
+}
+
+static ptosim_status no_memory(pt_ctx *x) {
+  return pt_fail(x, PTOSIM_E_NOMEM, "sync.memory", "issue the set_flag before the wait", "out of memory for the ops behind a parked wait");
+}
+
+static ptosim_status push(pt_ctx *x, ptosim_pipe pipe, const void *params) {
+  ptosim_core *c = x->core;
+  if (!c->park && !(c->park = calloc(1, sizeof *c->park))) return no_memory(x);
+  fifo *f = &c->park->pipe[pipe];
+  size_t size = pt_op_params_size(x->op);
+  if (f->n == f->cap) {
+    size_t cap = f->cap ? f->cap * 2 : 16;
+    parked *q = realloc(f->q, cap * sizeof *q);
+    if (!q) return no_memory(x);
+    f->q = q;
+    f->cap = cap;
+  }
+  parked *e = &f->q[f->n];
+  *e = (parked){.op = x->op, .loc = x->loc, .params = malloc(size ? size : 1)};
+  if (!e->params) return no_memory(x);
+  memcpy(e->params, params, size);
+  memcpy(e->sreg, c->sreg, sizeof e->sreg);
+  f->n++;
+  return PTOSIM_OK;
+}
+
+static ptosim_status park_begin(pt_ctx *x, ptosim_pipe pipe, const void *params) {
+  PT_TRY(push(x, pipe, params));
+  return PT_E_PARKED;
+}
+
+/* The first parked pipe of c (PTOSIM_PIPE_COUNT: none). */
+static int first_parked(const ptosim_core *c) {
+  int q = 0;
+  while (c->park && q < PTOSIM_PIPE_COUNT && c->park->pipe[q].head == c->park->pipe[q].n) q++;
+  return c->park ? q : PTOSIM_PIPE_COUNT;
+}
+
+/* A deadlock naming the op that holds pipe q (the wait, and what it waits for) and why
+ * nothing will release it. */
+static ptosim_status deadlock(pt_ctx *x, const ptosim_core *c, int q, const char *why) {
+  const parked *w = &c->park->pipe[q].q[c->park->pipe[q].head];
+  const ptosim_flag_params *f = (const ptosim_flag_params *)w->params;
+  char what[96] = "a cross-core signal";
+  if (is_wait(w->op))
+    snprintf(what, sizeof what, "a set_flag(%s, %s, EVENT_ID%lld)", ptosim_pipe_name(f->src_pipe), ptosim_pipe_name(f->dst_pipe),
+             (long long)f->event_id);
+  return pt_fail(x, PTOSIM_E_FAULT, "sync.deadlock", "issue the matching set (prime it before a loop)",
+                 "deadlock: %s at %d:%d holds %s, waiting for %s, and %s", ptosim_op_spelling(w->op), w->loc.line, w->loc.col,
+                 ptosim_pipe_name((ptosim_pipe)q), what, why);
+}
+
+int pt_park_hold(pt_ctx *x, const void *params, ptosim_status *st) {
+  ptosim_pipe pipe = issue_pipe(x->m, x->op, params);
+  int q = first_parked(x->core);
+  if (pipe == PTOSIM_PIPE_S || (unsigned)pipe > PTOSIM_PIPE_ALL || q == PTOSIM_PIPE_COUNT) return 0;
+  if (pipe == PTOSIM_PIPE_ALL) {
+    *st = deadlock(x, x->core, q, "this op stops the scalar unit until every pipe is done, so no later set_flag is issued");
+    return 1;
+  }
+  if (x->core->park->pipe[pipe].head == x->core->park->pipe[pipe].n) return 0;
+  *st = push(x, pipe, params);
+  return 1;
+}
+
+/* Run the ops of pipe q of core c that can go now; returns their first error. */
+static ptosim_status drain(ptosim_core *c, int q, int *progress) {
+  fifo *f = &c->park->pipe[q];
+  while (f->head < f->n) {
+    parked *e = &f->q[f->head];
+    const ptosim_flag_params *w = (const ptosim_flag_params *)e->params;
+    if (is_wait(e->op) && (unsigned)w->src_pipe < PTOSIM_PIPE_COUNT && (unsigned)w->event_id < PTOSIM_EVENT_IDS &&
+        !c->flags[w->src_pipe][w->dst_pipe][w->event_id])
+      return PTOSIM_OK;
+    pt_ctx x = {.m = c->m, .core = c, .op = e->op, .loc = e->loc};
+    uint64_t now[PT_SREG_COUNT];
+    memcpy(now, c->sreg, sizeof now);
+    memcpy(c->sreg, e->sreg, sizeof now);
+    ptosim_status st = pt_exec_issue(&x, e->params);
+    memcpy(c->sreg, now, sizeof now);
+    if (st == PTOSIM_BLOCKED) return PTOSIM_OK; /* a cross-core wait: it stays first */
+    free(e->params);
+    f->head++;
+    *progress = 1;
+    if (st != PTOSIM_OK) return st;
+  }
+  f->head = f->n = 0;
+  return PTOSIM_OK;
+}
+
+/* Run what can go on the parked pipes of core c until nothing more can. */
+static ptosim_status release(ptosim_core *c) {
+  for (int progress = 1; progress && c->park;) {
+    progress = 0;
+    for (int q = 0; q < PTOSIM_PIPE_COUNT; q++) PT_TRY(drain(c, q, &progress));
+    if (first_parked(c) == PTOSIM_PIPE_COUNT) pt_park_free(c);
+  }
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_park_after(ptosim_core *c, ptosim_status st) {
+  if (st == PT_E_PARKED) return PTOSIM_OK;
+  ptosim_core *base = c->m->cores + (size_t)c->block * 3; /* a cross-core set releases its peer */
+  for (int k = 0; k < 3 && st == PTOSIM_OK; k++)
+    if (base[k].park) st = release(&base[k]);
+  return st;
+}
+
+ptosim_status pt_park_finish(ptosim_core *c, ptosim_loc end) {
+  PT_TRY(release(c));
+  int q = first_parked(c);
+  if (q == PTOSIM_PIPE_COUNT) return PTOSIM_OK;
+  char why[96];
+  snprintf(why, sizeof why, "none comes after it (the program ends at %d:%d)", end.line, end.col);
+  pt_ctx x = {.m = c->m, .core = c, .op = c->park->pipe[q].q[c->park->pipe[q].head].op, .loc = c->park->pipe[q].q[c->park->pipe[q].head].loc};
+  ptosim_status st = deadlock(&x, c, q, why);
+  pt_park_free(c);
+  return st;
+}
+
+void pt_park_free(ptosim_core *c) {
+  if (!c->park) return;
+  for (int q = 0; q < PTOSIM_PIPE_COUNT; q++) {
+    fifo *f = &c->park->pipe[q];
+    for (size_t i = f->head; i < f->n; i++) free(f->q[i].params);
+    free(f->q);
+  }
+  free(c->park);
+  c->park = NULL;
 }
