@@ -137,28 +137,40 @@ void pt_def_event(ptosim_monitor *mon, const pt_event *ev, uint32_t site) {
 typedef struct group {
   uint32_t wsite, origin;
   int buf;
+  int copied; /* every byte is a verbatim copy of never-written memory (0x00, then FILL_BYTE) */
   uint64_t lo, hi, n;
 } group;
 
-static void add_byte(group *g, int *ng, uint32_t wsite, uint32_t origin, int buf, uint64_t addr) {
+static void add_byte(group *g, int *ng, uint32_t wsite, uint32_t origin, int buf, int copied, uint64_t addr) {
   for (int i = *ng - 1; i >= 0; i--)
-    if (g[i].wsite == wsite && g[i].origin == origin && g[i].buf == buf) {
+    if (g[i].wsite == wsite && g[i].origin == origin && g[i].buf == buf && g[i].copied == copied) {
       if (addr < g[i].lo) g[i].lo = addr;
       if (addr >= g[i].hi) g[i].hi = addr + 1;
       g[i].n++;
       return;
     }
-  if (*ng < MAX_GROUPS) g[(*ng)++] = (group){wsite, origin, buf, addr, addr + 1, 1};
+  if (*ng < MAX_GROUPS) g[(*ng)++] = (group){wsite, origin, buf, copied, addr, addr + 1, 1};
 }
 
 static const char *const OUTPUT_HINT =
     "write these bytes before they are read (a DMA pad, a fill, a zeroed accumulator), or keep their results out of the output";
 
+/* Bytes that are verbatim copies of never-written memory (a DMA moving a block whose tail no
+ * op computed, as a masked tail loop leaves it) carry no computed value: a warning,
+ * init.copied. Bytes computed from never-written memory are errors, init.output. */
 static void report_groups(ptosim_monitor *mon, const group *g, int ng, int verified) {
   for (int i = 0; i < ng; i++) {
     char w[400] = "no op of the first run (another path wrote them)", o[400];
     if (g[i].wsite) pt_mon_site_text(mon, g[i].wsite, 1, w, sizeof w);
     if (g[i].origin) pt_mon_site_text(mon, g[i].origin, 0, o, sizeof o);
+    if (g[i].copied) {
+      pt_mon_report(mon, "init.copied", g[i].wsite ? g[i].wsite : g[i].origin, 0,
+                    "store only the bytes the kernel computed, or write the rest first",
+                    "%" PRIu64 " bytes in [0x%" PRIx64 ", 0x%" PRIx64 ") of GM buffer %d (offsets in the buffer) written by %s "
+                    "are copies of local memory nothing wrote: on a chip they hold whatever that memory held",
+                    g[i].n, g[i].lo, g[i].hi, g[i].buf, w);
+      continue;
+    }
     pt_mon_report(mon, "init.output", g[i].origin ? g[i].origin : g[i].wsite, g[i].origin ? g[i].wsite : 0, OUTPUT_HINT,
                   "%s%s reads never-written local memory, and %" PRIu64 " bytes in [0x%" PRIx64 ", 0x%" PRIx64
                   ") of GM buffer %d (offsets in the buffer) written by %s %s",
@@ -187,7 +199,7 @@ static void report_gm(ptosim_monitor *mon, uint8_t *const *first, uint32_t via) 
       uint32_t wsite = 0, origin = pt_shadow_origin_at(mon->sh, 0, buf->base + j, &wsite);
       if (!first && !origin) continue;
       if (!origin) origin = via;
-      add_byte(g, &ng, wsite, origin, b, j);
+      add_byte(g, &ng, wsite, origin, b, first && first[b][j] == 0 && buf->host[j] == FILL_BYTE, j);
     }
   }
   report_groups(mon, g, ng, first != NULL);

@@ -87,7 +87,8 @@ static int same_place(const ptosim_monitor *mon, uint32_t a, uint32_t b) {
 
 /* Rules whose findings do not change this run's results. */
 static ptosim_severity severity_of(const char *rule) {
-  static const char *const warnings[] = {"sync.unwaited", "sync.unreleased", "sync.rls_without_get", "init.read"};
+  static const char *const warnings[] = {"sync.unwaited", "sync.unreleased", "sync.rls_without_get", "init.read",
+                                         "init.copied"};
   for (size_t i = 0; i < sizeof warnings / sizeof *warnings; i++)
     if (!strcmp(rule, warnings[i])) return PTOSIM_SEV_WARNING;
   return PTOSIM_SEV_ERROR;
