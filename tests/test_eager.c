@@ -119,7 +119,7 @@ static int64_t waw(env *e, int synced) {
   CHECK(dma(e, e->aiv0, 0, 1024, 0, 256) == PTOSIM_OK);
   if (synced) barrier_all(e->aiv0);
   uint32_t v = 0x55555555u, got;
-  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_GM, PTOSIM_DT_I32, e->gm_addr + 1024), &v};
+  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_GM, PTOSIM_DT_I32, e->gm_addr + 1024), &v, PTOSIM_PIPE_S};
   CHECK(ptosim_store_scalar(e->aiv0, &st) == PTOSIM_OK);
   CHECK(ptosim_monitor_drain(e->mon) == PTOSIM_OK);
   memcpy(&got, e->gm + 1024, 4);
@@ -132,7 +132,7 @@ static int64_t scalar_load(env *e, int synced) {
   CHECK(dma(e, e->aiv0, 1, 0, 0, 256) == PTOSIM_OK);
   if (synced) barrier_all(e->aiv0);
   uint32_t v = 0xFFFFFFFFu;
-  ptosim_scalar_mem_params ld = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 0), &v};
+  ptosim_scalar_mem_params ld = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 0), &v, PTOSIM_PIPE_S};
   CHECK(ptosim_load_scalar(e->aiv0, &ld) == PTOSIM_OK);
   return v;
 }

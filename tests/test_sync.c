@@ -185,7 +185,7 @@ static void test_scalar_ops(void) {
   env e;
   env_init(&e, PTOSIM_TARGET_A5, 0);
   int32_t v = -5, r = 0;
-  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 64), &v}, ld = {st.ptr, &r};
+  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 64), &v, PTOSIM_PIPE_S}, ld = {st.ptr, &r, PTOSIM_PIPE_S};
   CHECK(ptosim_store_scalar(e.aiv0, &st) == PTOSIM_OK && ptosim_load_scalar(e.aiv0, &ld) == PTOSIM_OK && r == -5);
   ld.ptr.addr = 66;
   CHECK(ptosim_load_scalar(e.aiv0, &ld) == PTOSIM_E_FAULT && !strcmp(rule(&e), "mem.align"));
@@ -193,6 +193,23 @@ static void test_scalar_ops(void) {
 }
 
 /* ---- race checker ------------------------------------------------------------------------- */
+
+/* A scalar load of the vector thread (inside a pto.vecscope: pipe V) is ordered after an MTE2
+ * load by an MTE2 -> V flag; the same load on the scalar unit (pipe S) is not. */
+static void test_race_vector_scalar_load(void) {
+  for (int pipe_v = 0; pipe_v < 2; pipe_v++) {
+    env e;
+    env_init(&e, PTOSIM_TARGET_A5, 1);
+    int32_t r = 0;
+    ptosim_scalar_mem_params ld = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 64), &r, pipe_v ? PTOSIM_PIPE_V : PTOSIM_PIPE_S};
+    CHECK(dma(&e, e.aiv0, 1, 0, 0) == PTOSIM_OK);
+    CHECK(flag(e.aiv0, 1, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);
+    CHECK(flag(e.aiv0, 0, PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 0) == PTOSIM_OK);
+    CHECK(ptosim_load_scalar(e.aiv0, &ld) == PTOSIM_OK);
+    CHECK_MSG(pipe_v ? findings(&e, NULL) == 0 : findings(&e, "race.raw") == 1, "pipe %s", pipe_v ? "V" : "S");
+    env_free(&e);
+  }
+}
 
 /* MTE2 loads UB, MTE3 stores it: RAW through UB, ordered by one flag. */
 static void test_race_raw(void) {
@@ -284,7 +301,7 @@ static void test_race_shared_ub(void) {
   env_init(&e, PTOSIM_TARGET_A5, 1);
   ptosim_mem_write(e.aiv0, PTOSIM_UB, 0, e.gm, 256);
   int32_t v = 7;
-  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 64), &v};
+  ptosim_scalar_mem_params st = {ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 64), &v, PTOSIM_PIPE_S};
   CHECK(ptosim_store_scalar(e.aic, &st) == PTOSIM_OK);
   CHECK(dma(&e, e.aiv0, 0, 0, 0) == PTOSIM_OK);
   CHECK(findings(&e, NULL) == 1 && findings(&e, "race.raw"));
@@ -464,6 +481,7 @@ int main(void) {
   RUN(test_buf_ops);
   RUN(test_core_sync_ops);
   RUN(test_scalar_ops);
+  RUN(test_race_vector_scalar_load);
   RUN(test_race_raw);
   RUN(test_race_war_barrier);
   RUN(test_race_waw_cores);

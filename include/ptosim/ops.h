@@ -16,10 +16,12 @@ extern "C" {
 
 /* pto.load / pto.store of one element (src/isa/scalar.c): `value` points at host bytes of
  * the element size (read for a store, written for a load). The address must be aligned to
- * the element size. */
+ * the element size. `pipe` is PIPE_S for the scalar unit (the zero default), PIPE_V for an
+ * access of the vector thread (inside a pto.vecscope, ordered by flags to PIPE_V). */
 typedef struct ptosim_scalar_mem_params {
   ptosim_ptr ptr;
   void *value;
+  ptosim_pipe pipe;
 } ptosim_scalar_mem_params;
 
 /* ---- synchronization (src/isa/sync.c; vpto docs/isa/micro-isa/01-pipeline-sync.md) ---- */

@@ -176,7 +176,8 @@ ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, const void *params) {
   }
   s->active[core_index(s, x->core)] = 1;
   const pt_step *step = &s->mon->last;
-  if (ev.pipe == PTOSIM_PIPE_S && ev.nranges) {
+  int scalar = x->op == PTOSIM_OP_load_scalar || x->op == PTOSIM_OP_store_scalar; /* its value lives in the interpreter */
+  if ((ev.pipe == PTOSIM_PIPE_S || scalar) && ev.nranges) {
     /* A scalar access happens at issue, after everything that lands before it. */
     pt_undo_restore(&s->undo);
     PT_TRY(advance(s, step->start, 1));

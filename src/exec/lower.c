@@ -925,7 +925,7 @@ static int lower_mem(pt_lower *L, const pa_op *op, int store) {
   const pa_item *v = store ? pt_operand_item(op, 0) : NULL, *p = pt_operand_item(op, store ? 1 : 0);
   if (!p || p->kind != PA_IT_VALUE || p->nargs != 1 || (store && !v))
     return errorf(L, op->loc, "ir.syntax", "write %p[%index]", "malformed %.*s", (int)op->name.n, op->name.s);
-  pt_ins m = {.code = (uint8_t)(store ? PT_C_STORE : PT_C_LOAD), .src = op};
+  pt_ins m = {.code = (uint8_t)(store ? PT_C_STORE : PT_C_LOAD), .sub = (uint8_t)(L->vec_depth > 0), .src = op};
   m.b = pt_lower_resolve(L, p);
   m.c = operand_slot(L, &p->args[0]);
   if (m.b < 0 || m.c < 0) return -1;

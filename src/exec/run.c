@@ -265,7 +265,7 @@ static ptosim_status run_mem(block_run *br, core_run *cr, const pt_ins *in) {
   unsigned es = pt_dtype_size(ptr.dtype);
   ptr.addr += (uint64_t)cr->slots[in->c].i * es;
   unsigned char buf[8] = {0};
-  ptosim_scalar_mem_params mp = {.ptr = ptr, .value = buf};
+  ptosim_scalar_mem_params mp = {.ptr = ptr, .value = buf, .pipe = in->sub ? PTOSIM_PIPE_V : PTOSIM_PIPE_S};
   ptosim_loc loc = loc_of(p, in);
   if (in->code == PT_C_LOAD) {
     PT_TRY(ptosim_exec(cr->core, PTOSIM_OP_load_scalar, &mp, &loc));
