@@ -35,6 +35,9 @@ if os.path.exists(main):
     calls = re.findall(r'^\s*Launch(\w*)\(([^;]*)\);', src, re.M)
     kernel = open(os.path.join(case, "kernel.pto")).read()
     funcs = re.findall(r'func\.func\s+(?:public\s+)?@(\w+)', kernel)
+    # launch.cpp starts each kernel as name<<<blocks, ...>>>
+    launch = os.path.join(case, "launch.cpp")
+    blocks = dict(re.findall(r'(\w+)<<<\s*(\d+)\s*,', open(launch).read())) if os.path.exists(launch) else {}
     for name, text in calls:
         args = [a.strip() for a in text.split(",")][:-1]  # the last one is the stream
         # LaunchCube_foo_kernel launches @cube_foo_kernel: name it when the file has several
@@ -44,8 +47,9 @@ if not launches:
     while os.path.exists(os.path.join(out, "v%d.bin" % n)):
         n += 1
     launches.append((["v%dDevice" % i for i in range(1, n)], []))
+    blocks = {}
 for args, entry in launches:
-    res = []
+    res = ["--blocks", blocks[entry[0]]] if entry and blocks.get(entry[0], "1") != "1" else []
     for a in args:
         dev = re.search(r'\b(\w+)Device\b', a)
         if dev:
