@@ -226,7 +226,7 @@ int32_t pt_lower_resolve(pt_lower *L, const pa_item *it) {
     name_ent *e = &L->names[i - 1];
     if (e->name.n == it->name.n && !memcmp(e->name.s, it->name.s, it->name.n)) {
       errorf(L, it->loc, "vec.capture", "pass the value as an operand of pto.strict_vecscope and use its block argument",
-             "pto.strict_vecscope body uses '%.*s' from outside", (int)it->text.n, it->text.s);
+             "pto.strict_vecscope body uses '%%%.*s' from outside", (int)it->name.n, it->name.s);
       return -1;
     }
   }
@@ -987,9 +987,12 @@ static int lower_vecscope(pt_lower *L, const pa_op *op, int strict) {
                   "vector scopes do not nest");
   int32_t args[64];
   int nargs = 0;
-  for (unsigned i = 0; strict && pt_operand_item(op, i); i++) {
+  const pa_item *list = NULL; /* the operand list `(%a, %b)` */
+  for (uint32_t k = 0; strict && k < op->nitems && !list; k++)
+    if (op->items[k].kind == PA_IT_CALL && !op->items[k].name.n) list = &op->items[k];
+  for (uint32_t i = 0; list && i < list->nargs; i++) {
     if (nargs == 64) return errorf(L, op->loc, "ir.limit", NULL, "more than 64 scope operands");
-    if ((args[nargs++] = operand_slot(L, pt_operand_item(op, i))) < 0) return -1;
+    if ((args[nargs++] = operand_slot(L, &list->args[i])) < 0) return -1;
   }
   int saved = L->nnames, saved_barrier = L->barrier, saved_outer = L->strict_outer;
   if (strict) {
