@@ -1,7 +1,7 @@
 /* Binary vector ops (vpto docs/isa/micro-isa/07-binary-vector-ops.md): dst[i] = src0[i] op
  * src1[i] on the active lanes, 0 on the others (vec_lanes.h). Integers wrap; shift counts are
  * the unsigned value of the count lane and a count >= the lane width shifts every bit out;
- * vmax / vmin of a NaN is NaN and order -0 below +0 (docs/spec-notes-vecarith.md). */
+ * vmax / vmin of a NaN is NaN and order -0 below +0 (docs/spec-notes.md section 10). */
 #include "isa/vec_arith.h"
 
 /* ---- element formulas: F(K, x, y) ------------------------------------------------------ */

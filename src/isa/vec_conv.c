@@ -1,7 +1,7 @@
 /* Conversion ops of the A5 vector core: vcvt, vtrc, vci, vbitcast
  * (vpto docs/isa/micro-isa/09-conversion-ops.md; legal type pairs and attribute contract of
  * PTOAS lib/PTO/IR/VPTO.cpp lookupVcvtContract; lane placement, rounding letters and
- * saturation settled in docs/spec-notes-vecconv.md).
+ * saturation settled in docs/spec-notes.md section 11).
  *
  * vcvt checks the pair's contract and binds a plan once per op (lane stride and offset on
  * each side, rounding, clamp range); vcvt, vtrc and vci then run the plan's three typed

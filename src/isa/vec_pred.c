@@ -1,6 +1,6 @@
 /* Predicate generation and logic, scalar materialization of the A5 vector core
  * (vpto docs/isa/micro-isa/05-materialization-predicate.md, VPTOOps.td; semantics settled
- * against the PTOAS corpus goldens in docs/spec-notes-vecconv.md).
+ * against the PTOAS corpus goldens in docs/spec-notes.md section 11).
  *
  * A predicate is 256 bits, one per byte of a vector register. A _b8 / _b16 / _b32 op sees
  * L = 256 / g lanes of g = 1 / 2 / 4 bits; it sets lane i by setting bit i * g only. */
