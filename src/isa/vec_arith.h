@@ -1,6 +1,6 @@
 /* Shared between the vector compute families (vec_binary.c, vec_scalar.c, vec_cmp.c,
- * vec_unary.c, ub_vec.c): the binary and unary loop tables, which the vector-scalar forms reuse on a register
- * holding the broadcast scalar. */
+ * vec_unary.c, ub_vec.c): the binary and unary loop tables, which the vector-scalar forms
+ * reuse on a register holding the broadcast scalar. */
 #ifndef PT_VEC_ARITH_H
 #define PT_VEC_ARITH_H
 
