@@ -40,6 +40,7 @@ ptosim_machine *ptosim_machine_new(ptosim_target target, int blocks) {
       m->cores[b * 3 + k].block = b;
       m->cores[b * 3 + k].kind = (ptosim_core_kind)k;
       m->cores[b * 3 + k].sreg[PT_SREG_CTRL] = PT_CTRL_RESET;
+      m->cores[b * 3 + k].sreg[PT_SREG_VMASK0] = m->cores[b * 3 + k].sreg[PT_SREG_VMASK1] = UINT64_MAX;
     }
     /* Cube-side memories belong to the AIC; each AIV owns a UB. Vector cores reach the
      * cluster's L1 (mte_ub_l1), the cube core reaches the UB of sub-block 0 (mte_l1_ub);

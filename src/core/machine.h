@@ -54,6 +54,10 @@ typedef enum pt_sreg {
   PT_SREG_CTRL,
   PT_SREG_QUANT_PRE,
   PT_SREG_FPC,
+  /* A2/A3 vector mask of the pto.ub.* ops (src/isa/ub_vec.c): VMASK0 lanes 0..63 (the
+   * element count in count mode, CTRL bit 56), VMASK1 lanes 64..127; reset all ones. */
+  PT_SREG_VMASK0,
+  PT_SREG_VMASK1,
   PT_SREG_COUNT = 32
 } pt_sreg;
 
