@@ -1,6 +1,6 @@
 /* ptosim — parameter blocks of the A2/A3 UB-to-UB vector ops `pto.ub.*` (tonibohnlein/PTOAS
  * include/PTO/IR/VPTOUbOps.td; executors in src/isa/ub_vec.c, readings in
- * docs/spec-notes-ubvec.md). a2a3 profile only.
+ * docs/spec-notes.md section 12). a2a3 profile only.
  *
  * One op runs `repeat` repeats; repeat r reads and writes 8 blocks of 32 bytes per operand,
  * block b of an operand at

@@ -1,7 +1,7 @@
 /* A2/A3 UB-to-UB vector ops `pto.ub.*` (tonibohnlein/PTOAS include/PTO/IR/VPTOUbOps.td,
  * docs/designs/a2a3-vpto-elementwise-impl.md; the CCE intrinsics VADD, VEXP, ... that PTOAS
  * lowers them to). Geometry, mask and count mode: include/ptosim/ub_vec.h; readings:
- * docs/spec-notes-ubvec.md.
+ * docs/spec-notes.md section 12.
  *
  * A repeat is one 256-byte register's worth of lanes, so each repeat gathers the running
  * lanes of its 8 blocks per source into a register, runs the A5 lane loop of the op
@@ -143,7 +143,7 @@ static ptosim_status job_check(pt_ctx *x, ub_job *j, const ptosim_ptr *ptr, cons
   }
   j->dt = ptr[0].dtype;
   PT_VERIFY(x, (unsigned)j->dt < 32 && (j->types >> j->dt & 1), "ubvec.dtype",
-            "see the op's type list in docs/designs/a2a3-vpto-elementwise-impl.md (docs/spec-notes-ubvec.md)",
+            "see the op's type list in docs/designs/a2a3-vpto-elementwise-impl.md (docs/spec-notes.md section 12)",
             "%s has no %s form on A2/A3", j->name, pt_dtype_name(j->dt));
   for (int i = 0; i < nfields; i++)
     PT_VERIFY(x, fields[i] >= 0 && fields[i] <= FIELD_MAX, "ubvec.field",
