@@ -26,6 +26,7 @@ typedef struct elems {
   uint32_t off[MAX_LANES];
   uint8_t active[MAX_LANES];
   unsigned nactive;
+  int full; /* every lane active */
   uint64_t base;
 } elems;
 
@@ -56,6 +57,15 @@ static void decode(elems *e, const ptosim_vreg *offsets, const ptosim_vmask *mas
     uint16_t v[MAX_LANES];
     memcpy(v, offsets->b, (size_t)e->n * 2);
     for (unsigned i = 0; i < e->n; i++) e->off[i] = v[i];
+  }
+  uint64_t wd[4], pat = 0; /* the mask bits of lanes 0, mg, 2 mg, ... of one 64-bit word */
+  memcpy(wd, mask->b, sizeof wd);
+  for (unsigned b = 0; b < 64; b += mg) pat |= UINT64_C(1) << b;
+  e->full = (wd[0] & wd[1] & wd[2] & wd[3] & pat) == pat;
+  if (e->full) {
+    memset(e->active, 1, e->n);
+    e->nactive = e->n;
+    return;
   }
   e->nactive = 0;
   for (unsigned i = 0; i < e->n; i++) {
@@ -114,23 +124,30 @@ static ptosim_status access_exact(pt_ctx *x, const elems *e, pt_access acc, uint
  * Out-of-range active elements fail with mem.bounds naming the lane. */
 static ptosim_status access_elems(pt_ctx *x, const char *op, const elems *e, pt_access acc, uint8_t **h) {
   *h = NULL;
-  PT_VERIFY(x, e->base % e->align == 0, "mem.align", "align the base to the element size (vgatherb: 32 bytes)",
-            "%s base 0x%" PRIx64 " is not %u-byte aligned", op, e->base, e->align);
-  unsigned hi = 0; /* the active lane of the highest address */
+  if (e->base & (e->align - 1)) /* align: a power of two */
+    return pt_fail(x, PTOSIM_E_FAULT, "mem.align", "align the base to the element size (vgatherb: 32 bytes)",
+                   "%s base 0x%" PRIx64 " is not %u-byte aligned", op, e->base, e->align);
+  uint32_t any = 0, max = 0; /* the bits of every active offset; the highest one */
   for (unsigned i = 0; i < e->n; i++) {
-    if (!e->active[i]) continue;
-    PT_VERIFY(x, (uint64_t)e->off[i] * e->unit % e->align == 0, "mem.align",
-              "vgatherb offsets are byte offsets of 32-byte blocks", "%s lane %u offset %" PRIu32 " is not %u-byte aligned",
-              op, i, e->off[i], e->align);
-    if (e->off[i] >= e->off[hi] || !e->active[hi]) hi = i;
+    uint32_t o = e->off[i] & -(uint32_t)e->active[i];
+    any |= o;
+    max = o > max ? o : max;
   }
+  if (e->unit < e->align && (any & (e->align - 1))) /* only vgatherb: byte offsets (unit 1), align 32 */
+    for (unsigned i = 0; i < e->n; i++)
+      if (e->active[i] && (e->off[i] & (e->align - 1)))
+        return pt_fail(x, PTOSIM_E_FAULT, "mem.align", "vgatherb offsets are byte offsets of 32-byte blocks",
+                       "%s lane %u offset %" PRIu32 " is not %u-byte aligned", op, i, e->off[i], e->align);
   if (!e->nactive) return PTOSIM_OK;
-  uint64_t cap = x->m->prof->capacity[PTOSIM_UB], end = e->base + (uint64_t)e->off[hi] * e->unit + e->len;
-  if (end > cap)
+  uint64_t cap = x->m->prof->capacity[PTOSIM_UB], end = e->base + (uint64_t)max * e->unit + e->len;
+  if (end > cap) {
+    unsigned hi = 0;
+    while (!e->active[hi] || e->off[hi] != max) hi++;
     return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "keep every active index inside UB (offsets are unsigned)",
                    "%s lane %u: offset %" PRIu32 " addresses UB [0x%" PRIx64 ", 0x%" PRIx64 "), past the %" PRIu64
                    "-byte UB of target %s",
-                   op, hi, e->off[hi], end - e->len, end, cap, x->m->prof->name);
+                   op, hi, max, end - e->len, end, cap, x->m->prof->name);
+  }
   if (x->ev || ((acc & PT_WRITE) && x->m->undo)) return access_exact(x, e, acc, h);
   uint8_t *p; /* nobody records: one check of the whole span, no range */
   PT_TRY(pt_span(x, PTOSIM_UB, e->base, 0, 1, acc, &p));
@@ -156,13 +173,16 @@ static ptosim_status elem_request(pt_ctx *x, const char *op, ptosim_ptr base, co
 }
 
 /* dst lane i = the element of lane i (zero-extended), inactive lanes 0. One loop per
- * (element, lane, offset unit) triple, chosen once. */
-#define GATHER_LOOP(E, W, U)                                                               \
-  for (unsigned i = 0; i < e->n; i++)                                                       \
-    if (e->active[i]) memcpy(r->b + (size_t)i * (W), h + (size_t)e->off[i] * (U), (E));   \
+ * (element, lane, offset unit) triple and mask case, chosen once. */
+#define GATHER_LOOP(E, W, U)                                                                       \
+  if (e->full)                                                                                      \
+    for (unsigned i = 0; i < e->n; i++) memcpy(r->b + (size_t)i * (W), h + (size_t)e->off[i] * (U), (E)); \
+  else                                                                                              \
+    for (unsigned i = 0; i < e->n; i++)                                                             \
+      if (e->active[i]) memcpy(r->b + (size_t)i * (W), h + (size_t)e->off[i] * (U), (E));         \
   break;
 static void gather_copy(const elems *e, const uint8_t *h, ptosim_vreg *r) {
-  memset(r->b, 0, VB);
+  if (!e->full || e->len < e->lw) memset(r->b, 0, VB);
   if (!e->nactive) return;
   switch (e->len * 8 + e->lw) {
     case 4 * 8 + 4: GATHER_LOOP(4, 4, 4)
