@@ -49,6 +49,45 @@ typedef struct ptosim_vscatter_params {
   unsigned mask_bits;
 } ptosim_vscatter_params;
 
+/* DSA/SFU vreg -> vreg ops (13-dsa-sfu-ops.md). Zeroing predication: inactive lanes of every
+ * result are 0 (vec_arith.h). pto.vprelu takes ptosim_vbinary_params (src0 = input, src1 =
+ * the per-lane slope): dst = src0 >= 0 ? src0 : src0 * src1, f16 / f32. */
+
+/* pto.vaxpy: dst = alpha * src0 + src1 (f16 / f32; two roundings, as the corpus golden). */
+typedef struct ptosim_vaxpy_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *src0;
+  const ptosim_vreg *src1;
+  ptosim_scalar alpha;         /* of the element type */
+  const ptosim_vmask *mask;
+  ptosim_dtype dtype;
+  unsigned mask_bits;
+} ptosim_vaxpy_params;
+
+/* pto.vmula: dst = acc + src0 * src1; floats (f16, f32) fused, one rounding of the exact
+ * result to f32 (f16: then to f16); 16- and 32-bit integers wrap. */
+typedef struct ptosim_vmula_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *acc;
+  const ptosim_vreg *src0;
+  const ptosim_vreg *src1;
+  const ptosim_vmask *mask;
+  ptosim_dtype dtype;
+  unsigned mask_bits;
+} ptosim_vmula_params;
+
+/* pto.vmull: (low, high) = the low and high 32 bits of the 64-bit product src0 * src1 of
+ * i32 (signed) or u32 (unsigned) lanes. */
+typedef struct ptosim_vmull_params {
+  ptosim_vreg *low;
+  ptosim_vreg *high;
+  const ptosim_vreg *src0;
+  const ptosim_vreg *src1;
+  const ptosim_vmask *mask;
+  ptosim_dtype dtype;
+  unsigned mask_bits;
+} ptosim_vmull_params;
+
 #ifdef __cplusplus
 }
 #endif

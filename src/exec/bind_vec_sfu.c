@@ -42,3 +42,38 @@ int bind_ptosim_vscatter_params(pt_bind *b, const pa_op *op, ptosim_vscatter_par
   p->mask = pt_bind_mask(b, arg(op, 3), &p->mask_bits);
   return 0;
 }
+
+/* ---- DSA/SFU (13) ----------------------------------------------------------------------- */
+
+/* %r = pto.vaxpy %src0, %src1, %alpha, %mask */
+int bind_ptosim_vaxpy_params(pt_bind *b, const pa_op *op, ptosim_vaxpy_params *p) {
+  if (arity(b, op, 4)) return -1;
+  p->src0 = pt_bind_vreg(b, arg(op, 0), &p->dtype);
+  p->src1 = pt_bind_vreg(b, arg(op, 1), NULL);
+  p->alpha = pt_bind_scalar(b, arg(op, 2));
+  p->mask = pt_bind_mask(b, arg(op, 3), &p->mask_bits);
+  p->dst = pt_bind_out(b, 0, PT_VK_VREG, NULL);
+  return 0;
+}
+
+/* %r = pto.vmula %acc, %lhs, %rhs, %mask */
+int bind_ptosim_vmula_params(pt_bind *b, const pa_op *op, ptosim_vmula_params *p) {
+  if (arity(b, op, 4)) return -1;
+  p->acc = pt_bind_vreg(b, arg(op, 0), &p->dtype);
+  p->src0 = pt_bind_vreg(b, arg(op, 1), NULL);
+  p->src1 = pt_bind_vreg(b, arg(op, 2), NULL);
+  p->mask = pt_bind_mask(b, arg(op, 3), &p->mask_bits);
+  p->dst = pt_bind_out(b, 0, PT_VK_VREG, NULL);
+  return 0;
+}
+
+/* %low, %high = pto.vmull %lhs, %rhs, %mask */
+int bind_ptosim_vmull_params(pt_bind *b, const pa_op *op, ptosim_vmull_params *p) {
+  if (arity(b, op, 3)) return -1;
+  p->src0 = pt_bind_vreg(b, arg(op, 0), &p->dtype);
+  p->src1 = pt_bind_vreg(b, arg(op, 1), NULL);
+  p->mask = pt_bind_mask(b, arg(op, 2), &p->mask_bits);
+  p->low = pt_bind_out(b, 0, PT_VK_VREG, NULL);
+  p->high = pt_bind_out(b, 1, PT_VK_VREG, NULL);
+  return 0;
+}
