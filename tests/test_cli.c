@@ -222,7 +222,7 @@ static void test_exit_codes(void) {
   write_file("inf.pto", "func.func @k() attributes {pto.kernel} {\n  %t = arith.constant true\n"
                         "  scf.while : () -> () {\n    scf.condition(%t)\n  } do {\n    scf.yield\n  }\n  return\n}\n");
   CHECK_MSG(run("run --max-steps 1000 inf.pto") == 4 && strstr(out, "[run.max_steps]") && strstr(out, "at 3:3"), "%s", out);
-  CHECK_MSG(run_pfx("timeout --preserve-status -s INT 1", "run --max-steps 0 inf.pto") == 4 &&
+  CHECK_MSG(run_pfx("timeout --preserve-status -s INT 3", "run --max-steps 0 inf.pto") == 4 &&
                 strstr(out, "[run.interrupted]"),
             "%s", out);
   CHECK(run("run --max-steps -1 inf.pto") == 2);

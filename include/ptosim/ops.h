@@ -398,4 +398,5 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/vec_arith.h"
 #include "ptosim/vec_conv.h"
 #include "ptosim/ub_vec.h"
+#include "ptosim/vec_sfu.h"
 #endif
