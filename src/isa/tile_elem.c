@@ -406,7 +406,7 @@ static te_scalar te_scalar_of(ptosim_scalar s, ptosim_dtype t) {
     return v;
   }
   float f = (float)d;
-  v.f = t == PTOSIM_DT_F16 ? pt_vl_f16_to_f32(pt_vl_to_f16(f)) : t == PTOSIM_DT_BF16 ? pt_vl_bf16_to_f32(pt_vl_to_bf16(f)) : f;
+  v.f = isnan(f) ? f : t == PTOSIM_DT_F16 ? pt_vl_f16_to_f32(pt_vl_to_f16(f)) : t == PTOSIM_DT_BF16 ? pt_vl_bf16_to_f32(pt_vl_to_bf16(f)) : f;
   return v;
 }
 
