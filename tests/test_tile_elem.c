@@ -355,7 +355,259 @@ static void test_ops(void) {
       }
 }
 
+/* ---- tcvt ----------------------------------------------------------------------------- */
+
+/* v rounded to an integer with mode m (ptosim_round_mode). */
+static double rint_mode(double v, ptosim_round_mode m) {
+  double t = trunc(v);
+  switch (m) {
+    case PTOSIM_RM_ROUND: return round(v);
+    case PTOSIM_RM_FLOOR: return floor(v);
+    case PTOSIM_RM_CEIL: return ceil(v);
+    case PTOSIM_RM_TRUNC: return t;
+    case PTOSIM_RM_ODD: return t == v || fmod(t, 2) != 0 ? t : t + copysign(1, v);
+    default: return nearbyint(v);
+  }
+}
+
+/* v rounded to float type t with mode m; overflow to inf where the mode rounds away. */
+static double round_mode(double v, ptosim_dtype t, ptosim_round_mode m) {
+  if (v == 0 || isnan(v) || isinf(v)) return v;
+  int p = t == PTOSIM_DT_F16 ? 11 : t == PTOSIM_DT_BF16 ? 8 : 24, emin = t == PTOSIM_DT_F16 ? -14 : -126;
+  double fmax = t == PTOSIM_DT_F16 ? 65504.0 : t == PTOSIM_DT_BF16 ? 0x1.FEp127 : 0x1.FFFFFEp127;
+  int e;
+  frexp(v, &e);
+  int q = (e - 1 < emin ? emin : e - 1) - (p - 1);
+  double r = ldexp(rint_mode(ldexp(v, -q), m), q);
+  if (fabs(r) <= fmax) return r;
+  int to_inf = m == PTOSIM_RM_FLOOR ? v < 0 : m == PTOSIM_RM_CEIL ? v > 0 : m != PTOSIM_RM_TRUNC && m != PTOSIM_RM_ODD;
+  return to_inf ? copysign(INFINITY, v) : copysign(fmax, v);
+}
+
+static int narrowing(ptosim_dtype s, ptosim_dtype d) {
+  return (s == PTOSIM_DT_F16 && (d == PTOSIM_DT_I8 || d == PTOSIM_DT_U8)) || (s == PTOSIM_DT_I32 && d == PTOSIM_DT_I16) ||
+         (s == PTOSIM_DT_I64 && d == PTOSIM_DT_I32);
+}
+
+/* Expected bits of tcvt of source bits b (type s) to d. */
+static uint64_t cvt_ref(uint64_t b, ptosim_dtype s, ptosim_dtype d, ptosim_round_mode m, ptosim_tsat_mode sat) {
+  int on = sat == PTOSIM_TSAT_ON || (sat == PTOSIM_TSAT_DEFAULT && !narrowing(s, d));
+  double v = is_flt(s) ? fval(b, s) : (double)ival(b, s);
+  if (is_flt(d)) {
+    if (s == PTOSIM_DT_F32 && d == PTOSIM_DT_F32) return fbits(isinf(v) || isnan(v) ? v : rint_mode(v, m), d);
+    if (!is_flt(s) && llabs(ival(b, s)) > (1ll << 52)) v = (double)ival(b, s); /* i64: exact enough below */
+    return fbits(round_mode(v, d, m), d);
+  }
+  if (isnan(v)) return 0;
+  double r = is_flt(s) ? rint_mode(v, m) : v;
+  int64_t lo = on ? pt_int_min(d) : INT64_MIN, hi = on ? pt_int_max(d) : INT64_MAX;
+  int64_t iv = !is_flt(s) ? ival(b, s) : r >= 0x1p63 ? INT64_MAX : r < -0x1p63 ? INT64_MIN : (int64_t)r;
+  return ibits(iv < lo ? lo : iv > hi ? hi : iv, d);
+}
+
+/* A conversion source value: floats near ties (k + 0.5), over the integer ranges, specials;
+ * integers random bits. */
+static uint64_t cvt_src(ptosim_dtype s) {
+  uint64_t r = pt_rand_u64(&seed);
+  if (!is_flt(s)) return ibits((int64_t)r >> (r & 31), s);
+  unsigned k = (unsigned)(r >> 59);
+  double v = k < 8 ? (double)(int)(r % 41) / 2 - 10 : k < 12 ? ldexp((double)(r % 100003) - 50001, (int)(r >> 40) % 20 - 4)
+           : k < 14 ? (double)(int64_t)(r >> 20) : k == 14 ? NAN : INFINITY;
+  if (r & 1) v = -v;
+  return fbits(v, s);
+}
+
+/* Every pair on both targets, every rounding and saturation mode; refusals are tcvt.dtype;
+ * the pairs of tcvt.md's table common to both targets are accepted. */
+static void test_tcvt(void) {
+  static const ptosim_round_mode modes[] = {PTOSIM_RM_NONE,  PTOSIM_RM_RINT,  PTOSIM_RM_ROUND, PTOSIM_RM_FLOOR,
+                                            PTOSIM_RM_CEIL,  PTOSIM_RM_TRUNC, PTOSIM_RM_ODD,   PTOSIM_RM_CAST_RINT};
+  static const struct { ptosim_dtype s, d; } must[] = {
+      {PTOSIM_DT_F32, PTOSIM_DT_F16}, {PTOSIM_DT_F32, PTOSIM_DT_BF16}, {PTOSIM_DT_F32, PTOSIM_DT_I32},
+      {PTOSIM_DT_F32, PTOSIM_DT_I16}, {PTOSIM_DT_F16, PTOSIM_DT_F32},  {PTOSIM_DT_BF16, PTOSIM_DT_F32},
+      {PTOSIM_DT_F16, PTOSIM_DT_I8},  {PTOSIM_DT_I32, PTOSIM_DT_F32},  {PTOSIM_DT_I32, PTOSIM_DT_I16},
+      {PTOSIM_DT_I64, PTOSIM_DT_I32}, {PTOSIM_DT_U8, PTOSIM_DT_F16},   {PTOSIM_DT_I16, PTOSIM_DT_F32}};
+  int accepted[2][PTOSIM_DT_COUNT][PTOSIM_DT_COUNT] = {{{0}}};
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t i = 0; i < sizeof all_types / sizeof all_types[0]; i++)
+      for (size_t j = 0; j < sizeof all_types / sizeof all_types[0]; j++)
+        for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++)
+          for (int sat = 0; sat < 3; sat++) {
+            ptosim_dtype s = all_types[i], d = all_types[j];
+            ucase u = ub_new(targets[ti]);
+            int cols = 64, vr = 3, vc = 61;
+            ptosim_tile a = nd(s, 0, 4, cols, vr, vc), o = nd(d, 4096, 4, cols, vr, vc);
+            for (int r = 0; r < 4; r++)
+              for (int k = 0; k < cols; k++) put(u.img, &a, r, k, cvt_src(s));
+            CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+            uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+            memcpy(want, u.img, u.cap);
+            for (int r = 0; r < vr; r++)
+              for (int k = 0; k < vc; k++)
+                put(want, &o, r, k, cvt_ref(get(u.img, &a, r, k), s, d, modes[mi], (ptosim_tsat_mode)sat));
+            ptosim_telem_params p = {.src0 = a, .dst = o, .rmode = modes[mi], .sat = (ptosim_tsat_mode)sat};
+            ptosim_status st = ptosim_tcvt(u.c, &p);
+            CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+            accepted[ti][s][d] = st == PTOSIM_OK;
+            if (st != PTOSIM_OK) {
+              CHECK(!strcmp(ptosim_last_diag(u.m)->rule, "tcvt.dtype") && !memcmp(got, u.img, u.cap));
+            } else {
+              size_t bad = 0;
+              while (bad < u.cap && got[bad] == want[bad]) bad++;
+              CHECK_MSG(bad == u.cap, "tcvt %s -> %s mode %d sat %d target %d: byte 0x%zx got %02x want %02x",
+                        pt_dtype_name(s), pt_dtype_name(d), (int)modes[mi], sat, ti, bad, bad < u.cap ? got[bad] : 0,
+                        bad < u.cap ? want[bad] : 0);
+            }
+            free(want);
+            free(got);
+            free(u.img);
+            ptosim_machine_free(u.m);
+          }
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
+      CHECK_MSG(accepted[ti][must[i].s][must[i].d], "tcvt %s -> %s refused on target %d", pt_dtype_name(must[i].s),
+                pt_dtype_name(must[i].d), ti);
+  CHECK(!accepted[0][PTOSIM_DT_U32][PTOSIM_DT_U8] && accepted[1][PTOSIM_DT_U32][PTOSIM_DT_U8]); /* A5-only source */
+  CHECK(accepted[0][PTOSIM_DT_I32][PTOSIM_DT_F16] && !accepted[1][PTOSIM_DT_I32][PTOSIM_DT_F16]);
+}
+
+/* ---- negative rules ------------------------------------------------------------------- */
+
+/* ok with one edit: the op is refused with `rule` and UB is unchanged. */
+static void refuse(ptosim_target tg, ptosim_opcode op, const ptosim_telem_params *p, const char *rule) {
+  ucase u = ub_new(tg);
+  ptosim_status st = ptosim_exec(u.c, op, p, NULL);
+  uint8_t *got = malloc(u.cap);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  CHECK_MSG(st != PTOSIM_OK && !strcmp(ptosim_last_diag(u.m)->rule, rule), "want [%s], got %d [%s] %s", rule, (int)st,
+            ptosim_last_diag(u.m)->rule, ptosim_last_diag(u.m)->msg);
+  CHECK(!memcmp(got, u.img, u.cap));
+  free(got);
+  free(u.img);
+  ptosim_machine_free(u.m);
+}
+
+#define EDIT(...) (p = ok, __VA_ARGS__, &p)
+
+static void test_rules(void) {
+  ptosim_telem_params ok = {.src0 = nd(PTOSIM_DT_F32, 0, 4, 16, 4, 9), .src1 = nd(PTOSIM_DT_F32, 1024, 4, 16, 4, 9),
+                            .dst = nd(PTOSIM_DT_F32, 2048, 4, 16, 4, 9), .tmp = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 16)},
+                     p;
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.src1.space = PTOSIM_L1), "tadd.space");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.blayout = PTOSIM_BL_COL_MAJOR, p.dst.rows = 8), "tadd.layout");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tmul, EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_BF16), "tmul.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsub, EDIT(p.src1.dtype = PTOSIM_DT_I32), "tsub.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tmax, EDIT(p.src1.valid_cols = 8), "tmax.valid");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_texp, EDIT(p.src0.valid_rows = 3), "texp.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_trem, EDIT(p.tmp.space = PTOSIM_L0C), "trem.space");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.valid_cols = 17), "tile.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.cols = 12, p.dst.valid_cols = 9), "tile.align");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.addr = 8), "mem.align");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.addr = (1u << 30)), "mem.bounds");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.dst.dtype = PTOSIM_DT_U64), "tcvt.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.rmode = (ptosim_round_mode)9), "tcvt.mode");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.dst.dtype = PTOSIM_DT_F16, p.dst.valid_rows = 2), "tcvt.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tcvt.space");
+}
+
+/* In place (dst = src0), and dst overlapping a source shifted by one row: the result is
+ * that of reading every source element first. */
+static void test_overlap(void) {
+  for (int shift = 0; shift < 2; shift++) {
+    ucase u = ub_new(PTOSIM_TARGET_A5);
+    ptosim_tile a = nd(PTOSIM_DT_I32, 0, 6, 8, 5, 8), d = nd(PTOSIM_DT_I32, (uint64_t)shift * 32, 6, 8, 5, 8);
+    ptosim_telem_params p = {.src0 = a, .dst = d, .scalar = {PTOSIM_DT_I32, 7}};
+    uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+    memcpy(want, u.img, u.cap);
+    for (int r = 0; r < 5; r++)
+      for (int k = 0; k < 8; k++) put(want, &d, r, k, ibits(ival(get(u.img, &a, r, k), PTOSIM_DT_I32) + 7, PTOSIM_DT_I32));
+    CHECK(ptosim_tadds(u.c, &p) == PTOSIM_OK);
+    CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+    CHECK_MSG(!memcmp(got, want, u.cap), "overlap shift %d", shift);
+    free(want);
+    free(got);
+    free(u.img);
+    ptosim_machine_free(u.m);
+  }
+}
+
+/* ---- text ----------------------------------------------------------------------------- */
+
+#define TF "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define TH "!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define PV(t) "!pto.partition_tensor_view<16x32x" t ">"
+#define VIEW(n, arg, t)                                                                                          \
+  "%v" n " = pto.make_tensor_view " arg ", shape = [%c16, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?x" t ">\n" \
+  "%p" n " = pto.partition_view %v" n ", offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?x" t "> -> " PV(t) "\n"
+
+/* c = (a + b) * 2.5 + 2.5 / b, h = f16(c) rounded away from zero, e = texpands(-1.5)
+ * + relu(a) - tneg(b): every form of the binder (tile-tile, tile-scalar, scalar first,
+ * the attribute inside ins(...), unary, texpands). */
+static const char *const k_text =
+    "module {\n"
+    "func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>, %h: !pto.ptr<f16>, %e: !pto.ptr<f32>) {\n"
+    "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
+    "%c16 = arith.constant 16 : index\n%c32 = arith.constant 32 : index\n"
+    "%s = arith.constant 2.5 : f32\n%m = arith.constant -1.5 : f32\n"
+    VIEW("a", "%a", "f32") VIEW("b", "%b", "f32") VIEW("o", "%o", "f32") VIEW("h", "%h", "f16") VIEW("e", "%e", "f32")
+    "%ta = pto.alloc_tile : " TF "\n%tb = pto.alloc_tile : " TF "\n%tc = pto.alloc_tile : " TF "\n"
+    "%td = pto.alloc_tile : " TF "\n%te = pto.alloc_tile : " TF "\n%th = pto.alloc_tile : " TH "\n"
+    "pto.tload ins(%pa : " PV("f32") ") outs(%ta : " TF ")\n"
+    "pto.tload ins(%pb : " PV("f32") ") outs(%tb : " TF ")\n"
+    "pto.tadd ins(%ta, %tb : " TF ", " TF ") outs(%tc : " TF ")\n"
+    "pto.tmuls ins(%tc, %s : " TF ", f32) outs(%tc : " TF ")\n"
+    "pto.tdivs ins(%s, %tb : f32, " TF ") outs(%td : " TF ")\n"
+    "pto.tadd ins(%tc, %td : " TF ", " TF ") outs(%tc : " TF ")\n"
+    "pto.tcvt ins(%tc {rmode = #pto<round_mode ROUND>} : " TF ") outs(%th : " TH ")\n"
+    "pto.texpands ins(%m : f32) outs(%te : " TF ")\n"
+    "pto.trelu ins(%ta : " TF ") outs(%td : " TF ")\n"
+    "pto.tadd ins(%te, %td : " TF ", " TF ") outs(%te : " TF ")\n"
+    "pto.tneg ins(%tb : " TF ") outs(%td : " TF ")\n"
+    "pto.tsub ins(%te, %td : " TF ", " TF ") outs(%te : " TF ")\n"
+    "pto.tstore ins(%tc : " TF ") outs(%po : " PV("f32") ")\n"
+    "pto.tstore ins(%th : " TH ") outs(%ph : " PV("f16") ")\n"
+    "pto.tstore ins(%te : " TF ") outs(%pe : " PV("f32") ")\n"
+    "return\n}\n}\n";
+
+static void test_text(void) {
+  enum { N = 16 * 32 };
+  float a[N], b[N], o[N], e[N];
+  uint16_t h[N];
+  for (int i = 0; i < N; i++) {
+    a[i] = (float)((int)(pt_rand_u64(&seed) % 2001) - 1000) / 64.0f;
+    b[i] = (float)((int)(pt_rand_u64(&seed) % 2001) - 1000) / 32.0f;
+    if (b[i] == 0) b[i] = 0.25f;
+  }
+  ptosim_program *prog = pt_test_load(k_text, strlen(k_text));
+  CHECK(prog != NULL);
+  if (!prog) return;
+  for (int ti = 0; ti < 2; ti++) {
+    ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
+    ptosim_arg args[5];
+    memset(args, 0, sizeof args);
+    void *bufs[5] = {a, b, o, h, e};
+    size_t sizes[5] = {sizeof a, sizeof b, sizeof o, sizeof h, sizeof e};
+    for (int i = 0; i < 5; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
+    ptosim_status st = ptosim_program_run(prog, m, args);
+    CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+    for (int i = 0; i < N; i++) {
+      double c = round_to(round_to(round_to(a[i] + b[i], PTOSIM_DT_F32) * 2.5, PTOSIM_DT_F32) +
+                              round_to(2.5 / b[i], PTOSIM_DT_F32), PTOSIM_DT_F32);
+      double w = round_to(round_to(-1.5 + (a[i] > 0 ? a[i] : 0), PTOSIM_DT_F32) + b[i], PTOSIM_DT_F32);
+      CHECK_MSG(o[i] == (float)c, "o[%d] = %a, want %a", i, o[i], c);
+      CHECK_MSG(h[i] == fbits(round_mode(c, PTOSIM_DT_F16, PTOSIM_RM_ROUND), PTOSIM_DT_F16), "h[%d] = %04x for %a want %04x", i, h[i], c, (unsigned)fbits(round_mode(c, PTOSIM_DT_F16, PTOSIM_RM_ROUND), PTOSIM_DT_F16));
+      CHECK_MSG(e[i] == (float)w, "e[%d] = %a, want %a", i, e[i], w);
+    }
+    ptosim_machine_free(m);
+  }
+  ptosim_program_free(prog);
+}
+
 int main(void) {
   RUN(test_ops);
+  RUN(test_tcvt);
+  RUN(test_rules);
+  RUN(test_overlap);
+  RUN(test_text);
   return pt_test_finish();
 }

@@ -53,8 +53,9 @@ static int expect_io(pt_bind *b, const pa_op *op, unsigned nins, unsigned nouts)
 /* Variant flag of the op's row (OPF_*: core/optable.h). */
 static int has_flag(const pt_bind *b, unsigned flag) { return (pt_op_flags(b->opc) & flag) != 0; }
 
-/* The value of `key` in the op's {...} dictionaries, or in one inside its ins(...) clause
- * (`ins(%src {rmode = ...} : T)`, PTOAS's spelling of tcvt and tcmp); NULL when absent. */
+/* The value of `key` in the op's {...} dictionaries, or in the one attached to an operand of
+ * its ins(...) clause (`ins(%src {rmode = ...} : T)`, PTOAS's spelling of tcvt and tcmp);
+ * NULL when absent. */
 static const pa_item *attr_value(const pa_op *op, const char *key) {
   const pa_item *c = pa_op_clause(op, "ins");
   for (uint32_t k = 0; k < op->nitems; k++) {
@@ -62,7 +63,7 @@ static const pa_item *attr_value(const pa_op *op, const char *key) {
     if (v) return v;
   }
   for (uint32_t k = 0; c && c->kind == PA_IT_CALL && k < c->nargs; k++) {
-    const pa_item *v = c->args[k].kind == PA_IT_DICT ? pa_dict_get(&c->args[k], key) : NULL;
+    const pa_item *v = c->args[k].attrs ? pa_dict_get(c->args[k].attrs, key) : NULL;
     if (v) return v;
   }
   return NULL;

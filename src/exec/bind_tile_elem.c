@@ -27,12 +27,9 @@ static const char *const k_sig[PTOSIM_OP_COUNT] = {
     [PTOSIM_OP_tcvt] = "Tt?",
 };
 
-/* Operands of the ins(...) clause: its items without the attribute dictionaries. */
 static unsigned ins_count(const pa_op *op) {
   const pa_item *c = pa_op_clause(op, "ins");
-  unsigned n = 0;
-  for (uint32_t k = 0; c && c->kind == PA_IT_CALL && k < c->nargs; k++) n += c->args[k].kind != PA_IT_DICT;
-  return n;
+  return c && c->kind == PA_IT_CALL ? c->nargs : 0;
 }
 
 /* tdivs ins(%s, %tile : f32, T): the scalar first (PTO.cpp TDivSOp::parse keeps the order). */

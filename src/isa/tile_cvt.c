@@ -100,6 +100,10 @@ static float round_integral(float x, pt_round r) {
     case PT_RND_FLOOR: return floorf(x);
     case PT_RND_CEIL: return ceilf(x);
     case PT_RND_TRUNC: return truncf(x);
+    case PT_RND_ODD: { /* inexact: the odd one of the two neighbouring integers */
+      float t = truncf(x);
+      return t == x || fmodf(t, 2.0f) != 0.0f ? t : t + copysignf(1.0f, x);
+    }
     default: return rintf(x); /* the host's default mode: nearest even */
   }
 }

@@ -439,9 +439,7 @@ static ptosim_status te_check(pt_ctx *x, const te_op *o, const ptosim_telem_para
 }
 
 ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
-  const te_op *o = (unsigned)x->op < PTOSIM_OP_COUNT ? &k_ops[x->op] : NULL;
-  if (!o || !o->loops)
-    return pt_fail(x, PTOSIM_E_USAGE, "api.args", NULL, "opcode %d is not an elementwise tile op", (int)x->op);
+  const te_op *o = &k_ops[x->op]; /* the rows of ops.def that name pt_exec_telem all have one */
   const ptosim_tile *src[3] = {&p->src0, &p->src1, &p->src2};
   int ns = te_nsrc(o->shape);
   PT_TRY(te_check(x, o, p, src, ns));
