@@ -217,7 +217,7 @@ ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
   bool a5 = x->m->target == PTOSIM_TARGET_A5;
   uint32_t dsts = (unsigned)s->dtype < PTOSIM_DT_COUNT ? k_pairs[s->dtype][a5] : 0;
   PT_VERIFY(x, (unsigned)d->dtype < 32 && (dsts >> d->dtype & 1u), "tcvt.dtype",
-            "see the conversion table of pto-isa tcvt.md", "pto.tcvt: %s -> %s is not a conversion of %s",
+            "see the conversion table of pto-isa tcvt.md", "%s -> %s is not a conversion of %s",
             pt_dtype_name(s->dtype), pt_dtype_name(d->dtype), x->m->prof->name);
   PT_VERIFY(x, (unsigned)p->rmode <= PTOSIM_RM_CAST_RINT && (unsigned)p->sat <= PTOSIM_TSAT_OFF, "tcvt.mode",
             "use the enumerators of ptosim/tile_elem.h", "rounding mode %d or saturation mode %d is not an enumerator",

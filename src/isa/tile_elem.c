@@ -25,16 +25,14 @@ ptosim_status pt_te_tile(pt_ctx *x, const char *name, const char *what, const pt
   PT_TRY(pt_tile_check(x, PT_TILE_LAYOUT, what, t, NULL));
   PT_TRY(pt_tile_in(x, PT_TILE_RULE(name, "space"), "vector tile ops work on vec (UB) tiles", what, t, PTOSIM_UB));
   PT_VERIFY(x, pt_tile_kind_of(t) == PT_TK_ND, PT_TILE_RULE(name, "layout"), "use blayout=row_major, slayout=none_box",
-            "%s tile is %s; pto.%s takes row-major none_box tiles only", what, pt_tile_kind_name(pt_tile_kind_of(t)),
-            name);
+            "%s tile is %s; the op takes row-major none_box tiles only", what, pt_tile_kind_name(pt_tile_kind_of(t)));
   return PTOSIM_OK;
 }
 
 ptosim_status pt_te_dtype(pt_ctx *x, const char *name, const char *what, ptosim_dtype t, const uint32_t set[2]) {
   uint32_t legal = set[x->m->target == PTOSIM_TARGET_A5];
   PT_VERIFY(x, (unsigned)t < 32 && (legal >> t & 1u), PT_TILE_RULE(name, "dtype"),
-            "see the op's type list in pto-isa docs/isa/tile/ops and include/pto/npu", "pto.%s: %s element type %s is not supported on %s",
-            name, what, pt_dtype_name(t), x->m->prof->name);
+            "see the op's type list in pto-isa docs/isa/tile/ops and include/pto/npu", "%s element type %s is not supported on %s", what, pt_dtype_name(t), x->m->prof->name);
   return PTOSIM_OK;
 }
 
@@ -431,7 +429,7 @@ static ptosim_status te_check(pt_ctx *x, const te_op *o, const ptosim_telem_para
   PT_TRY(pt_te_dtype(x, o->name, "dst", p->dst.dtype, legal));
   for (int i = 0; i < ns; i++) {
     PT_VERIFY(x, src[i]->dtype == p->dst.dtype, PT_TILE_RULE(o->name, "dtype"), "give every operand dst's element type",
-              "pto.%s: %s element type %s differs from dst's %s", o->name, names[i], pt_dtype_name(src[i]->dtype),
+              "%s element type %s differs from dst's %s", names[i], pt_dtype_name(src[i]->dtype),
               pt_dtype_name(p->dst.dtype));
     PT_TRY(pt_te_valid(x, o->name, names[i], src[i], &p->dst));
   }
