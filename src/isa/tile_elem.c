@@ -98,6 +98,10 @@ typedef void (*te_fn)(const te_row *g);
   static inline pt_vl_c_##K te_s_##K(const te_row *g) { return (pt_vl_c_##K)(pt_vl_u_##K)(uint64_t)g->s.i; } \
   static inline pt_vl_c_##K te_rnd_##K(pt_vl_c_##K x) { return x; }
 
+/* NaN test on the bits: an integer compare, which vectorizes (isnan's unordered compare
+ * becomes a branch). */
+static inline int te_isnan(float x) { return (pt_vl_f32_bits(x) & 0x7FFFFFFFu) > 0x7F800000u; }
+
 /* Float kinds: storage U, compute float, NaN stored as the type's positive quiet NaN. */
 #define TE_FLOAT_IO(K, U, QNAN, TO_F, FROM_F)                                                \
   static inline float te_ld_##K(const uint8_t *p, int64_t i) {                               \
@@ -106,11 +110,11 @@ typedef void (*te_fn)(const te_row *g);
     return TO_F(v);                                                                          \
   }                                                                                          \
   static inline void te_st_##K(uint8_t *p, int64_t i, float x) {                             \
-    U v = isnan(x) ? (U)(QNAN) : (U)FROM_F(x);                                               \
+    U v = te_isnan(x) ? (U)(QNAN) : (U)FROM_F(x);                                            \
     memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
   }                                                                                          \
   static inline float te_s_##K(const te_row *g) { return g->s.f; }                          \
-  static inline float te_rnd_##K(float x) { return isnan(x) ? x : TO_F((U)FROM_F(x)); }
+  static inline float te_rnd_##K(float x) { return te_isnan(x) ? x : TO_F((U)FROM_F(x)); }
 
 TE_INT_IO(i8) TE_INT_IO(u8) TE_INT_IO(i16) TE_INT_IO(u16) TE_INT_IO(i32) TE_INT_IO(u32) TE_INT_IO(i64) TE_INT_IO(u64)
 TE_FLOAT_IO(f32, uint32_t, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
@@ -119,33 +123,46 @@ TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 
 /* ---- row loops, one per operand shape: F(K, ...) on compute-type values ------------------ */
 
+/* The loops copy the row's fields to locals first: the stores go through byte pointers,
+ * which may alias *g as far as the compiler knows, and would keep it from vectorizing. */
 #define TE_MAP1(op, K, F) /* d = F(a) */                                                     \
   static void op##_##K(const te_row *g) {                                                    \
-    for (int64_t i = 0; i < g->n; i++) te_st_##K(g->d, i, F(K, te_ld_##K(g->a, i)));         \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a;                                                                 \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i)));        \
   }
 #define TE_MAP2(op, K, F) /* d = F(a, b) */                                                  \
   static void op##_##K(const te_row *g) {                                                    \
-    for (int64_t i = 0; i < g->n; i++) te_st_##K(g->d, i, F(K, te_ld_##K(g->a, i), te_ld_##K(g->b, i))); \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a, *b = g->b;                                                      \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i))); \
   }
 #define TE_MAPS(op, K, F) /* d = F(a, s) */                                                  \
   static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a;                                                                 \
     pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0; i < g->n; i++) te_st_##K(g->d, i, F(K, te_ld_##K(g->a, i), s));      \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), s));     \
   }
 #define TE_MAP3(op, K, F) /* d = F(a, b, c) */                                               \
   static void op##_##K(const te_row *g) {                                                    \
-    for (int64_t i = 0; i < g->n; i++)                                                       \
-      te_st_##K(g->d, i, F(K, te_ld_##K(g->a, i), te_ld_##K(g->b, i), te_ld_##K(g->c, i)));  \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a, *b = g->b, *c = g->c;                                           \
+    for (int64_t i = 0, n = g->n; i < n; i++)                                                \
+      te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i), te_ld_##K(c, i)));              \
   }
 #define TE_MAP2S(op, K, F) /* d = F(a, b, s) */                                              \
   static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a, *b = g->b;                                                      \
     pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0; i < g->n; i++) te_st_##K(g->d, i, F(K, te_ld_##K(g->a, i), te_ld_##K(g->b, i), s)); \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i), s)); \
   }
 #define TE_DUP(op, K, F) /* d = s */                                                         \
   static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
     pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0; i < g->n; i++) te_st_##K(g->d, i, s);                                \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, s);                           \
   }
 
 /* ---- element formulas ------------------------------------------------------------------- */
