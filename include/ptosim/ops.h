@@ -391,6 +391,7 @@ typedef struct ptosim_fixpipe_params {
 #endif
 
 #include "ptosim/regs.h"
+#include "ptosim/tile_elem.h"
 #include "ptosim/tile_layout.h"
 #include "ptosim/tile_matrix.h"
 #include "ptosim/tile_move.h"
