@@ -542,8 +542,12 @@ static void print_run_diag(const ptosim_diag *d, const opts *o, const char *text
 static ptosim_machine *running; /* the machine of the run in progress, for the signal handler */
 
 static void on_signal(int sig) {
-  (void)sig;
-  ptosim_machine_interrupt(running); /* async-signal-safe: one atomic store */
+  if (running) {
+    ptosim_machine_interrupt(running); /* async-signal-safe: one atomic store */
+    return;
+  }
+  signal(sig, SIG_DFL); /* not running a kernel: stop as the signal would */
+  raise(sig);
 }
 
 typedef struct progress {
@@ -744,13 +748,9 @@ static int cmd_run(cmdline *c) {
   if (ran) {
     ptosim_machine_set_limits(m, o.max_steps, on_progress, &pr);
     running = m;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
   }
   if (ran) {
     ptosim_status st = mon ? ptosim_monitor_run(mon, p, args) : ptosim_program_run_threads(p, m, args, o.threads);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
     running = NULL;
     if (pr.shown) fputc('\n', stderr);
     if (st != PTOSIM_OK) {
@@ -918,6 +918,8 @@ static int cmd_compare(cmdline *c) {
 }
 
 int main(int argc, char **argv) {
+  signal(SIGINT, on_signal); /* from the start: a signal racing the set-up finds the handler */
+  signal(SIGTERM, on_signal);
   if (argc < 2) {
     fputs(k_usage, stderr);
     return EXIT_USAGE;

@@ -257,16 +257,17 @@ void *pt_bind_out(pt_bind *b, unsigned k, int kind, pt_slot_type *type) {
 
 /* The slot of an integer or pointer result, by address; while probing, the probe value
  * (a marker) stands for the address, which a plan patches in (pt_plan_apply). */
-static pt_val *out_slot(pt_bind *b, unsigned k, int kind) {
+static void *out_slot(pt_bind *b, unsigned k, int kind) {
   static pt_val scratch; /* lowering: the executor never runs */
   const pt_operand *o = out_operand(b, k, kind);
   if (b->lowering && o) b->prog->operands[b->prog->noperands - 1].by_address = 1;
   if (!o || b->lowering) return &scratch;
-  return b->probe ? (pt_val *)(uintptr_t)operand_value(b, o).i : &b->slots[o->slot];
+  return b->probe ? (void *)(uintptr_t)operand_value(b, o).i : (void *)&b->slots[o->slot];
 }
 
-ptosim_ptr *pt_bind_out_ptr(pt_bind *b, unsigned k) { return &out_slot(b, k, PT_VK_PTR)->p; }
-int64_t *pt_bind_out_int(pt_bind *b, unsigned k) { return &out_slot(b, k, PT_VK_INT)->i; }
+/* pt_val's members all start at its first byte: the slot's address is theirs. */
+ptosim_ptr *pt_bind_out_ptr(pt_bind *b, unsigned k) { return out_slot(b, k, PT_VK_PTR); }
+int64_t *pt_bind_out_int(pt_bind *b, unsigned k) { return out_slot(b, k, PT_VK_INT); }
 
 const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it) {
   if (!b->lowering || !it || it->kind != PA_IT_VALUE) return NULL;
@@ -827,7 +828,8 @@ static pt_val probe_value(const pt_operand *o, int k, int set) {
   pt_val v;
   memset(&v, 0, sizeof v);
   if (o->t.kind == PT_VK_PTR) v.p = ptosim_ptr_make(o->t.space, o->t.dt, 0);
-  if (set) v.i = (int64_t)(0x5EA1000000000000ull * (uint64_t)set + 0x0001000100010001ull * (uint64_t)(k + 1) + (uint64_t)set);
+  /* 16-byte aligned, as a marker may stand for the address of a slot */
+  if (set) v.i = (int64_t)((0x05EA100000000000ull * (uint64_t)set + 0x0000100010001001ull * (uint64_t)(k + 1) + (uint64_t)set) << 4);
   return v;
 }
 
