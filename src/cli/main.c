@@ -918,8 +918,13 @@ static int cmd_compare(cmdline *c) {
 }
 
 int main(int argc, char **argv) {
-  signal(SIGINT, on_signal); /* from the start: a signal racing the set-up finds the handler */
-  signal(SIGTERM, on_signal);
+  /* From the start, so a signal racing the set-up finds the handler; sigaction keeps it
+   * installed after a delivery (ISO signal() may reset it). */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
   if (argc < 2) {
     fputs(k_usage, stderr);
     return EXIT_USAGE;

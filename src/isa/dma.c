@@ -258,20 +258,23 @@ static void fill(uint8_t *row, int64_t from, int64_t to, const uint8_t *pat) {
 }
 
 /* The level 0 rows at byte offsets so (source) and dof (destination). The source base is
- * not offset when nothing is read: a zero-length GM region has no host pointer. */
-static void rows(const xfer *t, uint8_t *d, const uint8_t *s, int64_t so, int64_t dof) {
+ * not offset when nothing is read: a zero-length GM region has no host pointer. Returns
+ * non-zero when the run was interrupted (a level may hold up to 2^63 rows of zero stride). */
+static int rows(const pt_ctx *x, const xfer *t, uint8_t *d, const uint8_t *s, int64_t so, int64_t dof) {
   int64_t n = t->count[0], ss = t->sstride[0], ds = t->dstride[0], len = t->len;
-  if (plain(t)) {
-    for (int64_t r = 0; r < n; r++) memcpy(d + dof + r * ds, s + so + r * ss, (size_t)len);
-    return;
-  }
   for (int64_t r = 0; r < n; r++) {
+    if (!(r & 0xFFFF) && *x->m->stop) return 1;
+    if (plain(t)) {
+      memcpy(d + dof + r * ds, s + so + r * ss, (size_t)len);
+      continue;
+    }
     uint8_t *row = d + dof + r * ds;
     if (len) memmove(row + t->data_off, s + so + r * ss, (size_t)len);
     if (!t->fill) continue;
     fill(row, 0, t->data_off, t->pat);
     fill(row, t->data_off + len, t->wlen, t->pat);
   }
+  return 0;
 }
 
 /* Operand base address alignment (the profile's tile alignment, 32 bytes for UB and L1). */
@@ -295,11 +298,14 @@ static ptosim_status run(pt_ctx *x, xfer *t) {
                       PT_READ, &s));
   PT_TRY(pt_region_on(x, t->dst_core, t->dst_space, t->dst_addr, t->nd, t->count, t->dstride, (uint64_t)t->wlen, 1,
                       PT_WRITE, &d));
-  if (none) return PTOSIM_OK;
+  /* A verify-only run (ptosim check) has checked the regions: copying would only cost time
+   * (16 loop groups of 2^21 - 1 iterations would never end). */
+  if (none || x->m->verify_only) return PTOSIM_OK;
   coalesce(t);
   int64_t idx[MAX_LEVELS] = {0}, so = 0, dof = 0;
   for (;;) {
-    rows(t, d, s, so, dof);
+    if (rows(x, t, d, s, so, dof)) /* an interrupt reaches a transfer that long too */
+      return pt_fail(x, PTOSIM_E_FAULT, "run.interrupted", "the run was asked to stop", "interrupted inside the transfer");
     int l = 1;
     for (; l < t->nd; l++) {
       so += t->sstride[l];
