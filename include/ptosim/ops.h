@@ -397,4 +397,5 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/vec_mem.h"
 #include "ptosim/vec_arith.h"
 #include "ptosim/vec_conv.h"
+#include "ptosim/vec_reduce.h"
 #endif
