@@ -21,15 +21,17 @@ static inline float f16_round(float x) { return isnan(x) ? x : pt_vl_f16_to_f32(
 #define FIN_INT(O, x) ((pt_vl_c_##O)(pt_vl_u_##O)(uint64_t)(x)) /* wrap to the result width */
 #define FIN_FLT(O, x) (x)
 
-/* Loop op##_##K: v[i] = lane i (0 if inactive) in ACC; adjacent pairs added level by level,
- * each sum rounded by ROUND, until OUTS values remain; they are lanes [0, OUTS) of a result
- * of kind O (FIN converts), every other lane 0. In place: level step i reads 2i, 2i+1 >= i. */
+/* Loop op##_##K: v[i] = lane i (0 if inactive: zeroed in a copy) in ACC; adjacent pairs added
+ * level by level, each sum rounded by ROUND, until OUTS values remain; they are lanes
+ * [0, OUTS) of a result of kind O (FIN converts), every other lane 0. In place: level step i
+ * reads 2i, 2i+1 >= i. */
 #define SUM_LOOP(op, K, O, ACC, ROUND, FIN, OUTS)                                          \
   static void op##_##K(const pt_vl_args *g) {                                              \
     enum { N = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                          \
+    ptosim_vreg a = *g->a;                                                                 \
+    pt_vl_zero_inactive(&a, g->mask, PT_VL_E_##K);                                         \
     ACC v[N];                                                                              \
-    for (unsigned i = 0; i < N; i++)                                                       \
-      v[i] = pt_vl_active(g->mask, i, PT_VL_E_##K) ? (ACC)pt_vl_ld_##K(g->a, i) : (ACC)0;  \
+    for (unsigned i = 0; i < N; i++) v[i] = (ACC)pt_vl_ld_##K(&a, i);                      \
     for (unsigned n = N; n > (unsigned)(OUTS); n /= 2)                                     \
       for (unsigned i = 0; i < n / 2; i++) v[i] = ROUND(v[2 * i] + v[2 * i + 1]);          \
     ptosim_vreg r;                                                                         \
@@ -52,70 +54,82 @@ SUM_LOOP(vcpadd, f32, f32, float, SAME, FIN_FLT, N / 2) SUM_LOOP(vcpadd, f16, f1
 /* ---- extrema --------------------------------------------------------------------------- */
 
 #define SIGN(K) ((pt_vl_u_##K)((pt_vl_u_##K)1 << (8 * PT_VL_E_##K - 1)))
-#define WBIT(K) ((int64_t)1 << (8 * PT_VL_E_##K)) /* 2^w: the key of a NaN, above all others */
+#define TOP(K) ((uint32_t)(pt_vl_u_##K)~(pt_vl_u_##K)0) /* 2^w - 1 */
 #define INF_f32 0x7F800000u
 #define INF_f16 0x7C00u
+#define QNAN_f32 0x7FC00000u
+#define QNAN_f16 0x7E00u
 
-/* Order key in [0, 2^w] of lane bits b: signed integers with the sign bit flipped, unsigned as
- * they are, floats by value with -0 < +0 (negative: every bit flipped; else the sign set). */
-#define KEY_S(K, b) ((int64_t)(pt_vl_u_##K)((b) ^ SIGN(K)))
-#define KEY_U(K, b) ((int64_t)(b))
-#define KEY_F(K, b)                                                                        \
-  (((b) & (pt_vl_u_##K)~SIGN(K)) > INF_##K ? WBIT(K)                                       \
-   : (b) & SIGN(K)                         ? (int64_t)(pt_vl_u_##K)~(b)                    \
-                                           : (int64_t)((b) | SIGN(K)))
-/* Direction: the lane with the largest directed key wins (a NaN keeps 2^w both ways). */
-static inline int64_t dir_max(int64_t k, int64_t nan_key) { (void)nan_key; return k; }
-static inline int64_t dir_min(int64_t k, int64_t nan_key) { return k == nan_key ? k : nan_key - 1 - k; }
-#define DIR_MAX(K, k) dir_max(k, WBIT(K))
-#define DIR_MIN(K, k) dir_min(k, WBIT(K))
-/* Lane bits of the result of a group with no active lane. */
-#define NEUT_S_MAX(K) SIGN(K)
-#define NEUT_S_MIN(K) ((pt_vl_u_##K)~SIGN(K))
-#define NEUT_U_MAX(K) ((pt_vl_u_##K)0)
-#define NEUT_U_MIN(K) ((pt_vl_u_##K)~(pt_vl_u_##K)0)
-#define NEUT_F_MAX(K) ((pt_vl_u_##K)(SIGN(K) | INF_##K))
-#define NEUT_F_MIN(K) ((pt_vl_u_##K)INF_##K)
+/* Order key in [0, 2^w) of lane bits b: signed integers with the sign bit flipped, unsigned as
+ * they are, floats by value with -0 < +0 (negative: every bit flipped, else the sign set;
+ * computed without a branch). */
+#define OKEY_S(K, b) ((uint32_t)(pt_vl_u_##K)((b) ^ SIGN(K)))
+#define OKEY_U(K, b) ((uint32_t)(b))
+#define OKEY_F(K, b) ((uint32_t)(pt_vl_u_##K)((b) ^ ((pt_vl_u_##K)(0u - ((b) >> (8 * PT_VL_E_##K - 1))) | SIGN(K))))
+#define IS_NAN(K, b) (((b) & (pt_vl_u_##K)~SIGN(K)) > INF_##K)
+/* Directed key: the lane with the largest wins. A NaN gets 2^w - 1 both ways (a float key
+ * never reaches it: it belongs to the NaN 0x7F..F), so it wins; key 0 is no number of a
+ * float (the NaN 0xFF..F) and is the neutral value of an integer. */
+#define KEY_S_MAX(K, b) OKEY_S(K, b)
+#define KEY_S_MIN(K, b) (TOP(K) - OKEY_S(K, b))
+#define KEY_U_MAX(K, b) OKEY_U(K, b)
+#define KEY_U_MIN(K, b) (TOP(K) - OKEY_U(K, b))
+#define KEY_F_MAX(K, b) (IS_NAN(K, b) ? TOP(K) : OKEY_F(K, b))
+#define KEY_F_MIN(K, b) (IS_NAN(K, b) ? TOP(K) : TOP(K) - OKEY_F(K, b))
+/* The lane bits of a best key k (the inverse of KEY): integers' key 0 is their neutral value
+ * (the minimum for MAX, the maximum for MIN); a float's key 0 means no active lane: -inf / +inf;
+ * its key 2^w - 1 the quiet NaN. */
+#define UNKEY_S_MAX(K, k) ((pt_vl_u_##K)((k) ^ SIGN(K)))
+#define UNKEY_S_MIN(K, k) ((pt_vl_u_##K)((TOP(K) - (k)) ^ SIGN(K)))
+#define UNKEY_U_MAX(K, k) ((pt_vl_u_##K)(k))
+#define UNKEY_U_MIN(K, k) ((pt_vl_u_##K)(TOP(K) - (k)))
+#define FLOAT_OF_OKEY(K, o) ((pt_vl_u_##K)((o) & SIGN(K) ? (o) ^ SIGN(K) : ~(o)))
+#define UNKEY_F_MAX(K, k) \
+  ((k) == 0 ? (pt_vl_u_##K)(SIGN(K) | INF_##K) : (k) == TOP(K) ? (pt_vl_u_##K)QNAN_##K : FLOAT_OF_OKEY(K, k))
+#define UNKEY_F_MIN(K, k) \
+  ((k) == 0 ? (pt_vl_u_##K)INF_##K : (k) == TOP(K) ? (pt_vl_u_##K)QNAN_##K : FLOAT_OF_OKEY(K, TOP(K) - (k)))
 #define MATCH_S(x, m) ((x) == (m))
 #define MATCH_U(x, m) ((x) == (m))
 #define MATCH_F(x, m) ((x) == (m) || (isnan(x) && isnan(m)))
 
 enum { FORM_INDEX, FORM_GROUPS, FORM_PRED }; /* vcmax, vcgmax, vcbmax */
 
-/* Loop op##_##K of class C (S, U, F), direction D (MAX, MIN), result form FORM: per group of
- * L = N / G lanes the first active lane of the largest directed key. */
+/* Loop op##_##K of class C (S, U, F), direction D (MAX, MIN), result form FORM. Keys are
+ * computed for every lane without branches and those of inactive lanes zeroed (key 0 only
+ * ties with the neutral value); per group of L = N / G lanes the result is the lane bits of
+ * the largest key. vcmax / vcmin also find the first lane holding it: for a key > 0 every
+ * such lane is active; for key 0, the first active lane of key 0 (none: lane 0). */
 #define EXT_LOOP(op, K, C, D, G, FORM)                                                     \
   static void op##_##K(const pt_vl_args *g) {                                              \
     enum { E = PT_VL_E_##K, N = PTOSIM_VREG_BYTES / E, L = N / (G) };                      \
-    ptosim_vreg r;                                                                         \
+    pt_vl_u_##K v[N], key[N];                                                              \
+    memcpy(v, g->a->b, sizeof v);                                                          \
+    for (unsigned i = 0; i < N; i++) key[i] = (pt_vl_u_##K)KEY_##C##_##D(K, v[i]);         \
+    ptosim_vreg kr, r;                                                                     \
+    memcpy(kr.b, key, sizeof key);                                                         \
+    pt_vl_zero_inactive(&kr, g->mask, E);                                                  \
+    memcpy(key, kr.b, sizeof key);                                                         \
     memset(&r, 0, sizeof r);                                                               \
+    pt_vl_u_##K best = 0;                                                                  \
     for (unsigned gr = 0; gr < (G); gr++) {                                                \
-      int64_t best = -1;                                                                   \
-      unsigned at = gr * L;                                                                \
-      for (unsigned i = gr * L; i < (gr + 1) * L; i++) {                                   \
-        pt_vl_u_##K b;                                                                     \
-        memcpy(&b, g->a->b + i * E, E);                                                    \
-        int64_t k = pt_vl_active(g->mask, i, E) ? DIR_##D(K, KEY_##C(K, b)) : -1;          \
-        at = k > best ? i : at;                                                            \
-        best = k > best ? k : best;                                                        \
-      }                                                                                    \
-      if (best < 0) {                                                                      \
-        pt_vl_u_##K n = NEUT_##C##_##D(K);                                                 \
-        memcpy(r.b + gr * E, &n, E);                                                       \
-      } else                                                                               \
-        pt_vl_st_##K(&r, gr, pt_vl_ld_##K(g->a, at));                                      \
-      if ((FORM) == FORM_INDEX) {                                                          \
-        pt_vl_u_##K ix = (pt_vl_u_##K)at;                                                  \
-        memcpy(r.b + E, &ix, E);                                                           \
-      }                                                                                    \
-      if ((FORM) == FORM_PRED) {                                                           \
-        pt_vl_c_##K m = pt_vl_ld_##K(&r, 0);                                               \
-        memset(g->pdst, 0, sizeof *g->pdst);                                               \
-        for (unsigned i = 0; i < N && best >= 0; i++) {                                    \
-          pt_vl_c_##K v = pt_vl_ld_##K(g->a, i);                                           \
-          pt_vl_set(g->pdst, i, E, pt_vl_active(g->mask, i, E) && MATCH_##C(v, m));        \
-        }                                                                                  \
-      }                                                                                    \
+      best = 0;                                                                            \
+      for (unsigned i = gr * L; i < (gr + 1) * L; i++) best = key[i] > best ? key[i] : best; \
+      pt_vl_u_##K bits = UNKEY_##C##_##D(K, best);                                         \
+      memcpy(r.b + gr * E, &bits, E);                                                      \
+    }                                                                                      \
+    if ((FORM) == FORM_INDEX) {                                                            \
+      pt_vl_u_##K at = 0;                                                                  \
+      for (unsigned i = N; i-- > 0;) at = key[i] == best ? (pt_vl_u_##K)i : at;            \
+      while (best == 0 && at < N - 1 && !pt_vl_active(g->mask, at, E))                     \
+        for (at++; at < N - 1 && key[at] != 0; at++) {}                                    \
+      at = best == 0 && !pt_vl_active(g->mask, at, E) ? 0 : at;                            \
+      memcpy(r.b + E, &at, E);                                                             \
+    }                                                                                      \
+    if ((FORM) == FORM_PRED) {                                                             \
+      pt_vl_c_##K m = pt_vl_ld_##K(&r, 0);                                                 \
+      memset(g->pdst, 0, sizeof *g->pdst);                                                 \
+      for (unsigned i = 0; i < N; i++)                                                     \
+        pt_vl_set(g->pdst, i, E, pt_vl_active(g->mask, i, E) && MATCH_##C(pt_vl_ld_##K(g->a, i), m)); \
     }                                                                                      \
     *g->dst = r;                                                                           \
   }
