@@ -254,17 +254,9 @@ static void test_text(void) {
            "    pto.vsts %%p, %%uo16[%%o9], %%m16 : !pto.vreg<128xui16>, !pto.ptr<ui16, ub>, !pto.mask<b16>\n");
   const char *cut = strstr(text_src, "STORES");
   snprintf(src, sizeof src, "%.*s%s%s", (int)(cut - text_src), text_src, stores, cut + 6);
-  ptosim_program *prog = pt_test_load(src, strlen(src));
-  CHECK(prog != NULL);
-  if (!prog) return;
   static int32_t in[128], out[640];
   for (int i = 0; i < 128; i++) in[i] = (int32_t)pt_rand_u64(&seed);
-  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
-  ptosim_arg args[2];
-  memset(args, 0, sizeof args);
-  ptosim_gm_map(m, in, sizeof in, &args[0].gm_addr);
-  ptosim_gm_map(m, out, sizeof out, &args[1].gm_addr);
-  CHECK(ptosim_program_run(prog, m, args) == PTOSIM_OK);
+  CHECK(run_program(src, in, sizeof in, out, sizeof out));
   const int32_t *a = in, *b = in + 64;
   int ok = 1, j = 0, count = 0;
   for (int i = 0; i < 64; i++) {
@@ -282,8 +274,6 @@ static void test_text(void) {
   const uint16_t *packed = (const uint16_t *)(const void *)(out + 576);
   for (int i = 0; i < 128; i++) ok = ok && packed[i] == (i < 64 ? 0 : (uint16_t)a[i - 64]); /* vpack HIGHER */
   CHECK(ok);
-  ptosim_machine_free(m);
-  ptosim_program_free(prog);
 }
 
 int main(void) {

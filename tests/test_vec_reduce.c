@@ -326,19 +326,11 @@ static int word_is(const uint32_t *out, unsigned i, double x) {
 }
 
 static void test_text(void) {
-  ptosim_program *prog = pt_test_load(text_src, strlen(text_src));
-  CHECK(prog != NULL);
-  if (!prog) return;
   static int16_t in[128];
   static uint32_t out[704];
   for (int i = 0; i < 128; i++) in[i] = (int16_t)(pt_rand_u64(&seed) | 1); /* odd: never -32768 */
   in[77] = in[20] = -32768;                                                /* the minimum, twice */
-  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
-  ptosim_arg args[2];
-  memset(args, 0, sizeof args);
-  ptosim_gm_map(m, in, sizeof in, &args[0].gm_addr);
-  ptosim_gm_map(m, out, sizeof out, &args[1].gm_addr);
-  CHECK(ptosim_program_run(prog, m, args) == PTOSIM_OK);
+  CHECK(run_program(text_src, in, sizeof in, out, sizeof out));
   int64_t sum = 0;
   int mx = 0;
   for (int i = 0; i < 128; i++) sum += in[i], mx = in[i] > in[mx] ? i : mx;
@@ -368,8 +360,6 @@ static void test_text(void) {
     ok = ok && (match ? memcmp(&out[640 + i], f.b + 4 * i, 4) == 0 : word_f32(out, 640 + i) == 99.0);
   }
   CHECK_MSG(ok, "f32 reductions from text");
-  ptosim_machine_free(m);
-  ptosim_program_free(prog);
 }
 
 int main(void) {

@@ -119,4 +119,19 @@ static inline void mask_case(ptosim_vmask *m, int c, unsigned long long *seed) {
     m->b[j] = c == 0 ? 0xFF : c == 1 ? 0 : c == 2 ? (j < 11 ? 0xFF : j == 11 ? 0x07 : 0) : (uint8_t)pt_rand_u64(seed);
 }
 
+/* Load the text program src and run it on a fresh A5 machine with two GM buffers as its
+ * pointer parameters; 1 when it loads and runs without error. */
+static inline int run_program(const char *src, void *b0, size_t n0, void *b1, size_t n1) {
+  ptosim_program *prog = pt_test_load(src, strlen(src));
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_arg args[2];
+  memset(args, 0, sizeof args);
+  ptosim_gm_map(m, b0, n0, &args[0].gm_addr);
+  ptosim_gm_map(m, b1, n1, &args[1].gm_addr);
+  int ok = prog && ptosim_program_run(prog, m, args) == PTOSIM_OK;
+  ptosim_machine_free(m);
+  ptosim_program_free(prog);
+  return ok;
+}
+
 #endif
