@@ -1,5 +1,6 @@
 /* Dispatch, generated from the op table: each implemented row's executor, called through
  * one signature. The op metadata is in src/core/optable.c. */
+#include <stddef.h>
 #include <string.h>
 
 #include "core/optable.h"
@@ -53,7 +54,7 @@ ptosim_status pt_exec_issue(pt_ctx *x, const void *params) {
 ptosim_status pt_exec_body(pt_ctx *x, const void *params) { return executors[x->op](x, params); }
 
 ptosim_status pt_exec_recorded(pt_ctx *x, const void *params, pt_event *ev) {
-  memset(ev, 0, sizeof *ev);
+  memset(ev, 0, offsetof(pt_event, ranges)); /* the ranges are filled up to nranges */
   ev->op = x->op;
   ev->core = x->core;
   ev->loc = x->loc;
