@@ -164,7 +164,7 @@ static void expect_load_error(const char *src, const char *rule, int line) {
 
 static void test_diagnostics(void) {
   expect_load_error("func.func @k() {\n  %a = arith.addi %x, %x : i64\n  return\n}\n", "[ir.undefined_value]", 2);
-  expect_load_error("func.func @k() {\n  pto.vcadd\n  return\n}\n", "[op.unsupported]", 2);
+  expect_load_error("func.func @k() {\n  pto.vmi.vcadd\n  return\n}\n", "[op.unsupported]", 2);
   expect_load_error("func.func @k() {\n  foo.bar\n  return\n}\n", "[ir.unknown_op]", 2);
   expect_load_error("func.func @k(%p: !pto.ptr<f16, gm>) {\n  pto.mte_ub_gm %p\n  return\n}\n", "[bind.arity]", 2);
   expect_load_error("func.func @k(%p: !pto.ptr<f16, ub>, %q: !pto.ptr<f16, gm>, %n: i64) {\n"
@@ -199,7 +199,7 @@ static void test_diagnostics(void) {
   expect_load_error("func.func @k() {\n  scf.for {\n  }\n  return\n}\n", "[ir.syntax]", 2);
   expect_load_error("func.func @k() {\n  pto.set_flagg[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n  return\n}\n",
                     "did you mean 'pto.set_flag'?", 2);
-  expect_load_error("func.func @k() {\n  pto.vcadd %x\n  return\n}\n", "[op.unsupported]", 2);
+  expect_load_error("func.func @k() {\n  pto.vmi.vcadd %x\n  return\n}\n", "[op.unsupported]", 2);
   /* Parse errors come through the same channel. */
   expect_load_error("func.func @k( {\n", "[parse.", 2);
 }

@@ -400,4 +400,5 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/vec_conv.h"
 #include "ptosim/ub_vec.h"
 #include "ptosim/vec_sfu.h"
+#include "ptosim/vec_reduce.h"
 #endif
