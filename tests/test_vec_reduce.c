@@ -1,5 +1,5 @@
 /* Vector reductions (vpto micro-isa 10: vcadd vcgadd vcpadd vcmax vcmin vcgmax vcgmin vcbmax
- * vcbmin) against references written here from the formulas of docs/spec-notes-vecreduce.md:
+ * vcbmin) against references written here from the formulas of docs/spec-notes.md section 15:
  * sums as a recursive halving of the lane range (the adjacent-pair tree) rounded at every
  * node, extrema by a lane-by-lane scan with an explicit "greater" (NaN wins, -0 < +0, first
  * lane kept on ties). Every element type, full / empty / tail / random masks, special values,

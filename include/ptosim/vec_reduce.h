@@ -4,7 +4,7 @@
  * Register operands point to ptosim_vreg / ptosim_vmask values (vreg.h); a result may alias
  * a source. Lane i of a T-typed register is active when bit i * sizeof(T) of the governing
  * mask is set. The semantics settled against the corpus goldens and pto-isa's A5 code are in
- * docs/spec-notes-vecreduce.md; in short:
+ * docs/spec-notes.md section 15; in short:
  *   - vcadd / vcgadd / vcpadd sum with an adjacent-pair tree (level by level, every partial
  *     sum rounded to T); inactive lanes add 0;
  *   - the eight group results of vcgadd / vcgmax / vcgmin land in lanes 0..7;

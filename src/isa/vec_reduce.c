@@ -1,5 +1,5 @@
 /* A5 vector reductions (vpto micro-isa 10; include/ptosim/vec_reduce.h,
- * docs/spec-notes-vecreduce.md). N = 256 / sizeof(T) lanes; inactive lanes take no part.
+ * docs/spec-notes.md section 15). N = 256 / sizeof(T) lanes; inactive lanes take no part.
  *   vcadd    dst[0] = sum of the active lanes (8- / 16-bit integers: into a 16- / 32-bit lane)
  *   vcgadd   dst[g] = sum of the active lanes of 32-byte VLane g, g < 8
  *   vcpadd   dst[i] = src[2i] + src[2i+1] (inactive: 0), i < N/2
