@@ -1,6 +1,8 @@
 /* DSA/SFU vreg ops (src/isa/vec_sfu.c) against references written here lane by lane from the
  * chapter 13 formulas, in double precision and rounded once (or twice where the op rounds
  * twice): vprelu, vaxpy, vmula (f16 / f32 and the wrapping integers), vmull (i32 / u32),
+ * vmadd (f16 / bf16 / f32), vexpdif (f32, f16 with both parts; exp within 1 ulp of the
+ * correctly rounded value, special values exact),
  * with every mask shape, special values (NaN, +-inf, -0, overflow), results aliasing sources,
  * and one negative test per rule. */
 #include <math.h>
@@ -39,14 +41,15 @@ static double getf(const ptosim_vreg *r, ptosim_dtype dt, unsigned i) {
   }
   uint16_t h;
   memcpy(&h, r->b + 2 * i, 2);
-  return pt_f16_to_f32(h);
+  return dt == PTOSIM_DT_BF16 ? pt_bf16_to_f32(h) : pt_f16_to_f32(h);
 }
 static void putf(ptosim_vreg *r, ptosim_dtype dt, unsigned i, double v) {
   if (dt == PTOSIM_DT_F32) {
     float f = (float)v;
     memcpy(r->b + 4 * i, &f, 4);
   } else {
-    uint16_t h = pt_f32_to_f16((float)v, PT_RND_RINT, PT_SAT_OFF);
+    uint16_t h = dt == PTOSIM_DT_BF16 ? pt_f32_to_bf16((float)v, PT_RND_RINT, PT_SAT_OFF)
+                                      : pt_f32_to_f16((float)v, PT_RND_RINT, PT_SAT_OFF);
     memcpy(r->b + 2 * i, &h, 2);
   }
 }
@@ -116,6 +119,71 @@ static void test_float_ops(void) {
   }
 }
 
+/* vmadd: dst = acc * src0 + src1, the product exact in double, rounded once to f32 (then to
+ * the 16-bit type), on f16 / bf16 / f32. */
+static void test_vmadd(void) {
+  static const ptosim_dtype dts[3] = {PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
+  for (int it = 0; it < 150; it++) {
+    ptosim_dtype dt = dts[it % 3];
+    unsigned e = dt == PTOSIM_DT_F32 ? 4 : 2, n = 256 / e;
+    ptosim_vreg a, b, c, d;
+    ptosim_vmask k;
+    fill_float(&a, dt), fill_float(&b, dt), fill_float(&c, dt);
+    make_mask(&k, it / 3 % 5);
+    ptosim_vreg a0 = a, b0 = b, c0 = c;
+    ptosim_vreg *out = it % 4 == 0 ? &c : &d; /* the result may replace acc */
+    ptosim_vmula_params p = {out, &c, &a, &b, &k, dt, 8 * e};
+    CHECK_MSG(ptosim_vmadd(v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+    for (unsigned i = 0; i < n; i++) {
+      if (!lane_on(&k, i, e)) {
+        CHECK(zero_lane(out, i, e));
+        continue;
+      }
+      double x = getf(&a0, dt, i), y = getf(&b0, dt, i), z = getf(&c0, dt, i);
+      double want = (double)(float)(z * x + y);
+      CHECK_MSG(same(out, dt, i, want), "vmadd %s lane %u: %g * %g + %g -> %g, want %g", pt_dtype_name(dt), i, z, x, y,
+                getf(out, dt, i), want);
+    }
+  }
+}
+
+/* f32 lane i of r within one ulp of v (v: the exact value; infinities, zeros, NaN exact). */
+static int near_f32(const ptosim_vreg *r, unsigned i, double v) {
+  float g;
+  memcpy(&g, r->b + 4 * i, 4);
+  if (isnan(v)) return isnan(g);
+  float w = (float)v;
+  if (isinf(w) || w == 0.0f || isinf(g) || g == 0.0f) return g == w || fabs(v) < 1e-38;
+  return fabs((double)g - v) <= fabs((double)nextafterf(w, 0.0f) - (double)w) * 1.01;
+}
+
+/* vexpdif: lane j = exp(src[k] - max[k]) in f32, k = j (f32) or 2j + part (f16); the
+ * difference of the f32 values rounded to f32 first; 0 where source lane k is inactive. */
+static void test_vexpdif(void) {
+  for (int it = 0; it < 120; it++) {
+    ptosim_dtype dt = fts[it % 2];
+    unsigned e = dt == PTOSIM_DT_F32 ? 4 : 2, part = (unsigned)it / 2 % 2;
+    ptosim_vreg a, b, d;
+    ptosim_vmask k;
+    fill_float(&a, dt), fill_float(&b, dt);
+    for (unsigned i = 0; i < 256 / e; i += 3) putf(&b, dt, i, getf(&a, dt, i) - (double)(rnd(40)) / 4.0); /* small differences */
+    make_mask(&k, it / 4 % 5);
+    ptosim_vreg a0 = a;
+    ptosim_vreg *out = it % 5 == 0 ? &a : &d;
+    ptosim_vexpdif_params p = {out, &a, &b, &k, dt, e * 8, part};
+    CHECK_MSG(ptosim_vexpdif(v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+    for (unsigned j = 0; j < 64; j++) {
+      unsigned src = e == 4 ? j : 2 * j + part;
+      if (!lane_on(&k, src, e)) {
+        CHECK(zero_lane(out, j, 4));
+        continue;
+      }
+      double diff = (double)(float)(getf(&a0, dt, src) - getf(&b, dt, src));
+      CHECK_MSG(near_f32(out, j, exp(diff)), "vexpdif %s part %u lane %u: exp(%g)", pt_dtype_name(dt), part, j, diff);
+    }
+  }
+}
+
 /* Integer vmula wraps; vmull splits the 64-bit product. */
 static void test_int_ops(void) {
   static const ptosim_dtype its[4] = {PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_I32, PTOSIM_DT_U32};
@@ -173,6 +241,14 @@ static void test_rules(void) {
   FAILS(ptosim_vmula(v, &ma), "vec.dtype");
   ptosim_vmull_params ml = {&d, &d, &a, &a, &k, PTOSIM_DT_I16, 16};
   FAILS(ptosim_vmull(v, &ml), "vec.dtype");
+  ptosim_vmula_params md = {&d, &a, &a, &a, &k, PTOSIM_DT_I16, 16};
+  FAILS(ptosim_vmadd(v, &md), "vec.dtype");
+  ptosim_vexpdif_params ex = {&d, &a, &a, &k, PTOSIM_DT_BF16, 16, 0};
+  FAILS(ptosim_vexpdif(v, &ex), "vec.dtype");
+  ex.dtype = PTOSIM_DT_F16, ex.mask_bits = 32;
+  FAILS(ptosim_vexpdif(v, &ex), "vec.mask_gran");
+  ex.mask_bits = 16, ex.part = 2;
+  FAILS(ptosim_vexpdif(v, &ex), "vec.part");
   ptosim_machine *m2 = ptosim_machine_new(PTOSIM_TARGET_A2A3, 1);
   ml.dtype = PTOSIM_DT_I32, ml.mask_bits = 32;
   CHECK(ptosim_vmull(ptosim_core_of(m2, 0, PTOSIM_AIV0), &ml) == PTOSIM_E_VERIFY &&
@@ -184,6 +260,8 @@ int main(void) {
   m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   v = ptosim_core_of(m, 0, PTOSIM_AIV0);
   RUN(test_float_ops);
+  RUN(test_vmadd);
+  RUN(test_vexpdif);
   RUN(test_int_ops);
   RUN(test_rules);
   ptosim_machine_free(m);

@@ -64,7 +64,8 @@ typedef struct ptosim_vaxpy_params {
   unsigned mask_bits;
 } ptosim_vaxpy_params;
 
-/* pto.vmula: dst = acc + src0 * src1; floats (f16, f32) fused, one rounding of the exact
+/* pto.vmula: dst = acc + src0 * src1; pto.vmadd (same struct): dst = acc * src0 + src1
+ * (f16 / bf16 / f32). Floats (f16, f32) fused, one rounding of the exact
  * result to f32 (f16: then to f16); 16- and 32-bit integers wrap. */
 typedef struct ptosim_vmula_params {
   ptosim_vreg *dst;
@@ -87,6 +88,54 @@ typedef struct ptosim_vmull_params {
   ptosim_dtype dtype;
   unsigned mask_bits;
 } ptosim_vmull_params;
+
+/* pto.vexpdif: dst = exp(src - max) in f32 (the difference rounded to f32 first, then exp
+ * rounded once). f32 sources: 64 lanes, dst[i] from lane i (part has no effect). f16
+ * sources: 128 lanes, dst[j] from source lane 2j + part (EVEN = 0, ODD = 1), j < 64; a
+ * result lane is active when the b16 mask bit of its source lane is set. */
+typedef struct ptosim_vexpdif_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *src;
+  const ptosim_vreg *max;
+  const ptosim_vmask *mask;
+  ptosim_dtype dtype;          /* of src and max: f16 or f32 */
+  unsigned mask_bits;
+  unsigned part;               /* 0 EVEN, 1 ODD */
+} ptosim_vexpdif_params;
+
+/* UB sort helpers (13-dsa-sfu-ops.md, VBS32 / VMS4). A proposal record is 8 bytes: the score
+ * in the low 4 bytes (f16: its low 2 bytes, the upper 2 written 0), the u32 index in the
+ * high 4. Order: descending score in IEEE totalOrder (+NaN first, -NaN last, +0 before -0),
+ * ties keep their input order (vbitsort: lower position first; vmrgsort4: lower list
+ * first, then list order). Evidence: docs/spec-notes-vecsfu2.md. */
+
+/* pto.vbitsort: for r < repeat: sort the 32 scores src[32r, 32r + 32) (f16 / f32) with the
+ * 32 u32 indices idx[32r, ...) into 32 records at dst + 256 r. dst, src, idx 32 B aligned. */
+typedef struct ptosim_vbitsort_params {
+  ptosim_ptr dst;
+  ptosim_ptr src;              /* its dtype: the score type */
+  ptosim_ptr idx;
+  uint64_t repeat;             /* 0..255; 0 writes nothing */
+} ptosim_vbitsort_params;
+
+/* pto.vmrgsort4: merge up to 4 descending record lists into dst.
+ *   count  list i holds count[16i + 15 : 16i] records;
+ *   config [7:0] repeat (groups of 4 lists, each next group right after the previous one's
+ *          records, dst advancing by the group's total), [11:8] which lists take part,
+ *          [12] exhausted suspension: stop when a taking-part list runs out (repeat 1).
+ * VMS4_SR then holds the records taken from each list (16 bits each, list 0 lowest). All
+ * pointers 8 B aligned, one element type (f16 / f32). */
+typedef struct ptosim_vmrgsort4_params {
+  ptosim_ptr dst;
+  ptosim_ptr src[4];
+  uint64_t count;
+  uint64_t config;
+} ptosim_vmrgsort4_params;
+
+/* pto.get_vms4_sr: list[i] = VMS4_SR[16i + 15 : 16i] (i16 results, unsigned counts). */
+typedef struct ptosim_vms4_sr_params {
+  int64_t *list[4];
+} ptosim_vms4_sr_params;
 
 #ifdef __cplusplus
 }

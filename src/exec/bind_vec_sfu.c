@@ -77,3 +77,46 @@ int bind_ptosim_vmull_params(pt_bind *b, const pa_op *op, ptosim_vmull_params *p
   p->high = pt_bind_out(b, 1, PT_VK_VREG, NULL);
   return 0;
 }
+
+/* %r = pto.vexpdif %input, %max, %mask, "EVEN" | "ODD" */
+int bind_ptosim_vexpdif_params(pt_bind *b, const pa_op *op, ptosim_vexpdif_params *p) {
+  if (arity(b, op, 3)) return -1;
+  const pa_item *part = NULL;
+  for (uint32_t i = 0; i < op->nitems && !part; i++)
+    if (op->items[i].kind == PA_IT_STRING) part = &op->items[i];
+  p->part = part && pa_str_is(part->name, "ODD");
+  if (!part || (!p->part && !pa_str_is(part->name, "EVEN")))
+    return pt_bind_error(b, part, "bind.keyword", "write the part as \"EVEN\" or \"ODD\"", "vexpdif needs its part");
+  p->src = pt_bind_vreg(b, arg(op, 0), &p->dtype);
+  p->max = pt_bind_vreg(b, arg(op, 1), NULL);
+  p->mask = pt_bind_mask(b, arg(op, 2), &p->mask_bits);
+  p->dst = pt_bind_out(b, 0, PT_VK_VREG, NULL);
+  return 0;
+}
+
+/* pto.vbitsort %dest, %src, %indices, %repeat_times */
+int bind_ptosim_vbitsort_params(pt_bind *b, const pa_op *op, ptosim_vbitsort_params *p) {
+  if (arity(b, op, 4)) return -1;
+  p->dst = pt_bind_ptr(b, arg(op, 0));
+  p->src = pt_bind_ptr(b, arg(op, 1));
+  p->idx = pt_bind_ptr(b, arg(op, 2));
+  p->repeat = (uint64_t)pt_bind_int(b, arg(op, 3));
+  return 0;
+}
+
+/* pto.vmrgsort4 %dest, %src0, %src1, %src2, %src3, %count, %config */
+int bind_ptosim_vmrgsort4_params(pt_bind *b, const pa_op *op, ptosim_vmrgsort4_params *p) {
+  if (arity(b, op, 7)) return -1;
+  p->dst = pt_bind_ptr(b, arg(op, 0));
+  for (unsigned i = 0; i < 4; i++) p->src[i] = pt_bind_ptr(b, arg(op, 1 + i));
+  p->count = (uint64_t)pt_bind_int(b, arg(op, 5));
+  p->config = (uint64_t)pt_bind_int(b, arg(op, 6));
+  return 0;
+}
+
+/* %l0, %l1, %l2, %l3 = pto.get_vms4_sr */
+int bind_ptosim_vms4_sr_params(pt_bind *b, const pa_op *op, ptosim_vms4_sr_params *p) {
+  if (arity(b, op, 0)) return -1;
+  for (unsigned i = 0; i < 4; i++) p->list[i] = pt_bind_out_int(b, i);
+  return 0;
+}
