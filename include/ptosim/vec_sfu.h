@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "ptosim/types.h"
+#include "ptosim/vec_conv.h"
 #include "ptosim/vreg.h"
 
 #ifdef __cplusplus
@@ -102,6 +103,39 @@ typedef struct ptosim_vexpdif_params {
   unsigned mask_bits;
   unsigned part;               /* 0 EVEN, 1 ODD */
 } ptosim_vexpdif_params;
+
+/* pto.chistv2 / pto.dhistv2: 128 u16 bins of a 256-bin histogram of the active u8 lanes of
+ * src (b8 mask); bin selects the half: result lane i counts value v_i = 128 * bin + i.
+ *   dhistv2: dst[i] = acc[i] + #{active lanes j : src[j] == v_i}
+ *   chistv2: dst[i] = acc[i] + #{active lanes j : src[j] <= v_i} (cumulative over all values,
+ *            so bin 1 includes every value below 128)
+ * Counts wrap modulo 2^16. */
+typedef struct ptosim_vhist_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *acc;      /* 16-bit lanes */
+  const ptosim_vreg *src;      /* 8-bit lanes, read unsigned */
+  const ptosim_vmask *mask;
+  int64_t bin;                 /* 0: values 0..127, 1: values 128..255 */
+  ptosim_dtype acc_type;       /* i16 / u16 (0 when unknown) */
+  ptosim_dtype src_type;       /* i8 / u8 (0 when unknown) */
+  unsigned mask_bits;
+} ptosim_vhist_params;
+
+/* pto.vmulscvt: p = src * scalar rounded to f32 (nearest even), then converted to f16 with
+ * rounding rnd into the even (part EVEN: f16 lane 2i) or odd (ODD: 2i + 1) half of each
+ * 32-bit lane, the other half 0; overflow gives +-inf (no saturation); lane i is active
+ * when b32 mask lane i is set, an inactive lane's 32 bits are 0 (as vcvt). */
+typedef struct ptosim_vmulscvt_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *src;      /* f32 */
+  ptosim_scalar scalar;        /* f32 */
+  const ptosim_vmask *mask;
+  ptosim_dtype src_type;
+  ptosim_dtype dst_type;       /* f16 */
+  ptosim_vrnd rnd;
+  ptosim_vpart part;           /* EVEN or ODD */
+  unsigned mask_bits;
+} ptosim_vmulscvt_params;
 
 /* UB sort helpers (13-dsa-sfu-ops.md, VBS32 / VMS4). A proposal record is 8 bytes: the score
  * in the low 4 bytes (f16: its low 2 bytes, the upper 2 written 0), the u32 index in the

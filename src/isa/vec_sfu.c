@@ -126,6 +126,49 @@ ptosim_status pt_exec_vexpdif(pt_ctx *x, const ptosim_vexpdif_params *p) {
   return PTOSIM_OK;
 }
 
+/* ---- vmulscvt: vcvt f32 -> f16 (rnd, part, no saturation) of the f32 products ------------- */
+
+ptosim_status pt_exec_vmulscvt(pt_ctx *x, const ptosim_vmulscvt_params *p) {
+  PT_VERIFY(x, p->dst && p->src && p->mask, "vec.operand", "pass every register operand of the op",
+            "a register operand pointer is NULL");
+  PT_VERIFY(x, p->src_type == PTOSIM_DT_F32 && p->dst_type == PTOSIM_DT_F16 && p->scalar.dtype == PTOSIM_DT_F32,
+            "vec.dtype", "vmulscvt takes f32 lanes and an f32 scalar to f16 lanes", "vmulscvt %s * %s -> %s",
+            pt_dtype_name(p->src_type), pt_dtype_name(p->scalar.dtype), pt_dtype_name(p->dst_type));
+  PT_VERIFY(x, p->mask_bits == 0 || p->mask_bits == 32, "vec.mask_gran", "use !pto.mask<b32> (the f32 source lanes)",
+            "vmulscvt with a b%u mask", p->mask_bits);
+  ptosim_vreg s, prod;
+  pt_vl_broadcast(&s, p->scalar.bits, 4);
+  pt_vl_args g = {&prod, NULL, p->src, &s, p->mask};
+  pt_vmul_loops[PTOSIM_DT_F32](&g);
+  ptosim_vcvt_params c = {p->dst, &prod, p->mask, PTOSIM_DT_F32, PTOSIM_DT_F16, p->rnd, PTOSIM_VSAT_NOSAT, p->part};
+  return pt_exec_vcvt(x, &c);
+}
+
+/* ---- chistv2 / dhistv2: 128 bins of the byte histogram of the active source lanes ---------- */
+
+static ptosim_status hist(pt_ctx *x, const ptosim_vhist_params *p, int cumulative) {
+  int types_ok = pt_dtype_size(p->src_type) == 1 && !pt_dtype_is_float(p->src_type) &&
+                 pt_dtype_size(p->acc_type) == 2 && !pt_dtype_is_float(p->acc_type);
+  PT_TRY(pt_vl_check(x, p->src_type, types_ok, p->dst && p->acc && p->src && p->mask, p->mask_bits));
+  PT_VERIFY(x, p->bin == 0 || p->bin == 1, "vec.bin", "bin 0 counts values 0..127, bin 1 values 128..255",
+            "histogram bin %lld", (long long)p->bin);
+  uint16_t count[256] = {0}; /* count[v]: active lanes holding byte v (at most 256) */
+  for (unsigned j = 0; j < PTOSIM_VREG_BYTES; j++) count[p->src->b[j]] += (uint16_t)pt_vl_active(p->mask, j, 1);
+  uint16_t below = 0; /* chistv2: active lanes below the first value of the half */
+  for (unsigned v = 0; v < 128 * (unsigned)p->bin; v++) below = (uint16_t)(below + count[v]);
+  ptosim_vreg r;
+  for (unsigned i = 0; i < 128; i++) {
+    uint16_t n = count[128 * p->bin + i];
+    if (cumulative) n = below = (uint16_t)(below + n);
+    pt_vl_st_u16(&r, i, (uint16_t)(pt_vl_ld_u16(p->acc, i) + n));
+  }
+  *p->dst = r;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_chistv2(pt_ctx *x, const ptosim_vhist_params *p) { return hist(x, p, 1); }
+ptosim_status pt_exec_dhistv2(pt_ctx *x, const ptosim_vhist_params *p) { return hist(x, p, 0); }
+
 /* ---- UB sort helpers: 8-byte proposal records (score low, u32 index high) ------------------ */
 
 #define REC 8u      /* bytes of a record */
