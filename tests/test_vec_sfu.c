@@ -8,6 +8,7 @@
  * with every mask shape, special values (NaN, +-inf, -0, overflow), results aliasing sources,
  * and one negative test per rule. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -381,6 +382,18 @@ static void test_text(void) {
   }
   ptosim_machine_free(m2);
   ptosim_program_free(p);
+  /* bind.keyword: an unknown part or rounding word is a load error */
+  static const char *const bad[][2] = {{"\"ODD\" : !pto.vreg<128xf16>", "\"MID\" : !pto.vreg<128xf16>"}, {"\"Z\"", "\"Q\""}};
+  for (int k = 0; k < 2; k++) {
+    char src[sizeof prog_src + 8];
+    const char *at = strstr(prog_src, bad[k][0]);
+    CHECK(at != NULL);
+    if (!at) continue;
+    snprintf(src, sizeof src, "%.*s%s%s", (int)(at - prog_src), prog_src, bad[k][1], at + strlen(bad[k][0]));
+    ptosim_program *q = pt_test_load(src, strlen(src));
+    CHECK_MSG(q == NULL, "bad word %d accepted", k);
+    ptosim_program_free(q);
+  }
 }
 
 #define FAILS(call, id) \
