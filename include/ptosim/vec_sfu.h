@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "ptosim/types.h"
+#include "ptosim/vec_conv.h"
 #include "ptosim/vreg.h"
 
 #ifdef __cplusplus
@@ -64,7 +65,8 @@ typedef struct ptosim_vaxpy_params {
   unsigned mask_bits;
 } ptosim_vaxpy_params;
 
-/* pto.vmula: dst = acc + src0 * src1; floats (f16, f32) fused, one rounding of the exact
+/* pto.vmula: dst = acc + src0 * src1; pto.vmadd (same struct): dst = acc * src0 + src1
+ * (f16 / bf16 / f32). Floats (f16, f32) fused, one rounding of the exact
  * result to f32 (f16: then to f16); 16- and 32-bit integers wrap. */
 typedef struct ptosim_vmula_params {
   ptosim_vreg *dst;
@@ -87,6 +89,87 @@ typedef struct ptosim_vmull_params {
   ptosim_dtype dtype;
   unsigned mask_bits;
 } ptosim_vmull_params;
+
+/* pto.vexpdif: dst = exp(src - max) in f32 (the difference rounded to f32 first, then exp
+ * rounded once). f32 sources: 64 lanes, dst[i] from lane i (part has no effect). f16
+ * sources: 128 lanes, dst[j] from source lane 2j + part (EVEN = 0, ODD = 1), j < 64; a
+ * result lane is active when the b16 mask bit of its source lane is set. */
+typedef struct ptosim_vexpdif_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *src;
+  const ptosim_vreg *max;
+  const ptosim_vmask *mask;
+  ptosim_dtype dtype;          /* of src and max: f16 or f32 */
+  unsigned mask_bits;
+  unsigned part;               /* 0 EVEN, 1 ODD */
+} ptosim_vexpdif_params;
+
+/* pto.chistv2 / pto.dhistv2: 128 u16 bins of a 256-bin histogram of the active u8 lanes of
+ * src (b8 mask); bin selects the half: result lane i counts value v_i = 128 * bin + i.
+ *   dhistv2: dst[i] = acc[i] + #{active lanes j : src[j] == v_i}
+ *   chistv2: dst[i] = acc[i] + #{active lanes j : src[j] <= v_i} (cumulative over all values,
+ *            so bin 1 includes every value below 128)
+ * Counts wrap modulo 2^16. */
+typedef struct ptosim_vhist_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *acc;      /* 16-bit lanes */
+  const ptosim_vreg *src;      /* 8-bit lanes, read unsigned */
+  const ptosim_vmask *mask;
+  int64_t bin;                 /* 0: values 0..127, 1: values 128..255 */
+  ptosim_dtype acc_type;       /* i16 / u16 (0 when unknown) */
+  ptosim_dtype src_type;       /* i8 / u8 (0 when unknown) */
+  unsigned mask_bits;
+} ptosim_vhist_params;
+
+/* pto.vmulscvt: p = src * scalar rounded to f32 (nearest even), then converted to f16 with
+ * rounding rnd into the even (part EVEN: f16 lane 2i) or odd (ODD: 2i + 1) half of each
+ * 32-bit lane, the other half 0; overflow gives +-inf (no saturation); lane i is active
+ * when b32 mask lane i is set, an inactive lane's 32 bits are 0 (as vcvt). */
+typedef struct ptosim_vmulscvt_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *src;      /* f32 */
+  ptosim_scalar scalar;        /* f32 */
+  const ptosim_vmask *mask;
+  ptosim_dtype src_type;
+  ptosim_dtype dst_type;       /* f16 */
+  ptosim_vrnd rnd;
+  ptosim_vpart part;           /* EVEN or ODD */
+  unsigned mask_bits;
+} ptosim_vmulscvt_params;
+
+/* UB sort helpers (13-dsa-sfu-ops.md, VBS32 / VMS4). A proposal record is 8 bytes: the score
+ * in the low 4 bytes (f16: its low 2 bytes, the upper 2 written 0), the u32 index in the
+ * high 4. Order: descending score in IEEE totalOrder (+NaN first, -NaN last, +0 before -0),
+ * ties keep their input order (vbitsort: lower position first; vmrgsort4: lower list
+ * first, then list order). Evidence: docs/spec-notes-vecsfu2.md. */
+
+/* pto.vbitsort: for r < repeat: sort the 32 scores src[32r, 32r + 32) (f16 / f32) with the
+ * 32 u32 indices idx[32r, ...) into 32 records at dst + 256 r. dst, src, idx 32 B aligned. */
+typedef struct ptosim_vbitsort_params {
+  ptosim_ptr dst;
+  ptosim_ptr src;              /* its dtype: the score type */
+  ptosim_ptr idx;
+  uint64_t repeat;             /* 0..255; 0 writes nothing */
+} ptosim_vbitsort_params;
+
+/* pto.vmrgsort4: merge up to 4 descending record lists into dst.
+ *   count  list i holds count[16i + 15 : 16i] records;
+ *   config [7:0] repeat (groups of 4 lists, each next group right after the previous one's
+ *          records, dst advancing by the group's total), [11:8] which lists take part,
+ *          [12] exhausted suspension: stop when a taking-part list runs out (repeat 1).
+ * VMS4_SR then holds the records taken from each list (16 bits each, list 0 lowest). All
+ * pointers 8 B aligned, one element type (f16 / f32). */
+typedef struct ptosim_vmrgsort4_params {
+  ptosim_ptr dst;
+  ptosim_ptr src[4];
+  uint64_t count;
+  uint64_t config;
+} ptosim_vmrgsort4_params;
+
+/* pto.get_vms4_sr: list[i] = VMS4_SR[16i + 15 : 16i] (i16 results, unsigned counts). */
+typedef struct ptosim_vms4_sr_params {
+  int64_t *list[4];
+} ptosim_vms4_sr_params;
 
 #ifdef __cplusplus
 }

@@ -77,6 +77,9 @@ struct ptosim_core {
   uint16_t flags[PTOSIM_PIPE_COUNT][PTOSIM_PIPE_COUNT][PTOSIM_EVENT_IDS];
   /* Cross-core semaphores addressed to this core (see ptosim_core_sync_params). */
   int32_t sema[32];
+  /* VMS4_SR: records each list gave to the last pto.vmrgsort4, 16 bits per list, list 0 in
+   * the low bits (src/isa/vec_sfu.c); read by pto.get_vms4_sr. */
+  uint64_t vms4_sr;
   /* For each local space this core owns (pt_core_owns): bytes [0, used[s]) may be
    * non-zero, every byte past them is still the zero of machine creation. Valid while
    * ptosim_machine.used_known (parallel blocks save only this prefix, src/exec/parallel.c). */

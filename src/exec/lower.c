@@ -200,8 +200,13 @@ const pa_type *pt_lw_last_type(const pa_op *op) {
   return NULL;
 }
 
+/* Result i's declared type: after `->`; for an op without operands and without `->`, the
+ * i-th trailing type (`%a, %b = pto.get_vms4_sr : i16, i16`); else the last trailing type. */
 const pa_type *pt_lower_result_type(const pa_op *op, unsigned i) {
   if (i < op->nrtypes) return op->rtypes[i];
+  int operands = 0;
+  for (uint32_t k = 0; k < op->nitems; k++) operands |= pt_is_operand(&op->items[k]);
+  if (!op->nrtypes && !operands && i < op->ntypes && op->types[i].kind == PA_IT_TYPE) return op->types[i].type;
   if (i == 0) return pt_lw_last_type(op);
   return NULL;
 }

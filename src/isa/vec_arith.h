@@ -25,9 +25,14 @@ static inline int pt_vl_scalar_fits(ptosim_dtype dt, ptosim_dtype st) {
   return st == dt || (!pt_dtype_is_float(dt) && !pt_dtype_is_float(st) && pt_dtype_size(st) == pt_dtype_size(dt));
 }
 
-/* Fill every lane (e bytes) of r with the low e bytes of bits. */
+/* Fill every lane (e = 1, 2, 4 or 8 bytes) of r with the low e bytes of bits: the lane
+ * repeated over a little-endian 64-bit word (times 0x01..01 of its width), stored 32 times. */
 static inline void pt_vl_broadcast(ptosim_vreg *r, uint64_t bits, unsigned e) {
-  for (unsigned i = 0; i < PTOSIM_VREG_BYTES; i += e) memcpy(r->b + i, &bits, e);
+  uint64_t w = e == 1   ? (bits & 0xFFu) * 0x0101010101010101u
+               : e == 2 ? (bits & 0xFFFFu) * 0x0001000100010001u
+               : e == 4 ? (bits & 0xFFFFFFFFu) * 0x0000000100000001u
+                        : bits;
+  for (unsigned i = 0; i < PTOSIM_VREG_BYTES; i += 8) memcpy(r->b + i, &w, 8);
 }
 
 #endif

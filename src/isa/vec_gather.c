@@ -80,13 +80,29 @@ static int cmp_u64(const void *a, const void *b) {
   return (u > v) - (u < v);
 }
 
+/* Sort a[0, n) ascending: offsets in ascending or descending lane order (identity, strided
+ * and reversed index vectors) in one pass, others by qsort. */
+static void sort_offsets(uint64_t *a, unsigned n) {
+  unsigned up = 1, down = 1;
+  for (unsigned i = 1; i < n; i++) up += a[i - 1] <= a[i], down += a[i - 1] >= a[i];
+  if (up == n || n < 2) return;
+  if (down == n) {
+    for (unsigned i = 0, j = n - 1; i < j; i++, j--) {
+      uint64_t t = a[i];
+      a[i] = a[j], a[j] = t;
+    }
+    return;
+  }
+  qsort(a, n, sizeof a[0], cmp_u64);
+}
+
 /* Record exactly the active elements (see the file comment); *h = host byte of e->base. */
 static ptosim_status access_exact(pt_ctx *x, const elems *e, pt_access acc, uint8_t **h) {
   uint64_t rel[MAX_LANES];
   unsigned m = 0;
   for (unsigned i = 0; i < e->n; i++)
     if (e->active[i]) rel[m++] = (uint64_t)e->off[i] * e->unit;
-  qsort(rel, m, sizeof rel[0], cmp_u64);
+  sort_offsets(rel, m);
   /* runs of touching elements: [start[r], start[r] + rlen[r]) */
   uint64_t start[MAX_LANES], rlen[MAX_LANES];
   unsigned nr = 0;

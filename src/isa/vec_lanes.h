@@ -134,14 +134,19 @@ typedef void (*pt_vl_fn)(const pt_vl_args *g);
 static inline unsigned pt_vl_lane_bits(unsigned e) { return e == 1 ? 0xFFu : e == 2 ? 0x55u : e == 4 ? 0x11u : 0x01u; }
 
 /* Zero the lanes (e bytes) of r that are inactive in m; 8 register bytes per mask byte, so a
- * full mask costs 32 compares. */
+ * full mask costs 32 compares. A partial byte keeps its word's active lanes through a byte
+ * mask (lane k active: bytes [k, k + e) kept). */
 static inline void pt_vl_zero_inactive(ptosim_vreg *r, const ptosim_vmask *m, unsigned e) {
   unsigned lanes = pt_vl_lane_bits(e);
+  uint64_t lane = e >= 8 ? UINT64_MAX : (UINT64_C(1) << 8 * e) - 1;
   for (unsigned j = 0; j < PTOSIM_VREG_BYTES / 8; j++) {
     unsigned bits = m->b[j] & lanes;
     if (bits == lanes) continue;
-    for (unsigned k = 0; k < 8; k += e)
-      if (!(bits >> k & 1)) memset(r->b + 8 * j + k, 0, e);
+    uint64_t keep = 0, w;
+    for (unsigned k = 0; k < 8; k += e) keep |= bits >> k & 1 ? lane << 8 * k : 0;
+    memcpy(&w, r->b + 8 * j, 8);
+    w &= keep;
+    memcpy(r->b + 8 * j, &w, 8);
   }
 }
 
