@@ -141,7 +141,7 @@ typedef struct ptosim_vmulscvt_params {
  * in the low 4 bytes (f16: its low 2 bytes, the upper 2 written 0), the u32 index in the
  * high 4. Order: descending score in IEEE totalOrder (+NaN first, -NaN last, +0 before -0),
  * ties keep their input order (vbitsort: lower position first; vmrgsort4: lower list
- * first, then list order). Evidence: docs/spec-notes-vecsfu2.md. */
+ * first, then list order). Evidence: docs/spec-notes.md section 16. */
 
 /* pto.vbitsort: for r < repeat: sort the 32 scores src[32r, 32r + 32) (f16 / f32) with the
  * 32 u32 indices idx[32r, ...) into 32 records at dst + 256 r. dst, src, idx 32 B aligned. */

@@ -2,7 +2,7 @@
  * vprelu, vaxpy, vmula, vmadd, vmull, vexpdif on the lane loops and zeroing predication of
  * vec_lanes.h, and the UB sort helpers vbitsort, vmrgsort4 and get_vms4_sr. Roundings and
  * orders are documented in include/ptosim/vec_sfu.h, docs/spec-notes.md section 13 and
- * docs/spec-notes-vecsfu2.md. */
+ * docs/spec-notes.md section 16. */
 #include <inttypes.h>
 #include <stdlib.h>
 
