@@ -12,6 +12,7 @@
 #include "core/dtype.h"
 #include "core/optable.h"
 #include "exec/bind_tile.h"
+#include "exec/bind_tile_reduce.h"
 #include "exec/bind_vec.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
@@ -776,7 +777,7 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
   X(ptosim_copy_ub_gm_params) X(ptosim_copy_gm_l1_params) X(ptosim_copy_gap_params) X(ptosim_loop_size_params)    \
   X(ptosim_loop_stride_params) X(ptosim_loop_reg_params) X(ptosim_l0_raw_params) X(ptosim_pad_val_params)         \
   X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
-  X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X)
+  X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X) TILE_REDUCE_TEXT_BINDERS(X)
 #define ADAPT(T) \
   static int adapt_##T(pt_bind *b, const pa_op *op, void *p) { return bind_##T(b, op, (T *)p); }
 TEXT_BINDERS(ADAPT)

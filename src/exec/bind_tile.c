@@ -50,6 +50,12 @@ static int expect_io(pt_bind *b, const pa_op *op, unsigned nins, unsigned nouts)
                        "expects ins(%u operands) outs(%u), got ins(%u) outs(%u)", nins, nouts, ni, no);
 }
 
+/* For the binders of other tile families (bind_tile.h). */
+const pa_item *pt_bind_tile_io(pt_bind *b, const pa_op *op, const char *clause, unsigned i) {
+  return io(b, op, clause, i);
+}
+unsigned pt_bind_tile_io_count(const pa_op *op, const char *clause) { return io_count(op, clause); }
+
 /* Variant flag of the op's row (OPF_*: core/optable.h). */
 static int has_flag(const pt_bind *b, unsigned flag) { return (pt_op_flags(b->opc) & flag) != 0; }
 
