@@ -194,17 +194,20 @@ static double row_ref(ptosim_target tg, ptosim_dtype t, rkind k, const double *x
 }
 
 static ptosim_status run_reduce(ptosim_core *c, const char *op, ptosim_treduce_params *p) {
-  static const struct {
-    const char *name;
-    ptosim_status (*fn)(ptosim_core *, const ptosim_treduce_params *);
-  } ops[] = {{"trowsum", ptosim_trowsum},       {"trowmax", ptosim_trowmax},       {"trowmin", ptosim_trowmin},
-             {"trowprod", ptosim_trowprod},     {"trowargmax", ptosim_trowargmax}, {"trowargmin", ptosim_trowargmin},
-             {"tcolsum", ptosim_tcolsum},       {"tcolmax", ptosim_tcolmax},       {"tcolmin", ptosim_tcolmin},
-             {"tcolprod", ptosim_tcolprod},     {"tcolargmax", ptosim_tcolargmax}, {"tcolargmin", ptosim_tcolargmin},
-             {"tpairreducesum", ptosim_tpairreducesum}};
-  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
-    if (!strcmp(ops[i].name, op)) return ops[i].fn(c, p);
-  return PTOSIM_E_VERIFY;
+  if (!strcmp(op, "trowsum")) return ptosim_trowsum(c, p);
+  if (!strcmp(op, "trowmax")) return ptosim_trowmax(c, p);
+  if (!strcmp(op, "trowmin")) return ptosim_trowmin(c, p);
+  if (!strcmp(op, "trowprod")) return ptosim_trowprod(c, p);
+  if (!strcmp(op, "trowargmax")) return ptosim_trowargmax(c, p);
+  if (!strcmp(op, "trowargmin")) return ptosim_trowargmin(c, p);
+  if (!strcmp(op, "tcolsum")) return ptosim_tcolsum(c, p);
+  if (!strcmp(op, "tcolmax")) return ptosim_tcolmax(c, p);
+  if (!strcmp(op, "tcolmin")) return ptosim_tcolmin(c, p);
+  if (!strcmp(op, "tcolprod")) return ptosim_tcolprod(c, p);
+  if (!strcmp(op, "tcolargmax")) return ptosim_tcolargmax(c, p);
+  if (!strcmp(op, "tcolargmin")) return ptosim_tcolargmin(c, p);
+  if (!strcmp(op, "tpairreducesum")) return ptosim_tpairreducesum(c, p);
+  return PTOSIM_E_USAGE;
 }
 
 static const char *const row_names[] = {"trowsum", "trowmax", "trowmin", "trowprod", "trowargmax", "trowargmin"};
@@ -325,21 +328,41 @@ static void test_pairreducesum(void) {
 
 /* ---- row and column broadcasts ------------------------------------------------------------ */
 
+/* The broadcast op named `op`. */
+static ptosim_status run_bcast(ptosim_core *c, const char *op, const ptosim_texpand_params *p) {
+  if (!strcmp(op, "trowexpandadd")) return ptosim_trowexpandadd(c, p);
+  if (!strcmp(op, "trowexpandsub")) return ptosim_trowexpandsub(c, p);
+  if (!strcmp(op, "trowexpandmul")) return ptosim_trowexpandmul(c, p);
+  if (!strcmp(op, "trowexpanddiv")) return ptosim_trowexpanddiv(c, p);
+  if (!strcmp(op, "trowexpandmax")) return ptosim_trowexpandmax(c, p);
+  if (!strcmp(op, "trowexpandmin")) return ptosim_trowexpandmin(c, p);
+  if (!strcmp(op, "trowexpandexpdif")) return ptosim_trowexpandexpdif(c, p);
+  if (!strcmp(op, "tcolexpandadd")) return ptosim_tcolexpandadd(c, p);
+  if (!strcmp(op, "tcolexpandsub")) return ptosim_tcolexpandsub(c, p);
+  if (!strcmp(op, "tcolexpandmul")) return ptosim_tcolexpandmul(c, p);
+  if (!strcmp(op, "tcolexpanddiv")) return ptosim_tcolexpanddiv(c, p);
+  if (!strcmp(op, "tcolexpandmax")) return ptosim_tcolexpandmax(c, p);
+  if (!strcmp(op, "tcolexpandmin")) return ptosim_tcolexpandmin(c, p);
+  if (!strcmp(op, "tcolexpandexpdif")) return ptosim_tcolexpandexpdif(c, p);
+  if (!strcmp(op, "trowexpand")) return ptosim_trowexpand(c, p);
+  if (!strcmp(op, "tcolexpand")) return ptosim_tcolexpand(c, p);
+  return PTOSIM_E_USAGE;
+}
+
 typedef struct bcase {
   const char *name;
-  ptosim_status (*fn)(ptosim_core *, const ptosim_texpand_params *);
   fop o;
   int row, swap;
 } bcase;
 
 static const bcase bops[] = {
-    {"trowexpandadd", ptosim_trowexpandadd, F_ADD, 1, 0},       {"trowexpandsub", ptosim_trowexpandsub, F_SUB, 1, 0},
-    {"trowexpandmul", ptosim_trowexpandmul, F_MUL, 1, 0},       {"trowexpanddiv", ptosim_trowexpanddiv, F_DIV, 1, 0},
-    {"trowexpandmax", ptosim_trowexpandmax, F_MAX, 1, 1},       {"trowexpandmin", ptosim_trowexpandmin, F_MIN, 1, 1},
-    {"trowexpandexpdif", ptosim_trowexpandexpdif, F_EXPDIF, 1, 1}, {"tcolexpandadd", ptosim_tcolexpandadd, F_ADD, 0, 0},
-    {"tcolexpandsub", ptosim_tcolexpandsub, F_SUB, 0, 0},       {"tcolexpandmul", ptosim_tcolexpandmul, F_MUL, 0, 0},
-    {"tcolexpanddiv", ptosim_tcolexpanddiv, F_DIV, 0, 0},       {"tcolexpandmax", ptosim_tcolexpandmax, F_MAX, 0, 0},
-    {"tcolexpandmin", ptosim_tcolexpandmin, F_MIN, 0, 0},       {"tcolexpandexpdif", ptosim_tcolexpandexpdif, F_EXPDIF, 0, 0},
+    {"trowexpandadd", F_ADD, 1, 0},       {"trowexpandsub", F_SUB, 1, 0},
+    {"trowexpandmul", F_MUL, 1, 0},       {"trowexpanddiv", F_DIV, 1, 0},
+    {"trowexpandmax", F_MAX, 1, 1},       {"trowexpandmin", F_MIN, 1, 1},
+    {"trowexpandexpdif", F_EXPDIF, 1, 1}, {"tcolexpandadd", F_ADD, 0, 0},
+    {"tcolexpandsub", F_SUB, 0, 0},       {"tcolexpandmul", F_MUL, 0, 0},
+    {"tcolexpanddiv", F_DIV, 0, 0},       {"tcolexpandmax", F_MAX, 0, 0},
+    {"tcolexpandmin", F_MIN, 0, 0},       {"tcolexpandexpdif", F_EXPDIF, 0, 0},
 };
 
 /* mode (row forms): 0 the per-row values in a DN column, 1 in a row-major 32-byte block per
@@ -367,7 +390,7 @@ static void bcast_case(ptosim_target tg, ptosim_dtype t, const bcase *b, int mod
   ptosim_texpand_params p = {.src0 = mode == 2 ? v : full, .src1 = mode == 2 ? full : v, .dst = d};
   char what[128];
   snprintf(what, sizeof what, "%s %s mode %d target %d", b->name, pt_dtype_name(t), mode, tg);
-  finish(&e, b->fn(e.c, &p), what);
+  finish(&e, run_bcast(e.c, b->name, &p), what);
 }
 
 static void test_broadcast_ops(void) {
@@ -402,7 +425,7 @@ static void test_expand(void) {
         ptosim_texpand_params p = {.src0 = s, .dst = d};
         char what[96];
         snprintf(what, sizeof what, "%s %s form %d", form < 2 ? "trowexpand" : "tcolexpand", pt_dtype_name(t), form);
-        finish(&e, form < 2 ? ptosim_trowexpand(e.c, &p) : ptosim_tcolexpand(e.c, &p), what);
+        finish(&e, run_bcast(e.c, form < 2 ? "trowexpand" : "tcolexpand", &p), what);
       }
 }
 
@@ -446,10 +469,9 @@ static void reduce_refuse(ptosim_target tg, const char *op, ptosim_treduce_param
   refuse(&e, run_reduce(e.c, op, &p), rule);
 }
 
-static void expand_refuse(ptosim_target tg, ptosim_status (*fn)(ptosim_core *, const ptosim_texpand_params *),
-                          ptosim_texpand_params p, const char *rule) {
+static void expand_refuse(ptosim_target tg, const char *op, ptosim_texpand_params p, const char *rule) {
   env e = env_new(tg);
-  refuse(&e, fn(e.c, &p), rule);
+  refuse(&e, run_bcast(e.c, op, &p), rule);
 }
 
 #define EDIT(...) (p = ok, __VA_ARGS__, p)
@@ -494,25 +516,25 @@ static void test_expand_rules(void) {
                                     .dst = tile(PTOSIM_DT_F32, 0x10000, 16, 64, 16, 64, ND)};
   ptosim_texpand_params p;
   ptosim_target a2 = PTOSIM_TARGET_A2A3, a5 = PTOSIM_TARGET_A5;
-  expand_refuse(a2, ptosim_trowexpandmul, EDIT(p.dst.space = PTOSIM_L1), "trowexpandmul.space");
-  expand_refuse(a2, ptosim_trowexpandadd, EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I8, p.src1.rows = 32),
+  expand_refuse(a2, "trowexpandmul", EDIT(p.dst.space = PTOSIM_L1), "trowexpandmul.space");
+  expand_refuse(a2, "trowexpandadd", EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I8, p.src1.rows = 32),
                 "trowexpandadd.dtype");
-  expand_refuse(a5, ptosim_trowexpanddiv, EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I32),
+  expand_refuse(a5, "trowexpanddiv", EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I32),
                 "trowexpanddiv.dtype");
-  expand_refuse(a5, ptosim_trowexpandsub, EDIT(p.src1.dtype = PTOSIM_DT_F16), "trowexpandsub.dtype");
-  expand_refuse(a5, ptosim_trowexpandsub, EDIT(p.dst.blayout = DN), "trowexpandsub.layout");
-  expand_refuse(a5, ptosim_trowexpandsub, EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 16, 8, 16, 4, ND)),
+  expand_refuse(a5, "trowexpandsub", EDIT(p.src1.dtype = PTOSIM_DT_F16), "trowexpandsub.dtype");
+  expand_refuse(a5, "trowexpandsub", EDIT(p.dst.blayout = DN), "trowexpandsub.layout");
+  expand_refuse(a5, "trowexpandsub", EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 16, 8, 16, 4, ND)),
                 "trowexpandsub.layout"); /* row-major per-row operand of 4 columns */
-  expand_refuse(a5, ptosim_trowexpandsub, EDIT(p.src1.valid_rows = 15), "trowexpandsub.valid");
-  expand_refuse(a5, ptosim_trowexpandsub, EDIT(p.src0.valid_cols = 63), "trowexpandsub.valid");
-  expand_refuse(a5, ptosim_trowexpandmax, EDIT(p.has_tmp = true, p.tmp = p.dst), "trowexpandmax.tmp");
-  expand_refuse(a2, ptosim_tcolexpandadd, EDIT(p.has_tmp = true, p.tmp = p.dst), "tcolexpandadd.tmp");
-  expand_refuse(a2, ptosim_tcolexpandmul, EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 1, 64, 1, 60, ND)),
+  expand_refuse(a5, "trowexpandsub", EDIT(p.src1.valid_rows = 15), "trowexpandsub.valid");
+  expand_refuse(a5, "trowexpandsub", EDIT(p.src0.valid_cols = 63), "trowexpandsub.valid");
+  expand_refuse(a5, "trowexpandmax", EDIT(p.has_tmp = true, p.tmp = p.dst), "trowexpandmax.tmp");
+  expand_refuse(a2, "tcolexpandadd", EDIT(p.has_tmp = true, p.tmp = p.dst), "tcolexpandadd.tmp");
+  expand_refuse(a2, "tcolexpandmul", EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 1, 64, 1, 60, ND)),
                 "tcolexpandmul.valid");
-  expand_refuse(a2, ptosim_tcolexpandmul, EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 8, 64, 1, 64, DN)),
+  expand_refuse(a2, "tcolexpandmul", EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 8, 64, 1, 64, DN)),
                 "tcolexpandmul.layout");
-  expand_refuse(a2, ptosim_trowexpand, EDIT(p.src0 = tile(PTOSIM_DT_F32, 0x8000, 15, 8, 15, 1, ND)), "trowexpand.valid");
-  expand_refuse(a2, ptosim_tcolexpand, EDIT(p.src0 = tile(PTOSIM_DT_F16, 0x8000, 1, 64, 1, 64, ND)), "tcolexpand.dtype");
+  expand_refuse(a2, "trowexpand", EDIT(p.src0 = tile(PTOSIM_DT_F32, 0x8000, 15, 8, 15, 1, ND)), "trowexpand.valid");
+  expand_refuse(a2, "tcolexpand", EDIT(p.src0 = tile(PTOSIM_DT_F16, 0x8000, 1, 64, 1, 64, ND)), "tcolexpand.dtype");
 }
 
 /* ---- text --------------------------------------------------------------------------------------- */

@@ -317,13 +317,14 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   PT_TRY(dtype_in(x, o->name, "src", s->dtype, o->a2a3, o->a5));
   if (o->arg)
     PT_VERIFY(x, d->dtype == PTOSIM_DT_I32 || d->dtype == PTOSIM_DT_U32, PT_TILE_RULE(o->name, "dtype"),
-              "use an i32 or u32 dst for the indices", "dst element type %s", pt_dtype_name(d->dtype));
+              "use an i32 or u32 dst for the indices", "dst element type %s is not an index type (u32 / i32)",
+              pt_dtype_name(d->dtype));
   else
     PT_TRY(same_dtype(x, o->name, "dst", d, s));
   PT_VERIFY(x, is_nd(s), PT_TILE_RULE(o->name, "layout"), "use a row_major none_box src", "src is a %s tile",
             pt_tile_kind_name(pt_tile_kind_of(s)));
   PT_VERIFY(x, !p->binary || (o->loops == k_sum && o->dir == COL && p->has_tmp), PT_TILE_RULE(o->name, "binary"),
-            "isBinary goes with tcolsum and its tmp tile", "binary order without tmp or on %s", o->name);
+            "pass tcolsum's tmp tile with isBinary", "the binary (isBinary) order is tcolsum's with a tmp tile");
   int64_t n, len, stride, dstride; /* results, elements reduced per result, their strides */
   if (o->dir == ROW) {
     PT_TRY(row_dst(x, o, d));
@@ -483,7 +484,7 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
     PT_VERIFY(x, is_nd(s[bi]), PT_TILE_RULE(o->name, "layout"), "use row_major none_box tiles", "%s is a %s tile",
               bi ? "src1" : "src0", pt_tile_kind_name(pt_tile_kind_of(s[bi])));
     PT_VERIFY(x, s[bi]->valid_cols == d->valid_cols, PT_TILE_RULE(o->name, "valid"),
-              "give the per-column operand dst's valid columns", "valid cols %d, dst %d", s[bi]->valid_cols,
+              "give the per-column operand dst's valid columns", "%s valid cols %d, dst %d", bi ? "src1" : "src0", s[bi]->valid_cols,
               d->valid_cols);
   }
   if (o->binary) PT_TRY(full_src(x, o->name, bi ? "src0" : "src1", s[1 - bi], d, &src[1 - bi]));
