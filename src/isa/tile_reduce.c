@@ -109,16 +109,24 @@ typedef struct red_loops {
   red_fn a5, a2a3, col, tree; /* row orders per target, column order, tcolsum binary */
 } red_loops;
 
-/* The A5 row order: a partial per 256-byte repeat, folded in turn from id. */
+/* The A5 row order: a partial per 256-byte repeat, folded in turn from id. The partials of up
+ * to 16 whole repeats are computed side by side (independent chains, same order each). */
 #define ROW_A5(op, K, F, ID)                                                            \
   static void op##_a5_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
     (void)stride, (void)scratch;                                                          \
-    const int64_t e = PTOSIM_VREG_BYTES / PT_VL_E_##K;                                    \
-    pt_vl_c_##K acc = ID(K);                                                              \
-    for (int64_t c0 = 0; c0 < n; c0 += e) {                                               \
-      pt_vl_c_##K part = ID(K);                                                           \
-      for (int64_t j = c0; j < c0 + e && j < n; j++) part = F(K, part, ld_##K(s, j));     \
-      acc = F(K, acc, part);                                                              \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 16 };                                 \
+    pt_vl_c_##K acc = ID(K), part[G];                                                     \
+    for (int64_t k0 = 0; k0 < n / E; k0 += G) {                                           \
+      int64_t g = n / E - k0 < G ? n / E - k0 : G;                                        \
+      for (int64_t k = 0; k < g; k++) part[k] = ID(K);                                    \
+      for (int64_t j = 0; j < E; j++)                                                     \
+        for (int64_t k = 0; k < g; k++) part[k] = F(K, part[k], ld_##K(s, (k0 + k) * E + j)); \
+      for (int64_t k = 0; k < g; k++) acc = F(K, acc, part[k]);                           \
+    }                                                                                     \
+    if (n % E) {                                                                          \
+      part[0] = ID(K);                                                                    \
+      for (int64_t j = n / E * E; j < n; j++) part[0] = F(K, part[0], ld_##K(s, j));      \
+      acc = F(K, acc, part[0]);                                                           \
     }                                                                                     \
     st_##K(d, 0, acc);                                                                    \
   }
@@ -128,10 +136,11 @@ typedef struct red_loops {
     (void)stride, (void)scratch;                                                          \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
     pt_vl_c_##K t[E];                                                                     \
-    int64_t w = n < E ? n : E;                                                            \
+    int64_t w = n < E ? n : E, c0 = E;                                                    \
     for (int64_t j = 0; j < w; j++) t[j] = ld_##K(s, j);                                  \
-    for (int64_t c0 = E; c0 < n; c0 += E)                                                 \
-      for (int64_t j = 0; j < E && c0 + j < n; j++) t[j] = F(K, t[j], ld_##K(s, c0 + j));  \
+    for (; c0 + E <= n; c0 += E)                                                          \
+      for (int64_t j = 0; j < E; j++) t[j] = F(K, t[j], ld_##K(s, c0 + j));               \
+    for (int64_t j = 0; c0 + j < n; j++) t[j] = F(K, t[j], ld_##K(s, c0 + j));            \
     pt_vl_c_##K acc = ID(K);                                                              \
     for (int64_t j = 0; j < w; j++) acc = F(K, acc, t[j]);                                \
     st_##K(d, 0, acc);                                                                    \
