@@ -61,24 +61,13 @@ KIND_IO(u16, AS_INT, AS_INT)
 KIND_IO(i32, (int32_t), (uint32_t))
 KIND_IO(u32, AS_INT, AS_INT)
 
-static inline float fmax_ieee(float a, float b) {
-  if (isnan(a) || isnan(b)) return NAN;
-  if (a == b) return signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-static inline float fmin_ieee(float a, float b) {
-  if (isnan(a) || isnan(b)) return NAN;
-  if (a == b) return signbit(a) ? a : b;
-  return a < b ? a : b;
-}
-
 /* Formulas F(K, x, y); the _F forms for the float kinds, _I for the integers. */
 #define ADD_F(K, x, y) rnd_##K((x) + (y))
 #define SUB_F(K, x, y) rnd_##K((x) - (y))
 #define MUL_F(K, x, y) rnd_##K((x) * (y))
 #define DIV_F(K, x, y) rnd_##K((x) / (y))
-#define MAX_F(K, x, y) fmax_ieee(x, y)
-#define MIN_F(K, x, y) fmin_ieee(x, y)
+#define MAX_F(K, x, y) pt_vl_fmax(x, y)
+#define MIN_F(K, x, y) pt_vl_fmin(x, y)
 #define EXPDIF_F(K, x, y) rnd_##K(expf(rnd_##K((x) - (y)))) /* vsub, then vexp */
 #define ADD_I(K, x, y) PT_VL_WRAP(K, x, +, y)
 #define SUB_I(K, x, y) PT_VL_WRAP(K, x, -, y)
