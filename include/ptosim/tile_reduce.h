@@ -1,4 +1,5 @@
-/* ptosim — parameter blocks of the tile reduce and expand ops (src/isa/tile_reduce.c).
+/* ptosim — parameter blocks of the tile reduce and expand ops (src/isa/tile_reduce.c) and of
+ * the irregular tile ops (src/isa/tile_irregular.c).
  * All tiles are vec (UB) tiles; the iteration domain is the destination's valid region and
  * nothing else of the destination is written. Orders of evaluation: docs/spec-notes-tilereduce.md. */
 #ifndef PTOSIM_TILE_REDUCE_H
@@ -6,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "ptosim/ops.h"
 #include "ptosim/tile.h"
 
 #ifdef __cplusplus
@@ -45,6 +47,50 @@ typedef struct ptosim_texpand_params {
   bool has_tmp;
   ptosim_tile dst;
 } ptosim_texpand_params;
+
+/* ---- irregular tile ops (src/isa/tile_irregular.c) ---------------------------------------- */
+
+/* pto.tci ins(%start {descending = B} : iN) outs(%dst): dst(0, c) = start + c (descending:
+ * start - c) wrapped to the element type, c < dst.valid_cols; only the first row is written
+ * (pto-isa tci.md: the sequence length is valid_cols, valid_rows is not consulted). i16 / u16 /
+ * i32 / u32 tiles. */
+typedef struct ptosim_tci_params {
+  ptosim_tile dst;
+  int64_t start;
+  bool descending;
+} ptosim_tci_params;
+
+/* pto.ttri ins(%diagonal {upperOrLower = U} : iN) outs(%dst): over dst's valid region,
+ * lower (U = 0): dst(i, j) = 1 if j <= i + diagonal else 0; upper (U = 1): 0 if
+ * j < i + diagonal else 1 (1 and 0 in the element type). */
+typedef struct ptosim_ttri_params {
+  ptosim_tile dst;
+  int64_t diagonal;
+  int32_t upper;
+} ptosim_ttri_params;
+
+/* %v = pto.tgetval ins(%src, %offset : T, index) outs : E: the element at storage offset
+ * `offset` (elements from the tile address, 0 <= offset < rows * cols) of a vec tile. Integers
+ * are written to *ivalue (sign-extended; unsigned types zero-extended), floats to *fvalue;
+ * either pointer may be NULL. */
+typedef struct ptosim_tgetval_params {
+  ptosim_tile src;
+  int64_t offset;
+  int64_t *ivalue;
+  double *fvalue;
+} ptosim_tgetval_params;
+
+/* pto.tsetval ins(%offset, %val : index, E) outs(%dst): the element at storage offset
+ * `offset` of dst = value (whose dtype must be dst's element type). */
+typedef struct ptosim_tsetval_params {
+  ptosim_tile dst;
+  int64_t offset;
+  ptosim_scalar value;
+} ptosim_tsetval_params;
+
+/* pto.tpart{add,mul,max,min} ins(%src0, %src1) outs(%dst) take ptosim_texpand_params (no
+ * tmp): one source's valid region equals dst's, the other's lies inside it; dst(r, c) =
+ * f(src0(r, c), src1(r, c)) where both are valid, the value of the source that is valid elsewhere. */
 
 #ifdef __cplusplus
 }

@@ -267,6 +267,13 @@ int64_t *pt_bind_out_int(pt_bind *b, unsigned k) {
   return o && !b->lowering && !b->probe ? &b->slots[o->slot].i : &scratch;
 }
 
+double *pt_bind_out_float(pt_bind *b, unsigned k) {
+  static double scratch;
+  const pt_operand *o = out_operand(b, k, PT_VK_FLOAT);
+  if (b->probe) b->derived = 1; /* the address of a slot: not a copy of a value */
+  return o && !b->lowering && !b->probe ? &b->slots[o->slot].f : &scratch;
+}
+
 const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it) {
   if (!b->lowering || !it || it->kind != PA_IT_VALUE) return NULL;
   int32_t s = pt_lower_resolve(b->L, it);

@@ -5,6 +5,7 @@
  *   pto.trowexpandmul ins(%src0, %src1 [, %tmp] : ...) outs(%dst : Td)
  * Whether an op takes a tmp tile is checked by its executor (rule <op>.tmp). */
 #include "asm/asm.h"
+#include "core/dtype.h"
 #include "exec/bind_tile.h"
 #include "exec/bind_tile_reduce.h"
 #include "exec/lower.h"
@@ -16,14 +17,28 @@ static int arity(pt_bind *b, const pa_op *op, unsigned lo, unsigned hi) {
                        "expects ins(%u to %u operands) outs(1), got ins(%u) outs(%u)", lo, hi, ni, no);
 }
 
-/* Boolean attribute `key` in the {...} after an ins operand or after the op (false if absent). */
-static bool bool_attr(const pa_op *op, const char *key) {
+/* Attribute `key` in the {...} after an ins operand or after the op (NULL if absent). */
+static const pa_item *attr(const pa_op *op, const char *key) {
   const pa_item *c = pa_op_clause(op, "ins"), *v = NULL;
   for (uint32_t i = 0; c && c->kind == PA_IT_CALL && i < c->nargs && !v; i++)
     if (c->args[i].attrs) v = pa_dict_get(c->args[i].attrs, key);
   for (uint32_t k = 0; k < op->nitems && !v; k++)
     if (op->items[k].kind == PA_IT_DICT) v = pa_dict_get(&op->items[k], key);
+  return v;
+}
+
+static bool bool_attr(const pa_op *op, const char *key) {
+  const pa_item *v = attr(op, key);
   return v && pa_item_is_word(v, "true");
+}
+
+/* An integer attribute (`1`, `1 : i32`); def when absent, else a bind.keyword error. */
+static int64_t int_attr(pt_bind *b, const pa_op *op, const char *key, int64_t def) {
+  const pa_item *v = attr(op, key);
+  if (!v) return def;
+  if (v->kind == PA_IT_INT) return v->v.i;
+  pt_bind_error(b, v, "bind.keyword", "write an integer", "%s must be an integer", key);
+  return def;
 }
 
 /* ins(%src [, %tmp]) outs(%dst) */
@@ -37,7 +52,7 @@ int bind_ptosim_treduce_params(pt_bind *b, const pa_op *op, ptosim_treduce_param
   return 0;
 }
 
-/* trowexpand / tcolexpand ins(%src0) outs(%dst); the binary forms ins(%src0, %src1 [, %tmp]) outs(%dst) */
+/* trowexpand / tcolexpand ins(%src0) outs(%dst); the binary forms and tpart* ins(%src0, %src1 [, %tmp]) outs(%dst) */
 int bind_ptosim_texpand_params(pt_bind *b, const pa_op *op, ptosim_texpand_params *p) {
   int unary = b->opc == PTOSIM_OP_trowexpand || b->opc == PTOSIM_OP_tcolexpand;
   if (unary ? arity(b, op, 1, 1) : arity(b, op, 2, 3)) return -1;
@@ -46,6 +61,54 @@ int bind_ptosim_texpand_params(pt_bind *b, const pa_op *op, ptosim_texpand_param
   if (ni >= 2) p->src1 = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
   p->has_tmp = ni == 3;
   if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 2));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  return 0;
+}
+
+/* pto.tci ins(%start {descending = B} : iN) outs(%dst) */
+int bind_ptosim_tci_params(pt_bind *b, const pa_op *op, ptosim_tci_params *p) {
+  if (arity(b, op, 1, 1)) return -1;
+  p->start = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 0));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->descending = bool_attr(op, "descending");
+  return 0;
+}
+
+/* pto.ttri ins(%diagonal {upperOrLower = U} : iN) outs(%dst) */
+int bind_ptosim_ttri_params(pt_bind *b, const pa_op *op, ptosim_ttri_params *p) {
+  if (arity(b, op, 1, 1)) return -1;
+  p->diagonal = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 0));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->upper = (int32_t)int_attr(b, op, "upperOrLower", 0);
+  return 0;
+}
+
+/* %v = pto.tgetval ins(%src, %offset : T, index) outs : E. The tile's element type (static:
+ * its declared type while lowering, the same dtype when running) says whether the result is
+ * a float or an integer slot; the result's declared type E must agree (ir.type). */
+int bind_ptosim_tgetval_params(pt_bind *b, const pa_op *op, ptosim_tgetval_params *p) {
+  unsigned ni = pt_bind_tile_io_count(op, "ins");
+  if (ni != 2)
+    return pt_bind_error(b, NULL, "bind.arity", "write ins(%src, %offset : T, index) outs : E",
+                         "expects ins(2 operands), got %u", ni);
+  const pa_item *src = pt_bind_tile_io(b, op, "ins", 0);
+  p->src = pt_bind_tile(b, src);
+  p->offset = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 1));
+  const pa_type *t = pt_bind_value_type(b, src);
+  bool fl = pt_bind_lowering(b) ? t && t->kind == PA_TY_TILE_BUF && t->tb.dtype && t->tb.dtype->kind == PA_TY_FLOAT
+                                : pt_dtype_is_float(p->src.dtype);
+  if (fl)
+    p->fvalue = pt_bind_out_float(b, 0);
+  else
+    p->ivalue = pt_bind_out_int(b, 0);
+  return 0;
+}
+
+/* pto.tsetval ins(%offset, %val : index, E) outs(%dst) */
+int bind_ptosim_tsetval_params(pt_bind *b, const pa_op *op, ptosim_tsetval_params *p) {
+  if (arity(b, op, 2, 2)) return -1;
+  p->offset = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 0));
+  p->value = pt_bind_scalar(b, pt_bind_tile_io(b, op, "ins", 1));
   p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
   return 0;
 }

@@ -1,11 +1,13 @@
-/* Binders of the tile reduce and expand ops (bind_tile_reduce.c); bind.c dispatches to them
+/* Binders of the tile reduce, expand and irregular ops (bind_tile_reduce.c); bind.c dispatches to them
  * through its TEXT_BINDERS list. */
 #ifndef PT_BIND_TILE_REDUCE_H
 #define PT_BIND_TILE_REDUCE_H
 
 #include "exec/bind.h"
 
-#define TILE_REDUCE_TEXT_BINDERS(X) X(ptosim_treduce_params) X(ptosim_texpand_params)
+#define TILE_REDUCE_TEXT_BINDERS(X)                                                                         \
+  X(ptosim_treduce_params) X(ptosim_texpand_params) X(ptosim_tci_params) X(ptosim_ttri_params)                \
+  X(ptosim_tgetval_params) X(ptosim_tsetval_params)
 
 #define DECLARE_TILE_REDUCE_BINDER(T) int bind_##T(pt_bind *b, const pa_op *op, T *p);
 TILE_REDUCE_TEXT_BINDERS(DECLARE_TILE_REDUCE_BINDER)

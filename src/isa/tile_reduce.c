@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa/tile_check.h"
+#include "isa/tile_bcast.h"
 #include "isa/vec_lanes.h"
 
 /* ---- element access and arithmetic per kind K ----------------------------------------- */
@@ -187,9 +187,8 @@ FLOATS(ARG, argmin, <, _) INTS(ARG, argmin, <, _)
 static const red_loops k_argmax[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmax, _, _) INTS(ARG_ENTRY, argmax, _, _)};
 static const red_loops k_argmin[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmin, _, _) INTS(ARG_ENTRY, argmin, _, _)};
 
-/* Broadcast loops: d[j] = F(a[j & am], b[j & bm]) for j < n; a mask of -1 walks the
- * operand, 0 repeats element 0, 2^k - 1 repeats a block of 2^k. */
-typedef void (*bc_fn)(uint8_t *d, const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n);
+/* Broadcast loops (tile_bcast.h): d[j] = F(a[j & am], b[j & bm]) for j < n. */
+typedef pt_tile_bc_fn bc_fn;
 #define BCAST(op, K, F, ID)                                                             \
   static void op##_##K(uint8_t *d, const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n) { \
     if (am == -1 && bm == 0) {                                                            \
@@ -215,6 +214,12 @@ static const bc_fn k_bexpdif[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bexpdif, _, _)};
 static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) INTS(ENTRY, bcopy, _, _)
                                                    UINTS(ENTRY, bcopy, _, _)};
 
+pt_tile_bc_fn pt_tile_bc_loop(pt_tile_binop op, ptosim_dtype dt) {
+  static const bc_fn *const tables[] = {[PT_TB_ADD] = k_badd, [PT_TB_MUL] = k_bmul, [PT_TB_MAX] = k_bmax,
+                                        [PT_TB_MIN] = k_bmin, [PT_TB_COPY] = k_bcopy};
+  return (unsigned)dt < PTOSIM_DT_COUNT ? tables[op][dt] : NULL;
+}
+
 /* tpairreducesum: d[j] = s[2j] + s[2j + 1], j < n. */
 typedef void (*pair_fn)(uint8_t *d, const uint8_t *s, int64_t n);
 #define PAIR(op, K, F, ID)                                                              \
@@ -227,7 +232,7 @@ static const pair_fn k_pair[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, pair, _, _) INTS(E
 /* ---- element type lists (bit 1 << dtype) ----------------------------------------------- */
 
 #define B(t) (1u << PTOSIM_DT_##t)
-#define T_BASE (B(I16) | B(I32) | B(F16) | B(F32)) /* PTOAS: i16/i32/f16/f32 */
+#define T_BASE PT_TB_BASE
 #define T_A5COL (T_BASE | B(I8) | B(BF16))         /* A5 column reductions add i8, bf16 */
 #define T_A5ARITH (T_BASE | B(I8))                 /* A5 broadcast arithmetic adds i8 */
 #define T_FLOAT (B(F16) | B(F32))
@@ -241,13 +246,12 @@ typedef enum tmp_rule { TMP_NONE, TMP_OPTIONAL, TMP_REQUIRED } tmp_rule;
 static int is_nd(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_ND; }
 static int is_dn(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_DN; }
 
-/* A vec tile: the common tile rules, then space UB (rule "<op>.space"). */
-static ptosim_status vec_tile(pt_ctx *x, const char *op, const char *what, const ptosim_tile *t) {
+ptosim_status pt_tile_vec(pt_ctx *x, const char *op, const char *what, const ptosim_tile *t) {
   PT_TRY(pt_tile_check(x, PT_TILE_LAYOUT, what, t, NULL));
   return pt_tile_in(x, PT_TILE_RULE(op, "space"), "use loc=vec tiles", what, t, PTOSIM_UB);
 }
 
-static ptosim_status dtype_in(pt_ctx *x, const char *op, const char *what, ptosim_dtype dt, uint32_t a2a3, uint32_t a5) {
+ptosim_status pt_tile_dtype_in(pt_ctx *x, const char *op, const char *what, ptosim_dtype dt, uint32_t a2a3, uint32_t a5) {
   uint32_t ok = x->m->target == PTOSIM_TARGET_A5 ? a5 : a2a3;
   PT_VERIFY(x, (unsigned)dt < 32 && (ok >> dt & 1u), PT_TILE_RULE(op, "dtype"),
             "see the element types of the op's page in pto-isa docs/isa/tile/ops",
@@ -255,7 +259,7 @@ static ptosim_status dtype_in(pt_ctx *x, const char *op, const char *what, ptosi
   return PTOSIM_OK;
 }
 
-static ptosim_status same_dtype(pt_ctx *x, const char *op, const char *what, const ptosim_tile *a, const ptosim_tile *b) {
+ptosim_status pt_tile_same_dtype(pt_ctx *x, const char *op, const char *what, const ptosim_tile *a, const ptosim_tile *b) {
   PT_VERIFY(x, a->dtype == b->dtype, PT_TILE_RULE(op, "dtype"), "give the operands one element type",
             "%s element type %s differs from %s", what, pt_dtype_name(a->dtype), pt_dtype_name(b->dtype));
   return PTOSIM_OK;
@@ -267,8 +271,8 @@ static ptosim_status tmp_check(pt_ctx *x, const char *op, tmp_rule r, bool has, 
             "%s takes a tmp tile", op);
   PT_VERIFY(x, r != TMP_NONE || !has, PT_TILE_RULE(op, "tmp"), "drop the tmp tile", "%s takes no tmp tile", op);
   if (!has) return PTOSIM_OK;
-  PT_TRY(vec_tile(x, op, "tmp", tmp));
-  return same_dtype(x, op, "tmp", tmp, like);
+  PT_TRY(pt_tile_vec(x, op, "tmp", tmp));
+  return pt_tile_same_dtype(x, op, "tmp", tmp, like);
 }
 
 /* Host byte of the `n` lines of `len` elements, `stride` elements apart, from element `off`
@@ -281,8 +285,7 @@ static ptosim_status lines(pt_ctx *x, const ptosim_tile *t, int64_t off, int64_t
   return pt_region(x, t->space, t->addr + (uint64_t)(off * es), 1, &n, &st, (uint64_t)(len * es), 1, acc, out);
 }
 
-/* The host bytes of rows [0, n) x columns [0, w) of a row-major tile. */
-static ptosim_status rows_of(pt_ctx *x, const ptosim_tile *t, int64_t n, int64_t w, pt_access acc, uint8_t **out) {
+ptosim_status pt_tile_rows(pt_ctx *x, const ptosim_tile *t, int64_t n, int64_t w, pt_access acc, uint8_t **out) {
   return lines(x, t, 0, n, t->cols, w, acc, out);
 }
 
@@ -309,16 +312,16 @@ static ptosim_status row_dst(pt_ctx *x, const red_op *o, const ptosim_tile *d) {
 
 static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red_op *o) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  PT_TRY(vec_tile(x, o->name, "src", s));
-  PT_TRY(vec_tile(x, o->name, "dst", d));
+  PT_TRY(pt_tile_vec(x, o->name, "src", s));
+  PT_TRY(pt_tile_vec(x, o->name, "dst", d));
   PT_TRY(tmp_check(x, o->name, o->tmp, p->has_tmp, &p->tmp, s));
-  PT_TRY(dtype_in(x, o->name, "src", s->dtype, o->a2a3, o->a5));
+  PT_TRY(pt_tile_dtype_in(x, o->name, "src", s->dtype, o->a2a3, o->a5));
   if (o->arg)
     PT_VERIFY(x, d->dtype == PTOSIM_DT_I32 || d->dtype == PTOSIM_DT_U32, PT_TILE_RULE(o->name, "dtype"),
               "use an i32 or u32 dst for the indices", "dst element type %s is not an index type (u32 / i32)",
               pt_dtype_name(d->dtype));
   else
-    PT_TRY(same_dtype(x, o->name, "dst", d, s));
+    PT_TRY(pt_tile_same_dtype(x, o->name, "dst", d, s));
   PT_VERIFY(x, is_nd(s), PT_TILE_RULE(o->name, "layout"), "use a row_major none_box src", "src is a %s tile",
             pt_tile_kind_name(pt_tile_kind_of(s)));
   PT_VERIFY(x, !p->binary || (o->loops == k_sum && o->dir == COL && p->has_tmp), PT_TILE_RULE(o->name, "binary"),
@@ -338,7 +341,7 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
     n = d->valid_cols, len = s->valid_rows, stride = s->cols, dstride = 1;
   }
   uint8_t *sp, *dp;
-  PT_TRY(rows_of(x, s, s->valid_rows, s->valid_cols, PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, s, s->valid_rows, s->valid_cols, PT_READ, &sp));
   PT_TRY(lines(x, d, 0, n, dstride, 1, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(s->valid_rows * s->valid_cols), s->dtype);
   const red_loops *l = &o->loops[s->dtype];
@@ -377,11 +380,11 @@ RED_EXEC(tcolargmin, COL, k_argmin, T_FLOAT, T_FLOAT, true, TMP_REQUIRED)
 ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) {
   const char *op = "tpairreducesum";
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  PT_TRY(vec_tile(x, op, "src", s));
-  PT_TRY(vec_tile(x, op, "dst", d));
+  PT_TRY(pt_tile_vec(x, op, "src", s));
+  PT_TRY(pt_tile_vec(x, op, "dst", d));
   PT_TRY(tmp_check(x, op, TMP_NONE, p->has_tmp, &p->tmp, s));
-  PT_TRY(dtype_in(x, op, "src", s->dtype, T_FLOAT, T_FLOAT));
-  PT_TRY(same_dtype(x, op, "dst", d, s));
+  PT_TRY(pt_tile_dtype_in(x, op, "src", s->dtype, T_FLOAT, T_FLOAT));
+  PT_TRY(pt_tile_same_dtype(x, op, "dst", d, s));
   PT_VERIFY(x, is_nd(s) && is_nd(d), PT_TILE_RULE(op, "layout"), "use row_major none_box tiles",
             "src or dst is not row_major none_box");
   PT_VERIFY(x, s->valid_rows == d->valid_rows && s->valid_cols >= 2 * (int64_t)d->valid_cols, PT_TILE_RULE(op, "valid"),
@@ -390,8 +393,8 @@ ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) 
   int64_t h = d->valid_rows, w = d->valid_cols;
   unsigned es = pt_dtype_size(s->dtype);
   uint8_t *sp, *dp;
-  PT_TRY(rows_of(x, s, h, 2 * w, PT_READ, &sp));
-  PT_TRY(rows_of(x, d, h, w, PT_WRITE, &dp));
+  PT_TRY(pt_tile_rows(x, s, h, 2 * w, PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), s->dtype);
   pair_fn fn = k_pair[s->dtype];
   for (int64_t r = 0; r < h; r++) fn(dp + r * d->cols * es, sp + r * s->cols * es, w);
@@ -423,7 +426,7 @@ static ptosim_status full_src(pt_ctx *x, const char *op, const char *what, const
   PT_VERIFY(x, is_nd(s), PT_TILE_RULE(op, "layout"), "use row_major none_box tiles", "%s is a %s tile", what,
             pt_tile_kind_name(pt_tile_kind_of(s)));
   *out = (bc_src){.rstep = s->cols, .mask = -1};
-  return rows_of(x, s, d->valid_rows, d->valid_cols, PT_READ, &out->base);
+  return pt_tile_rows(x, s, d->valid_rows, d->valid_cols, PT_READ, &out->base);
 }
 
 /* The per-row operand of a row broadcast: a DN tile of one valid column (value (r, 0)),
@@ -448,20 +451,20 @@ static ptosim_status row_src_map(pt_ctx *x, const ptosim_tile *s, const ptosim_t
     return lines(x, s, 0, 1, 0, d->valid_rows, PT_READ, &out->base);
   }
   *out = (bc_src){.rstep = s->cols, .mask = first_only ? 0 : blk - 1};
-  return rows_of(x, s, d->valid_rows, first_only ? 1 : blk, PT_READ, &out->base);
+  return pt_tile_rows(x, s, d->valid_rows, first_only ? 1 : blk, PT_READ, &out->base);
 }
 
 static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const bc_op *o) {
   const ptosim_tile *d = &p->dst;
   const ptosim_tile *s[2] = {&p->src0, &p->src1};
   int ns = o->binary ? 2 : 1;
-  PT_TRY(vec_tile(x, o->name, "src0", s[0]));
-  if (o->binary) PT_TRY(vec_tile(x, o->name, "src1", s[1]));
-  PT_TRY(vec_tile(x, o->name, "dst", d));
+  PT_TRY(pt_tile_vec(x, o->name, "src0", s[0]));
+  if (o->binary) PT_TRY(pt_tile_vec(x, o->name, "src1", s[1]));
+  PT_TRY(pt_tile_vec(x, o->name, "dst", d));
   bool tmp_ok = o->binary && o->dir == ROW && (o->a5_tmp || x->m->target != PTOSIM_TARGET_A5);
   PT_TRY(tmp_check(x, o->name, tmp_ok ? TMP_OPTIONAL : TMP_NONE, p->has_tmp, &p->tmp, d));
-  PT_TRY(dtype_in(x, o->name, "dst", d->dtype, o->a2a3, o->a5));
-  for (int i = 0; i < ns; i++) PT_TRY(same_dtype(x, o->name, i ? "src1" : "src0", s[i], d));
+  PT_TRY(pt_tile_dtype_in(x, o->name, "dst", d->dtype, o->a2a3, o->a5));
+  for (int i = 0; i < ns; i++) PT_TRY(pt_tile_same_dtype(x, o->name, i ? "src1" : "src0", s[i], d));
   PT_VERIFY(x, is_nd(d), PT_TILE_RULE(o->name, "layout"), "use a row_major none_box dst", "dst is a %s tile",
             pt_tile_kind_name(pt_tile_kind_of(d)));
   /* Which source is the broadcast one: src1, or src0 when src1 covers dst's valid region. */
@@ -490,12 +493,12 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
     PT_TRY(row_src_map(x, s[bi], d, !o->binary, &src[bi]));
   } else {
     src[bi] = (bc_src){.rstep = 0, .mask = -1};
-    PT_TRY(rows_of(x, s[bi], 1, d->valid_cols, PT_READ, &src[bi].base));
+    PT_TRY(pt_tile_rows(x, s[bi], 1, d->valid_cols, PT_READ, &src[bi].base));
   }
   if (!o->binary) src[1] = src[0]; /* FIRST ignores it */
   uint8_t *dp;
   int64_t h = d->valid_rows, w = d->valid_cols;
-  PT_TRY(rows_of(x, d, h, w, PT_WRITE, &dp));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), d->dtype);
   bc_fn fn = o->loops[d->dtype];
   unsigned es = pt_dtype_size(d->dtype);

@@ -1,0 +1,160 @@
+/* Irregular tile ops (src/isa/ops.def "irregular tile ops" rows): index sequences (tci),
+ * triangular masks (ttri), single-element access (tgetval, tsetval) and the partial
+ * elementwise ops (tpartadd / tpartmul / tpartmax / tpartmin). Vec (UB) tiles; each op writes
+ * only its destination's valid region (tci: its first row). Readings:
+ * docs/spec-notes-tilereduce.md. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "core/dtype.h"
+#include "isa/tile_bcast.h"
+
+static int is_nd(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_ND; }
+
+static ptosim_status nd_tile(pt_ctx *x, const char *op, const char *what, const ptosim_tile *t) {
+  PT_TRY(pt_tile_vec(x, op, what, t));
+  PT_VERIFY(x, is_nd(t), PT_TILE_RULE(op, "layout"), "use row_major none_box tiles", "%s is a %s tile", what,
+            pt_tile_kind_name(pt_tile_kind_of(t)));
+  return PTOSIM_OK;
+}
+
+/* ---- TCI -------------------------------------------------------------------------------------- */
+
+/* dst(0, c) = start +- c wrapped to es bytes (little-endian), c < n. */
+static void index_row(uint8_t *d, unsigned es, int64_t n, int64_t start, int64_t step) {
+  uint64_t v = (uint64_t)start;
+  if (es == 2)
+    for (int64_t c = 0; c < n; c++, v += (uint64_t)step) {
+      uint16_t w = (uint16_t)v;
+      memcpy(d + 2 * c, &w, 2);
+    }
+  else
+    for (int64_t c = 0; c < n; c++, v += (uint64_t)step) {
+      uint32_t w = (uint32_t)v;
+      memcpy(d + 4 * c, &w, 4);
+    }
+}
+
+ptosim_status pt_exec_tci(pt_ctx *x, const ptosim_tci_params *p) {
+  const ptosim_tile *d = &p->dst;
+  uint32_t types = PT_TB_T(I16) | PT_TB_T(U16) | PT_TB_T(I32) | PT_TB_T(U32); /* PTO.cpp TCIOp: 16/32-bit integers */
+  PT_TRY(nd_tile(x, "tci", "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, "tci", "dst", d->dtype, types, types));
+  PT_VERIFY(x, d->cols != 1, "tci.shape", "give dst more than one column", "dst has one column (PTOAS TCIOp)");
+  uint8_t *dp;
+  PT_TRY(pt_tile_rows(x, d, 1, d->valid_cols, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)d->valid_cols, d->dtype);
+  index_row(dp, pt_dtype_size(d->dtype), d->valid_cols, p->start, p->descending ? -1 : 1);
+  return PTOSIM_OK;
+}
+
+/* ---- TTRI --------------------------------------------------------------------------------------- */
+
+ptosim_status pt_exec_ttri(pt_ctx *x, const ptosim_ttri_params *p) {
+  const ptosim_tile *d = &p->dst;
+  uint32_t a2a3 = PT_TB_BASE | PT_TB_T(U16) | PT_TB_T(U32), a5 = a2a3 | PT_TB_T(BF16) | PT_TB_T(I8) | PT_TB_T(U8);
+  PT_TRY(nd_tile(x, "ttri", "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, "ttri", "dst", d->dtype, a2a3, a5));
+  PT_VERIFY(x, p->upper == 0 || p->upper == 1, "ttri.mode", "upperOrLower is 0 (lower) or 1 (upper)",
+            "upperOrLower %d", p->upper);
+  unsigned es = pt_dtype_size(d->dtype);
+  uint8_t one[4] = {0}, zero[4] = {0}, *dp;
+  if (pt_dtype_is_float(d->dtype))
+    pt_store_from_f32(d->dtype, one, 1.0f, PT_RND_RINT, PT_SAT_OFF);
+  else
+    one[0] = 1; /* little-endian integer 1 */
+  int64_t h = d->valid_rows, w = d->valid_cols;
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), d->dtype);
+  int64_t dg = p->diagonal < -(h + w) ? -(h + w) : p->diagonal > h + w ? h + w : p->diagonal; /* no overflow */
+  /* Row i: ones on columns j <= i + diagonal (lower), zeros on j < i + diagonal (upper). */
+  for (int64_t i = 0; i < h; i++) {
+    uint8_t *row = dp + i * d->cols * es;
+    int64_t edge = i + dg + (p->upper ? 0 : 1); /* first column of the second kind */
+    edge = edge < 0 ? 0 : edge > w ? w : edge;
+    const uint8_t *first = p->upper ? zero : one, *second = p->upper ? one : zero;
+    for (int64_t j = 0; j < w; j++) memcpy(row + j * es, j < edge ? first : second, es);
+  }
+  return PTOSIM_OK;
+}
+
+/* ---- TGETVAL / TSETVAL ------------------------------------------------------------------------ */
+
+/* The element at storage offset off of a vec tile (rule "<op>.offset"). */
+static ptosim_status element(pt_ctx *x, const char *op, const char *what, const ptosim_tile *t, int64_t off,
+                             pt_access acc, uint8_t **out) {
+  PT_TRY(pt_tile_vec(x, op, what, t));
+  int64_t n = (int64_t)t->rows * t->cols;
+  PT_VERIFY(x, off >= 0 && off < n, PT_TILE_RULE(op, "offset"), "keep 0 <= offset < rows * cols",
+            "offset %" PRId64 " outside the %" PRId64 " elements of %s", off, n, what);
+  unsigned es = pt_dtype_size(t->dtype);
+  PT_TRY(pt_tile_at(x, x->core, t->space, t->addr, 0, acc, out));
+  return pt_span_on(x, x->core, t->space, t->addr + (uint64_t)off * es, es, 1, acc, out);
+}
+
+ptosim_status pt_exec_tgetval(pt_ctx *x, const ptosim_tgetval_params *p) {
+  uint8_t *sp;
+  PT_TRY(element(x, "tgetval", "src", &p->src, p->offset, PT_READ, &sp));
+  if (pt_dtype_is_float(p->src.dtype)) {
+    if (p->fvalue) *p->fvalue = pt_load_as_f32(p->src.dtype, sp);
+  } else if (p->ivalue) {
+    *p->ivalue = pt_load_int(p->src.dtype, sp);
+  }
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_tsetval(pt_ctx *x, const ptosim_tsetval_params *p) {
+  uint8_t *dp;
+  PT_VERIFY(x, p->value.dtype == p->dst.dtype, "tsetval.dtype", "give the value dst's element type",
+            "value of type %s into a %s tile", pt_dtype_name(p->value.dtype), pt_dtype_name(p->dst.dtype));
+  PT_TRY(element(x, "tsetval", "dst", &p->dst, p->offset, PT_WRITE, &dp));
+  memcpy(dp, &p->value.bits, pt_dtype_size(p->dst.dtype)); /* little-endian host */
+  return PTOSIM_OK;
+}
+
+/* ---- TPARTADD / TPARTMUL / TPARTMAX / TPARTMIN -------------------------------------------------- */
+
+/* a lies inside b in both valid dimensions. */
+static int inside(const ptosim_tile *a, const ptosim_tile *b) {
+  return a->valid_rows <= b->valid_rows && a->valid_cols <= b->valid_cols;
+}
+static int same_valid(const ptosim_tile *a, const ptosim_tile *b) { return inside(a, b) && inside(b, a); }
+
+static ptosim_status part(pt_ctx *x, const ptosim_texpand_params *p, const char *op, pt_tile_binop f) {
+  const ptosim_tile *s0 = &p->src0, *s1 = &p->src1, *d = &p->dst;
+  PT_TRY(nd_tile(x, op, "src0", s0));
+  PT_TRY(nd_tile(x, op, "src1", s1));
+  PT_TRY(nd_tile(x, op, "dst", d));
+  PT_VERIFY(x, !p->has_tmp, PT_TILE_RULE(op, "tmp"), "drop the tmp tile", "%s takes no tmp tile", op);
+  PT_TRY(pt_tile_same_dtype(x, op, "src0", s0, d));
+  PT_TRY(pt_tile_same_dtype(x, op, "src1", s1, d));
+  /* PTO.cpp TPartAddOp::verify: A2/A3 i32/i16/f16/f32, A5 adds i8 and bf16. */
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, PT_TB_BASE, PT_TB_BASE | PT_TB_T(I8) | PT_TB_T(BF16)));
+  PT_VERIFY(x, inside(s0, d) && inside(s1, d) && (same_valid(s0, d) || same_valid(s1, d)), PT_TILE_RULE(op, "valid"),
+            "give one source dst's valid region and the other one inside it",
+            "valid regions src0 %d x %d, src1 %d x %d, dst %d x %d", s0->valid_rows, s0->valid_cols, s1->valid_rows,
+            s1->valid_cols, d->valid_rows, d->valid_cols);
+  const ptosim_tile *full = same_valid(s0, d) ? s0 : s1, *small = full == s0 ? s1 : s0;
+  int64_t h = d->valid_rows, w = d->valid_cols, sh = small->valid_rows, sw = small->valid_cols;
+  unsigned es = pt_dtype_size(d->dtype);
+  uint8_t *a, *b, *dp;
+  PT_TRY(pt_tile_rows(x, s0, s0->valid_rows, s0->valid_cols, PT_READ, &a));
+  PT_TRY(pt_tile_rows(x, s1, s1->valid_rows, s1->valid_cols, PT_READ, &b));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), d->dtype);
+  pt_tile_bc_fn both = pt_tile_bc_loop(f, d->dtype), copy = pt_tile_bc_loop(PT_TB_COPY, d->dtype);
+  const uint8_t *fp = full == s0 ? a : b;
+  for (int64_t r = 0; r < h; r++) {
+    uint8_t *dr = dp + r * d->cols * es;
+    const uint8_t *fr = fp + r * full->cols * es;
+    int64_t k = r < sh ? sw : 0; /* columns where both sources are valid */
+    if (k) both(dr, a + r * s0->cols * es, -1, b + r * s1->cols * es, -1, k);
+    copy(dr + k * es, fr + k * es, -1, fr + k * es, -1, w - k);
+  }
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_tpartadd(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartadd", PT_TB_ADD); }
+ptosim_status pt_exec_tpartmul(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmul", PT_TB_MUL); }
+ptosim_status pt_exec_tpartmax(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmax", PT_TB_MAX); }
+ptosim_status pt_exec_tpartmin(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmin", PT_TB_MIN); }

@@ -1,0 +1,371 @@
+/* Irregular tile ops: pto.tci, pto.ttri, pto.tgetval, pto.tsetval, pto.tpartadd / tpartmul /
+ * tpartmax / tpartmin, from the C API and from .pto text. Positive cases fill the whole UB with
+ * random bytes, apply a reference written from the formulas of pto-isa docs/isa/tile/ops
+ * (irregular-and-complex) to a copy of the image and compare the whole UB after the op. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/dtype.h"
+#include "harness.h"
+#include "ptosim/ptosim.h"
+
+static unsigned long long seed = 0xD1B54A32D192ED03ull;
+static const ptosim_target targets[] = {PTOSIM_TARGET_A2A3, PTOSIM_TARGET_A5};
+
+typedef struct env {
+  ptosim_machine *m;
+  ptosim_core *c;
+  size_t cap;
+  uint8_t *img;
+} env;
+
+static env env_new(ptosim_target t) {
+  env e;
+  e.m = ptosim_machine_new(t, 1);
+  e.c = ptosim_core_of(e.m, 0, PTOSIM_AIV0);
+  e.cap = (size_t)ptosim_space_capacity(e.m, PTOSIM_UB);
+  e.img = malloc(e.cap);
+  for (size_t i = 0; i < e.cap; i++) e.img[i] = (uint8_t)pt_rand_u64(&seed);
+  return e;
+}
+
+static void env_load(env *e) { CHECK(ptosim_mem_write(e->c, PTOSIM_UB, 0, e->img, e->cap) == PTOSIM_OK); }
+
+static void env_free(env *e) {
+  free(e->img);
+  ptosim_machine_free(e->m);
+}
+
+/* The UB equals the expected image. */
+static void finish(env *e, ptosim_status st, const char *what) {
+  CHECK_MSG(st == PTOSIM_OK, "%s: %s [%s]", what, ptosim_last_diag(e->m)->msg, ptosim_last_diag(e->m)->rule);
+  uint8_t *got = malloc(e->cap);
+  CHECK(ptosim_mem_read(e->c, PTOSIM_UB, 0, got, e->cap) == PTOSIM_OK);
+  size_t i = 0;
+  while (i < e->cap && got[i] == e->img[i]) i++;
+  CHECK_MSG(i == e->cap, "%s: byte 0x%zx got %02x want %02x", what, i, i < e->cap ? got[i] : 0, i < e->cap ? e->img[i] : 0);
+  free(got);
+  env_free(e);
+}
+
+static void refuse(env *e, ptosim_status got, const char *rule) {
+  const ptosim_diag *d = ptosim_last_diag(e->m);
+  CHECK_MSG(got == PTOSIM_E_VERIFY && !strcmp(d->rule, rule), "want [%s], got %d [%s] (%s)", rule, (int)got, d->rule,
+            d->msg);
+  env_free(e);
+}
+
+static ptosim_tile nd(ptosim_dtype t, uint64_t addr, int rows, int cols, int vr, int vc) {
+  ptosim_tile x = {.space = PTOSIM_UB, .addr = addr, .dtype = t, .rows = rows, .cols = cols, .valid_rows = vr,
+                   .valid_cols = vc, .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  return x;
+}
+
+static int64_t es_of(ptosim_dtype t) { return (int64_t)pt_dtype_size(t); }
+static uint8_t *at(env *e, const ptosim_tile *t, int64_t r, int64_t c) {
+  return e->img + t->addr + (r * t->cols + c) * es_of(t->dtype);
+}
+
+/* ---- tci ------------------------------------------------------------------------------------ */
+
+static void test_tci(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_I32, PTOSIM_DT_U32};
+  static const int64_t starts[] = {0, 5, -3, 32760, 2147483640};
+  for (int ti = 0; ti < 2; ti++)
+    for (int k = 0; k < 4; k++)
+      for (int s = 0; s < 5; s++)
+        for (int desc = 0; desc < 2; desc++) {
+          ptosim_dtype t = types[k];
+          int64_t es = es_of(t), blk = 32 / es;
+          env e = env_new(targets[ti]);
+          env_load(&e);
+          ptosim_tile d = nd(t, 0x800, 4, (int)(3 * blk), 3, (int)(2 * blk + 3));
+          for (int64_t c = 0; c < d.valid_cols; c++) {
+            uint64_t v = (uint64_t)starts[s] + (uint64_t)(desc ? -c : c); /* S +- c modulo 2^64, low bytes kept */
+            memcpy(at(&e, &d, 0, c), &v, (size_t)es);
+          }
+          ptosim_tci_params p = {.dst = d, .start = starts[s], .descending = desc};
+          finish(&e, ptosim_tci(e.c, &p), "tci");
+        }
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tci_params p = {.dst = nd(PTOSIM_DT_F32, 0, 1, 8, 1, 8)};
+  refuse(&e, ptosim_tci(e.c, &p), "tci.dtype");
+  e = env_new(PTOSIM_TARGET_A5);
+  p.dst = nd(PTOSIM_DT_I32, 0, 8, 1, 8, 1);
+  refuse(&e, ptosim_tci(e.c, &p), "tile.align"); /* a one-column ND tile of 4-byte rows */
+}
+
+/* ---- ttri ----------------------------------------------------------------------------------- */
+
+static void test_ttri(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_I32, PTOSIM_DT_U16, PTOSIM_DT_BF16,
+                                       PTOSIM_DT_I8};
+  for (int ti = 0; ti < 2; ti++)
+    for (int k = 0; k < 6; k++) {
+      ptosim_dtype t = types[k];
+      if (k >= 4 && targets[ti] != PTOSIM_TARGET_A5) continue;
+      for (int upper = 0; upper < 2; upper++)
+        for (int64_t dg = -12; dg <= 40; dg += 4) {
+          int64_t es = es_of(t), blk = 32 / es;
+          env e = env_new(targets[ti]);
+          env_load(&e);
+          ptosim_tile d = nd(t, 0x400, 16, (int)(2 * blk), 13, (int)(blk + 5));
+          uint8_t one[4], zero[4] = {0};
+          float f1 = 1.0f;
+          if (t == PTOSIM_DT_F32) memcpy(one, &f1, 4);
+          else if (t == PTOSIM_DT_F16) { uint16_t h = 0x3C00; memcpy(one, &h, 2); }
+          else if (t == PTOSIM_DT_BF16) { uint16_t h = 0x3F80; memcpy(one, &h, 2); }
+          else { uint32_t i1 = 1; memcpy(one, &i1, 4); }
+          for (int64_t i = 0; i < d.valid_rows; i++)
+            for (int64_t j = 0; j < d.valid_cols; j++) {
+              int is_one = upper ? !(j < i + dg) : j <= i + dg;
+              memcpy(at(&e, &d, i, j), is_one ? one : zero, (size_t)es);
+            }
+          ptosim_ttri_params p = {.dst = d, .diagonal = dg, .upper = upper};
+          finish(&e, ptosim_ttri(e.c, &p), "ttri");
+        }
+    }
+  env e = env_new(PTOSIM_TARGET_A2A3);
+  ptosim_ttri_params p = {.dst = nd(PTOSIM_DT_F32, 0, 8, 8, 8, 8), .upper = 2};
+  refuse(&e, ptosim_ttri(e.c, &p), "ttri.mode");
+  e = env_new(PTOSIM_TARGET_A2A3);
+  p = (ptosim_ttri_params){.dst = nd(PTOSIM_DT_I8, 0, 8, 32, 8, 32)};
+  refuse(&e, ptosim_ttri(e.c, &p), "ttri.dtype"); /* i8 on A5 only */
+  e = env_new(PTOSIM_TARGET_A5);
+  p = (ptosim_ttri_params){.dst = nd(PTOSIM_DT_F32, 0, 8, 8, 8, 8), .diagonal = INT64_MAX};
+  env_load(&e);
+  for (int64_t i = 0; i < 8; i++)
+    for (int64_t j = 0; j < 8; j++) {
+      float one = 1.0f;
+      memcpy(at(&e, &p.dst, i, j), &one, 4);
+    }
+  finish(&e, ptosim_ttri(e.c, &p), "ttri diagonal INT64_MAX"); /* all ones, no overflow */
+}
+
+/* ---- tgetval / tsetval ----------------------------------------------------------------------- */
+
+static void test_getset(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tile t16 = nd(PTOSIM_DT_F16, 0x200, 4, 16, 2, 3), i16 = nd(PTOSIM_DT_I16, 0x400, 4, 16, 4, 16);
+  ptosim_tile u32 = nd(PTOSIM_DT_U32, 0x600, 2, 8, 2, 8);
+  uint16_t h = 0xC100; /* -2.5 */
+  int16_t n = -7;
+  uint32_t big = 0xFFFFFFF0u;
+  memcpy(at(&e, &t16, 3, 15), &h, 2); /* outside the valid region: tgetval reads storage */
+  memcpy(at(&e, &i16, 1, 2), &n, 2);
+  memcpy(at(&e, &u32, 1, 7), &big, 4);
+  env_load(&e);
+  double f = 0;
+  int64_t i = 0;
+  ptosim_tgetval_params g = {.src = t16, .offset = 63, .ivalue = &i, .fvalue = &f};
+  CHECK(ptosim_tgetval(e.c, &g) == PTOSIM_OK && f == -2.5 && i == 0);
+  g = (ptosim_tgetval_params){.src = i16, .offset = 18, .ivalue = &i, .fvalue = &f};
+  CHECK(ptosim_tgetval(e.c, &g) == PTOSIM_OK && i == -7);
+  g = (ptosim_tgetval_params){.src = u32, .offset = 15, .ivalue = &i};
+  CHECK(ptosim_tgetval(e.c, &g) == PTOSIM_OK && i == 0xFFFFFFF0ll);
+  g.offset = 16;
+  CHECK(ptosim_tgetval(e.c, &g) == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(e.m)->rule, "tgetval.offset"));
+  g.offset = -1;
+  CHECK(ptosim_tgetval(e.c, &g) == PTOSIM_E_VERIFY);
+  env_free(&e);
+
+  e = env_new(PTOSIM_TARGET_A2A3);
+  env_load(&e);
+  ptosim_tsetval_params s = {.dst = t16, .offset = 17, .value = {PTOSIM_DT_F16, 0x3E00}};
+  memcpy(at(&e, &t16, 1, 1), &s.value.bits, 2);
+  CHECK(ptosim_tsetval(e.c, &s) == PTOSIM_OK);
+  s = (ptosim_tsetval_params){.dst = u32, .offset = 0, .value = {PTOSIM_DT_U32, 0x12345678u}};
+  memcpy(at(&e, &u32, 0, 0), &s.value.bits, 4);
+  finish(&e, ptosim_tsetval(e.c, &s), "tsetval");
+  e = env_new(PTOSIM_TARGET_A2A3);
+  s = (ptosim_tsetval_params){.dst = u32, .offset = 0, .value = {PTOSIM_DT_F32, 0}};
+  refuse(&e, ptosim_tsetval(e.c, &s), "tsetval.dtype");
+  e = env_new(PTOSIM_TARGET_A2A3);
+  s = (ptosim_tsetval_params){.dst = u32, .offset = 16, .value = {PTOSIM_DT_U32, 0}};
+  refuse(&e, ptosim_tsetval(e.c, &s), "tsetval.offset");
+}
+
+/* ---- tpart* ---------------------------------------------------------------------------------- */
+
+static double get(ptosim_dtype t, const uint8_t *p) {
+  uint64_t u = 0;
+  memcpy(&u, p, (size_t)es_of(t));
+  float f;
+  switch (t) {
+    case PTOSIM_DT_F32: memcpy(&f, &u, 4); return f;
+    case PTOSIM_DT_F16: return pt_f16_to_f32((uint16_t)u);
+    case PTOSIM_DT_BF16: return pt_bf16_to_f32((uint16_t)u);
+    case PTOSIM_DT_I8: return (int8_t)u;
+    case PTOSIM_DT_I16: return (int16_t)u;
+    default: return (int32_t)u;
+  }
+}
+
+static void put(ptosim_dtype t, uint8_t *p, double v) {
+  uint64_t u;
+  float f = (float)v;
+  if (t == PTOSIM_DT_F32) {
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    u = b;
+  } else if (t == PTOSIM_DT_F16) {
+    u = pt_f32_to_f16(f, PT_RND_RINT, PT_SAT_OFF);
+  } else if (t == PTOSIM_DT_BF16) {
+    u = pt_f32_to_bf16(f, PT_RND_RINT, PT_SAT_OFF);
+  } else {
+    u = (uint64_t)(int64_t)fmod(v, 4294967296.0);
+  }
+  memcpy(p, &u, (size_t)es_of(t));
+}
+
+static int is_float(ptosim_dtype t) { return t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16; }
+
+/* f(a, b) in type t: 0 add, 1 mul, 2 max, 3 min (integers wrap). */
+static double part_ref(ptosim_dtype t, int f, double a, double b) {
+  uint8_t buf[8];
+  double v = f == 0 ? a + b : f == 1 ? a * b : f == 2 ? (a > b ? a : b) : (a < b ? a : b);
+  put(t, buf, v);
+  return get(t, buf);
+}
+
+static ptosim_status run_part(ptosim_core *c, int f, const ptosim_texpand_params *p) {
+  if (f == 0) return ptosim_tpartadd(c, p);
+  if (f == 1) return ptosim_tpartmul(c, p);
+  if (f == 2) return ptosim_tpartmax(c, p);
+  return ptosim_tpartmin(c, p);
+}
+
+/* small (sr x sc) is src0 (small0) or src1 of a dst whose valid region is 10 x (2 blocks + 3). */
+static void part_case(ptosim_target tg, ptosim_dtype t, int f, int small0, int sr, int sc) {
+  env e = env_new(tg);
+  int blk = (int)(32 / es_of(t)), vr = 10, vc = 2 * blk + 3;
+  ptosim_tile full = nd(t, 0x400, 12, 3 * blk, vr, vc), small = nd(t, 0x4000, 12, 3 * blk, sr, sc);
+  ptosim_tile d = nd(t, 0x8000, 12, 3 * blk, vr, vc);
+  for (int pass = 0; pass < 2; pass++) {
+    const ptosim_tile *s = pass ? &small : &full;
+    for (int r = 0; r < s->valid_rows; r++)
+      for (int c = 0; c < s->valid_cols; c++) {
+        uint64_t x = pt_rand_u64(&seed);
+        double v = is_float(t) ? ((double)(x % 2001) - 1000) / 16 : (double)(int64_t)x;
+        put(t, at(&e, s, r, c), v);
+      }
+  }
+  env_load(&e);
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++) {
+      double a = get(t, at(&e, &full, r, c));
+      if (r < sr && c < sc) {
+        double b = get(t, at(&e, &small, r, c));
+        put(t, at(&e, &d, r, c), small0 ? part_ref(t, f, b, a) : part_ref(t, f, a, b));
+      } else {
+        memcpy(at(&e, &d, r, c), at(&e, &full, r, c), (size_t)es_of(t));
+      }
+    }
+  ptosim_texpand_params p = {.src0 = small0 ? small : full, .src1 = small0 ? full : small, .dst = d};
+  char what[96];
+  snprintf(what, sizeof what, "tpart f%d %s small%d %dx%d target %d", f, pt_dtype_name(t), small0, sr, sc, tg);
+  finish(&e, run_part(e.c, f, &p), what);
+}
+
+static void test_tpart(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_I32, PTOSIM_DT_I16, PTOSIM_DT_BF16,
+                                       PTOSIM_DT_I8};
+  for (int ti = 0; ti < 2; ti++)
+    for (int k = 0; k < 6; k++) {
+      if (k >= 4 && targets[ti] != PTOSIM_TARGET_A5) continue;
+      int blk = (int)(32 / es_of(types[k]));
+      for (int f = 0; f < 4; f++) {
+        part_case(targets[ti], types[k], f, 0, 7, blk + 1);
+        part_case(targets[ti], types[k], f, 1, 10, 2);
+        part_case(targets[ti], types[k], f, 1, 3, 2 * blk + 3);
+        part_case(targets[ti], types[k], f, 0, 10, 2 * blk + 3); /* both whole */
+      }
+    }
+  const ptosim_texpand_params ok = {.src0 = nd(PTOSIM_DT_F32, 0, 8, 16, 8, 16), .src1 = nd(PTOSIM_DT_F32, 0x1000, 8, 16, 4, 4),
+                                    .dst = nd(PTOSIM_DT_F32, 0x2000, 8, 16, 8, 16)};
+  ptosim_texpand_params p = ok;
+  env e = env_new(PTOSIM_TARGET_A2A3);
+  p.src0.valid_cols = 15; /* neither source covers dst */
+  refuse(&e, ptosim_tpartadd(e.c, &p), "tpartadd.valid");
+  e = env_new(PTOSIM_TARGET_A2A3);
+  p = ok, p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_BF16;
+  refuse(&e, ptosim_tpartmax(e.c, &p), "tpartmax.dtype");
+  e = env_new(PTOSIM_TARGET_A5);
+  p = ok, p.src1.dtype = PTOSIM_DT_I32;
+  refuse(&e, ptosim_tpartmul(e.c, &p), "tpartmul.dtype");
+  e = env_new(PTOSIM_TARGET_A5);
+  p = ok, p.dst.blayout = PTOSIM_BL_COL_MAJOR;
+  refuse(&e, ptosim_tpartmin(e.c, &p), "tpartmin.layout");
+}
+
+/* ---- text ------------------------------------------------------------------------------------- */
+
+#define VI(dt, r, c, vr, vc)                                                                                 \
+  "!pto.tile_buf<loc=vec, dtype=" dt ", rows=" #r ", cols=" #c ", v_row=" #vr ", v_col=" #vc             \
+  ", blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+
+/* o = tci(100, descending) with element 3 set to 2 * element 5 (tgetval / tsetval of i32);
+ * f = ttri lower, diagonal 1 (8 x 8 f32), plus through tpartadd a 1 x 1 tile holding
+ * 0.5 + 0.5 (tsetval / tgetval of f32). */
+static const char *text_src =
+    "func.func @k(%o: !pto.ptr<i32>, %f: !pto.ptr<f32>) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c3 = arith.constant 3 : index\n"
+    "  %c5 = arith.constant 5 : index\n  %c8 = arith.constant 8 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %s = arith.constant 100 : i32\n  %dg = arith.constant 1 : i32\n  %two = arith.constant 2 : i32\n"
+    "  %half = arith.constant 0.5 : f32\n"
+    "  %v = pto.make_tensor_view %o, shape = [%c1, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xi32>\n"
+    "  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c1, %c16] : !pto.tensor_view<?x?xi32> -> "
+    "!pto.partition_tensor_view<1x16xi32>\n"
+    "  %w = pto.make_tensor_view %f, shape = [%c8, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %q = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c8, %c8] : !pto.tensor_view<?x?xf32> -> "
+    "!pto.partition_tensor_view<8x8xf32>\n"
+    "  %t = pto.alloc_tile : " VI("i32", 1, 16, 1, 16) "\n"
+    "  pto.tci ins(%s {descending = true} : i32) outs(%t : " VI("i32", 1, 16, 1, 16) ")\n"
+    "  %g = pto.tgetval ins(%t, %c5 : " VI("i32", 1, 16, 1, 16) ", index) outs : i32\n"
+    "  %g2 = arith.muli %g, %two : i32\n"
+    "  pto.tsetval ins(%c3, %g2 : index, i32) outs(%t : " VI("i32", 1, 16, 1, 16) ")\n"
+    "  pto.tstore ins(%t : " VI("i32", 1, 16, 1, 16) ") outs(%p : !pto.partition_tensor_view<1x16xi32>)\n"
+    "  %m = pto.alloc_tile : " VI("f32", 8, 8, 8, 8) "\n"
+    "  %h = pto.alloc_tile : " VI("f32", 8, 8, 1, 1) "\n"
+    "  pto.ttri ins(%dg {upperOrLower = 0 : i32} : i32) outs(%m : " VI("f32", 8, 8, 8, 8) ")\n"
+    "  pto.tsetval ins(%c0, %half : index, f32) outs(%h : " VI("f32", 8, 8, 1, 1) ")\n"
+    "  %hv = pto.tgetval ins(%h, %c0 : " VI("f32", 8, 8, 1, 1) ", index) outs : f32\n"
+    "  %hv2 = arith.addf %hv, %hv : f32\n"
+    "  pto.tsetval ins(%c0, %hv2 : index, f32) outs(%h : " VI("f32", 8, 8, 1, 1) ")\n"
+    "  pto.tpartadd ins(%m, %h : " VI("f32", 8, 8, 8, 8) ", " VI("f32", 8, 8, 1, 1) ") outs(%m : " VI("f32", 8, 8, 8, 8) ")\n"
+    "  pto.tstore ins(%m : " VI("f32", 8, 8, 8, 8) ") outs(%q : !pto.partition_tensor_view<8x8xf32>)\n"
+    "  return\n}\n";
+
+static void test_text(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    static int32_t o[16];
+    static float f[64];
+    ptosim_program *prog = pt_test_load(text_src, strlen(text_src));
+    CHECK(prog != NULL);
+    if (!prog) return;
+    ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
+    ptosim_arg args[2];
+    memset(args, 0, sizeof args);
+    ptosim_gm_map(m, o, sizeof o, &args[0].gm_addr);
+    ptosim_gm_map(m, f, sizeof f, &args[1].gm_addr);
+    ptosim_status st = ptosim_program_run(prog, m, args);
+    CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+    int bad = 0;
+    for (int c = 0; c < 16; c++) bad += o[c] != (c == 3 ? 2 * (100 - 5) : 100 - c);
+    for (int i = 0; i < 8; i++)
+      for (int j = 0; j < 8; j++) bad += f[i * 8 + j] != (i == 0 && j == 0 ? 2.0f : j <= i + 1 ? 1.0f : 0.0f);
+    CHECK_MSG(bad == 0, "irregular text target %d: %d wrong", targets[ti], bad);
+    ptosim_machine_free(m);
+    ptosim_program_free(prog);
+  }
+}
+
+int main(void) {
+  RUN(test_tci);
+  RUN(test_ttri);
+  RUN(test_getset);
+  RUN(test_tpart);
+  RUN(test_text);
+  return pt_test_finish();
+}
