@@ -10,114 +10,18 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/dtype.h"
-#include "harness.h"
-#include "ptosim/ptosim.h"
+#include "tile_ub_env.h"
 
 static unsigned long long seed = 0x9E3779B97F4A7C15ull;
 static const ptosim_target targets[] = {PTOSIM_TARGET_A2A3, PTOSIM_TARGET_A5};
 
-/* ---- environment ------------------------------------------------------------------------- */
+static env env_new(ptosim_target t) { return env_new_seeded(t, &seed); }
 
-typedef struct env {
-  ptosim_machine *m;
-  ptosim_core *c;
-  size_t cap;
-  uint8_t *img; /* the expected UB image */
-} env;
-
-static env env_new(ptosim_target t) {
-  env e;
-  e.m = ptosim_machine_new(t, 1);
-  e.c = ptosim_core_of(e.m, 0, PTOSIM_AIV0);
-  e.cap = (size_t)ptosim_space_capacity(e.m, PTOSIM_UB);
-  e.img = malloc(e.cap);
-  for (size_t i = 0; i < e.cap; i++) e.img[i] = (uint8_t)pt_rand_u64(&seed);
-  return e;
-}
-
-/* Load the image (with the source values written into it) into the UB. */
-static void env_load(env *e) { CHECK(ptosim_mem_write(e->c, PTOSIM_UB, 0, e->img, e->cap) == PTOSIM_OK); }
-
-static void finish(env *e, ptosim_status st, const char *what) {
-  CHECK_MSG(st == PTOSIM_OK, "%s: %s [%s]", what, ptosim_last_diag(e->m)->msg, ptosim_last_diag(e->m)->rule);
-  uint8_t *got = malloc(e->cap);
-  CHECK(ptosim_mem_read(e->c, PTOSIM_UB, 0, got, e->cap) == PTOSIM_OK);
-  size_t i = 0;
-  while (i < e->cap && got[i] == e->img[i]) i++;
-  CHECK_MSG(i == e->cap, "%s: byte 0x%zx got %02x want %02x", what, i, i < e->cap ? got[i] : 0, i < e->cap ? e->img[i] : 0);
-  free(got);
-  free(e->img);
-  ptosim_machine_free(e->m);
-}
-
-static void refuse(env *e, ptosim_status got, const char *rule) {
-  const ptosim_diag *d = ptosim_last_diag(e->m);
-  CHECK_MSG(got == PTOSIM_E_VERIFY && !strcmp(d->rule, rule), "want [%s], got %d [%s] (%s)", rule, (int)got, d->rule,
-            d->msg);
-  free(e->img);
-  ptosim_machine_free(e->m);
-}
-
-static ptosim_tile tile(ptosim_dtype t, uint64_t addr, int rows, int cols, int vr, int vc, ptosim_blayout bl) {
-  ptosim_tile x = {.space = PTOSIM_UB, .addr = addr, .dtype = t, .rows = rows, .cols = cols, .valid_rows = vr,
-                   .valid_cols = vc, .blayout = bl, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
-  return x;
-}
+#define tile ub_tile
 #define ND PTOSIM_BL_ROW_MAJOR
 #define DN PTOSIM_BL_COL_MAJOR
 
 /* ---- values -------------------------------------------------------------------------------- */
-
-static int64_t es_of(ptosim_dtype t) { return (int64_t)pt_dtype_size(t); }
-static int is_float(ptosim_dtype t) { return t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16; }
-
-/* Byte of element (r, c) of tile t in the image. */
-static uint8_t *at(env *e, const ptosim_tile *t, int64_t r, int64_t c) {
-  int64_t off = t->blayout == ND ? r * t->cols + c : c * t->rows + r;
-  return e->img + t->addr + off * es_of(t->dtype);
-}
-
-static double get(ptosim_dtype t, const uint8_t *p) {
-  uint64_t u = 0;
-  memcpy(&u, p, (size_t)es_of(t));
-  float f;
-  switch (t) {
-    case PTOSIM_DT_F32: memcpy(&f, &u, 4); return f;
-    case PTOSIM_DT_F16: return pt_f16_to_f32((uint16_t)u);
-    case PTOSIM_DT_BF16: return pt_bf16_to_f32((uint16_t)u);
-    case PTOSIM_DT_I8: return (int8_t)u;
-    case PTOSIM_DT_I16: return (int16_t)u;
-    case PTOSIM_DT_I32: return (int32_t)u;
-    default: return (double)u; /* unsigned */
-  }
-}
-
-/* Store v in type t: floats rounded to nearest even (NaN as the canonical quiet NaN of the
- * type), integers wrapped to their width. */
-static void put(ptosim_dtype t, uint8_t *p, double v) {
-  uint64_t u;
-  float f = (float)v;
-  switch (t) {
-    case PTOSIM_DT_F32: {
-      uint32_t b;
-      memcpy(&b, &f, 4);
-      u = isnan(v) ? 0x7FC00000u : b;
-      break;
-    }
-    case PTOSIM_DT_F16: u = isnan(v) ? 0x7E00u : pt_f32_to_f16(f, PT_RND_RINT, PT_SAT_OFF); break;
-    case PTOSIM_DT_BF16: u = isnan(v) ? 0x7FC0u : pt_f32_to_bf16(f, PT_RND_RINT, PT_SAT_OFF); break;
-    default: u = (uint64_t)(int64_t)fmod(v, 18446744073709551616.0); break;
-  }
-  memcpy(p, &u, (size_t)es_of(t));
-}
-
-/* v as type t holds it. */
-static double as(ptosim_dtype t, double v) {
-  uint8_t b[8];
-  put(t, b, v);
-  return get(t, b);
-}
 
 typedef enum fop { F_ADD, F_SUB, F_MUL, F_DIV, F_MAX, F_MIN, F_EXPDIF, F_FIRST } fop;
 
@@ -590,17 +494,9 @@ static void test_text(void) {
   for (int ti = 0; ti < 2; ti++) {
     static float x[8 * 40], y[8 * 40], z[3 * 40];
     for (int i = 0; i < 8 * 40; i++) x[i] = (float)((int)(pt_rand_u64(&seed) % 2001) - 1000) / 128;
-    ptosim_program *prog = pt_test_load(softmax_src, strlen(softmax_src));
-    CHECK(prog != NULL);
-    if (!prog) return;
-    ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
-    ptosim_arg args[3];
-    memset(args, 0, sizeof args);
-    ptosim_gm_map(m, x, sizeof x, &args[0].gm_addr);
-    ptosim_gm_map(m, y, sizeof y, &args[1].gm_addr);
-    ptosim_gm_map(m, z, sizeof z, &args[2].gm_addr);
-    ptosim_status st = ptosim_program_run(prog, m, args);
-    CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+    void *bufs[] = {x, y, z};
+    size_t sizes[] = {sizeof x, sizeof y, sizeof z};
+    run_text(softmax_src, targets[ti], bufs, sizes, 3);
     int bad = 0;
     for (int r = 0; r < 8; r++) {
       double mx = x[r * 40], e[40];
@@ -616,8 +512,6 @@ static void test_text(void) {
       bad += z[40 + c] != (float)cm || z[80 + c] != (float)cm;
     }
     CHECK_MSG(bad == 0, "softmax text target %d: %d wrong", targets[ti], bad);
-    ptosim_machine_free(m);
-    ptosim_program_free(prog);
   }
 }
 

@@ -92,6 +92,48 @@ typedef struct ptosim_tsetval_params {
  * tmp): one source's valid region equals dst's, the other's lies inside it; dst(r, c) =
  * f(src0(r, c), src1(r, c)) where both are valid, the value of the source that is valid elsewhere. */
 
+/* pto.tgather, index form: ins(%src, %indices [, %tmp]) outs(%dst):
+ *   dst(i, j) = src_flat[indices(i, j)] over dst's valid region; src_flat is src's storage
+ *   from its address (elements), an index must lie in [0, rows * cols) of src (else the
+ *   error tgather.index: the NPU result is undefined). 2- or 4-byte data, 4-byte indices.
+ * Mask form: ins(%src, {maskPattern = #pto.mask_pattern<P....>}) outs(%dst): the elements
+ *   (r, c) of src's valid region whose column c the pattern selects (P0101: c % 2 == 0,
+ *   P1010: c % 2 == 1, P0001 / P0010 / P0100 / P1000: c % 4 == 0 / 1 / 2 / 3, P1111: all), in
+ *   row-major order, packed densely from dst's first element (pto-isa MaskPattern, vreducev2).
+ * tmp is the NPU's scratch tile (checked, not read or written). */
+typedef enum ptosim_mask_pattern {
+  PTOSIM_MP_INDEX = 0, /* index form */
+  PTOSIM_MP_P0101 = 1,
+  PTOSIM_MP_P1010,
+  PTOSIM_MP_P0001,
+  PTOSIM_MP_P0010,
+  PTOSIM_MP_P0100,
+  PTOSIM_MP_P1000,
+  PTOSIM_MP_P1111
+} ptosim_mask_pattern;
+
+typedef struct ptosim_tgather_params {
+  ptosim_tile src;
+  ptosim_tile indices;
+  ptosim_tile tmp;
+  bool has_tmp;
+  ptosim_mask_pattern pattern;
+  ptosim_tile dst;
+} ptosim_tgather_params;
+
+/* pto.tgatherb ins(%src, %offsets) outs(%dst): 32-byte blocks by byte offset (pto-isa a2a3 /
+ *   a5 TGatherB.hpp: one u32 offset per 32 bytes of dst): bytes [32b, 32b + 32) of dst row i =
+ *   the 32 bytes of src's storage at byte offset offsets(i, b), b < ceil(valid_cols * es / 32);
+ *   only dst's valid bytes are written; a block must lie inside src (tgatherb.offset).
+ * pto.tscatter ins(%src, %indexes) outs(%dst): for (i, j) in src's valid region in row-major
+ *   order, dst_flat[indexes(i, j)] = src(i, j) (the last write wins); an index must lie in
+ *   [0, rows * cols) of dst (tscatter.index). Index tiles: i16 / u16 / i32 / u32. */
+typedef struct ptosim_tindex_params {
+  ptosim_tile src;
+  ptosim_tile index;
+  ptosim_tile dst;
+} ptosim_tindex_params;
+
 #ifdef __cplusplus
 }
 #endif

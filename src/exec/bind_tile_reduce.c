@@ -112,3 +112,59 @@ int bind_ptosim_tsetval_params(pt_bind *b, const pa_op *op, ptosim_tsetval_param
   p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
   return 0;
 }
+
+/* The mask pattern of tgather: `{maskPattern = #pto.mask_pattern<P0101>}` after the src
+ * operand in ins, or `maskPattern = ...` / `{maskPattern = ...}` after outs (PTO.cpp TGatherOp::parse);
+ * PTOSIM_MP_INDEX when absent. */
+static int mask_pattern(pt_bind *b, const pa_op *op) {
+  static const char *const names[] = {"", "P0101", "P1010", "P0001", "P0010", "P0100", "P1000", "P1111"};
+  const pa_item *c = pa_op_clause(op, "ins"), *v = NULL;
+  for (uint32_t i = 0; c && c->kind == PA_IT_CALL && i < c->nargs && !v; i++) /* `%src, {...}`: %src's attributes */
+    v = c->args[i].kind == PA_IT_DICT ? pa_dict_get(&c->args[i], "maskPattern")
+        : c->args[i].attrs         ? pa_dict_get(c->args[i].attrs, "maskPattern")
+                                   : NULL;
+  for (uint32_t k = 0; k < op->nitems && !v; k++) {
+    const pa_item *it = &op->items[k];
+    if (it->kind == PA_IT_DICT) v = pa_dict_get(it, "maskPattern");
+    if (it->kind == PA_IT_ASSIGN && it->nargs == 2 && pa_item_is_word(&it->args[0], "maskPattern")) v = &it->args[1];
+  }
+  if (!v) return PTOSIM_MP_INDEX;
+  const pa_item *w = v->kind == PA_IT_ATTR && v->nargs ? &v->args[v->nargs - 1] : v;
+  for (int i = 1; i < 8; i++)
+    if (pa_item_is_word(w, names[i])) return i;
+  pt_bind_error(b, v, "bind.keyword", "write #pto.mask_pattern<P0101> (P0101 P1010 P0001 P0010 P0100 P1000 P1111)",
+                "unknown maskPattern '%.*s'", (int)v->text.n, v->text.s);
+  return -1;
+}
+
+/* pto.tgather ins(%src, %indices [, %tmp]) outs(%dst) or ins(%src, {maskPattern = ...}) outs(%dst);
+ * the compare form (kValue, cdst) is not supported yet. */
+int bind_ptosim_tgather_params(pt_bind *b, const pa_op *op, ptosim_tgather_params *p) {
+  int m = mask_pattern(b, op);
+  if (m < 0) return -1;
+  const pa_item *outs = pa_op_clause(op, "outs");
+  if (outs && outs->kind == PA_IT_CALL && outs->nargs == 2)
+    return pt_bind_error(b, outs, "op.unsupported", "use the index or mask-pattern form",
+                         "not supported yet: the compare form of tgather (cdst, kValue)");
+  p->pattern = (ptosim_mask_pattern)m;
+  if (m == PTOSIM_MP_INDEX) {
+    if (arity(b, op, 2, 3)) return -1;
+    p->indices = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
+    p->has_tmp = pt_bind_tile_io_count(op, "ins") == 3;
+    if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 2));
+  } else if (arity(b, op, 1, 2)) {
+    return -1;
+  }
+  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  return 0;
+}
+
+/* pto.tgatherb ins(%src, %offsets) outs(%dst); pto.tscatter ins(%src, %indexes) outs(%dst) */
+int bind_ptosim_tindex_params(pt_bind *b, const pa_op *op, ptosim_tindex_params *p) {
+  if (arity(b, op, 2, 2)) return -1;
+  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
+  p->index = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  return 0;
+}

@@ -158,3 +158,178 @@ ptosim_status pt_exec_tpartadd(pt_ctx *x, const ptosim_texpand_params *p) { retu
 ptosim_status pt_exec_tpartmul(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmul", PT_TB_MUL); }
 ptosim_status pt_exec_tpartmax(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmax", PT_TB_MAX); }
 ptosim_status pt_exec_tpartmin(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmin", PT_TB_MIN); }
+
+/* ---- TGATHER / TGATHERB / TSCATTER ----------------------------------------------------------- */
+
+/* Index readers: element k of an index tile row, by index type (picked once per op). */
+typedef int64_t (*idx_fn)(const uint8_t *row, int64_t k);
+static int64_t idx_i16(const uint8_t *p, int64_t k) { int16_t v; memcpy(&v, p + 2 * k, 2); return v; }
+static int64_t idx_u16(const uint8_t *p, int64_t k) { uint16_t v; memcpy(&v, p + 2 * k, 2); return v; }
+static int64_t idx_i32(const uint8_t *p, int64_t k) { int32_t v; memcpy(&v, p + 4 * k, 4); return v; }
+static int64_t idx_u32(const uint8_t *p, int64_t k) { uint32_t v; memcpy(&v, p + 4 * k, 4); return v; }
+
+static idx_fn idx_reader(ptosim_dtype t) {
+  switch (t) {
+    case PTOSIM_DT_I16: return idx_i16;
+    case PTOSIM_DT_U16: return idx_u16;
+    case PTOSIM_DT_I32: return idx_i32;
+    default: return idx_u32;
+  }
+}
+
+/* The index tile covers the h x w region and has one of the types `types` (rules <op>.valid,
+ * <op>.dtype); *rp: the host bytes of that region. */
+static ptosim_status index_tile(pt_ctx *x, const char *op, const ptosim_tile *t, int64_t h, int64_t w, uint32_t types,
+                                uint8_t **rp) {
+  PT_TRY(nd_tile(x, op, "index", t));
+  PT_TRY(pt_tile_dtype_in(x, op, "index", t->dtype, types, types));
+  PT_VERIFY(x, t->valid_rows >= h && t->valid_cols >= w, PT_TILE_RULE(op, "valid"),
+            "give the index tile at least the region it indexes",
+            "index valid %d x %d, needs %" PRId64 " x %" PRId64, t->valid_rows, t->valid_cols, h, w);
+  return pt_tile_rows(x, t, h, w, PT_READ, rp);
+}
+
+/* Every index of the h x w region is in [0, n) (rule <op>.index); *lo / *hi: the smallest and
+ * largest (the span the op touches). */
+static ptosim_status index_range(pt_ctx *x, const char *op, const ptosim_tile *t, const uint8_t *ip, int64_t h,
+                                 int64_t w, int64_t n, int64_t *lo, int64_t *hi) {
+  idx_fn rd = idx_reader(t->dtype);
+  unsigned es = pt_dtype_size(t->dtype);
+  *lo = n, *hi = 0;
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t c = 0; c < w; c++) {
+      int64_t k = rd(ip + r * t->cols * es, c);
+      PT_VERIFY(x, k >= 0 && k < n, PT_TILE_RULE(op, "index"), "keep every index inside the tile's storage",
+                "index (%" PRId64 ", %" PRId64 ") = %" PRId64 " outside the %" PRId64 " elements", r, c, k, n);
+      *lo = k < *lo ? k : *lo, *hi = k > *hi ? k : *hi;
+    }
+  return PTOSIM_OK;
+}
+
+/* Host byte of element 0 of tile t after accessing its elements [lo, hi] with acc. */
+static ptosim_status span_of(pt_ctx *x, const ptosim_tile *t, int64_t lo, int64_t hi, pt_access acc, uint8_t **out) {
+  unsigned es = pt_dtype_size(t->dtype);
+  PT_TRY(pt_tile_at(x, x->core, t->space, t->addr, 0, acc, out));
+  if (hi < lo) return PTOSIM_OK;
+  uint8_t *p;
+  PT_TRY(pt_span_on(x, x->core, t->space, t->addr + (uint64_t)(lo * es), (uint64_t)((hi - lo + 1) * es), 1, acc, &p));
+  *out = p - lo * es;
+  return PTOSIM_OK;
+}
+
+/* Column c of a row is selected by mask pattern m (pto-isa common/type.hpp MaskPattern). */
+static int selected(ptosim_mask_pattern m, int64_t c) {
+  return m == PTOSIM_MP_P1111 || (m <= PTOSIM_MP_P1010 ? c % 2 == m - PTOSIM_MP_P0101 : c % 4 == m - PTOSIM_MP_P0001);
+}
+
+#define T_B16B32 (PT_TB_T(I16) | PT_TB_T(U16) | PT_TB_T(F16) | PT_TB_T(BF16) | PT_TB_T(I32) | PT_TB_T(U32) | PT_TB_T(F32))
+#define T_IDX32 (PT_TB_T(I32) | PT_TB_T(U32))
+#define T_IDX (PT_TB_T(I16) | PT_TB_T(U16) | T_IDX32)
+
+static ptosim_status gather_mask(pt_ctx *x, const ptosim_tgather_params *p, unsigned es) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_VERIFY(x, (unsigned)p->pattern <= PTOSIM_MP_P1111, "tgather.pattern", "use a pattern P0101 .. P1111",
+            "mask pattern %d", (int)p->pattern);
+  PT_VERIFY(x, d->valid_cols == d->cols, "tgather.valid", "give dst v_col = cols (the result is packed)",
+            "dst valid cols %d of %d", d->valid_cols, d->cols);
+  int64_t per = 0, h = s->valid_rows, w = s->valid_cols;
+  for (int64_t c = 0; c < w; c++) per += selected(p->pattern, c);
+  PT_VERIFY(x, h * per <= (int64_t)d->valid_rows * d->cols, "tgather.shape", "give dst room for the selected elements",
+            "%" PRId64 " selected elements, dst valid region holds %" PRId64, h * per, (int64_t)d->valid_rows * d->cols);
+  uint8_t *sp, *dp;
+  PT_TRY(pt_tile_rows(x, s, h, w, PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, d, (h * per + d->cols - 1) / d->cols, d->cols, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t c = 0; c < w; c++)
+      if (selected(p->pattern, c)) memcpy(dp, sp + (r * s->cols + c) * es, es), dp += es;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_tgather(pt_ctx *x, const ptosim_tgather_params *p) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_TRY(nd_tile(x, "tgather", "src", s));
+  PT_TRY(nd_tile(x, "tgather", "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, "tgather", "src", s->dtype, T_B16B32, T_B16B32));
+  PT_TRY(pt_tile_same_dtype(x, "tgather", "dst", d, s));
+  unsigned es = pt_dtype_size(s->dtype);
+  if (p->pattern != PTOSIM_MP_INDEX) return gather_mask(x, p, es);
+  int64_t h = d->valid_rows, w = d->valid_cols, n = (int64_t)s->rows * s->cols;
+  uint8_t *ip, *sp, *dp;
+  PT_TRY(index_tile(x, "tgather", &p->indices, h, w, T_IDX32, &ip));
+  if (p->has_tmp) {
+    PT_TRY(pt_tile_vec(x, "tgather", "tmp", &p->tmp));
+    PT_VERIFY(x, p->tmp.valid_rows == p->indices.valid_rows && p->tmp.valid_cols == p->indices.valid_cols,
+              "tgather.tmp", "give tmp the index tile's valid shape", "tmp valid %d x %d, indices %d x %d",
+              p->tmp.valid_rows, p->tmp.valid_cols, p->indices.valid_rows, p->indices.valid_cols);
+  }
+  int64_t lo, hi;
+  PT_TRY(index_range(x, "tgather", &p->indices, ip, h, w, n, &lo, &hi));
+  PT_TRY(span_of(x, s, lo, hi, PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  idx_fn rd = idx_reader(p->indices.dtype);
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t c = 0; c < w; c++)
+      memcpy(dp + (r * d->cols + c) * es, sp + rd(ip + r * p->indices.cols * 4, c) * es, es);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_tgatherb(pt_ctx *x, const ptosim_tindex_params *p) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  uint32_t types = T_B16B32 | PT_TB_T(I8) | PT_TB_T(U8); /* tgatherb.md: 1-, 2- and 4-byte types */
+  PT_TRY(nd_tile(x, "tgatherb", "src", s));
+  PT_TRY(nd_tile(x, "tgatherb", "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, "tgatherb", "dst", d->dtype, types, types));
+  PT_TRY(pt_tile_same_dtype(x, "tgatherb", "src", s, d));
+  unsigned es = pt_dtype_size(d->dtype);
+  int64_t h = d->valid_rows, bytes = (int64_t)d->valid_cols * es, nb = (bytes + PT_C0 - 1) / PT_C0;
+  int64_t size = (int64_t)s->rows * s->cols * es; /* src storage, bytes */
+  uint8_t *op, *sp, *dp;
+  PT_TRY(index_tile(x, "tgatherb", &p->index, h, nb, PT_TB_T(U32) | PT_TB_T(I32), &op));
+  int64_t lo = size, hi = 0; /* the source bytes read: [lo, hi) */
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t b = 0; b < nb; b++) {
+      int64_t o = idx_u32(op + r * p->index.cols * 4, b);
+      PT_VERIFY(x, o + PT_C0 <= size, "tgatherb.offset", "keep every 32-byte block inside src",
+                "offset (%" PRId64 ", %" PRId64 ") = %" PRId64 ": the block passes the %" PRId64 " bytes of src", r, b,
+                o, size);
+      lo = o < lo ? o : lo, hi = o + PT_C0 > hi ? o + PT_C0 : hi;
+    }
+  PT_TRY(pt_tile_at(x, x->core, s->space, s->addr, 0, PT_READ, &sp));
+  PT_TRY(pt_span_on(x, x->core, s->space, s->addr + (uint64_t)lo, (uint64_t)(hi - lo), 1, PT_READ, &sp));
+  sp -= lo;
+  PT_TRY(pt_tile_rows(x, d, h, d->valid_cols, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * d->valid_cols), d->dtype);
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t b = 0; b < nb; b++) {
+      int64_t len = bytes - b * PT_C0 < PT_C0 ? bytes - b * PT_C0 : PT_C0;
+      memcpy(dp + r * d->cols * es + b * PT_C0, sp + idx_u32(op + r * p->index.cols * 4, b), (size_t)len);
+    }
+  return PTOSIM_OK;
+}
+
+/* TSCATTER: a scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
+ptosim_status pt_exec_tscatter(pt_ctx *x, const ptosim_tindex_params *p) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  uint32_t types = T_B16B32 | PT_TB_T(I8) | PT_TB_T(U8);
+  PT_TRY(nd_tile(x, "tscatter", "src", s));
+  PT_TRY(nd_tile(x, "tscatter", "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, "tscatter", "src", s->dtype, types, types));
+  PT_TRY(pt_tile_same_dtype(x, "tscatter", "dst", d, s));
+  if (x->m->target != PTOSIM_TARGET_A5) pt_set_pipe(x, PTOSIM_PIPE_S);
+  unsigned es = pt_dtype_size(s->dtype);
+  int64_t h = s->valid_rows, w = s->valid_cols;
+  uint8_t *ip, *sp, *dp;
+  PT_TRY(index_tile(x, "tscatter", &p->index, h, w, T_IDX, &ip));
+  int64_t lo, hi;
+  PT_TRY(index_range(x, "tscatter", &p->index, ip, h, w, (int64_t)d->rows * d->cols, &lo, &hi));
+  PT_TRY(pt_tile_rows(x, s, h, w, PT_READ, &sp));
+  PT_TRY(span_of(x, d, lo, hi, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  idx_fn rd = idx_reader(p->index.dtype);
+  unsigned is = pt_dtype_size(p->index.dtype);
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t c = 0; c < w; c++) memcpy(dp + rd(ip + r * p->index.cols * is, c) * es, sp + (r * s->cols + c) * es, es);
+  return PTOSIM_OK;
+}
