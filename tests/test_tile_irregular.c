@@ -347,6 +347,87 @@ static void test_tscatter(void) {
   refuse(&e, ptosim_tscatter(e.c, &p), "tscatter.dtype");
 }
 
+/* ---- tconcatidx / tpartargmax / tpartargmin ------------------------------------------------ */
+
+static void test_tconcatidx(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_U8};
+  static const ptosim_dtype itypes[] = {PTOSIM_DT_I32, PTOSIM_DT_U16, PTOSIM_DT_I8};
+  for (int ti = 0; ti < 2; ti++)
+    for (int k = 0; k < 3; k++) {
+      ptosim_dtype t = types[k], it = itypes[k];
+      int64_t es = es_of(t), blk = 32 / es, ies = es_of(it);
+      env e = env_new(targets[ti]);
+      ptosim_tile s0 = nd(t, 0x400, 8, (int)(2 * blk), 8, (int)(2 * blk)), s1 = nd(t, 0x1400, 8, (int)blk, 8, (int)blk);
+      ptosim_tile i0 = nd(it, 0x2400, 8, (int)(32 / ies), 7, 1), i1 = nd(it, 0x2800, 8, (int)(32 / ies), 7, 1);
+      ptosim_tile d = nd(t, 0x3000, 8, (int)(3 * blk), 7, (int)(2 * blk + 1));
+      for (int64_t r = 0; r < 7; r++) {
+        int64_t n0 = (int64_t)(pt_rand_u64(&seed) % (uint64_t)(2 * blk + 1)), n1 = (int64_t)(pt_rand_u64(&seed) % (uint64_t)(blk + 1));
+        if (ies == 1 && n0 > 127) n0 = 127;
+        int64_t v0 = n0 * ies + (r & 1 ? ies - 1 : 0), v1 = n1 * ies; /* the remainder of the division is dropped */
+        memcpy(at(&e, &i0, r, 0), &v0, (size_t)ies), memcpy(at(&e, &i1, r, 0), &v1, (size_t)ies);
+        int64_t k0 = n0 < d.valid_cols ? n0 : d.valid_cols, k1 = n1 < d.valid_cols - k0 ? n1 : d.valid_cols - k0;
+        for (int64_t c = 0; c < k0; c++) memcpy(at(&e, &d, r, c), at(&e, &s0, r, c), (size_t)es);
+        for (int64_t c = 0; c < k1; c++) memcpy(at(&e, &d, r, k0 + c), at(&e, &s1, r, c), (size_t)es);
+      }
+      env_load(&e);
+      ptosim_tconcatidx_params p = {.src0 = s0, .src1 = s1, .idx0 = i0, .idx1 = i1, .dst = d};
+      finish(&e, ptosim_tconcatidx(e.c, &p), "tconcatidx");
+    }
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tile i0 = nd(PTOSIM_DT_I32, 0x2400, 1, 8, 1, 1);
+  int32_t v = 4 * 9; /* 9 columns of an 8-column src0 */
+  memcpy(at(&e, &i0, 0, 0), &v, 4);
+  env_load(&e);
+  ptosim_tconcatidx_params p = {.src0 = nd(PTOSIM_DT_F32, 0, 1, 8, 1, 8), .src1 = nd(PTOSIM_DT_F32, 0x100, 1, 8, 1, 8),
+                                .idx0 = i0, .idx1 = i0, .dst = nd(PTOSIM_DT_F32, 0x200, 1, 16, 1, 16)};
+  refuse(&e, ptosim_tconcatidx(e.c, &p), "tconcatidx.count");
+}
+
+static void test_tpartarg(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (int f16 = 0; f16 < 2; f16++)
+      for (int mx = 0; mx < 2; mx++)
+        for (int small0 = 0; small0 < 2; small0++) {
+          ptosim_dtype t = f16 ? PTOSIM_DT_F16 : PTOSIM_DT_F32, it = f16 ? PTOSIM_DT_U16 : PTOSIM_DT_I32;
+          int64_t es = es_of(t), ies = es_of(it), blk = 32 / es;
+          env e = env_new(targets[ti]);
+          int vr = 6, vc = (int)blk + 3, sr = 4, sc = 5;
+          ptosim_tile full = nd(t, 0x400, 8, (int)(2 * blk), vr, vc), small = nd(t, 0x1400, 8, (int)(2 * blk), sr, sc);
+          ptosim_tile fi = nd(it, 0x2400, 8, 32, vr, vc), si = nd(it, 0x3400, 8, 32, sr, sc);
+          ptosim_tile d = nd(t, 0x4400, 8, (int)(2 * blk), vr, vc), di = nd(it, 0x5400, 8, 32, vr, vc);
+          for (int pass = 0; pass < 2; pass++) {
+            const ptosim_tile *vt = pass ? &small : &full, *itl = pass ? &si : &fi;
+            for (int r = 0; r < vt->valid_rows; r++)
+              for (int c = 0; c < vt->valid_cols; c++) {
+                uint64_t q = pt_rand_u64(&seed);
+                put(t, at(&e, vt, r, c), (double)(q % 7) - 3); /* many ties */
+                put(it, at(&e, itl, r, c), (double)(q >> 20 & 0x7FFF));
+              }
+          }
+          put(t, at(&e, &small, 1, 1), NAN); /* the profiles differ on NaN */
+          env_load(&e);
+          const ptosim_tile *s0 = small0 ? &small : &full, *s1 = small0 ? &full : &small;
+          const ptosim_tile *i0 = small0 ? &si : &fi, *i1 = small0 ? &fi : &si;
+          for (int r = 0; r < vr; r++)
+            for (int c = 0; c < vc; c++) {
+              int one = small0; /* the full source where only it is valid */
+              if (r < sr && c < sc) {
+                double a = get(t, at(&e, s0, r, c)), b = get(t, at(&e, s1, r, c));
+                one = targets[ti] == PTOSIM_TARGET_A5 ? (mx ? b > a : b < a) : !(mx ? a >= b : a <= b);
+              }
+              memcpy(at(&e, &d, r, c), at(&e, one ? s1 : s0, r, c), (size_t)es);
+              memcpy(at(&e, &di, r, c), at(&e, one ? i1 : i0, r, c), (size_t)ies);
+            }
+          ptosim_tconcatidx_params p = {.src0 = *s0, .src1 = *s1, .idx0 = *i0, .idx1 = *i1, .dst = d, .dst_idx = di};
+          finish(&e, mx ? ptosim_tpartargmax(e.c, &p) : ptosim_tpartargmin(e.c, &p), "tpartarg");
+        }
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tconcatidx_params p = {.src0 = nd(PTOSIM_DT_F32, 0, 8, 8, 8, 8), .src1 = nd(PTOSIM_DT_F32, 0x100, 8, 8, 8, 8),
+                                .idx0 = nd(PTOSIM_DT_I16, 0x200, 8, 16, 8, 8), .idx1 = nd(PTOSIM_DT_I16, 0x400, 8, 16, 8, 8),
+                                .dst = nd(PTOSIM_DT_F32, 0x600, 8, 8, 8, 8), .dst_idx = nd(PTOSIM_DT_I16, 0x800, 8, 16, 8, 8)};
+  refuse(&e, ptosim_tpartargmax(e.c, &p), "tpartargmax.dtype"); /* f32 values with 16-bit indices */
+}
+
 /* ---- text ------------------------------------------------------------------------------------- */
 
 #define VI(dt, r, c, vr, vc)                                                                                 \
@@ -446,6 +527,8 @@ int main(void) {
   RUN(test_tgather);
   RUN(test_tgatherb);
   RUN(test_tscatter);
+  RUN(test_tconcatidx);
+  RUN(test_tpartarg);
   RUN(test_text);
   RUN(test_text_gather);
   return pt_test_finish();

@@ -134,6 +134,24 @@ typedef struct ptosim_tindex_params {
   ptosim_tile dst;
 } ptosim_tindex_params;
 
+/* pto.tconcatidx ins(%src0, %src1, %idx0, %idx1) outs(%dst): per row i < dst.valid_rows,
+ *   n0 = idx0(i, 0) / sizeof(idx element), n1 likewise (the counts are stored scaled by the
+ *   index element size: pto-isa a2a3 TConcat.hpp TConcatIdx and its tests' gen_data.py);
+ *   k0 = min(n0, dst.valid_cols), k1 = min(n1, dst.valid_cols - k0);
+ *   dst(i, 0..k0) = src0(i, 0..k0), dst(i, k0..k0+k1) = src1(i, 0..k1); the rest of the row is
+ *   not written. A count must fit its source's row (tconcatidx.count).
+ * pto.tpartargmax / pto.tpartargmin ins(%src0, %src1, %idx0, %idx1) outs(%dst, %dst_idx): as
+ *   tpartmax / tpartmin on the values, the winner's index element copied to dst_idx; ties keep
+ *   src0; f16 / f32 values, f16 with 16- or 32-bit indices, f32 with 32-bit ones. */
+typedef struct ptosim_tconcatidx_params {
+  ptosim_tile src0;
+  ptosim_tile src1;
+  ptosim_tile idx0;
+  ptosim_tile idx1;
+  ptosim_tile dst;
+  ptosim_tile dst_idx; /* tpartarg* only */
+} ptosim_tconcatidx_params;
+
 #ifdef __cplusplus
 }
 #endif

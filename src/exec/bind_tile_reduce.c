@@ -168,3 +168,18 @@ int bind_ptosim_tindex_params(pt_bind *b, const pa_op *op, ptosim_tindex_params 
   p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
   return 0;
 }
+
+/* pto.tconcatidx ins(%src0, %src1, %idx0, %idx1) outs(%dst);
+ * pto.tpartargmax / tpartargmin ins(%src0, %src1, %idx0, %idx1) outs(%dst, %dst_idx) (tonibohnlein PTOOps.td) */
+int bind_ptosim_tconcatidx_params(pt_bind *b, const pa_op *op, ptosim_tconcatidx_params *p) {
+  unsigned ni = pt_bind_tile_io_count(op, "ins"), no = pt_bind_tile_io_count(op, "outs");
+  unsigned want = b->opc == PTOSIM_OP_tconcatidx ? 1 : 2;
+  if (ni != 4 || no != want)
+    return pt_bind_error(b, NULL, "bind.arity", "see the op's ins(...) outs(...) operands in PTOOps.td",
+                         "expects ins(4 operands) outs(%u), got ins(%u) outs(%u)", want, ni, no);
+  ptosim_tile *in[] = {&p->src0, &p->src1, &p->idx0, &p->idx1};
+  for (unsigned i = 0; i < 4; i++) *in[i] = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", i));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  if (want == 2) p->dst_idx = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 1));
+  return 0;
+}

@@ -333,3 +333,120 @@ ptosim_status pt_exec_tscatter(pt_ctx *x, const ptosim_tindex_params *p) {
     for (int64_t c = 0; c < w; c++) memcpy(dp + rd(ip + r * p->index.cols * is, c) * es, sp + (r * s->cols + c) * es, es);
   return PTOSIM_OK;
 }
+
+/* ---- TCONCATIDX ----------------------------------------------------------------------------- */
+
+static int64_t idx_i8(const uint8_t *p, int64_t k) { return (int8_t)p[k]; }
+static int64_t idx_u8(const uint8_t *p, int64_t k) { return p[k]; }
+
+#define T_IDX_ALL (T_IDX | PT_TB_T(I8) | PT_TB_T(U8))
+#define T_DATA_ALL (T_B16B32 | PT_TB_T(I8) | PT_TB_T(U8))
+
+/* The count of row r of index tile t: its element (r, 0) / sizeof(element). */
+static int64_t count_of(const ptosim_tile *t, const uint8_t *ip, int64_t r) {
+  unsigned is = pt_dtype_size(t->dtype);
+  idx_fn rd = is == 1 ? (t->dtype == PTOSIM_DT_I8 ? idx_i8 : idx_u8) : idx_reader(t->dtype);
+  return rd(ip + r * t->cols * is, 0) / (int64_t)is;
+}
+
+ptosim_status pt_exec_tconcatidx(pt_ctx *x, const ptosim_tconcatidx_params *p) {
+  const char *op = "tconcatidx";
+  const ptosim_tile *d = &p->dst, *src[2] = {&p->src0, &p->src1}, *idx[2] = {&p->idx0, &p->idx1};
+  PT_TRY(nd_tile(x, op, "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, T_DATA_ALL, T_DATA_ALL));
+  int64_t h = d->valid_rows, w = d->valid_cols;
+  unsigned es = pt_dtype_size(d->dtype);
+  uint8_t *sp[2], *ip[2], *dp;
+  for (int k = 0; k < 2; k++) {
+    PT_TRY(nd_tile(x, op, k ? "src1" : "src0", src[k]));
+    PT_TRY(pt_tile_same_dtype(x, op, k ? "src1" : "src0", src[k], d));
+    PT_TRY(index_tile(x, op, idx[k], h, 1, T_IDX_ALL, &ip[k]));
+    PT_VERIFY(x, src[k]->rows >= h, PT_TILE_RULE(op, "valid"), "give the sources dst's valid rows",
+              "%s has %d rows, dst %" PRId64 " valid", k ? "src1" : "src0", src[k]->rows, h);
+  }
+  PT_TRY(pt_tile_same_dtype(x, op, "idx1", idx[1], idx[0]));
+  int64_t maxn[2] = {0, 0}; /* the most columns read from each source */
+  for (int64_t r = 0; r < h; r++) {
+    int64_t k0 = count_of(idx[0], ip[0], r), k1 = count_of(idx[1], ip[1], r);
+    k0 = k0 < w ? k0 : w, k1 = k1 < w - k0 ? k1 : w - k0;
+    PT_VERIFY(x, k0 >= 0 && k1 >= 0 && k0 <= src[0]->cols && k1 <= src[1]->cols, PT_TILE_RULE(op, "count"),
+              "keep the counts (idx / element size) between 0 and the source's columns",
+              "row %" PRId64 ": %" PRId64 " columns of src0 (%d), %" PRId64 " of src1 (%d)", r, k0, src[0]->cols, k1,
+              src[1]->cols);
+    maxn[0] = k0 > maxn[0] ? k0 : maxn[0], maxn[1] = k1 > maxn[1] ? k1 : maxn[1];
+  }
+  for (int k = 0; k < 2; k++) PT_TRY(pt_tile_rows(x, src[k], h, maxn[k], PT_READ, &sp[k]));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), d->dtype);
+  for (int64_t r = 0; r < h; r++) {
+    int64_t k0 = count_of(idx[0], ip[0], r), k1 = count_of(idx[1], ip[1], r);
+    k0 = k0 < w ? k0 : w, k1 = k1 < w - k0 ? k1 : w - k0;
+    uint8_t *dr = dp + r * d->cols * es;
+    memcpy(dr, sp[0] + r * src[0]->cols * es, (size_t)(k0 * es));
+    memcpy(dr + k0 * es, sp[1] + r * src[1]->cols * es, (size_t)(k1 * es));
+  }
+  return PTOSIM_OK;
+}
+
+/* ---- TPARTARGMAX / TPARTARGMIN ------------------------------------------------------------- */
+
+static float val_f16(const uint8_t *p) { uint16_t h; memcpy(&h, p, 2); return pt_f16_to_f32(h); }
+static float val_f32(const uint8_t *p) { float f; memcpy(&f, p, 4); return f; }
+
+/* Whether src1's value wins at an element: A5 selects src1 when src1 > src0 (vcmp_gt; min:
+ * src1 < src0), A2/A3 keeps src0 when src0 >= src1 (vcmp_ge; min: <=). They differ on NaN only. */
+static int wins1(bool a5, bool max, float a, float b) {
+  if (a5) return max ? b > a : b < a;
+  return !(max ? a >= b : a <= b);
+}
+
+static ptosim_status part_arg(pt_ctx *x, const ptosim_tconcatidx_params *p, const char *op, bool max) {
+  const ptosim_tile *s[2] = {&p->src0, &p->src1}, *ix[2] = {&p->idx0, &p->idx1}, *d = &p->dst, *di = &p->dst_idx;
+  PT_TRY(nd_tile(x, op, "dst", d));
+  PT_TRY(nd_tile(x, op, "dst_idx", di));
+  uint32_t vt = PT_TB_T(F16) | PT_TB_T(F32);
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, vt, vt));
+  uint32_t it = d->dtype == PTOSIM_DT_F16 ? T_IDX : T_IDX32; /* a5 TPartArgBinOps.hpp static_assert */
+  PT_TRY(pt_tile_dtype_in(x, op, "dst_idx", di->dtype, it, it));
+  int64_t h = d->valid_rows, w = d->valid_cols;
+  PT_VERIFY(x, di->valid_rows == h && di->valid_cols == w, PT_TILE_RULE(op, "valid"),
+            "give dst_idx dst's valid region", "dst_idx valid %d x %d, dst %" PRId64 " x %" PRId64, di->valid_rows,
+            di->valid_cols, h, w);
+  uint8_t *sp[2], *ip[2], *dp, *dip;
+  for (int k = 0; k < 2; k++) {
+    PT_TRY(nd_tile(x, op, k ? "src1" : "src0", s[k]));
+    PT_TRY(pt_tile_same_dtype(x, op, k ? "src1" : "src0", s[k], d));
+    PT_TRY(index_tile(x, op, ix[k], s[k]->valid_rows, s[k]->valid_cols, it, &ip[k]));
+    PT_TRY(pt_tile_same_dtype(x, op, k ? "idx1" : "idx0", ix[k], di));
+    PT_VERIFY(x, s[k]->valid_rows <= h && s[k]->valid_cols <= w, PT_TILE_RULE(op, "valid"),
+              "keep the sources' valid regions inside dst's", "%s valid %d x %d, dst %" PRId64 " x %" PRId64,
+              k ? "src1" : "src0", s[k]->valid_rows, s[k]->valid_cols, h, w);
+    PT_TRY(pt_tile_rows(x, s[k], s[k]->valid_rows, s[k]->valid_cols, PT_READ, &sp[k]));
+  }
+  int full = s[0]->valid_rows == h && s[0]->valid_cols == w ? 0 : 1;
+  PT_VERIFY(x, s[full]->valid_rows == h && s[full]->valid_cols == w, PT_TILE_RULE(op, "valid"),
+            "give one source dst's valid region", "neither source covers dst's valid %" PRId64 " x %" PRId64, h, w);
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  PT_TRY(pt_tile_rows(x, di, h, w, PT_WRITE, &dip));
+  pt_record_work(x, (uint64_t)(h * w), d->dtype);
+  unsigned es = pt_dtype_size(d->dtype), is = pt_dtype_size(di->dtype);
+  float (*val)(const uint8_t *) = es == 2 ? val_f16 : val_f32;
+  bool a5 = x->m->target == PTOSIM_TARGET_A5;
+  int64_t sh = s[1 - full]->valid_rows, sw = s[1 - full]->valid_cols; /* where both are valid */
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t c = 0; c < w; c++) {
+      int k = full;
+      if (r < sh && c < sw)
+        k = wins1(a5, max, val(sp[0] + (r * s[0]->cols + c) * es), val(sp[1] + (r * s[1]->cols + c) * es));
+      memcpy(dp + (r * d->cols + c) * es, sp[k] + (r * s[k]->cols + c) * es, es);
+      memcpy(dip + (r * di->cols + c) * is, ip[k] + (r * ix[k]->cols + c) * is, is);
+    }
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_tpartargmax(pt_ctx *x, const ptosim_tconcatidx_params *p) {
+  return part_arg(x, p, "tpartargmax", true);
+}
+ptosim_status pt_exec_tpartargmin(pt_ctx *x, const ptosim_tconcatidx_params *p) {
+  return part_arg(x, p, "tpartargmin", false);
+}
