@@ -428,6 +428,73 @@ static void test_tpartarg(void) {
   refuse(&e, ptosim_tpartargmax(e.c, &p), "tpartargmax.dtype"); /* f32 values with 16-bit indices */
 }
 
+/* ---- tsort32 ---------------------------------------------------------------------------------- */
+
+/* Reference: repeatedly take the first remaining element that no other remaining one precedes
+ * (greater value, NaN above all, then smaller index). */
+static void sort32_case(ptosim_target tg, ptosim_dtype t, int w, int bcast_idx) {
+  env e = env_new(tg);
+  int64_t es = es_of(t), coef = 8 / es, h = 3;
+  ptosim_tile s = nd(t, 0x400, 4, 64, (int)h, w), ix = nd(PTOSIM_DT_U32, 0x1400, 4, 64, bcast_idx ? 1 : (int)h, w);
+  ptosim_tile d = nd(t, 0x2400, 4, (int)(64 * coef), (int)h, (int)(coef * w)), tmp = nd(t, 0x6400, 1, 64, 1, 64);
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t c = 0; c < w; c++) {
+      uint64_t q = pt_rand_u64(&seed);
+      put(t, at(&e, &s, r, c), q % 11 == 0 ? NAN : (double)(q % 9) - 4); /* ties and NaNs */
+      if (r == 0 || !bcast_idx) put(PTOSIM_DT_U32, at(&e, &ix, r, c), (double)(q >> 32 & 0xFF));
+    }
+  env_load(&e);
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t b = 0; b < w; b += 32) {
+      int64_t n = w - b < 32 ? w - b : 32;
+      int used[32] = {0};
+      for (int64_t o = 0; o < n; o++) {
+        int64_t best = -1;
+        for (int64_t k = 0; k < n; k++) {
+          if (used[k]) continue;
+          if (best < 0) { best = k; continue; }
+          double vk = get(t, at(&e, &s, r, b + k)), vb = get(t, at(&e, &s, r, b + best));
+          uint32_t ik, ib;
+          memcpy(&ik, at(&e, &ix, bcast_idx ? 0 : r, b + k), 4), memcpy(&ib, at(&e, &ix, bcast_idx ? 0 : r, b + best), 4);
+          int better = isnan(vk) != isnan(vb) ? isnan(vk) : (!isnan(vk) && vk != vb) ? vk > vb : ik < ib;
+          if (better) best = k;
+        }
+        used[best] = 1;
+        uint8_t *tuple = e.img + d.addr + (r * d.cols * es) + 8 * (b + o);
+        memset(tuple, 0, 4);
+        memcpy(tuple, at(&e, &s, r, b + best), (size_t)es);
+        memcpy(tuple + 4, at(&e, &ix, bcast_idx ? 0 : r, b + best), 4);
+      }
+    }
+  ptosim_texpand_params p = {.src0 = s, .src1 = ix, .tmp = tmp, .has_tmp = w % 32 != 0, .dst = d};
+  char what[64];
+  snprintf(what, sizeof what, "tsort32 %s w %d bcast %d target %d", pt_dtype_name(t), w, bcast_idx, tg);
+  finish(&e, ptosim_tsort32(e.c, &p), what);
+}
+
+static void test_tsort32(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (int f16 = 0; f16 < 2; f16++) {
+      ptosim_dtype t = f16 ? PTOSIM_DT_F16 : PTOSIM_DT_F32;
+      sort32_case(targets[ti], t, 64, 0);
+      sort32_case(targets[ti], t, 45, 1);
+      sort32_case(targets[ti], t, 7, 0);
+    }
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_texpand_params p = {.src0 = nd(PTOSIM_DT_F32, 0, 1, 48, 1, 40), .src1 = nd(PTOSIM_DT_U32, 0x200, 1, 48, 1, 40),
+                             .dst = nd(PTOSIM_DT_F32, 0x400, 1, 96, 1, 80)};
+  refuse(&e, ptosim_tsort32(e.c, &p), "tsort32.tmp"); /* 40 is not whole blocks of 32 */
+  e = env_new(PTOSIM_TARGET_A5);
+  p.has_tmp = true, p.tmp = nd(PTOSIM_DT_F32, 0x800, 1, 32, 1, 32);
+  refuse(&e, ptosim_tsort32(e.c, &p), "tsort32.tmp_size"); /* 40 rounds up to 64 */
+  e = env_new(PTOSIM_TARGET_A5);
+  p.tmp = nd(PTOSIM_DT_F32, 0x800, 1, 64, 1, 64), p.dst.valid_cols = 79;
+  refuse(&e, ptosim_tsort32(e.c, &p), "tsort32.valid");
+  e = env_new(PTOSIM_TARGET_A5);
+  p.dst.valid_cols = 80, p.src1.dtype = PTOSIM_DT_I32;
+  refuse(&e, ptosim_tsort32(e.c, &p), "tsort32.dtype");
+}
+
 /* ---- text ------------------------------------------------------------------------------------- */
 
 #define VI(dt, r, c, vr, vc)                                                                                 \
@@ -529,6 +596,7 @@ int main(void) {
   RUN(test_tscatter);
   RUN(test_tconcatidx);
   RUN(test_tpartarg);
+  RUN(test_tsort32);
   RUN(test_text);
   RUN(test_text_gather);
   return pt_test_finish();

@@ -88,7 +88,14 @@ typedef struct ptosim_tsetval_params {
   ptosim_scalar value;
 } ptosim_tsetval_params;
 
-/* pto.tpart{add,mul,max,min} ins(%src0, %src1) outs(%dst) take ptosim_texpand_params (no
+/* pto.tsort32 ins(%src, %idx [, %tmp]) outs(%dst) takes ptosim_texpand_params: src0 = the f16 /
+ * f32 values, src1 = the u32 indices (src's valid region, or one row used by every row), tmp =
+ * the padding tile the NPU needs for a partial last block (checked: required then, with
+ * tsort32.md's size; not read or written). Per row, each block of 32 (the last may be shorter)
+ * (value, index) pairs is sorted by value descending, NaN first, ties by the smaller index,
+ * and written as 8-byte tuples [value bytes, zeros to 4 bytes, u32 index] to dst's row from
+ * byte 0: dst needs src's valid rows and 8 / es elements per source element.
+ * pto.tpart{add,mul,max,min} ins(%src0, %src1) outs(%dst) take ptosim_texpand_params (no
  * tmp): one source's valid region equals dst's, the other's lies inside it; dst(r, c) =
  * f(src0(r, c), src1(r, c)) where both are valid, the value of the source that is valid elsewhere. */
 

@@ -450,3 +450,80 @@ ptosim_status pt_exec_tpartargmax(pt_ctx *x, const ptosim_tconcatidx_params *p) 
 ptosim_status pt_exec_tpartargmin(pt_ctx *x, const ptosim_tconcatidx_params *p) {
   return part_arg(x, p, "tpartargmin", false);
 }
+
+/* ---- TSORT32 --------------------------------------------------------------------------------- */
+
+typedef struct sort_item {
+  float v;
+  uint32_t idx;
+  const uint8_t *raw; /* the value's bytes */
+} sort_item;
+
+/* a comes before b: larger value first, NaN before every number, then the smaller index
+ * (tsort32.md "ties broken by smaller index first"); a NaN ties with a NaN, -0 with +0. */
+static int before(const sort_item *a, const sort_item *b) {
+  int an = a->v != a->v, bn = b->v != b->v;
+  if (an != bn) return an;
+  if (!an && a->v != b->v) return a->v > b->v;
+  return a->idx < b->idx;
+}
+
+/* Sort the n <= 32 items of one block (stable insertion sort: equal keys keep their order) and
+ * write them as 8-byte tuples [value, zero padding to 4 bytes, u32 index] from d. */
+static void sort_block(sort_item *it, int64_t n, unsigned es, uint8_t *d) {
+  for (int64_t i = 1; i < n; i++) {
+    sort_item t = it[i];
+    int64_t j = i;
+    for (; j > 0 && before(&t, &it[j - 1]); j--) it[j] = it[j - 1];
+    it[j] = t;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    memset(d + 8 * i, 0, 4);
+    memcpy(d + 8 * i, it[i].raw, es);
+    memcpy(d + 8 * i + 4, &it[i].idx, 4);
+  }
+}
+
+/* pto.tsort32 ins(%src, %idx [, %tmp]) outs(%dst): params src0 = the values, src1 = the u32
+ * index tile (R x C, or one row for every row), tmp = the padding tile of a partial last block. */
+ptosim_status pt_exec_tsort32(pt_ctx *x, const ptosim_texpand_params *p) {
+  const char *op = "tsort32";
+  const ptosim_tile *s = &p->src0, *ix = &p->src1, *d = &p->dst;
+  uint32_t vt = PT_TB_T(F16) | PT_TB_T(F32);
+  PT_TRY(nd_tile(x, op, "src", s));
+  PT_TRY(nd_tile(x, op, "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, op, "src", s->dtype, vt, vt));
+  PT_TRY(pt_tile_same_dtype(x, op, "dst", d, s));
+  unsigned es = pt_dtype_size(s->dtype);
+  int64_t h = s->valid_rows, w = s->valid_cols, coef = 8 / es; /* dst elements per tuple */
+  int64_t need = w * es <= 8160 ? (w + 31) / 32 * 32 : 32;  /* tsort32.md tmpSize */
+  PT_VERIFY(x, p->has_tmp || w % 32 == 0, PT_TILE_RULE(op, "tmp"), "pass a tmp tile for a partial last block",
+            "src valid cols %" PRId64 " are not whole 32-element blocks and there is no tmp tile", w);
+  if (p->has_tmp) {
+    PT_TRY(pt_tile_vec(x, op, "tmp", &p->tmp));
+    PT_TRY(pt_tile_same_dtype(x, op, "tmp", &p->tmp, s));
+    PT_VERIFY(x, (int64_t)p->tmp.rows * p->tmp.cols >= need, PT_TILE_RULE(op, "tmp_size"), "enlarge the tmp tile",
+              "tmp holds %" PRId64 " elements, the padded row needs %" PRId64, (int64_t)p->tmp.rows * p->tmp.cols, need);
+  }
+  PT_VERIFY(x, d->valid_rows == h && d->valid_cols >= coef * w, PT_TILE_RULE(op, "valid"),
+            "give dst src's valid rows and 8 bytes per source element",
+            "dst valid %d x %d, needs %" PRId64 " x %" PRId64, d->valid_rows, d->valid_cols, h, coef * w);
+  uint8_t *sp, *ip, *dp;
+  int64_t ih = ix->valid_rows == 1 ? 1 : h; /* one index row for every row */
+  PT_TRY(index_tile(x, op, ix, ih, w, PT_TB_T(U32), &ip));
+  PT_TRY(pt_tile_rows(x, s, h, w, PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, d, h, coef * w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  float (*val)(const uint8_t *) = es == 2 ? val_f16 : val_f32;
+  sort_item it[32];
+  for (int64_t r = 0; r < h; r++) {
+    const uint8_t *sr = sp + r * s->cols * es, *ir = ip + (ih == 1 ? 0 : r) * ix->cols * 4;
+    for (int64_t b = 0; b < w; b += 32) {
+      int64_t n = w - b < 32 ? w - b : 32;
+      for (int64_t k = 0; k < n; k++)
+        it[k] = (sort_item){val(sr + (b + k) * es), (uint32_t)idx_u32(ir, b + k), sr + (b + k) * es};
+      sort_block(it, n, es, dp + r * d->cols * es + 8 * b);
+    }
+  }
+  return PTOSIM_OK;
+}
