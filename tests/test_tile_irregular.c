@@ -495,6 +495,117 @@ static void test_tsort32(void) {
   refuse(&e, ptosim_tsort32(e.c, &p), "tsort32.dtype");
 }
 
+/* ---- tmrgsort --------------------------------------------------------------------------------- */
+
+typedef struct tup {
+  double v;
+  int list, pos;
+  uint8_t bytes[8];
+} tup;
+
+/* Stable order of the merge: value descending, NaN first, then list, then position. */
+static int tup_cmp(const void *pa, const void *pb) {
+  const tup *a = pa, *b = pb;
+  int an = isnan(a->v), bn = isnan(b->v);
+  if (an != bn) return bn - an;
+  if (!an && a->v != b->v) return a->v > b->v ? -1 : 1;
+  return a->list != b->list ? a->list - b->list : a->pos - b->pos;
+}
+
+/* n tuples of type t sorted descending into the image at p (list number `list` for the sort). */
+static void sorted_list(ptosim_dtype t, uint8_t *p, int n, int list, int nan_head) {
+  tup *v = malloc(sizeof(tup) * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++) {
+    uint64_t q = pt_rand_u64(&seed);
+    v[i] = (tup){.v = (double)(q % 13) - 6, .list = list, .pos = i};
+    if (nan_head && i == 0) v[i].v = NAN;
+    memset(v[i].bytes, 0, 8);
+    put(t, v[i].bytes, v[i].v);
+    uint32_t idx = (uint32_t)(q >> 32);
+    memcpy(v[i].bytes + 4, &idx, 4);
+  }
+  qsort(v, (size_t)n, sizeof(tup), tup_cmp);
+  for (int i = 0; i < n; i++) memcpy(p + 8 * i, v[i].bytes, 8);
+  free(v);
+}
+
+/* The tuples of lists (at ps[k], ns[k] tuples) in merge order into out; returns the count
+ * written, stopping (exhausted) where the first list runs out; counts[k] = tuples of list k. */
+static int merge_ref(ptosim_dtype t, uint8_t **ps, const int *ns, int k, int exhausted, uint8_t *out, int *counts) {
+  int total = 0;
+  for (int i = 0; i < k; i++) total += ns[i];
+  tup *v = malloc(sizeof(tup) * (size_t)(total ? total : 1));
+  int m = 0;
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < ns[i]; j++, m++) {
+      v[m] = (tup){.v = get(t, ps[i] + 8 * j), .list = i, .pos = j};
+      memcpy(v[m].bytes, ps[i] + 8 * j, 8);
+    }
+  qsort(v, (size_t)total, sizeof(tup), tup_cmp);
+  int n = total;
+  for (int i = 0; exhausted && i < k; i++) { /* a list is used up when its last tuple is out */
+    int last = 0;
+    for (int j = 0; j < total; j++)
+      if (v[j].list == i) last = j + 1;
+    if (last < n) n = last;
+  }
+  for (int i = 0; i < k; i++) counts[i] = 0;
+  for (int j = 0; j < n; j++) memcpy(out + 8 * j, v[j].bytes, 8), counts[v[j].list]++;
+  free(v);
+  return n;
+}
+
+static void test_tmrgsort(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (int f16 = 0; f16 < 2; f16++) {
+      ptosim_dtype t = f16 ? PTOSIM_DT_F16 : PTOSIM_DT_F32;
+      int64_t es = es_of(t), coef = 8 / es;
+      /* format 1: 2 groups of 4 blocks of blockLen 64 elements */
+      env e = env_new(targets[ti]);
+      int bl = 64, w = 2 * 4 * bl, per = (int)(bl / coef);
+      ptosim_tile s = nd(t, 0x400, 1, w, 1, w), d = nd(t, 0x2400, 1, w + 64, 1, w);
+      for (int b = 0; b < 8; b++) sorted_list(t, at(&e, &s, 0, b * bl), per, 0, b == 5);
+      for (int g = 0; g < 2; g++) {
+        uint8_t *ps[4];
+        int ns[4] = {per, per, per, per}, counts[4];
+        for (int i = 0; i < 4; i++) ps[i] = at(&e, &s, 0, (g * 4 + i) * bl);
+        merge_ref(t, ps, ns, 4, 0, at(&e, &d, 0, g * 4 * bl), counts);
+      }
+      env_load(&e);
+      ptosim_tmrgsort_params p = {.src = {s}, .nsrc = 1, .block_len = bl, .dst = d};
+      finish(&e, ptosim_tmrgsort(e.c, &p), "tmrgsort format 1");
+      /* format 2: 2 to 4 lists of different lengths, with and without exhausted */
+      for (int k = 2; k <= 4; k++)
+        for (int ex = 0; ex < 2; ex++) {
+          e = env_new(targets[ti]);
+          static const int lens[4] = {5, 17, 1, 9};
+          ptosim_tmrgsort_params q = {.nsrc = k, .exhausted = ex, .tmp = nd(t, 0x6000, 1, 256, 1, 256)};
+          uint8_t *ps[4];
+          int ns[4], total = 0, counts[4];
+          for (int i = 0; i < k; i++) {
+            ns[i] = lens[i], total += lens[i];
+            q.src[i] = nd(t, 0x400 + 0x400 * (uint64_t)i, 1, 128, 1, (int)(lens[i] * coef));
+            ps[i] = at(&e, &q.src[i], 0, 0);
+            sorted_list(t, ps[i], lens[i], i, i == 1);
+          }
+          q.dst = nd(t, 0x4000, 1, 256, 1, (int)(total * coef));
+          merge_ref(t, ps, ns, k, ex, at(&e, &q.dst, 0, 0), counts);
+          env_load(&e);
+          uint16_t got[4] = {9, 9, 9, 9};
+          q.executed = got;
+          finish(&e, ptosim_tmrgsort(e.c, &q), "tmrgsort format 2");
+          for (int i = 0; i < 4; i++) CHECK(got[i] == (i < k ? counts[i] : 0));
+        }
+    }
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tmrgsort_params p = {.src = {nd(PTOSIM_DT_F32, 0, 1, 256, 1, 192)}, .nsrc = 1, .block_len = 64,
+                              .dst = nd(PTOSIM_DT_F32, 0x400, 1, 256, 1, 256)};
+  refuse(&e, ptosim_tmrgsort(e.c, &p), "tmrgsort.block"); /* 192 is not whole groups of 4 x 64 */
+  e = env_new(PTOSIM_TARGET_A5);
+  p.src[0] = nd(PTOSIM_DT_F32, 0, 2, 256, 2, 256);
+  refuse(&e, ptosim_tmrgsort(e.c, &p), "tmrgsort.shape");
+}
+
 /* ---- text ------------------------------------------------------------------------------------- */
 
 #define VI(dt, r, c, vr, vc)                                                                                 \
@@ -597,6 +708,7 @@ int main(void) {
   RUN(test_tconcatidx);
   RUN(test_tpartarg);
   RUN(test_tsort32);
+  RUN(test_tmrgsort);
   RUN(test_text);
   RUN(test_text_gather);
   return pt_test_finish();

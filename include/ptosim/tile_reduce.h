@@ -159,6 +159,26 @@ typedef struct ptosim_tconcatidx_params {
   ptosim_tile dst_idx; /* tpartarg* only */
 } ptosim_tconcatidx_params;
 
+/* pto.tmrgsort: merges lists of 8-byte (value, u32 index) tuples (tsort32's output; f16 / f32
+ * tiles of one row, 8 / es elements per tuple) into one list, value descending (NaN first),
+ * ties taking the lower-numbered list first and keeping each list's order.
+ * Format 1, ins(%src, %blockLen : T, iN) outs(%dst): nsrc = 1; src's valid columns are groups
+ *   of 4 consecutive sorted blocks of block_len elements (block_len a multiple of 64, 1..255
+ *   groups); each group is merged into the same columns of dst.
+ * Format 2 (C API only: its text form has a vector<4xi16> result ptosim does not model):
+ *   nsrc = 2..4 lists src[k] (each its valid columns), tmp the NPU's staging tile (checked,
+ *   not used); all tuples are merged into dst from column 0; with exhausted, the merge stops
+ *   when one list is used up and executed[k] says how many tuples each list gave. */
+typedef struct ptosim_tmrgsort_params {
+  ptosim_tile src[4];
+  int32_t nsrc;
+  int64_t block_len; /* format 1, elements */
+  ptosim_tile tmp;   /* format 2 */
+  bool exhausted;
+  ptosim_tile dst;
+  uint16_t *executed; /* out (format 2, may be NULL): 4 counts, tuples taken from each list */
+} ptosim_tmrgsort_params;
+
 #ifdef __cplusplus
 }
 #endif

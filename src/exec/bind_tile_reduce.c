@@ -183,3 +183,17 @@ int bind_ptosim_tconcatidx_params(pt_bind *b, const pa_op *op, ptosim_tconcatidx
   if (want == 2) p->dst_idx = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 1));
   return 0;
 }
+
+/* pto.tmrgsort ins(%src, %blockLen : T, iN) outs(%dst) (format 1). Format 2 has a
+ * vector<4xi16> `executed` operand in outs, a type ptosim does not model. */
+int bind_ptosim_tmrgsort_params(pt_bind *b, const pa_op *op, ptosim_tmrgsort_params *p) {
+  if (pt_bind_tile_io_count(op, "outs") != 1)
+    return pt_bind_error(b, NULL, "op.unsupported", "use format 1: ins(%src, %blockLen) outs(%dst)",
+                         "not supported yet: tmrgsort format 2 (its executed result is a vector<4xi16>)");
+  if (arity(b, op, 2, 2)) return -1;
+  p->nsrc = 1;
+  p->src[0] = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
+  p->block_len = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  return 0;
+}

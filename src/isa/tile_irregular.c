@@ -4,6 +4,7 @@
  * only its destination's valid region (tci: its first row). Readings:
  * docs/spec-notes-tilereduce.md. */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/dtype.h"
@@ -525,5 +526,94 @@ ptosim_status pt_exec_tsort32(pt_ctx *x, const ptosim_texpand_params *p) {
       sort_block(it, n, es, dp + r * d->cols * es + 8 * b);
     }
   }
+  return PTOSIM_OK;
+}
+
+/* ---- TMRGSORT -------------------------------------------------------------------------------- */
+
+/* A list of n 8-byte tuples at p; value of tuple i read by val from its first es bytes. */
+typedef struct mlist {
+  const uint8_t *p;
+  int64_t n, at;
+} mlist;
+
+/* Tuple value a goes before b: larger first, NaN before every number (as tsort32). */
+static int precedes(float a, float b) {
+  int an = a != a, bn = b != b;
+  return an != bn ? an : !an && a > b;
+}
+
+/* Merge lists l[0, k) into d (8-byte tuples) until all are used up, or with `stop` until one
+ * is; returns the tuples written. */
+static int64_t merge(mlist *l, int k, float (*val)(const uint8_t *), bool stop, uint8_t *d) {
+  int64_t out = 0;
+  for (;;) {
+    int best = -1;
+    for (int i = 0; i < k; i++) {
+      if (l[i].at == l[i].n) {
+        if (stop) return out;
+        continue;
+      }
+      if (best < 0 || precedes(val(l[i].p + 8 * l[i].at), val(l[best].p + 8 * l[best].at))) best = i;
+    }
+    if (best < 0) return out;
+    memcpy(d + 8 * out++, l[best].p + 8 * l[best].at++, 8);
+  }
+}
+
+/* One-row f16 / f32 vec tile of the op (rules <op>.layout, <op>.dtype, tmrgsort.shape). */
+static ptosim_status list_tile(pt_ctx *x, const char *what, const ptosim_tile *t, const ptosim_tile *like) {
+  PT_TRY(nd_tile(x, "tmrgsort", what, t));
+  PT_TRY(pt_tile_dtype_in(x, "tmrgsort", what, t->dtype, PT_TB_T(F16) | PT_TB_T(F32), PT_TB_T(F16) | PT_TB_T(F32)));
+  PT_TRY(pt_tile_same_dtype(x, "tmrgsort", what, t, like));
+  PT_VERIFY(x, t->rows == 1, "tmrgsort.shape", "use tiles of one row", "%s has %d rows", what, t->rows);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_tmrgsort(pt_ctx *x, const ptosim_tmrgsort_params *p) {
+  const ptosim_tile *d = &p->dst;
+  int k = p->nsrc;
+  PT_VERIFY(x, k >= 1 && k <= 4, "tmrgsort.lists", "merge 1 (with blockLen) to 4 lists", "%d source lists", k);
+  PT_TRY(list_tile(x, "dst", d, d));
+  for (int i = 0; i < k; i++) PT_TRY(list_tile(x, "src", &p->src[i], d));
+  unsigned es = pt_dtype_size(d->dtype);
+  int64_t coef = 8 / es, total = 0, bl = p->block_len, groups = 1; /* elements per tuple, elements merged */
+  if (k == 1) {
+    int64_t w = p->src[0].valid_cols;
+    groups = bl > 0 ? w / (4 * bl) : 0;
+    PT_VERIFY(x, bl > 0 && bl % 64 == 0 && w % (4 * bl) == 0 && groups >= 1 && groups <= 255, "tmrgsort.block",
+              "blockLen a multiple of 64, src valid cols 1..255 groups of 4 blocks",
+              "blockLen %" PRId64 " and src valid cols %" PRId64, bl, w);
+  } else {
+    PT_TRY(pt_tile_vec(x, "tmrgsort", "tmp", &p->tmp));
+    PT_TRY(pt_tile_same_dtype(x, "tmrgsort", "tmp", &p->tmp, d));
+  }
+  uint8_t *sp[4], *dp;
+  for (int i = 0; i < k; i++) {
+    int64_t w = p->src[i].valid_cols;
+    PT_VERIFY(x, w % coef == 0, "tmrgsort.valid", "give each list whole 8-byte tuples", "src %d valid cols %" PRId64, i, w);
+    PT_TRY(pt_tile_rows(x, &p->src[i], 1, w, PT_READ, &sp[i]));
+    total += w;
+  }
+  PT_VERIFY(x, d->valid_cols >= total, "tmrgsort.valid", "give dst room for every source element",
+            "dst valid cols %d < %" PRId64, d->valid_cols, total);
+  /* Merge into a staging copy (dst may be a source), group by group (format 2: one group). */
+  uint8_t *out = malloc((size_t)total * es);
+  if (!out) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory merging %" PRId64 " elements", total);
+  float (*val)(const uint8_t *) = es == 2 ? val_f16 : val_f32;
+  mlist l[4];
+  int64_t n = 0; /* tuples written */
+  for (int64_t g = 0; g < groups; g++) {
+    for (int i = 0; i < (k == 1 ? 4 : k); i++)
+      l[i] = k == 1 ? (mlist){sp[0] + (g * 4 + i) * bl * es, bl / coef, 0}
+                    : (mlist){sp[i], p->src[i].valid_cols / coef, 0};
+    n += merge(l, k == 1 ? 4 : k, val, k > 1 && p->exhausted, out + 8 * n);
+  }
+  ptosim_status st = pt_tile_rows(x, d, 1, n * coef, PT_WRITE, &dp);
+  if (st == PTOSIM_OK) memcpy(dp, out, (size_t)(n * 8));
+  free(out);
+  PT_TRY(st);
+  pt_record_work(x, (uint64_t)total, d->dtype);
+  for (int i = 0; p->executed && i < 4; i++) p->executed[i] = (uint16_t)(k > 1 && i < k ? l[i].at : 0);
   return PTOSIM_OK;
 }
