@@ -606,6 +606,48 @@ static void test_tmrgsort(void) {
   refuse(&e, ptosim_tmrgsort(e.c, &p), "tmrgsort.shape");
 }
 
+/* ---- thistogram ------------------------------------------------------------------------------- */
+
+static void test_thistogram(void) {
+  for (int msb = 0; msb < 2; msb++) {
+    env e = env_new(PTOSIM_TARGET_A5);
+    int h = 5, w = 300;
+    ptosim_tile s = nd(PTOSIM_DT_U16, 0x400, 8, 320, h, w), d = nd(PTOSIM_DT_U32, 0x2000, 8, 264, h, 264);
+    ptosim_tile ix = ub_tile(PTOSIM_DT_U8, 0x8000, 32, 1, h, 1, PTOSIM_BL_COL_MAJOR);
+    for (int r = 0; r < h; r++) {
+      *at(&e, &ix, r, 0) = (uint8_t)(r * 3);
+      for (int c = 0; c < w; c++) {
+        uint64_t q = pt_rand_u64(&seed);
+        uint16_t v = (uint16_t)(((q % 4 == 0 ? (uint64_t)r * 3 : q >> 8 & 0xFF) << 8) | (q >> 20 & 0xFF));
+        memcpy(at(&e, &s, r, c), &v, 2);
+      }
+    }
+    env_load(&e);
+    for (int r = 0; r < h; r++)
+      for (int b = 0; b < 256; b++) {
+        uint32_t n = 0;
+        for (int c = 0; c < w; c++) {
+          uint16_t v;
+          memcpy(&v, at(&e, &s, r, c), 2);
+          n += msb ? v >> 8 == b : (v >> 8 == r * 3 && (v & 0xFF) == b);
+        }
+        memcpy(at(&e, &d, r, b), &n, 4);
+      }
+    ptosim_thistogram_params p = {.src = s, .idx = ix, .dst = d, .is_msb = msb};
+    finish(&e, ptosim_thistogram(e.c, &p), msb ? "thistogram msb" : "thistogram lsb");
+  }
+  ptosim_thistogram_params p = {.src = nd(PTOSIM_DT_U16, 0, 8, 16, 8, 16), .dst = nd(PTOSIM_DT_U32, 0x400, 8, 256, 8, 256),
+                                .idx = ub_tile(PTOSIM_DT_U8, 0x2400, 32, 1, 8, 1, PTOSIM_BL_COL_MAJOR)};
+  env e = env_new(PTOSIM_TARGET_A2A3);
+  refuse(&e, ptosim_thistogram(e.c, &p), "thistogram.target");
+  e = env_new(PTOSIM_TARGET_A5);
+  p.dst.valid_cols = 255;
+  refuse(&e, ptosim_thistogram(e.c, &p), "thistogram.valid");
+  e = env_new(PTOSIM_TARGET_A5);
+  p.dst.valid_cols = 256, p.idx = nd(PTOSIM_DT_U8, 0x2400, 8, 32, 8, 1);
+  refuse(&e, ptosim_thistogram(e.c, &p), "thistogram.layout");
+}
+
 /* ---- text ------------------------------------------------------------------------------------- */
 
 #define VI(dt, r, c, vr, vc)                                                                                 \
@@ -709,6 +751,7 @@ int main(void) {
   RUN(test_tpartarg);
   RUN(test_tsort32);
   RUN(test_tmrgsort);
+  RUN(test_thistogram);
   RUN(test_text);
   RUN(test_text_gather);
   return pt_test_finish();

@@ -179,6 +179,18 @@ typedef struct ptosim_tmrgsort_params {
   uint16_t *executed; /* out (format 2, may be NULL): 4 counts, tuples taken from each list */
 } ptosim_tmrgsort_params;
 
+/* pto.thistogram ins(%src, %idx) outs(%dst) {isMSB = B} (A5): per row r < src.valid_rows,
+ *   dst(r, b) for b < 256 = the number of c < src.valid_cols whose high byte of src(r, c) is b
+ *   (is_msb), or (not is_msb) whose high byte equals idx(r, 0) and low byte is b. src u16 ND,
+ *   idx u8 DN of one column, dst u32 ND with at least 256 valid columns (the first 256 written);
+ *   counts replace dst's values (pto-isa a5/THistogram.hpp zeroes its bins per row). */
+typedef struct ptosim_thistogram_params {
+  ptosim_tile src;
+  ptosim_tile idx;
+  ptosim_tile dst;
+  bool is_msb;
+} ptosim_thistogram_params;
+
 #ifdef __cplusplus
 }
 #endif

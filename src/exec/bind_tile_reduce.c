@@ -197,3 +197,14 @@ int bind_ptosim_tmrgsort_params(pt_bind *b, const pa_op *op, ptosim_tmrgsort_par
   p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
   return 0;
 }
+
+/* pto.thistogram ins(%src, %idx) outs(%dst) {isMSB = true|false} (default true) */
+int bind_ptosim_thistogram_params(pt_bind *b, const pa_op *op, ptosim_thistogram_params *p) {
+  if (arity(b, op, 2, 2)) return -1;
+  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
+  p->idx = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  const pa_item *v = attr(op, "isMSB");
+  p->is_msb = !v || pa_item_is_word(v, "true");
+  return 0;
+}

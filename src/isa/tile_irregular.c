@@ -617,3 +617,44 @@ ptosim_status pt_exec_tmrgsort(pt_ctx *x, const ptosim_tmrgsort_params *p) {
   for (int i = 0; p->executed && i < 4; i++) p->executed[i] = (uint16_t)(k > 1 && i < k ? l[i].at : 0);
   return PTOSIM_OK;
 }
+
+/* ---- THISTOGRAM ------------------------------------------------------------------------------ */
+
+ptosim_status pt_exec_thistogram(pt_ctx *x, const ptosim_thistogram_params *p) {
+  const char *op = "thistogram";
+  const ptosim_tile *s = &p->src, *ix = &p->idx, *d = &p->dst;
+  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "thistogram.target", "run it on the a5 target",
+            "thistogram exists on A5 only (PTO.cpp THistogramOp), not on %s", x->m->prof->name);
+  PT_TRY(nd_tile(x, op, "src", s));
+  PT_TRY(nd_tile(x, op, "dst", d));
+  PT_TRY(pt_tile_vec(x, op, "idx", ix));
+  PT_TRY(pt_tile_dtype_in(x, op, "src", s->dtype, PT_TB_T(U16) | PT_TB_T(I16), PT_TB_T(U16) | PT_TB_T(I16)));
+  PT_TRY(pt_tile_dtype_in(x, op, "idx", ix->dtype, PT_TB_T(U8) | PT_TB_T(I8), PT_TB_T(U8) | PT_TB_T(I8)));
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, PT_TB_T(U32) | PT_TB_T(I32), PT_TB_T(U32) | PT_TB_T(I32)));
+  PT_VERIFY(x, pt_tile_kind_of(ix) == PT_TK_DN && ix->cols == 1, "thistogram.layout",
+            "use a col_major none_box idx tile of one column", "idx is a %s tile of %d columns",
+            pt_tile_kind_name(pt_tile_kind_of(ix)), ix->cols);
+  int64_t h = s->valid_rows, w = s->valid_cols;
+  PT_VERIFY(x, ix->valid_rows == h && d->valid_rows == h && d->valid_cols >= 256, "thistogram.valid",
+            "give idx and dst src's valid rows and dst 256 valid columns", "src %" PRId64 " rows, idx %d, dst %d x %d", h,
+            ix->valid_rows, d->valid_rows, d->valid_cols);
+  uint8_t *sp, *ip, *dp;
+  PT_TRY(pt_tile_rows(x, s, h, w, PT_READ, &sp));
+  PT_TRY(pt_tile_at(x, x->core, ix->space, ix->addr, 0, PT_READ, &ip));
+  PT_TRY(pt_span_on(x, x->core, ix->space, ix->addr, (uint64_t)h, 1, PT_READ, &ip));
+  PT_TRY(pt_tile_rows(x, d, h, 256, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  for (int64_t r = 0; r < h; r++) {
+    uint32_t bins[256] = {0};
+    const uint8_t *row = sp + r * s->cols * 2; /* little-endian: byte 0 low, byte 1 high */
+    for (int64_t c = 0; c < w; c++) {
+      uint8_t lo = row[2 * c], hi = row[2 * c + 1];
+      if (p->is_msb)
+        bins[hi]++;
+      else if (hi == ip[r])
+        bins[lo]++;
+    }
+    memcpy(dp + r * d->cols * 4, bins, sizeof bins);
+  }
+  return PTOSIM_OK;
+}
