@@ -648,6 +648,80 @@ static void test_thistogram(void) {
   refuse(&e, ptosim_thistogram(e.c, &p), "thistogram.layout");
 }
 
+/* ---- tquant / tdequant --------------------------------------------------------------------------- */
+
+static void test_tquant(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (int asym = 0; asym < 2; asym++) {
+      env e = env_new(targets[ti]);
+      int h = 9, w = 37;
+      ptosim_tile s = nd(PTOSIM_DT_F32, 0x400, 12, 40, h, w), d = nd(asym ? PTOSIM_DT_U8 : PTOSIM_DT_I8, 0x2000, 12, 64, h, w);
+      ptosim_tile sc = ub_tile(PTOSIM_DT_F32, 0x3000, 16, 1, h, 1, PTOSIM_BL_COL_MAJOR);
+      ptosim_tile of = ub_tile(PTOSIM_DT_F32, 0x3100, 16, 1, h, 1, PTOSIM_BL_COL_MAJOR);
+      for (int r = 0; r < h; r++) {
+        put(PTOSIM_DT_F32, at(&e, &sc, r, 0), r == 3 ? 1e30 : 0.25 + r * 0.37); /* row 3 saturates */
+        put(PTOSIM_DT_F32, at(&e, &of, r, 0), 100.5 - r * 20);
+        for (int c = 0; c < w; c++) {
+          uint64_t q = pt_rand_u64(&seed);
+          put(PTOSIM_DT_F32, at(&e, &s, r, c), c == 5 ? (r == 2 ? NAN : 2.5) : ((double)(q % 20001) - 10000) / 37.0);
+        }
+      }
+      env_load(&e);
+      for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+          double y = (float)((double)(float)get(PTOSIM_DT_F32, at(&e, &s, r, c)) * get(PTOSIM_DT_F32, at(&e, &sc, r, 0)));
+          if (asym) y = (float)(y + get(PTOSIM_DT_F32, at(&e, &of, r, 0)));
+          double q = isnan(y) ? 0 : nearbyint(y);
+          q = q < (asym ? 0 : -128) ? (asym ? 0 : -128) : q > (asym ? 255 : 127) ? (asym ? 255 : 127) : q;
+          put(d.dtype, at(&e, &d, r, c), q);
+          if (targets[ti] == PTOSIM_TARGET_A2A3) put(PTOSIM_DT_F32, at(&e, &s, r, c), y);
+        }
+      ptosim_tquant_params p = {.src = s, .scale = sc, .offset = of, .dst = d,
+                                .quant = asym ? PTOSIM_QUANT_INT8_ASYM : PTOSIM_QUANT_INT8_SYM};
+      finish(&e, ptosim_tquant(e.c, &p), asym ? "tquant asym" : "tquant sym");
+    }
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tquant_params p = {.src = nd(PTOSIM_DT_F32, 0, 8, 8, 8, 8), .scale = nd(PTOSIM_DT_F32, 0x100, 8, 8, 8, 1),
+                            .dst = nd(PTOSIM_DT_I8, 0x200, 8, 32, 8, 8)};
+  refuse(&e, ptosim_tquant(e.c, &p), "tquant.layout"); /* the scale is a DN column */
+  e = env_new(PTOSIM_TARGET_A5);
+  p.scale = ub_tile(PTOSIM_DT_F32, 0x100, 8, 1, 8, 1, PTOSIM_BL_COL_MAJOR), p.quant = PTOSIM_QUANT_INT8_ASYM;
+  refuse(&e, ptosim_tquant(e.c, &p), "tquant.dtype"); /* asym writes u8 */
+}
+
+static void test_tdequant(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (int i16 = 0; i16 < 2; i16++)
+      for (int dn = 0; dn < 2; dn++) {
+        env e = env_new(targets[ti]);
+        ptosim_dtype st = i16 ? PTOSIM_DT_I16 : PTOSIM_DT_I8;
+        int h = 7, w = 45;
+        ptosim_tile s = nd(st, 0x400, 8, 64, h, w), d = nd(PTOSIM_DT_F32, 0x1000, 8, 48, h, w);
+        ptosim_tile sc = dn ? ub_tile(PTOSIM_DT_F32, 0x2000, 8, 1, h, 1, PTOSIM_BL_COL_MAJOR) : nd(PTOSIM_DT_F32, 0x2000, 8, 8, h, 1);
+        ptosim_tile of = dn ? ub_tile(PTOSIM_DT_F32, 0x2100, 8, 1, h, 1, PTOSIM_BL_COL_MAJOR) : nd(PTOSIM_DT_F32, 0x2100, 8, 8, h, 1);
+        for (int r = 0; r < h; r++) {
+          put(PTOSIM_DT_F32, at(&e, &sc, r, 0), 0.01 + r * 0.3);
+          put(PTOSIM_DT_F32, at(&e, &of, r, 0), -3.25 + r);
+          for (int c = 0; c < w; c++) put(st, at(&e, &s, r, c), (double)(int64_t)pt_rand_u64(&seed));
+        }
+        env_load(&e);
+        for (int r = 0; r < h; r++)
+          for (int c = 0; c < w; c++) {
+            double v = (float)(get(st, at(&e, &s, r, c)) - get(PTOSIM_DT_F32, at(&e, &of, r, 0)));
+            put(PTOSIM_DT_F32, at(&e, &d, r, c), (float)(v * get(PTOSIM_DT_F32, at(&e, &sc, r, 0))));
+          }
+        ptosim_tquant_params p = {.src = s, .scale = sc, .offset = of, .dst = d};
+        finish(&e, ptosim_tdequant(e.c, &p), "tdequant");
+      }
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tquant_params p = {.src = nd(PTOSIM_DT_I32, 0, 8, 8, 8, 8), .scale = nd(PTOSIM_DT_F32, 0x100, 8, 8, 8, 1),
+                            .offset = nd(PTOSIM_DT_F32, 0x200, 8, 8, 8, 1), .dst = nd(PTOSIM_DT_F32, 0x400, 8, 8, 8, 8)};
+  refuse(&e, ptosim_tdequant(e.c, &p), "tdequant.dtype");
+  e = env_new(PTOSIM_TARGET_A5);
+  p.src.dtype = PTOSIM_DT_I16, p.src.cols = 16, p.scale.valid_rows = 7;
+  refuse(&e, ptosim_tdequant(e.c, &p), "tdequant.valid");
+}
+
 /* ---- text ------------------------------------------------------------------------------------- */
 
 #define VI(dt, r, c, vr, vc)                                                                                 \
@@ -752,6 +826,8 @@ int main(void) {
   RUN(test_tsort32);
   RUN(test_tmrgsort);
   RUN(test_thistogram);
+  RUN(test_tquant);
+  RUN(test_tdequant);
   RUN(test_text);
   RUN(test_text_gather);
   return pt_test_finish();

@@ -191,6 +191,24 @@ typedef struct ptosim_thistogram_params {
   bool is_msb;
 } ptosim_thistogram_params;
 
+/* pto.tquant ins(%src, %fp [, %offset]) outs(%dst) {quant_type = INT8_SYM | INT8_ASYM}: per
+ *   element of dst's valid region, y = src(r, c) * scale(r) (f32), ASYM: y = y + offset(r)
+ *   (f32), dst = y rounded to nearest even and saturated to int8 (SYM) / uint8 (ASYM), NaN ->
+ *   0 (pto-isa a5 TQuant.hpp TQuant_Int8Sym / Asym: f32 -> s32 -> f32 -> f16 -> 8 bits).
+ *   src f32; scale / offset one f32 per row in a one-column DN tile. On A2/A3 src also
+ *   receives y (a2a3 TQuant.hpp scales src in place with TROWEXPANDMUL / TROWEXPANDADD).
+ * pto.tdequant ins(%src, %scale, %offset) outs(%dst): dst(r, c) = (f32(src(r, c)) - offset(r))
+ *   * scale(r), each step rounded to f32; src i8 / i16, scale / offset f32 element (r, 0). */
+typedef enum ptosim_quant_type { PTOSIM_QUANT_INT8_SYM = 0, PTOSIM_QUANT_INT8_ASYM = 1 } ptosim_quant_type;
+
+typedef struct ptosim_tquant_params {
+  ptosim_tile src;
+  ptosim_tile scale;
+  ptosim_tile offset; /* tquant: INT8_ASYM only */
+  ptosim_tile dst;
+  ptosim_quant_type quant;
+} ptosim_tquant_params;
+
 #ifdef __cplusplus
 }
 #endif

@@ -208,3 +208,25 @@ int bind_ptosim_thistogram_params(pt_bind *b, const pa_op *op, ptosim_thistogram
   p->is_msb = !v || pa_item_is_word(v, "true");
   return 0;
 }
+
+/* pto.tquant ins(%src, %fp [, %offset]) outs(%dst) {quant_type = #pto<quant_type INT8_SYM | INT8_ASYM>};
+ * pto.tdequant ins(%src, %scale, %offset) outs(%dst) */
+int bind_ptosim_tquant_params(pt_bind *b, const pa_op *op, ptosim_tquant_params *p) {
+  int deq = b->opc == PTOSIM_OP_tdequant;
+  if (deq ? arity(b, op, 3, 3) : arity(b, op, 2, 3)) return -1;
+  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
+  p->scale = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
+  if (pt_bind_tile_io_count(op, "ins") == 3) p->offset = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 2));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  if (deq) return 0;
+  const pa_item *v = attr(op, "quant_type");
+  const pa_item *w = v && v->kind == PA_IT_ATTR && v->nargs ? &v->args[v->nargs - 1] : v;
+  if (!w || !(pa_item_is_word(w, "INT8_SYM") || pa_item_is_word(w, "INT8_ASYM")))
+    return pt_bind_error(b, v, "bind.keyword", "write {quant_type = #pto<quant_type INT8_SYM>} (or INT8_ASYM)",
+                         "missing or unsupported quant_type");
+  p->quant = pa_item_is_word(w, "INT8_ASYM") ? PTOSIM_QUANT_INT8_ASYM : PTOSIM_QUANT_INT8_SYM;
+  if ((p->quant == PTOSIM_QUANT_INT8_ASYM) != (pt_bind_tile_io_count(op, "ins") == 3))
+    return pt_bind_error(b, NULL, "bind.arity", "INT8_ASYM takes the offset tile, INT8_SYM does not",
+                         "quant_type and the offset operand disagree");
+  return 0;
+}

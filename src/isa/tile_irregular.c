@@ -658,3 +658,103 @@ ptosim_status pt_exec_thistogram(pt_ctx *x, const ptosim_thistogram_params *p) {
   }
   return PTOSIM_OK;
 }
+
+/* ---- TQUANT / TDEQUANT ----------------------------------------------------------------------- */
+
+/* An f32 result; NaN as the canonical quiet NaN. */
+static void st_f32(uint8_t *p, float v) {
+  uint32_t b;
+  memcpy(&b, &v, 4);
+  b = v != v ? 0x7FC00000u : b;
+  memcpy(p, &b, 4);
+}
+
+/* One f32 per row r < h: element (r, 0) of tile t (ND or DN); *out its host row 0, *step the
+ * elements between rows. dn: t must be a one-column DN tile (rule <op>.layout). */
+static ptosim_status per_row(pt_ctx *x, const char *op, const char *what, const ptosim_tile *t, int64_t h, bool dn,
+                             const uint8_t **out, int64_t *step) {
+  PT_TRY(pt_tile_vec(x, op, what, t));
+  PT_TRY(pt_tile_dtype_in(x, op, what, t->dtype, PT_TB_T(F32), PT_TB_T(F32)));
+  bool is_dn = pt_tile_kind_of(t) == PT_TK_DN;
+  PT_VERIFY(x, dn ? is_dn && t->cols == 1 : is_dn || is_nd(t), PT_TILE_RULE(op, "layout"),
+            dn ? "use a col_major none_box tile of one column" : "use a none_box tile",
+            "%s is a %s tile of %d columns", what, pt_tile_kind_name(pt_tile_kind_of(t)), t->cols);
+  PT_VERIFY(x, t->valid_rows >= h, PT_TILE_RULE(op, "valid"), "give it a value per row",
+            "%s has %d valid rows, needs %" PRId64, what, t->valid_rows, h);
+  uint8_t *p;
+  *step = is_dn ? 1 : t->cols;
+  PT_TRY(pt_tile_at(x, x->core, t->space, t->addr, 0, PT_READ, &p));
+  int64_t n = h, st = *step * 4;
+  PT_TRY(pt_region(x, t->space, t->addr, 1, &n, &st, 4, 1, PT_READ, &p));
+  *out = p;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_tquant(pt_ctx *x, const ptosim_tquant_params *p) {
+  const char *op = "tquant";
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  bool asym = p->quant == PTOSIM_QUANT_INT8_ASYM;
+  PT_VERIFY(x, p->quant == PTOSIM_QUANT_INT8_SYM || asym, "tquant.mode", "use INT8_SYM or INT8_ASYM",
+            "quant type %d", (int)p->quant);
+  PT_TRY(nd_tile(x, op, "src", s));
+  PT_TRY(nd_tile(x, op, "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, op, "src", s->dtype, PT_TB_T(F32), PT_TB_T(F32)));
+  uint32_t out = asym ? PT_TB_T(U8) : PT_TB_T(I8); /* TQuant.hpp static_assert */
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, out, out));
+  int64_t h = d->valid_rows, w = d->valid_cols, ss, os = 0;
+  PT_VERIFY(x, s->valid_rows == h && s->valid_cols == w, "tquant.valid", "give src dst's valid region",
+            "src valid %d x %d, dst %" PRId64 " x %" PRId64, s->valid_rows, s->valid_cols, h, w);
+  const uint8_t *sc, *of = NULL;
+  PT_TRY(per_row(x, op, "scale", &p->scale, h, true, &sc, &ss));
+  if (asym) PT_TRY(per_row(x, op, "offset", &p->offset, h, true, &of, &os));
+  bool a2a3 = x->m->target != PTOSIM_TARGET_A5;
+  uint8_t *sp, *dp;
+  PT_TRY(pt_tile_rows(x, s, h, w, a2a3 ? PT_RW : PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  int64_t lo = asym ? 0 : -128, hi = asym ? 255 : 127;
+  for (int64_t r = 0; r < h; r++) {
+    float scale = val_f32(sc + r * ss * 4), off = asym ? val_f32(of + r * os * 4) : 0.0f;
+    uint8_t *srow = sp + r * s->cols * 4, *drow = dp + r * d->cols;
+    for (int64_t c = 0; c < w; c++) {
+      float y = val_f32(srow + 4 * c) * scale;
+      if (asym) y = y + off;
+      drow[c] = (uint8_t)pt_f32_to_int(y, PT_RND_RINT, lo, hi);
+      if (a2a3) st_f32(srow + 4 * c, y);
+    }
+  }
+  return PTOSIM_OK;
+}
+
+/* Source element readers of tdequant (exact in f32). */
+static float deq_i8(const uint8_t *p, int64_t c) { return (float)(int8_t)p[c]; }
+static float deq_i16(const uint8_t *p, int64_t c) { int16_t v; memcpy(&v, p + 2 * c, 2); return (float)v; }
+
+ptosim_status pt_exec_tdequant(pt_ctx *x, const ptosim_tquant_params *p) {
+  const char *op = "tdequant";
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_TRY(nd_tile(x, op, "src", s));
+  PT_TRY(nd_tile(x, op, "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, op, "src", s->dtype, PT_TB_T(I8) | PT_TB_T(I16), PT_TB_T(I8) | PT_TB_T(I16)));
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, PT_TB_T(F32), PT_TB_T(F32)));
+  int64_t h = d->valid_rows, w = d->valid_cols, ss, os;
+  PT_VERIFY(x, s->valid_rows == h && s->valid_cols == w, "tdequant.valid", "give src dst's valid region",
+            "src valid %d x %d, dst %" PRId64 " x %" PRId64, s->valid_rows, s->valid_cols, h, w);
+  const uint8_t *sc, *of;
+  PT_TRY(per_row(x, op, "scale", &p->scale, h, false, &sc, &ss));
+  PT_TRY(per_row(x, op, "offset", &p->offset, h, false, &of, &os));
+  uint8_t *sp, *dp;
+  PT_TRY(pt_tile_rows(x, s, h, w, PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), d->dtype);
+  unsigned es = pt_dtype_size(s->dtype);
+  float (*ld)(const uint8_t *, int64_t) = es == 1 ? deq_i8 : deq_i16;
+  for (int64_t r = 0; r < h; r++) {
+    float scale = val_f32(sc + r * ss * 4), off = val_f32(of + r * os * 4);
+    const uint8_t *srow = sp + r * s->cols * es;
+    uint8_t *drow = dp + r * d->cols * 4;
+    for (int64_t c = 0; c < w; c++)
+      st_f32(drow + 4 * c, (ld(srow, c) - off) * scale);
+  }
+  return PTOSIM_OK;
+}
