@@ -722,6 +722,67 @@ static void test_tdequant(void) {
   refuse(&e, ptosim_tdequant(e.c, &p), "tdequant.valid");
 }
 
+/* ---- trandom ------------------------------------------------------------------------------------ */
+
+/* Philox4x32-R written from the Random123 definition (round: (hi, lo) = M * x, the key bumped
+ * by the Weyl constants between rounds), checked against its published known answers. */
+static void philox_ref(uint32_t ctr[4], const uint32_t key[2], int rounds) {
+  uint32_t k0 = key[0], k1 = key[1];
+  for (int i = 0; i < rounds; i++) {
+    if (i) k0 += 0x9E3779B9u, k1 += 0xBB67AE85u;
+    uint64_t a = 0xD2511F53ull * ctr[0], b = 0xCD9E8D57ull * ctr[2];
+    uint32_t y0 = (uint32_t)(b >> 32) ^ ctr[1] ^ k0, y1 = (uint32_t)b, y2 = (uint32_t)(a >> 32) ^ ctr[3] ^ k1, y3 = (uint32_t)a;
+    ctr[0] = y0, ctr[1] = y1, ctr[2] = y2, ctr[3] = y3;
+  }
+}
+
+static void trandom_case(ptosim_target tg, ptosim_dtype t, int rows, int w, int rounds, const uint32_t key[2],
+                         const uint32_t ctr[4]) {
+  env e = env_new(tg);
+  ptosim_tile d = nd(t, 0x400, rows + 1, (w + 7) / 8 * 8 + 8, rows, w);
+  env_load(&e);
+  /* the counter of the block at (r, j), as a 128-bit number in two 64-bit halves */
+  uint64_t lo = (uint64_t)ctr[1] << 32 | ctr[0], hi = (uint64_t)ctr[3] << 32 | ctr[2];
+  for (int r = 0; r < rows; r++) {
+    int blocks = (w + 255) / 256;
+    for (int j = 0; j < blocks; j++) {
+      for (int l = 0; l < 64; l++) {
+        uint64_t cl = lo + (unsigned)l, ch = hi + (cl < lo);
+        uint32_t words[4] = {(uint32_t)cl, (uint32_t)(cl >> 32), (uint32_t)ch, (uint32_t)(ch >> 32)};
+        philox_ref(words, key, rounds);
+        for (int q = 0; q < 4; q++)
+          if (256 * j + 4 * l + q < w) memcpy(at(&e, &d, r, 256 * j + 4 * l + q), &words[q], 4);
+      }
+      uint64_t step = j + 1 < blocks ? 64u : (uint64_t)((w - 1) % 64 + 1), nl = lo + step;
+      hi += nl < lo, lo = nl;
+    }
+  }
+  ptosim_trandom_params p = {.dst = d, .key = {key[0], key[1]}, .counter = {ctr[0], ctr[1], ctr[2], ctr[3]},
+                             .rounds = rounds};
+  finish(&e, ptosim_trandom(e.c, &p), "trandom");
+}
+
+static void test_trandom(void) {
+  /* Random123 known answers of philox4x32-10 */
+  uint32_t z[4] = {0, 0, 0, 0}, zk[2] = {0, 0};
+  philox_ref(z, zk, 10);
+  CHECK(z[0] == 0x6627e8d5u && z[1] == 0xe169c58du && z[2] == 0xbc57ac4cu && z[3] == 0x9b00dbd8u);
+  uint32_t pi[4] = {0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u}, pk[2] = {0xa4093822u, 0x299f31d0u};
+  philox_ref(pi, pk, 10);
+  CHECK(pi[0] == 0xd16cfe09u && pi[1] == 0x94fdccebu && pi[2] == 0x5001e420u && pi[3] == 0x24126ea1u);
+  static const uint32_t key[2] = {0x12345678u, 0x9abcdef0u}, ctr[4] = {0xFFFFFFF0u, 0xFFFFFFFFu, 7, 0};
+  for (int ti = 0; ti < 2; ti++) {
+    trandom_case(targets[ti], PTOSIM_DT_U32, 3, 600, 10, key, ctr); /* 3 blocks a row, carries across words */
+    trandom_case(targets[ti], PTOSIM_DT_I32, 2, 13, 7, key, ctr);
+  }
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_trandom_params p = {.dst = nd(PTOSIM_DT_U32, 0, 8, 8, 8, 8), .rounds = 8};
+  refuse(&e, ptosim_trandom(e.c, &p), "trandom.rounds");
+  e = env_new(PTOSIM_TARGET_A5);
+  p.rounds = 10, p.dst = nd(PTOSIM_DT_F32, 0, 8, 8, 8, 8);
+  refuse(&e, ptosim_trandom(e.c, &p), "trandom.dtype");
+}
+
 /* ---- text ------------------------------------------------------------------------------------- */
 
 #define VI(dt, r, c, vr, vc)                                                                                 \
@@ -828,6 +889,7 @@ int main(void) {
   RUN(test_thistogram);
   RUN(test_tquant);
   RUN(test_tdequant);
+  RUN(test_trandom);
   RUN(test_text);
   RUN(test_text_gather);
   return pt_test_finish();

@@ -209,6 +209,20 @@ typedef struct ptosim_tquant_params {
   ptosim_quant_type quant;
 } ptosim_tquant_params;
 
+/* pto.trandom ins(%k0, %k1, %c0, %c1, %c2, %c3 {rounds = 7 | 10} : ...) outs(%dst) (i32 / u32
+ *   ND tile): Philox4x32 with `rounds` rounds (multipliers 0xD2511F53, 0xCD9E8D57, key bumps
+ *   0x9E3779B9, 0xBB67AE85) as pto-isa a5/TRandom.hpp computes it: row r is generated in
+ *   blocks of 256 elements; element 256 j + 4 l + w of the block is word w of
+ *   Philox(key, C + l), l < 64, with the 128-bit counter C (c0 least significant) starting at
+ *   (c0, c1, c2, c3), advancing by 64 after each block but the last of a row and by
+ *   ((valid_cols - 1) mod 64) + 1 after it. Same key and counter, same bits. */
+typedef struct ptosim_trandom_params {
+  ptosim_tile dst;
+  uint32_t key[2];
+  uint32_t counter[4];
+  int32_t rounds; /* 7 or 10 */
+} ptosim_trandom_params;
+
 #ifdef __cplusplus
 }
 #endif

@@ -230,3 +230,13 @@ int bind_ptosim_tquant_params(pt_bind *b, const pa_op *op, ptosim_tquant_params 
                          "quant_type and the offset operand disagree");
   return 0;
 }
+
+/* pto.trandom ins(%k0, %k1, %c0, %c1, %c2, %c3 {rounds = R} : iN x 6) outs(%dst) (rounds default 10) */
+int bind_ptosim_trandom_params(pt_bind *b, const pa_op *op, ptosim_trandom_params *p) {
+  if (arity(b, op, 6, 6)) return -1;
+  for (unsigned i = 0; i < 2; i++) p->key[i] = (uint32_t)pt_bind_int(b, pt_bind_tile_io(b, op, "ins", i));
+  for (unsigned i = 0; i < 4; i++) p->counter[i] = (uint32_t)pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 2 + i));
+  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->rounds = (int32_t)int_attr(b, op, "rounds", 10);
+  return 0;
+}

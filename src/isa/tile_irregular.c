@@ -758,3 +758,53 @@ ptosim_status pt_exec_tdequant(pt_ctx *x, const ptosim_tquant_params *p) {
   }
   return PTOSIM_OK;
 }
+
+/* ---- TRANDOM --------------------------------------------------------------------------------- */
+
+/* c += v as a 128-bit number, c[0] least significant. */
+static void ctr_add(uint32_t c[4], uint32_t v) {
+  for (int i = 0; i < 4 && v; i++) {
+    uint64_t s = (uint64_t)c[i] + v;
+    c[i] = (uint32_t)s;
+    v = (uint32_t)(s >> 32);
+  }
+}
+
+/* Philox4x32 of counter c under key k with `rounds` rounds (a5 TRandom.hpp TRandomKernel). */
+static void philox(const uint32_t c[4], const uint32_t k[2], int rounds, uint32_t out[4]) {
+  uint32_t x0 = c[0], x1 = c[1], x2 = c[2], x3 = c[3], k0 = k[0], k1 = k[1];
+  for (int i = 0; i < rounds; i++) {
+    uint64_t p0 = (uint64_t)x0 * 0xD2511F53u, p1 = (uint64_t)x2 * 0xCD9E8D57u;
+    uint32_t n0 = (uint32_t)(p1 >> 32) ^ x1 ^ k0, n2 = (uint32_t)(p0 >> 32) ^ x3 ^ k1;
+    x1 = (uint32_t)p1, x3 = (uint32_t)p0, x0 = n0, x2 = n2;
+    k0 += 0x9E3779B9u, k1 += 0xBB67AE85u;
+  }
+  out[0] = x0, out[1] = x1, out[2] = x2, out[3] = x3;
+}
+
+ptosim_status pt_exec_trandom(pt_ctx *x, const ptosim_trandom_params *p) {
+  const ptosim_tile *d = &p->dst;
+  PT_TRY(nd_tile(x, "trandom", "dst", d));
+  PT_TRY(pt_tile_dtype_in(x, "trandom", "dst", d->dtype, T_IDX32, T_IDX32));
+  PT_VERIFY(x, p->rounds == 7 || p->rounds == 10, "trandom.rounds", "use rounds = 7 or 10",
+            "rounds %d (a5 TRandom.hpp allows 7 or 10)", p->rounds);
+  int64_t h = d->valid_rows, w = d->valid_cols;
+  uint8_t *dp;
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), d->dtype);
+  uint32_t c[4] = {p->counter[0], p->counter[1], p->counter[2], p->counter[3]}, lane[4], out[4];
+  for (int64_t r = 0; r < h; r++) {
+    uint8_t *row = dp + r * d->cols * 4;
+    for (int64_t j = 0; j * 256 < w; j++) {
+      for (int64_t l = 0; l < 64 && 256 * j + 4 * l < w; l++) {
+        memcpy(lane, c, sizeof lane);
+        ctr_add(lane, (uint32_t)l);
+        philox(lane, p->key, p->rounds, out);
+        int64_t at = 256 * j + 4 * l, n = w - at < 4 ? w - at : 4;
+        memcpy(row + 4 * at, out, (size_t)(4 * n));
+      }
+      ctr_add(c, (j + 1) * 256 < w ? 64u : (uint32_t)((w - 1) % 64 + 1));
+    }
+  }
+  return PTOSIM_OK;
+}
