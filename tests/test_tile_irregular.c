@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tile_ub_env.h"
 
@@ -771,16 +772,72 @@ static void test_trandom(void) {
   philox_ref(pi, pk, 10);
   CHECK(pi[0] == 0xd16cfe09u && pi[1] == 0x94fdccebu && pi[2] == 0x5001e420u && pi[3] == 0x24126ea1u);
   static const uint32_t key[2] = {0x12345678u, 0x9abcdef0u}, ctr[4] = {0xFFFFFFF0u, 0xFFFFFFFFu, 7, 0};
-  for (int ti = 0; ti < 2; ti++) {
-    trandom_case(targets[ti], PTOSIM_DT_U32, 3, 600, 10, key, ctr); /* 3 blocks a row, carries across words */
-    trandom_case(targets[ti], PTOSIM_DT_I32, 2, 13, 7, key, ctr);
-  }
-  env e = env_new(PTOSIM_TARGET_A5);
+  trandom_case(PTOSIM_TARGET_A5, PTOSIM_DT_U32, 3, 600, 10, key, ctr); /* 3 blocks a row, carries across words */
+  trandom_case(PTOSIM_TARGET_A5, PTOSIM_DT_I32, 2, 13, 7, key, ctr);
+  env e = env_new(PTOSIM_TARGET_A2A3);
+  ptosim_trandom_params a2 = {.dst = nd(PTOSIM_DT_U32, 0, 8, 8, 8, 8), .rounds = 10};
+  refuse(&e, ptosim_trandom(e.c, &a2), "trandom.target");
+  e = env_new(PTOSIM_TARGET_A5);
   ptosim_trandom_params p = {.dst = nd(PTOSIM_DT_U32, 0, 8, 8, 8, 8), .rounds = 8};
   refuse(&e, ptosim_trandom(e.c, &p), "trandom.rounds");
   e = env_new(PTOSIM_TARGET_A5);
   p.rounds = 10, p.dst = nd(PTOSIM_DT_F32, 0, 8, 8, 8, 8);
   refuse(&e, ptosim_trandom(e.c, &p), "trandom.dtype");
+}
+
+/* ---- tprint ------------------------------------------------------------------------------------- */
+
+/* Run fn(arg) with stdout going to a temporary file; its text in out (NUL-terminated). */
+static void capture_stdout(void (*fn)(void *), void *arg, char *out, size_t cap) {
+  fflush(stdout);
+  FILE *tmp = tmpfile();
+  int saved = dup(1);
+  CHECK(tmp && saved >= 0 && dup2(fileno(tmp), 1) >= 0);
+  fn(arg);
+  fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  rewind(tmp);
+  size_t n = fread(out, 1, cap - 1, tmp);
+  out[n] = 0;
+  fclose(tmp);
+}
+
+typedef struct print_job {
+  env *e;
+  ptosim_tprint_params p;
+  ptosim_status st;
+} print_job;
+
+static void do_print(void *arg) {
+  print_job *j = arg;
+  j->st = ptosim_tprint(j->e->c, &j->p);
+}
+
+static void test_tprint(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tile f = nd(PTOSIM_DT_F32, 0x400, 3, 8, 2, 3), h = ub_tile(PTOSIM_DT_F16, 0x800, 16, 4, 3, 2, PTOSIM_BL_COL_MAJOR);
+  ptosim_tile i = nd(PTOSIM_DT_I8, 0xC00, 2, 32, 1, 4), u = nd(PTOSIM_DT_U32, 0x1000, 1, 8, 1, 2);
+  const double fv[6] = {1.5, -0.1, NAN, INFINITY, -INFINITY, 16777216};
+  for (int k = 0; k < 6; k++) put(PTOSIM_DT_F32, at(&e, &f, k / 3, k % 3), fv[k]);
+  for (int k = 0; k < 6; k++) put(PTOSIM_DT_F16, at(&e, &h, k / 2, k % 2), k - 2.25);
+  for (int k = 0; k < 4; k++) put(PTOSIM_DT_I8, at(&e, &i, 0, k), k * 50 - 100);
+  put(PTOSIM_DT_U32, at(&e, &u, 0, 0), 4294967295.0), put(PTOSIM_DT_U32, at(&e, &u, 0, 1), 7);
+  env_load(&e);
+  static const char *const want[] = {
+      "tprint f32 3x8 valid 2x3 ub+0x400\n[0] 1.5 -0.100000001 nan\n[1] inf -inf 16777216\n",
+      "tprint f16 16x4 valid 3x2 ub+0x800\n[0] -2.25 -1.25\n[1] -0.25 0.75\n[2] 1.75 2.75\n",
+      "tprint i8 2x32 valid 1x4 ub+0xc00\n[0] -100 -50 0 50\n",
+      "tprint ui32 1x8 valid 1x2 ub+0x1000\n[0] 4294967295 7\n"};
+  const ptosim_tile tiles[] = {f, h, i, u};
+  for (int k = 0; k < 4; k++) {
+    char out[512];
+    print_job j = {.e = &e, .p = {.src = tiles[k]}};
+    capture_stdout(do_print, &j, out, sizeof out);
+    CHECK(j.st == PTOSIM_OK);
+    CHECK_MSG(!strcmp(out, want[k]), "tprint %d printed:\n%s", k, out);
+  }
+  finish(&e, PTOSIM_OK, "tprint writes nothing");
 }
 
 /* ---- text ------------------------------------------------------------------------------------- */
@@ -890,6 +947,7 @@ int main(void) {
   RUN(test_tquant);
   RUN(test_tdequant);
   RUN(test_trandom);
+  RUN(test_tprint);
   RUN(test_text);
   RUN(test_text_gather);
   return pt_test_finish();

@@ -223,6 +223,16 @@ typedef struct ptosim_trandom_params {
   int32_t rounds; /* 7 or 10 */
 } ptosim_trandom_params;
 
+/* pto.tprint ins(%src : T): prints the valid region of tile src (any space and layout) to
+ * stdout, one header line and one line per valid row:
+ *   tprint <dtype> <rows>x<cols> valid <valid_rows>x<valid_cols> <space>+0x<addr hex>
+ *   [<r>] <v(r,0)> <v(r,1)> ... <v(r,valid_cols-1)>
+ * values separated by one space: floats (f32, f16, bf16, the 8-bit floats) as printf "%.9g"
+ * of their value (nan, inf, -inf), integers in decimal. Nothing is written to the machine. */
+typedef struct ptosim_tprint_params {
+  ptosim_tile src;
+} ptosim_tprint_params;
+
 #ifdef __cplusplus
 }
 #endif

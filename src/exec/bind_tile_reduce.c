@@ -240,3 +240,16 @@ int bind_ptosim_trandom_params(pt_bind *b, const pa_op *op, ptosim_trandom_param
   p->rounds = (int32_t)int_attr(b, op, "rounds", 10);
   return 0;
 }
+
+/* pto.tprint ins(%src : T): tiles (GM views are not supported yet) */
+int bind_ptosim_tprint_params(pt_bind *b, const pa_op *op, ptosim_tprint_params *p) {
+  if (pt_bind_tile_io_count(op, "ins") != 1)
+    return pt_bind_error(b, NULL, "bind.arity", "write ins(%src : T)", "expects ins(1 operand)");
+  const pa_item *it = pt_bind_tile_io(b, op, "ins", 0);
+  const pa_type *t = pt_bind_value_type(b, it);
+  if (t && t->kind != PA_TY_TILE_BUF)
+    return pt_bind_error(b, it, "op.unsupported", "print a tile (tload the view first)",
+                         "not supported yet: tprint of a tensor view");
+  p->src = pt_bind_tile(b, it);
+  return 0;
+}

@@ -4,11 +4,13 @@
  * only its destination's valid region (tci: its first row). Readings:
  * docs/spec-notes-tilereduce.md. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/dtype.h"
 #include "isa/tile_bcast.h"
+#include "isa/tile_geom.h"
 
 static int is_nd(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_ND; }
 
@@ -784,6 +786,8 @@ static void philox(const uint32_t c[4], const uint32_t k[2], int rounds, uint32_
 
 ptosim_status pt_exec_trandom(pt_ctx *x, const ptosim_trandom_params *p) {
   const ptosim_tile *d = &p->dst;
+  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "trandom.target", "run it on the a5 target",
+            "trandom exists on A5 only (PTO.cpp TRandomOp), not on %s", x->m->prof->name);
   PT_TRY(nd_tile(x, "trandom", "dst", d));
   PT_TRY(pt_tile_dtype_in(x, "trandom", "dst", d->dtype, T_IDX32, T_IDX32));
   PT_VERIFY(x, p->rounds == 7 || p->rounds == 10, "trandom.rounds", "use rounds = 7 or 10",
@@ -805,6 +809,34 @@ ptosim_status pt_exec_trandom(pt_ctx *x, const ptosim_trandom_params *p) {
       }
       ctr_add(c, (j + 1) * 256 < w ? 64u : (uint32_t)((w - 1) % 64 + 1));
     }
+  }
+  return PTOSIM_OK;
+}
+
+/* ---- TPRINT ---------------------------------------------------------------------------------- */
+
+ptosim_status pt_exec_tprint(pt_ctx *x, const ptosim_tprint_params *p) {
+  const ptosim_tile *t = &p->src;
+  tg_geom g;
+  uint8_t *base;
+  PT_TRY(pt_tile_geom(x, "src", t, &g));
+  PT_TRY(pt_tile_map(x, x->core, &g, 0, 0, t->valid_rows, t->valid_cols, PT_READ, &base));
+  if (x->m->quiet || x->m->verify_only) return PTOSIM_OK;
+  bool fl = pt_dtype_is_float(t->dtype);
+  printf("tprint %s %dx%d valid %dx%d %s+0x%" PRIx64 "\n", pt_dtype_name(t->dtype), t->rows, t->cols, t->valid_rows,
+         t->valid_cols, pt_space_name(t->space), t->addr);
+  for (int64_t r = 0; r < t->valid_rows; r++) {
+    printf("[%" PRId64 "]", r);
+    for (int64_t c = 0; c < t->valid_cols; c++) {
+      const uint8_t *e = base + tg_off(&g, r, c) * g.es;
+      if (fl)
+        printf(" %.9g", (double)pt_load_as_f32(t->dtype, e));
+      else if (t->dtype == PTOSIM_DT_U64)
+        printf(" %" PRIu64, (uint64_t)pt_load_int(t->dtype, e));
+      else
+        printf(" %" PRId64, pt_load_int(t->dtype, e));
+    }
+    putchar('\n');
   }
   return PTOSIM_OK;
 }
