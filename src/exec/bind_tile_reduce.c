@@ -160,13 +160,18 @@ int bind_ptosim_tgather_params(pt_bind *b, const pa_op *op, ptosim_tgather_param
   return 0;
 }
 
+/* ins(%a, %b) outs(%d), all tiles. */
+static int two_in_one_out(pt_bind *b, const pa_op *op, ptosim_tile *a, ptosim_tile *bt, ptosim_tile *d) {
+  if (arity(b, op, 2, 2)) return -1;
+  *a = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
+  *bt = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
+  *d = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  return 0;
+}
+
 /* pto.tgatherb ins(%src, %offsets) outs(%dst); pto.tscatter ins(%src, %indexes) outs(%dst) */
 int bind_ptosim_tindex_params(pt_bind *b, const pa_op *op, ptosim_tindex_params *p) {
-  if (arity(b, op, 2, 2)) return -1;
-  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->index = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
-  return 0;
+  return two_in_one_out(b, op, &p->src, &p->index, &p->dst);
 }
 
 /* pto.tconcatidx ins(%src0, %src1, %idx0, %idx1) outs(%dst);
@@ -200,10 +205,7 @@ int bind_ptosim_tmrgsort_params(pt_bind *b, const pa_op *op, ptosim_tmrgsort_par
 
 /* pto.thistogram ins(%src, %idx) outs(%dst) {isMSB = true|false} (default true) */
 int bind_ptosim_thistogram_params(pt_bind *b, const pa_op *op, ptosim_thistogram_params *p) {
-  if (arity(b, op, 2, 2)) return -1;
-  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->idx = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  if (two_in_one_out(b, op, &p->src, &p->idx, &p->dst)) return -1;
   const pa_item *v = attr(op, "isMSB");
   p->is_msb = !v || pa_item_is_word(v, "true");
   return 0;
