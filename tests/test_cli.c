@@ -218,6 +218,14 @@ static void test_exit_codes(void) {
              "}\n");
   CHECK(run("run --check none l0.pto 0") == 0);
   CHECK_MSG(run("run l0.pto 65536") == 4 && strstr(out, "[l0.range]"), "%s", out);
+  /* A loop that never ends: the step limit stops it (exit 4, where it was); SIGINT too. */
+  write_file("inf.pto", "func.func @k() attributes {pto.kernel} {\n  %t = arith.constant true\n"
+                        "  scf.while : () -> () {\n    scf.condition(%t)\n  } do {\n    scf.yield\n  }\n  return\n}\n");
+  CHECK_MSG(run("run --max-steps 1000 inf.pto") == 4 && strstr(out, "[run.max_steps]") && strstr(out, "at 3:3"), "%s", out);
+  CHECK_MSG(run_pfx("timeout --preserve-status -s INT 3", "run --max-steps 0 inf.pto") == 4 &&
+                strstr(out, "[run.interrupted]"),
+            "%s", out);
+  CHECK(run("run --max-steps -1 inf.pto") == 2);
   /* Out of memory for the machine: a clean error, exit 4 (not a crash). Skipped where the
    * binary cannot start under the limit at all (sanitizer builds reserve terabytes). */
   if (run_pfx("ulimit -v 1000000;", "--version") == 0)

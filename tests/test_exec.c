@@ -348,11 +348,50 @@ static void test_runtime_errors(void) {
                    "run.div_zero", PTOSIM_E_FAULT);
 }
 
+/* Loops that would never end are stopped: the step limit, an interrupt (here from the
+ * progress callback, as a signal handler would), a step that is not positive; a loop whose
+ * induction variable would pass INT64_MAX ends instead of wrapping. */
+static void interrupt_cb(void *user, uint64_t ops) {
+  (void)ops;
+  ptosim_machine_interrupt(user);
+}
+
+static ptosim_status run_loop(const char *src, uint64_t max_steps, int interrupt, int64_t arg, const char **rule) {
+  ptosim_program *p = load(src);
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_machine_set_limits(m, max_steps, interrupt ? interrupt_cb : NULL, m);
+  ptosim_arg a = {.i = arg};
+  ptosim_status st = p ? ptosim_program_run(p, m, &a) : PTOSIM_E_USAGE;
+  static char r[64];
+  snprintf(r, sizeof r, "%s", ptosim_last_diag(m)->rule);
+  *rule = r;
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return st;
+}
+
+static void test_loop_limits(void) {
+  const char *forever = "func.func @k(%x: i64) {\n  %t = arith.constant true\n"
+                        "  scf.while : () -> () {\n    scf.condition(%t)\n  } do {\n    scf.yield\n  }\n  return\n}\n";
+  const char *steps = "func.func @k(%s: i64) {\n  %lo = arith.constant 9223372036854775800 : i64\n"
+                      "  %hi = arith.constant 9223372036854775807 : i64\n"
+                      "  scf.for %i = %lo to %hi step %s {\n  }\n  return\n}\n";
+  const char *rule;
+  CHECK(run_loop(forever, 1000, 0, 0, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.max_steps"));
+  CHECK(run_loop(forever, 0, 1, 0, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.interrupted"));
+  CHECK(run_loop(steps, 1000, 0, 0, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.for_step"));
+  CHECK(run_loop(steps, 1000, 0, -3, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.for_step"));
+  CHECK(run_loop(steps, 1000, 0, 5, &rule) == PTOSIM_OK);          /* 9223372036854775800, ...805: no wrap */
+  CHECK(run_loop(steps, 1, 0, 5, &rule) == PTOSIM_OK);             /* one back-edge is within a limit of 1 */
+  CHECK(run_loop(steps, 1, 0, 1, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.max_steps"));
+}
+
 int main(void) {
   RUN(test_scalar);
   RUN(test_gemm_sections);
   RUN(test_diagnostics);
   RUN(test_runtime_errors);
+  RUN(test_loop_limits);
   RUN(test_while_results);
   RUN(test_pointer_dtypes);
   RUN(test_many_arguments);

@@ -391,6 +391,7 @@ typedef struct ptosim_fixpipe_params {
 #endif
 
 #include "ptosim/regs.h"
+#include "ptosim/tile_elem.h"
 #include "ptosim/tile_layout.h"
 #include "ptosim/tile_matrix.h"
 #include "ptosim/tile_move.h"
@@ -398,4 +399,6 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/vec_mem.h"
 #include "ptosim/vec_arith.h"
 #include "ptosim/vec_conv.h"
+#include "ptosim/ub_vec.h"
+#include "ptosim/vec_sfu.h"
 #endif

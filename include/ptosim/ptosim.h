@@ -141,6 +141,18 @@ size_t ptosim_diag_format(const ptosim_diag *d, char *buf, size_t size);
 /* Number of ops executed so far on the machine (0 for NULL). */
 uint64_t ptosim_ops_executed(const ptosim_machine *m);
 
+/* Run limits. A run stops with PTOSIM_E_FAULT (rule run.max_steps) once its loops have taken
+ * max_steps back-edges in all (0: no limit; default PTOSIM_DEFAULT_MAX_STEPS), so a loop that
+ * never ends is reported, never a hang. `progress` (may be NULL) is called with the ops
+ * executed so far every 2^22 back-edges, from the running thread. */
+#define PTOSIM_DEFAULT_MAX_STEPS 1000000000ull
+void ptosim_machine_set_limits(ptosim_machine *m, uint64_t max_steps, void (*progress)(void *user, uint64_t ops_executed),
+                               void *user);
+/* Ask a running program to stop at its next loop back-edge (PTOSIM_E_FAULT, rule
+ * run.interrupted, naming where each core was). Async-signal-safe: callable from a signal
+ * handler or another thread. */
+void ptosim_machine_interrupt(ptosim_machine *m);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,7 @@
  * may alias a source. `dtype` is the element type of the op's registers: it fixes the lane
  * width E (bytes) and the lane count 256 / E. Lane i is active when bit i * E of the
  * governing mask is set; inactive lanes of a vector result are 0 and inactive lanes of a
- * predicate result are 0 (zeroing predication, docs/spec-notes-vecarith.md).
+ * predicate result are 0 (zeroing predication, docs/spec-notes.md section 10).
  *
  * mask_bits is the granularity of the mask operands' type !pto.mask<bN>: 8, 16 or 32, which
  * must be the element width (32 for 64-bit elements); 0 when the caller has no mask type

@@ -24,7 +24,7 @@ extern "C" {
  * Pattern tokens with their hardware encodings (PTOAS VPTOLLVMEmitter.cpp:728 parsePredicatePatternImmediate).
  * Over the L lanes of the op's granularity: ALL every lane, ALLF none, VLn lanes [0, n),
  * H lanes [0, L/2), Q lanes [0, L/4), M3 lanes with i % 3 == 0, M4 lanes with i % 4 == 0
- * (docs/spec-notes-vecconv.md). */
+ * (docs/spec-notes.md section 11). */
 typedef enum ptosim_pred_pattern {
   PTOSIM_PAT_ALL = 0,
   PTOSIM_PAT_VL1 = 1,
@@ -158,7 +158,7 @@ typedef enum ptosim_vpart {
  * given is fixed per type pair (PTOAS lookupVcvtContract). Integer results saturate with SAT
  * (or no sat attribute) and keep their low bytes with NOSAT; float results clamp to +-max and
  * NaN to 0 with SAT. When CTRL bit 60 is set, CTRL bit 59 (0: saturate) replaces the
- * attribute for the pairs pto-isa drives through CTRL (docs/spec-notes-vecconv.md). */
+ * attribute for the pairs pto-isa drives through CTRL (docs/spec-notes.md section 11). */
 typedef struct ptosim_vcvt_params {
   ptosim_vreg *dst;
   const ptosim_vreg *src;

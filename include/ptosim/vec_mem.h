@@ -2,7 +2,7 @@
  * 03-vector-load-store.md) and the predicate loads and stores (04-predicate-load-store.md),
  * executed by src/isa/vec_mem.c. Memory is UB only.
  *
- * Units (see docs/spec-notes-vecmem.md for the evidence):
+ * Units (see docs/spec-notes.md section 9 for the evidence):
  * - `offset` of vlds / vldsx2 / vsts / vstsx2 counts elements of `dtype` (the register's
  *   element type): the effective address is ptr.addr + offset * sizeof(dtype) bytes.
  * - `offset` of plds / pldi / psts / psti counts bytes.

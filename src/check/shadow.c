@@ -284,8 +284,13 @@ static int access_page_cells(pt_shadow *sh, page *p, uint64_t base, uint64_t off
   if (!c) return -1;
   for (uint64_t i = off; i < off + n;) {
     uint32_t from = c[i];
-    uint64_t j = i + 1;
-    while (j < off + n && c[j] == from) j++;
+    uint64_t j = off + n;
+    /* The common case, one state over the whole range, in a loop the compiler vectorizes;
+     * else the run of equal states from i. */
+    uint32_t differ = 0;
+    for (uint64_t q = i; q < j; q++) differ |= c[q] ^ from;
+    if (differ)
+      for (j = i + 1; j < off + n && c[j] == from;) j++;
     const memo *m = lookup(sh, from, local, access, who);
     if (!m) return -1;
     if (m->hz_mask) report(who, m, base + i, j - i);

@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "asm/diag_print.h"
 #include "core/dtype.h"
@@ -54,6 +57,8 @@ static const char k_run_help[] =
     "  --out-dir DIR      write the written buffers into DIR/BASENAME instead of in place\n"
     "  --check LIST       checkers: race,sync,init,mem, all (default) or none; init-reads\n"
     "                     adds every read of never-written bytes (padding too) as warnings\n"
+    "  --max-steps N      stop (exit 4) after N loop iterations in all: a loop that never\n"
+    "                     ends is reported, not a hang (default 1000000000; 0: no limit)\n"
     "  --werror           checker warnings (pending signals, unreleased tokens) fail the run too\n"
     "  --error-exitcode N exit status when the checkers report errors (default 5)\n"
     "  --schedule S       program (default): ops run in program order; eager: each op runs\n"
@@ -142,7 +147,7 @@ static int cmd_ops(int argc, char **argv) {
 /* ---- options: `--name VALUE`, `--name=VALUE`, flags `--name` ---- */
 enum { CMD_RUN = 1, CMD_CHECK = 2, CMD_COMPARE = 4 };
 typedef enum {
-  O_HELP, O_ENTRY, O_TARGET, O_BLOCKS, O_THREADS, O_OUT_DIR, O_CHECK, O_SCHEDULE, O_STATS, O_STATS_JSON, O_TRACE, O_WERROR, O_ERROR_EXITCODE,
+  O_HELP, O_ENTRY, O_TARGET, O_BLOCKS, O_THREADS, O_OUT_DIR, O_CHECK, O_SCHEDULE, O_STATS, O_STATS_JSON, O_TRACE, O_WERROR, O_ERROR_EXITCODE, O_MAX_STEPS,
   O_DTYPE, O_ATOL, O_RTOL, O_ULP, O_EXACT, O_SHAPE
 } opt_id;
 
@@ -164,6 +169,7 @@ static const struct {
     {"stats-json", O_STATS_JSON, 1, CMD_RUN},
     {"trace", O_TRACE, 1, CMD_RUN},
     {"werror", O_WERROR, 0, CMD_RUN},
+    {"max-steps", O_MAX_STEPS, 1, CMD_RUN},
     {"error-exitcode", O_ERROR_EXITCODE, 1, CMD_RUN},
     {"dtype", O_DTYPE, 1, CMD_COMPARE},
     {"atol", O_ATOL, 1, CMD_COMPARE},
@@ -382,6 +388,7 @@ typedef struct opts {
   int blocks;
   int threads; /* 0: one per host core */
   int werror, error_exitcode; /* warnings fail the run; the status of checker errors */
+  uint64_t max_steps;         /* loop back-edges before run.max_steps (0: no limit) */
   int target; /* -1: from the module */
   const char **pos; /* the positionals: kernel (or kernels, for check), then arguments */
   int npos;
@@ -417,6 +424,12 @@ static int run_option(const cmdline *c, opt_id id, const char *v, opts *o) {
   case O_STATS_JSON: o->stats_json = v; return 0;
   case O_TRACE: o->trace = v; return 0;
   case O_WERROR: o->werror = 1; return 0;
+  case O_MAX_STEPS: {
+    int64_t n;
+    if (!parse_int(v, 64, 0, &n) || n < 0) return usage_error(c, "--max-steps takes a count of loop iterations (0: no limit), not '%s'", v);
+    o->max_steps = (uint64_t)n;
+    return 0;
+  }
   case O_ERROR_EXITCODE: {
     int64_t e;
     if (!parse_int(v, 64, 0, &e) || e < 1 || e > 255) return usage_error(c, "--error-exitcode takes a number in [1, 255], not '%s'", v);
@@ -458,6 +471,7 @@ static int parse_opts(cmdline *c, opts *o, const char *help) {
   o->target = -1;
   o->checks = PTOSIM_CHECK_ALL;
   o->error_exitcode = EXIT_HAZARD;
+  o->max_steps = PTOSIM_DEFAULT_MAX_STEPS;
   o->pos = calloc((size_t)c->argc + 1, sizeof *o->pos);
   if (!o->pos) return fprintf(stderr, "ptosim: out of memory\n"), EXIT_FAULT;
   opt_id id;
@@ -521,6 +535,38 @@ static void print_run_diag(const ptosim_diag *d, const opts *o, const char *text
   char msg[sizeof d->op + sizeof d->msg + 2];
   snprintf(msg, sizeof msg, "%s%s%s", d->op, d->op[0] ? ": " : "", d->msg);
   pa_diag_print(stderr, d->loc.file, (uint32_t)d->loc.line, (uint32_t)d->loc.col, "error", msg, d->rule, d->hint, src, n);
+}
+
+/* ---- a long run: Ctrl-C / SIGTERM stop it cleanly, a progress line when stderr is a terminal */
+
+static ptosim_machine *running; /* the machine of the run in progress, for the signal handler */
+
+static void on_signal(int sig) {
+  if (running) {
+    ptosim_machine_interrupt(running); /* async-signal-safe: one atomic store */
+    return;
+  }
+  signal(sig, SIG_DFL); /* not running a kernel: stop as the signal would */
+  raise(sig);
+}
+
+typedef struct progress {
+  struct timespec start;
+  int tty, shown;
+} progress;
+
+static double seconds_since(const struct timespec *t0) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+static void on_progress(void *user, uint64_t ops) {
+  progress *pr = user;
+  double s = seconds_since(&pr->start);
+  if (!pr->tty || s < 3) return;
+  fprintf(stderr, "\rptosim: %llu ops in %.0f s (Ctrl-C stops the run and reports where it was)", (unsigned long long)ops, s);
+  pr->shown = 1;
 }
 
 /* Write one stats / trace file; returns 0 or EXIT_FILE (printed). */
@@ -697,8 +743,16 @@ static int cmd_run(cmdline *c) {
   if (m && !code) code = bind_args(c, &o, p, m, files, &nfiles, args);
   if (m && !code) code = attach_monitor(&o, p, m, &mon);
   int ran = m && !code;
+  progress pr = {.tty = isatty(2)};
+  clock_gettime(CLOCK_MONOTONIC, &pr.start);
+  if (ran) {
+    ptosim_machine_set_limits(m, o.max_steps, on_progress, &pr);
+    running = m;
+  }
   if (ran) {
     ptosim_status st = mon ? ptosim_monitor_run(mon, p, args) : ptosim_program_run_threads(p, m, args, o.threads);
+    running = NULL;
+    if (pr.shown) fputc('\n', stderr);
     if (st != PTOSIM_OK) {
       print_run_diag(ptosim_last_diag(m), &o, text, len);
       code = st == PTOSIM_E_UNSUPPORTED ? EXIT_VERIFY : EXIT_FAULT;
@@ -864,6 +918,8 @@ static int cmd_compare(cmdline *c) {
 }
 
 int main(int argc, char **argv) {
+  signal(SIGINT, on_signal); /* from the start: a signal racing the set-up finds the handler */
+  signal(SIGTERM, on_signal);
   if (argc < 2) {
     fputs(k_usage, stderr);
     return EXIT_USAGE;

@@ -27,6 +27,8 @@ ptosim_machine *ptosim_machine_new(ptosim_target target, int blocks) {
   m->prof = prof;
   m->blocks = blocks;
   m->gm_next = GM_FIRST;
+  m->max_back_edges = PTOSIM_DEFAULT_MAX_STEPS;
+  m->stop = &m->interrupted;
   m->used_known = 1; /* calloc: every local byte is zero */
   m->cores = calloc((size_t)blocks * 3, sizeof *m->cores);
   m->storage = calloc((size_t)blocks * PTOSIM_SPACE_COUNT, sizeof *m->storage);
@@ -38,6 +40,7 @@ ptosim_machine *ptosim_machine_new(ptosim_target target, int blocks) {
       m->cores[b * 3 + k].block = b;
       m->cores[b * 3 + k].kind = (ptosim_core_kind)k;
       m->cores[b * 3 + k].sreg[PT_SREG_CTRL] = PT_CTRL_RESET;
+      m->cores[b * 3 + k].sreg[PT_SREG_VMASK0] = m->cores[b * 3 + k].sreg[PT_SREG_VMASK1] = UINT64_MAX;
     }
     /* Cube-side memories belong to the AIC; each AIV owns a UB. Vector cores reach the
      * cluster's L1 (mte_ub_l1), the cube core reaches the UB of sub-block 0 (mte_l1_ub);
@@ -79,6 +82,18 @@ ptosim_core *ptosim_core_of(ptosim_machine *m, int block, ptosim_core_kind kind)
 
 uint64_t ptosim_space_capacity(const ptosim_machine *m, ptosim_space space) {
   return m && (unsigned)space < PTOSIM_SPACE_COUNT ? m->prof->capacity[space] : 0;
+}
+
+void ptosim_machine_set_limits(ptosim_machine *m, uint64_t max_steps, void (*progress)(void *user, uint64_t ops_executed),
+                               void *user) {
+  if (!m) return;
+  m->max_back_edges = max_steps ? max_steps : UINT64_MAX;
+  m->progress = progress;
+  m->progress_user = user;
+}
+
+void ptosim_machine_interrupt(ptosim_machine *m) {
+  if (m) *m->stop = 1;
 }
 
 uint64_t ptosim_ops_executed(const ptosim_machine *m) { return m ? m->ops_executed : 0; }

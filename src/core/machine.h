@@ -54,6 +54,10 @@ typedef enum pt_sreg {
   PT_SREG_CTRL,
   PT_SREG_QUANT_PRE,
   PT_SREG_FPC,
+  /* A2/A3 vector mask of the pto.ub.* ops (src/isa/ub_vec.c): VMASK0 lanes 0..63 (the
+   * element count in count mode, CTRL bit 56), VMASK1 lanes 64..127; reset all ones. */
+  PT_SREG_VMASK0,
+  PT_SREG_VMASK1,
   PT_SREG_COUNT = 32
 } pt_sreg;
 
@@ -96,6 +100,14 @@ struct ptosim_machine {
   uint64_t gm_next;    /* next free GM address */
   ptosim_diag diag;
   uint64_t ops_executed;
+  /* Run limits (ptosim_machine_set_limits): loop back-edges taken, the most allowed, and a
+   * stop request from a signal handler or another thread (ptosim_machine_interrupt); the
+   * progress callback runs every PT_PROGRESS_EDGES back-edges. */
+  uint64_t back_edges, max_back_edges;
+  _Atomic int interrupted;
+  _Atomic int *stop; /* &interrupted of the machine the user holds (worker copies share it) */
+  void (*progress)(void *user, uint64_t ops_executed);
+  void *progress_user;
   pt_event_fn listener; /* NULL: no event is recorded */
   void *listener_user;
   /* Eager schedule (src/check/eager.c, ptosim_monitor_opts.schedule): when set,

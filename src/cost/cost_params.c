@@ -193,7 +193,16 @@ static const pt_cost_params tables[] = {
 };
 
 const pt_cost_params *pt_cost_params_of(const pt_profile *prof) {
-  for (size_t i = 0; prof && i < sizeof tables / sizeof tables[0]; i++)
-    if (!strcmp(tables[i].target, prof->name)) return &tables[i];
+  /* Every event asks: each table remembers the profile (a pt_profile_get singleton) it
+   * matched by address, so the names are compared once. */
+  enum { NTABLES = sizeof tables / sizeof tables[0] };
+  static const pt_profile *_Atomic matched[NTABLES];
+  for (size_t i = 0; prof && i < NTABLES; i++)
+    if (matched[i] == prof) return &tables[i];
+  for (size_t i = 0; prof && i < NTABLES; i++)
+    if (!strcmp(tables[i].target, prof->name)) {
+      matched[i] = prof;
+      return &tables[i];
+    }
   return NULL;
 }

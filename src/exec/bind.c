@@ -13,7 +13,10 @@
 #include "core/optable.h"
 #include "exec/bind_tile.h"
 #include "exec/bind_tile_reduce.h"
+#include "exec/bind_tile_elem.h"
+#include "exec/bind_ub_vec.h"
 #include "exec/bind_vec.h"
+#include "exec/bind_vec_sfu.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
 
@@ -253,26 +256,21 @@ void *pt_bind_out(pt_bind *b, unsigned k, int kind, pt_slot_type *type) {
   return o && !b->lowering ? operand_value(b, o).w : &scratch;
 }
 
-ptosim_ptr *pt_bind_out_ptr(pt_bind *b, unsigned k) {
-  static ptosim_ptr scratch;
-  const pt_operand *o = out_operand(b, k, PT_VK_PTR);
-  if (b->probe) b->derived = 1; /* the address of a slot: not a copy of a value */
-  return o && !b->lowering && !b->probe ? &b->slots[o->slot].p : &scratch;
+/* The slot of an integer or pointer result, by address; while probing, the probe value
+ * (a marker) stands for the address, which a plan patches in (pt_plan_apply). */
+static void *out_slot(pt_bind *b, unsigned k, int kind) {
+  static pt_val scratch; /* lowering: the executor never runs */
+  const pt_operand *o = out_operand(b, k, kind);
+  if (b->lowering && o) b->prog->operands[b->prog->noperands - 1].by_address = 1;
+  if (!o || b->lowering) return &scratch;
+  return b->probe ? (void *)(uintptr_t)operand_value(b, o).i : (void *)&b->slots[o->slot];
 }
 
-int64_t *pt_bind_out_int(pt_bind *b, unsigned k) {
-  static int64_t scratch;
-  const pt_operand *o = out_operand(b, k, PT_VK_INT);
-  if (b->probe) b->derived = 1; /* the address of a slot: not a copy of a value */
-  return o && !b->lowering && !b->probe ? &b->slots[o->slot].i : &scratch;
-}
+/* pt_val's members all start at its first byte: the slot's address is theirs. */
+ptosim_ptr *pt_bind_out_ptr(pt_bind *b, unsigned k) { return out_slot(b, k, PT_VK_PTR); }
+int64_t *pt_bind_out_int(pt_bind *b, unsigned k) { return out_slot(b, k, PT_VK_INT); }
 
-double *pt_bind_out_float(pt_bind *b, unsigned k) {
-  static double scratch;
-  const pt_operand *o = out_operand(b, k, PT_VK_FLOAT);
-  if (b->probe) b->derived = 1; /* the address of a slot: not a copy of a value */
-  return o && !b->lowering && !b->probe ? &b->slots[o->slot].f : &scratch;
-}
+double *pt_bind_out_float(pt_bind *b, unsigned k) { return out_slot(b, k, PT_VK_FLOAT); }
 
 const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it) {
   if (!b->lowering || !it || it->kind != PA_IT_VALUE) return NULL;
@@ -784,7 +782,8 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
   X(ptosim_copy_ub_gm_params) X(ptosim_copy_gm_l1_params) X(ptosim_copy_gap_params) X(ptosim_loop_size_params)    \
   X(ptosim_loop_stride_params) X(ptosim_loop_reg_params) X(ptosim_l0_raw_params) X(ptosim_pad_val_params)         \
   X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
-  X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X) TILE_REDUCE_TEXT_BINDERS(X)
+  X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X) UB_VEC_TEXT_BINDERS(X) \
+  VEC_SFU_TEXT_BINDERS(X) TILE_ELEM_TEXT_BINDERS(X) TILE_REDUCE_TEXT_BINDERS(X)
 #define ADAPT(T) \
   static int adapt_##T(pt_bind *b, const pa_op *op, void *p) { return bind_##T(b, op, (T *)p); }
 TEXT_BINDERS(ADAPT)
@@ -832,7 +831,8 @@ static pt_val probe_value(const pt_operand *o, int k, int set) {
   pt_val v;
   memset(&v, 0, sizeof v);
   if (o->t.kind == PT_VK_PTR) v.p = ptosim_ptr_make(o->t.space, o->t.dt, 0);
-  if (set) v.i = (int64_t)(0x5EA1000000000000ull * (uint64_t)set + 0x0001000100010001ull * (uint64_t)(k + 1) + (uint64_t)set);
+  /* 16-byte aligned, as a marker may stand for the address of a slot */
+  if (set) v.i = (int64_t)((0x05EA100000000000ull * (uint64_t)set + 0x0000100010001001ull * (uint64_t)(k + 1) + (uint64_t)set) << 4);
   return v;
 }
 
@@ -857,18 +857,19 @@ pt_plan *pt_plan_build(const ptosim_program *prog, ptosim_opcode opc, const pa_o
   uint32_t np = 0;
   for (int32_t k = 0; k < count; k++) {
     pt_vkind kind = (pt_vkind)prog->operands[first + k].t.kind;
-    if (prog->operands[first + k].slot >= 0 && kind != PT_VK_INT && kind != PT_VK_PTR) return NULL;
+    if (prog->operands[first + k].slot >= 0 && kind != PT_VK_INT && kind != PT_VK_PTR && !pt_wide_size(kind)) return NULL;
   }
   if (probe_bind(prog, opc, op, first, count, 1, vals, p1)) return NULL;
   /* Each run-time operand's marker must appear, 8-byte aligned, where the binder copied
-   * it: an integer as int64, a pointer as a whole ptosim_ptr (address first). */
+   * it: an integer or a wide value's storage pointer as 8 bytes, a pointer as a whole
+   * ptosim_ptr (address first), a result taken by address as the pointer (len 0). */
   for (int32_t k = 0; k < count; k++) {
     const pt_operand *o = &prog->operands[first + k];
     if (o->slot < 0) continue;
-    uint16_t len = o->t.kind == PT_VK_PTR ? (uint16_t)sizeof(ptosim_ptr) : (uint16_t)sizeof(int64_t);
+    uint16_t len = o->by_address ? 0 : o->t.kind == PT_VK_PTR ? (uint16_t)sizeof(ptosim_ptr) : (uint16_t)sizeof(int64_t);
     int found = 0;
-    for (size_t off = 0; off + len <= size; off += 8) {
-      if (memcmp(p1 + off, &vals[k], len)) continue;
+    for (size_t off = 0; off + (len ? len : 8) <= size; off += 8) {
+      if (memcmp(p1 + off, &vals[k], len ? len : 8)) continue;
       if (np == 64) return NULL;
       from[np] = k;
       patch[np++] = (pt_patch){.off = (uint16_t)off, .len = len, .slot = o->slot};
@@ -881,7 +882,7 @@ pt_plan *pt_plan_build(const ptosim_program *prog, ptosim_opcode opc, const pa_o
   for (int set = 2; set >= 0; set -= 2) {
     if (probe_bind(prog, opc, op, first, count, set, vals, p2)) return NULL;
     memcpy(q, p1, size);
-    for (uint32_t i = 0; i < np; i++) memcpy(q + patch[i].off, &vals[from[i]], patch[i].len);
+    for (uint32_t i = 0; i < np; i++) memcpy(q + patch[i].off, &vals[from[i]], patch[i].len ? patch[i].len : 8);
     if (memcmp(q, p2, size)) return NULL;
   }
   pt_plan *pl = malloc(sizeof *pl + np * sizeof *patch + size);

@@ -50,29 +50,43 @@ static int expect_io(pt_bind *b, const pa_op *op, unsigned nins, unsigned nouts)
                        "expects ins(%u operands) outs(%u), got ins(%u) outs(%u)", nins, nouts, ni, no);
 }
 
-/* For the binders of other tile families (bind_tile.h). */
-const pa_item *pt_bind_tile_io(pt_bind *b, const pa_op *op, const char *clause, unsigned i) {
-  return io(b, op, clause, i);
-}
-unsigned pt_bind_tile_io_count(const pa_op *op, const char *clause) { return io_count(op, clause); }
-
 /* Variant flag of the op's row (OPF_*: core/optable.h). */
 static int has_flag(const pt_bind *b, unsigned flag) { return (pt_op_flags(b->opc) & flag) != 0; }
 
-/* Enum attribute `key` of the op's {...} dictionary: the index of its value in names[]
- * (`#pto<kind value>` or `#pto.kind<value>`); def when absent, -1 (reported) when unknown. */
-static int enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *const *names, int n, int def) {
+/* The value of `key` in the op's {...} dictionaries, or in the one attached to an operand of
+ * its ins(...) clause (`ins(%src {rmode = ...} : T)`, PTOAS's spelling of tcvt and tcmp);
+ * NULL when absent. */
+static const pa_item *attr_value(const pa_op *op, const char *key) {
+  const pa_item *c = pa_op_clause(op, "ins");
   for (uint32_t k = 0; k < op->nitems; k++) {
     const pa_item *v = op->items[k].kind == PA_IT_DICT ? pa_dict_get(&op->items[k], key) : NULL;
-    if (!v) continue;
-    const pa_item *w = v->kind == PA_IT_ATTR && v->nargs ? &v->args[v->nargs - 1] : NULL;
-    for (int i = 0; w && i < n; i++)
-      if (names[i] && pa_item_is_word(w, names[i])) return i;
-    pt_bind_error(b, v, "bind.keyword", "see the attribute's values in PTOAttrs.td", "unsupported %s '%.*s'", key,
-                  (int)v->text.n, v->text.s);
-    return -1;
+    if (v) return v;
   }
-  return def;
+  for (uint32_t k = 0; c && c->kind == PA_IT_CALL && k < c->nargs; k++) {
+    const pa_item *v = c->args[k].attrs ? pa_dict_get(c->args[k].attrs, key) : NULL;
+    if (v) return v;
+  }
+  return NULL;
+}
+
+/* Enum attribute `key` of the op (attr_value): the index of its value in names[]
+ * (`#pto<kind value>` or `#pto.kind<value>`); def when absent, -1 (reported) when unknown. */
+static int enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *const *names, int n, int def) {
+  const pa_item *v = attr_value(op, key);
+  if (!v) return def;
+  const pa_item *w = v->kind == PA_IT_ATTR && v->nargs ? &v->args[v->nargs - 1] : NULL;
+  for (int i = 0; w && i < n; i++)
+    if (names[i] && pa_item_is_word(w, names[i])) return i;
+  pt_bind_error(b, v, "bind.keyword", "see the attribute's values in PTOAttrs.td", "unsupported %s '%.*s'", key,
+                (int)v->text.n, v->text.s);
+  return -1;
+}
+
+/* Shared with bind_tile_elem.c (bind_tile.h). */
+const pa_item *pt_tile_io(pt_bind *b, const pa_op *op, const char *clause, unsigned i) { return io(b, op, clause, i); }
+unsigned pt_tile_io_count(const pa_op *op, const char *clause) { return io_count(op, clause); }
+int pt_tile_enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *const *names, int n, int def) {
+  return enum_attr(b, op, key, names, n, def);
 }
 
 /* Clauses of PTOOps.td that ptosim does not model yet. */

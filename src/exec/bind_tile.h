@@ -10,10 +10,14 @@
   X(ptosim_ttrans_params) X(ptosim_tfillpad_params) X(ptosim_treshape_params) X(ptosim_tconcat_params)          \
   X(ptosim_tmatmul_params) X(ptosim_tmov_params)
 
-/* Operand i of clause `ins` / `outs` (NULL if absent), its written type checked against the
- * operand's own while lowering; the number of operands of a clause. */
-const pa_item *pt_bind_tile_io(pt_bind *b, const pa_op *op, const char *clause, unsigned i);
-unsigned pt_bind_tile_io_count(const pa_op *op, const char *clause);
+/* Shared with bind_tile_elem.c: operand i of clause `ins` / `outs` (while lowering, the type
+ * written beside it must agree with its own: bind.type), and enum attribute `key` of the
+ * op's dictionaries or of one inside its ins(...) clause (index in names[], def when absent,
+ * -1 reported when unknown). */
+const pa_item *pt_tile_io(pt_bind *b, const pa_op *op, const char *clause, unsigned i);
+int pt_tile_enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *const *names, int n, int def);
+/* Number of operands of clause `ins` / `outs` (0 when absent). */
+unsigned pt_tile_io_count(const pa_op *op, const char *clause);
 
 #define DECLARE_TILE_BINDER(T) int bind_##T(pt_bind *b, const pa_op *op, T *p);
 TILE_TEXT_BINDERS(DECLARE_TILE_BINDER)

@@ -11,7 +11,7 @@
 #include "exec/lower.h"
 
 static int arity(pt_bind *b, const pa_op *op, unsigned lo, unsigned hi) {
-  unsigned ni = pt_bind_tile_io_count(op, "ins"), no = pt_bind_tile_io_count(op, "outs");
+  unsigned ni = pt_tile_io_count(op, "ins"), no = pt_tile_io_count(op, "outs");
   if (ni >= lo && ni <= hi && no == 1) return 0;
   return pt_bind_error(b, NULL, "bind.arity", "see the op's ins(...) outs(...) operands in PTOOps.td",
                        "expects ins(%u to %u operands) outs(1), got ins(%u) outs(%u)", lo, hi, ni, no);
@@ -44,10 +44,10 @@ static int64_t int_attr(pt_bind *b, const pa_op *op, const char *key, int64_t de
 /* ins(%src [, %tmp]) outs(%dst) */
 int bind_ptosim_treduce_params(pt_bind *b, const pa_op *op, ptosim_treduce_params *p) {
   if (arity(b, op, 1, 2)) return -1;
-  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->has_tmp = pt_bind_tile_io_count(op, "ins") == 2;
-  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->src = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+  p->has_tmp = pt_tile_io_count(op, "ins") == 2;
+  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   p->binary = bool_attr(op, "isBinary");
   return 0;
 }
@@ -56,20 +56,20 @@ int bind_ptosim_treduce_params(pt_bind *b, const pa_op *op, ptosim_treduce_param
 int bind_ptosim_texpand_params(pt_bind *b, const pa_op *op, ptosim_texpand_params *p) {
   int unary = b->opc == PTOSIM_OP_trowexpand || b->opc == PTOSIM_OP_tcolexpand;
   if (unary ? arity(b, op, 1, 1) : arity(b, op, 2, 3)) return -1;
-  unsigned ni = pt_bind_tile_io_count(op, "ins");
-  p->src0 = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
-  if (ni >= 2) p->src1 = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
+  unsigned ni = pt_tile_io_count(op, "ins");
+  p->src0 = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+  if (ni >= 2) p->src1 = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
   p->has_tmp = ni == 3;
-  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 2));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   return 0;
 }
 
 /* pto.tci ins(%start {descending = B} : iN) outs(%dst) */
 int bind_ptosim_tci_params(pt_bind *b, const pa_op *op, ptosim_tci_params *p) {
   if (arity(b, op, 1, 1)) return -1;
-  p->start = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->start = pt_bind_int(b, pt_tile_io(b, op, "ins", 0));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   p->descending = bool_attr(op, "descending");
   return 0;
 }
@@ -77,8 +77,8 @@ int bind_ptosim_tci_params(pt_bind *b, const pa_op *op, ptosim_tci_params *p) {
 /* pto.ttri ins(%diagonal {upperOrLower = U} : iN) outs(%dst) */
 int bind_ptosim_ttri_params(pt_bind *b, const pa_op *op, ptosim_ttri_params *p) {
   if (arity(b, op, 1, 1)) return -1;
-  p->diagonal = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->diagonal = pt_bind_int(b, pt_tile_io(b, op, "ins", 0));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   p->upper = (int32_t)int_attr(b, op, "upperOrLower", 0);
   return 0;
 }
@@ -87,13 +87,13 @@ int bind_ptosim_ttri_params(pt_bind *b, const pa_op *op, ptosim_ttri_params *p) 
  * its declared type while lowering, the same dtype when running) says whether the result is
  * a float or an integer slot; the result's declared type E must agree (ir.type). */
 int bind_ptosim_tgetval_params(pt_bind *b, const pa_op *op, ptosim_tgetval_params *p) {
-  unsigned ni = pt_bind_tile_io_count(op, "ins");
+  unsigned ni = pt_tile_io_count(op, "ins");
   if (ni != 2)
     return pt_bind_error(b, NULL, "bind.arity", "write ins(%src, %offset : T, index) outs : E",
                          "expects ins(2 operands), got %u", ni);
-  const pa_item *src = pt_bind_tile_io(b, op, "ins", 0);
+  const pa_item *src = pt_tile_io(b, op, "ins", 0);
   p->src = pt_bind_tile(b, src);
-  p->offset = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 1));
+  p->offset = pt_bind_int(b, pt_tile_io(b, op, "ins", 1));
   const pa_type *t = pt_bind_value_type(b, src);
   bool fl = pt_bind_lowering(b) ? t && t->kind == PA_TY_TILE_BUF && t->tb.dtype && t->tb.dtype->kind == PA_TY_FLOAT
                                 : pt_dtype_is_float(p->src.dtype);
@@ -107,9 +107,9 @@ int bind_ptosim_tgetval_params(pt_bind *b, const pa_op *op, ptosim_tgetval_param
 /* pto.tsetval ins(%offset, %val : index, E) outs(%dst) */
 int bind_ptosim_tsetval_params(pt_bind *b, const pa_op *op, ptosim_tsetval_params *p) {
   if (arity(b, op, 2, 2)) return -1;
-  p->offset = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->value = pt_bind_scalar(b, pt_bind_tile_io(b, op, "ins", 1));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->offset = pt_bind_int(b, pt_tile_io(b, op, "ins", 0));
+  p->value = pt_bind_scalar(b, pt_tile_io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   return 0;
 }
 
@@ -149,23 +149,23 @@ int bind_ptosim_tgather_params(pt_bind *b, const pa_op *op, ptosim_tgather_param
   p->pattern = (ptosim_mask_pattern)m;
   if (m == PTOSIM_MP_INDEX) {
     if (arity(b, op, 2, 3)) return -1;
-    p->indices = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
-    p->has_tmp = pt_bind_tile_io_count(op, "ins") == 3;
-    if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 2));
+    p->indices = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
+    p->has_tmp = pt_tile_io_count(op, "ins") == 3;
+    if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
   } else if (arity(b, op, 1, 2)) {
     return -1;
   }
-  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->src = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   return 0;
 }
 
 /* ins(%a, %b) outs(%d), all tiles. */
 static int two_in_one_out(pt_bind *b, const pa_op *op, ptosim_tile *a, ptosim_tile *bt, ptosim_tile *d) {
   if (arity(b, op, 2, 2)) return -1;
-  *a = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
-  *bt = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
-  *d = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  *a = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+  *bt = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
+  *d = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   return 0;
 }
 
@@ -177,29 +177,29 @@ int bind_ptosim_tindex_params(pt_bind *b, const pa_op *op, ptosim_tindex_params 
 /* pto.tconcatidx ins(%src0, %src1, %idx0, %idx1) outs(%dst);
  * pto.tpartargmax / tpartargmin ins(%src0, %src1, %idx0, %idx1) outs(%dst, %dst_idx) (tonibohnlein PTOOps.td) */
 int bind_ptosim_tconcatidx_params(pt_bind *b, const pa_op *op, ptosim_tconcatidx_params *p) {
-  unsigned ni = pt_bind_tile_io_count(op, "ins"), no = pt_bind_tile_io_count(op, "outs");
+  unsigned ni = pt_tile_io_count(op, "ins"), no = pt_tile_io_count(op, "outs");
   unsigned want = b->opc == PTOSIM_OP_tconcatidx ? 1 : 2;
   if (ni != 4 || no != want)
     return pt_bind_error(b, NULL, "bind.arity", "see the op's ins(...) outs(...) operands in PTOOps.td",
                          "expects ins(4 operands) outs(%u), got ins(%u) outs(%u)", want, ni, no);
   ptosim_tile *in[] = {&p->src0, &p->src1, &p->idx0, &p->idx1};
-  for (unsigned i = 0; i < 4; i++) *in[i] = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", i));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
-  if (want == 2) p->dst_idx = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 1));
+  for (unsigned i = 0; i < 4; i++) *in[i] = pt_bind_tile(b, pt_tile_io(b, op, "ins", i));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+  if (want == 2) p->dst_idx = pt_bind_tile(b, pt_tile_io(b, op, "outs", 1));
   return 0;
 }
 
 /* pto.tmrgsort ins(%src, %blockLen : T, iN) outs(%dst) (format 1). Format 2 has a
  * vector<4xi16> `executed` operand in outs, a type ptosim does not model. */
 int bind_ptosim_tmrgsort_params(pt_bind *b, const pa_op *op, ptosim_tmrgsort_params *p) {
-  if (pt_bind_tile_io_count(op, "outs") != 1)
+  if (pt_tile_io_count(op, "outs") != 1)
     return pt_bind_error(b, NULL, "op.unsupported", "use format 1: ins(%src, %blockLen) outs(%dst)",
                          "not supported yet: tmrgsort format 2 (its executed result is a vector<4xi16>)");
   if (arity(b, op, 2, 2)) return -1;
   p->nsrc = 1;
-  p->src[0] = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->block_len = pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 1));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->src[0] = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+  p->block_len = pt_bind_int(b, pt_tile_io(b, op, "ins", 1));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   return 0;
 }
 
@@ -216,10 +216,10 @@ int bind_ptosim_thistogram_params(pt_bind *b, const pa_op *op, ptosim_thistogram
 int bind_ptosim_tquant_params(pt_bind *b, const pa_op *op, ptosim_tquant_params *p) {
   int deq = b->opc == PTOSIM_OP_tdequant;
   if (deq ? arity(b, op, 3, 3) : arity(b, op, 2, 3)) return -1;
-  p->src = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 0));
-  p->scale = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 1));
-  if (pt_bind_tile_io_count(op, "ins") == 3) p->offset = pt_bind_tile(b, pt_bind_tile_io(b, op, "ins", 2));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  p->src = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+  p->scale = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
+  if (pt_tile_io_count(op, "ins") == 3) p->offset = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   if (deq) return 0;
   const pa_item *v = attr(op, "quant_type");
   const pa_item *w = v && v->kind == PA_IT_ATTR && v->nargs ? &v->args[v->nargs - 1] : v;
@@ -227,7 +227,7 @@ int bind_ptosim_tquant_params(pt_bind *b, const pa_op *op, ptosim_tquant_params 
     return pt_bind_error(b, v, "bind.keyword", "write {quant_type = #pto<quant_type INT8_SYM>} (or INT8_ASYM)",
                          "missing or unsupported quant_type");
   p->quant = pa_item_is_word(w, "INT8_ASYM") ? PTOSIM_QUANT_INT8_ASYM : PTOSIM_QUANT_INT8_SYM;
-  if ((p->quant == PTOSIM_QUANT_INT8_ASYM) != (pt_bind_tile_io_count(op, "ins") == 3))
+  if ((p->quant == PTOSIM_QUANT_INT8_ASYM) != (pt_tile_io_count(op, "ins") == 3))
     return pt_bind_error(b, NULL, "bind.arity", "INT8_ASYM takes the offset tile, INT8_SYM does not",
                          "quant_type and the offset operand disagree");
   return 0;
@@ -236,18 +236,18 @@ int bind_ptosim_tquant_params(pt_bind *b, const pa_op *op, ptosim_tquant_params 
 /* pto.trandom ins(%k0, %k1, %c0, %c1, %c2, %c3 {rounds = R} : iN x 6) outs(%dst) (rounds default 10) */
 int bind_ptosim_trandom_params(pt_bind *b, const pa_op *op, ptosim_trandom_params *p) {
   if (arity(b, op, 6, 6)) return -1;
-  for (unsigned i = 0; i < 2; i++) p->key[i] = (uint32_t)pt_bind_int(b, pt_bind_tile_io(b, op, "ins", i));
-  for (unsigned i = 0; i < 4; i++) p->counter[i] = (uint32_t)pt_bind_int(b, pt_bind_tile_io(b, op, "ins", 2 + i));
-  p->dst = pt_bind_tile(b, pt_bind_tile_io(b, op, "outs", 0));
+  for (unsigned i = 0; i < 2; i++) p->key[i] = (uint32_t)pt_bind_int(b, pt_tile_io(b, op, "ins", i));
+  for (unsigned i = 0; i < 4; i++) p->counter[i] = (uint32_t)pt_bind_int(b, pt_tile_io(b, op, "ins", 2 + i));
+  p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   p->rounds = (int32_t)int_attr(b, op, "rounds", 10);
   return 0;
 }
 
 /* pto.tprint ins(%src : T): tiles (GM views are not supported yet) */
 int bind_ptosim_tprint_params(pt_bind *b, const pa_op *op, ptosim_tprint_params *p) {
-  if (pt_bind_tile_io_count(op, "ins") != 1)
+  if (pt_tile_io_count(op, "ins") != 1)
     return pt_bind_error(b, NULL, "bind.arity", "write ins(%src : T)", "expects ins(1 operand)");
-  const pa_item *it = pt_bind_tile_io(b, op, "ins", 0);
+  const pa_item *it = pt_tile_io(b, op, "ins", 0);
   const pa_type *t = pt_bind_value_type(b, it);
   if (t && t->kind != PA_TY_TILE_BUF)
     return pt_bind_error(b, it, "op.unsupported", "print a tile (tload the view first)",

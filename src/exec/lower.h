@@ -71,7 +71,7 @@ int pt_bind_op(pt_bind *b, ptosim_opcode opc, const pa_op *op, void *params);
  * unchanged (most ops) is built by copying a template and patching `npatch` fields from
  * slots, without running the binder (pt_plan_apply). */
 typedef struct pt_patch {
-  uint16_t off, len; /* bytes of the params struct */
+  uint16_t off, len; /* bytes of the params struct; len 0: the slot's address (a result) */
   int32_t slot;      /* copied from the start of this slot's value */
 } pt_patch;
 typedef struct pt_plan {
@@ -86,7 +86,15 @@ typedef struct pt_plan {
 pt_plan *pt_plan_build(const ptosim_program *prog, ptosim_opcode opc, const pa_op *op, int32_t first, int32_t count);
 static inline void pt_plan_apply(const pt_plan *pl, const pt_val *slots, unsigned char *params) {
   memcpy(params, (const unsigned char *)(pl->patch + pl->npatch), pl->size);
-  for (uint32_t i = 0; i < pl->npatch; i++) memcpy(params + pl->patch[i].off, &slots[pl->patch[i].slot], pl->patch[i].len);
+  for (uint32_t i = 0; i < pl->npatch; i++) {
+    const pt_patch *q = &pl->patch[i];
+    if (q->len) {
+      memcpy(params + q->off, &slots[q->slot], q->len);
+    } else {
+      const pt_val *a = &slots[q->slot];
+      memcpy(params + q->off, &a, sizeof a);
+    }
+  }
 }
 
 /* Bytes of the buffer the lowering, the interpreter and the static check bind an op's

@@ -69,6 +69,7 @@ typedef struct pt_operand {
   int32_t slot;   /* -1: constant k */
   pt_slot_type t; /* static type (literals: i64 or f32) */
   pt_val k;
+  uint8_t by_address; /* an integer or pointer result: the binder takes the slot's address */
 } pt_operand;
 
 typedef enum pt_code {

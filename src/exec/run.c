@@ -3,6 +3,7 @@
  * only when it waits for a cross-core flag that is not set yet, so every run is
  * deterministic whatever the host. A wait that can never be satisfied is reported as a
  * deadlock with the location of every waiting core. */
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,6 +283,47 @@ static ptosim_status run_mem(block_run *br, core_run *cr, const pt_ins *in) {
 
 enum { STEP_DONE, STEP_BLOCKED, STEP_ERROR };
 
+/* "cube core waits at L:C; vector core 0 waits at L:C" for the unfinished cores of the
+ * block, after `head`; the instruction of the first of them in *first. */
+static void where_cores(const block_run *br, const char *head, const char *verb, char *msg, size_t size,
+                        const pt_ins **first) {
+  int n = snprintf(msg, size, "%s", head), listed = 0;
+  *first = NULL;
+  for (int i = 0; i < br->ncores && n < (int)size; i++) {
+    const core_run *cr = &br->cores[i];
+    if (cr->done) continue;
+    const pt_ins *in = &br->p->code[cr->pc];
+    if (!*first) *first = in;
+    n += snprintf(msg + n, size - (size_t)n, "%s%s %s %d:%d", listed++ ? "; " : "",
+                  cr->core->kind == PTOSIM_AIC ? "cube core" : cr->sub ? "vector core 1" : "vector core 0", verb,
+                  (int)in->src->loc.line, (int)in->src->loc.col);
+  }
+}
+
+#define PT_PROGRESS_EDGES (1u << 22)
+
+/* A loop back-edge of core cr: counts against the step limit, honours an interrupt and
+ * reports progress. Returns 0 to go on, else the fault in *st. */
+static int back_edge(block_run *br, core_run *cr, ptosim_status *st) {
+  ptosim_machine *m = br->m;
+  uint64_t n = ++m->back_edges;
+  if (m->progress && !(n & (PT_PROGRESS_EDGES - 1))) m->progress(m->progress_user, m->ops_executed);
+  int stop = *m->stop;
+  if (!stop && n <= m->max_back_edges) return 0;
+  char msg[400], head[96];
+  const pt_ins *first;
+  cr->pc--; /* report the instruction that branched */
+  if (stop) snprintf(head, sizeof head, "interrupted after %" PRIu64 " ops: ", m->ops_executed);
+  else snprintf(head, sizeof head, "stopped after %" PRIu64 " loop iterations: ", n - 1);
+  where_cores(br, head, "at", msg, sizeof msg, &first);
+  cr->pc++;
+  *st = fail_at(br, first, PTOSIM_E_FAULT, stop ? "run.interrupted" : "run.max_steps",
+                stop ? "the run was asked to stop (signal or ptosim_machine_interrupt)"
+                     : "a loop that never ends? raise the limit with --max-steps N (0: none) if the kernel is this long",
+                msg);
+  return -1;
+}
+
 /* Run one core until it returns, blocks or faults. */
 static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
   const ptosim_program *p = br->p;
@@ -296,7 +338,10 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
     }
     switch ((pt_code)in->code) {
     default: break;
-    case PT_C_JMP: cr->pc = in->target; break;
+    case PT_C_JMP:
+      if (in->target < cr->pc && back_edge(br, cr, st)) return STEP_ERROR;
+      cr->pc = in->target;
+      break;
     case PT_C_JZ:
       if (!s[in->a].i) cr->pc = in->target;
       break;
@@ -304,10 +349,18 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       s[in->dst] = s[in->a];
       if (!(s[in->dst].i < s[in->b].i)) cr->pc = in->target;
       break;
-    case PT_C_FOR_NEXT:
-      s[in->a].i = (int64_t)((uint64_t)s[in->a].i + (uint64_t)s[in->c].i);
-      if (s[in->a].i < s[in->b].i) cr->pc = in->target;
+    case PT_C_FOR_NEXT: { /* iv += step while iv + step < ub, without wrapping */
+      int64_t iv = s[in->a].i, step = s[in->c].i, ub = s[in->b].i;
+      if (step <= 0) {
+        *st = fail_at(br, in, PTOSIM_E_FAULT, "run.for_step", "scf.for steps must be positive", "scf.for step is not positive");
+        return STEP_ERROR;
+      }
+      if (iv >= ub || (uint64_t)ub - (uint64_t)iv <= (uint64_t)step) break;
+      s[in->a].i = iv + step;
+      cr->pc = in->target;
+      if (back_edge(br, cr, st)) return STEP_ERROR;
       break;
+    }
     case PT_C_PTO:
       *st = run_pto(br, cr, in);
       if (*st == PTOSIM_BLOCKED) {
@@ -358,18 +411,8 @@ static ptosim_status run_block(block_run *br) {
     if (!progress) {
       /* Every unfinished core waits for a flag nobody will set. */
       char msg[400];
-      int n = snprintf(msg, sizeof msg, "deadlock: ");
-      const pt_ins *first = NULL;
-      int listed = 0;
-      for (int i = 0; i < br->ncores && n < (int)sizeof msg; i++) {
-        core_run *cr = &br->cores[i];
-        if (cr->done) continue;
-        const pt_ins *in = &br->p->code[cr->pc];
-        if (!first) first = in;
-        n += snprintf(msg + n, sizeof msg - (size_t)n, "%s%s waits at %d:%d", listed++ ? "; " : "",
-                      cr->core->kind == PTOSIM_AIC ? "cube core" : cr->sub ? "vector core 1" : "vector core 0",
-                      (int)in->src->loc.line, (int)in->src->loc.col);
-      }
+      const pt_ins *first;
+      where_cores(br, "deadlock: ", "waits at", msg, sizeof msg, &first);
       return fail_at(br, first, PTOSIM_E_FAULT, "sync.deadlock", "a pto.sync.wait has no matching pto.sync.set", msg);
     }
   }

@@ -1,5 +1,6 @@
 /* Dispatch, generated from the op table: each implemented row's executor, called through
  * one signature. The op metadata is in src/core/optable.c. */
+#include <stddef.h>
 #include <string.h>
 
 #include "core/optable.h"
@@ -36,7 +37,7 @@ ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, 
   if (kind >= 0 && (kind == PTOSIM_AIC) != (c->kind == PTOSIM_AIC))
     return pt_fail(&x, PTOSIM_E_VERIFY, "op.unit",
                    kind == PTOSIM_AIC ? "issue it from the cube core (section.cube)" : "issue it from a vector core (section.vector)",
-                   "%s runs on the %s core", ptosim_op_spelling(op), kind == PTOSIM_AIC ? "cube" : "vector");
+                   "runs on the %s core, not the %s core", kind == PTOSIM_AIC ? "cube" : "vector", kind == PTOSIM_AIC ? "vector" : "cube");
   c->m->ops_executed++;
   ptosim_status st;
   if (c->park && pt_park_hold(&x, params, &st)) return st; /* its pipe waits for a set (park.h) */
@@ -53,7 +54,7 @@ ptosim_status pt_exec_issue(pt_ctx *x, const void *params) {
 ptosim_status pt_exec_body(pt_ctx *x, const void *params) { return executors[x->op](x, params); }
 
 ptosim_status pt_exec_recorded(pt_ctx *x, const void *params, pt_event *ev) {
-  memset(ev, 0, sizeof *ev);
+  memset(ev, 0, offsetof(pt_event, ranges)); /* the ranges are filled up to nranges */
   ev->op = x->op;
   ev->core = x->core;
   ev->loc = x->loc;

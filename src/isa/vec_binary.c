@@ -1,7 +1,7 @@
 /* Binary vector ops (vpto docs/isa/micro-isa/07-binary-vector-ops.md): dst[i] = src0[i] op
  * src1[i] on the active lanes, 0 on the others (vec_lanes.h). Integers wrap; shift counts are
  * the unsigned value of the count lane and a count >= the lane width shifts every bit out;
- * vmax / vmin of a NaN is NaN and order -0 below +0 (docs/spec-notes-vecarith.md). */
+ * vmax / vmin of a NaN is NaN and order -0 below +0 (docs/spec-notes.md section 10). */
 #include "isa/vec_arith.h"
 
 /* ---- element formulas: F(K, x, y) ------------------------------------------------------ */
@@ -58,7 +58,7 @@ const pt_vl_fn pt_vadd_loops[PTOSIM_DT_COUNT] = {
 const pt_vl_fn pt_vsub_loops[PTOSIM_DT_COUNT] = {
     PT_VL_INTS(PT_VL_ENTRY, vsub, _) PT_VL_INTS64(PT_VL_ENTRY, vsub, _) PT_VL_FLOATS(PT_VL_ENTRY, vsub, _)};
 const pt_vl_fn pt_vmul_loops[PTOSIM_DT_COUNT] = {VMUL_KINDS(PT_VL_ENTRY)};
-static const pt_vl_fn vdiv_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vdiv, _)};
+const pt_vl_fn pt_vdiv_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vdiv, _)};
 const pt_vl_fn pt_vmax_loops[PTOSIM_DT_COUNT] = {PT_VL_INTS(PT_VL_ENTRY, vmax, _) PT_VL_FLOATS(PT_VL_ENTRY, vmax, _)};
 const pt_vl_fn pt_vmin_loops[PTOSIM_DT_COUNT] = {PT_VL_INTS(PT_VL_ENTRY, vmin, _) PT_VL_FLOATS(PT_VL_ENTRY, vmin, _)};
 const pt_vl_fn pt_vand_loops[PTOSIM_DT_COUNT] = {PT_VL_INTS(PT_VL_ENTRY, vand, _) PT_VL_FLOAT_BITS(vand, _)};
@@ -80,7 +80,7 @@ ptosim_status pt_vbinary_run(pt_ctx *x, const pt_vl_fn *loops, const ptosim_vbin
 BINARY_EXEC(vadd, pt_vadd_loops)
 BINARY_EXEC(vsub, pt_vsub_loops)
 BINARY_EXEC(vmul, pt_vmul_loops)
-BINARY_EXEC(vdiv, vdiv_loops)
+BINARY_EXEC(vdiv, pt_vdiv_loops)
 BINARY_EXEC(vmax, pt_vmax_loops)
 BINARY_EXEC(vmin, pt_vmin_loops)
 BINARY_EXEC(vand, pt_vand_loops)

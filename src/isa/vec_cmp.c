@@ -4,7 +4,7 @@
  *                 f16 / bf16 through their exact f32 values, integers by their signedness.
  *   vsel          dst[i] = mask[i] ? src0[i] : src1[i] on every lane (bits copied as is).
  *   vselr         dst[i] = src[idx[i]], idx lanes unsigned of the element width.
- *   vselrv2       no lane semantics published (see docs/spec-notes-vecarith.md): refused. */
+ *   vselrv2       no lane semantics published (see docs/spec-notes.md section 10): refused. */
 #include "isa/vec_arith.h"
 
 /* ---- vcmp: one loop per (mode, kind) so the mode is chosen once per op ---------------- */

@@ -1,7 +1,7 @@
 /* Conversion ops of the A5 vector core: vcvt, vtrc, vci, vbitcast
  * (vpto docs/isa/micro-isa/09-conversion-ops.md; legal type pairs and attribute contract of
  * PTOAS lib/PTO/IR/VPTO.cpp lookupVcvtContract; lane placement, rounding letters and
- * saturation settled in docs/spec-notes-vecconv.md).
+ * saturation settled in docs/spec-notes.md section 11).
  *
  * vcvt checks the pair's contract and binds a plan once per op (lane stride and offset on
  * each side, rounding, clamp range); vcvt, vtrc and vci then run the plan's three typed
@@ -204,9 +204,9 @@ static ptosim_status vcvt_plan(pt_ctx *x, const ptosim_vcvt_params *p, cvt_plan 
   PT_VERIFY(x, pr != NULL, "vec.vcvt_pair", "convert a type pair of the A5 matrix (micro-isa 09)",
             "vcvt %s -> %s is not a supported conversion", pt_dtype_name(p->src_type), pt_dtype_name(p->dst_type));
   PT_VERIFY(x, p->rnd >= PTOSIM_VRND_NONE && p->rnd <= PTOSIM_VRND_O, "vec.vcvt_rnd", "use R, A, F, C, Z or O",
-            "vcvt: rounding code %d", (int)p->rnd);
+            "rounding code %d", (int)p->rnd);
   PT_VERIFY(x, p->sat >= PTOSIM_VSAT_NONE && p->sat <= PTOSIM_VSAT_NOSAT, "vec.vcvt_sat", "use SAT or NOSAT",
-            "vcvt: saturation code %d", (int)p->sat);
+            "saturation code %d", (int)p->sat);
   PT_TRY(attr_given(x, "vec.vcvt_rnd", "rnd", p->rnd != PTOSIM_VRND_NONE, pr->rnd, p));
   PT_TRY(attr_given(x, "vec.vcvt_sat", "sat", p->sat != PTOSIM_VSAT_NONE, pr->sat, p));
   PT_TRY(attr_given(x, "vec.vcvt_part", "part", p->part != PTOSIM_VPART_NONE, pr->part, p));
@@ -265,7 +265,7 @@ ptosim_status pt_exec_vtrc(pt_ctx *x, const ptosim_vtrc_params *p) {
   PT_TRY(pt_vec_begin(x, p->dst && p->src && p->mask));
   PT_VERIFY(x, is_float(p->dtype), "vec.dtype", "vtrc takes f16, bf16 or f32", "vtrc on %s lanes", pt_dtype_name(p->dtype));
   PT_VERIFY(x, p->rnd >= PTOSIM_VRND_R && p->rnd <= PTOSIM_VRND_Z, "vec.vtrc_rnd", "use R, A, F, C or Z",
-            "vtrc: rounding code %d is not one of R A F C Z", (int)p->rnd);
+            "rounding code %d is not one of R A F C Z", (int)p->rnd);
   cvt_plan c = same_width_plan(p->dtype, p->dtype, rnd_of[p->rnd]);
   cvt_lanes L;
   load_lanes(&c, p->src, p->mask, &L);
@@ -285,7 +285,7 @@ ptosim_status pt_exec_vci(pt_ctx *x, const ptosim_vci_params *p) {
   PT_VERIFY(x, fl || t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_I32 || t == PTOSIM_DT_U32,
             "vec.dtype", "vci takes an i8/i16/i32 (or unsigned), f16 or f32 base", "vci with a %s base", pt_dtype_name(t));
   PT_VERIFY(x, p->order == PTOSIM_VCI_ASC || p->order == PTOSIM_VCI_DESC, "vec.order", "use ASC or DESC",
-            "vci: order %d is not ASC or DESC", (int)p->order);
+            "order %d is not ASC or DESC", (int)p->order);
   int64_t dir = p->order == PTOSIM_VCI_DESC ? -1 : 1;
   cvt_plan c = same_width_plan(fl ? PTOSIM_DT_F32 : t, t, PT_RND_RINT);
   cvt_lanes L;

@@ -3,7 +3,7 @@
  * accessor layer, every distribution mode a copy of k-byte elements between a register
  * and the UB bytes (copy_elems), masked stores through pt_span_lanes so that an inactive
  * lane is neither written nor recorded. Units, alignment and the post-update forms are
- * documented in include/ptosim/vec_mem.h and docs/spec-notes-vecmem.md. */
+ * documented in include/ptosim/vec_mem.h and docs/spec-notes.md section 9. */
 #include <inttypes.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* Predicate generation and logic, scalar materialization of the A5 vector core
  * (vpto docs/isa/micro-isa/05-materialization-predicate.md, VPTOOps.td; semantics settled
- * against the PTOAS corpus goldens in docs/spec-notes-vecconv.md).
+ * against the PTOAS corpus goldens in docs/spec-notes.md section 11).
  *
  * A predicate is 256 bits, one per byte of a vector register. A _b8 / _b16 / _b32 op sees
  * L = 256 / g lanes of g = 1 / 2 / 4 bits; it sets lane i by setting bit i * g only. */
@@ -40,10 +40,10 @@ static ptosim_status pattern_lanes(pt_ctx *x, ptosim_pred_pattern pat, unsigned 
     case PTOSIM_PAT_M4: *n = L, *mod = 4; break;
     default:
       return pt_fail(x, PTOSIM_E_VERIFY, "vec.pattern", "use PAT_ALL, PAT_ALLF, PAT_VL1..4/8/16/32/64/128, PAT_H, PAT_Q, PAT_M3 or PAT_M4",
-                     "%s: pattern code %d is not a predicate pattern", ptosim_op_spelling(x->op), (int)pat);
+                     "pattern code %d is not a predicate pattern", (int)pat);
   }
   PT_VERIFY(x, *n <= L, "vec.pattern", "a PAT_VLn pattern may not name more lanes than the granularity has",
-            "%s: the pattern names %u lanes, the predicate has %u", ptosim_op_spelling(x->op), *n, L);
+            "the pattern names %u lanes, the predicate has %u", *n, L);
   return PTOSIM_OK;
 }
 
@@ -73,7 +73,7 @@ ptosim_status pt_exec_pge_b32(pt_ctx *x, const ptosim_pset_params *p) { return p
 static ptosim_status plt(pt_ctx *x, const ptosim_plt_params *p, unsigned g) {
   PT_TRY(pt_vec_begin(x, p->dst != NULL));
   PT_VERIFY(x, p->count >= INT32_MIN && p->count <= (int64_t)UINT32_MAX, "vec.plt_count", "pass an i32 lane count",
-            "%s: count %" PRId64 " is not a 32-bit value", ptosim_op_spelling(x->op), p->count);
+            "count %" PRId64 " is not a 32-bit value", p->count);
   uint32_t c = (uint32_t)p->count, L = PRED_BITS / g, n = c < L ? c : L;
   ptosim_vmask m = {{0}};
   first_lanes(&m, n, g);
@@ -119,7 +119,7 @@ ptosim_status pt_exec_pnot(pt_ctx *x, const ptosim_pnot_params *p) {
 static ptosim_status ppart_begin(pt_ctx *x, const ptosim_ppart_params *p) {
   PT_TRY(pt_vec_begin(x, p->dst && p->src));
   PT_VERIFY(x, p->part == PTOSIM_PART_LOWER || p->part == PTOSIM_PART_HIGHER, "vec.part", "use LOWER or HIGHER",
-            "%s: part %d is not LOWER or HIGHER", ptosim_op_spelling(x->op), (int)p->part);
+            "part %d is not LOWER or HIGHER", (int)p->part);
   return PTOSIM_OK;
 }
 
@@ -181,7 +181,7 @@ ptosim_status pt_exec_pdintlv_b32(pt_ctx *x, const ptosim_ppair_params *p) { ret
 static ptosim_status bcast_width(pt_ctx *x, ptosim_dtype t, unsigned *w) {
   *w = pt_dtype_size(t);
   PT_VERIFY(x, *w == 1 || *w == 2 || *w == 4, "vec.dtype", "broadcast an 8-, 16- or 32-bit element type",
-            "%s: element type %s is not 8, 16 or 32 bits wide", ptosim_op_spelling(x->op), pt_dtype_name(t));
+            "element type %s is not 8, 16 or 32 bits wide", pt_dtype_name(t));
   return PTOSIM_OK;
 }
 
@@ -215,11 +215,11 @@ ptosim_status pt_exec_vdup(pt_ctx *x, const ptosim_vdup_params *p) {
   uint8_t v[8];
   if (p->src) {
     PT_VERIFY(x, p->position == PTOSIM_VDUP_LOWEST || p->position == PTOSIM_VDUP_HIGHEST, "vec.position",
-              "use LOWEST or HIGHEST", "vdup: position %d is not LOWEST or HIGHEST", (int)p->position);
+              "use LOWEST or HIGHEST", "position %d is not LOWEST or HIGHEST", (int)p->position);
     memcpy(v, p->src->b + (p->position == PTOSIM_VDUP_HIGHEST ? PTOSIM_VREG_BYTES - w : 0), w);
   } else {
     PT_VERIFY(x, pt_dtype_size(p->value.dtype) == w, "vec.dtype", "pass a scalar of the result element type",
-              "vdup: scalar of type %s for %s lanes", pt_dtype_name(p->value.dtype), pt_dtype_name(p->dtype));
+              "scalar of type %s for %s lanes", pt_dtype_name(p->value.dtype), pt_dtype_name(p->dtype));
     memcpy(v, &p->value.bits, sizeof v);
   }
   bcast(p->dst, v, w, p->mask);

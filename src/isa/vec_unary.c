@@ -42,31 +42,31 @@ PT_VL_INTS(PT_VL_MAP1, vmov, ID_U) PT_VL_MAP1(vmov, u64, ID_U)
 PT_VL_INTS(PT_VL_MAP1, vbcnt, BCNT_B)
 PT_VL_INTS(PT_VL_MAP1, vcls, CLS_B)
 
-static const pt_vl_fn vabs_loops[PTOSIM_DT_COUNT] = {
+const pt_vl_fn pt_vabs_loops[PTOSIM_DT_COUNT] = {
     PT_VL_INTS(PT_VL_ENTRY, vabs, _)[PTOSIM_DT_F16] = fabs_u16, [PTOSIM_DT_F32] = fabs_u32};
-static const pt_vl_fn vneg_loops[PTOSIM_DT_COUNT] = {
+const pt_vl_fn pt_vneg_loops[PTOSIM_DT_COUNT] = {
     PT_VL_INTS(PT_VL_ENTRY, vneg, _)[PTOSIM_DT_F16] = fneg_u16, [PTOSIM_DT_F32] = fneg_u32};
 /* vnot on float registers inverts the lane bits, like vand / vor / vxor (vec_binary.c). */
-static const pt_vl_fn vnot_loops[PTOSIM_DT_COUNT] = {
+const pt_vl_fn pt_vnot_loops[PTOSIM_DT_COUNT] = {
     PT_VL_INTS(PT_VL_ENTRY, vnot, _)[PTOSIM_DT_F16] = vnot_u16, [PTOSIM_DT_BF16] = vnot_u16, [PTOSIM_DT_F32] = vnot_u32};
-static const pt_vl_fn vexp_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vexp, _)};
-static const pt_vl_fn vln_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vln, _)};
-static const pt_vl_fn vsqrt_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vsqrt, _)};
-static const pt_vl_fn vrsqrt_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vrsqrt, _)};
-static const pt_vl_fn vrec_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vrec, _)};
-static const pt_vl_fn vrelu_loops[PTOSIM_DT_COUNT] = {PT_VL_ENTRY(vrelu, i32, _) PT_VL_F16F32(PT_VL_ENTRY, vrelu, _)};
+const pt_vl_fn pt_vexp_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vexp, _)};
+const pt_vl_fn pt_vln_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vln, _)};
+const pt_vl_fn pt_vsqrt_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vsqrt, _)};
+const pt_vl_fn pt_vrsqrt_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vrsqrt, _)};
+const pt_vl_fn pt_vrec_loops[PTOSIM_DT_COUNT] = {PT_VL_F16F32(PT_VL_ENTRY, vrec, _)};
+const pt_vl_fn pt_vrelu_loops[PTOSIM_DT_COUNT] = {PT_VL_ENTRY(vrelu, i32, _) PT_VL_F16F32(PT_VL_ENTRY, vrelu, _)};
 /* vmov copies lane bits: every element type of a register, by its width. */
-static const pt_vl_fn vmov_loops[PTOSIM_DT_COUNT] = {
+const pt_vl_fn pt_vmov_loops[PTOSIM_DT_COUNT] = {
     PT_VL_INTS(PT_VL_ENTRY, vmov, _)[PTOSIM_DT_I64] = vmov_u64, [PTOSIM_DT_U64] = vmov_u64, [PTOSIM_DT_F16] = vmov_u16,
     [PTOSIM_DT_BF16] = vmov_u16, [PTOSIM_DT_F32] = vmov_u32, [PTOSIM_DT_F8E4M3] = vmov_u8,
     [PTOSIM_DT_F8E5M2] = vmov_u8, [PTOSIM_DT_HIF8] = vmov_u8, [PTOSIM_DT_F8E8M0] = vmov_u8};
-static const pt_vl_fn vbcnt_loops[PTOSIM_DT_COUNT] = {PT_VL_INTS(PT_VL_ENTRY, vbcnt, _)};
-static const pt_vl_fn vcls_loops[PTOSIM_DT_COUNT] = {PT_VL_INTS(PT_VL_ENTRY, vcls, _)};
+const pt_vl_fn pt_vbcnt_loops[PTOSIM_DT_COUNT] = {PT_VL_INTS(PT_VL_ENTRY, vbcnt, _)};
+const pt_vl_fn pt_vcls_loops[PTOSIM_DT_COUNT] = {PT_VL_INTS(PT_VL_ENTRY, vcls, _)};
 
 #define UNARY_EXEC(op)                                                                     \
   ptosim_status pt_exec_##op(pt_ctx *x, const ptosim_vunary_params *p) {                  \
     pt_vl_args g = {.dst = p->dst, .a = p->src, .mask = p->mask};                          \
-    return pt_vl_run(x, op##_loops, p->dtype, &g, p->dst && p->src && p->mask, p->mask_bits); \
+    return pt_vl_run(x, pt_##op##_loops, p->dtype, &g, p->dst && p->src && p->mask, p->mask_bits); \
   }
 
 UNARY_EXEC(vabs)

@@ -10,9 +10,8 @@
  * (rule api.args; args_ok is the caller's conjunction of its pointers). */
 static inline ptosim_status pt_vec_begin(pt_ctx *x, int args_ok) {
   PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target", "the register-level vector ISA exists on A5 only",
-            "%s is not available on target %s", ptosim_op_spelling(x->op), x->m->prof->name);
-  PT_VERIFY(x, args_ok, "api.args", "pass every register operand", "%s: null register operand",
-            ptosim_op_spelling(x->op));
+            "not available on target %s", x->m->prof->name);
+  PT_VERIFY(x, args_ok, "api.args", "pass every register operand", "null register operand");
   return PTOSIM_OK;
 }
 

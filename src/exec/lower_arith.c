@@ -1,0 +1,149 @@
+/* Lowering of the arith dialect: constants, binary ops, compares, select, casts. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "asm/diag_print.h"
+#include "core/dtype.h"
+#include "exec/lower_impl.h"
+#include "exec/tiles.h"
+#include "isa/isa.h"
+
+/* ---- arith -------------------------------------------------------------------------------- */
+
+static const named_sub binops[] = {
+    {"arith.addi", PT_B_ADD},         {"arith.subi", PT_B_SUB},         {"arith.muli", PT_B_MUL},
+    {"arith.divsi", PT_B_DIVS},       {"arith.divui", PT_B_DIVU},       {"arith.remsi", PT_B_REMS},
+    {"arith.remui", PT_B_REMU},       {"arith.andi", PT_B_AND},         {"arith.ori", PT_B_OR},
+    {"arith.xori", PT_B_XOR},         {"arith.shli", PT_B_SHL},         {"arith.shrsi", PT_B_SHRS},
+    {"arith.shrui", PT_B_SHRU},       {"arith.maxsi", PT_B_MAXS},       {"arith.minsi", PT_B_MINS},
+    {"arith.maxui", PT_B_MAXU},       {"arith.minui", PT_B_MINU},       {"arith.ceildivsi", PT_B_CEILDIVS},
+    {"arith.floordivsi", PT_B_FLOORDIVS}, {"arith.ceildivui", PT_B_CEILDIVU}, {"arith.addf", PT_B_ADDF},
+    {"arith.subf", PT_B_SUBF},        {"arith.mulf", PT_B_MULF},        {"arith.divf", PT_B_DIVF},
+    {"arith.maximumf", PT_B_MAXF},    {"arith.maxnumf", PT_B_MAXF},     {"arith.maxf", PT_B_MAXF},
+    {"arith.minimumf", PT_B_MINF},    {"arith.minnumf", PT_B_MINF},     {"arith.minf", PT_B_MINF},
+    {"arith.remf", PT_B_REMF}};
+
+static const named_sub casts[] = {
+    {"arith.index_cast", 0}, {"arith.index_castui", 1}, {"arith.extsi", 0}, {"arith.extui", 1}, {"arith.trunci", 0},
+    {"arith.sitofp", 2},     {"arith.uitofp", 3},       {"arith.fptosi", 4}, {"arith.fptoui", 5}, {"arith.extf", 6},
+    {"arith.truncf", 6},     {"arith.bitcast", 7}};
+
+int pt_lw_find_sub(const named_sub *t, size_t n, pa_str name) {
+  for (size_t i = 0; i < n; i++)
+    if (pa_str_is(name, t[i].name)) return t[i].sub;
+  return -1;
+}
+
+static const char *const cmpi_preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+static const char *const cmpf_preds[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                                         "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+
+static int word_index(const pa_item *it, const char *const *w, int n) {
+  for (int i = 0; it && i < n; i++)
+    if (pa_item_is_word(it, w[i])) return i;
+  return -1;
+}
+
+int pt_lower_arith(pt_lower *L, const pa_op *op) {
+  pt_slot_type rt = pt_slot_type_of(pt_lower_result_type(op, 0));
+  if (pa_str_is(op->name, "arith.constant")) {
+    const pa_item *v = op->nitems ? &op->items[0] : NULL;
+    pt_ins c = {.code = PT_C_CONST, .src = op};
+    if (v && v->kind == PA_IT_INT) c.imm.i = v->v.i;
+    else if (v && v->kind == PA_IT_FLOAT) c.imm.f = v->v.f;
+    else if (v && (pa_item_is_word(v, "true") || pa_item_is_word(v, "false"))) {
+      c.imm.i = pa_item_is_word(v, "true");
+      rt = (pt_slot_type){.kind = PT_VK_INT, .bits = 1};
+    } else
+      return errorf(L, op->loc, "op.unsupported", "use a scalar integer or float constant",
+                    "not supported yet: arith.constant of this form");
+    if (rt.kind == PT_VK_FLOAT && v->kind == PA_IT_INT) c.imm.f = (double)v->v.i;
+    if (rt.kind == PT_VK_OTHER) rt = pt_lw_i64_type();
+    c.dst = pt_lower_define_results(L, op, &rt, 1);
+    pt_lower_emit(L, c);
+    return 0;
+  }
+  int sub = pt_lw_find_sub(binops, sizeof binops / sizeof binops[0], op->name);
+  if (sub >= 0) {
+    pt_ins b = {.code = PT_C_BIN, .sub = (uint8_t)sub, .src = op};
+    b.a = pt_lower_operand(L, pt_operand_item(op, 0));
+    b.b = pt_lower_operand(L, pt_operand_item(op, 1));
+    if (b.a < 0 || b.b < 0) return -1;
+    if (rt.kind == PT_VK_OTHER) rt = L->p->slots[b.a];
+    if (pt_lw_expect_class(L, op, pt_operand_item(op, 0), b.a, sub < PT_B_ADDF) ||
+        pt_lw_expect_type(L, pt_operand_item(op, 0), b.a, rt, "operand") || pt_lw_expect_type(L, pt_operand_item(op, 1), b.b, rt, "operand"))
+      return -1;
+    b.bits = rt.bits;
+    b.flags = rt.is_unsigned;
+    b.dst = pt_lower_define_results(L, op, &rt, 1);
+    pt_lower_emit(L, b);
+    return 0;
+  }
+  int is_cmpi = pa_str_is(op->name, "arith.cmpi"), is_cmpf = pa_str_is(op->name, "arith.cmpf");
+  if (is_cmpi || is_cmpf) {
+    int pred = word_index(op->nitems ? &op->items[0] : NULL, is_cmpi ? cmpi_preds : cmpf_preds, is_cmpi ? 10 : 16);
+    if (pred < 0) return errorf(L, op->loc, "ir.predicate", "use an arith comparison predicate such as slt", "unknown predicate");
+    pt_ins c = {.code = (uint8_t)(is_cmpi ? PT_C_CMPI : PT_C_CMPF), .sub = (uint8_t)pred, .src = op};
+    c.a = pt_lower_operand(L, pt_operand_item(op, 0));
+    c.b = pt_lower_operand(L, pt_operand_item(op, 1));
+    if (c.a < 0 || c.b < 0) return -1;
+    if (pt_lw_expect_class(L, op, pt_operand_item(op, 0), c.a, is_cmpi) ||
+        pt_lw_expect_type(L, pt_operand_item(op, 1), c.b, L->p->slots[c.a], "operand"))
+      return -1;
+    c.bits = L->p->slots[c.a].bits;
+    pt_slot_type bt = {.kind = PT_VK_INT, .bits = 1};
+    c.dst = pt_lower_define_results(L, op, &bt, 1);
+    pt_lower_emit(L, c);
+    return 0;
+  }
+  if (pa_str_is(op->name, "arith.select")) {
+    pt_ins s = {.code = PT_C_SELECT, .src = op};
+    s.a = pt_lower_operand(L, pt_operand_item(op, 0));
+    s.b = pt_lower_operand(L, pt_operand_item(op, 1));
+    s.c = pt_lower_operand(L, pt_operand_item(op, 2));
+    if (s.a < 0 || s.b < 0 || s.c < 0) return -1;
+    rt = L->p->slots[s.b];
+    if (pt_lw_expect_type(L, pt_operand_item(op, 0), s.a, pt_lw_i1_type(), "condition") ||
+        pt_lw_expect_type(L, pt_operand_item(op, 2), s.c, rt, "operand"))
+      return -1;
+    s.dst = pt_lower_define_results(L, op, &rt, 1);
+    pt_lower_emit(L, s);
+    return 0;
+  }
+  if (pa_str_is(op->name, "arith.negf")) {
+    pt_ins s = {.code = PT_C_NEGF, .src = op};
+    if ((s.a = pt_lower_operand(L, pt_operand_item(op, 0))) < 0) return -1;
+    if (pt_lw_expect_class(L, op, pt_operand_item(op, 0), s.a, 0)) return -1;
+    rt = L->p->slots[s.a];
+    s.bits = rt.bits;
+    s.dst = pt_lower_define_results(L, op, &rt, 1);
+    pt_lower_emit(L, s);
+    return 0;
+  }
+  sub = pt_lw_find_sub(casts, sizeof casts / sizeof casts[0], op->name);
+  if (sub >= 0) {
+    pt_ins c = {.code = PT_C_CAST, .sub = (uint8_t)sub, .src = op};
+    if ((c.a = pt_lower_operand(L, pt_operand_item(op, 0))) < 0) return -1;
+    if (rt.kind == PT_VK_OTHER) return errorf(L, op->loc, "ir.type", "write `%x : T to U`", "cast without a result type");
+    /* source and result classes: int -> int (index / ext / trunc), int -> float, float ->
+     * int, float -> float; bitcast keeps the width */
+    static const signed char from_int[8] = {1, 1, 1, 1, 0, 0, 0, -1}, to_int[8] = {1, 1, 0, 0, 1, 1, 0, -1};
+    char g[32], w[32];
+    pt_slot_type st = L->p->slots[c.a];
+    int bad = st.kind != PT_VK_OTHER && (st.kind != PT_VK_INT && st.kind != PT_VK_FLOAT ? 1
+              : from_int[sub] >= 0 ? (st.kind == PT_VK_INT) != from_int[sub] || (rt.kind == PT_VK_INT) != to_int[sub]
+                                   : st.bits != rt.bits);
+    if (bad)
+      return errorf(L, op->loc, "ir.type", "pick the cast that matches the two types", "%.*s cannot convert %s to %s",
+                    (int)op->name.n, op->name.s, pt_slot_type_name(st, g, sizeof g), pt_slot_type_name(rt, w, sizeof w));
+    c.bits = rt.bits;
+    c.flags = L->p->slots[c.a].bits; /* source width */
+    c.dst = pt_lower_define_results(L, op, &rt, 1);
+    pt_lower_emit(L, c);
+    return 0;
+  }
+  return errorf(L, op->loc, "op.unsupported", NULL, "not supported yet: %.*s", (int)op->name.n, op->name.s);
+}

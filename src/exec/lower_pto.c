@@ -1,0 +1,203 @@
+/* Lowering of pto ops: table ops through their binders, scalar loads and stores, pointer
+ * casts, block queries, sections and vector scopes, and not-yet / unknown op reports. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "asm/diag_print.h"
+#include "core/dtype.h"
+#include "exec/lower_impl.h"
+#include "exec/tiles.h"
+#include "isa/isa.h"
+
+/* ---- pto ops ------------------------------------------------------------------------------- */
+
+enum { Q_BLOCK_IDX, Q_BLOCK_NUM, Q_SUBBLOCK_IDX, Q_SUBBLOCK_NUM };
+
+static const named_sub queries[] = {{"pto.get_block_idx", Q_BLOCK_IDX},
+                                    {"pto.get_block_num", Q_BLOCK_NUM},
+                                    {"pto.get_subblock_idx", Q_SUBBLOCK_IDX},
+                                    {"pto.get_subblock_num", Q_SUBBLOCK_NUM}};
+
+static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
+  pt_bind b = {.lowering = 1, .L = L, .prog = L->p, .first = L->p->noperands, .res_slot = -1, .res_obj = -1};
+  unsigned char params[PT_PARAMS_MAX];
+  if (pt_op_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
+  memset(params, 0, sizeof params);
+  if (pt_bind_op(&b, opc, op, params)) return -1;
+  for (int32_t k = 0; k < b.count && !L->vec_depth; k++) {
+    int32_t slot = L->p->operands[b.first + k].slot;
+    if (slot >= 0 && pt_wide_size(L->p->slots[slot].kind))
+      return errorf(L, op->loc, "vec.scope", "put the op inside pto.vecscope { ... }",
+                    "%.*s uses vector registers, predicates or align states outside a vector scope", (int)op->name.n, op->name.s);
+  }
+  pt_plan *plan = b.res_slot < 0 && b.res_obj < 0 ? pt_plan_build(L->p, opc, op, b.first, b.count) : NULL;
+  if (pt_lower_emit(L, (pt_ins){.code = PT_C_PTO, .opc = opc, .op_first = b.first, .op_count = b.count, .src = op,
+                       .dst = b.res_slot, .obj = b.res_obj, .plan = plan}) < 0)
+    free(plan);
+  return 0;
+}
+
+static int lower_mem(pt_lower *L, const pa_op *op, int store) {
+  /* pto.load %p[%i] : !pto.ptr<T, s> -> T  /  pto.store %v, %p[%i] : !pto.ptr<T, s>, T */
+  const pa_item *v = store ? pt_operand_item(op, 0) : NULL, *p = pt_operand_item(op, store ? 1 : 0);
+  if (!p || p->kind != PA_IT_VALUE || p->nargs != 1 || (store && !v))
+    return errorf(L, op->loc, "ir.syntax", "write %p[%index]", "malformed %.*s", (int)op->name.n, op->name.s);
+  pt_ins m = {.code = (uint8_t)(store ? PT_C_STORE : PT_C_LOAD), .sub = (uint8_t)(L->vec_depth > 0), .src = op};
+  m.b = pt_lower_resolve(L, p);
+  m.c = pt_lower_operand(L, &p->args[0]);
+  if (m.b < 0 || m.c < 0) return -1;
+  if (store) {
+    if ((m.a = pt_lower_operand(L, v)) < 0) return -1;
+  } else {
+    pt_slot_type t = pt_slot_type_of(pt_lower_result_type(op, 0));
+    if (t.kind != PT_VK_INT && t.kind != PT_VK_FLOAT) return errorf(L, op->loc, "ir.type", NULL, "pto.load needs a scalar result type");
+    m.dst = pt_lower_define_results(L, op, &t, 1);
+  }
+  pt_lower_emit(L, m);
+  return 0;
+}
+
+/* Edit distance between a and b (both shorter than 64), capped at 9. */
+static int distance(const char *a, const char *b) {
+  size_t na = strlen(a), nb = strlen(b);
+  if (na >= 64 || nb >= 64) return 9;
+  int row[64];
+  for (size_t j = 0; j <= nb; j++) row[j] = (int)j;
+  for (size_t i = 1; i <= na; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= nb; j++) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[nb] > 9 ? 9 : row[nb];
+}
+
+/* A pto op that is not in the op table: a typo, with the nearest spelling as a hint. */
+static int unknown_op(pt_lower *L, const pa_op *op, const char *name) {
+  const char *best = NULL;
+  int bd = 9;
+  for (int i = 0; i < PTOSIM_OP_COUNT; i++) {
+    const char *c = ptosim_op_spelling((ptosim_opcode)i);
+    int d = distance(name, c);
+    if (d < bd) bd = d, best = c;
+  }
+  char hint[160];
+  if (best && bd <= 2 + (int)strlen(name) / 8) snprintf(hint, sizeof hint, "did you mean '%s'?", best);
+  else snprintf(hint, sizeof hint, "`ptosim ops` lists the ops ptosim runs");
+  errorf(L, op->loc, "op.unknown", hint, "unknown op '%s'", name);
+  return 1;
+}
+
+/* pto.vecscope { ... } / pto.strict_vecscope(%a, ...) { ^bb0(%x, ...): ... } : (T, ...) -> ():
+ * one vector-function launch (vpto-spec.md "Execution Scopes"). Its body runs inline on the
+ * vector core (every op in it names its pipe); scopes do not nest; the strict form sees only
+ * its block arguments. */
+static int lower_vecscope(pt_lower *L, const pa_op *op, int strict) {
+  if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a vector scope has one region");
+  if (L->vec_depth)
+    return errorf(L, op->loc, "vec.scope_nested", "close the enclosing vector scope first (scf.for inside one is fine)",
+                  "vector scopes do not nest");
+  int32_t args[64];
+  int nargs = 0;
+  const pa_item *list = NULL; /* the operand list `(%a, %b)` */
+  for (uint32_t k = 0; strict && k < op->nitems && !list; k++)
+    if (op->items[k].kind == PA_IT_CALL && !op->items[k].name.n) list = &op->items[k];
+  for (uint32_t i = 0; list && i < list->nargs; i++) {
+    if (nargs == 64) return errorf(L, op->loc, "ir.limit", NULL, "more than 64 scope operands");
+    if ((args[nargs++] = pt_lower_operand(L, &list->args[i])) < 0) return -1;
+  }
+  int saved = L->nnames, saved_barrier = L->barrier, saved_outer = L->strict_outer;
+  if (strict) {
+    L->strict_outer = L->barrier;
+    L->barrier = L->nnames;
+  }
+  L->vec_depth++;
+  int rc = pt_lower_region(L, &op->regions[0], args, nargs);
+  L->vec_depth--;
+  L->barrier = saved_barrier;
+  L->strict_outer = saved_outer;
+  pt_lw_pop_names(L, saved);
+  return rc;
+}
+
+int pt_lower_pto(pt_lower *L, const pa_op *op) {
+  char name[128];
+  snprintf(name, sizeof name, "%.*s", (int)op->name.n, op->name.s);
+  if (pa_str_is(op->name, "pto.load") || pa_str_is(op->name, "pto.load_scalar")) return lower_mem(L, op, 0);
+  if (pa_str_is(op->name, "pto.store") || pa_str_is(op->name, "pto.store_scalar")) return lower_mem(L, op, 1);
+  int bitop = pa_str_is(op->name, "pto.sbitset1");
+  if (bitop || pa_str_is(op->name, "pto.sbitset0")) { /* %r = pto.sbitset1 %v, %bit : i64, i64 -> i64 */
+    pt_ins b = {.code = PT_C_BIN, .sub = (uint8_t)(bitop ? PT_B_BITSET1 : PT_B_BITSET0), .bits = 64, .src = op};
+    if ((b.a = pt_lower_operand(L, pt_operand_item(op, 0))) < 0 || (b.b = pt_lower_operand(L, pt_operand_item(op, 1))) < 0) return -1;
+    pt_slot_type t = pt_lw_i64_type();
+    if (pt_lw_expect_type(L, pt_operand_item(op, 0), b.a, t, "operand") || pt_lw_expect_type(L, pt_operand_item(op, 1), b.b, t, "bit index"))
+      return -1;
+    b.dst = pt_lower_define_results(L, op, &t, 1);
+    pt_lower_emit(L, b);
+    return 0;
+  }
+  ptosim_opcode opc = pt_op_lookup_n(op->name.s, op->name.n);
+  pt_op_text text = pt_op_text_of(opc);
+  if (text == PT_TEXT_TEXT || text == PT_TEXT_CAPI) return lower_table_op(L, op, opc);
+  if (opc != PTOSIM_OP_COUNT && text == PT_TEXT_NONE)
+    return errorf(L, op->loc, "op.unsupported", "`ptosim ops --status not-yet` lists the ops not implemented yet",
+                  "not supported yet: %s", name);
+  int rc = pt_lower_obj_op(L, op);
+  if (rc <= 0) return rc;
+  if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {
+    int add = pa_str_is(op->name, "pto.addptr");
+    pt_ins c = {.code = (uint8_t)(add ? PT_C_ADDPTR : PT_C_CASTPTR), .src = op};
+    if ((c.a = pt_lower_operand(L, pt_operand_item(op, 0))) < 0) return -1;
+    if (add && (c.b = pt_lower_operand(L, pt_operand_item(op, 1))) < 0) return -1;
+    pt_slot_type t = pt_slot_type_of(pt_lower_result_type(op, 0)), in = L->p->slots[c.a];
+    /* castptr forms (PTOAS PTOOps.td CastPtrOp): integer -> ptr, ptr -> integer (the
+     * address), ptr -> ptr of another element type within one memory space. */
+    if (!add && t.kind == PT_VK_INT && in.kind == PT_VK_PTR) {
+      c.code = PT_C_PTRTOINT;
+      c.bits = t.bits;
+      c.dst = pt_lower_define_results(L, op, &t, 1);
+      pt_lower_emit(L, c);
+      return 0;
+    }
+    if (t.kind != PT_VK_PTR) return errorf(L, op->loc, "ir.type", "give the result type: -> !pto.ptr<T, space> or an integer", "%s needs a pointer result type", name);
+    if (pt_lw_check_ptr_elem(L, pt_lower_result_type(op, 0), op->loc)) return -1;
+    if (!add && in.kind == PT_VK_PTR && in.space != t.space)
+      return errorf(L, op->loc, "ir.type", "cast through an integer only where the hardware shares the address", "%s cannot change the memory space (%s -> %s)",
+                    name, pt_space_name(in.space), pt_space_name(t.space));
+    c.imm.p = ptosim_ptr_make(t.space, t.dt, 0);
+    c.dst = pt_lower_define_results(L, op, &t, 1);
+    pt_lower_emit(L, c);
+    return 0;
+  }
+  int q = pt_lw_find_sub(queries, sizeof queries / sizeof queries[0], op->name);
+  if (q >= 0) {
+    pt_slot_type t = pt_slot_type_of(pt_lower_result_type(op, 0));
+    if (t.kind != PT_VK_INT) t = pt_lw_i64_type();
+    pt_ins c = {.code = PT_C_QUERY, .sub = (uint8_t)q, .bits = t.bits, .src = op};
+    c.dst = pt_lower_define_results(L, op, &t, 1);
+    pt_lower_emit(L, c);
+    return 0;
+  }
+  if (opc == PTOSIM_OP_vecscope || opc == PTOSIM_OP_strict_vecscope) return lower_vecscope(L, op, opc == PTOSIM_OP_strict_vecscope);
+  int cube = pa_str_is(op->name, "pto.section.cube");
+  if (cube || pa_str_is(op->name, "pto.section.vector")) {
+    if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a section has one region");
+    int32_t sec = pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)!cube, .src = op});
+    int saved = L->nnames;
+    if (pt_lower_region(L, &op->regions[0], NULL, 0)) return -1;
+    pt_lw_pop_names(L, saved);
+    L->p->code[sec].target = pt_lw_here(L);
+    return 0;
+  }
+  if (opc == PTOSIM_OP_COUNT) return unknown_op(L, op, name) ? -1 : 0;
+  return errorf(L, op->loc, "op.unsupported", "this op is parsed but ptosim cannot execute it yet",
+                "not supported yet: %s", name);
+}

@@ -1,0 +1,256 @@
+/* pto.tcvt: d(r, c) = convert(a(r, c)) to dst's element type with a rounding mode and a
+ * saturation mode (pto-isa docs/isa/tile/ops/elementwise-tile-tile/tcvt.md; legal pairs per
+ * target from its table; defaults from include/pto/npu/a2a3/TCvt.hpp TCVT_IMPL).
+ *
+ *   float -> float   f32 -> f32 rounds to an integral value (a2a3 "round-only"); narrower
+ *                    floats round once with the mode, IEEE overflow (-> inf by the rounding
+ *                    direction), NaN stays NaN (CTRL[59], the saturation bit, governs
+ *                    float -> int only: TCvt.hpp SAT_MODE_BIT)
+ *   float -> int     round to an integral value with the mode; ON clamps to the range
+ *                    (NaN -> 0), OFF keeps the low bits of the value clamped to 64 bits
+ *   int -> float     exact, or rounded once with the mode (via round-to-odd to f32 first when
+ *                    the destination is a 16-bit float, so the result is rounded once)
+ *   int -> int       ON clamps, OFF keeps the low bits
+ * The default saturation is OFF for f16 -> i8 / u8, i32 -> i16, i64 -> i32, ON otherwise.
+ *
+ * A row is converted in chunks: a loader chosen once by the source type fills a float or
+ * int64 buffer, a storer chosen once by the destination type converts and writes it. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dtype.h"
+#include "isa/tile_elem.h"
+#include "isa/vec_lanes.h"
+
+#define CHUNK 256
+
+typedef struct cv_plan {
+  pt_round r;
+  bool round_only;     /* f32 -> f32: round to an integral value */
+  bool odd_first;      /* int -> 16-bit float: to f32 by round-to-odd, then r */
+  int64_t lo, hi;      /* integer destinations: clamp range (the int64 range when OFF) */
+} cv_plan;
+
+typedef struct cv_buf {
+  float f[CHUNK];
+  int64_t i[CHUNK];
+} cv_buf;
+
+typedef void (*cv_ld)(const uint8_t *p, int64_t n, cv_buf *b);
+typedef void (*cv_st)(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c);
+
+/* ---- loaders ----------------------------------------------------------------------------- */
+
+#define LD(name, T, field, expr)                                                            \
+  static void name(const uint8_t *p, int64_t n, cv_buf *b) {                                \
+    for (int64_t i = 0; i < n; i++) {                                                       \
+      T v;                                                                                  \
+      memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                     \
+      b->field[i] = (expr);                                                                 \
+    }                                                                                       \
+  }
+LD(ld_f32, float, f, v)
+LD(ld_f16, uint16_t, f, pt_vl_f16_to_f32(v))
+LD(ld_bf16, uint16_t, f, pt_vl_bf16_to_f32(v))
+LD(ld_i8, int8_t, i, v)
+LD(ld_u8, uint8_t, i, v)
+LD(ld_i16, int16_t, i, v)
+LD(ld_u16, uint16_t, i, v)
+LD(ld_i32, int32_t, i, v)
+LD(ld_u32, uint32_t, i, v)
+LD(ld_i64, int64_t, i, v)
+
+static const cv_ld k_ld[PTOSIM_DT_COUNT] = {
+    [PTOSIM_DT_F32] = ld_f32, [PTOSIM_DT_F16] = ld_f16, [PTOSIM_DT_BF16] = ld_bf16, [PTOSIM_DT_I8] = ld_i8,
+    [PTOSIM_DT_U8] = ld_u8,   [PTOSIM_DT_I16] = ld_i16, [PTOSIM_DT_U16] = ld_u16,   [PTOSIM_DT_I32] = ld_i32,
+    [PTOSIM_DT_U32] = ld_u32, [PTOSIM_DT_I64] = ld_i64};
+
+/* ---- conversions of one value ------------------------------------------------------------- */
+
+/* Double d (an integer, exact) rounded to f32 with r. */
+static float d_to_f32(double d, pt_round r) {
+  float f = (float)d; /* nearest even */
+  if ((double)f == d) return f;
+  float lo = (double)f < d ? f : nextafterf(f, -INFINITY), hi = nextafterf(lo, INFINITY);
+  switch (r) {
+    case PT_RND_FLOOR: return lo;
+    case PT_RND_CEIL: return hi;
+    case PT_RND_TRUNC: return d < 0 ? hi : lo;
+    case PT_RND_AWAY: return d - lo == hi - d ? (d < 0 ? lo : hi) : f;
+    case PT_RND_ODD: return (pt_vl_f32_bits(lo) & 1u) ? lo : hi;
+    default: return f;
+  }
+}
+
+/* Integer v as a double that rounds to f32 as v does: exact below 2^53; above, the bits
+ * below the 53rd are folded into a sticky lowest bit, far below f32's rounding position. */
+static double i64_exactish(int64_t v) {
+  uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  if (mag < (1ull << 53)) return (double)v;
+  int s = 64 - __builtin_clzll(mag) - 53;
+  uint64_t m = mag >> s | ((mag & ((1ull << s) - 1)) != 0);
+  double d = ldexp((double)m, s);
+  return v < 0 ? -d : d;
+}
+
+static float round_integral(float x, pt_round r) {
+  switch (r) {
+    case PT_RND_AWAY: return roundf(x);
+    case PT_RND_FLOOR: return floorf(x);
+    case PT_RND_CEIL: return ceilf(x);
+    case PT_RND_TRUNC: return truncf(x);
+    case PT_RND_ODD: { /* inexact: the odd one of the two neighbouring integers */
+      float t = truncf(x);
+      return t == x || fmodf(t, 2.0f) != 0.0f ? t : t + copysignf(1.0f, x);
+    }
+    default: return rintf(x); /* the host's default mode: nearest even */
+  }
+}
+
+/* ---- storers ----------------------------------------------------------------------------- */
+
+/* Float destinations from a float source (b->f) or an integer one (b->i). */
+static float f_of_int(const cv_plan *c, int64_t v) { return d_to_f32(i64_exactish(v), c->odd_first ? PT_RND_ODD : c->r); }
+
+#define ST_FLOAT_FF(name, U, conv)                                                          \
+  static void name##_ff(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {         \
+    for (int64_t i = 0; i < n; i++) {                                                       \
+      U v = conv(b->f[i]);                                                                  \
+      memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                     \
+    }                                                                                       \
+    (void)c;                                                                                \
+  }
+#define ST_FLOAT(name, U, conv)                                                             \
+  ST_FLOAT_FF(name, U, conv)                                                                \
+  static void name##_if(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {         \
+    for (int64_t i = 0; i < n; i++) {                                                       \
+      U v = conv(f_of_int(c, b->i[i]));                                                     \
+      memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                     \
+    }                                                                                       \
+  }
+#define F32_RINT(x) pt_vl_f32_bits(x)
+#define NAN_BITS(x) ((pt_vl_f32_bits(x) & 0x7FFFFFFFu) > 0x7F800000u) /* an integer test: vectorizes */
+#define F16_RINT(x) (uint16_t)(NAN_BITS(x) ? 0x7E00u : pt_vl_to_f16(x))
+#define BF16_RINT(x) (uint16_t)(NAN_BITS(x) ? 0x7FC0u : pt_vl_to_bf16(x))
+#define F16_R(x) pt_f32_to_f16(x, c->r, PT_SAT_OFF)
+#define BF16_R(x) pt_f32_to_bf16(x, c->r, PT_SAT_OFF)
+#define F32_INT(x) pt_vl_f32_bits(round_integral(x, c->r))
+ST_FLOAT(st_f32, uint32_t, F32_RINT)
+ST_FLOAT(st_f16_rint, uint16_t, F16_RINT)
+ST_FLOAT(st_bf16_rint, uint16_t, BF16_RINT)
+ST_FLOAT(st_f16, uint16_t, F16_R)
+ST_FLOAT(st_bf16, uint16_t, BF16_R)
+ST_FLOAT_FF(st_f32_int, uint32_t, F32_INT)
+
+/* Integer destinations: float sources rounded with r, both clamped to [lo, hi], the low
+ * bytes stored. */
+#define ST_INT(name, T)                                                                     \
+  static void name##_ff(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {         \
+    for (int64_t i = 0; i < n; i++) {                                                       \
+      T v = (T)(uint64_t)pt_f32_to_int(b->f[i], c->r, c->lo, c->hi);                        \
+      memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                     \
+    }                                                                                       \
+  }                                                                                         \
+  static void name##_if(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {         \
+    for (int64_t i = 0; i < n; i++) {                                                       \
+      int64_t w = b->i[i] < c->lo ? c->lo : b->i[i] > c->hi ? c->hi : b->i[i];              \
+      T v = (T)(uint64_t)w;                                                                 \
+      memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                     \
+    }                                                                                       \
+  }
+ST_INT(st_i8, uint8_t)
+ST_INT(st_i16, uint16_t)
+ST_INT(st_i32, uint32_t)
+ST_INT(st_i64, uint64_t)
+
+/* ---- legal pairs ------------------------------------------------------------------------ */
+
+#define B(t) TE_BIT(PTOSIM_DT_##t)
+/* Destinations of each source: [0] A2/A3, [1] A5 (tcvt.md "Source Type" table; the 8-bit
+ * float, hifloat8, fp4 and int4 pairs are not modelled). */
+static const uint32_t k_pairs[PTOSIM_DT_COUNT][2] = {
+    [PTOSIM_DT_F32] = {B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64),
+                       B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64)},
+    [PTOSIM_DT_F16] = {B(F32) | B(I32) | B(I16) | B(I8) | B(U8), B(F32) | B(I32) | B(I16) | B(I8) | B(U8)},
+    [PTOSIM_DT_BF16] = {B(F32) | B(I32), B(F32) | B(I32) | B(F16)},
+    [PTOSIM_DT_I16] = {B(F16) | B(F32), B(U8) | B(F16) | B(F32) | B(U32) | B(I32)},
+    [PTOSIM_DT_I32] = {B(F32) | B(I16) | B(I64) | B(F16), B(F32) | B(I16) | B(U16) | B(I64) | B(U8)},
+    [PTOSIM_DT_I64] = {B(F32) | B(I32), B(F32) | B(I32)},
+    [PTOSIM_DT_U8] = {B(F16), B(F16) | B(U16)},
+    [PTOSIM_DT_I8] = {B(F16), B(F16) | B(I16) | B(I32)},
+    [PTOSIM_DT_U32] = {0, B(U8) | B(U16) | B(I16)},
+};
+
+/* Pairs whose saturation defaults to OFF (TCvt.hpp kIsNarrowingCvt). */
+static bool narrowing(ptosim_dtype s, ptosim_dtype d) {
+  return (s == PTOSIM_DT_F16 && (d == PTOSIM_DT_I8 || d == PTOSIM_DT_U8)) ||
+         (s == PTOSIM_DT_I32 && d == PTOSIM_DT_I16) || (s == PTOSIM_DT_I64 && d == PTOSIM_DT_I32);
+}
+
+static pt_round round_of(ptosim_round_mode m) {
+  static const pt_round k[] = {[PTOSIM_RM_NONE] = PT_RND_RINT,  [PTOSIM_RM_RINT] = PT_RND_RINT,
+                               [PTOSIM_RM_ROUND] = PT_RND_AWAY, [PTOSIM_RM_FLOOR] = PT_RND_FLOOR,
+                               [PTOSIM_RM_CEIL] = PT_RND_CEIL,  [PTOSIM_RM_TRUNC] = PT_RND_TRUNC,
+                               [PTOSIM_RM_ODD] = PT_RND_ODD,    [PTOSIM_RM_CAST_RINT] = PT_RND_RINT};
+  return k[m];
+}
+
+/* The storer of destination d for a float (fsrc) or integer source. */
+static cv_st storer(ptosim_dtype s, ptosim_dtype d, pt_round r, bool fsrc) {
+  bool rint = r == PT_RND_RINT;
+  switch (d) {
+    case PTOSIM_DT_F32: return fsrc ? (s == PTOSIM_DT_F32 ? st_f32_int_ff : st_f32_ff) : st_f32_if;
+    case PTOSIM_DT_F16: return fsrc ? (rint ? st_f16_rint_ff : st_f16_ff) : (rint ? st_f16_rint_if : st_f16_if);
+    case PTOSIM_DT_BF16: return fsrc ? (rint ? st_bf16_rint_ff : st_bf16_ff) : (rint ? st_bf16_rint_if : st_bf16_if);
+    case PTOSIM_DT_I8: case PTOSIM_DT_U8: return fsrc ? st_i8_ff : st_i8_if;
+    case PTOSIM_DT_I16: case PTOSIM_DT_U16: return fsrc ? st_i16_ff : st_i16_if;
+    case PTOSIM_DT_I32: case PTOSIM_DT_U32: return fsrc ? st_i32_ff : st_i32_if;
+    default: return fsrc ? st_i64_ff : st_i64_if;
+  }
+}
+
+ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
+  const ptosim_tile *s = &p->src0, *d = &p->dst;
+  PT_TRY(pt_te_tile(x, "tcvt", "src", s));
+  PT_TRY(pt_te_tile(x, "tcvt", "dst", d));
+  if (p->has_tmp) PT_TRY(pt_te_tile(x, "tcvt", "tmp", &p->tmp));
+  bool a5 = x->m->target == PTOSIM_TARGET_A5;
+  uint32_t dsts = (unsigned)s->dtype < PTOSIM_DT_COUNT ? k_pairs[s->dtype][a5] : 0;
+  PT_VERIFY(x, (unsigned)d->dtype < 32 && (dsts >> d->dtype & 1u), "tcvt.dtype",
+            "see the conversion table of pto-isa tcvt.md", "%s -> %s is not a conversion of %s",
+            pt_dtype_name(s->dtype), pt_dtype_name(d->dtype), x->m->prof->name);
+  PT_VERIFY(x, (unsigned)p->rmode <= PTOSIM_RM_CAST_RINT && (unsigned)p->sat <= PTOSIM_TSAT_OFF, "tcvt.mode",
+            "use the enumerators of ptosim/tile_elem.h", "rounding mode %d or saturation mode %d is not an enumerator",
+            (int)p->rmode, (int)p->sat);
+  PT_TRY(pt_te_valid(x, "tcvt", "src", s, d));
+  int64_t vr = d->valid_rows, vc = d->valid_cols, ss, ds;
+  uint8_t *q, *dp, *copy;
+  PT_TRY(pt_te_rows(x, s, vr, vc, PT_READ, &q, &ss));
+  PT_TRY(pt_te_rows(x, d, vr, vc, PT_WRITE, &dp, &ds));
+  const uint8_t *sp = q;
+  PT_TRY(pt_te_stage(x, s, d, vr, vc, &sp, &copy));
+  bool sat = p->sat == PTOSIM_TSAT_ON || (p->sat == PTOSIM_TSAT_DEFAULT && !narrowing(s->dtype, d->dtype));
+  bool fsrc = pt_dtype_is_float(s->dtype), fdst = pt_dtype_is_float(d->dtype);
+  cv_plan c = {.r = round_of(p->rmode), .lo = INT64_MIN, .hi = INT64_MAX};
+  c.odd_first = !fsrc && pt_dtype_size(d->dtype) == 2;
+  if (sat && !fdst) c.lo = pt_int_min(d->dtype), c.hi = pt_int_max(d->dtype);
+  cv_ld ld = k_ld[s->dtype];
+  cv_st st = storer(s->dtype, d->dtype, c.r, fsrc);
+  unsigned ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
+  cv_buf *b = malloc(sizeof *b);
+  if (!b) {
+    free(copy);
+    return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory");
+  }
+  for (int64_t r = 0; r < vr; r++)
+    for (int64_t j = 0; j < vc; j += CHUNK) {
+      int64_t n = vc - j < CHUNK ? vc - j : CHUNK;
+      ld(sp + r * ss + j * ses, n, b);
+      st(dp + r * ds + j * des, n, b, &c);
+    }
+  free(b);
+  free(copy);
+  pt_record_work(x, (uint64_t)(vr * vc), s->dtype);
+  return PTOSIM_OK;
+}

@@ -1,0 +1,492 @@
+/* Elementwise vector tile ops (src/isa/ops.def "tile elementwise" rows): tile-tile, ternary,
+ * tile-scalar, unary, texpands and the fused forms; tcvt is in tile_cvt.c.
+ *
+ * d(r, c) = F(a(r, c), b(r, c), ..., s) for r < dst.valid_rows, c < dst.valid_cols, every
+ * operand an ND vec tile (tile_elem.h). Arithmetic as the vector unit does it (vec_lanes.h):
+ * integers wrap in their own width; f32 in float; f16 / bf16 loaded exactly to float,
+ * computed there and rounded once to nearest even (for + - * / sqrt the correctly rounded
+ * result); every NaN result is the positive quiet NaN of the type. Multi-step ops (trem,
+ * tfmod, trsqrt, the fused forms) round after each step, as their NPU sequences do
+ * (docs/spec-notes.md section 14).
+ *
+ * Each op is a descriptor (operand shape, loop table by element type, legal types per
+ * target) found by opcode once per op; the loop of the element type runs one row at a time. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/tile_elem.h"
+#include "isa/vec_lanes.h"
+
+/* ---- shared operand checks (tile_elem.h) ---------------------------------------------- */
+
+ptosim_status pt_te_tile(pt_ctx *x, const char *name, const char *what, const ptosim_tile *t) {
+  PT_TRY(pt_tile_check(x, PT_TILE_LAYOUT, what, t, NULL));
+  PT_TRY(pt_tile_in(x, PT_TILE_RULE(name, "space"), "vector tile ops work on vec (UB) tiles", what, t, PTOSIM_UB));
+  PT_VERIFY(x, pt_tile_kind_of(t) == PT_TK_ND, PT_TILE_RULE(name, "layout"), "use blayout=row_major, slayout=none_box",
+            "%s tile is %s; the op takes row-major none_box tiles only", what, pt_tile_kind_name(pt_tile_kind_of(t)));
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_te_dtype(pt_ctx *x, const char *name, const char *what, ptosim_dtype t, const uint32_t set[2]) {
+  uint32_t legal = set[x->m->target == PTOSIM_TARGET_A5];
+  PT_VERIFY(x, (unsigned)t < 32 && (legal >> t & 1u), PT_TILE_RULE(name, "dtype"),
+            "see the op's type list in pto-isa docs/isa/tile/ops and include/pto/npu", "%s element type %s is not supported on %s", what, pt_dtype_name(t), x->m->prof->name);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_te_valid(pt_ctx *x, const char *name, const char *what, const ptosim_tile *s, const ptosim_tile *d) {
+  PT_VERIFY(x, s->valid_rows == d->valid_rows && s->valid_cols == d->valid_cols, PT_TILE_RULE(name, "valid"),
+            "give the source the destination's valid shape (pto-isa asserts they are equal)",
+            "%s valid region %d x %d differs from dst valid region %d x %d", what, s->valid_rows, s->valid_cols,
+            d->valid_rows, d->valid_cols);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_te_rows(pt_ctx *x, const ptosim_tile *t, int64_t vr, int64_t vc, pt_access acc, uint8_t **out,
+                         int64_t *stride) {
+  int64_t es = pt_dtype_size(t->dtype);
+  *stride = t->cols * es;
+  PT_TRY(pt_tile_at(x, x->core, t->space, t->addr, 0, acc, out));
+  return pt_region(x, t->space, t->addr, 1, &vr, stride, (uint64_t)(vc * es), 1, acc, out);
+}
+
+ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d, int64_t vr, int64_t vc,
+                          const uint8_t **sp, uint8_t **copy) {
+  *copy = NULL;
+  uint64_t ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
+  uint64_t slen = (uint64_t)((vr - 1) * s->cols + vc) * ses, dlen = (uint64_t)((vr - 1) * d->cols + vc) * des;
+  bool apart = s->space != d->space || s->addr >= d->addr + dlen || d->addr >= s->addr + slen;
+  bool in_place = s->addr == d->addr && ses == des && s->cols == d->cols; /* each element read, then written */
+  if (apart || in_place) return PTOSIM_OK;
+  *copy = malloc(slen);
+  if (!*copy)
+    return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory staging a %" PRIu64 "-byte source", slen);
+  memcpy(*copy, *sp, slen);
+  *sp = *copy;
+  return PTOSIM_OK;
+}
+
+/* ---- element access on host bytes ------------------------------------------------------- */
+
+/* One row of an op: n elements; d the destination, a b c the tile sources, s the scalar
+ * converted to the element type (te_scalar_of). */
+typedef union te_scalar {
+  float f;   /* float element types: the scalar rounded to the element type */
+  int64_t i; /* integer element types: the value, wrapped to the width by the loop */
+} te_scalar;
+
+typedef struct te_row {
+  uint8_t *d;
+  const uint8_t *a, *b, *c;
+  int64_t n;
+  te_scalar s;
+} te_row;
+
+typedef void (*te_fn)(const te_row *g);
+
+#define TE_INT_IO(K)                                                                         \
+  static inline pt_vl_c_##K te_ld_##K(const uint8_t *p, int64_t i) {                         \
+    pt_vl_c_##K v;                                                                           \
+    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                        \
+    return v;                                                                                \
+  }                                                                                          \
+  static inline void te_st_##K(uint8_t *p, int64_t i, pt_vl_c_##K v) {                       \
+    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
+  }                                                                                          \
+  static inline pt_vl_c_##K te_s_##K(const te_row *g) { return (pt_vl_c_##K)(pt_vl_u_##K)(uint64_t)g->s.i; } \
+  static inline pt_vl_c_##K te_rnd_##K(pt_vl_c_##K x) { return x; }
+
+/* NaN test on the bits: an integer compare, which vectorizes (isnan's unordered compare
+ * becomes a branch). */
+static inline int te_isnan(float x) { return (pt_vl_f32_bits(x) & 0x7FFFFFFFu) > 0x7F800000u; }
+
+/* Float kinds: storage U, compute float, NaN stored as the type's positive quiet NaN. */
+#define TE_FLOAT_IO(K, U, QNAN, TO_F, FROM_F)                                                \
+  static inline float te_ld_##K(const uint8_t *p, int64_t i) {                               \
+    U v;                                                                                     \
+    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                        \
+    return TO_F(v);                                                                          \
+  }                                                                                          \
+  static inline void te_st_##K(uint8_t *p, int64_t i, float x) {                             \
+    U v = te_isnan(x) ? (U)(QNAN) : (U)FROM_F(x);                                            \
+    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
+  }                                                                                          \
+  static inline float te_s_##K(const te_row *g) { return g->s.f; }                          \
+  static inline float te_rnd_##K(float x) { return te_isnan(x) ? x : TO_F((U)FROM_F(x)); }
+
+TE_INT_IO(i8) TE_INT_IO(u8) TE_INT_IO(i16) TE_INT_IO(u16) TE_INT_IO(i32) TE_INT_IO(u32) TE_INT_IO(i64) TE_INT_IO(u64)
+TE_FLOAT_IO(f32, uint32_t, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
+TE_FLOAT_IO(f16, uint16_t, 0x7E00u, pt_vl_f16_to_f32, pt_vl_to_f16)
+TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
+
+/* ---- row loops, one per operand shape: F(K, ...) on compute-type values ------------------ */
+
+/* The loops copy the row's fields to locals first: the stores go through byte pointers,
+ * which may alias *g as far as the compiler knows, and would keep it from vectorizing. */
+#define TE_MAP1(op, K, F) /* d = F(a) */                                                     \
+  static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a;                                                                 \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i)));        \
+  }
+#define TE_MAP2(op, K, F) /* d = F(a, b) */                                                  \
+  static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a, *b = g->b;                                                      \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i))); \
+  }
+#define TE_MAPS(op, K, F) /* d = F(a, s) */                                                  \
+  static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a;                                                                 \
+    pt_vl_c_##K s = te_s_##K(g);                                                             \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), s));     \
+  }
+#define TE_MAP3(op, K, F) /* d = F(a, b, c) */                                               \
+  static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a, *b = g->b, *c = g->c;                                           \
+    for (int64_t i = 0, n = g->n; i < n; i++)                                                \
+      te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i), te_ld_##K(c, i)));              \
+  }
+#define TE_MAP2S(op, K, F) /* d = F(a, b, s) */                                              \
+  static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
+    const uint8_t *a = g->a, *b = g->b;                                                      \
+    pt_vl_c_##K s = te_s_##K(g);                                                             \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i), s)); \
+  }
+#define TE_DUP(op, K, F) /* d = s */                                                         \
+  static void op##_##K(const te_row *g) {                                                    \
+    uint8_t *d = g->d;                                                                       \
+    pt_vl_c_##K s = te_s_##K(g);                                                             \
+    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, s);                           \
+  }
+
+/* ---- element formulas ------------------------------------------------------------------- */
+
+/* x rounded to kind K: the result of one step of a multi-instruction sequence on T. */
+#define RND(K, x) te_rnd_##K(x)
+
+#define ADD_I(K, x, y) PT_VL_WRAP(K, x, +, y)
+#define SUB_I(K, x, y) PT_VL_WRAP(K, x, -, y)
+#define MUL_I(K, x, y) PT_VL_WRAP(K, x, *, y)
+#define ADD_F(K, x, y) ((x) + (y))
+#define SUB_F(K, x, y) ((x) - (y))
+#define MUL_F(K, x, y) ((x) * (y))
+#define DIV_F(K, x, y) ((x) / (y))
+#define RDIV_F(K, x, y) ((y) / (x)) /* tdivs with the scalar first */
+#define MAX_I(K, x, y) ((x) > (y) ? (x) : (y))
+#define MIN_I(K, x, y) ((x) < (y) ? (x) : (y))
+#define MAX_F(K, x, y) te_fmax(x, y)
+#define MIN_F(K, x, y) te_fmin(x, y)
+#define AND_B(K, x, y) ((pt_vl_c_##K)((x) & (y)))
+#define OR_B(K, x, y) ((pt_vl_c_##K)((x) | (y)))
+#define XOR_B(K, x, y) ((pt_vl_c_##K)((x) ^ (y)))
+#define NOT_B(K, x) ((pt_vl_c_##K)~(x))
+/* Shift count = the unsigned value of y; a count >= the width shifts every bit out
+ * (arithmetic right shifts of signed kinds leave the sign in every bit). */
+#define SHL_I(K, x, y) \
+  ((pt_vl_u_##K)(y) >= PT_VL_E_##K * 8u ? (pt_vl_c_##K)0 : PT_VL_WRAP(K, x, <<, (pt_vl_u_##K)(y)))
+#define SHR_I(K, x, y)                                                                   \
+  ((pt_vl_u_##K)(y) >= PT_VL_E_##K * 8u ? (pt_vl_c_##K)(PT_VL_S_##K ? (x) >> (PT_VL_E_##K * 8u - 1) : 0) \
+                                        : (pt_vl_c_##K)((x) >> (pt_vl_u_##K)(y)))
+#define ABS_I(K, x) ((x) < 0 ? PT_VL_WRAP(K, 0, -, x) : (x))
+#define NEG_I(K, x) PT_VL_WRAP(K, 0, -, x)
+#define ABS_F(K, x) fabsf(x)
+#define NEG_F(K, x) (-(x))
+#define EXP_F(K, x) expf(x)
+#define LN_F(K, x) logf(x)
+#define SQRT_F(K, x) sqrtf(x)
+#define RSQRT_F(K, x) (1.0f / RND(K, sqrtf(x))) /* vsqrt, then a division */
+#define REC_F(K, x) (1.0f / (x))
+#define RELU_I(K, x) ((x) > 0 ? (x) : 0)
+#define RELU_F(K, x) ((x) > 0.0f ? (x) : 0.0f)
+/* tfmod: x - trunc(x / y) * y, each step rounded (a2a3 TFmod.hpp: vdiv, cast to zero, vmul, vsub). */
+#define FMOD_F(K, x, y) ((x) - truncf((x) / (y)) * (y)) /* in f32, one rounding to T */
+/* trem: r = x - floor(x / y) * y, then r + y where r and y differ in sign (a5 TRem.hpp). */
+#define REM_F(K, x, y) te_rem(x, y)
+/* tlrelu / tprelu: x where x > 0, else x * slope (a5 TLRelu.hpp: vmuls then a select on x > 0). */
+#define LRELU_F(K, x, s) ((x) > 0.0f ? (x) : (x) * (s))
+#define ADDC_I(K, x, y, z) ADD_I(K, ADD_I(K, x, y), z)
+#define SUBC_I(K, x, y, z) ADD_I(K, SUB_I(K, x, y), z)
+#define ADDC_F(K, x, y, z) (RND(K, (x) + (y)) + (z)) /* two vadds, each rounded to T */
+#define SUBC_F(K, x, y, z) (RND(K, (x) - (y)) + (z))
+#define ADDSC_I(K, x, y, s) ADD_I(K, ADD_I(K, x, s), y)
+#define SUBSC_I(K, x, y, s) ADD_I(K, SUB_I(K, x, s), y)
+#define ADDSC_F(K, x, y, s) (RND(K, (x) + (s)) + (y))
+#define SUBSC_F(K, x, y, s) (RND(K, (x) - (s)) + (y))
+#define AXPY_F(K, x, y, s) ((y) + RND(K, (x) * (s))) /* taxpy: d = d + a * s, b = d, two roundings */
+/* Fused forms, c = d where the op reads the destination. */
+#define ADDRELU_F(K, x, y) RELU_F(K, (x) + (y)) /* relu commutes with the rounding */
+#define SUBRELU_F(K, x, y) RELU_F(K, (x) - (y))
+#define ADDRELU_I(K, x, y) RELU_I(K, ADD_I(K, x, y))
+#define SUBRELU_I(K, x, y) RELU_I(K, SUB_I(K, x, y))
+#define FMA_F(K, x, y, z) (RND(K, (x) * (z)) + (y)) /* tfusedmuladd: a * d + b, two roundings */
+#define FMARELU_F(K, x, y, z) RELU_F(K, FMA_F(K, x, y, z))
+#define MULADDDST_F(K, x, y, z) (RND(K, (x) * (y)) + (z)) /* tmuladddst: a * b + d */
+
+/* IEEE maximum / minimum: NaN if either is NaN; -0 < +0. */
+static inline float te_fmax(float a, float b) {
+  if (isnan(a) || isnan(b)) return NAN;
+  if (a == b) return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static inline float te_fmin(float a, float b) {
+  if (isnan(a) || isnan(b)) return NAN;
+  if (a == b) return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+static inline float te_rem(float x, float y) {
+  float r = x - floorf(x / y) * y;
+  return y * r < 0.0f ? r + y : r;
+}
+
+/* ---- loops and their tables -------------------------------------------------------------- */
+
+#define INT8_32(M, op, F) PT_VL_INTS(M, op, F)
+#define ALLINT(M, op, F) PT_VL_INTS(M, op, F) PT_VL_INTS64(M, op, F)
+#define ENTRY(op, K, F) [PT_VL_DT_##K] = op##_##K,
+
+/* LOOPS(name, MAP, group-int, F-int, group-float, F-float) defines the loops and their table. */
+#define LOOPS(op, MAP, GI, FI, GF, FF)                                                       \
+  GI(MAP, op, FI) GF(MAP, op, FF) static const te_fn op##_loops[PTOSIM_DT_COUNT] = {GI(ENTRY, op, _) GF(ENTRY, op, _)};
+#define NONE(M, op, F)
+#define FLOATS(M, op, F) PT_VL_FLOATS(M, op, F)
+#define F16F32(M, op, F) PT_VL_F16F32(M, op, F)
+#define I32ONLY(M, op, F) M(op, i32, F)
+#define SIGNED(M, op, F) PT_VL_SINTS(M, op, F) M(op, i64, F)
+
+LOOPS(add, TE_MAP2, ALLINT, ADD_I, FLOATS, ADD_F)
+LOOPS(sub, TE_MAP2, ALLINT, SUB_I, FLOATS, SUB_F)
+LOOPS(mul, TE_MAP2, ALLINT, MUL_I, FLOATS, MUL_F)
+LOOPS(div, TE_MAP2, NONE, _, F16F32, DIV_F)
+LOOPS(max, TE_MAP2, ALLINT, MAX_I, FLOATS, MAX_F)
+LOOPS(min, TE_MAP2, ALLINT, MIN_I, FLOATS, MIN_F)
+LOOPS(and, TE_MAP2, ALLINT, AND_B, NONE, _)
+LOOPS(or, TE_MAP2, ALLINT, OR_B, NONE, _)
+LOOPS(xor, TE_MAP2, ALLINT, XOR_B, NONE, _)
+LOOPS(shl, TE_MAP2, ALLINT, SHL_I, NONE, _)
+LOOPS(shr, TE_MAP2, ALLINT, SHR_I, NONE, _)
+LOOPS(fmod, TE_MAP2, NONE, _, F16F32, FMOD_F)
+LOOPS(rem, TE_MAP2, NONE, _, F16F32, REM_F)
+LOOPS(prelu, TE_MAP2, NONE, _, F16F32, LRELU_F)
+LOOPS(addrelu, TE_MAP2, ALLINT, ADDRELU_I, FLOATS, ADDRELU_F)
+LOOPS(subrelu, TE_MAP2, ALLINT, SUBRELU_I, FLOATS, SUBRELU_F)
+LOOPS(adds, TE_MAPS, ALLINT, ADD_I, FLOATS, ADD_F)
+LOOPS(subs, TE_MAPS, ALLINT, SUB_I, FLOATS, SUB_F)
+LOOPS(muls, TE_MAPS, ALLINT, MUL_I, FLOATS, MUL_F)
+LOOPS(divs, TE_MAPS, NONE, _, F16F32, DIV_F)
+LOOPS(rdivs, TE_MAPS, NONE, _, F16F32, RDIV_F)
+LOOPS(maxs, TE_MAPS, ALLINT, MAX_I, FLOATS, MAX_F)
+LOOPS(mins, TE_MAPS, ALLINT, MIN_I, FLOATS, MIN_F)
+LOOPS(ands, TE_MAPS, ALLINT, AND_B, NONE, _)
+LOOPS(ors, TE_MAPS, ALLINT, OR_B, NONE, _)
+LOOPS(xors, TE_MAPS, ALLINT, XOR_B, NONE, _)
+LOOPS(shls, TE_MAPS, ALLINT, SHL_I, NONE, _)
+LOOPS(shrs, TE_MAPS, ALLINT, SHR_I, NONE, _)
+LOOPS(fmods, TE_MAPS, NONE, _, F16F32, FMOD_F)
+LOOPS(rems, TE_MAPS, NONE, _, F16F32, REM_F)
+LOOPS(lrelu, TE_MAPS, NONE, _, F16F32, LRELU_F)
+LOOPS(addc, TE_MAP3, ALLINT, ADDC_I, FLOATS, ADDC_F)
+LOOPS(subc, TE_MAP3, ALLINT, SUBC_I, FLOATS, SUBC_F)
+LOOPS(fma, TE_MAP3, NONE, _, F16F32, FMA_F)
+LOOPS(fmarelu, TE_MAP3, NONE, _, F16F32, FMARELU_F)
+LOOPS(muladddst, TE_MAP3, NONE, _, F16F32, MULADDDST_F)
+LOOPS(addsc, TE_MAP2S, ALLINT, ADDSC_I, FLOATS, ADDSC_F)
+LOOPS(subsc, TE_MAP2S, ALLINT, SUBSC_I, FLOATS, SUBSC_F)
+LOOPS(axpy, TE_MAP2S, NONE, _, F16F32, AXPY_F)
+LOOPS(abs, TE_MAP1, SIGNED, ABS_I, FLOATS, ABS_F)
+LOOPS(neg, TE_MAP1, SIGNED, NEG_I, FLOATS, NEG_F)
+LOOPS(not, TE_MAP1, ALLINT, NOT_B, NONE, _)
+LOOPS(exp, TE_MAP1, NONE, _, F16F32, EXP_F)
+LOOPS(log, TE_MAP1, NONE, _, F16F32, LN_F)
+LOOPS(sqrt, TE_MAP1, NONE, _, F16F32, SQRT_F)
+LOOPS(rsqrt, TE_MAP1, NONE, _, F16F32, RSQRT_F)
+LOOPS(recip, TE_MAP1, NONE, _, F16F32, REC_F)
+LOOPS(relu, TE_MAP1, I32ONLY, RELU_I, FLOATS, RELU_F)
+LOOPS(dup, TE_DUP, ALLINT, _, FLOATS, _)
+
+/* ---- op descriptors ---------------------------------------------------------------------- */
+
+/* Which operands an op reads: tile sources in src0..src2 order, then the scalar. */
+typedef enum te_shape {
+  TE_UN,    /* d = F(a) */
+  TE_BIN,   /* d = F(a, b) */
+  TE_TER,   /* d = F(a, b, c) */
+  TE_SCA,   /* d = F(a, s) */
+  TE_SCT,   /* d = F(a, b, s) (taddsc, tsubsc) */
+  TE_AXPY,  /* d = F(a, d, s) */
+  TE_DUP,   /* d = s */
+  TE_BIND,  /* d = F(a, b, d): fused forms that read the destination */
+} te_shape;
+
+typedef struct te_op {
+  const char *name;   /* spelling without "pto." (rule ids, messages) */
+  te_shape shape;
+  bool tmp;           /* the op takes a scratch tile */
+  const te_fn *loops; /* by element type */
+  uint32_t types[2];  /* legal element types: [0] A2/A3, [1] A5 (bits TE_BIT) */
+} te_op;
+
+/* Element type sets from the static_asserts of pto-isa include/pto/npu/{a2a3,a5}/T<Op>.hpp. */
+#define B(t) TE_BIT(PTOSIM_DT_##t)
+#define T_F16F32 (B(F16) | B(F32))
+#define T_FLT (T_F16F32 | B(BF16))
+#define T_I8_32 (B(I8) | B(U8) | B(I16) | B(U16) | B(I32) | B(U32))
+#define T_I64 (B(I64) | B(U64))
+#define T_A2_ARITH (T_F16F32 | B(I16) | B(I32))                 /* TAdd TSub TMul TMax TMin and *S (a2a3) */
+#define T_A5_ADD (T_FLT | T_I8_32 | T_I64)                     /* TAdd TSub TMax TMin TAddS TSubS TMinS (a5) */
+#define T_A5_MUL (T_FLT | B(I16) | B(U16) | B(I32) | B(U32) | T_I64) /* TMul TMulS (a5) */
+#define T_BITS (B(I16) | B(U16) | B(I32) | B(U32))              /* TAnd TOr TXor and the S forms (16 / 32-bit) */
+#define T_SHIFT (T_I8_32)                                       /* TShl TShr (a2a3); a5 adds 64-bit */
+
+#define OP(id, shp, t, lp, a2, a5) [PTOSIM_OP_##id] = {#id, shp, t, lp##_loops, {a2, a5}},
+static const te_op k_ops[PTOSIM_OP_COUNT] = {
+    OP(tadd, TE_BIN, 0, add, T_A2_ARITH, T_A5_ADD)
+    OP(tsub, TE_BIN, 0, sub, T_A2_ARITH, T_A5_ADD)
+    OP(tmul, TE_BIN, 0, mul, T_A2_ARITH, T_A5_MUL)
+    OP(tdiv, TE_BIN, 0, div, T_F16F32, T_F16F32)
+    OP(tmax, TE_BIN, 0, max, T_A2_ARITH, T_A5_ADD)
+    OP(tmin, TE_BIN, 0, min, T_A2_ARITH, T_A5_ADD)
+    OP(tand, TE_BIN, 0, and, T_BITS, T_I8_32)
+    OP(tor, TE_BIN, 0, or, T_BITS, T_I8_32)
+    OP(txor, TE_BIN, 1, xor, T_BITS, T_I8_32)
+    OP(tshl, TE_BIN, 0, shl, T_SHIFT, T_SHIFT | T_I64)
+    OP(tshr, TE_BIN, 0, shr, T_SHIFT, T_SHIFT | T_I64)
+    OP(tfmod, TE_BIN, 0, fmod, B(F32), T_F16F32)
+    OP(trem, TE_BIN, 1, rem, B(F32), T_F16F32)
+    OP(tprelu, TE_BIN, 1, prelu, T_F16F32, T_F16F32)
+    OP(taddrelu, TE_BIN, 0, addrelu, T_F16F32 | B(I16) | B(I32), T_F16F32 | B(I16) | B(I32))
+    OP(tsubrelu, TE_BIN, 0, subrelu, T_F16F32 | B(I16) | B(I32), T_F16F32 | B(I16) | B(I32))
+    OP(taddc, TE_TER, 0, addc, T_A2_ARITH, T_A5_ADD)
+    OP(tsubc, TE_TER, 0, subc, T_A2_ARITH, T_A5_ADD)
+    OP(tfusedmuladd, TE_BIND, 0, fma, T_F16F32, T_F16F32)
+    OP(tfusedmuladdrelu, TE_BIND, 0, fmarelu, T_F16F32, T_F16F32)
+    OP(tmuladddst, TE_BIND, 0, muladddst, T_F16F32, T_F16F32)
+    OP(tadds, TE_SCA, 0, adds, T_A2_ARITH, T_A5_ADD)
+    OP(tsubs, TE_SCA, 0, subs, T_A2_ARITH, T_A5_ADD)
+    OP(tmuls, TE_SCA, 0, muls, T_A2_ARITH, T_A5_MUL)
+    OP(tdivs, TE_SCA, 0, divs, T_F16F32, T_F16F32)
+    OP(tmaxs, TE_SCA, 0, maxs, T_A2_ARITH, T_A5_ADD)
+    OP(tmins, TE_SCA, 0, mins, T_A2_ARITH, T_A5_ADD)
+    OP(tands, TE_SCA, 0, ands, T_BITS, T_I8_32)
+    OP(tors, TE_SCA, 0, ors, T_BITS, T_I8_32)
+    OP(txors, TE_SCA, 1, xors, T_BITS, T_I8_32)
+    OP(tshls, TE_SCA, 0, shls, T_SHIFT, T_SHIFT | T_I64)
+    OP(tshrs, TE_SCA, 0, shrs, T_SHIFT, T_SHIFT | T_I64)
+    OP(tfmods, TE_SCA, 0, fmods, B(F32), T_F16F32)
+    OP(trems, TE_SCA, 1, rems, B(F32), T_F16F32)
+    OP(tlrelu, TE_SCA, 0, lrelu, T_F16F32, T_F16F32)
+    OP(taddsc, TE_SCT, 0, addsc, T_A2_ARITH, T_A5_ADD)
+    OP(tsubsc, TE_SCT, 0, subsc, T_A2_ARITH, T_A5_ADD)
+    OP(taxpy, TE_AXPY, 0, axpy, T_F16F32, T_F16F32)
+    OP(tabs, TE_UN, 0, abs, T_F16F32, T_F16F32 | B(I8) | B(I16) | B(I32))
+    OP(tneg, TE_UN, 0, neg, T_F16F32 | B(I32), T_F16F32 | B(I8) | B(I16) | B(I32))
+    OP(tnot, TE_UN, 0, not, T_BITS, T_I8_32)
+    OP(texp, TE_UN, 0, exp, T_F16F32, T_F16F32)
+    OP(tlog, TE_UN, 0, log, T_F16F32, T_F16F32)
+    OP(tsqrt, TE_UN, 0, sqrt, T_F16F32, T_F16F32)
+    OP(trsqrt, TE_UN, 0, rsqrt, T_F16F32, T_F16F32)
+    OP(trecip, TE_UN, 0, recip, T_F16F32, T_F16F32)
+    OP(trelu, TE_UN, 0, relu, T_F16F32 | B(I32), T_F16F32 | B(I32))
+    OP(texpands, TE_DUP, 0, dup, T_FLT | T_I8_32, T_FLT | T_I8_32 | T_I64)
+};
+#undef OP
+
+/* ---- the scalar operand ------------------------------------------------------------------ */
+
+/* Scalar s as the element type t computes with it: float types get its value rounded to t
+ * (the scalar register holds a t), integer types its integer value (floats truncated). */
+static te_scalar te_scalar_of(ptosim_scalar s, ptosim_dtype t) {
+  te_scalar v;
+  unsigned sz = pt_dtype_size(s.dtype);
+  double d;
+  if (pt_dtype_is_float(s.dtype)) {
+    uint8_t b[8];
+    memcpy(b, &s.bits, sizeof b); /* little-endian host: the low bytes hold the element */
+    d = pt_load_as_f32(s.dtype, b);
+  } else {
+    int64_t i = sz ? pt_load_int(s.dtype, &s.bits) : (int64_t)s.bits;
+    d = (double)i;
+    if (!pt_dtype_is_float(t)) {
+      v.i = i;
+      return v;
+    }
+  }
+  if (!pt_dtype_is_float(t)) {
+    v.i = isnan(d) ? 0 : d >= 0x1p63 ? INT64_MAX : d < -0x1p63 ? INT64_MIN : (int64_t)d;
+    return v;
+  }
+  float f = (float)d;
+  v.f = isnan(f) ? f : t == PTOSIM_DT_F16 ? pt_vl_f16_to_f32(pt_vl_to_f16(f)) : t == PTOSIM_DT_BF16 ? pt_vl_bf16_to_f32(pt_vl_to_bf16(f)) : f;
+  return v;
+}
+
+/* ---- the executor ------------------------------------------------------------------------ */
+
+/* Tile sources of a shape, in order (the fused forms read the destination as their third). */
+static int te_nsrc(te_shape s) {
+  static const int n[] = {[TE_UN] = 1, [TE_BIN] = 2, [TE_TER] = 3, [TE_SCA] = 1, [TE_SCT] = 2, [TE_AXPY] = 1,
+                          [TE_DUP] = 0, [TE_BIND] = 2};
+  return n[s];
+}
+
+static ptosim_status te_check(pt_ctx *x, const te_op *o, const ptosim_telem_params *p, const ptosim_tile *const *src,
+                              int ns) {
+  static const char *const names[] = {"src0", "src1", "src2"};
+  PT_TRY(pt_te_tile(x, o->name, "dst", &p->dst));
+  for (int i = 0; i < ns; i++) PT_TRY(pt_te_tile(x, o->name, names[i], src[i]));
+  if (o->tmp) PT_TRY(pt_te_tile(x, o->name, "tmp", &p->tmp));
+  uint32_t have = 0; /* element types with a loop (every type of o->types has one) */
+  for (unsigned t = 0; t < PTOSIM_DT_COUNT; t++) have |= o->loops[t] ? TE_BIT(t) : 0u;
+  const uint32_t legal[2] = {o->types[0] & have, o->types[1] & have};
+  PT_TRY(pt_te_dtype(x, o->name, "dst", p->dst.dtype, legal));
+  for (int i = 0; i < ns; i++) {
+    PT_VERIFY(x, src[i]->dtype == p->dst.dtype, PT_TILE_RULE(o->name, "dtype"), "give every operand dst's element type",
+              "%s element type %s differs from dst's %s", names[i], pt_dtype_name(src[i]->dtype),
+              pt_dtype_name(p->dst.dtype));
+    PT_TRY(pt_te_valid(x, o->name, names[i], src[i], &p->dst));
+  }
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
+  const te_op *o = &k_ops[x->op]; /* the rows of ops.def that name pt_exec_telem all have one */
+  const ptosim_tile *src[3] = {&p->src0, &p->src1, &p->src2};
+  int ns = te_nsrc(o->shape);
+  PT_TRY(te_check(x, o, p, src, ns));
+  const ptosim_tile *d = &p->dst;
+  int64_t vr = d->valid_rows, vc = d->valid_cols, dstride, sstride[3] = {0, 0, 0};
+  const uint8_t *sp[3] = {NULL, NULL, NULL};
+  uint8_t *dp, *copy[3] = {NULL, NULL, NULL};
+  for (int i = 0; i < ns; i++) {
+    uint8_t *q;
+    PT_TRY(pt_te_rows(x, src[i], vr, vc, PT_READ, &q, &sstride[i]));
+    sp[i] = q;
+  }
+  bool reads_dst = o->shape == TE_AXPY || o->shape == TE_BIND;
+  PT_TRY(pt_te_rows(x, d, vr, vc, reads_dst ? PT_RW : PT_WRITE, &dp, &dstride));
+  ptosim_status st = PTOSIM_OK;
+  for (int i = 0; i < ns && st == PTOSIM_OK; i++) st = pt_te_stage(x, src[i], d, vr, vc, &sp[i], &copy[i]);
+  if (st == PTOSIM_OK) {
+    const te_fn *loops = o->loops;
+    if (x->op == PTOSIM_OP_tdivs && p->scalar_first) loops = rdivs_loops;
+    te_fn fn = loops[d->dtype];
+    te_row g = {.n = vc, .s = te_scalar_of(p->scalar, d->dtype)};
+    /* The destination is the operand after the sources when the op reads it. */
+    int64_t bstride = o->shape == TE_AXPY ? dstride : sstride[1], cstride = o->shape == TE_BIND ? dstride : sstride[2];
+    for (int64_t r = 0; r < vr; r++) {
+      g.d = dp + r * dstride;
+      g.a = sp[0] ? sp[0] + r * sstride[0] : NULL;
+      g.b = o->shape == TE_AXPY ? g.d : sp[1] ? sp[1] + r * bstride : NULL;
+      g.c = o->shape == TE_BIND ? g.d : sp[2] ? sp[2] + r * cstride : NULL;
+      fn(&g);
+    }
+    pt_record_work(x, (uint64_t)(vr * vc), d->dtype);
+  }
+  for (int i = 0; i < 3; i++) free(copy[i]);
+  return st;
+}

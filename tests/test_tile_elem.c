@@ -1,0 +1,613 @@
+/* Elementwise vector tile ops (src/isa/tile_elem.c, tile_cvt.c) against an independent
+ * reference: every element computed in double (integers in 64 bits) from the formula of the
+ * op's page and rounded to the element type by round_to() below (frexp / nearbyint, not the
+ * simulator's converters), one rounding per instruction step as docs/spec-notes.md section 14
+ * states. Each case fills the whole UB with random bytes, runs the op on tiles whose valid
+ * region is smaller than the tile, and compares the whole UB, so bytes outside dst's valid
+ * region must be untouched. Every op runs on both targets over every element type: a type
+ * the op refuses must be refused with <op>.dtype, and the types each page lists must be
+ * accepted (`must`). Then the negative rules, tcvt's pairs / roundings / saturation, and
+ * the text forms through ptosim_program_run. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/dtype.h"
+#include "harness.h"
+#include "ptosim/ptosim.h"
+
+static unsigned long long seed = 0x9E3779B97F4A7C15ull;
+static const ptosim_target targets[] = {PTOSIM_TARGET_A2A3, PTOSIM_TARGET_A5};
+
+/* ---- reference arithmetic --------------------------------------------------------------- */
+
+static int is_flt(ptosim_dtype t) { return t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16; }
+static unsigned esz(ptosim_dtype t) { return pt_dtype_size(t); }
+
+/* v rounded to nearest even with p significant bits, normal exponents from emin, max finite
+ * fmax (beyond: inf). */
+static double round_bits(double v, int p, int emin, double fmax) {
+  if (v == 0 || isnan(v) || isinf(v)) return v;
+  int e;
+  frexp(v, &e); /* |v| = m 2^e, m in [0.5, 1) */
+  int q = (e - 1 < emin ? emin : e - 1) - (p - 1);
+  double r = ldexp(nearbyint(ldexp(v, -q)), q);
+  return fabs(r) > fmax ? copysign(INFINITY, v) : r;
+}
+
+static double round_to(double v, ptosim_dtype t) {
+  switch (t) {
+    case PTOSIM_DT_F16: return round_bits(v, 11, -14, 65504.0);
+    case PTOSIM_DT_BF16: return round_bits(v, 8, -126, 0x1.FEp127);
+    default: return round_bits(v, 24, -126, 0x1.FFFFFEp127);
+  }
+}
+
+/* Bits of float value v in t (NaN: the positive quiet NaN), and back. */
+static uint64_t fbits(double v, ptosim_dtype t) {
+  if (isnan(v)) return t == PTOSIM_DT_F32 ? 0x7FC00000u : t == PTOSIM_DT_F16 ? 0x7E00u : 0x7FC0u;
+  uint8_t b[4];
+  pt_store_from_f32(t, b, (float)round_to(v, t), PT_RND_RINT, PT_SAT_OFF); /* exact: already representable */
+  uint64_t u = 0;
+  memcpy(&u, b, esz(t));
+  return u;
+}
+static double fval(uint64_t bits, ptosim_dtype t) { return pt_load_as_f32(t, &bits); }
+
+/* Integer bits of t: value v wrapped to the width; and the value of bits. */
+static uint64_t ibits(int64_t v, ptosim_dtype t) {
+  unsigned w = 8 * esz(t);
+  return w == 64 ? (uint64_t)v : (uint64_t)v & ((1ull << w) - 1);
+}
+static int64_t ival(uint64_t bits, ptosim_dtype t) { return pt_load_int(t, &bits); }
+
+/* ---- ops under test --------------------------------------------------------------------- */
+
+typedef enum shape { UN, BIN, TER, SCA, SCT, AXPY, DUP, BIND } shape;
+
+typedef struct top {
+  ptosim_opcode op;
+  const char *name;
+  shape sh;
+  int tmp;
+  unsigned must[2]; /* element types the page / NPU code lists, per target: must be accepted */
+} top;
+
+#define BT(t) (1u << PTOSIM_DT_##t)
+#define FF (BT(F32) | BT(F16))
+#define A2AR (FF | BT(I16) | BT(I32))
+#define A5AR (FF | BT(BF16) | BT(I8) | BT(U8) | BT(I16) | BT(U16) | BT(I32) | BT(U32))
+#define BITS (BT(I16) | BT(U16) | BT(I32) | BT(U32))
+
+static const top ops[] = {
+    {PTOSIM_OP_tadd, "tadd", BIN, 0, {A2AR, A5AR}},       {PTOSIM_OP_tsub, "tsub", BIN, 0, {A2AR, A5AR}},
+    {PTOSIM_OP_tmul, "tmul", BIN, 0, {A2AR, FF | BT(BF16) | BT(I32)}},
+    {PTOSIM_OP_tdiv, "tdiv", BIN, 0, {FF, FF}},           {PTOSIM_OP_tmax, "tmax", BIN, 0, {A2AR, A5AR}},
+    {PTOSIM_OP_tmin, "tmin", BIN, 0, {A2AR, A5AR}},       {PTOSIM_OP_tand, "tand", BIN, 0, {BITS, BITS}},
+    {PTOSIM_OP_tor, "tor", BIN, 0, {BITS, BITS}},         {PTOSIM_OP_txor, "txor", BIN, 1, {BITS, BITS}},
+    {PTOSIM_OP_tshl, "tshl", BIN, 0, {BITS, BITS}},       {PTOSIM_OP_tshr, "tshr", BIN, 0, {BITS, BITS}},
+    {PTOSIM_OP_tfmod, "tfmod", BIN, 0, {BT(F32), FF}},    {PTOSIM_OP_trem, "trem", BIN, 1, {BT(F32), FF}},
+    {PTOSIM_OP_tprelu, "tprelu", BIN, 1, {FF, FF}},       {PTOSIM_OP_taddrelu, "taddrelu", BIN, 0, {FF, FF}},
+    {PTOSIM_OP_tsubrelu, "tsubrelu", BIN, 0, {FF, FF}},   {PTOSIM_OP_taddc, "taddc", TER, 0, {A2AR, A5AR}},
+    {PTOSIM_OP_tsubc, "tsubc", TER, 0, {A2AR, A5AR}},     {PTOSIM_OP_tfusedmuladd, "tfusedmuladd", BIND, 0, {FF, FF}},
+    {PTOSIM_OP_tfusedmuladdrelu, "tfusedmuladdrelu", BIND, 0, {FF, FF}},
+    {PTOSIM_OP_tmuladddst, "tmuladddst", BIND, 0, {FF, FF}},
+    {PTOSIM_OP_tadds, "tadds", SCA, 0, {A2AR, A5AR}},     {PTOSIM_OP_tsubs, "tsubs", SCA, 0, {A2AR, A5AR}},
+    {PTOSIM_OP_tmuls, "tmuls", SCA, 0, {A2AR, FF | BT(BF16) | BT(I32)}},
+    {PTOSIM_OP_tdivs, "tdivs", SCA, 0, {FF, FF}},         {PTOSIM_OP_tmaxs, "tmaxs", SCA, 0, {A2AR, A5AR}},
+    {PTOSIM_OP_tmins, "tmins", SCA, 0, {A2AR, A5AR}},     {PTOSIM_OP_tands, "tands", SCA, 0, {BITS, BITS}},
+    {PTOSIM_OP_tors, "tors", SCA, 0, {BITS, BITS}},       {PTOSIM_OP_txors, "txors", SCA, 1, {BITS, BITS}},
+    {PTOSIM_OP_tshls, "tshls", SCA, 0, {BITS, BITS}},     {PTOSIM_OP_tshrs, "tshrs", SCA, 0, {BITS, BITS}},
+    {PTOSIM_OP_tfmods, "tfmods", SCA, 0, {BT(F32), FF}},  {PTOSIM_OP_trems, "trems", SCA, 1, {BT(F32), FF}},
+    {PTOSIM_OP_tlrelu, "tlrelu", SCA, 0, {FF, FF}},       {PTOSIM_OP_taddsc, "taddsc", SCT, 0, {A2AR, A5AR}},
+    {PTOSIM_OP_tsubsc, "tsubsc", SCT, 0, {A2AR, A5AR}},   {PTOSIM_OP_taxpy, "taxpy", AXPY, 0, {FF, FF}},
+    {PTOSIM_OP_tabs, "tabs", UN, 0, {FF, FF | BT(I32)}},  {PTOSIM_OP_tneg, "tneg", UN, 0, {FF | BT(I32), FF | BT(I32)}},
+    {PTOSIM_OP_tnot, "tnot", UN, 0, {BITS, BITS}},        {PTOSIM_OP_texp, "texp", UN, 0, {FF, FF}},
+    {PTOSIM_OP_tlog, "tlog", UN, 0, {FF, FF}},            {PTOSIM_OP_tsqrt, "tsqrt", UN, 0, {FF, FF}},
+    {PTOSIM_OP_trsqrt, "trsqrt", UN, 0, {FF, FF}},        {PTOSIM_OP_trecip, "trecip", UN, 0, {FF, FF}},
+    {PTOSIM_OP_trelu, "trelu", UN, 0, {FF | BT(I32), FF | BT(I32)}},
+    {PTOSIM_OP_texpands, "texpands", DUP, 0, {FF | BT(BF16) | BT(I32) | BT(I16) | BT(I8), A5AR}},
+};
+
+/* Inputs of one element: x = src0, y = src1 (or the old dst for AXPY), z = src2 (or the old
+ * dst for BIND), s = the scalar, all as values of the element type. */
+typedef struct in {
+  double x, y, z, s;
+  int64_t ix, iy, iz, is;
+} in;
+
+static double relu(double v) { return v > 0 ? v : 0; }
+static double fmx(double a, double b, int mx) {
+  if (isnan(a) || isnan(b)) return NAN;
+  if (a == b) return (signbit(a) != 0) == mx ? b : a; /* max: +0 over -0; min: -0 */
+  return (a > b) == mx ? a : b;
+}
+
+/* Result value of op o on floats of type t; tr: tolerance in ulps (transcendentals). */
+static double ref_f(const top *o, ptosim_dtype t, const in *v, int *tol) {
+#define R(e) round_to((e), t)
+  double x = v->x, y = v->y, z = v->z, s = v->s;
+  *tol = 0;
+  switch (o->op) {
+    case PTOSIM_OP_tadd: case PTOSIM_OP_tadds: return x + (o->sh == SCA ? s : y);
+    case PTOSIM_OP_tsub: case PTOSIM_OP_tsubs: return x - (o->sh == SCA ? s : y);
+    case PTOSIM_OP_tmul: case PTOSIM_OP_tmuls: return x * (o->sh == SCA ? s : y);
+    case PTOSIM_OP_tdiv: case PTOSIM_OP_tdivs: return x / (o->sh == SCA ? s : y);
+    case PTOSIM_OP_tmax: case PTOSIM_OP_tmaxs: return fmx(x, o->sh == SCA ? s : y, 1);
+    case PTOSIM_OP_tmin: case PTOSIM_OP_tmins: return fmx(x, o->sh == SCA ? s : y, 0);
+    case PTOSIM_OP_tfmod: case PTOSIM_OP_tfmods: { /* f32 steps: q = x/y, trunc, *, - */
+      double d = o->sh == SCA ? s : y, q = trunc(round_to(x / d, PTOSIM_DT_F32));
+      return round_to(x - round_to(q * d, PTOSIM_DT_F32), PTOSIM_DT_F32);
+    }
+    case PTOSIM_OP_trem: case PTOSIM_OP_trems: {
+      double d = o->sh == SCA ? s : y, q = floor(round_to(x / d, PTOSIM_DT_F32));
+      double r = round_to(x - round_to(q * d, PTOSIM_DT_F32), PTOSIM_DT_F32);
+      return round_to(d * r, PTOSIM_DT_F32) < 0 ? r + d : r;
+    }
+    case PTOSIM_OP_tprelu: return x > 0 ? x : x * y;
+    case PTOSIM_OP_tlrelu: return x > 0 ? x : x * s;
+    case PTOSIM_OP_taddrelu: return relu(x + y);
+    case PTOSIM_OP_tsubrelu: return relu(x - y);
+    case PTOSIM_OP_taddc: return R(x + y) + z;
+    case PTOSIM_OP_tsubc: return R(x - y) + z;
+    case PTOSIM_OP_taddsc: return R(x + s) + y;
+    case PTOSIM_OP_tsubsc: return R(x - s) + y;
+    case PTOSIM_OP_taxpy: return y + R(x * s);
+    case PTOSIM_OP_tfusedmuladd: return R(x * z) + y;
+    case PTOSIM_OP_tfusedmuladdrelu: return relu(R(R(x * z) + y));
+    case PTOSIM_OP_tmuladddst: return R(x * y) + z;
+    case PTOSIM_OP_tabs: return fabs(x);
+    case PTOSIM_OP_tneg: return -x;
+    case PTOSIM_OP_texp: *tol = 1; return exp(x);
+    case PTOSIM_OP_tlog: *tol = 1; return x < 0 ? NAN : log(x);
+    case PTOSIM_OP_tsqrt: return x < 0 ? NAN : sqrt(x);
+    case PTOSIM_OP_trsqrt: return x < 0 ? NAN : 1.0 / R(sqrt(x));
+    case PTOSIM_OP_trecip: return 1.0 / x;
+    case PTOSIM_OP_trelu: return relu(x);
+    case PTOSIM_OP_texpands: return s;
+    default: return NAN;
+  }
+#undef R
+}
+
+/* Shift of x by count c at width w: counts >= w shift every bit out. */
+static int64_t shl(int64_t x, uint64_t c, unsigned w) { return c >= w ? 0 : (int64_t)((uint64_t)x << c); }
+static int64_t shr(int64_t x, uint64_t c, unsigned w, int sgn) {
+  if (c >= w) return sgn && x < 0 ? -1 : 0;
+  if (sgn) return x < 0 ? ~(~x >> c) : x >> c;
+  return (int64_t)((uint64_t)x >> c);
+}
+
+static int64_t ref_i(const top *o, ptosim_dtype t, const in *v) {
+  int64_t x = v->ix, y = o->sh == SCA ? v->is : v->iy, z = v->iz;
+  unsigned w = 8 * esz(t);
+  uint64_t cnt = (uint64_t)y & (w == 64 ? ~0ull : (1ull << w) - 1);
+  int sgn = pt_dtype_is_signed_int(t);
+  uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+  switch (o->op) {
+    case PTOSIM_OP_tadd: case PTOSIM_OP_tadds: return (int64_t)(ux + uy);
+    case PTOSIM_OP_tsub: case PTOSIM_OP_tsubs: return (int64_t)(ux - uy);
+    case PTOSIM_OP_tmul: case PTOSIM_OP_tmuls: return (int64_t)(ux * uy);
+    case PTOSIM_OP_tmax: case PTOSIM_OP_tmaxs: return (sgn ? x > y : ux > uy) ? x : y;
+    case PTOSIM_OP_tmin: case PTOSIM_OP_tmins: return (sgn ? x < y : ux < uy) ? x : y;
+    case PTOSIM_OP_tand: case PTOSIM_OP_tands: return x & y;
+    case PTOSIM_OP_tor: case PTOSIM_OP_tors: return x | y;
+    case PTOSIM_OP_txor: case PTOSIM_OP_txors: return x ^ y;
+    case PTOSIM_OP_tshl: case PTOSIM_OP_tshls: return shl(x, cnt, w);
+    case PTOSIM_OP_tshr: case PTOSIM_OP_tshrs: return shr(x, cnt, w, sgn);
+    case PTOSIM_OP_taddrelu: { int64_t r = ival(ibits((int64_t)(ux + uy), t), t); return r > 0 ? r : 0; }
+    case PTOSIM_OP_tsubrelu: { int64_t r = ival(ibits((int64_t)(ux - uy), t), t); return r > 0 ? r : 0; }
+    case PTOSIM_OP_taddc: return (int64_t)(ux + uy + (uint64_t)z);
+    case PTOSIM_OP_tsubc: return (int64_t)(ux - uy + (uint64_t)z);
+    case PTOSIM_OP_taddsc: return (int64_t)(ux + (uint64_t)v->is + (uint64_t)v->iy);
+    case PTOSIM_OP_tsubsc: return (int64_t)(ux - (uint64_t)v->is + (uint64_t)v->iy);
+    case PTOSIM_OP_tabs: return x < 0 ? (int64_t)(0 - ux) : x;
+    case PTOSIM_OP_tneg: return (int64_t)(0 - ux);
+    case PTOSIM_OP_tnot: return ~x;
+    case PTOSIM_OP_trelu: return x > 0 ? x : 0;
+    case PTOSIM_OP_texpands: return v->is;
+    default: return 0;
+  }
+}
+
+/* ---- one case: tiles, UB image, run, compare ------------------------------------------- */
+
+static ptosim_tile nd(ptosim_dtype t, uint64_t addr, int rows, int cols, int vr, int vc) {
+  ptosim_tile x = {.space = PTOSIM_UB, .addr = addr, .dtype = t, .rows = rows, .cols = cols, .valid_rows = vr,
+                   .valid_cols = vc, .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  return x;
+}
+
+/* A random value of type t as bits: floats from a mix of specials, small integers and
+ * random normal numbers; integers random bits (shift counts mostly in range). */
+static uint64_t rnd_bits(ptosim_dtype t, int shift_count) {
+  uint64_t r = pt_rand_u64(&seed);
+  if (!is_flt(t)) return shift_count ? (r % (8 * esz(t) + 3)) : ibits((int64_t)r, t);
+  static const double special[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-7, -3.0, 2.5, 65504.0, 1e30};
+  unsigned k = (unsigned)(r >> 40) % 16;
+  double v = k < 10 ? special[k] : k < 12 ? (double)(int)(r % 17) - 8 : ldexp((double)(r % 1000003) - 500001, (int)(r >> 50) % 12 - 16);
+  return fbits(v, t);
+}
+
+typedef struct ucase {
+  ptosim_machine *m;
+  ptosim_core *c;
+  size_t cap;
+  uint8_t *img;
+} ucase;
+
+static ucase ub_new(ptosim_target tg) {
+  ucase u;
+  u.m = ptosim_machine_new(tg, 1);
+  u.c = ptosim_core_of(u.m, 0, PTOSIM_AIV0);
+  u.cap = (size_t)ptosim_space_capacity(u.m, PTOSIM_UB);
+  u.img = malloc(u.cap);
+  for (size_t i = 0; i < u.cap; i++) u.img[i] = (uint8_t)pt_rand_u64(&seed);
+  CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+  return u;
+}
+
+static void put(uint8_t *img, const ptosim_tile *t, int r, int c, uint64_t bits) {
+  memcpy(img + t->addr + ((uint64_t)r * (uint64_t)t->cols + (uint64_t)c) * esz(t->dtype), &bits, esz(t->dtype));
+}
+static uint64_t get(const uint8_t *img, const ptosim_tile *t, int r, int c) {
+  uint64_t b = 0;
+  memcpy(&b, img + t->addr + ((uint64_t)r * (uint64_t)t->cols + (uint64_t)c) * esz(t->dtype), esz(t->dtype));
+  return b;
+}
+
+/* Distance in ulps of two float bit patterns of t (NaN equal to NaN only). */
+static uint64_t ulps(uint64_t a, uint64_t b, ptosim_dtype t) {
+  double x = fval(a, t), y = fval(b, t);
+  if (isnan(x) || isnan(y)) return isnan(x) && isnan(y) ? 0 : UINT64_MAX;
+  unsigned w = 8 * esz(t);
+  int64_t sa = (a >> (w - 1)) ? -(int64_t)(a & ((1ull << (w - 1)) - 1)) : (int64_t)a;
+  int64_t sb = (b >> (w - 1)) ? -(int64_t)(b & ((1ull << (w - 1)) - 1)) : (int64_t)b;
+  return (uint64_t)(sa > sb ? sa - sb : sb - sa);
+}
+
+/* Run op o on dtype t, target tg, tiles rows x cols with valid vr x vc; returns whether the
+ * op accepted the type (refusals checked against <op>.dtype). */
+static int op_case(const top *o, ptosim_target tg, ptosim_dtype t, int rows, int cols, int vr, int vc) {
+  ucase u = ub_new(tg);
+  unsigned e = esz(t);
+  uint64_t tb = (uint64_t)rows * (uint64_t)cols * e, stride = (tb + 255) / 256 * 256;
+  ptosim_tile a = nd(t, 0, rows, cols, vr, vc), b = nd(t, stride, rows, cols, vr, vc);
+  ptosim_tile c = nd(t, 2 * stride, rows, cols, vr, vc), d = nd(t, 3 * stride, rows, cols, vr, vc);
+  ptosim_telem_params p = {.dst = d, .src0 = a, .src1 = b, .src2 = c, .tmp = nd(t, 4 * stride, rows, cols, rows, cols)};
+  int shifts = o->op == PTOSIM_OP_tshl || o->op == PTOSIM_OP_tshr || o->op == PTOSIM_OP_tshls || o->op == PTOSIM_OP_tshrs;
+  uint64_t sbits = rnd_bits(t, shifts);
+  p.scalar.dtype = t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F16 ? PTOSIM_DT_F32 : t; /* f32 scalars on 16-bit floats */
+  p.scalar.bits = is_flt(t) && t != PTOSIM_DT_F32 ? fbits(fval(sbits, t), PTOSIM_DT_F32) : sbits;
+  for (int r = 0; r < rows; r++)
+    for (int k = 0; k < cols; k++) {
+      put(u.img, &a, r, k, rnd_bits(t, 0));
+      put(u.img, &b, r, k, rnd_bits(t, shifts));
+      put(u.img, &c, r, k, rnd_bits(t, 0));
+    }
+  CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+  uint8_t *want = malloc(u.cap);
+  memcpy(want, u.img, u.cap);
+  int tol = 0;
+  for (int r = 0; r < vr; r++)
+    for (int k = 0; k < vc; k++) {
+      in v = {0};
+      uint64_t bx = get(u.img, &a, r, k), by = get(u.img, o->sh == AXPY ? &d : &b, r, k);
+      uint64_t bz = get(u.img, o->sh == BIND ? &d : &c, r, k);
+      if (is_flt(t)) {
+        v.x = fval(bx, t), v.y = fval(by, t), v.z = fval(bz, t), v.s = fval(sbits, t);
+        put(want, &d, r, k, fbits(ref_f(o, t, &v, &tol), t));
+      } else {
+        v.ix = ival(bx, t), v.iy = ival(by, t), v.iz = ival(bz, t), v.is = ival(sbits, t);
+        put(want, &d, r, k, ibits(ref_i(o, t, &v), t));
+      }
+    }
+  ptosim_status st = ptosim_exec(u.c, o->op, &p, NULL);
+  int accepted = st == PTOSIM_OK;
+  uint8_t *got = malloc(u.cap);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  if (!accepted) {
+    char rule[64];
+    snprintf(rule, sizeof rule, "%s.dtype", o->name);
+    CHECK_MSG(!strcmp(ptosim_last_diag(u.m)->rule, rule), "%s %s: %s [%s]", o->name, pt_dtype_name(t),
+              ptosim_last_diag(u.m)->msg, ptosim_last_diag(u.m)->rule);
+    CHECK(!memcmp(got, u.img, u.cap));
+  } else {
+    size_t bad = u.cap;
+    for (size_t i = 0; i < u.cap && bad == u.cap; i++)
+      if (got[i] != want[i]) bad = i;
+    if (bad != u.cap && tol) { /* transcendentals: within tol ulps inside dst, exact elsewhere */
+      bad = u.cap;
+      for (int r = 0; r < vr; r++)
+        for (int k = 0; k < vc; k++)
+          if (ulps(get(got, &d, r, k), get(want, &d, r, k), t) > (uint64_t)tol) bad = d.addr;
+      put(got, &d, 0, 0, 0), put(want, &d, 0, 0, 0);
+      for (int r = 0; r < vr; r++)
+        for (int k = 0; k < vc; k++) put(got, &d, r, k, get(want, &d, r, k));
+      if (bad == u.cap && memcmp(got, want, u.cap)) bad = 0;
+    }
+    CHECK_MSG(bad == u.cap, "%s %s %s %dx%d valid %dx%d: byte 0x%zx got %02x want %02x", o->name,
+              tg == PTOSIM_TARGET_A5 ? "a5" : "a2a3", pt_dtype_name(t), rows, cols, vr, vc, bad,
+              bad < u.cap ? got[bad] : 0, bad < u.cap ? want[bad] : 0);
+  }
+  free(got);
+  free(want);
+  free(u.img);
+  ptosim_machine_free(u.m);
+  return accepted;
+}
+
+static const ptosim_dtype all_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16, PTOSIM_DT_U16,
+                                         PTOSIM_DT_I32, PTOSIM_DT_U32, PTOSIM_DT_I64, PTOSIM_DT_U64,
+                                         PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
+
+/* Every op, target and type; the types of `must` accepted; tile 5 x (64 + 32 / es) with
+ * valid 4 x (cols - 3) and a full-tile case. */
+static void test_ops(void) {
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    for (int ti = 0; ti < 2; ti++)
+      for (size_t k = 0; k < sizeof all_types / sizeof all_types[0]; k++) {
+        ptosim_dtype t = all_types[k];
+        int cols = 64 + 32 / (int)esz(t);
+        int ok = op_case(&ops[i], targets[ti], t, 5, cols, 4, cols - 3);
+        if (ok) op_case(&ops[i], targets[ti], t, 2, 32 / (int)esz(t), 2, 32 / (int)esz(t));
+        if (ops[i].must[ti] >> t & 1u) CHECK_MSG(ok, "%s must accept %s on target %d", ops[i].name, pt_dtype_name(t), ti);
+      }
+}
+
+/* ---- tcvt ----------------------------------------------------------------------------- */
+
+/* v rounded to an integer with mode m (ptosim_round_mode). */
+static double rint_mode(double v, ptosim_round_mode m) {
+  double t = trunc(v);
+  switch (m) {
+    case PTOSIM_RM_ROUND: return round(v);
+    case PTOSIM_RM_FLOOR: return floor(v);
+    case PTOSIM_RM_CEIL: return ceil(v);
+    case PTOSIM_RM_TRUNC: return t;
+    case PTOSIM_RM_ODD: return t == v || fmod(t, 2) != 0 ? t : t + copysign(1, v);
+    default: return nearbyint(v);
+  }
+}
+
+/* v rounded to float type t with mode m; overflow to inf where the mode rounds away. */
+static double round_mode(double v, ptosim_dtype t, ptosim_round_mode m) {
+  if (v == 0 || isnan(v) || isinf(v)) return v;
+  int p = t == PTOSIM_DT_F16 ? 11 : t == PTOSIM_DT_BF16 ? 8 : 24, emin = t == PTOSIM_DT_F16 ? -14 : -126;
+  double fmax = t == PTOSIM_DT_F16 ? 65504.0 : t == PTOSIM_DT_BF16 ? 0x1.FEp127 : 0x1.FFFFFEp127;
+  int e;
+  frexp(v, &e);
+  int q = (e - 1 < emin ? emin : e - 1) - (p - 1);
+  double r = ldexp(rint_mode(ldexp(v, -q), m), q);
+  if (fabs(r) <= fmax) return r;
+  int to_inf = m == PTOSIM_RM_FLOOR ? v < 0 : m == PTOSIM_RM_CEIL ? v > 0 : m != PTOSIM_RM_TRUNC && m != PTOSIM_RM_ODD;
+  return to_inf ? copysign(INFINITY, v) : copysign(fmax, v);
+}
+
+static int narrowing(ptosim_dtype s, ptosim_dtype d) {
+  return (s == PTOSIM_DT_F16 && (d == PTOSIM_DT_I8 || d == PTOSIM_DT_U8)) || (s == PTOSIM_DT_I32 && d == PTOSIM_DT_I16) ||
+         (s == PTOSIM_DT_I64 && d == PTOSIM_DT_I32);
+}
+
+/* Expected bits of tcvt of source bits b (type s) to d. */
+static uint64_t cvt_ref(uint64_t b, ptosim_dtype s, ptosim_dtype d, ptosim_round_mode m, ptosim_tsat_mode sat) {
+  int on = sat == PTOSIM_TSAT_ON || (sat == PTOSIM_TSAT_DEFAULT && !narrowing(s, d));
+  double v = is_flt(s) ? fval(b, s) : (double)ival(b, s);
+  if (is_flt(d)) {
+    if (s == PTOSIM_DT_F32 && d == PTOSIM_DT_F32) return fbits(isinf(v) || isnan(v) ? v : rint_mode(v, m), d);
+    if (!is_flt(s) && llabs(ival(b, s)) > (1ll << 52)) v = (double)ival(b, s); /* i64: exact enough below */
+    return fbits(round_mode(v, d, m), d);
+  }
+  if (isnan(v)) return 0;
+  double r = is_flt(s) ? rint_mode(v, m) : v;
+  int64_t lo = on ? pt_int_min(d) : INT64_MIN, hi = on ? pt_int_max(d) : INT64_MAX;
+  int64_t iv = !is_flt(s) ? ival(b, s) : r >= 0x1p63 ? INT64_MAX : r < -0x1p63 ? INT64_MIN : (int64_t)r;
+  return ibits(iv < lo ? lo : iv > hi ? hi : iv, d);
+}
+
+/* A conversion source value: floats near ties (k + 0.5), over the integer ranges, specials;
+ * integers random bits. */
+static uint64_t cvt_src(ptosim_dtype s) {
+  uint64_t r = pt_rand_u64(&seed);
+  if (!is_flt(s)) return ibits((int64_t)r >> (r & 31), s);
+  unsigned k = (unsigned)(r >> 59);
+  double v = k < 8 ? (double)(int)(r % 41) / 2 - 10 : k < 12 ? ldexp((double)(r % 100003) - 50001, (int)(r >> 40) % 20 - 4)
+           : k < 14 ? (double)(int64_t)(r >> 20) : k == 14 ? NAN : INFINITY;
+  if (r & 1) v = -v;
+  return fbits(v, s);
+}
+
+/* Every pair on both targets, every rounding and saturation mode; refusals are tcvt.dtype;
+ * the pairs of tcvt.md's table common to both targets are accepted. */
+static void test_tcvt(void) {
+  static const ptosim_round_mode modes[] = {PTOSIM_RM_NONE,  PTOSIM_RM_RINT,  PTOSIM_RM_ROUND, PTOSIM_RM_FLOOR,
+                                            PTOSIM_RM_CEIL,  PTOSIM_RM_TRUNC, PTOSIM_RM_ODD,   PTOSIM_RM_CAST_RINT};
+  static const struct { ptosim_dtype s, d; } must[] = {
+      {PTOSIM_DT_F32, PTOSIM_DT_F16}, {PTOSIM_DT_F32, PTOSIM_DT_BF16}, {PTOSIM_DT_F32, PTOSIM_DT_I32},
+      {PTOSIM_DT_F32, PTOSIM_DT_I16}, {PTOSIM_DT_F16, PTOSIM_DT_F32},  {PTOSIM_DT_BF16, PTOSIM_DT_F32},
+      {PTOSIM_DT_F16, PTOSIM_DT_I8},  {PTOSIM_DT_I32, PTOSIM_DT_F32},  {PTOSIM_DT_I32, PTOSIM_DT_I16},
+      {PTOSIM_DT_I64, PTOSIM_DT_I32}, {PTOSIM_DT_U8, PTOSIM_DT_F16},   {PTOSIM_DT_I16, PTOSIM_DT_F32}};
+  int accepted[2][PTOSIM_DT_COUNT][PTOSIM_DT_COUNT] = {{{0}}};
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t i = 0; i < sizeof all_types / sizeof all_types[0]; i++)
+      for (size_t j = 0; j < sizeof all_types / sizeof all_types[0]; j++)
+        for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++)
+          for (int sat = 0; sat < 3; sat++) {
+            ptosim_dtype s = all_types[i], d = all_types[j];
+            ucase u = ub_new(targets[ti]);
+            int cols = 64, vr = 3, vc = 61;
+            ptosim_tile a = nd(s, 0, 4, cols, vr, vc), o = nd(d, 4096, 4, cols, vr, vc);
+            for (int r = 0; r < 4; r++)
+              for (int k = 0; k < cols; k++) put(u.img, &a, r, k, cvt_src(s));
+            CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+            uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+            memcpy(want, u.img, u.cap);
+            for (int r = 0; r < vr; r++)
+              for (int k = 0; k < vc; k++)
+                put(want, &o, r, k, cvt_ref(get(u.img, &a, r, k), s, d, modes[mi], (ptosim_tsat_mode)sat));
+            ptosim_telem_params p = {.src0 = a, .dst = o, .rmode = modes[mi], .sat = (ptosim_tsat_mode)sat};
+            ptosim_status st = ptosim_tcvt(u.c, &p);
+            CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+            accepted[ti][s][d] = st == PTOSIM_OK;
+            if (st != PTOSIM_OK) {
+              CHECK(!strcmp(ptosim_last_diag(u.m)->rule, "tcvt.dtype") && !memcmp(got, u.img, u.cap));
+            } else {
+              size_t bad = 0;
+              while (bad < u.cap && got[bad] == want[bad]) bad++;
+              CHECK_MSG(bad == u.cap, "tcvt %s -> %s mode %d sat %d target %d: byte 0x%zx got %02x want %02x",
+                        pt_dtype_name(s), pt_dtype_name(d), (int)modes[mi], sat, ti, bad, bad < u.cap ? got[bad] : 0,
+                        bad < u.cap ? want[bad] : 0);
+            }
+            free(want);
+            free(got);
+            free(u.img);
+            ptosim_machine_free(u.m);
+          }
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
+      CHECK_MSG(accepted[ti][must[i].s][must[i].d], "tcvt %s -> %s refused on target %d", pt_dtype_name(must[i].s),
+                pt_dtype_name(must[i].d), ti);
+  CHECK(!accepted[0][PTOSIM_DT_U32][PTOSIM_DT_U8] && accepted[1][PTOSIM_DT_U32][PTOSIM_DT_U8]); /* A5-only source */
+  CHECK(accepted[0][PTOSIM_DT_I32][PTOSIM_DT_F16] && !accepted[1][PTOSIM_DT_I32][PTOSIM_DT_F16]);
+}
+
+/* ---- negative rules ------------------------------------------------------------------- */
+
+/* ok with one edit: the op is refused with `rule` and UB is unchanged. */
+static void refuse(ptosim_target tg, ptosim_opcode op, const ptosim_telem_params *p, const char *rule) {
+  ucase u = ub_new(tg);
+  ptosim_status st = ptosim_exec(u.c, op, p, NULL);
+  uint8_t *got = malloc(u.cap);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  CHECK_MSG(st != PTOSIM_OK && !strcmp(ptosim_last_diag(u.m)->rule, rule), "want [%s], got %d [%s] %s", rule, (int)st,
+            ptosim_last_diag(u.m)->rule, ptosim_last_diag(u.m)->msg);
+  CHECK(!memcmp(got, u.img, u.cap));
+  free(got);
+  free(u.img);
+  ptosim_machine_free(u.m);
+}
+
+#define EDIT(...) (p = ok, __VA_ARGS__, &p)
+
+static void test_rules(void) {
+  ptosim_telem_params ok = {.src0 = nd(PTOSIM_DT_F32, 0, 4, 16, 4, 9), .src1 = nd(PTOSIM_DT_F32, 1024, 4, 16, 4, 9),
+                            .dst = nd(PTOSIM_DT_F32, 2048, 4, 16, 4, 9), .tmp = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 16)},
+                     p;
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.src1.space = PTOSIM_L1), "tadd.space");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.blayout = PTOSIM_BL_COL_MAJOR, p.dst.rows = 8), "tadd.layout");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tmul, EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_BF16), "tmul.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsub, EDIT(p.src1.dtype = PTOSIM_DT_I32), "tsub.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tmax, EDIT(p.src1.valid_cols = 8), "tmax.valid");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_texp, EDIT(p.src0.valid_rows = 3), "texp.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_trem, EDIT(p.tmp.space = PTOSIM_L0C), "trem.space");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.valid_cols = 17), "tile.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.cols = 12, p.dst.valid_cols = 9), "tile.align");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.addr = 8), "mem.align");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadd, EDIT(p.dst.addr = (1u << 30)), "mem.bounds");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.dst.dtype = PTOSIM_DT_U64), "tcvt.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.rmode = (ptosim_round_mode)9), "tcvt.mode");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.dst.dtype = PTOSIM_DT_F16, p.dst.valid_rows = 2), "tcvt.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tcvt.space");
+}
+
+/* In place (dst = src0), and dst overlapping a source shifted by one row: the result is
+ * that of reading every source element first. */
+static void test_overlap(void) {
+  for (int shift = 0; shift < 2; shift++) {
+    ucase u = ub_new(PTOSIM_TARGET_A5);
+    ptosim_tile a = nd(PTOSIM_DT_I32, 0, 6, 8, 5, 8), d = nd(PTOSIM_DT_I32, (uint64_t)shift * 32, 6, 8, 5, 8);
+    ptosim_telem_params p = {.src0 = a, .dst = d, .scalar = {PTOSIM_DT_I32, 7}};
+    uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+    memcpy(want, u.img, u.cap);
+    for (int r = 0; r < 5; r++)
+      for (int k = 0; k < 8; k++) put(want, &d, r, k, ibits(ival(get(u.img, &a, r, k), PTOSIM_DT_I32) + 7, PTOSIM_DT_I32));
+    CHECK(ptosim_tadds(u.c, &p) == PTOSIM_OK);
+    CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+    CHECK_MSG(!memcmp(got, want, u.cap), "overlap shift %d", shift);
+    free(want);
+    free(got);
+    free(u.img);
+    ptosim_machine_free(u.m);
+  }
+}
+
+/* ---- text ----------------------------------------------------------------------------- */
+
+#define TF "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define TH "!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define PV(t) "!pto.partition_tensor_view<16x32x" t ">"
+#define VIEW(n, arg, t)                                                                                          \
+  "%v" n " = pto.make_tensor_view " arg ", shape = [%c16, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?x" t ">\n" \
+  "%p" n " = pto.partition_view %v" n ", offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?x" t "> -> " PV(t) "\n"
+
+/* c = (a + b) * 2.5 + 2.5 / b, h = f16(c) rounded away from zero, e = texpands(-1.5)
+ * + relu(a) - tneg(b): every form of the binder (tile-tile, tile-scalar, scalar first,
+ * the attribute inside ins(...), unary, texpands). */
+static const char *const k_text =
+    "module {\n"
+    "func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>, %h: !pto.ptr<f16>, %e: !pto.ptr<f32>) {\n"
+    "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
+    "%c16 = arith.constant 16 : index\n%c32 = arith.constant 32 : index\n"
+    "%s = arith.constant 2.5 : f32\n%m = arith.constant -1.5 : f32\n"
+    VIEW("a", "%a", "f32") VIEW("b", "%b", "f32") VIEW("o", "%o", "f32") VIEW("h", "%h", "f16") VIEW("e", "%e", "f32")
+    "%ta = pto.alloc_tile : " TF "\n%tb = pto.alloc_tile : " TF "\n%tc = pto.alloc_tile : " TF "\n"
+    "%td = pto.alloc_tile : " TF "\n%te = pto.alloc_tile : " TF "\n%th = pto.alloc_tile : " TH "\n"
+    "pto.tload ins(%pa : " PV("f32") ") outs(%ta : " TF ")\n"
+    "pto.tload ins(%pb : " PV("f32") ") outs(%tb : " TF ")\n"
+    "pto.tadd ins(%ta, %tb : " TF ", " TF ") outs(%tc : " TF ")\n"
+    "pto.tmuls ins(%tc, %s : " TF ", f32) outs(%tc : " TF ")\n"
+    "pto.tdivs ins(%s, %tb : f32, " TF ") outs(%td : " TF ")\n"
+    "pto.tadd ins(%tc, %td : " TF ", " TF ") outs(%tc : " TF ")\n"
+    "pto.tcvt ins(%tc {rmode = #pto<round_mode ROUND>} : " TF ") outs(%th : " TH ")\n"
+    "pto.texpands ins(%m : f32) outs(%te : " TF ")\n"
+    "pto.trelu ins(%ta : " TF ") outs(%td : " TF ")\n"
+    "pto.tadd ins(%te, %td : " TF ", " TF ") outs(%te : " TF ")\n"
+    "pto.tneg ins(%tb : " TF ") outs(%td : " TF ")\n"
+    "pto.tsub ins(%te, %td : " TF ", " TF ") outs(%te : " TF ")\n"
+    "pto.tstore ins(%tc : " TF ") outs(%po : " PV("f32") ")\n"
+    "pto.tstore ins(%th : " TH ") outs(%ph : " PV("f16") ")\n"
+    "pto.tstore ins(%te : " TF ") outs(%pe : " PV("f32") ")\n"
+    "return\n}\n}\n";
+
+static void test_text(void) {
+  enum { N = 16 * 32 };
+  float a[N], b[N], o[N], e[N];
+  uint16_t h[N];
+  for (int i = 0; i < N; i++) {
+    a[i] = (float)((int)(pt_rand_u64(&seed) % 2001) - 1000) / 64.0f;
+    b[i] = (float)((int)(pt_rand_u64(&seed) % 2001) - 1000) / 32.0f;
+    if (b[i] == 0) b[i] = 0.25f;
+  }
+  ptosim_program *prog = pt_test_load(k_text, strlen(k_text));
+  CHECK(prog != NULL);
+  if (!prog) return;
+  for (int ti = 0; ti < 2; ti++) {
+    ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
+    ptosim_arg args[5];
+    memset(args, 0, sizeof args);
+    void *bufs[5] = {a, b, o, h, e};
+    size_t sizes[5] = {sizeof a, sizeof b, sizeof o, sizeof h, sizeof e};
+    for (int i = 0; i < 5; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
+    ptosim_status st = ptosim_program_run(prog, m, args);
+    CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+    for (int i = 0; i < N; i++) {
+      double c = round_to(round_to(round_to(a[i] + b[i], PTOSIM_DT_F32) * 2.5, PTOSIM_DT_F32) +
+                              round_to(2.5 / b[i], PTOSIM_DT_F32), PTOSIM_DT_F32);
+      double w = round_to(round_to(-1.5 + (a[i] > 0 ? a[i] : 0), PTOSIM_DT_F32) + b[i], PTOSIM_DT_F32);
+      CHECK_MSG(o[i] == (float)c, "o[%d] = %a, want %a", i, o[i], c);
+      CHECK_MSG(h[i] == fbits(round_mode(c, PTOSIM_DT_F16, PTOSIM_RM_ROUND), PTOSIM_DT_F16), "h[%d] = %04x for %a want %04x", i, h[i], c, (unsigned)fbits(round_mode(c, PTOSIM_DT_F16, PTOSIM_RM_ROUND), PTOSIM_DT_F16));
+      CHECK_MSG(e[i] == (float)w, "e[%d] = %a, want %a", i, e[i], w);
+    }
+    ptosim_machine_free(m);
+  }
+  ptosim_program_free(prog);
+}
+
+int main(void) {
+  RUN(test_ops);
+  RUN(test_tcvt);
+  RUN(test_rules);
+  RUN(test_overlap);
+  RUN(test_text);
+  return pt_test_finish();
+}
