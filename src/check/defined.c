@@ -321,7 +321,9 @@ ptosim_status ptosim_monitor_run(ptosim_monitor *mon, const ptosim_program *p, c
   snap_put(&start, m);
   prepare_locals(&mon->def);
   int64_t diverged = -1;
+  m->quiet = 1; /* tprint printed in the first run */
   ptosim_status st2 = run_filled(mon, p, args, &diverged);
+  m->quiet = 0;
   char why[700] = "";
   if (st2 != PTOSIM_OK) ptosim_diag_format(&m->diag, why, sizeof why);
   reattach(mon, listener);

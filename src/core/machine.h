@@ -125,6 +125,9 @@ struct ptosim_machine {
    * op read memory contents or a special register, which the check does not know. */
   int verify_only;
   int state_read;
+  /* Ops print nothing to the host (tprint): set while the definedness checker runs the
+   * program a second time (src/check/defined.c). */
+  int quiet;
   uint8_t *gm_sink;
   uint64_t gm_sink_size;
   /* ptosim_core.used is exact iff used_known and no op ran since it was last brought up to

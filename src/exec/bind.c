@@ -12,6 +12,7 @@
 #include "core/dtype.h"
 #include "core/optable.h"
 #include "exec/bind_tile.h"
+#include "exec/bind_tile_reduce.h"
 #include "exec/bind_tile_elem.h"
 #include "exec/bind_ub_vec.h"
 #include "exec/bind_vec.h"
@@ -269,6 +270,8 @@ static void *out_slot(pt_bind *b, unsigned k, int kind) {
 /* pt_val's members all start at its first byte: the slot's address is theirs. */
 ptosim_ptr *pt_bind_out_ptr(pt_bind *b, unsigned k) { return out_slot(b, k, PT_VK_PTR); }
 int64_t *pt_bind_out_int(pt_bind *b, unsigned k) { return out_slot(b, k, PT_VK_INT); }
+
+double *pt_bind_out_float(pt_bind *b, unsigned k) { return out_slot(b, k, PT_VK_FLOAT); }
 
 const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it) {
   if (!b->lowering || !it || it->kind != PA_IT_VALUE) return NULL;
@@ -781,7 +784,7 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
   X(ptosim_loop_stride_params) X(ptosim_loop_reg_params) X(ptosim_l0_raw_params) X(ptosim_pad_val_params)         \
   X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
   X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X) UB_VEC_TEXT_BINDERS(X) \
-  VEC_SFU_TEXT_BINDERS(X) TILE_ELEM_TEXT_BINDERS(X) VEC_REDUCE_TEXT_BINDERS(X)
+  VEC_SFU_TEXT_BINDERS(X) TILE_ELEM_TEXT_BINDERS(X) VEC_REDUCE_TEXT_BINDERS(X) TILE_REDUCE_TEXT_BINDERS(X)
 #define ADAPT(T) \
   static int adapt_##T(pt_bind *b, const pa_op *op, void *p) { return bind_##T(b, op, (T *)p); }
 TEXT_BINDERS(ADAPT)

@@ -65,6 +65,7 @@ const ptosim_valign *pt_bind_align(pt_bind *b, const pa_item *it);
  * produces there; another declared type is an ir.type error. Valid scratch while lowering. */
 void *pt_bind_out(pt_bind *b, unsigned k, int kind, pt_slot_type *type); /* type: declared type (may be NULL) */
 int64_t *pt_bind_out_int(pt_bind *b, unsigned k);
+double *pt_bind_out_float(pt_bind *b, unsigned k); /* a float result (kept as double, rounded to its type) */
 ptosim_ptr *pt_bind_out_ptr(pt_bind *b, unsigned k); /* a pointer result (post-update forms) */
 /* While lowering: the static type of operand item `it` (kind PT_VK_OTHER if unknown). */
 pt_slot_type pt_bind_type(pt_bind *b, const pa_item *it);

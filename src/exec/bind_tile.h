@@ -16,6 +16,8 @@
  * -1 reported when unknown). */
 const pa_item *pt_tile_io(pt_bind *b, const pa_op *op, const char *clause, unsigned i);
 int pt_tile_enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *const *names, int n, int def);
+/* Number of operands of clause `ins` / `outs` (0 when absent). */
+unsigned pt_tile_io_count(const pa_op *op, const char *clause);
 
 #define DECLARE_TILE_BINDER(T) int bind_##T(pt_bind *b, const pa_op *op, T *p);
 TILE_TEXT_BINDERS(DECLARE_TILE_BINDER)

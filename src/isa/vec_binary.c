@@ -32,18 +32,6 @@
        ? (pt_vl_c_##K)(PT_VL_S_##K ? (x) >> (PT_VL_E_##K * 8u - 1) : 0)                     \
        : (pt_vl_c_##K)((x) >> (pt_vl_u_##K)(y)))
 
-/* IEEE maximum / minimum: NaN if either is NaN; -0 < +0. */
-static inline float pt_vl_fmax(float a, float b) {
-  if (isnan(a) || isnan(b)) return NAN;
-  if (a == b) return signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-static inline float pt_vl_fmin(float a, float b) {
-  if (isnan(a) || isnan(b)) return NAN;
-  if (a == b) return signbit(a) ? a : b;
-  return a < b ? a : b;
-}
-
 /* vmul: 16- and 32-bit integers (not 8-bit) and the floats. */
 #define VMUL_KINDS(M) \
   M(vmul, i16, MUL_I) M(vmul, u16, MUL_I) M(vmul, i32, MUL_I) M(vmul, u32, MUL_I) PT_VL_FLOATS(M, vmul, MUL_F)

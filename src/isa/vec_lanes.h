@@ -117,6 +117,18 @@ PT_VL_FLOAT_KIND(f32, uint32_t, PTOSIM_DT_F32, 0x7FC00000u, pt_vl_f32_of, pt_vl_
 PT_VL_FLOAT_KIND(f16, uint16_t, PTOSIM_DT_F16, 0x7E00u, pt_vl_f16_to_f32, pt_vl_to_f16)
 PT_VL_FLOAT_KIND(bf16, uint16_t, PTOSIM_DT_BF16, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 
+/* IEEE maximum / minimum: NaN if either is NaN; -0 < +0. */
+static inline float pt_vl_fmax(float a, float b) {
+  if (isnan(a) || isnan(b)) return NAN;
+  if (a == b) return signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static inline float pt_vl_fmin(float a, float b) {
+  if (isnan(a) || isnan(b)) return NAN;
+  if (a == b) return signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
 /* ---- typed loops ----------------------------------------------------------------------- */
 
 /* The operands of one op, shared by every loop shape. */

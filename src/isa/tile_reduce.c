@@ -1,0 +1,532 @@
+/* Tile reduce and expand family (src/isa/ops.def "tile reduce and expand" rows): row and
+ * column reductions, tpairreducesum, row and column broadcasts with their binary forms.
+ *
+ * Tiles are vec (UB) tiles, none_box. Element (r, c) of a row-major tile is at
+ * addr + (r * cols + c) * es, of a column-major (DN) one at addr + (c * rows + r) * es.
+ * Each operand is one strided region (its valid rows, or for a DN vector its valid column)
+ * reached through the accessor layer once per op; the loops run on the host pointers.
+ *
+ * Arithmetic per element type kind (vec_lanes.h): integers wrap, f32 in float, f16 / bf16
+ * in float rounded to the type after every operation (the vector unit computes them in
+ * their own precision; f32 has >= 2p + 2 bits, so one rounding of the float result is the
+ * correctly rounded 16-bit result for + - * /). max / min: NaN if either is NaN, -0 < +0.
+ * Orders of evaluation (docs/spec-notes.md section 17):
+ *   row reduce, A5:    per 256-byte repeat k a partial p_k = id . x_0 . x_1 ... (vcadd /
+ *                      vcmax sequential), then acc = ((id . p_0) . p_1) ...
+ *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp);
+ *   row reduce, A2/A3: lane j of a 256-byte accumulator folds x_j, x_{j+E}, x_{j+2E}, ...
+ *                      (vadd of each repeat into tmp), then one sequential reduction of the
+ *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es;
+ *   column reduce:     x_0 . x_1 . x_2 ... down the column (a2a3 / a5 TColReduceOps.hpp);
+ *                      tcolsum binary: pairs (x_0 + x_1), (x_2 + x_3), ..., an odd last row
+ *                      added to pair 0, then the same on the pairs until one is left
+ *                      (a2a3 TColSum.hpp BinarySum). */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/tile_bcast.h"
+#include "isa/vec_lanes.h"
+
+/* ---- element access and arithmetic per kind K ----------------------------------------- */
+
+static inline uint32_t canon_f32(float x) { return isnan(x) ? 0x7FC00000u : pt_vl_f32_bits(x); }
+static inline uint16_t canon_f16(float x) { return isnan(x) ? 0x7E00u : pt_vl_to_f16(x); }
+static inline uint16_t canon_bf16(float x) { return isnan(x) ? 0x7FC0u : pt_vl_to_bf16(x); }
+/* x rounded to kind K (identity for f32 and the integers). */
+static inline float rnd_f32(float x) { return x; }
+static inline float rnd_f16(float x) { return isnan(x) ? x : pt_vl_f16_to_f32(pt_vl_to_f16(x)); }
+static inline float rnd_bf16(float x) { return isnan(x) ? x : pt_vl_bf16_to_f32(pt_vl_to_bf16(x)); }
+
+/* ld_K(p, i) / st_K(p, i, v): element i of an array of K at host byte p. */
+#define KIND_IO(K, TO_C, FROM_C)                                                          \
+  static inline pt_vl_c_##K ld_##K(const uint8_t *p, int64_t i) {                       \
+    pt_vl_u_##K v;                                                                        \
+    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                      \
+    return TO_C(v);                                                                       \
+  }                                                                                       \
+  static inline void st_##K(uint8_t *p, int64_t i, pt_vl_c_##K x) {                      \
+    pt_vl_u_##K v = FROM_C(x);                                                            \
+    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                      \
+  }
+#define AS_INT(v) (v)
+KIND_IO(f32, pt_vl_f32_of, canon_f32)
+KIND_IO(f16, pt_vl_f16_to_f32, canon_f16)
+KIND_IO(bf16, pt_vl_bf16_to_f32, canon_bf16)
+KIND_IO(i8, (int8_t), (uint8_t))
+KIND_IO(u8, AS_INT, AS_INT)
+KIND_IO(i16, (int16_t), (uint16_t))
+KIND_IO(u16, AS_INT, AS_INT)
+KIND_IO(i32, (int32_t), (uint32_t))
+KIND_IO(u32, AS_INT, AS_INT)
+
+/* Formulas F(K, x, y); the _F forms for the float kinds, _I for the integers. */
+#define ADD_F(K, x, y) rnd_##K((x) + (y))
+#define SUB_F(K, x, y) rnd_##K((x) - (y))
+#define MUL_F(K, x, y) rnd_##K((x) * (y))
+#define DIV_F(K, x, y) rnd_##K((x) / (y))
+#define MAX_F(K, x, y) pt_vl_fmax(x, y)
+#define MIN_F(K, x, y) pt_vl_fmin(x, y)
+#define EXPDIF_F(K, x, y) rnd_##K(expf(rnd_##K((x) - (y)))) /* vsub, then vexp */
+#define ADD_I(K, x, y) PT_VL_WRAP(K, x, +, y)
+#define SUB_I(K, x, y) PT_VL_WRAP(K, x, -, y)
+#define MUL_I(K, x, y) PT_VL_WRAP(K, x, *, y)
+#define MAX_I(K, x, y) ((x) > (y) ? (x) : (y))
+#define MIN_I(K, x, y) ((x) < (y) ? (x) : (y))
+#define FIRST(K, x, y) ((void)(y), (x))
+
+/* Identities (the accumulator start of the row reductions: pto-isa Padding Zero / Min / Max). */
+#define ID_SUM(K) ((pt_vl_c_##K)0)
+#define ID_MUL(K) ((pt_vl_c_##K)1)
+#define ID_MAXF(K) (-INFINITY)
+#define ID_MINF(K) (INFINITY)
+#define ID_MAXI(K) ((pt_vl_c_##K)(PT_VL_S_##K ? -(pt_vl_c_##K)((pt_vl_u_##K)-1 >> 1) - 1 : 0))
+#define ID_MINI(K) ((pt_vl_c_##K)(PT_VL_S_##K ? (pt_vl_c_##K)((pt_vl_u_##K)-1 >> 1) : (pt_vl_u_##K)-1))
+
+/* Apply M(op, K, F, ID) to the kinds of a group. */
+#define FLOATS(M, op, F, ID) M(op, f16, F, ID) M(op, bf16, F, ID) M(op, f32, F, ID)
+#define INTS(M, op, F, ID) M(op, i8, F, ID) M(op, i16, F, ID) M(op, i32, F, ID)
+#define UINTS(M, op, F, ID) M(op, u8, F, ID) M(op, u16, F, ID) M(op, u32, F, ID)
+#define ENTRY(op, K, F, ID) [PT_VL_DT_##K] = op##_##K,
+
+/* ---- kernels ---------------------------------------------------------------------------- */
+
+/* Reduce n elements of s, `stride` elements apart, into element 0 of d. */
+typedef void (*red_fn)(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch);
+typedef struct red_loops {
+  red_fn a5, a2a3, col, tree; /* row orders per target, column order, tcolsum binary */
+} red_loops;
+
+/* The A5 row order: a partial per 256-byte repeat, folded in turn from id. The partials of up
+ * to 16 whole repeats are computed side by side (independent chains, same order each). */
+#define ROW_A5(op, K, F, ID)                                                            \
+  static void op##_a5_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    (void)stride, (void)scratch;                                                          \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 16 };                                 \
+    pt_vl_c_##K acc = ID(K), part[G];                                                     \
+    for (int64_t k0 = 0; k0 < n / E; k0 += G) {                                           \
+      int64_t g = n / E - k0 < G ? n / E - k0 : G;                                        \
+      for (int64_t k = 0; k < g; k++) part[k] = ID(K);                                    \
+      for (int64_t j = 0; j < E; j++)                                                     \
+        for (int64_t k = 0; k < g; k++) part[k] = F(K, part[k], ld_##K(s, (k0 + k) * E + j)); \
+      for (int64_t k = 0; k < g; k++) acc = F(K, acc, part[k]);                           \
+    }                                                                                     \
+    if (n % E) {                                                                          \
+      part[0] = ID(K);                                                                    \
+      for (int64_t j = n / E * E; j < n; j++) part[0] = F(K, part[0], ld_##K(s, j));      \
+      acc = F(K, acc, part[0]);                                                           \
+    }                                                                                     \
+    st_##K(d, 0, acc);                                                                    \
+  }
+/* The A2/A3 row order: lane-wise folds of the repeats, then the lanes in turn from id. */
+#define ROW_A2(op, K, F, ID)                                                            \
+  static void op##_a2a3_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    (void)stride, (void)scratch;                                                          \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
+    pt_vl_c_##K t[E];                                                                     \
+    int64_t w = n < E ? n : E, c0 = E;                                                    \
+    for (int64_t j = 0; j < w; j++) t[j] = ld_##K(s, j);                                  \
+    for (; c0 + E <= n; c0 += E)                                                          \
+      for (int64_t j = 0; j < E; j++) t[j] = F(K, t[j], ld_##K(s, c0 + j));               \
+    for (int64_t j = 0; c0 + j < n; j++) t[j] = F(K, t[j], ld_##K(s, c0 + j));            \
+    pt_vl_c_##K acc = ID(K);                                                              \
+    for (int64_t j = 0; j < w; j++) acc = F(K, acc, t[j]);                                \
+    st_##K(d, 0, acc);                                                                    \
+  }
+/* Down a column: x_0 . x_1 . ... */
+#define COL_SEQ(op, K, F, ID)                                                           \
+  static void op##_col_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    (void)scratch;                                                                        \
+    pt_vl_c_##K acc = ld_##K(s, 0);                                                       \
+    for (int64_t i = 1; i < n; i++) acc = F(K, acc, ld_##K(s, i * stride));               \
+    st_##K(d, 0, acc);                                                                    \
+  }
+/* tcolsum binary: the pairwise tree in scratch (n values of the compute type). */
+#define COL_TREE(op, K, F, ID)                                                          \
+  static void op##_tree_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    pt_vl_c_##K *t = scratch;                                                             \
+    for (int64_t i = 0; i < n; i++) t[i] = ld_##K(s, i * stride);                         \
+    for (int64_t cnt = n; cnt > 1; cnt /= 2) {                                            \
+      for (int64_t i = 0; i < cnt / 2; i++) t[i] = F(K, t[2 * i], t[2 * i + 1]);          \
+      if (cnt % 2) t[0] = F(K, t[0], t[cnt - 1]);                                         \
+    }                                                                                     \
+    st_##K(d, 0, t[0]);                                                                   \
+  }
+#define REDUCER(op, K, F, ID) ROW_A5(op, K, F, ID) ROW_A2(op, K, F, ID) COL_SEQ(op, K, F, ID)
+#define RED_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, NULL},
+
+FLOATS(REDUCER, rsum, ADD_F, ID_SUM) INTS(REDUCER, rsum, ADD_I, ID_SUM)
+FLOATS(REDUCER, rmax, MAX_F, ID_MAXF) INTS(REDUCER, rmax, MAX_I, ID_MAXI)
+FLOATS(REDUCER, rmin, MIN_F, ID_MINF) INTS(REDUCER, rmin, MIN_I, ID_MINI)
+FLOATS(REDUCER, rprod, MUL_F, ID_MUL) INTS(REDUCER, rprod, MUL_I, ID_MUL)
+FLOATS(COL_TREE, rsum, ADD_F, ID_SUM) INTS(COL_TREE, rsum, ADD_I, ID_SUM)
+
+#define SUM_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, op##_tree_##K},
+static const red_loops k_sum[PTOSIM_DT_COUNT] = {FLOATS(SUM_ENTRY, rsum, _, _) INTS(SUM_ENTRY, rsum, _, _)};
+static const red_loops k_max[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmax, _, _) INTS(RED_ENTRY, rmax, _, _)};
+static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) INTS(RED_ENTRY, rmin, _, _)};
+static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _) INTS(RED_ENTRY, rprod, _, _)};
+
+/* Arg reductions: d (u32 / i32) = the first index i < n of the extremum of s (stride apart):
+ * a later element replaces the best only when strictly better (CMP), so a NaN never does. */
+#define ARG(op, K, CMP, ID)                                                             \
+  static void op##_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    (void)scratch;                                                                        \
+    pt_vl_c_##K best = ld_##K(s, 0);                                                      \
+    uint32_t at = 0;                                                                      \
+    for (int64_t i = 1; i < n; i++) {                                                     \
+      pt_vl_c_##K v = ld_##K(s, i * stride);                                              \
+      if (v CMP best) best = v, at = (uint32_t)i;                                         \
+    }                                                                                     \
+    st_u32(d, 0, at);                                                                     \
+  }
+#define ARG_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_##K, op##_##K, op##_##K, NULL},
+FLOATS(ARG, argmax, >, _) INTS(ARG, argmax, >, _)
+FLOATS(ARG, argmin, <, _) INTS(ARG, argmin, <, _)
+static const red_loops k_argmax[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmax, _, _) INTS(ARG_ENTRY, argmax, _, _)};
+static const red_loops k_argmin[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmin, _, _) INTS(ARG_ENTRY, argmin, _, _)};
+
+/* Broadcast loops (tile_bcast.h): d[j] = F(a[j & am], b[j & bm]) for j < n. */
+typedef pt_tile_bc_fn bc_fn;
+#define BCAST(op, K, F, ID)                                                             \
+  static void op##_##K(uint8_t *d, const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n) { \
+    if (am == -1 && bm == 0) {                                                            \
+      pt_vl_c_##K y = ld_##K(b, 0);                                                       \
+      for (int64_t j = 0; j < n; j++) st_##K(d, j, F(K, ld_##K(a, j), y));                \
+    } else {                                                                              \
+      for (int64_t j = 0; j < n; j++) st_##K(d, j, F(K, ld_##K(a, j & am), ld_##K(b, j & bm))); \
+    }                                                                                     \
+  }
+#define ARITH(M) FLOATS(M, badd, ADD_F, _) INTS(M, badd, ADD_I, _) FLOATS(M, bsub, SUB_F, _) INTS(M, bsub, SUB_I, _) \
+  FLOATS(M, bmul, MUL_F, _) INTS(M, bmul, MUL_I, _) FLOATS(M, bmax, MAX_F, _) INTS(M, bmax, MAX_I, _)               \
+  FLOATS(M, bmin, MIN_F, _) INTS(M, bmin, MIN_I, _)
+ARITH(BCAST)
+FLOATS(BCAST, bdiv, DIV_F, _) FLOATS(BCAST, bexpdif, EXPDIF_F, _)
+FLOATS(BCAST, bcopy, FIRST, _) INTS(BCAST, bcopy, FIRST, _) UINTS(BCAST, bcopy, FIRST, _)
+static const bc_fn k_badd[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, badd, _, _) INTS(ENTRY, badd, _, _)};
+static const bc_fn k_bsub[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bsub, _, _) INTS(ENTRY, bsub, _, _)};
+static const bc_fn k_bmul[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmul, _, _) INTS(ENTRY, bmul, _, _)};
+static const bc_fn k_bmax[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmax, _, _) INTS(ENTRY, bmax, _, _)};
+static const bc_fn k_bmin[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmin, _, _) INTS(ENTRY, bmin, _, _)};
+static const bc_fn k_bdiv[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bdiv, _, _)};
+static const bc_fn k_bexpdif[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bexpdif, _, _)};
+static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) INTS(ENTRY, bcopy, _, _)
+                                                   UINTS(ENTRY, bcopy, _, _)};
+
+pt_tile_bc_fn pt_tile_bc_loop(pt_tile_binop op, ptosim_dtype dt) {
+  static const bc_fn *const tables[] = {[PT_TB_ADD] = k_badd, [PT_TB_MUL] = k_bmul, [PT_TB_MAX] = k_bmax,
+                                        [PT_TB_MIN] = k_bmin, [PT_TB_COPY] = k_bcopy};
+  return (unsigned)dt < PTOSIM_DT_COUNT ? tables[op][dt] : NULL;
+}
+
+/* tpairreducesum: d[j] = s[2j] + s[2j + 1], j < n. */
+typedef void (*pair_fn)(uint8_t *d, const uint8_t *s, int64_t n);
+#define PAIR(op, K, F, ID)                                                              \
+  static void op##_##K(uint8_t *d, const uint8_t *s, int64_t n) {                         \
+    for (int64_t j = 0; j < n; j++) st_##K(d, j, F(K, ld_##K(s, 2 * j), ld_##K(s, 2 * j + 1))); \
+  }
+FLOATS(PAIR, pair, ADD_F, _) INTS(PAIR, pair, ADD_I, _)
+static const pair_fn k_pair[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, pair, _, _) INTS(ENTRY, pair, _, _)};
+
+/* ---- element type lists (bit 1 << dtype) ----------------------------------------------- */
+
+#define B(t) (1u << PTOSIM_DT_##t)
+#define T_BASE PT_TB_BASE
+#define T_A5COL (T_BASE | B(I8) | B(BF16))         /* A5 column reductions add i8, bf16 */
+#define T_A5ARITH (T_BASE | B(I8))                 /* A5 broadcast arithmetic adds i8 */
+#define T_FLOAT (B(F16) | B(F32))
+#define T_MOVE (B(I8) | B(U8) | B(I16) | B(U16) | B(I32) | B(U32) | B(F16) | B(BF16) | B(F32))
+
+/* ---- operand checks ------------------------------------------------------------------- */
+
+typedef enum dir { ROW, COL } dir;
+typedef enum tmp_rule { TMP_NONE, TMP_OPTIONAL, TMP_REQUIRED } tmp_rule;
+
+static int is_nd(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_ND; }
+static int is_dn(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_DN; }
+
+ptosim_status pt_tile_vec(pt_ctx *x, const char *op, const char *what, const ptosim_tile *t) {
+  PT_TRY(pt_tile_check(x, PT_TILE_LAYOUT, what, t, NULL));
+  return pt_tile_in(x, PT_TILE_RULE(op, "space"), "use loc=vec tiles", what, t, PTOSIM_UB);
+}
+
+ptosim_status pt_tile_dtype_in(pt_ctx *x, const char *op, const char *what, ptosim_dtype dt, uint32_t a2a3, uint32_t a5) {
+  uint32_t ok = x->m->target == PTOSIM_TARGET_A5 ? a5 : a2a3;
+  PT_VERIFY(x, (unsigned)dt < 32 && (ok >> dt & 1u), PT_TILE_RULE(op, "dtype"),
+            "see the element types of the op's page in pto-isa docs/isa/tile/ops",
+            "%s element type %s is not supported by %s on target %s", what, pt_dtype_name(dt), op, x->m->prof->name);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_tile_same_dtype(pt_ctx *x, const char *op, const char *what, const ptosim_tile *a, const ptosim_tile *b) {
+  PT_VERIFY(x, a->dtype == b->dtype, PT_TILE_RULE(op, "dtype"), "give the operands one element type",
+            "%s element type %s differs from %s", what, pt_dtype_name(a->dtype), pt_dtype_name(b->dtype));
+  return PTOSIM_OK;
+}
+
+static ptosim_status tmp_check(pt_ctx *x, const char *op, tmp_rule r, bool has, const ptosim_tile *tmp,
+                               const ptosim_tile *like) {
+  PT_VERIFY(x, r != TMP_REQUIRED || has, PT_TILE_RULE(op, "tmp"), "pass the tmp tile: ins(%src, %tmp)",
+            "%s takes a tmp tile", op);
+  PT_VERIFY(x, r != TMP_NONE || !has, PT_TILE_RULE(op, "tmp"), "drop the tmp tile", "%s takes no tmp tile", op);
+  if (!has) return PTOSIM_OK;
+  PT_TRY(pt_tile_vec(x, op, "tmp", tmp));
+  return pt_tile_same_dtype(x, op, "tmp", tmp, like);
+}
+
+/* Host byte of the `n` lines of `len` elements, `stride` elements apart, from element `off`
+ * of tile t (accessed with acc). */
+static ptosim_status lines(pt_ctx *x, const ptosim_tile *t, int64_t off, int64_t n, int64_t stride, int64_t len,
+                           pt_access acc, uint8_t **out) {
+  unsigned es = pt_dtype_size(t->dtype);
+  int64_t st = stride * es;
+  PT_TRY(pt_tile_at(x, x->core, t->space, t->addr, 0, acc, out));
+  return pt_region(x, t->space, t->addr + (uint64_t)(off * es), 1, &n, &st, (uint64_t)(len * es), 1, acc, out);
+}
+
+ptosim_status pt_tile_rows(pt_ctx *x, const ptosim_tile *t, int64_t n, int64_t w, pt_access acc, uint8_t **out) {
+  return lines(x, t, 0, n, t->cols, w, acc, out);
+}
+
+/* ---- reductions ------------------------------------------------------------------------- */
+
+typedef struct red_op {
+  const char *name;
+  dir dir;
+  const red_loops *loops;
+  uint32_t a2a3, a5; /* source element types */
+  bool arg;          /* destination: u32 / i32 indices */
+  tmp_rule tmp;
+} red_op;
+
+/* dst(r, 0) for r < rows: a row-major tile's first column or a one-column DN tile. */
+static ptosim_status row_dst(pt_ctx *x, const red_op *o, const ptosim_tile *d) {
+  PT_VERIFY(x, is_nd(d) || (is_dn(d) && d->cols == 1), PT_TILE_RULE(o->name, "layout"),
+            "use a row_major none_box dst or a col_major none_box dst of one column",
+            "dst is a %s tile of %d columns", pt_tile_kind_name(pt_tile_kind_of(d)), d->cols);
+  PT_VERIFY(x, d->valid_cols == 1, PT_TILE_RULE(o->name, "valid"), "give dst one valid column (v_col=1)",
+            "dst has %d valid columns", d->valid_cols);
+  return PTOSIM_OK;
+}
+
+static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red_op *o) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_TRY(pt_tile_vec(x, o->name, "src", s));
+  PT_TRY(pt_tile_vec(x, o->name, "dst", d));
+  PT_TRY(tmp_check(x, o->name, o->tmp, p->has_tmp, &p->tmp, s));
+  PT_TRY(pt_tile_dtype_in(x, o->name, "src", s->dtype, o->a2a3, o->a5));
+  if (o->arg)
+    PT_VERIFY(x, d->dtype == PTOSIM_DT_I32 || d->dtype == PTOSIM_DT_U32, PT_TILE_RULE(o->name, "dtype"),
+              "use an i32 or u32 dst for the indices", "dst element type %s is not an index type (u32 / i32)",
+              pt_dtype_name(d->dtype));
+  else
+    PT_TRY(pt_tile_same_dtype(x, o->name, "dst", d, s));
+  PT_VERIFY(x, is_nd(s), PT_TILE_RULE(o->name, "layout"), "use a row_major none_box src", "src is a %s tile",
+            pt_tile_kind_name(pt_tile_kind_of(s)));
+  PT_VERIFY(x, !p->binary || (o->loops == k_sum && o->dir == COL && p->has_tmp), PT_TILE_RULE(o->name, "binary"),
+            "pass tcolsum's tmp tile with isBinary", "the binary (isBinary) order is tcolsum's with a tmp tile");
+  int64_t n, len, stride, dstride; /* results, elements reduced per result, their strides */
+  if (o->dir == ROW) {
+    PT_TRY(row_dst(x, o, d));
+    PT_VERIFY(x, s->valid_rows == d->valid_rows, PT_TILE_RULE(o->name, "valid"),
+              "give src and dst the same valid rows", "src valid rows %d, dst %d", s->valid_rows, d->valid_rows);
+    n = d->valid_rows, len = s->valid_cols, stride = 1, dstride = is_dn(d) ? 1 : d->cols;
+  } else {
+    PT_VERIFY(x, is_nd(d), PT_TILE_RULE(o->name, "layout"), "use a row_major none_box dst", "dst is a %s tile",
+              pt_tile_kind_name(pt_tile_kind_of(d)));
+    PT_VERIFY(x, s->valid_cols == d->valid_cols && (!o->arg || d->valid_rows == 1), PT_TILE_RULE(o->name, "valid"),
+              "give src and dst the same valid columns (arg forms: dst v_row=1)",
+              "src valid cols %d, dst valid %d x %d", s->valid_cols, d->valid_rows, d->valid_cols);
+    n = d->valid_cols, len = s->valid_rows, stride = s->cols, dstride = 1;
+  }
+  uint8_t *sp, *dp;
+  PT_TRY(pt_tile_rows(x, s, s->valid_rows, s->valid_cols, PT_READ, &sp));
+  PT_TRY(lines(x, d, 0, n, dstride, 1, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(s->valid_rows * s->valid_cols), s->dtype);
+  const red_loops *l = &o->loops[s->dtype];
+  red_fn fn = o->dir == COL ? (p->binary ? l->tree : l->col) : x->m->target == PTOSIM_TARGET_A5 ? l->a5 : l->a2a3;
+  void *scratch = NULL;
+  if (p->binary && !(scratch = malloc((size_t)len * sizeof(double))))
+    return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory for a %" PRId64 "-row tree", len);
+  unsigned ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
+  int64_t step = o->dir == ROW ? s->cols : 1; /* elements between the first elements of two results */
+  for (int64_t i = 0; i < n; i++) fn(dp + i * dstride * des, sp + i * step * ses, len, stride, scratch);
+  free(scratch);
+  return PTOSIM_OK;
+}
+
+#define RED_EXEC(op, dir, loops, a2a3, a5, arg, tmp)                                    \
+  ptosim_status pt_exec_##op(pt_ctx *x, const ptosim_treduce_params *p) {                 \
+    static const red_op o = {#op, dir, loops, a2a3, a5, arg, tmp};                        \
+    return reduce(x, p, &o);                                                              \
+  }
+/* PTOAS PTOOps.td / PTO.cpp verifiers; the row forms take the tmp optionally as newer PTOAS
+ * (tonibohnlein) does and samples write it (mix_kernel.pto has trowmax without tmp). */
+RED_EXEC(trowsum, ROW, k_sum, T_BASE, T_BASE, false, TMP_OPTIONAL)
+RED_EXEC(trowmax, ROW, k_max, T_BASE, T_BASE, false, TMP_OPTIONAL)
+RED_EXEC(trowmin, ROW, k_min, T_BASE, T_BASE, false, TMP_OPTIONAL)
+RED_EXEC(trowprod, ROW, k_prod, T_BASE, T_BASE, false, TMP_OPTIONAL)
+RED_EXEC(trowargmax, ROW, k_argmax, T_BASE, T_BASE, true, TMP_OPTIONAL)
+RED_EXEC(trowargmin, ROW, k_argmin, T_BASE, T_BASE, true, TMP_OPTIONAL)
+RED_EXEC(tcolsum, COL, k_sum, T_BASE, T_A5COL, false, TMP_OPTIONAL)
+RED_EXEC(tcolmax, COL, k_max, T_BASE, T_A5COL, false, TMP_NONE)
+RED_EXEC(tcolmin, COL, k_min, T_BASE, T_A5COL, false, TMP_NONE)
+RED_EXEC(tcolprod, COL, k_prod, T_BASE, T_BASE | B(BF16), false, TMP_NONE)
+RED_EXEC(tcolargmax, COL, k_argmax, T_FLOAT, T_FLOAT, true, TMP_REQUIRED)
+RED_EXEC(tcolargmin, COL, k_argmin, T_FLOAT, T_FLOAT, true, TMP_REQUIRED)
+
+/* tpairreducesum: dst(r, c) = src(r, 2c) + src(r, 2c + 1) over dst's valid region. */
+ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) {
+  const char *op = "tpairreducesum";
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_TRY(pt_tile_vec(x, op, "src", s));
+  PT_TRY(pt_tile_vec(x, op, "dst", d));
+  PT_TRY(tmp_check(x, op, TMP_NONE, p->has_tmp, &p->tmp, s));
+  PT_TRY(pt_tile_dtype_in(x, op, "src", s->dtype, T_FLOAT, T_FLOAT));
+  PT_TRY(pt_tile_same_dtype(x, op, "dst", d, s));
+  PT_VERIFY(x, is_nd(s) && is_nd(d), PT_TILE_RULE(op, "layout"), "use row_major none_box tiles",
+            "src or dst is not row_major none_box");
+  PT_VERIFY(x, s->valid_rows == d->valid_rows && s->valid_cols >= 2 * (int64_t)d->valid_cols, PT_TILE_RULE(op, "valid"),
+            "give src dst's valid rows and twice its valid columns", "src valid %d x %d, dst %d x %d", s->valid_rows,
+            s->valid_cols, d->valid_rows, d->valid_cols);
+  int64_t h = d->valid_rows, w = d->valid_cols;
+  unsigned es = pt_dtype_size(s->dtype);
+  uint8_t *sp, *dp;
+  PT_TRY(pt_tile_rows(x, s, h, 2 * w, PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  pair_fn fn = k_pair[s->dtype];
+  for (int64_t r = 0; r < h; r++) fn(dp + r * d->cols * es, sp + r * s->cols * es, w);
+  return PTOSIM_OK;
+}
+
+/* ---- broadcasts --------------------------------------------------------------------------- */
+
+typedef struct bc_op {
+  const char *name;
+  dir dir;
+  const bc_fn *loops;
+  uint32_t a2a3, a5;
+  bool binary;  /* two sources */
+  bool swap;    /* either source may be the broadcast one (PTOAS verifyTRowExpandReduceLikeOp) */
+  bool a5_tmp;  /* A5 accepts a tmp tile */
+} bc_op;
+
+/* One source as the loop sees it: its first element of row r is at base + r * rstep
+ * elements, element c of that row at + (c & mask). */
+typedef struct bc_src {
+  uint8_t *base;
+  int64_t rstep, mask;
+} bc_src;
+
+/* The full operand: dst's valid region of a row-major tile. */
+static ptosim_status full_src(pt_ctx *x, const char *op, const char *what, const ptosim_tile *s, const ptosim_tile *d,
+                              bc_src *out) {
+  PT_VERIFY(x, is_nd(s), PT_TILE_RULE(op, "layout"), "use row_major none_box tiles", "%s is a %s tile", what,
+            pt_tile_kind_name(pt_tile_kind_of(s)));
+  *out = (bc_src){.rstep = s->cols, .mask = -1};
+  return pt_tile_rows(x, s, d->valid_rows, d->valid_cols, PT_READ, &out->base);
+}
+
+/* The per-row operand of a row broadcast: a DN tile of one valid column (value (r, 0)),
+ * or a row-major tile whose valid columns are one 32-byte block (values b_r[c mod B]);
+ * trowexpand's source: element (r, 0) of any none_box tile. */
+static ptosim_status row_src(pt_ctx *x, const bc_op *o, const char *what, const ptosim_tile *s, const ptosim_tile *d,
+                             bool first_only) {
+  int64_t blk = PT_C0 / pt_dtype_size(s->dtype);
+  bool dn = is_dn(s), ok = first_only ? dn || is_nd(s) : (dn && s->valid_cols == 1) || (is_nd(s) && s->valid_cols == blk);
+  PT_VERIFY(x, ok, PT_TILE_RULE(o->name, "layout"),
+            first_only ? "use a none_box src" : "use a col_major tile of v_col=1 or a row_major one of v_col=32/es",
+            "%s is a %s tile with %d valid columns", what, pt_tile_kind_name(pt_tile_kind_of(s)), s->valid_cols);
+  PT_VERIFY(x, s->valid_rows == d->valid_rows, PT_TILE_RULE(o->name, "valid"), "give the per-row operand dst's valid rows",
+            "%s valid rows %d, dst %d", what, s->valid_rows, d->valid_rows);
+  return PTOSIM_OK;
+}
+
+static ptosim_status row_src_map(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d, bool first_only, bc_src *out) {
+  int64_t blk = PT_C0 / pt_dtype_size(s->dtype);
+  if (is_dn(s)) {
+    *out = (bc_src){.rstep = 1, .mask = 0};
+    return lines(x, s, 0, 1, 0, d->valid_rows, PT_READ, &out->base);
+  }
+  *out = (bc_src){.rstep = s->cols, .mask = first_only ? 0 : blk - 1};
+  return pt_tile_rows(x, s, d->valid_rows, first_only ? 1 : blk, PT_READ, &out->base);
+}
+
+static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const bc_op *o) {
+  const ptosim_tile *d = &p->dst;
+  const ptosim_tile *s[2] = {&p->src0, &p->src1};
+  int ns = o->binary ? 2 : 1;
+  PT_TRY(pt_tile_vec(x, o->name, "src0", s[0]));
+  if (o->binary) PT_TRY(pt_tile_vec(x, o->name, "src1", s[1]));
+  PT_TRY(pt_tile_vec(x, o->name, "dst", d));
+  bool tmp_ok = o->binary && o->dir == ROW && (o->a5_tmp || x->m->target != PTOSIM_TARGET_A5);
+  PT_TRY(tmp_check(x, o->name, tmp_ok ? TMP_OPTIONAL : TMP_NONE, p->has_tmp, &p->tmp, d));
+  PT_TRY(pt_tile_dtype_in(x, o->name, "dst", d->dtype, o->a2a3, o->a5));
+  for (int i = 0; i < ns; i++) PT_TRY(pt_tile_same_dtype(x, o->name, i ? "src1" : "src0", s[i], d));
+  PT_VERIFY(x, is_nd(d), PT_TILE_RULE(o->name, "layout"), "use a row_major none_box dst", "dst is a %s tile",
+            pt_tile_kind_name(pt_tile_kind_of(d)));
+  /* Which source is the broadcast one: src1, or src0 when src1 covers dst's valid region. */
+  int bi = o->binary ? 1 : 0;
+  if (o->swap && s[1]->valid_rows == d->valid_rows && s[1]->valid_cols == d->valid_cols &&
+      !(s[0]->valid_rows == d->valid_rows && s[0]->valid_cols == d->valid_cols))
+    bi = 0;
+  bc_src src[2] = {{0}};
+  if (o->binary) {
+    const ptosim_tile *f = s[1 - bi];
+    PT_VERIFY(x, f->valid_rows == d->valid_rows && f->valid_cols == d->valid_cols, PT_TILE_RULE(o->name, "valid"),
+              "give the full source dst's valid region", "%s valid %d x %d, dst %d x %d", bi ? "src0" : "src1",
+              f->valid_rows, f->valid_cols, d->valid_rows, d->valid_cols);
+  }
+  if (o->dir == ROW) {
+    PT_TRY(row_src(x, o, bi ? "src1" : "src0", s[bi], d, !o->binary));
+  } else {
+    PT_VERIFY(x, is_nd(s[bi]), PT_TILE_RULE(o->name, "layout"), "use row_major none_box tiles", "%s is a %s tile",
+              bi ? "src1" : "src0", pt_tile_kind_name(pt_tile_kind_of(s[bi])));
+    PT_VERIFY(x, s[bi]->valid_cols == d->valid_cols, PT_TILE_RULE(o->name, "valid"),
+              "give the per-column operand dst's valid columns", "%s valid cols %d, dst %d", bi ? "src1" : "src0", s[bi]->valid_cols,
+              d->valid_cols);
+  }
+  if (o->binary) PT_TRY(full_src(x, o->name, bi ? "src0" : "src1", s[1 - bi], d, &src[1 - bi]));
+  if (o->dir == ROW) {
+    PT_TRY(row_src_map(x, s[bi], d, !o->binary, &src[bi]));
+  } else {
+    src[bi] = (bc_src){.rstep = 0, .mask = -1};
+    PT_TRY(pt_tile_rows(x, s[bi], 1, d->valid_cols, PT_READ, &src[bi].base));
+  }
+  if (!o->binary) src[1] = src[0]; /* FIRST ignores it */
+  uint8_t *dp;
+  int64_t h = d->valid_rows, w = d->valid_cols;
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), d->dtype);
+  bc_fn fn = o->loops[d->dtype];
+  unsigned es = pt_dtype_size(d->dtype);
+  for (int64_t r = 0; r < h; r++)
+    fn(dp + r * d->cols * es, src[0].base + r * src[0].rstep * es, src[0].mask, src[1].base + r * src[1].rstep * es,
+       src[1].mask, w);
+  return PTOSIM_OK;
+}
+
+#define BC_EXEC(op, dir, loops, a2a3, a5, binary, swap, a5_tmp)                         \
+  ptosim_status pt_exec_##op(pt_ctx *x, const ptosim_texpand_params *p) {                 \
+    static const bc_op o = {#op, dir, loops, a2a3, a5, binary, swap, a5_tmp};             \
+    return broadcast(x, p, &o);                                                           \
+  }
+/* Element types and forms: PTOAS PTO.cpp (TRowExpand*Op / TColExpand*Op::verify). */
+BC_EXEC(trowexpand, ROW, k_bcopy, T_MOVE, T_MOVE, false, false, false)
+BC_EXEC(tcolexpand, COL, k_bcopy, T_MOVE, T_MOVE, false, false, false)
+BC_EXEC(trowexpandadd, ROW, k_badd, T_BASE, T_A5ARITH, true, false, true)
+BC_EXEC(trowexpandsub, ROW, k_bsub, T_BASE, T_A5ARITH, true, false, true)
+BC_EXEC(trowexpandmul, ROW, k_bmul, T_BASE, T_A5ARITH, true, false, true)
+BC_EXEC(trowexpanddiv, ROW, k_bdiv, T_FLOAT, T_FLOAT, true, false, true)
+BC_EXEC(trowexpandmax, ROW, k_bmax, T_BASE, T_A5ARITH, true, true, false)
+BC_EXEC(trowexpandmin, ROW, k_bmin, T_BASE, T_A5ARITH, true, true, false)
+BC_EXEC(trowexpandexpdif, ROW, k_bexpdif, T_FLOAT, T_FLOAT, true, true, false)
+BC_EXEC(tcolexpandadd, COL, k_badd, T_BASE, T_A5ARITH, true, false, false)
+BC_EXEC(tcolexpandsub, COL, k_bsub, T_BASE, T_A5ARITH, true, false, false)
+BC_EXEC(tcolexpandmul, COL, k_bmul, T_BASE, T_A5ARITH, true, false, false)
+BC_EXEC(tcolexpanddiv, COL, k_bdiv, T_FLOAT, T_FLOAT, true, false, false)
+BC_EXEC(tcolexpandmax, COL, k_bmax, T_BASE, T_A5ARITH, true, false, false)
+BC_EXEC(tcolexpandmin, COL, k_bmin, T_BASE, T_A5ARITH, true, false, false)
+BC_EXEC(tcolexpandexpdif, COL, k_bexpdif, T_FLOAT, T_FLOAT, true, false, false)

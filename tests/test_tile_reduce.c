@@ -1,0 +1,529 @@
+/* Tile reduce and expand: pto.trow{sum,max,min,prod,argmax,argmin}, pto.tcol{...},
+ * pto.tpairreducesum, pto.trowexpand / pto.tcolexpand and their add / sub / mul / div /
+ * max / min / expdif forms, from the C API and from .pto text.
+ * Every positive case fills the whole UB with random bytes, writes the source values, applies
+ * a reference written here from the formulas of pto-isa docs/isa/tile/ops and the orders of
+ * docs/spec-notes.md section 17 to a copy of the UB image (values through double and the
+ * conversions of core/dtype.c, one index loop per formula), runs the op and compares the
+ * whole UB, so the bytes outside the destination's valid region are checked as well. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "tile_ub_env.h"
+
+static unsigned long long seed = 0x9E3779B97F4A7C15ull;
+static const ptosim_target targets[] = {PTOSIM_TARGET_A2A3, PTOSIM_TARGET_A5};
+
+static env env_new(ptosim_target t) { return env_new_seeded(t, &seed); }
+
+#define tile ub_tile
+#define ND PTOSIM_BL_ROW_MAJOR
+#define DN PTOSIM_BL_COL_MAJOR
+
+/* ---- values -------------------------------------------------------------------------------- */
+
+typedef enum fop { F_ADD, F_SUB, F_MUL, F_DIV, F_MAX, F_MIN, F_EXPDIF, F_FIRST } fop;
+
+static double apply(ptosim_dtype t, fop o, double a, double b) {
+  switch (o) {
+    case F_ADD: return as(t, a + b);
+    case F_SUB: return as(t, a - b);
+    case F_MUL: return as(t, a * b);
+    case F_DIV: return as(t, a / b);
+    case F_MAX: return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : a > b ? a : b;
+    case F_MIN: return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : a < b ? a : b;
+    case F_EXPDIF: return as(t, expf((float)as(t, a - b)));
+    default: return a;
+  }
+}
+
+/* A random source value of t for op o: floats with fraction bits (near 1 for products),
+ * integers over their whole range (sums and products wrap). */
+static double rnd_value(ptosim_dtype t, fop o) {
+  uint64_t r = pt_rand_u64(&seed);
+  if (is_float(t)) {
+    double v = o == F_MUL ? 1 + ((double)(r % 129) - 64) / 1024 : ((double)(r % 4001) - 2000) / 64;
+    if (t == PTOSIM_DT_F32 && o != F_MUL) v += (double)(r >> 40 & 0xFFF) * 0x1p-20;
+    if (o == F_DIV && fabs(v) < 0.5) v = 3;
+    return as(t, v);
+  }
+  return as(t, (double)(int64_t)r);
+}
+
+static void fill(env *e, const ptosim_tile *t, int vr, int vc, fop o) {
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++) put(t->dtype, at(e, t, r, c), rnd_value(t->dtype, o));
+}
+
+/* ---- row and column reductions ------------------------------------------------------------- */
+
+typedef enum rkind { R_SUM, R_MAX, R_MIN, R_PROD, R_ARGMAX, R_ARGMIN } rkind;
+static const fop rk_op[] = {F_ADD, F_MAX, F_MIN, F_MUL, F_MAX, F_MIN};
+
+static double identity(ptosim_dtype t, rkind k) {
+  if (k == R_SUM) return 0;
+  if (k == R_PROD) return 1;
+  if (is_float(t)) return k == R_MAX ? -INFINITY : INFINITY;
+  int64_t bits = 8 * es_of(t);
+  return k == R_MAX ? -ldexp(1, (int)bits - 1) : ldexp(1, (int)bits - 1) - 1;
+}
+
+/* Reference row reduction of x[0, n) under the documented order of target tg. */
+static double row_ref(ptosim_target tg, ptosim_dtype t, rkind k, const double *x, int n) {
+  fop o = rk_op[k];
+  int e = (int)(256 / es_of(t));
+  if (k >= R_ARGMAX) {
+    int best = 0;
+    for (int i = 1; i < n; i++)
+      if (k == R_ARGMAX ? x[i] > x[best] : x[i] < x[best]) best = i;
+    return best;
+  }
+  double acc = identity(t, k);
+  if (tg == PTOSIM_TARGET_A5) { /* partials of each 256-byte repeat, folded in turn */
+    for (int k0 = 0; k0 * e < n; k0++) {
+      double part = identity(t, k);
+      for (int i = k0 * e; i < n && i < (k0 + 1) * e; i++) part = apply(t, o, part, x[i]);
+      acc = apply(t, o, acc, part);
+    }
+    return acc;
+  }
+  double lane[128]; /* A2/A3: lane j folds x[j], x[j + e], ... */
+  for (int j = 0; j < e && j < n; j++) {
+    lane[j] = x[j];
+    for (int i = j + e; i < n; i += e) lane[j] = apply(t, o, lane[j], x[i]);
+    acc = apply(t, o, acc, lane[j]);
+  }
+  return acc;
+}
+
+static ptosim_status run_reduce(ptosim_core *c, const char *op, ptosim_treduce_params *p) {
+  if (!strcmp(op, "trowsum")) return ptosim_trowsum(c, p);
+  if (!strcmp(op, "trowmax")) return ptosim_trowmax(c, p);
+  if (!strcmp(op, "trowmin")) return ptosim_trowmin(c, p);
+  if (!strcmp(op, "trowprod")) return ptosim_trowprod(c, p);
+  if (!strcmp(op, "trowargmax")) return ptosim_trowargmax(c, p);
+  if (!strcmp(op, "trowargmin")) return ptosim_trowargmin(c, p);
+  if (!strcmp(op, "tcolsum")) return ptosim_tcolsum(c, p);
+  if (!strcmp(op, "tcolmax")) return ptosim_tcolmax(c, p);
+  if (!strcmp(op, "tcolmin")) return ptosim_tcolmin(c, p);
+  if (!strcmp(op, "tcolprod")) return ptosim_tcolprod(c, p);
+  if (!strcmp(op, "tcolargmax")) return ptosim_tcolargmax(c, p);
+  if (!strcmp(op, "tcolargmin")) return ptosim_tcolargmin(c, p);
+  if (!strcmp(op, "tpairreducesum")) return ptosim_tpairreducesum(c, p);
+  return PTOSIM_E_USAGE;
+}
+
+static const char *const row_names[] = {"trowsum", "trowmax", "trowmin", "trowprod", "trowargmax", "trowargmin"};
+static const char *const col_names[] = {"tcolsum", "tcolmax", "tcolmin", "tcolprod", "tcolargmax", "tcolargmin"};
+
+/* One row reduction of a vr x vc valid region of a rows x cols tile into an ND (dst_dn = 0)
+ * or one-column DN dst. */
+static void row_case(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int dst_dn) {
+  env e = env_new(tg);
+  ptosim_dtype dt = k >= R_ARGMAX ? PTOSIM_DT_U32 : t;
+  ptosim_tile s = tile(t, 0x400, rows, cols, vr, vc, ND);
+  ptosim_tile d = dst_dn ? tile(dt, 0x20000, rows, 1, vr, 1, DN) : tile(dt, 0x20000, rows, 32 / (int)es_of(dt), vr, 1, ND);
+  fill(&e, &s, vr, vc, rk_op[k]);
+  env_load(&e);
+  double *x = malloc(sizeof(double) * (size_t)vc);
+  for (int r = 0; r < vr; r++) {
+    for (int c = 0; c < vc; c++) x[c] = get(t, at(&e, &s, r, c));
+    put(dt, at(&e, &d, r, 0), row_ref(tg, t, k, x, vc));
+  }
+  free(x);
+  ptosim_treduce_params p = {.src = s, .tmp = s, .has_tmp = (vr & 1) != 0, .dst = d};
+  char what[128];
+  snprintf(what, sizeof what, "%s %s %dx%d valid %dx%d dn %d target %d", row_names[k], pt_dtype_name(t), rows, cols, vr,
+           vc, dst_dn, tg);
+  finish(&e, run_reduce(e.c, row_names[k], &p), what);
+}
+
+static const ptosim_dtype base_types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_I32, PTOSIM_DT_I16};
+
+static void test_row_reduce(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t di = 0; di < 4; di++)
+      for (int k = R_SUM; k <= R_ARGMIN; k++) {
+        ptosim_dtype t = base_types[di];
+        int blk = (int)(32 / es_of(t)), rep = 8 * blk;
+        row_case(targets[ti], t, (rkind)k, 16, 4 * rep, 16, 4 * rep, 1);         /* whole tile, 4 repeats */
+        row_case(targets[ti], t, (rkind)k, 16, 4 * rep, 13, 2 * rep + 5, 0);     /* partial, tail repeat */
+        row_case(targets[ti], t, (rkind)k, 16, 2 * blk, 3, 7, 1);                /* under one repeat */
+        row_case(targets[ti], t, (rkind)k, 1, 3 * rep + blk, 1, 3 * rep + 1, 0); /* one row */
+      }
+}
+
+/* Reference column reduction of x[0, n): in row order, or the pairwise tree. */
+static double col_ref(ptosim_dtype t, rkind k, const double *x, int n, int tree) {
+  fop o = rk_op[k];
+  if (k >= R_ARGMAX) return row_ref(PTOSIM_TARGET_A5, t, k, x, n);
+  if (!tree) {
+    double acc = x[0];
+    for (int i = 1; i < n; i++) acc = apply(t, o, acc, x[i]);
+    return acc;
+  }
+  double v[512];
+  memcpy(v, x, sizeof(double) * (size_t)n);
+  for (int cnt = n; cnt > 1; cnt /= 2) {
+    double nv[512];
+    for (int i = 0; i < cnt / 2; i++) nv[i] = apply(t, o, v[2 * i], v[2 * i + 1]);
+    if (cnt % 2) nv[0] = apply(t, o, nv[0], v[cnt - 1]);
+    memcpy(v, nv, sizeof(double) * (size_t)(cnt / 2));
+  }
+  return v[0];
+}
+
+static void col_case(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int tree) {
+  env e = env_new(tg);
+  ptosim_dtype dt = k >= R_ARGMAX ? PTOSIM_DT_I32 : t;
+  ptosim_tile s = tile(t, 0x400, rows, cols, vr, vc, ND);
+  int dcols = k >= R_ARGMAX ? (cols + 15) / 8 * 8 : cols + (int)(32 / es_of(t)); /* untouched columns after vc */
+  ptosim_tile d = tile(dt, 0x28000, 2, dcols, k >= R_ARGMAX ? 1 : 2, vc, ND);
+  fill(&e, &s, vr, vc, rk_op[k]);
+  env_load(&e);
+  double x[512];
+  for (int c = 0; c < vc; c++) {
+    for (int r = 0; r < vr; r++) x[r] = get(t, at(&e, &s, r, c));
+    put(dt, at(&e, &d, 0, c), col_ref(t, k, x, vr, tree));
+  }
+  ptosim_treduce_params p = {.src = s, .tmp = s, .has_tmp = k == R_ARGMAX || k == R_ARGMIN || tree, .binary = tree,
+                             .dst = d};
+  char what[128];
+  snprintf(what, sizeof what, "%s %s %dx%d valid %dx%d tree %d target %d", col_names[k], pt_dtype_name(t), rows, cols,
+           vr, vc, tree, tg);
+  finish(&e, run_reduce(e.c, col_names[k], &p), what);
+}
+
+static void test_col_reduce(void) {
+  static const ptosim_dtype a5_extra[] = {PTOSIM_DT_BF16, PTOSIM_DT_I8};
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t di = 0; di < 6; di++) {
+      if (di >= 4 && targets[ti] != PTOSIM_TARGET_A5) continue;
+      ptosim_dtype t = di < 4 ? base_types[di] : a5_extra[di - 4];
+      int blk = (int)(32 / es_of(t));
+      for (int k = R_SUM; k <= R_ARGMIN; k++) {
+        if (k >= R_ARGMAX && !(t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16)) continue;
+        if (k == R_PROD && t == PTOSIM_DT_I8) continue;
+        col_case(targets[ti], t, (rkind)k, 24, 3 * blk, 21, 2 * blk + 3, 0);
+        col_case(targets[ti], t, (rkind)k, 1, blk, 1, 1, 0);
+      }
+      for (int vr = 1; vr <= 13; vr += 3) col_case(targets[ti], t, R_SUM, 16, 2 * blk, vr, blk + 1, 1);
+    }
+}
+
+/* tpairreducesum: d(r, c) = s(r, 2c) + s(r, 2c + 1). */
+static void test_pairreducesum(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (int f = 0; f < 2; f++) {
+      ptosim_dtype t = f ? PTOSIM_DT_F16 : PTOSIM_DT_F32;
+      int blk = (int)(32 / es_of(t));
+      env e = env_new(targets[ti]);
+      ptosim_tile s = tile(t, 0x400, 9, 4 * blk, 7, 2 * blk + 6, ND), d = tile(t, 0x8000, 9, 2 * blk, 7, blk + 3, ND);
+      fill(&e, &s, 7, 2 * blk + 6, F_ADD);
+      env_load(&e);
+      for (int r = 0; r < 7; r++)
+        for (int c = 0; c < blk + 3; c++)
+          put(t, at(&e, &d, r, c), as(t, get(t, at(&e, &s, r, 2 * c)) + get(t, at(&e, &s, r, 2 * c + 1))));
+      ptosim_treduce_params p = {.src = s, .dst = d};
+      finish(&e, ptosim_tpairreducesum(e.c, &p), "tpairreducesum");
+    }
+}
+
+/* ---- row and column broadcasts ------------------------------------------------------------ */
+
+/* The broadcast op named `op`. */
+static ptosim_status run_bcast(ptosim_core *c, const char *op, const ptosim_texpand_params *p) {
+  if (!strcmp(op, "trowexpandadd")) return ptosim_trowexpandadd(c, p);
+  if (!strcmp(op, "trowexpandsub")) return ptosim_trowexpandsub(c, p);
+  if (!strcmp(op, "trowexpandmul")) return ptosim_trowexpandmul(c, p);
+  if (!strcmp(op, "trowexpanddiv")) return ptosim_trowexpanddiv(c, p);
+  if (!strcmp(op, "trowexpandmax")) return ptosim_trowexpandmax(c, p);
+  if (!strcmp(op, "trowexpandmin")) return ptosim_trowexpandmin(c, p);
+  if (!strcmp(op, "trowexpandexpdif")) return ptosim_trowexpandexpdif(c, p);
+  if (!strcmp(op, "tcolexpandadd")) return ptosim_tcolexpandadd(c, p);
+  if (!strcmp(op, "tcolexpandsub")) return ptosim_tcolexpandsub(c, p);
+  if (!strcmp(op, "tcolexpandmul")) return ptosim_tcolexpandmul(c, p);
+  if (!strcmp(op, "tcolexpanddiv")) return ptosim_tcolexpanddiv(c, p);
+  if (!strcmp(op, "tcolexpandmax")) return ptosim_tcolexpandmax(c, p);
+  if (!strcmp(op, "tcolexpandmin")) return ptosim_tcolexpandmin(c, p);
+  if (!strcmp(op, "tcolexpandexpdif")) return ptosim_tcolexpandexpdif(c, p);
+  if (!strcmp(op, "trowexpand")) return ptosim_trowexpand(c, p);
+  if (!strcmp(op, "tcolexpand")) return ptosim_tcolexpand(c, p);
+  return PTOSIM_E_USAGE;
+}
+
+typedef struct bcase {
+  const char *name;
+  fop o;
+  int row, swap;
+} bcase;
+
+static const bcase bops[] = {
+    {"trowexpandadd", F_ADD, 1, 0},       {"trowexpandsub", F_SUB, 1, 0},
+    {"trowexpandmul", F_MUL, 1, 0},       {"trowexpanddiv", F_DIV, 1, 0},
+    {"trowexpandmax", F_MAX, 1, 1},       {"trowexpandmin", F_MIN, 1, 1},
+    {"trowexpandexpdif", F_EXPDIF, 1, 1}, {"tcolexpandadd", F_ADD, 0, 0},
+    {"tcolexpandsub", F_SUB, 0, 0},       {"tcolexpandmul", F_MUL, 0, 0},
+    {"tcolexpanddiv", F_DIV, 0, 0},       {"tcolexpandmax", F_MAX, 0, 0},
+    {"tcolexpandmin", F_MIN, 0, 0},       {"tcolexpandexpdif", F_EXPDIF, 0, 0},
+};
+
+/* mode (row forms): 0 the per-row values in a DN column, 1 in a row-major 32-byte block per
+ * row, 2 as 0 with the operands swapped (src0 the broadcast one). */
+static void bcast_case(ptosim_target tg, ptosim_dtype t, const bcase *b, int mode) {
+  env e = env_new(tg);
+  int blk = (int)(32 / es_of(t)), vr = 11, vc = 3 * blk + 5;
+  fop vo = b->o == F_EXPDIF ? F_ADD : b->o;
+  ptosim_tile full = tile(t, 0x400, 16, 4 * blk, vr, vc, ND), d = tile(t, 0x10000, 16, 4 * blk, vr, vc, ND), v;
+  if (!b->row)
+    v = tile(t, 0x20000, 2, 4 * blk, 1, vc, ND);
+  else if (mode == 1)
+    v = tile(t, 0x20000, 16, blk, vr, blk, ND);
+  else
+    v = tile(t, 0x20000, 32, 1, vr, 1, DN);
+  fill(&e, &full, vr, vc, vo);
+  fill(&e, &v, v.valid_rows, v.valid_cols, vo);
+  env_load(&e);
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++) {
+      double f = get(t, at(&e, &full, r, c));
+      double g = get(t, !b->row ? at(&e, &v, 0, c) : mode == 1 ? at(&e, &v, r, c % blk) : at(&e, &v, r, 0));
+      put(t, at(&e, &d, r, c), mode == 2 ? apply(t, b->o, g, f) : apply(t, b->o, f, g));
+    }
+  ptosim_texpand_params p = {.src0 = mode == 2 ? v : full, .src1 = mode == 2 ? full : v, .dst = d};
+  char what[128];
+  snprintf(what, sizeof what, "%s %s mode %d target %d", b->name, pt_dtype_name(t), mode, tg);
+  finish(&e, run_bcast(e.c, b->name, &p), what);
+}
+
+static void test_broadcast_ops(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t bi = 0; bi < sizeof bops / sizeof *bops; bi++)
+      for (size_t di = 0; di < 5; di++) {
+        ptosim_dtype t = di < 4 ? base_types[di] : PTOSIM_DT_I8;
+        int fl = bops[bi].o == F_DIV || bops[bi].o == F_EXPDIF;
+        if ((fl && !is_float(t)) || (t == PTOSIM_DT_I8 && targets[ti] != PTOSIM_TARGET_A5)) continue;
+        for (int mode = 0; mode < (bops[bi].row ? 2 + bops[bi].swap : 1); mode++) bcast_case(targets[ti], t, &bops[bi], mode);
+      }
+}
+
+/* trowexpand (DN and ND sources) and tcolexpand of every moved element type. */
+static void test_expand(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_F16,
+                                       PTOSIM_DT_BF16, PTOSIM_DT_I32, PTOSIM_DT_U32, PTOSIM_DT_F32};
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t di = 0; di < 9; di++)
+      for (int form = 0; form < 3; form++) {
+        ptosim_dtype t = types[di];
+        int blk = (int)(32 / es_of(t)), vr = 9, vc = 2 * blk + 3;
+        env e = env_new(targets[ti]);
+        ptosim_tile d = tile(t, 0x1000, 12, 3 * blk, vr, vc, ND);
+        ptosim_tile s = form == 0 ? tile(t, 0x9000, 32, 1, vr, 1, DN)
+                        : form == 1 ? tile(t, 0x9000, 12, blk, vr, 1, ND)
+                                    : tile(t, 0x9000, 1, 3 * blk, 1, vc, ND);
+        fill(&e, &s, s.valid_rows, s.valid_cols, F_ADD);
+        env_load(&e);
+        for (int r = 0; r < vr; r++)
+          for (int c = 0; c < vc; c++) memcpy(at(&e, &d, r, c), form < 2 ? at(&e, &s, r, 0) : at(&e, &s, 0, c), (size_t)es_of(t));
+        ptosim_texpand_params p = {.src0 = s, .dst = d};
+        char what[96];
+        snprintf(what, sizeof what, "%s %s form %d", form < 2 ? "trowexpand" : "tcolexpand", pt_dtype_name(t), form);
+        finish(&e, run_bcast(e.c, form < 2 ? "trowexpand" : "tcolexpand", &p), what);
+      }
+}
+
+/* Special values: NaN propagates through max / sum, -0 orders below +0, argmax skips NaN. */
+static void test_special_values(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tile s = tile(PTOSIM_DT_F32, 0x400, 4, 8, 4, 8, ND), d = tile(PTOSIM_DT_F32, 0x1000, 8, 1, 4, 1, DN);
+  ptosim_tile di = tile(PTOSIM_DT_U32, 0x2000, 8, 1, 4, 1, DN);
+  float row0[8] = {1, NAN, 3, 2, 0, 0, 0, 0}, row1[8] = {-0.0f, -0.0f, 0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f};
+  float row2[8] = {NAN, 5, 7, 7, 1, 1, 1, 1}, row3[8] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY,
+                                                          -INFINITY, -INFINITY, -INFINITY, -INFINITY};
+  memcpy(at(&e, &s, 0, 0), row0, 32), memcpy(at(&e, &s, 1, 0), row1, 32);
+  memcpy(at(&e, &s, 2, 0), row2, 32), memcpy(at(&e, &s, 3, 0), row3, 32);
+  env_load(&e);
+  ptosim_treduce_params p = {.src = s, .dst = d};
+  CHECK(ptosim_trowmax(e.c, &p) == PTOSIM_OK);
+  p.dst = di;
+  CHECK(ptosim_trowargmax(e.c, &p) == PTOSIM_OK);
+  float mx[4];
+  uint32_t ix[4];
+  CHECK(ptosim_mem_read(e.c, PTOSIM_UB, 0x1000, mx, 16) == PTOSIM_OK);
+  CHECK(ptosim_mem_read(e.c, PTOSIM_UB, 0x2000, ix, 16) == PTOSIM_OK);
+  uint32_t b0;
+  memcpy(&b0, &mx[0], 4);
+  CHECK(b0 == 0x7FC00000u);                        /* NaN, canonical */
+  CHECK(mx[1] == 0 && !signbit(mx[1]));            /* +0 above -0 */
+  CHECK(isnan(mx[2]) && mx[3] == -INFINITY);
+  CHECK(ix[0] == 2 && ix[1] == 0 && ix[2] == 0 && ix[3] == 0); /* first strict maximum (-0 ties +0); NaN never replaces */
+  p.dst = d;
+  CHECK(ptosim_trowsum(e.c, &p) == PTOSIM_OK);
+  CHECK(ptosim_mem_read(e.c, PTOSIM_UB, 0x1000, mx, 16) == PTOSIM_OK);
+  CHECK(isnan(mx[0]) && mx[1] == 0 && !signbit(mx[1]) && mx[3] == -INFINITY); /* sums start from +0 */
+  free(e.img);
+  ptosim_machine_free(e.m);
+}
+
+/* ---- rules ------------------------------------------------------------------------------------ */
+
+static void reduce_refuse(ptosim_target tg, const char *op, ptosim_treduce_params p, const char *rule) {
+  env e = env_new(tg);
+  refuse(&e, run_reduce(e.c, op, &p), rule);
+}
+
+static void expand_refuse(ptosim_target tg, const char *op, ptosim_texpand_params p, const char *rule) {
+  env e = env_new(tg);
+  refuse(&e, run_bcast(e.c, op, &p), rule);
+}
+
+#define EDIT(...) (p = ok, __VA_ARGS__, p)
+
+static void test_reduce_rules(void) {
+  const ptosim_treduce_params ok = {.src = tile(PTOSIM_DT_F32, 0, 16, 64, 16, 64, ND),
+                                    .dst = tile(PTOSIM_DT_F32, 0x8000, 16, 1, 16, 1, DN)};
+  ptosim_treduce_params p;
+  ptosim_target a2 = PTOSIM_TARGET_A2A3, a5 = PTOSIM_TARGET_A5;
+  reduce_refuse(a2, "trowsum", EDIT(p.src.space = PTOSIM_L1), "trowsum.space");
+  reduce_refuse(a2, "trowsum", EDIT(p.src.dtype = PTOSIM_DT_BF16, p.dst.dtype = PTOSIM_DT_BF16), "trowsum.dtype");
+  reduce_refuse(a2, "trowmax", EDIT(p.dst.dtype = PTOSIM_DT_F16), "trowmax.dtype");
+  reduce_refuse(a2, "trowargmax", ok, "trowargmax.dtype"); /* f32 indices */
+  reduce_refuse(a2, "trowsum", EDIT(p.src.blayout = DN), "trowsum.layout");
+  reduce_refuse(a2, "trowsum", EDIT(p.dst.cols = 8, p.dst.rows = 16), "trowsum.layout"); /* DN of 8 columns */
+  reduce_refuse(a2, "trowsum", EDIT(p.dst.valid_rows = 15), "trowsum.valid");
+  reduce_refuse(a2, "trowmin", EDIT(p.dst = tile(PTOSIM_DT_F32, 0x8000, 16, 8, 16, 2, ND)), "trowmin.valid");
+  reduce_refuse(a2, "trowprod", EDIT(p.has_tmp = true, p.tmp = tile(PTOSIM_DT_F16, 0x9000, 16, 64, 16, 64, ND)),
+                "trowprod.dtype");
+  reduce_refuse(a2, "trowsum", EDIT(p.binary = true), "trowsum.binary");
+  const ptosim_treduce_params col = {.src = tile(PTOSIM_DT_F16, 0, 16, 64, 16, 64, ND),
+                                     .dst = tile(PTOSIM_DT_F16, 0x8000, 1, 64, 1, 64, ND)};
+  reduce_refuse(a2, "tcolsum", (p = col, p.src.dtype = p.dst.dtype = PTOSIM_DT_BF16, p), "tcolsum.dtype");
+  reduce_refuse(a2, "tcolmax", (p = col, p.src.dtype = p.dst.dtype = PTOSIM_DT_I8, p), "tcolmax.dtype");
+  reduce_refuse(a5, "tcolprod", (p = col, p.src.dtype = p.dst.dtype = PTOSIM_DT_I8, p), "tcolprod.dtype");
+  reduce_refuse(a5, "tcolmax", (p = col, p.has_tmp = true, p.tmp = p.src, p), "tcolmax.tmp");
+  reduce_refuse(a5, "tcolargmax", (p = col, p.dst.dtype = PTOSIM_DT_I32, p), "tcolargmax.tmp");
+  reduce_refuse(a5, "tcolargmin", (p = col, p.dst.dtype = PTOSIM_DT_I32, p.has_tmp = true, p.tmp = p.src, p.dst.valid_rows = 1,
+                                   p.src.dtype = p.tmp.dtype = PTOSIM_DT_I16, p), "tcolargmin.dtype");
+  reduce_refuse(a5, "tcolsum", (p = col, p.dst.valid_cols = 63, p), "tcolsum.valid");
+  reduce_refuse(a5, "tcolsum", (p = col, p.dst.blayout = DN, p.dst.rows = 16, p), "tcolsum.layout");
+  reduce_refuse(a5, "tcolsum", (p = col, p.binary = true, p), "tcolsum.binary"); /* binary without tmp */
+  reduce_refuse(a5, "tpairreducesum", (p = col, p.dst = tile(PTOSIM_DT_F16, 0x8000, 16, 32, 16, 33, ND), p), "tile.valid");
+  reduce_refuse(a5, "tpairreducesum", (p = col, p.dst = tile(PTOSIM_DT_F16, 0x8000, 16, 48, 16, 33, ND), p),
+                "tpairreducesum.valid");
+  reduce_refuse(a5, "tpairreducesum", (p = col, p.src.dtype = p.dst.dtype = PTOSIM_DT_I16, p), "tpairreducesum.dtype");
+}
+
+static void test_expand_rules(void) {
+  const ptosim_texpand_params ok = {.src0 = tile(PTOSIM_DT_F32, 0, 16, 64, 16, 64, ND),
+                                    .src1 = tile(PTOSIM_DT_F32, 0x8000, 16, 1, 16, 1, DN),
+                                    .dst = tile(PTOSIM_DT_F32, 0x10000, 16, 64, 16, 64, ND)};
+  ptosim_texpand_params p;
+  ptosim_target a2 = PTOSIM_TARGET_A2A3, a5 = PTOSIM_TARGET_A5;
+  expand_refuse(a2, "trowexpandmul", EDIT(p.dst.space = PTOSIM_L1), "trowexpandmul.space");
+  expand_refuse(a2, "trowexpandadd", EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I8, p.src1.rows = 32),
+                "trowexpandadd.dtype");
+  expand_refuse(a5, "trowexpanddiv", EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I32),
+                "trowexpanddiv.dtype");
+  expand_refuse(a5, "trowexpandsub", EDIT(p.src1.dtype = PTOSIM_DT_F16), "trowexpandsub.dtype");
+  expand_refuse(a5, "trowexpandsub", EDIT(p.dst.blayout = DN), "trowexpandsub.layout");
+  expand_refuse(a5, "trowexpandsub", EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 16, 8, 16, 4, ND)),
+                "trowexpandsub.layout"); /* row-major per-row operand of 4 columns */
+  expand_refuse(a5, "trowexpandsub", EDIT(p.src1.valid_rows = 15), "trowexpandsub.valid");
+  expand_refuse(a5, "trowexpandsub", EDIT(p.src0.valid_cols = 63), "trowexpandsub.valid");
+  expand_refuse(a5, "trowexpandmax", EDIT(p.has_tmp = true, p.tmp = p.dst), "trowexpandmax.tmp");
+  expand_refuse(a2, "tcolexpandadd", EDIT(p.has_tmp = true, p.tmp = p.dst), "tcolexpandadd.tmp");
+  expand_refuse(a2, "tcolexpandmul", EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 1, 64, 1, 60, ND)),
+                "tcolexpandmul.valid");
+  expand_refuse(a2, "tcolexpandmul", EDIT(p.src1 = tile(PTOSIM_DT_F32, 0x8000, 8, 64, 1, 64, DN)),
+                "tcolexpandmul.layout");
+  expand_refuse(a2, "trowexpand", EDIT(p.src0 = tile(PTOSIM_DT_F32, 0x8000, 15, 8, 15, 1, ND)), "trowexpand.valid");
+  expand_refuse(a2, "tcolexpand", EDIT(p.src0 = tile(PTOSIM_DT_F16, 0x8000, 1, 64, 1, 64, ND)), "tcolexpand.dtype");
+}
+
+/* ---- text --------------------------------------------------------------------------------------- */
+
+#define VT(r, c, vr, vc, bl)                                                                                  \
+  "!pto.tile_buf<loc=vec, dtype=f32, rows=" #r ", cols=" #c ", v_row=" #vr ", v_col=" #vc ", blayout=" bl \
+  ", slayout=none_box, fractal=512, pad=0>"
+
+/* A row softmax without texp (the elementwise ops are another family's): y = exp(x - max)
+ * / sum(exp(x - max)) through trowmax, trowexpandexpdif, trowsum (no tmp) and trowexpanddiv
+ * (in place); then z row 0 = tcolsum (binary tree) of x, rows 1-2 = tcolexpand of tcolmax. */
+static const char *softmax_src =
+    "func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %z: !pto.ptr<f32>) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n"
+    "  %c3 = arith.constant 3 : index\n  %c8 = arith.constant 8 : index\n  %c40 = arith.constant 40 : index\n"
+    "  %v = pto.make_tensor_view %x, shape = [%c8, %c40], strides = [%c40, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c8, %c40] : !pto.tensor_view<?x?xf32> -> "
+    "!pto.partition_tensor_view<8x40xf32>\n"
+    "  %w = pto.make_tensor_view %y, shape = [%c8, %c40], strides = [%c40, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %q = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c8, %c40] : !pto.tensor_view<?x?xf32> -> "
+    "!pto.partition_tensor_view<8x40xf32>\n"
+    "  %u = pto.make_tensor_view %z, shape = [%c3, %c40], strides = [%c40, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %r0 = pto.partition_view %u, offsets = [%c0, %c0], sizes = [%c1, %c40] : !pto.tensor_view<?x?xf32> -> "
+    "!pto.partition_tensor_view<1x40xf32>\n"
+    "  %r1 = pto.partition_view %u, offsets = [%c1, %c0], sizes = [%c2, %c40] : !pto.tensor_view<?x?xf32> -> "
+    "!pto.partition_tensor_view<2x40xf32>\n"
+    "  %t = pto.alloc_tile : " VT(8, 48, 8, 40, "row_major") "\n"
+    "  %tmp = pto.alloc_tile : " VT(8, 48, 8, 40, "row_major") "\n"
+    "  %e = pto.alloc_tile : " VT(8, 48, 8, 40, "row_major") "\n"
+    "  %m = pto.alloc_tile : " VT(8, 1, 8, 1, "col_major") "\n"
+    "  %s = pto.alloc_tile : " VT(8, 1, 8, 1, "col_major") "\n"
+    "  %cs = pto.alloc_tile : " VT(1, 48, 1, 40, "row_major") "\n"
+    "  %cm = pto.alloc_tile : " VT(1, 48, 1, 40, "row_major") "\n"
+    "  %cx = pto.alloc_tile : " VT(2, 48, 2, 40, "row_major") "\n"
+    "  pto.tload ins(%p : !pto.partition_tensor_view<8x40xf32>) outs(%t : " VT(8, 48, 8, 40, "row_major") ")\n"
+    "  pto.trowmax ins(%t, %tmp : " VT(8, 48, 8, 40, "row_major") ", " VT(8, 48, 8, 40, "row_major") ") outs(%m : "
+    VT(8, 1, 8, 1, "col_major") ")\n"
+    "  pto.trowexpandexpdif ins(%t, %m : " VT(8, 48, 8, 40, "row_major") ", " VT(8, 1, 8, 1, "col_major") ") outs(%e : "
+    VT(8, 48, 8, 40, "row_major") ")\n"
+    "  pto.trowsum ins(%e : " VT(8, 48, 8, 40, "row_major") ") outs(%s : " VT(8, 1, 8, 1, "col_major") ")\n"
+    "  pto.trowexpanddiv ins(%e, %s : " VT(8, 48, 8, 40, "row_major") ", " VT(8, 1, 8, 1, "col_major") ") outs(%e : "
+    VT(8, 48, 8, 40, "row_major") ")\n"
+    "  pto.tcolsum ins(%t, %tmp {isBinary = true} : " VT(8, 48, 8, 40, "row_major") ", " VT(8, 48, 8, 40, "row_major")
+    ") outs(%cs : " VT(1, 48, 1, 40, "row_major") ")\n"
+    "  pto.tcolmax ins(%t : " VT(8, 48, 8, 40, "row_major") ") outs(%cm : " VT(1, 48, 1, 40, "row_major") ")\n"
+    "  pto.tcolexpand ins(%cm : " VT(1, 48, 1, 40, "row_major") ") outs(%cx : " VT(2, 48, 2, 40, "row_major") ")\n"
+    "  pto.tstore ins(%e : " VT(8, 48, 8, 40, "row_major") ") outs(%q : !pto.partition_tensor_view<8x40xf32>)\n"
+    "  pto.tstore ins(%cs : " VT(1, 48, 1, 40, "row_major") ") outs(%r0 : !pto.partition_tensor_view<1x40xf32>)\n"
+    "  pto.tstore ins(%cx : " VT(2, 48, 2, 40, "row_major") ") outs(%r1 : !pto.partition_tensor_view<2x40xf32>)\n"
+    "  return\n}\n";
+
+static void test_text(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    static float x[8 * 40], y[8 * 40], z[3 * 40];
+    for (int i = 0; i < 8 * 40; i++) x[i] = (float)((int)(pt_rand_u64(&seed) % 2001) - 1000) / 128;
+    void *bufs[] = {x, y, z};
+    size_t sizes[] = {sizeof x, sizeof y, sizeof z};
+    run_text(softmax_src, targets[ti], bufs, sizes, 3);
+    int bad = 0;
+    for (int r = 0; r < 8; r++) {
+      double mx = x[r * 40], e[40];
+      for (int c = 1; c < 40; c++) mx = fmax(mx, x[r * 40 + c]);
+      for (int c = 0; c < 40; c++) e[c] = expf((float)(x[r * 40 + c] - mx));
+      double s = row_ref(targets[ti], PTOSIM_DT_F32, R_SUM, e, 40);
+      for (int c = 0; c < 40; c++) bad += y[r * 40 + c] != (float)(e[c] / s);
+    }
+    for (int c = 0; c < 40; c++) {
+      double col[8], cm = x[c];
+      for (int r = 0; r < 8; r++) col[r] = x[r * 40 + c], cm = fmax(cm, col[r]);
+      bad += z[c] != (float)col_ref(PTOSIM_DT_F32, R_SUM, col, 8, 1);
+      bad += z[40 + c] != (float)cm || z[80 + c] != (float)cm;
+    }
+    CHECK_MSG(bad == 0, "softmax text target %d: %d wrong", targets[ti], bad);
+  }
+}
+
+int main(void) {
+  RUN(test_row_reduce);
+  RUN(test_col_reduce);
+  RUN(test_pairreducesum);
+  RUN(test_broadcast_ops);
+  RUN(test_expand);
+  RUN(test_special_values);
+  RUN(test_reduce_rules);
+  RUN(test_expand_rules);
+  RUN(test_text);
+  return pt_test_finish();
+}
