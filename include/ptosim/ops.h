@@ -395,6 +395,7 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/tile_layout.h"
 #include "ptosim/tile_matrix.h"
 #include "ptosim/tile_move.h"
+#include "ptosim/tile_pipe.h"
 #include "ptosim/vec_mem.h"
 #include "ptosim/vec_arith.h"
 #include "ptosim/vec_conv.h"

@@ -1,0 +1,19 @@
+/* Binders of the cube-vector tile pipe ops (src/exec/bind_tile_pipe.c) and the lowering of
+ * pto.reserve_buffer / pto.import_reserved_buffer into i32 address constants. */
+#ifndef PT_BIND_TILE_PIPE_H
+#define PT_BIND_TILE_PIPE_H
+
+#include "exec/bind.h"
+#include "exec/lower.h"
+
+#define TILE_PIPE_TEXT_BINDERS(X) X(ptosim_pipe_init_params) X(ptosim_tpush_params) X(ptosim_tpop_params)
+
+#define DECLARE_TILE_PIPE_BINDER(T) int bind_##T(pt_bind *b, const pa_op *op, T *p);
+TILE_PIPE_TEXT_BINDERS(DECLARE_TILE_PIPE_BINDER)
+#undef DECLARE_TILE_PIPE_BINDER
+
+/* Lowers op if it is pto.reserve_buffer or pto.import_reserved_buffer: 0 done, -1 error
+ * (reported), 1 not one of them. */
+int pt_lower_pipe_op(pt_lower *L, const pa_op *op);
+
+#endif
