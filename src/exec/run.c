@@ -401,10 +401,11 @@ static ptosim_status run_block(block_run *br) {
       core_run *cr = &br->cores[i];
       if (cr->done) continue;
       int32_t pc0 = cr->pc;
+      uint64_t edges0 = br->m->back_edges; /* a loop may come back to the same wait */
       ptosim_status st = PTOSIM_OK;
       int r = run_core(br, cr, &st);
       if (r == STEP_ERROR) return st;
-      if (r == STEP_DONE || cr->pc != pc0) progress = 1;
+      if (r == STEP_DONE || cr->pc != pc0 || br->m->back_edges != edges0) progress = 1;
       if (!cr->done) alive = 1;
     }
     if (!alive) return PTOSIM_OK;

@@ -80,7 +80,7 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
     ptosim_space s = d == 1 ? PTOSIM_UB : PTOSIM_L1;
     PT_VERIFY(x, !(p->dir_mask & d) || (base >= 0 && base % 32 == 0 && (uint64_t)base + (uint64_t)(slots * p->slot_size) <= x->m->prof->capacity[s]),
               "tile_pipe.buffer", "reserve slot_num * slot_size bytes (pto.reserve_buffer) and pass its address",
-              "%s consumer buffer [%lld, +%lld) is not 32-byte aligned inside %s", d == 1 ? "c2v" : "v2c", (long long)base,
+              "%s consumer buffer [%lld, +%lld) is not a 32-byte aligned range of %s", d == 1 ? "c2v" : "v2c", (long long)base,
               (long long)(slots * p->slot_size), pt_space_name(s));
   }
   if (x->m->verify_only) return PTOSIM_OK;
@@ -118,8 +118,10 @@ static ptosim_status push_c2v(pt_ctx *x, const ptosim_tpush_params *p, uint64_t 
   return pt_exec_tmov(x, &m);
 }
 
-/* V2C: the vec tile inserted into an NZ mat tile of the doubled shape at row / column
- * sub_block * valid (A5 TPush pushVec2MatFiFo). */
+/* V2C: the vec tile inserted into a mat tile of the doubled shape at row / column
+ * sub_block * valid (A5 TPush pushVec2MatFiFo). The slot keeps the source's layout: an ND
+ * source goes in as ND rows of the slot's width, an NZ one as NZ (TInsertVecToMatImpl picks
+ * the copy by the source layout). */
 static ptosim_status push_v2c(pt_ctx *x, const ptosim_tpush_params *p, uint64_t addr) {
   int ud = p->split == PTOSIM_SPLIT_UP_DOWN, lr = p->split == PTOSIM_SPLIT_LEFT_RIGHT, s = sub_of(x->core);
   PT_VERIFY(x, p->tile.space == PTOSIM_UB, "tile_pipe.loc", "tpush_to_aic pushes a vec tile", "the pushed tile is in %s",
@@ -128,7 +130,7 @@ static ptosim_status push_v2c(pt_ctx *x, const ptosim_tpush_params *p, uint64_t 
                           .index_col = lr ? (int64_t)s * p->tile.valid_cols : 0};
   m.dst = (ptosim_tile){.space = PTOSIM_L1, .addr = addr, .dtype = p->tile.dtype, .rows = p->tile.rows << ud,
                         .cols = p->tile.cols << lr, .valid_rows = p->tile.valid_rows << ud, .valid_cols = p->tile.valid_cols << lr,
-                        .blayout = PTOSIM_BL_COL_MAJOR, .slayout = PTOSIM_SL_ROW_MAJOR, .fractal = 512};
+                        .blayout = p->tile.blayout, .slayout = p->tile.slayout, .fractal = p->tile.fractal};
   return pt_exec_tinsert(x, &m);
 }
 
