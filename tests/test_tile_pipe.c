@@ -3,7 +3,8 @@
  * slot rotation, the sparse free protocol (blocked pushes and pops), every rule, and from
  * .pto text: reserve / import addresses, a run with every checker on, a deadlock report,
  * and the race checker seeing the pop as the ordering (a read of the slot without a pop
- * races with the push). References are written here from the layout formulas. */
+ * races with the push); memref.alloc buffers as tiles. References are written here from
+ * the layout formulas. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -350,6 +351,40 @@ static void test_reserve(void) {
   }
 }
 
+/* memref.alloc of a local buffer is a row-major tile: o = a + a with a filled by texpands. */
+static void test_memref_alloc(void) {
+  const char *src =
+      "module attributes {pto.target_arch = \"a5\"} {\n"
+      "func.func @k(%o: !pto.ptr<f16>) attributes {pto.kernel} {\n"
+      "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c8 = arith.constant 8 : index\n"
+      "  %c48 = arith.constant 48 : index\n  %x = arith.constant 1.25 : f16\n"
+      "  %a = memref.alloc() : memref<8x48xf16, #pto.address_space<vec>>\n"
+      "  %b = memref.alloc() : memref<8x48xf16, #pto.address_space<vec>>\n"
+      "  pto.texpands ins(%x : f16) outs(%a : memref<8x48xf16, #pto.address_space<vec>>)\n"
+      "  pto.tadd ins(%a, %a : memref<8x48xf16, #pto.address_space<vec>>, memref<8x48xf16, #pto.address_space<vec>>) outs(%b : memref<8x48xf16, #pto.address_space<vec>>)\n"
+      "  %v = pto.make_tensor_view %o, shape = [%c8, %c48], strides = [%c48, %c1] : !pto.tensor_view<?x?xf16>\n"
+      "  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c8, %c48] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<8x48xf16>\n"
+      "  pto.barrier #pto.pipe<PIPE_ALL>\n"
+      "  pto.tstore ins(%b : memref<8x48xf16, #pto.address_space<vec>>) outs(%p : !pto.partition_tensor_view<8x48xf16>)\n"
+      "  return\n}\n}\n";
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  CHECK(p != NULL);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  uint16_t out[8 * 48];
+  memset(out, 0, sizeof out);
+  ptosim_arg a = {0};
+  ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+  CHECK(ptosim_program_run(p, m, &a) == PTOSIM_OK);
+  int ok = 1;
+  for (int i = 0; i < 8 * 48; i++) ok &= out[i] == 0x4100; /* 2.5 in f16: exponent 16, fraction 0x100 */
+  CHECK(ok);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  const char *bad = "func.func @k() attributes {pto.kernel} {\n  %a = memref.alloc() : memref<8x?xf16, #pto.address_space<vec>>\n  return\n}\n";
+  CHECK(!pt_test_load(bad, strlen(bad)));
+}
+
 int main(void) {
   RUN(test_c2v_splits);
   RUN(test_flow);
@@ -357,6 +392,7 @@ int main(void) {
   RUN(test_rules);
   RUN(test_text);
   RUN(test_reserve);
+  RUN(test_memref_alloc);
   ptosim_machine_free(g_m);
   return pt_test_finish();
 }
