@@ -385,6 +385,38 @@ static void test_memref_alloc(void) {
   CHECK(!pt_test_load(bad, strlen(bad)));
 }
 
+/* tile_valid_rows / _cols: the run-time valid region of a tile of dynamic valid shape. */
+#define DYN "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+static void test_valid_queries(void) {
+  for (int r = 1; r <= 8; r += 7) {
+    char src[2048];
+    snprintf(src, sizeof src,
+             "func.func @k(%%o: !pto.ptr<i64>) attributes {pto.kernel} {\n"
+             "  %%c0 = arith.constant 0 : index\n  %%c1 = arith.constant 1 : index\n"
+             "  %%r = arith.constant %d : index\n  %%c = arith.constant %d : index\n"
+             "  %%t = pto.alloc_tile valid_row = %%r valid_col = %%c : " DYN "\n"
+             "  %%n = pto.tile_valid_rows %%t : " DYN " -> index\n  %%m = pto.tile_valid_cols %%t : " DYN " -> index\n"
+             "  %%ni = arith.index_cast %%n : index to i64\n  %%mi = arith.index_cast %%m : index to i64\n"
+             "  pto.store %%ni, %%o[%%c0] : !pto.ptr<i64>, i64\n  pto.store %%mi, %%o[%%c1] : !pto.ptr<i64>, i64\n  return\n}\n",
+             r, 17 - 2 * r);
+    ptosim_program *p = pt_test_load(src, strlen(src));
+    CHECK(p != NULL);
+    if (!p) return;
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+    int64_t out[2] = {0, 0};
+    ptosim_arg a = {0};
+    ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+    CHECK(ptosim_program_run(p, m, &a) == PTOSIM_OK && out[0] == r && out[1] == 17 - 2 * r);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
+  fresh(PTOSIM_TARGET_A2A3);
+  int64_t n = 0;
+  ptosim_tile_valid_params q = {.src = acc_tile(32, 48, 7, 40), .result = &n};
+  CHECK(ptosim_tile_valid_rows(aic, &q) == PTOSIM_OK && n == 7);
+  CHECK(ptosim_tile_valid_cols(aic, &q) == PTOSIM_OK && n == 40);
+}
+
 int main(void) {
   RUN(test_c2v_splits);
   RUN(test_flow);
@@ -393,6 +425,7 @@ int main(void) {
   RUN(test_text);
   RUN(test_reserve);
   RUN(test_memref_alloc);
+  RUN(test_valid_queries);
   ptosim_machine_free(g_m);
   return pt_test_finish();
 }

@@ -59,6 +59,13 @@ typedef struct ptosim_tpop_params {
   ptosim_tile_split split;
 } ptosim_tpop_params;
 
+/* %n = pto.tile_valid_rows / pto.tile_valid_cols %t : !pto.tile_buf<...> -> index:
+ * *result = src.valid_rows / src.valid_cols. */
+typedef struct ptosim_tile_valid_params {
+  ptosim_tile src;
+  int64_t *result;
+} ptosim_tile_valid_params;
+
 #ifdef __cplusplus
 }
 #endif

@@ -84,6 +84,13 @@ int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) 
   return split_attr(b, op, &p->id, &p->split);
 }
 
+/* %n = pto.tile_valid_rows %t : T -> index */
+int bind_ptosim_tile_valid_params(pt_bind *b, const pa_op *op, ptosim_tile_valid_params *p) {
+  p->src = pt_bind_tile(b, pt_operand_item(op, 0));
+  p->result = pt_bind_out_int(b, 0);
+  return 0;
+}
+
 /* ---- reserve_buffer / import_reserved_buffer ------------------------------------------------ */
 
 typedef struct reserve_walk {

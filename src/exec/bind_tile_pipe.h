@@ -1,4 +1,4 @@
-/* Binders of the cube-vector tile pipe ops (src/exec/bind_tile_pipe.c) and the lowering of
+/* Binders of the cube-vector tile pipe ops and tile_valid_rows / _cols (src/exec/bind_tile_pipe.c), the lowering of
  * pto.reserve_buffer / pto.import_reserved_buffer into i32 address constants. */
 #ifndef PT_BIND_TILE_PIPE_H
 #define PT_BIND_TILE_PIPE_H
@@ -6,7 +6,8 @@
 #include "exec/bind.h"
 #include "exec/lower.h"
 
-#define TILE_PIPE_TEXT_BINDERS(X) X(ptosim_pipe_init_params) X(ptosim_tpush_params) X(ptosim_tpop_params)
+#define TILE_PIPE_TEXT_BINDERS(X) \
+  X(ptosim_pipe_init_params) X(ptosim_tpush_params) X(ptosim_tpop_params) X(ptosim_tile_valid_params)
 
 #define DECLARE_TILE_PIPE_BINDER(T) int bind_##T(pt_bind *b, const pa_op *op, T *p);
 TILE_PIPE_TEXT_BINDERS(DECLARE_TILE_PIPE_BINDER)

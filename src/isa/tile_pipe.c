@@ -224,3 +224,11 @@ ptosim_status pt_exec_tfree(pt_ctx *x, const ptosim_tpop_params *p) {
   }
   return PTOSIM_OK;
 }
+
+/* ---- tile_valid_rows / tile_valid_cols ------------------------------------------------------ */
+
+ptosim_status pt_exec_tile_valid(pt_ctx *x, const ptosim_tile_valid_params *p) {
+  PT_VERIFY(x, p->result, "api.args", "pass where the count goes", "null result");
+  *p->result = x->op == PTOSIM_OP_tile_valid_rows ? p->src.valid_rows : p->src.valid_cols;
+  return PTOSIM_OK;
+}
