@@ -314,6 +314,20 @@ static void test_text(void) {
   CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "%d reports, first %s", n, first);
 }
 
+/* Runs text program src on a fresh A5 machine with buffer buf (n bytes) as its one pointer
+ * parameter; returns the status (PTOSIM_E_VERIFY when it does not load). */
+static ptosim_status run_text(const char *src, void *buf, size_t n) {
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  if (!p) return PTOSIM_E_VERIFY;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_arg a = {0};
+  ptosim_gm_map(m, buf, n, &a.gm_addr);
+  ptosim_status st = ptosim_program_run(p, m, &a);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return st;
+}
+
 /* reserve_buffer addresses: auto ones from the top of the space down in module order, an
  * explicit base as given; import finds the peer's; errors. */
 static void test_reserve(void) {
@@ -328,18 +342,11 @@ static void test_reserve(void) {
       "  pto.store %c, %o[%i2] : !pto.ptr<i32>, i32\n  return\n}\n"
       "func.func private @p() {\n"
       "  %c = pto.reserve_buffer {name = \"c\", size = 64, location = #pto.address_space<vec>, auto = true} -> i32\n  return\n}\n}\n";
-  ptosim_program *p = pt_test_load(src, strlen(src));
-  CHECK(p != NULL);
-  if (!p) return;
-  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   int32_t out[3] = {0};
-  ptosim_arg a = {0};
-  ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
-  CHECK(ptosim_program_run(p, m, &a) == PTOSIM_OK);
-  int64_t cap = (int64_t)ptosim_space_capacity(m, PTOSIM_UB), top_a = (cap - 1000) / 32 * 32;
+  CHECK(run_text(src, out, sizeof out) == PTOSIM_OK);
+  fresh(PTOSIM_TARGET_A5);
+  int64_t cap = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB), top_a = (cap - 1000) / 32 * 32;
   CHECK_MSG(out[0] == top_a && out[1] == 8192 && out[2] == (top_a - 64) / 32 * 32, "%d %d %d", out[0], out[1], out[2]);
-  ptosim_machine_free(m);
-  ptosim_program_free(p);
   static const char *const bad[] = {
       "  %c = pto.import_reserved_buffer {name = \"x\", peer_func = @k} -> i32\n",
       "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<vec>, auto = true, base = 0} -> i32\n",
@@ -367,20 +374,12 @@ static void test_memref_alloc(void) {
       "  pto.barrier #pto.pipe<PIPE_ALL>\n"
       "  pto.tstore ins(%b : memref<8x48xf16, #pto.address_space<vec>>) outs(%p : !pto.partition_tensor_view<8x48xf16>)\n"
       "  return\n}\n}\n";
-  ptosim_program *p = pt_test_load(src, strlen(src));
-  CHECK(p != NULL);
-  if (!p) return;
-  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   uint16_t out[8 * 48];
   memset(out, 0, sizeof out);
-  ptosim_arg a = {0};
-  ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
-  CHECK(ptosim_program_run(p, m, &a) == PTOSIM_OK);
+  CHECK(run_text(src, out, sizeof out) == PTOSIM_OK);
   int ok = 1;
   for (int i = 0; i < 8 * 48; i++) ok &= out[i] == 0x4100; /* 2.5 in f16: exponent 16, fraction 0x100 */
   CHECK(ok);
-  ptosim_machine_free(m);
-  ptosim_program_free(p);
   const char *bad = "func.func @k() attributes {pto.kernel} {\n  %a = memref.alloc() : memref<8x?xf16, #pto.address_space<vec>>\n  return\n}\n";
   CHECK(!pt_test_load(bad, strlen(bad)));
 }
@@ -399,16 +398,8 @@ static void test_valid_queries(void) {
              "  %%ni = arith.index_cast %%n : index to i64\n  %%mi = arith.index_cast %%m : index to i64\n"
              "  pto.store %%ni, %%o[%%c0] : !pto.ptr<i64>, i64\n  pto.store %%mi, %%o[%%c1] : !pto.ptr<i64>, i64\n  return\n}\n",
              r, 17 - 2 * r);
-    ptosim_program *p = pt_test_load(src, strlen(src));
-    CHECK(p != NULL);
-    if (!p) return;
-    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
     int64_t out[2] = {0, 0};
-    ptosim_arg a = {0};
-    ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
-    CHECK(ptosim_program_run(p, m, &a) == PTOSIM_OK && out[0] == r && out[1] == 17 - 2 * r);
-    ptosim_machine_free(m);
-    ptosim_program_free(p);
+    CHECK(run_text(src, out, sizeof out) == PTOSIM_OK && out[0] == r && out[1] == 17 - 2 * r);
   }
   fresh(PTOSIM_TARGET_A2A3);
   int64_t n = 0;

@@ -175,17 +175,22 @@ static int subs_of(const pt_ctx *x, ptosim_tile_split s, int *first) {
   return cube(x) ? nsubs(s) : 1;
 }
 
-static ptosim_status unsplit_sub1(pt_ctx *x) {
-  return pt_fail(x, PTOSIM_E_VERIFY, "tile_pipe.split", "pop with split 1 or 2 on both sub-blocks, or on sub-block 0 only",
-                 "an unsplit transfer goes to vector sub-block 0; sub-block 1 would wait forever");
+/* The consumer side of pipe p->id on this core (*t stays NULL in a verify-only run). */
+static ptosim_status consumer_pipe(pt_ctx *x, const ptosim_tpop_params *p, pt_tpipe **t) {
+  *t = NULL;
+  if (x->m->verify_only) return check_id(x, p->id, p->split);
+  PT_TRY(pipe_of(x, p->id, p->split, cube(x) ? 2 : 1, t));
+  PT_VERIFY(x, cube(x) || p->split != PTOSIM_SPLIT_NONE || !sub_of(x->core), "tile_pipe.split",
+            "pop with split 1 or 2 on both sub-blocks, or on sub-block 0 only",
+            "an unsplit transfer goes to vector sub-block 0; sub-block 1 would wait forever");
+  return PTOSIM_OK;
 }
 
 ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
   int c2v = !cube(x), first, n = subs_of(x, p->split, &first);
-  pt_tpipe *t = NULL;
-  if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t));
-  if (c2v && p->split == PTOSIM_SPLIT_NONE && first) return unsplit_sub1(x);
+  pt_tpipe *t;
+  PT_TRY(consumer_pipe(x, p, &t));
+  if (!t) return PTOSIM_OK;
   for (int s = 0; s < n; s++)
     if (!t->ready[c2v ? 0 : s]) return PTOSIM_BLOCKED;
   uint32_t slot = t->popped % (uint32_t)t->slot_num;
@@ -208,10 +213,9 @@ ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
 
 ptosim_status pt_exec_tfree(pt_ctx *x, const ptosim_tpop_params *p) {
   int c2v = !cube(x), first, n = subs_of(x, p->split, &first);
-  pt_tpipe *t = NULL;
-  if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t));
-  if (c2v && p->split == PTOSIM_SPLIT_NONE && first) return unsplit_sub1(x);
+  pt_tpipe *t;
+  PT_TRY(consumer_pipe(x, p, &t));
+  if (!t) return PTOSIM_OK;
   PT_VERIFY(x, t->held, "tile_pipe.free", "free a slot after popping it", "tfree with no popped slot held on pipe %lld",
             (long long)p->id);
   t->held--;
