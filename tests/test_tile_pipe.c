@@ -234,6 +234,7 @@ static void test_rules(void) {
 /* ---- .pto text ------------------------------------------------------------------------------ */
 
 #define ACC16 "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>"
+#define ACC16_AS_VEC "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
 #define VEC8 "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
 
 /* The cube pushes `pushes` zero 16 x 16 tiles split up-down; each sub-block pops `pops`
@@ -312,6 +313,38 @@ static void test_text(void) {
   /* Reading slot 0 through another tile without popping races with the push. */
   CHECK(run_checked(pipe_program(src, sizeof src, 1, 1, 1), &n, first) == PTOSIM_OK);
   CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "%d reports, first %s", n, first);
+}
+
+/* split 0 in a vector section: on A5 the section runs on sub-block 0 only (PTOAS's
+ * `if (get_subblockid() == 0)` guard), unless it asks for the sub-block index itself. */
+static void test_unsplit_guard(void) {
+  for (int query = 0; query < 2; query++) {
+    char src[4096];
+    snprintf(src, sizeof src,
+             "module attributes {pto.target_arch = \"a5\"} {\n"
+             "func.func @k(%%o: !pto.ptr<f32>) attributes {pto.kernel} {\n"
+             "  %%c0 = arith.constant 0 : i32\n  %%b = arith.constant 0 : i32\n"
+             "  pto.section.cube {\n"
+             "    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+             "    %%a = pto.alloc_tile : " ACC16 "\n    pto.tpush_to_aiv(%%a : " ACC16 ") {split = 0}\n  }\n"
+             "  pto.section.vector {\n%s"
+             "    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+             "    %%t = pto.tpop_from_aic {split = 0} -> " ACC16_AS_VEC "\n    pto.tfree_from_aic {split = 0}\n  }\n"
+             "  return\n}\n}\n",
+             query ? "    %s = pto.get_subblock_idx\n" : "");
+    float out[4];
+    ptosim_program *p = pt_test_load(src, strlen(src));
+    CHECK(p != NULL);
+    if (!p) return;
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+    ptosim_arg a = {0};
+    ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+    ptosim_status st = ptosim_program_run(p, m, &a);
+    CHECK_MSG(query ? st == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(m)->rule, "tile_pipe.split") : st == PTOSIM_OK, "query %d: %d %s",
+              query, (int)st, ptosim_last_diag(m)->rule);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
 }
 
 /* Runs text program src on a fresh A5 machine with buffer buf (n bytes) as its one pointer
@@ -414,6 +447,7 @@ int main(void) {
   RUN(test_v2c);
   RUN(test_rules);
   RUN(test_text);
+  RUN(test_unsplit_guard);
   RUN(test_reserve);
   RUN(test_memref_alloc);
   RUN(test_valid_queries);

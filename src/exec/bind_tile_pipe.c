@@ -91,6 +91,37 @@ int bind_ptosim_tile_valid_params(pt_bind *b, const pa_op *op, ptosim_tile_valid
   return 0;
 }
 
+/* ---- the A5 vector guard of unsplit pipes ---------------------------------------------------- */
+
+/* 1: op is a pipe op with split 0 (absent = 0); 2: a sub-block query; 0: neither. */
+static int pipe_kind(const pa_op *op) {
+  static const char *const pipes[] = {"pto.tpush_to_aic", "pto.tpush_to_aiv", "pto.tpop_from_aic", "pto.tpop_from_aiv",
+                                      "pto.tfree_from_aic", "pto.tfree_from_aiv"};
+  if (pa_str_is(op->name, "pto.get_subblock_idx") || pa_str_is(op->name, "pto.get_subblock_num")) return 2;
+  for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++)
+    if (pa_str_is(op->name, pipes[i])) {
+      const pa_item *v = attr(op, "split");
+      return !v || (v->kind == PA_IT_INT && v->v.i == 0);
+    }
+  return 0;
+}
+
+/* Bits 1 / 2 of pipe_kind over the ops nested in `scope`. */
+static int scan_pipes(const pa_op *scope) {
+  int k = 0;
+  for (uint32_t r = 0; r < scope->nregions; r++)
+    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
+        const pa_op *o = &scope->regions[r].blocks[bk].ops[i];
+        k |= pipe_kind(o) | scan_pipes(o);
+      }
+  return k;
+}
+
+int pt_pipe_vector_guard(pt_lower *L, const pa_op *scope) {
+  return pt_lower_program(L)->target == PTOSIM_TARGET_A5 && scan_pipes(scope) == 1;
+}
+
 /* ---- reserve_buffer / import_reserved_buffer ------------------------------------------------ */
 
 typedef struct reserve_walk {

@@ -17,4 +17,10 @@ TILE_PIPE_TEXT_BINDERS(DECLARE_TILE_PIPE_BINDER)
  * (reported), 1 not one of them. */
 int pt_lower_pipe_op(pt_lower *L, const pa_op *op);
 
+/* 1 when the vector-side body `scope` (a vector function or section) must run on vector
+ * sub-block 0 only: on A5, PTOAS wraps such a body in `if (get_subblockid() == 0)` when it
+ * has a pipe op with split 0 and asks for no sub-block index or count itself
+ * (PTOToEmitC.cpp needsA5NoSplitVectorGuard). */
+int pt_pipe_vector_guard(pt_lower *L, const pa_op *scope);
+
 #endif

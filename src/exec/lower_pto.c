@@ -193,7 +193,7 @@ int pt_lower_pto(pt_lower *L, const pa_op *op) {
   int cube = pa_str_is(op->name, "pto.section.cube");
   if (cube || pa_str_is(op->name, "pto.section.vector")) {
     if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a section has one region");
-    int32_t sec = pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)!cube, .src = op});
+    int32_t sec = pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)(cube ? 0 : 1 + pt_pipe_vector_guard(L, op)), .src = op});
     int saved = L->nnames;
     if (pt_lower_region(L, &op->regions[0], NULL, 0)) return -1;
     pt_lw_pop_names(L, saved);

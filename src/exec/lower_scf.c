@@ -8,6 +8,7 @@
 #include "asm/asm.h"
 #include "asm/diag_print.h"
 #include "core/dtype.h"
+#include "exec/bind_tile_pipe.h"
 #include "exec/lower_impl.h"
 #include "exec/tiles.h"
 #include "isa/isa.h"
@@ -327,7 +328,7 @@ int pt_lower_call(pt_lower *L, const pa_op *op) {
   const pa_item *kk = fn->attrs ? pa_dict_get(fn->attrs, "pto.kernel_kind") : NULL;
   int vec = kk && kk->kind == PA_IT_ATTR && pa_str_is(kk->body, "vector");
   int32_t sec = kk && kk->kind == PA_IT_ATTR && (vec || pa_str_is(kk->body, "cube"))
-                    ? pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)vec, .src = op})
+                    ? pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)(vec ? 1 + pt_pipe_vector_guard(L, fn) : 0), .src = op})
                     : -1;
   rc |= pt_lower_body(L, fn, args);
   L->depth--;

@@ -376,7 +376,7 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       break;
     }
     case PT_C_SECTION:
-      if ((in->sub == 0) != (cr->core->kind == PTOSIM_AIC)) cr->pc = in->target;
+      if (in->sub == 2 ? cr->core->kind != PTOSIM_AIV0 : (in->sub == 0) != (cr->core->kind == PTOSIM_AIC)) cr->pc = in->target;
       break;
     case PT_C_LOAD:
     case PT_C_STORE:
