@@ -276,7 +276,7 @@ static char *pipe_program(char *buf, size_t n, int pushes, int pops, int peek) {
 }
 
 /* Runs `src` with the monitor; returns the status, the number of reports and the first rule. */
-static ptosim_status run_checked(const char *src, int *nreports, char *first) {
+static ptosim_status run_checked(const char *src, int eager, int *nreports, char *first) {
   FILE *dump = getenv("PT_DEBUG") ? fopen("/tmp/tp_dbg.pto", "w") : NULL;
   if (dump) fputs(src, dump), fclose(dump);
   ptosim_program *p = pt_test_load(src, strlen(src));
@@ -286,6 +286,7 @@ static ptosim_status run_checked(const char *src, int *nreports, char *first) {
   ptosim_arg a = {0};
   ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
   ptosim_monitor_opts o = ptosim_monitor_defaults();
+  if (eager) o.schedule = PTOSIM_SCHEDULE_EAGER;
   ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
   ptosim_status st = ptosim_monitor_run(mon, p, &a);
   ptosim_monitor_finish(mon);
@@ -303,15 +304,16 @@ static void test_text(void) {
   char first[64];
   int n = 0;
   /* 20 tiles through an 8-slot FIFO: the pushes wait for frees, nothing races. */
-  ptosim_status st = run_checked(pipe_program(src, sizeof src, 20, 20, 0), &n, first);
-  CHECK_MSG(st == PTOSIM_OK, "%d %s", (int)st, first);
-  CHECK_MSG(n == 0, "%d reports, first %s", n, first);
+  for (int eager = 0; eager < 2; eager++) {
+    ptosim_status st = run_checked(pipe_program(src, sizeof src, 20, 20, 0), eager, &n, first);
+    CHECK_MSG(st == PTOSIM_OK && n == 0, "eager %d: status %d, %d reports, first %s", eager, (int)st, n, first);
+  }
   /* One pop too many: a deadlock report naming the waiting cores, not a hang. */
-  CHECK(run_checked(pipe_program(src, sizeof src, 3, 4, 0), &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
+  CHECK(run_checked(pipe_program(src, sizeof src, 3, 4, 0), 0, &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
   /* Nine pushes, one pop: the ninth push waits for a free that never comes. */
-  CHECK(run_checked(pipe_program(src, sizeof src, 9, 1, 0), &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
+  CHECK(run_checked(pipe_program(src, sizeof src, 9, 1, 0), 0, &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
   /* Reading slot 0 through another tile without popping races with the push. */
-  CHECK(run_checked(pipe_program(src, sizeof src, 1, 1, 1), &n, first) == PTOSIM_OK);
+  CHECK(run_checked(pipe_program(src, sizeof src, 1, 1, 1), 0, &n, first) == PTOSIM_OK);
   CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "%d reports, first %s", n, first);
 }
 

@@ -67,6 +67,7 @@ typedef enum pt_sreg {
 #define PT_CTRL_SAT_BIT 48
 #define PT_CTRL_RESET (1ull << PT_CTRL_SAT_BIT)
 
+#define PT_TPIPE_REPLAY 32
 /* One cube-vector tile pipe as this core sees it (src/isa/tile_pipe.c; counts in tiles). */
 typedef struct pt_tpipe {
   int32_t dir;                 /* dir_mask of this core's initialize op; 0: not initialised */
@@ -76,6 +77,10 @@ typedef struct pt_tpipe {
   uint32_t pushed, popped, held; /* tiles this core pushed, popped, popped and not yet freed */
   uint32_t ready[2];           /* tiles pushed to this core and not popped, per producer (vector sub-block) */
   uint32_t freed[2];           /* free signals to this producer not waited yet, per consumer (vector sub-block) */
+  /* Eager schedule (src/check/eager.c): the slots of pushes issued and not yet run, from
+   * push number replay_head on (a push's data move runs again later, at its start time). */
+  uint32_t replay_head;
+  uint8_t replay[PT_TPIPE_REPLAY];
 } pt_tpipe;
 
 struct ptosim_core {

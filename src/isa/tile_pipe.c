@@ -138,9 +138,11 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   int c2v = cube(x), n = c2v ? nsubs(p->split) : 1;
   pt_tpipe *t = NULL;
   if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_VERIFY(x, !x->m->sched, "tile_pipe.schedule", "run without --schedule=eager",
-            "the eager schedule does not replay a push yet (its slot is taken at issue)");
   PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t));
+  if (x->m->sched && !x->ev) { /* the eager schedule runs the data move again at its start */
+    uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)t->replay[t->replay_head++ % PT_TPIPE_REPLAY] * t->slot_size;
+    return c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr);
+  }
   if (!c2v && p->split == PTOSIM_SPLIT_NONE && sub_of(x->core))
     return pt_fail(x, PTOSIM_E_VERIFY, "tile_pipe.split", "push with split 1 or 2 from both sub-blocks, or from sub-block 0 only",
                    "an unsplit push comes from vector sub-block 0; sub-block 1 has no slot in it");
@@ -159,6 +161,11 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
             "make slot_size at least the tile's bytes (the whole entry before a split)", "a %dx%d %s tile (%llu bytes) does not fit a %u-byte slot",
             p->tile.rows, p->tile.cols, pt_dtype_name(p->tile.dtype), (unsigned long long)bytes, t->slot_size);
   PT_TRY(c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr));
+  if (x->m->sched) { /* issued, its data move queued: remember the slot for that run */
+    PT_VERIFY(x, t->pushed - t->replay_head < PT_TPIPE_REPLAY, "tile_pipe.schedule", "run without --schedule=eager",
+              "more than %d pushes of one pipe issued ahead of their data moves", PT_TPIPE_REPLAY);
+    t->replay[t->pushed % PT_TPIPE_REPLAY] = (uint8_t)slot;
+  }
   t->pushed++;
   for (int s = 0; s < n; s++) {
     ptosim_core *peer = block_core(x, c2v ? (ptosim_core_kind)(PTOSIM_AIV0 + s) : PTOSIM_AIC);
