@@ -15,7 +15,8 @@
  * (set_intra_block / wait_intra_block with FlagID = 4 * id): one pt_sync event per signal,
  * the signals a push sends after the event holding its writes, so the race checker orders
  * the producer's writes before the consumer's reads and a push that reuses a slot after the
- * consumer's free of it. */
+ * consumer's free of it. Under the eager schedule the protocol happens at issue and only
+ * the data move of a push runs again, at its start time, into the slot it was issued to. */
 #include <stddef.h>
 #include <string.h>
 
