@@ -510,7 +510,10 @@ static void module_attrs(ptosim_program *p, int target) {
   if (spec && spec->kind == PA_IT_STRING && spec->name.n >= 9 && !memcmp(spec->name.s, "Ascend910", 9) &&
       !(spec->name.n >= 12 && !memcmp(spec->name.s, "Ascend910_95", 12)))
     p->target = PTOSIM_TARGET_A2A3;
-  const pa_item *kk = attrs ? pa_dict_get(attrs, "pto.kernel_kind") : NULL;
+  /* The kernel kind: on the entry function (PTO IR manual 4.17) or on the module. */
+  const pa_item *fattrs = p->entry ? p->entry->attrs : NULL;
+  const pa_item *kk = fattrs ? pa_dict_get(fattrs, "pto.kernel_kind") : NULL;
+  if (!kk && attrs) kk = pa_dict_get(attrs, "pto.kernel_kind");
   if (kk && kk->kind == PA_IT_ATTR) {
     if (kk->body.n >= 4 && !memcmp(kk->body.s, "cube", 4)) p->kernel_kind = 1;
     if (kk->body.n >= 6 && !memcmp(kk->body.s, "vector", 6)) p->kernel_kind = 2;

@@ -37,7 +37,7 @@ ptosim_status ptosim_exec(ptosim_core *c, ptosim_opcode op, const void *params, 
   if (kind >= 0 && (kind == PTOSIM_AIC) != (c->kind == PTOSIM_AIC))
     return pt_fail(&x, PTOSIM_E_VERIFY, "op.unit",
                    kind == PTOSIM_AIC ? "issue it from the cube core (section.cube)" : "issue it from a vector core (section.vector)",
-                   "%s runs on the %s core", ptosim_op_spelling(op), kind == PTOSIM_AIC ? "cube" : "vector");
+                   "runs on the %s core, not the %s core", kind == PTOSIM_AIC ? "cube" : "vector", kind == PTOSIM_AIC ? "vector" : "cube");
   c->m->ops_executed++;
   ptosim_status st;
   if (c->park && pt_park_hold(&x, params, &st)) return st; /* its pipe waits for a set (park.h) */
