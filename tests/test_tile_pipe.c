@@ -308,6 +308,17 @@ static void test_text(void) {
     ptosim_status st = run_checked(pipe_program(src, sizeof src, 20, 20, 0), eager, &n, first);
     CHECK_MSG(st == PTOSIM_OK && n == 0, "eager %d: status %d, %d reports, first %s", eager, (int)st, n, first);
   }
+  /* A machine runs the kernel again from empty pipes. */
+  {
+    ptosim_program *p = pt_test_load(pipe_program(src, sizeof src, 5, 5, 0), strlen(src));
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+    static float out[8 * 16];
+    ptosim_arg a = {0};
+    ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+    CHECK(p && ptosim_program_run(p, m, &a) == PTOSIM_OK && ptosim_program_run(p, m, &a) == PTOSIM_OK);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
   /* One pop too many: a deadlock report naming the waiting cores, not a hang. */
   CHECK(run_checked(pipe_program(src, sizeof src, 3, 4, 0), 0, &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
   /* Nine pushes, one pop: the ninth push waits for a free that never comes. */

@@ -444,6 +444,8 @@ ptosim_status pt_run_block(const ptosim_program *p, ptosim_machine *m, int blk, 
   if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
   if (kind != 1) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
   if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
+  for (int k = 0; k < 3; k++) /* a launch starts with empty tile pipes (src/isa/tile_pipe.c) */
+    memset(ptosim_core_of(m, blk, (ptosim_core_kind)k)->tpipe, 0, sizeof m->cores->tpipe);
   for (int c = 0; c < br.ncores; c++) {
     core_run *cr = &br.cores[c];
     cr->slots = scr->slots + (size_t)c * (size_t)p->nslots;
