@@ -310,7 +310,8 @@ static void test_text(void) {
   }
   /* A machine runs the kernel again from empty pipes. */
   {
-    ptosim_program *p = pt_test_load(pipe_program(src, sizeof src, 5, 5, 0), strlen(src));
+    pipe_program(src, sizeof src, 5, 5, 0);
+    ptosim_program *p = pt_test_load(src, strlen(src));
     ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
     static float out[8 * 16];
     ptosim_arg a = {0};
