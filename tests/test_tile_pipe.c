@@ -225,6 +225,9 @@ static void test_rules(void) {
   q.split = p.split = PTOSIM_SPLIT_NONE;
   CHECK(ptosim_tpop_from_aic(aiv[1], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.split"));
   CHECK(ptosim_tpush_to_aic(aiv[0], &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.init")); /* C2V only */
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+  q.split = PTOSIM_SPLIT_NONE, q.result = NULL;
+  CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "api.args"));
   fresh(PTOSIM_TARGET_A2A3);
   CHECK(init_all(1, 2) == PTOSIM_OK);
   p.split = PTOSIM_SPLIT_NONE;

@@ -201,8 +201,9 @@ ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
   if (!t) return PTOSIM_OK;
   for (int s = 0; s < n; s++)
     if (!t->ready[c2v ? 0 : s]) return PTOSIM_BLOCKED;
-  uint32_t slot = t->popped % (uint32_t)t->slot_num;
   ptosim_tile *r = p->result;
+  PT_VERIFY(x, r, "api.args", "pass the tile the pop places", "null result tile");
+  uint32_t slot = t->popped % (uint32_t)t->slot_num;
   PT_VERIFY(x, r->space == (c2v ? PTOSIM_UB : PTOSIM_L1), "tile_pipe.loc",
             c2v ? "tpop_from_aic returns a vec tile" : "tpop_from_aiv returns a mat tile", "the popped tile type is in %s",
             pt_space_name(r->space));
