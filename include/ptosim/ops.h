@@ -396,6 +396,7 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/tile_matrix.h"
 #include "ptosim/tile_move.h"
 #include "ptosim/tile_reduce.h"
+#include "ptosim/tile_pipe.h"
 #include "ptosim/vec_mem.h"
 #include "ptosim/vec_arith.h"
 #include "ptosim/vec_conv.h"

@@ -44,7 +44,7 @@ static void keep_slice(ptosim_monitor *mon, const pt_event *ev, uint32_t site, c
 
 void pt_mon_account(ptosim_monitor *mon, const pt_event *ev, uint32_t site, const pt_step *st) {
   mon->nevents++;
-  mon->nops[ev->op]++;
+  mon->nops[ev->op] += !ev->part;
   mon->busy[(size_t)ev->core->block * PT_NAGENT + (size_t)st->agent] += st->end - st->start;
   if (st->stall) keep_stall(mon, site, st->stall);
   if (mon->opts.trace) keep_slice(mon, ev, site, st);

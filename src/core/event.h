@@ -56,6 +56,7 @@ typedef struct pt_event {
   uint64_t work;      /* compute work for the cost model: multiply-accumulates of a matmul */
   ptosim_dtype work_dtype; /* element type of that work (matmul input type) */
   pt_sync sync;
+  uint8_t part; /* 1: an earlier event of an op that sends several (its last one has 0) */
   int nranges;
   int overflow; /* more ranges than fit: the last range is widened to cover the rest */
   pt_range ranges[PT_EVENT_MAX_RANGES];

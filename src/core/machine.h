@@ -8,6 +8,7 @@
 #include "core/event.h"
 #include "core/profile.h"
 #include "ptosim/ptosim.h"
+#include "ptosim/tile_pipe.h"
 
 /* A registered GM buffer: GM addresses [base, base + size) map to host[0 .. size). */
 typedef struct pt_gm_buf {
@@ -66,6 +67,22 @@ typedef enum pt_sreg {
 #define PT_CTRL_SAT_BIT 48
 #define PT_CTRL_RESET (1ull << PT_CTRL_SAT_BIT)
 
+#define PT_TPIPE_REPLAY 32
+/* One cube-vector tile pipe as this core sees it (src/isa/tile_pipe.c; counts in tiles). */
+typedef struct pt_tpipe {
+  int32_t dir;                 /* dir_mask of this core's initialize op; 0: not initialised */
+  int32_t slot_num;
+  uint32_t slot_size;          /* bytes */
+  uint32_t c2v_buf, v2c_buf;   /* consumer FIFO bases: UB (C2V), L1 (V2C), bytes */
+  uint32_t pushed, popped, held; /* tiles this core pushed, popped, popped and not yet freed */
+  uint32_t ready[2];           /* tiles pushed to this core and not popped, per producer (vector sub-block) */
+  uint32_t freed[2];           /* free signals to this producer not waited yet, per consumer (vector sub-block) */
+  /* Eager schedule (src/check/eager.c): the slots of pushes issued and not yet run, from
+   * push number replay_head on (a push's data move runs again later, at its start time). */
+  uint32_t replay_head;
+  uint8_t replay[PT_TPIPE_REPLAY];
+} pt_tpipe;
+
 struct ptosim_core {
   struct ptosim_machine *m;
   int block;
@@ -86,6 +103,7 @@ struct ptosim_core {
   uint64_t used[PTOSIM_SPACE_COUNT];
   /* Pipes parked by a wait_flag issued before its set_flag (src/isa/park.h), NULL when none. */
   struct pt_park *park;
+  pt_tpipe tpipe[PTOSIM_TPIPE_IDS]; /* by frontend pipe id */
 };
 
 /* Free the parked ops of a core (src/isa/sync.c). */

@@ -355,6 +355,7 @@ static int lower_op(pt_lower *L, const pa_op *op) {
   if (pa_str_is(n, "func.call") || pa_str_is(n, "call")) return pt_lower_call(L, op);
   if (pa_str_is(n, "return") || pa_str_is(n, "func.return")) return pt_lower_return(L, op);
   if (n.n > 4 && !memcmp(n.s, "pto.", 4)) return pt_lower_pto(L, op);
+  if (pa_str_is(n, "memref.alloc")) return pt_lower_obj_op(L, op); /* a local buffer: a tile (tiles.c) */
   /* Ops of the other upstream MLIR dialects real PTOAS programs use (llvm.bitcast in SIMT
    * bodies, memref.alloc, ...) are valid programs ptosim cannot run yet. */
   static const char *const dialects[] = {"llvm.", "memref.", "vector.", "math.", "index.", "cf.", "affine.", "ub.", "emitc.", "tensor.", "gpu."};

@@ -8,6 +8,7 @@
 #include "asm/asm.h"
 #include "asm/diag_print.h"
 #include "core/dtype.h"
+#include "exec/bind_tile_pipe.h"
 #include "exec/lower_impl.h"
 #include "exec/tiles.h"
 #include "isa/isa.h"
@@ -144,6 +145,8 @@ int pt_lower_pto(pt_lower *L, const pa_op *op) {
     pt_lower_emit(L, b);
     return 0;
   }
+  int pipe = pt_lower_pipe_op(L, op); /* reserve_buffer / import_reserved_buffer */
+  if (pipe <= 0) return pipe;
   ptosim_opcode opc = pt_op_lookup_n(op->name.s, op->name.n);
   pt_op_text text = pt_op_text_of(opc);
   if (text == PT_TEXT_TEXT || text == PT_TEXT_CAPI) return lower_table_op(L, op, opc);
@@ -190,7 +193,7 @@ int pt_lower_pto(pt_lower *L, const pa_op *op) {
   int cube = pa_str_is(op->name, "pto.section.cube");
   if (cube || pa_str_is(op->name, "pto.section.vector")) {
     if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a section has one region");
-    int32_t sec = pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)!cube, .src = op});
+    int32_t sec = pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)(cube ? 0 : 1 + pt_pipe_vector_guard(L, op)), .src = op});
     int saved = L->nnames;
     if (pt_lower_region(L, &op->regions[0], NULL, 0)) return -1;
     pt_lw_pop_names(L, saved);

@@ -8,6 +8,7 @@
 #include "asm/asm.h"
 #include "asm/diag_print.h"
 #include "core/dtype.h"
+#include "exec/bind_tile_pipe.h"
 #include "exec/lower_impl.h"
 #include "exec/tiles.h"
 #include "isa/isa.h"
@@ -322,12 +323,20 @@ int pt_lower_call(pt_lower *L, const pa_op *op) {
   L->ret = &ret;
   L->barrier = L->nnames;
   L->depth++;
+  /* A callee of pto.kernel_kind cube / vector runs on those cores only, as a section
+   * (the mixed kernels of PTOAS test/samples/TPushTPop call one of each). */
+  const pa_item *kk = fn->attrs ? pa_dict_get(fn->attrs, "pto.kernel_kind") : NULL;
+  int vec = kk && kk->kind == PA_IT_ATTR && pa_str_is(kk->body, "vector");
+  int32_t sec = kk && kk->kind == PA_IT_ATTR && (vec || pa_str_is(kk->body, "cube"))
+                    ? pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)(vec ? 1 + pt_pipe_vector_guard(L, fn) : 0), .src = op})
+                    : -1;
   rc |= pt_lower_body(L, fn, args);
   L->depth--;
   L->ret = saved_ret;
   L->barrier = saved_barrier;
   pt_lw_pop_names(L, saved_names);
   for (int i = 0; i < ret.npatches; i++) L->p->code[ret.patches[i]].target = pt_lw_here(L);
+  if (sec >= 0) L->p->code[sec].target = pt_lw_here(L);
   free(ret.patches);
   return rc;
 }

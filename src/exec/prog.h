@@ -92,7 +92,7 @@ typedef enum pt_code {
   PT_C_ADDPTR,  /* dst = a + b elements */
   PT_C_PTRTOINT, /* dst = address of pointer a, wrapped to bits */
   PT_C_QUERY,   /* dst = block idx / num, sub-block idx / num (sub) */
-  PT_C_SECTION, /* if the core is not of kind sub: pc = target */
+  PT_C_SECTION, /* sub 0 cube, 1 vector, 2 vector sub-block 0: on another core, pc = target */
   PT_C_LOAD,    /* dst = *(a + b elements); sub: 1 inside a vector scope (pipe V) */
   PT_C_STORE,   /* *(b + c elements) = a; sub as PT_C_LOAD */
   PT_C_OBJ,     /* tile / view op <sub> (tiles.c): result object `obj`, operands as PT_C_PTO */

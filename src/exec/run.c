@@ -376,7 +376,7 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       break;
     }
     case PT_C_SECTION:
-      if ((in->sub == 0) != (cr->core->kind == PTOSIM_AIC)) cr->pc = in->target;
+      if (in->sub == 2 ? cr->core->kind != PTOSIM_AIV0 : (in->sub == 0) != (cr->core->kind == PTOSIM_AIC)) cr->pc = in->target;
       break;
     case PT_C_LOAD:
     case PT_C_STORE:
@@ -401,10 +401,11 @@ static ptosim_status run_block(block_run *br) {
       core_run *cr = &br->cores[i];
       if (cr->done) continue;
       int32_t pc0 = cr->pc;
+      uint64_t edges0 = br->m->back_edges; /* a loop may come back to the same wait */
       ptosim_status st = PTOSIM_OK;
       int r = run_core(br, cr, &st);
       if (r == STEP_ERROR) return st;
-      if (r == STEP_DONE || cr->pc != pc0) progress = 1;
+      if (r == STEP_DONE || cr->pc != pc0 || br->m->back_edges != edges0) progress = 1;
       if (!cr->done) alive = 1;
     }
     if (!alive) return PTOSIM_OK;
@@ -443,6 +444,8 @@ ptosim_status pt_run_block(const ptosim_program *p, ptosim_machine *m, int blk, 
   if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
   if (kind != 1) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
   if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
+  for (int k = 0; k < 3; k++) /* a launch starts with empty tile pipes (src/isa/tile_pipe.c) */
+    memset(ptosim_core_of(m, blk, (ptosim_core_kind)k)->tpipe, 0, sizeof m->cores->tpipe);
   for (int c = 0; c < br.ncores; c++) {
     core_run *cr = &br.cores[c];
     cr->slots = scr->slots + (size_t)c * (size_t)p->nslots;

@@ -22,7 +22,8 @@ enum obj_sub {
   OBJ_SET_VALID,    /* tile, valid_row, valid_col */
   OBJ_GET_VALID,    /* tile -> dst, dst + 1 */
   OBJ_VIEW_DIM,     /* view, dim -> dst */
-  OBJ_VIEW_STRIDE   /* view, dim -> dst */
+  OBJ_VIEW_STRIDE,  /* view, dim -> dst */
+  OBJ_MEMREF_ALLOC  /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
 };
 
 enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4 };
@@ -73,7 +74,8 @@ static const char *const obj_names[] = {
     [OBJ_PARTITION] = "pto.partition_view", [OBJ_TILE_SUBVIEW] = "pto.subview",
     [OBJ_TASSIGN] = "pto.tassign",          [OBJ_BITCAST] = "pto.bitcast",
     [OBJ_SET_VALID] = "pto.set_validshape", [OBJ_GET_VALID] = "pto.get_validshape",
-    [OBJ_VIEW_DIM] = "pto.get_tensor_view_dim", [OBJ_VIEW_STRIDE] = "pto.get_tensor_view_stride"};
+    [OBJ_VIEW_DIM] = "pto.get_tensor_view_dim", [OBJ_VIEW_STRIDE] = "pto.get_tensor_view_stride",
+    [OBJ_MEMREF_ALLOC] = "memref.alloc"};
 
 typedef struct obj_low {
   pt_lower *L;
@@ -168,6 +170,45 @@ static void lower_alloc(obj_low *o) {
   result_obj(o, t, &tmpl);
 }
 
+/* %b = memref.alloc() : memref<RxCxT, #pto.address_space<vec>> (older PTOAS samples): a
+ * row-major tile of that shape in that space, placed as alloc_tile without addr places it.
+ * A 1-D memref is one row. */
+static void lower_memref_alloc(obj_low *o) {
+  const pa_type *t = result_type_of(o, PA_TY_MEMREF);
+  if (!t) return;
+  const pa_item *sp = NULL;
+  for (uint32_t i = 0; i < t->nextra; i++)
+    if (t->extra[i].kind == PA_IT_ATTR && pa_str_is(t->extra[i].name, "pto.address_space")) sp = &t->extra[i];
+  static const char *const locs[] = {"vec", "mat", "left", "right", "acc"};
+  static const pa_aspace spaces[] = {PA_AS_VEC, PA_AS_MAT, PA_AS_LEFT, PA_AS_RIGHT, PA_AS_ACC};
+  int loc = -1;
+  for (int i = 0; sp && i < 5; i++)
+    if (pa_str_is(sp->body, locs[i])) loc = i;
+  if (loc < 0 || t->rank < 1 || t->rank > 2 || t->dims[0] == PA_DYN || t->dims[t->rank - 1] == PA_DYN) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "op.unsupported", "give a static 1-D or 2-D shape and #pto.address_space<vec|mat|left|right|acc>",
+                                "not supported yet: memref.alloc of this type (only local buffers of a static shape become tiles)");
+    return;
+  }
+  pt_obj tmpl = {.tile = {.space = pt_space_of_aspace(spaces[loc]), .dtype = pt_elem_dtype(t->elem), .rows = t->rank == 2 ? (int32_t)t->dims[0] : 1,
+                          .cols = (int32_t)t->dims[t->rank - 1], .fractal = 512}};
+  tmpl.tile.valid_rows = tmpl.tile.rows;
+  tmpl.tile.valid_cols = tmpl.tile.cols;
+  pt_slot_type st = {.kind = PT_VK_TILE, .dt = tmpl.tile.dtype, .space = tmpl.tile.space, .decl = t};
+  ptosim_program *p = pt_lower_program(o->L);
+  const pt_profile *prof = pt_profile_get(p->target);
+  uint64_t *next = &p->alloc_next[tmpl.tile.space], a = prof->align[tmpl.tile.space];
+  tmpl.tile.addr = (*next + a - 1) / a * a;
+  *next = tmpl.tile.addr + tile_bytes(&tmpl.tile);
+  if (tmpl.tile.dtype == PTOSIM_DT_NONE || *next > prof->capacity[tmpl.tile.space]) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.capacity", "use fewer or smaller buffers", "memref.alloc: no room for a %dx%d buffer in %s",
+                                tmpl.tile.rows, tmpl.tile.cols, pt_space_name(tmpl.tile.space));
+    return;
+  }
+  o->in.sub = OBJ_ALLOC;
+  o->in.obj = pt_lower_new_obj(o->L, &tmpl);
+  o->in.dst = pt_lower_define_results(o->L, o->op, &st, 1);
+}
+
 static void lower_tensor_view(obj_low *o) {
   const pa_type *t = result_type_of(o, PA_TY_TENSOR_VIEW);
   add(o, pt_operand_item(o->op, 0), PT_VK_PTR);
@@ -259,6 +300,7 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
   const pa_item *first = pt_operand_item(op, 0);
   switch (sub) {
   case OBJ_ALLOC: lower_alloc(&o); break;
+  case OBJ_MEMREF_ALLOC: lower_memref_alloc(&o); break;
   case OBJ_TENSOR_VIEW: lower_tensor_view(&o); break;
   case OBJ_PARTITION: lower_partition(&o); break;
   case OBJ_TILE_SUBVIEW:
@@ -478,6 +520,7 @@ static ptosim_status run_view_query(const obj_run *r) {
 ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slots, pt_obj *objs, const pt_ins *in) {
   obj_run r = {p, core, slots, objs, in};
   switch ((enum obj_sub)in->sub) {
+  case OBJ_MEMREF_ALLOC: /* lowered as OBJ_ALLOC */
   case OBJ_ALLOC: return run_alloc(&r);
   case OBJ_TENSOR_VIEW: return run_tensor_view(&r);
   case OBJ_PARTITION: return run_partition(&r);

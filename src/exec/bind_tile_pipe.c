@@ -1,0 +1,231 @@
+/* Binders of the tile pipe ops and the lowering of pto.reserve_buffer /
+ * pto.import_reserved_buffer (syntax: vpto-dev/PTOAS docs/designs/ptoas-tpush-tpop-design.md
+ * section 3, hw-native-sys/PTOAS test/samples/TPushTPop):
+ *   pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024}
+ *     (c2v_consumer_buf = %a : i32, v2c_consumer_buf = %b : i32)
+ *   pto.tpush_to_aiv(%acc : !pto.tile_buf<...>) {id = 0, split = 1}
+ *   %t = pto.tpop_from_aic {split = 1} -> !pto.tile_buf<...>
+ *   pto.tfree_from_aic {split = 1}
+ *   %r = pto.reserve_buffer {name = "fifo", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+ *   %r = pto.import_reserved_buffer {name = "fifo", peer_func = @vector_fn} -> i32 */
+#include <string.h>
+
+#include "asm/asm.h"
+#include "core/profile.h"
+#include "exec/bind_tile_pipe.h"
+#include "exec/lower.h"
+
+/* The value of `key` in the op's {...} dictionary, or NULL. */
+static const pa_item *attr(const pa_op *op, const char *key) {
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *v = op->items[k].kind == PA_IT_DICT ? pa_dict_get(&op->items[k], key) : NULL;
+    if (v) return v;
+  }
+  return NULL;
+}
+
+/* Integer attribute `key` (def when absent); -1 reported when not an integer. */
+static int int_attr(pt_bind *b, const pa_op *op, const char *key, int64_t def, int64_t *out) {
+  const pa_item *v = attr(op, key);
+  *out = def;
+  if (!v) return 0;
+  if (v->kind != PA_IT_INT) return pt_bind_error(b, v, "bind.attr", "write an integer", "attribute %s is not an integer", key);
+  *out = v->v.i;
+  return 0;
+}
+
+static int split_attr(pt_bind *b, const pa_op *op, int64_t *id, ptosim_tile_split *split) {
+  int64_t s;
+  if (int_attr(b, op, "id", 0, id) || int_attr(b, op, "split", 0, &s)) return -1;
+  if (s < 0 || s > 2) return pt_bind_error(b, attr(op, "split"), "tile_pipe.split", "split is 0 (none), 1 (up-down) or 2 (left-right)", "split %lld", (long long)s);
+  *split = (ptosim_tile_split)s;
+  return 0;
+}
+
+/* The bare operand list `(...)` of the op (NULL if absent). */
+static const pa_item *call_list(const pa_op *op) {
+  for (uint32_t k = 0; k < op->nitems; k++)
+    if (op->items[k].kind == PA_IT_CALL && !op->items[k].name.n) return &op->items[k];
+  return NULL;
+}
+
+int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
+  if (int_attr(b, op, "id", 0, &p->id) || int_attr(b, op, "dir_mask", 0, &p->dir_mask) ||
+      int_attr(b, op, "slot_size", 0, &p->slot_size) || int_attr(b, op, "slot_num", 0, &p->slot_num))
+    return -1;
+  const pa_item *l = call_list(op);
+  for (uint32_t k = 0; l && k < l->nargs; k++) {
+    const pa_item *a = &l->args[k];
+    int ok = a->kind == PA_IT_ASSIGN && a->nargs == 2;
+    if (ok && pa_str_is(a->name, "gm_slot_buffer")) p->gm_slot = pt_bind_ptr(b, &a->args[1]);
+    else if (ok && pa_str_is(a->name, "c2v_consumer_buf")) p->c2v_buf = pt_bind_int(b, &a->args[1]);
+    else if (ok && pa_str_is(a->name, "v2c_consumer_buf")) p->v2c_buf = pt_bind_int(b, &a->args[1]);
+    else
+      return pt_bind_error(b, a, "op.unsupported", "pipes take gm_slot_buffer, c2v_consumer_buf and v2c_consumer_buf; global-only GM FIFOs (gm_slot_tensor) are not run yet",
+                           "unsupported pipe operand '%.*s'", (int)a->text.n, a->text.s);
+  }
+  return 0;
+}
+
+int bind_ptosim_tpush_params(pt_bind *b, const pa_op *op, ptosim_tpush_params *p) {
+  const pa_item *l = call_list(op);
+  if (!l || l->nargs != 1 || pt_bind_type(b, &l->args[0]).kind == PT_VK_VIEW)
+    return pt_bind_error(b, l, "bind.arity", "push one tile: pto.tpush_to_aiv(%t : !pto.tile_buf<...>) (GM entries are not run yet)",
+                         "expects one tile operand");
+  p->tile = pt_bind_tile(b, &l->args[0]);
+  return split_attr(b, op, &p->id, &p->split);
+}
+
+/* tpop_* (a tile result) and tfree_* (none; the GM-entry form with an operand is not run). */
+int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) {
+  int pop = op->name.n > 8 && !strncmp(op->name.s, "pto.tpop", 8);
+  if (call_list(op)) return pt_bind_error(b, call_list(op), "op.unsupported", "GM FIFO entries are not run yet", "unexpected operand");
+  p->result = pop ? pt_bind_result_tile(b) : NULL;
+  return split_attr(b, op, &p->id, &p->split);
+}
+
+/* %n = pto.tile_valid_rows %t : T -> index */
+int bind_ptosim_tile_valid_params(pt_bind *b, const pa_op *op, ptosim_tile_valid_params *p) {
+  p->src = pt_bind_tile(b, pt_operand_item(op, 0));
+  p->result = pt_bind_out_int(b, 0);
+  return 0;
+}
+
+/* ---- the A5 vector guard of unsplit pipes ---------------------------------------------------- */
+
+/* 1: op is a pipe op with split 0 (absent = 0); 2: a sub-block query; 0: neither. */
+static int pipe_kind(const pa_op *op) {
+  static const char *const pipes[] = {"pto.tpush_to_aic", "pto.tpush_to_aiv", "pto.tpop_from_aic", "pto.tpop_from_aiv",
+                                      "pto.tfree_from_aic", "pto.tfree_from_aiv"};
+  if (pa_str_is(op->name, "pto.get_subblock_idx") || pa_str_is(op->name, "pto.get_subblock_num")) return 2;
+  for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++)
+    if (pa_str_is(op->name, pipes[i])) {
+      const pa_item *v = attr(op, "split");
+      return !v || (v->kind == PA_IT_INT && v->v.i == 0);
+    }
+  return 0;
+}
+
+/* Bits 1 / 2 of pipe_kind over the ops nested in `scope`. */
+static int scan_pipes(const pa_op *scope) {
+  int k = 0;
+  for (uint32_t r = 0; r < scope->nregions; r++)
+    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
+        const pa_op *o = &scope->regions[r].blocks[bk].ops[i];
+        k |= pipe_kind(o) | scan_pipes(o);
+      }
+  return k;
+}
+
+int pt_pipe_vector_guard(pt_lower *L, const pa_op *scope) {
+  return pt_lower_program(L)->target == PTOSIM_TARGET_A5 && scan_pipes(scope) == 1;
+}
+
+/* ---- reserve_buffer / import_reserved_buffer ------------------------------------------------ */
+
+typedef struct reserve_walk {
+  const pt_profile *prof;
+  uint64_t top[PTOSIM_SPACE_COUNT]; /* lowest address reserved so far per space (auto) */
+  const pa_op *want;
+  uint64_t addr;
+  int found;
+} reserve_walk;
+
+static ptosim_space location_of(const pa_op *op) {
+  const pa_item *v = attr(op, "location");
+  if (!v || v->kind != PA_IT_ATTR) return PTOSIM_SPACE_COUNT;
+  if (pa_str_is(v->body, "vec") || pa_str_is(v->body, "ub")) return PTOSIM_UB;
+  if (pa_str_is(v->body, "mat") || pa_str_is(v->body, "l1")) return PTOSIM_L1;
+  return PTOSIM_SPACE_COUNT;
+}
+
+/* Addresses of the reserve_buffer ops in module order: base when given, else from the top
+ * of the space down, aligned to the space's tile alignment. Stops at w->want. */
+static void walk(reserve_walk *w, const pa_op *op) {
+  if (w->found) return;
+  if (pa_str_is(op->name, "pto.reserve_buffer")) {
+    ptosim_space s = location_of(op);
+    const pa_item *size = attr(op, "size"), *base = attr(op, "base");
+    uint64_t n = size && size->kind == PA_IT_INT && size->v.i > 0 ? (uint64_t)size->v.i : 0, a = 0;
+    if (base && base->kind == PA_IT_INT) {
+      a = (uint64_t)base->v.i;
+    } else if (s < PTOSIM_SPACE_COUNT && n <= w->top[s]) {
+      uint64_t al = w->prof->align[s] ? w->prof->align[s] : 32;
+      a = w->top[s] = (w->top[s] - n) / al * al;
+    }
+    if (op == w->want) w->found = 1, w->addr = a;
+  }
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (uint32_t bk = 0; bk < op->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < op->regions[r].blocks[bk].nops; i++) walk(w, &op->regions[r].blocks[bk].ops[i]);
+}
+
+/* The reserve_buffer op named `name` inside `scope` (NULL if none). */
+static const pa_op *find_reserve(const pa_op *scope, const pa_item *name) {
+  if (pa_str_is(scope->name, "pto.reserve_buffer")) {
+    const pa_item *n = attr(scope, "name");
+    if (n && n->kind == PA_IT_STRING && n->name.n == name->name.n && !memcmp(n->name.s, name->name.s, n->name.n)) return scope;
+  }
+  for (uint32_t r = 0; r < scope->nregions; r++)
+    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
+        const pa_op *f = find_reserve(&scope->regions[r].blocks[bk].ops[i], name);
+        if (f) return f;
+      }
+  return NULL;
+}
+
+/* The func.func @sym of the module (NULL if none). */
+static const pa_op *find_func(const pa_op *module, pa_str sym) {
+  for (uint32_t r = 0; r < module->nregions; r++)
+    for (uint32_t bk = 0; bk < module->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < module->regions[r].blocks[bk].nops; i++) {
+        const pa_op *f = &module->regions[r].blocks[bk].ops[i];
+        if (f->sym.n == sym.n && !memcmp(f->sym.s, sym.s, sym.n)) return f;
+      }
+  return NULL;
+}
+
+static int reserve_error(pt_lower *L, const pa_op *op, const char *rule, const char *hint, const char *what) {
+  pt_lower_errorf(L, op->loc, rule, hint, "%.*s: %s", (int)op->name.n, op->name.s, what);
+  return -1;
+}
+
+int pt_lower_pipe_op(pt_lower *L, const pa_op *op) {
+  int import = pa_str_is(op->name, "pto.import_reserved_buffer");
+  if (!import && !pa_str_is(op->name, "pto.reserve_buffer")) return 1;
+  ptosim_program *p = pt_lower_program(L);
+  const pa_item *name = attr(op, "name");
+  if (!name || name->kind != PA_IT_STRING) return reserve_error(L, op, "tile_pipe.reserve", "give name = \"...\"", "missing name");
+  const pa_op *res = op;
+  if (import) {
+    const pa_item *peer = attr(op, "peer_func");
+    const pa_op *f = peer && peer->kind == PA_IT_SYMBOL ? find_func(p->ast->module, peer->name) : NULL;
+    res = f ? find_reserve(f, name) : NULL;
+    if (!res)
+      return reserve_error(L, op, "tile_pipe.reserve", "peer_func = @f names a function of the module holding pto.reserve_buffer {name = ...}",
+                           "no reserve_buffer of that name in peer_func");
+  }
+  const pa_item *size = attr(res, "size"), *base = attr(res, "base"), *au = attr(res, "auto");
+  ptosim_space s = location_of(res);
+  const pt_profile *prof = pt_profile_get(p->target);
+  if (s == PTOSIM_SPACE_COUNT || !size || size->kind != PA_IT_INT || size->v.i <= 0 || (uint64_t)size->v.i > prof->capacity[s])
+    return reserve_error(L, res, "tile_pipe.reserve", "location = #pto.address_space<vec> or <mat>, 0 < size <= the space's capacity",
+                         "bad location or size");
+  if ((au && pa_item_is_word(au, "false")) != (base != NULL))
+    return reserve_error(L, res, "tile_pipe.reserve", "auto = true without base, or auto = false with base = N", "auto and base disagree");
+  reserve_walk w = {.prof = prof, .want = res};
+  memcpy(w.top, prof->capacity, sizeof w.top);
+  walk(&w, p->ast->module);
+  if (base && (base->kind != PA_IT_INT || base->v.i < 0 || (uint64_t)base->v.i + (uint64_t)size->v.i > prof->capacity[s] ||
+               base->v.i % (prof->align[s] ? prof->align[s] : 32)))
+    return reserve_error(L, res, "tile_pipe.reserve", "base is aligned and base + size fits the space", "base out of the space");
+  pt_slot_type t = pt_slot_type_of(pt_lower_result_type(op, 0));
+  if (t.kind != PT_VK_INT) return reserve_error(L, op, "ir.type", "write -> i32", "the result is an integer address");
+  pt_ins c = {.code = PT_C_CONST, .src = op};
+  c.imm.i = (int64_t)w.addr;
+  c.dst = pt_lower_define_results(L, op, &t, 1);
+  pt_lower_emit(L, c);
+  return 0;
+}

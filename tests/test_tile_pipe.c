@@ -1,0 +1,473 @@
+/* Cube-vector tile pipes: C2V pushes of acc tiles (every split: whole tile to sub-block 0,
+ * rows or columns halved) against naive NZ -> ND indexing, V2C pushes into NZ mat slots,
+ * slot rotation, the sparse free protocol (blocked pushes and pops), every rule, and from
+ * .pto text: reserve / import addresses, a run with every checker on, a deadlock report,
+ * and the race checker seeing the pop as the ordering (a read of the slot without a pop
+ * races with the push); memref.alloc buffers as tiles. References are written here from
+ * the layout formulas. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "ptosim/monitor.h"
+#include "ptosim/ops.h"
+#include "ptosim/program.h"
+
+enum { FIFO = 0x1000, SLOT = 8192, L1FIFO = 0x2000 };
+
+static ptosim_machine *g_m;
+static ptosim_core *aic, *aiv[2];
+
+static void fresh(ptosim_target t) {
+  if (g_m) ptosim_machine_free(g_m);
+  g_m = ptosim_machine_new(t, 1);
+  aic = ptosim_core_of(g_m, 0, PTOSIM_AIC);
+  aiv[0] = ptosim_core_of(g_m, 0, PTOSIM_AIV0);
+  aiv[1] = ptosim_core_of(g_m, 0, PTOSIM_AIV1);
+}
+
+static const char *rule(void) {
+  const ptosim_diag *d = ptosim_last_diag(g_m);
+  if (getenv("PT_DEBUG")) fprintf(stderr, "  [%s] %s\n", d->rule, d->msg);
+  return d->rule;
+}
+
+static ptosim_status init_all(int dir, int slots) {
+  ptosim_pipe_init_params p = {.id = 1, .dir_mask = dir, .slot_size = SLOT, .slot_num = slots, .c2v_buf = FIFO, .v2c_buf = L1FIFO};
+  ptosim_status st = ptosim_aic_initialize_pipe(aic, &p);
+  for (int s = 0; s < 2 && st == PTOSIM_OK; s++) st = ptosim_aiv_initialize_pipe(aiv[s], &p);
+  return st;
+}
+
+static ptosim_tile acc_tile(int rows, int cols, int vr, int vc) {
+  return (ptosim_tile){.space = PTOSIM_L0C, .addr = 0, .dtype = PTOSIM_DT_F32, .rows = rows, .cols = cols, .valid_rows = vr,
+                       .valid_cols = vc, .blayout = PTOSIM_BL_COL_MAJOR, .slayout = PTOSIM_SL_ROW_MAJOR, .fractal = 1024};
+}
+
+/* Element (i, j) of an acc tile: 16 x 16 f32 boxes, box columns outermost (NZ). */
+static size_t acc_index(int rows, int i, int j) { return (size_t)(j / 16) * (size_t)rows * 16 + (size_t)i * 16 + (size_t)(j % 16); }
+
+/* Fill the acc tile with value(i, j) = i * 1000 + j + 1 + 0.5 * tag. */
+static void fill_acc(int rows, int cols, int tag) {
+  static float a[64 * 128];
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++) a[acc_index(rows, i, j)] = (float)(i * 1000 + j + 1) + 0.5f * (float)tag;
+  ptosim_mem_write(aic, PTOSIM_L0C, 0, a, (size_t)rows * (size_t)cols * 4);
+}
+
+static void sentinel_ub(void) {
+  static uint8_t s[4 * SLOT];
+  memset(s, 0xA5, sizeof s);
+  for (int k = 0; k < 2; k++) ptosim_mem_write(aiv[k], PTOSIM_UB, FIFO, s, sizeof s);
+}
+
+/* The UB of sub-block k at slot `slot` holds the acc rows [r0, r0 + h) x columns [c0, c0 +
+ * w) of tile tag row-major with row stride `stride` (the consumer tile's cols), for the valid
+ * region vh x vw of it; every other byte of the 4 slots keeps the sentinel. */
+static int ub_holds(int k, int slot, int r0, int c0, int vh, int vw, int stride, int tag) {
+  static uint8_t ub[4 * SLOT];
+  ptosim_mem_read(aiv[k], PTOSIM_UB, FIFO, ub, sizeof ub);
+  for (size_t b = 0; b < sizeof ub; b++) {
+    size_t off = b - (size_t)slot * SLOT, e = off / 4;
+    int in = b >= (size_t)slot * SLOT && off < (size_t)SLOT && (int)(e / (size_t)stride) < vh && (int)(e % (size_t)stride) < vw;
+    if (!in && ub[b] != 0xA5) return 0;
+    if (!in || b % 4) continue;
+    int i = (int)(e / (size_t)stride), j = (int)(e % (size_t)stride);
+    float v, want = (float)((r0 + i) * 1000 + c0 + j + 1) + 0.5f * (float)tag;
+    memcpy(&v, ub + b, 4);
+    if (v != want) return 0;
+  }
+  return 1;
+}
+
+static void test_c2v_splits(void) {
+  /* split 0: the whole 32 x 64 tile (valid 30 x 48) to sub-block 0 only. */
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(init_all(1, 4) == PTOSIM_OK);
+  sentinel_ub();
+  fill_acc(32, 64, 0);
+  ptosim_tpush_params p = {.tile = acc_tile(32, 64, 30, 48), .id = 1, .split = PTOSIM_SPLIT_NONE};
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+  CHECK(ub_holds(0, 0, 0, 0, 30, 48, 64, 0));
+  CHECK(ub_holds(1, 0, 0, 0, 0, 0, 64, 0)); /* untouched */
+  /* split 1: rows halved (valid 32 x 40), split 2: columns halved (valid 16 x 64). */
+  for (int split = 1; split <= 2; split++) {
+    fresh(PTOSIM_TARGET_A5);
+    CHECK(init_all(1, 4) == PTOSIM_OK);
+    sentinel_ub();
+    for (int t = 0; t < 3; t++) { /* three tiles: slots 0, 1, 2 */
+      fill_acc(32, 64, t);
+      p = (ptosim_tpush_params){.tile = acc_tile(32, 64, split == 1 ? 32 : 16, split == 1 ? 40 : 64), .id = 1,
+                                .split = (ptosim_tile_split)split};
+      CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+    }
+    for (int k = 0; k < 2; k++) {
+      /* the first element of slot 2 is row r0, column c0 of tile 2 */
+      int r0 = split == 1 ? 16 * k : 0, c0 = split == 2 ? 32 * k : 0;
+      static uint8_t ub[SLOT];
+      ptosim_mem_read(aiv[k], PTOSIM_UB, FIFO + 2 * SLOT, ub, 4);
+      float v;
+      memcpy(&v, ub, 4);
+      CHECK_MSG(v == (float)(r0 * 1000 + c0 + 1) + 1.0f, "split %d sub %d slot 2 first element %g", split, k, v);
+    }
+    /* Pops return the slots in order, at the slot addresses. */
+    for (int t = 0; t < 3; t++)
+      for (int k = 0; k < 2; k++) {
+        ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = split == 1 ? 16 : 32, .cols = split == 1 ? 64 : 32};
+        ptosim_tpop_params q = {.result = &r, .id = 1, .split = (ptosim_tile_split)split};
+        CHECK(ptosim_tpop_from_aic(aiv[k], &q) == PTOSIM_OK && r.addr == (uint64_t)FIFO + (uint64_t)t * SLOT);
+        CHECK(ptosim_tfree_from_aic(aiv[k], &q) == PTOSIM_OK);
+      }
+  }
+  /* Whole-slot contents of one up-down push (with a valid region smaller than the tile). */
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(init_all(1, 4) == PTOSIM_OK);
+  sentinel_ub();
+  fill_acc(32, 64, 3);
+  p = (ptosim_tpush_params){.tile = acc_tile(32, 64, 28, 40), .id = 1, .split = PTOSIM_SPLIT_UP_DOWN};
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+  CHECK(ub_holds(0, 0, 0, 0, 14, 40, 64, 3));
+  CHECK(ub_holds(1, 0, 14, 0, 14, 40, 64, 3));
+  /* Left-right, whole slot: columns [0, 32) and [32, 64) of a 16 x 64 tile. */
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(init_all(1, 4) == PTOSIM_OK);
+  sentinel_ub();
+  fill_acc(16, 64, 1);
+  p = (ptosim_tpush_params){.tile = acc_tile(16, 64, 16, 64), .id = 1, .split = PTOSIM_SPLIT_LEFT_RIGHT};
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+  CHECK(ub_holds(0, 0, 0, 0, 16, 32, 32, 1));
+  CHECK(ub_holds(1, 0, 0, 32, 16, 32, 32, 1));
+}
+
+/* Flow control: 4 slots, period 2. */
+static void test_flow(void) {
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(init_all(1, 4) == PTOSIM_OK);
+  fill_acc(32, 32, 0);
+  ptosim_tpush_params p = {.tile = acc_tile(32, 32, 32, 32), .id = 1, .split = PTOSIM_SPLIT_UP_DOWN};
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 16, .cols = 32};
+  ptosim_tpop_params q = {.result = &r, .id = 1, .split = PTOSIM_SPLIT_UP_DOWN};
+  CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_BLOCKED); /* nothing pushed */
+  for (int t = 0; t < 4; t++) CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_BLOCKED); /* tile 4 reuses slot 0 */
+  for (int k = 0; k < 2; k++) CHECK(ptosim_tpop_from_aic(aiv[k], &q) == PTOSIM_OK && ptosim_tfree_from_aic(aiv[k], &q) == PTOSIM_OK);
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_BLOCKED); /* tile 0 freed, but no signal before tile 1 */
+  CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_OK && ptosim_tfree_from_aic(aiv[0], &q) == PTOSIM_OK);
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_BLOCKED); /* sub-block 1 has not signalled */
+  CHECK(ptosim_tpop_from_aic(aiv[1], &q) == PTOSIM_OK && ptosim_tfree_from_aic(aiv[1], &q) == PTOSIM_OK);
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);     /* tile 4 */
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);     /* tile 5: no wait (odd) */
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_BLOCKED); /* tile 6 waits for the next signal */
+  /* Six tiles pushed, two popped: four ready per sub-block, then none. */
+  for (int t = 2; t < 6; t++) {
+    CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_OK && r.addr == (uint64_t)FIFO + (uint64_t)(t % 4) * SLOT);
+    CHECK(ptosim_tfree_from_aic(aiv[0], &q) == PTOSIM_OK);
+  }
+  CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_BLOCKED);
+}
+
+/* V2C: each sub-block inserts its 16 x 32 ND vec half into a 32 x 32 mat slot, as ND rows
+ * (row stride 32). */
+static void test_v2c(void) {
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(init_all(2, 0) == PTOSIM_OK); /* default 8 slots */
+  static float v[16 * 32], l1[32 * 32];
+  for (int k = 0; k < 2; k++) {
+    for (int i = 0; i < 16 * 32; i++) v[i] = (float)(k * 100000 + i);
+    ptosim_mem_write(aiv[k], PTOSIM_UB, 0, v, sizeof v);
+  }
+  ptosim_tile src = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 16, .cols = 32, .valid_rows = 16, .valid_cols = 32,
+                     .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  ptosim_tpush_params p = {.tile = src, .id = 1, .split = PTOSIM_SPLIT_UP_DOWN};
+  ptosim_tile r = {.space = PTOSIM_L1, .dtype = PTOSIM_DT_F32, .rows = 32, .cols = 32};
+  ptosim_tpop_params q = {.result = &r, .id = 1, .split = PTOSIM_SPLIT_UP_DOWN};
+  CHECK_MSG(ptosim_tpush_to_aic(aiv[0], &p) == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
+  CHECK(ptosim_tpop_from_aiv(aic, &q) == PTOSIM_BLOCKED); /* sub-block 1's half is missing */
+  CHECK(ptosim_tpush_to_aic(aiv[1], &p) == PTOSIM_OK);
+  CHECK(ptosim_tpop_from_aiv(aic, &q) == PTOSIM_OK && r.addr == L1FIFO);
+  ptosim_mem_read(aic, PTOSIM_L1, L1FIFO, l1, sizeof l1);
+  int ok = 1;
+  for (int i = 0; i < 32; i++)
+    for (int j = 0; j < 32; j++) ok &= l1[i * 32 + j] == (float)((i / 16) * 100000 + (i % 16) * 32 + j);
+  CHECK(ok);
+  CHECK(ptosim_tfree_from_aiv(aic, &q) == PTOSIM_OK);
+  CHECK(ptosim_tfree_from_aiv(aic, &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.free"));
+}
+
+static void test_rules(void) {
+  fresh(PTOSIM_TARGET_A5);
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 16, .cols = 32};
+  ptosim_tpop_params q = {.result = &r, .id = 1, .split = PTOSIM_SPLIT_UP_DOWN};
+  CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.init"));
+  ptosim_pipe_init_params ip = {.id = 4, .dir_mask = 1, .slot_size = SLOT, .c2v_buf = FIFO};
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.id"));
+  ip.id = 0, ip.dir_mask = 4;
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.dir_mask"));
+  ip.dir_mask = 1, ip.slot_size = 100;
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"));
+  ip.slot_size = SLOT, ip.slot_num = 17;
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_num"));
+  ip.slot_num = 0, ip.c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - SLOT;
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
+  ip.c2v_buf = FIFO;
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.reinit"));
+  CHECK(init_all(1, 2) == PTOSIM_OK);
+  ptosim_tpush_params p = {.tile = acc_tile(64, 64, 64, 64), .id = 1, .split = PTOSIM_SPLIT_NONE};
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size")); /* 16 KiB > 8 KiB */
+  p.tile = acc_tile(16, 16, 16, 16);
+  p.tile.space = PTOSIM_L1;
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.loc"));
+  p.tile = acc_tile(16, 16, 16, 16);
+  p.split = (ptosim_tile_split)3;
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.split"));
+  q.split = p.split = PTOSIM_SPLIT_NONE;
+  CHECK(ptosim_tpop_from_aic(aiv[1], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.split"));
+  CHECK(ptosim_tpush_to_aic(aiv[0], &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.init")); /* C2V only */
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+  q.split = PTOSIM_SPLIT_NONE, q.result = NULL;
+  CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "api.args"));
+  fresh(PTOSIM_TARGET_A2A3);
+  CHECK(init_all(1, 2) == PTOSIM_OK);
+  p.split = PTOSIM_SPLIT_NONE;
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+}
+
+/* ---- .pto text ------------------------------------------------------------------------------ */
+
+#define ACC16 "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>"
+#define ACC16_AS_VEC "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define VEC8 "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+
+/* The cube pushes `pushes` zero 16 x 16 tiles split up-down; each sub-block pops `pops`
+ * (tstore of row block s of the popped tile when `store`); `peek` reads the FIFO through a
+ * tile placed on it without popping. */
+static char *pipe_program(char *buf, size_t n, int pushes, int pops, int peek) {
+  snprintf(buf, n,
+           "module attributes {pto.target_arch = \"a5\"} {\n"
+           "func.func @k(%%o: !pto.ptr<f32>) attributes {pto.entry} {\n"
+           "  func.call @c() : () -> ()\n  func.call @v(%%o) : (!pto.ptr<f32>) -> ()\n  return\n}\n"
+           "func.func private @c() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+           "  %%c0 = arith.constant 0 : i32\n  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n"
+           "  %%n = arith.constant %d : index\n"
+           "  %%b = pto.import_reserved_buffer {name = \"f\", peer_func = @v} -> i32\n"
+           "  pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+           "  %%a = pto.alloc_tile : " ACC16 "\n"
+           "  scf.for %%i = %%z to %%n step %%one {\n"
+           "    pto.tpush_to_aiv(%%a : " ACC16 ") {split = 1}\n  }\n  return\n}\n"
+           "func.func private @v(%%o: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+           "  %%c0 = arith.constant 0 : i32\n  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n"
+           "  %%n = arith.constant %d : index\n  %%c8 = arith.constant 8 : index\n  %%c16 = arith.constant 16 : index\n"
+           "  %%b = pto.reserve_buffer {name = \"f\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
+           "  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+           "  %%vo = pto.make_tensor_view %%o, shape = [%%c8, %%c16], strides = [%%c16, %%one] : !pto.tensor_view<?x?xf32>\n"
+           "  %%po = pto.partition_view %%vo, offsets = [%%z, %%z], sizes = [%%c8, %%c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x16xf32>\n"
+           "  %%s = pto.get_subblock_idx\n"
+           "  %%zero = arith.constant 0 : i64\n  %%isz = arith.cmpi eq, %%s, %%zero : i64\n"
+           "  %%addr = arith.constant %d : i64\n"
+           "  %%peek = pto.alloc_tile addr = %%addr : " VEC8 "\n"
+           "  scf.if %%isz {\n"
+           "  %s"
+           "  }\n"
+           "  scf.for %%i = %%z to %%n step %%one {\n"
+           "    %%t = pto.tpop_from_aic {split = 1} -> " VEC8 "\n"
+           "    pto.tfree_from_aic {split = 1}\n  }\n  return\n}\n}\n",
+           pushes, pops, (int)(ptosim_space_capacity(g_m, PTOSIM_UB) - 8192),
+           peek ? "  pto.tstore ins(%peek : " VEC8 ") outs(%po : !pto.partition_tensor_view<8x16xf32>)\n" : "");
+  return buf;
+}
+
+/* Runs `src` with the monitor; returns the status, the number of reports and the first rule. */
+static ptosim_status run_checked(const char *src, int eager, int *nreports, char *first) {
+  FILE *dump = getenv("PT_DEBUG") ? fopen("/tmp/tp_dbg.pto", "w") : NULL;
+  if (dump) fputs(src, dump), fclose(dump);
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  if (!p) return PTOSIM_E_VERIFY;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  static float out[8 * 16];
+  ptosim_arg a = {0};
+  ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  if (eager) o.schedule = PTOSIM_SCHEDULE_EAGER;
+  ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
+  ptosim_status st = ptosim_monitor_run(mon, p, &a);
+  ptosim_monitor_finish(mon);
+  *nreports = ptosim_monitor_nreports(mon);
+  snprintf(first, 64, "%s", st != PTOSIM_OK ? ptosim_last_diag(m)->rule : *nreports ? ptosim_monitor_report(mon, 0)->rule : "");
+  ptosim_monitor_free(mon);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return st;
+}
+
+static void test_text(void) {
+  fresh(PTOSIM_TARGET_A5);
+  static char src[8192];
+  char first[64];
+  int n = 0;
+  /* 20 tiles through an 8-slot FIFO: the pushes wait for frees, nothing races. */
+  for (int eager = 0; eager < 2; eager++) {
+    ptosim_status st = run_checked(pipe_program(src, sizeof src, 20, 20, 0), eager, &n, first);
+    CHECK_MSG(st == PTOSIM_OK && n == 0, "eager %d: status %d, %d reports, first %s", eager, (int)st, n, first);
+  }
+  /* A machine runs the kernel again from empty pipes. */
+  {
+    pipe_program(src, sizeof src, 5, 5, 0);
+    ptosim_program *p = pt_test_load(src, strlen(src));
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+    static float out[8 * 16];
+    ptosim_arg a = {0};
+    ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+    CHECK(p && ptosim_program_run(p, m, &a) == PTOSIM_OK && ptosim_program_run(p, m, &a) == PTOSIM_OK);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
+  /* One pop too many: a deadlock report naming the waiting cores, not a hang. */
+  CHECK(run_checked(pipe_program(src, sizeof src, 3, 4, 0), 0, &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
+  /* Nine pushes, one pop: the ninth push waits for a free that never comes. */
+  CHECK(run_checked(pipe_program(src, sizeof src, 9, 1, 0), 0, &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
+  /* Reading slot 0 through another tile without popping races with the push. */
+  CHECK(run_checked(pipe_program(src, sizeof src, 1, 1, 1), 0, &n, first) == PTOSIM_OK);
+  CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "%d reports, first %s", n, first);
+}
+
+/* split 0 in a vector section: on A5 the section runs on sub-block 0 only (PTOAS's
+ * `if (get_subblockid() == 0)` guard), unless it asks for the sub-block index itself. */
+static void test_unsplit_guard(void) {
+  for (int query = 0; query < 2; query++) {
+    char src[4096];
+    snprintf(src, sizeof src,
+             "module attributes {pto.target_arch = \"a5\"} {\n"
+             "func.func @k(%%o: !pto.ptr<f32>) attributes {pto.kernel} {\n"
+             "  %%c0 = arith.constant 0 : i32\n  %%b = arith.constant 0 : i32\n"
+             "  pto.section.cube {\n"
+             "    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+             "    %%a = pto.alloc_tile : " ACC16 "\n    pto.tpush_to_aiv(%%a : " ACC16 ") {split = 0}\n  }\n"
+             "  pto.section.vector {\n%s"
+             "    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+             "    %%t = pto.tpop_from_aic {split = 0} -> " ACC16_AS_VEC "\n    pto.tfree_from_aic {split = 0}\n  }\n"
+             "  return\n}\n}\n",
+             query ? "    %s = pto.get_subblock_idx\n" : "");
+    float out[4];
+    ptosim_program *p = pt_test_load(src, strlen(src));
+    CHECK(p != NULL);
+    if (!p) return;
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+    ptosim_arg a = {0};
+    ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+    ptosim_status st = ptosim_program_run(p, m, &a);
+    CHECK_MSG(query ? st == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(m)->rule, "tile_pipe.split") : st == PTOSIM_OK, "query %d: %d %s",
+              query, (int)st, ptosim_last_diag(m)->rule);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
+}
+
+/* Runs text program src on a fresh A5 machine with buffer buf (n bytes) as its one pointer
+ * parameter; returns the status (PTOSIM_E_VERIFY when it does not load). */
+static ptosim_status run_text(const char *src, void *buf, size_t n) {
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  if (!p) return PTOSIM_E_VERIFY;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_arg a = {0};
+  ptosim_gm_map(m, buf, n, &a.gm_addr);
+  ptosim_status st = ptosim_program_run(p, m, &a);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return st;
+}
+
+/* reserve_buffer addresses: auto ones from the top of the space down in module order, an
+ * explicit base as given; import finds the peer's; errors. */
+static void test_reserve(void) {
+  const char *src =
+      "module attributes {pto.target_arch = \"a5\"} {\n"
+      "func.func @k(%o: !pto.ptr<i32>) attributes {pto.entry} {\n"
+      "  %a = pto.reserve_buffer {name = \"a\", size = 1000, location = #pto.address_space<vec>, auto = true} -> i32\n"
+      "  %b = pto.reserve_buffer {name = \"b\", size = 4096, location = #pto.address_space<vec>, auto = false, base = 8192} -> i32\n"
+      "  %c = pto.import_reserved_buffer {name = \"c\", peer_func = @p} -> i32\n"
+      "  %z = arith.constant 0 : index\n  %i1 = arith.constant 1 : index\n  %i2 = arith.constant 2 : index\n"
+      "  pto.store %a, %o[%z] : !pto.ptr<i32>, i32\n  pto.store %b, %o[%i1] : !pto.ptr<i32>, i32\n"
+      "  pto.store %c, %o[%i2] : !pto.ptr<i32>, i32\n  return\n}\n"
+      "func.func private @p() {\n"
+      "  %c = pto.reserve_buffer {name = \"c\", size = 64, location = #pto.address_space<vec>, auto = true} -> i32\n  return\n}\n}\n";
+  int32_t out[3] = {0};
+  CHECK(run_text(src, out, sizeof out) == PTOSIM_OK);
+  fresh(PTOSIM_TARGET_A5);
+  int64_t cap = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB), top_a = (cap - 1000) / 32 * 32;
+  CHECK_MSG(out[0] == top_a && out[1] == 8192 && out[2] == (top_a - 64) / 32 * 32, "%d %d %d", out[0], out[1], out[2]);
+  static const char *const bad[] = {
+      "  %c = pto.import_reserved_buffer {name = \"x\", peer_func = @k} -> i32\n",
+      "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<vec>, auto = true, base = 0} -> i32\n",
+      "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<acc>, auto = true} -> i32\n"};
+  for (int i = 0; i < 3; i++) {
+    char text[512];
+    snprintf(text, sizeof text, "func.func @k() attributes {pto.kernel} {\n%s  return\n}\n", bad[i]);
+    CHECK_MSG(!pt_test_load(text, strlen(text)), "bad reserve %d accepted", i);
+  }
+}
+
+/* memref.alloc of a local buffer is a row-major tile: o = a + a with a filled by texpands. */
+static void test_memref_alloc(void) {
+  const char *src =
+      "module attributes {pto.target_arch = \"a5\"} {\n"
+      "func.func @k(%o: !pto.ptr<f16>) attributes {pto.kernel} {\n"
+      "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c8 = arith.constant 8 : index\n"
+      "  %c48 = arith.constant 48 : index\n  %x = arith.constant 1.25 : f16\n"
+      "  %a = memref.alloc() : memref<8x48xf16, #pto.address_space<vec>>\n"
+      "  %b = memref.alloc() : memref<8x48xf16, #pto.address_space<vec>>\n"
+      "  pto.texpands ins(%x : f16) outs(%a : memref<8x48xf16, #pto.address_space<vec>>)\n"
+      "  pto.tadd ins(%a, %a : memref<8x48xf16, #pto.address_space<vec>>, memref<8x48xf16, #pto.address_space<vec>>) outs(%b : memref<8x48xf16, #pto.address_space<vec>>)\n"
+      "  %v = pto.make_tensor_view %o, shape = [%c8, %c48], strides = [%c48, %c1] : !pto.tensor_view<?x?xf16>\n"
+      "  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c8, %c48] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<8x48xf16>\n"
+      "  pto.barrier #pto.pipe<PIPE_ALL>\n"
+      "  pto.tstore ins(%b : memref<8x48xf16, #pto.address_space<vec>>) outs(%p : !pto.partition_tensor_view<8x48xf16>)\n"
+      "  return\n}\n}\n";
+  uint16_t out[8 * 48];
+  memset(out, 0, sizeof out);
+  CHECK(run_text(src, out, sizeof out) == PTOSIM_OK);
+  int ok = 1;
+  for (int i = 0; i < 8 * 48; i++) ok &= out[i] == 0x4100; /* 2.5 in f16: exponent 16, fraction 0x100 */
+  CHECK(ok);
+  const char *bad = "func.func @k() attributes {pto.kernel} {\n  %a = memref.alloc() : memref<8x?xf16, #pto.address_space<vec>>\n  return\n}\n";
+  CHECK(!pt_test_load(bad, strlen(bad)));
+}
+
+/* tile_valid_rows / _cols: the run-time valid region of a tile of dynamic valid shape. */
+#define DYN "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+static void test_valid_queries(void) {
+  for (int r = 1; r <= 8; r += 7) {
+    char src[2048];
+    snprintf(src, sizeof src,
+             "func.func @k(%%o: !pto.ptr<i64>) attributes {pto.kernel} {\n"
+             "  %%c0 = arith.constant 0 : index\n  %%c1 = arith.constant 1 : index\n"
+             "  %%r = arith.constant %d : index\n  %%c = arith.constant %d : index\n"
+             "  %%t = pto.alloc_tile valid_row = %%r valid_col = %%c : " DYN "\n"
+             "  %%n = pto.tile_valid_rows %%t : " DYN " -> index\n  %%m = pto.tile_valid_cols %%t : " DYN " -> index\n"
+             "  %%ni = arith.index_cast %%n : index to i64\n  %%mi = arith.index_cast %%m : index to i64\n"
+             "  pto.store %%ni, %%o[%%c0] : !pto.ptr<i64>, i64\n  pto.store %%mi, %%o[%%c1] : !pto.ptr<i64>, i64\n  return\n}\n",
+             r, 17 - 2 * r);
+    int64_t out[2] = {0, 0};
+    CHECK(run_text(src, out, sizeof out) == PTOSIM_OK && out[0] == r && out[1] == 17 - 2 * r);
+  }
+  fresh(PTOSIM_TARGET_A2A3);
+  int64_t n = 0;
+  ptosim_tile_valid_params q = {.src = acc_tile(32, 48, 7, 40), .result = &n};
+  CHECK(ptosim_tile_valid_rows(aic, &q) == PTOSIM_OK && n == 7);
+  CHECK(ptosim_tile_valid_cols(aic, &q) == PTOSIM_OK && n == 40);
+}
+
+int main(void) {
+  RUN(test_c2v_splits);
+  RUN(test_flow);
+  RUN(test_v2c);
+  RUN(test_rules);
+  RUN(test_text);
+  RUN(test_unsplit_guard);
+  RUN(test_reserve);
+  RUN(test_memref_alloc);
+  RUN(test_valid_queries);
+  ptosim_machine_free(g_m);
+  return pt_test_finish();
+}
