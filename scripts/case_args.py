@@ -19,7 +19,7 @@ launches = []  # (args, entry) per launch
 if os.path.exists(main):
     src = open(main).read()
     # ReadFile("./v1.bin", size, aHost, ...) or a helper such as readExact("./x.bin", aHost, ...)
-    for m in re.finditer(r'\w+\("\./([\w.-]+)\.bin",\s*(?:\w+,\s*)?(\w+?)Host\b', src):
+    for m in re.finditer(r'\w+\("\./([\w.-]+)\.bin",\s*(?:\w+,\s*)?&?(\w+?)Host\b', src):
         files[m.group(2)] = m.group(1)
     # loops over indices: `case 3: hostBuf = outUbReluHost;` with path "./v%d.bin"
     for m in re.finditer(r'case\s+(\d+):\s*\w+\s*=\s*(\w+?)Host', src):
@@ -37,7 +37,8 @@ if os.path.exists(main):
     funcs = re.findall(r'func\.func\s+(?:public\s+)?@(\w+)', kernel)
     # launch.cpp starts each kernel as name<<<blocks, ...>>>
     launch = os.path.join(case, "launch.cpp")
-    blocks = dict(re.findall(r'(\w+)<<<\s*(\d+)\s*,', open(launch).read())) if os.path.exists(launch) else {}
+    launch_src = open(launch).read() if os.path.exists(launch) else ""
+    blocks = dict(re.findall(r'(\w+)<<<\s*(\w+)\s*,', launch_src))
     for name, text in calls:
         args = [a.strip() for a in text.split(",")][:-1]  # the last one is the stream
         # LaunchCube_foo_kernel launches @cube_foo_kernel: name it when the file has several
@@ -48,12 +49,42 @@ if not launches:
         n += 1
     launches.append((["v%dDevice" % i for i in range(1, n)], []))
     blocks = {}
+def host_scalar(a):
+    """The value of a scalar launch argument xHost read from ./F.bin (little-endian), or None."""
+    host = re.search(r'\b(\w+)Host\b', a)
+    if not host or host.group(1) not in files:
+        return None
+    raw = open(os.path.join(out, files[host.group(1)] + ".bin"), "rb").read()
+    return str(int.from_bytes(raw[:8], "little", signed=True))
+
+
+def block_count(expr, names, values):
+    """The block count of a launch: a number, or a `const T x = expr;` of launch.cpp over
+    the launch function's scalar parameters (C integer arithmetic)."""
+    consts = dict(re.findall(r'const\s+\w+\s+(\w+)\s*=\s*([^;]+);', launch_src))
+    env = {n: v for n, v in zip(names, values) if re.fullmatch(r'-?\d+', v)}
+    for _ in range(8):  # substitute names until only numbers remain
+        expr = re.sub(r'\b[A-Za-z_]\w*\b', lambda m: env.get(m.group(0), consts.get(m.group(0), m.group(0))), expr)
+    try:
+        return str(int(eval(expr.replace("/", "//"), {"__builtins__": {}})))
+    except Exception:
+        return "1"
+
+
 for args, entry in launches:
-    res = ["--blocks", blocks[entry[0]]] if entry and blocks.get(entry[0], "1") != "1" else []
+    res = []
+    if entry and entry[0] in blocks:
+        lf = re.search(r'void\s+Launch\w*\(([^)]*)\)\s*\{[^}]*' + entry[0] + r'<<<', launch_src, re.S)
+        names = [re.findall(r'(\w+)\s*$', a.strip())[0] for a in lf.group(1).split(",") if a.strip()] if lf else []
+        n = block_count(blocks[entry[0]], names, [host_scalar(a) or consts.get(a, a) for a in args])
+        if n != "1":
+            res = ["--blocks", n]
     for a in args:
         dev = re.search(r'\b(\w+)Device\b', a)
         if dev:
             res.append(os.path.join(out, (files.get(dev.group(1)) or dev.group(1)) + ".bin"))
+        elif host_scalar(a):
+            res.append(host_scalar(a))
         else:
             res.append(consts.get(a, a) if os.path.exists(main) else a)
     print(" ".join((["--entry", entry[0]] if entry else []) + res))
