@@ -96,7 +96,6 @@ typedef void (*te_fn)(const te_row *g);
     memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
   }                                                                                          \
   static inline pt_vl_c_##K te_s_##K(const te_row *g) { return (pt_vl_c_##K)(pt_vl_u_##K)(uint64_t)g->s.i; } \
-  static inline pt_vl_c_##K te_rnd_##K(pt_vl_c_##K x) { return x; }
 
 /* NaN test on the bits: an integer compare, which vectorizes (isnan's unordered compare
  * becomes a branch). */
