@@ -131,8 +131,8 @@ static float f_of_int(const cv_plan *c, int64_t v) { return d_to_f32(i64_exactis
   }
 #define F32_RINT(x) pt_vl_f32_bits(x)
 #define NAN_BITS(x) ((pt_vl_f32_bits(x) & 0x7FFFFFFFu) > 0x7F800000u) /* an integer test: vectorizes */
-#define F16_RINT(x) (uint16_t)(NAN_BITS(x) ? 0x7E00u : pt_vl_to_f16(x))
-#define BF16_RINT(x) (uint16_t)(NAN_BITS(x) ? 0x7FC0u : pt_vl_to_bf16(x))
+#define F16_RINT(x) (uint16_t)pt_vl_sel(NAN_BITS(x), 0x7E00u, pt_vl_to_f16(x))
+#define BF16_RINT(x) (uint16_t)pt_vl_sel(NAN_BITS(x), 0x7FC0u, pt_vl_to_bf16(x))
 #define F16_R(x) pt_f32_to_f16(x, c->r, PT_SAT_OFF)
 #define BF16_R(x) pt_f32_to_bf16(x, c->r, PT_SAT_OFF)
 #define F32_INT(x) pt_vl_f32_bits(round_integral(x, c->r))

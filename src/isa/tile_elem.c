@@ -110,11 +110,13 @@ static inline int te_isnan(float x) { return (pt_vl_f32_bits(x) & 0x7FFFFFFFu) >
     return TO_F(v);                                                                          \
   }                                                                                          \
   static inline void te_st_##K(uint8_t *p, int64_t i, float x) {                             \
-    U v = te_isnan(x) ? (U)(QNAN) : (U)FROM_F(x);                                            \
+    U v = (U)pt_vl_sel((uint32_t)te_isnan(x), QNAN, FROM_F(x));                              \
     memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
   }                                                                                          \
   static inline float te_s_##K(const te_row *g) { return g->s.f; }                          \
-  static inline float te_rnd_##K(float x) { return te_isnan(x) ? x : TO_F((U)FROM_F(x)); }
+  static inline float te_rnd_##K(float x) {                                                  \
+    return pt_vl_f32_of(pt_vl_sel((uint32_t)te_isnan(x), pt_vl_f32_bits(x), pt_vl_f32_bits(TO_F((U)FROM_F(x))))); \
+  }
 
 TE_INT_IO(i8) TE_INT_IO(u8) TE_INT_IO(i16) TE_INT_IO(u16) TE_INT_IO(i32) TE_INT_IO(u32) TE_INT_IO(i64) TE_INT_IO(u64)
 TE_FLOAT_IO(f32, uint32_t, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
