@@ -507,6 +507,29 @@ static void test_rules(void) {
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.dst.dtype = PTOSIM_DT_U64), "tcvt.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.rmode = (ptosim_round_mode)9), "tcvt.mode");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.dst.dtype = PTOSIM_DT_F16, p.dst.valid_rows = 2), "tcvt.valid");
+  ptosim_telem_params cmp = {.src0 = nd(PTOSIM_DT_F32, 0, 4, 16, 4, 9), .src1 = nd(PTOSIM_DT_F32, 1024, 4, 16, 4, 9),
+                             .dst = nd(PTOSIM_DT_U8, 2048, 4, 32, 4, 2), .mask = nd(PTOSIM_DT_U8, 2048, 4, 32, 4, 2),
+                             .tmp = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 16)};
+  ok = cmp;
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.dst.dtype = PTOSIM_DT_I16), "tcmp.mask");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, /* 300 u8 lanes: two 256-lane repeats = 64 bytes a row */
+         EDIT(p.src0 = nd(PTOSIM_DT_U8, 0, 4, 320, 4, 300), p.src1 = nd(PTOSIM_DT_U8, 2048, 4, 320, 4, 300),
+              p.dst.addr = 4096), "tcmp.mask");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.dst.valid_rows = 3), "tcmp.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.src1.valid_cols = 8), "tcmp.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.src1.dtype = PTOSIM_DT_I32), "tcmp.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.cmp = (ptosim_tcmp_mode)6), "tcmp.mode");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tcmps, EDIT(p.src0.dtype = PTOSIM_DT_I32, p.cmp = PTOSIM_TCMP_GT), "tcmps.mode");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tcmps, EDIT(p.src0 = nd(PTOSIM_DT_U8, 0, 4, 32, 4, 9)), "tcmps.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmps, EDIT(p.dst.space = PTOSIM_L1), "tcmps.space");
+  ok = cmp, ok.dst = ok.src1, ok.src1 = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 9);
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.dtype = PTOSIM_DT_F16), "tsel.mask");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.cols = 1, p.mask.valid_cols = 1), "tile.align");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.rows = 3, p.mask.valid_rows = 3), "tsel.mask");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.src1.valid_rows = 2), "tsel.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.src0.dtype = PTOSIM_DT_F16), "tsel.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.space = PTOSIM_L1), "tsel.space");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tsels, EDIT(p.src0 = nd(PTOSIM_DT_I8, 0, 4, 32, 4, 9), p.dst = nd(PTOSIM_DT_I8, 1024, 4, 32, 4, 9)), "tsels.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tcvt.space");
 }
 
@@ -529,6 +552,139 @@ static void test_overlap(void) {
     free(u.img);
     ptosim_machine_free(u.m);
   }
+}
+
+/* ---- predicate tiles: tcmp / tcmps / tsel / tsels --------------------------------------- */
+
+/* Bits a compare row covers on the NPU: whole vector repeats (a2a3: 256 bytes of source;
+ * a5: 256 lanes of 8 bits, 128 of 16 bits, two 64-lane repeats of 32 bits). */
+static int rep_bits(ptosim_target tg, ptosim_dtype t) {
+  static const int a2[5] = {[2] = 128, [4] = 64}, a5[5] = {[1] = 256, [2] = 128, [4] = 128};
+  return (tg == PTOSIM_TARGET_A5 ? a5 : a2)[esz(t)];
+}
+
+static int cmp_ref(double x, double y, ptosim_tcmp_mode m) {
+  switch (m) {
+    case PTOSIM_TCMP_EQ: return x == y;
+    case PTOSIM_TCMP_NE: return !(x == y);
+    case PTOSIM_TCMP_LT: return x < y;
+    case PTOSIM_TCMP_LE: return x <= y;
+    case PTOSIM_TCMP_GT: return x > y;
+    default: return x >= y;
+  }
+}
+
+/* Bits of a random element, equal to `like` one time in four (so EQ / LE / GE see ties). */
+static uint64_t rnd_like(ptosim_dtype t, uint64_t like) { return pt_rand_u64(&seed) % 4 == 0 ? like : rnd_bits(t, 0); }
+
+/* The value compare bits b of t stand for; A2/A3 tcmps reads 16-bit integers as halves. */
+static double cmp_val(uint64_t b, ptosim_dtype t, int as_half) {
+  return as_half ? fval(b, PTOSIM_DT_F16) : is_flt(t) ? fval(b, t) : (double)ival(b, t);
+}
+
+/* tcmp (scalar 0) or tcmps on type t with mode m, src rows x cols valid vr x vc, dst an u8
+ * tile 32 bytes wider than the repeats need. Returns whether the op accepted the type. */
+static int cmp_case(int scalar, ptosim_target tg, ptosim_dtype t, ptosim_tcmp_mode m, int rows, int cols, int vr, int vc) {
+  ucase u = ub_new(tg);
+  ptosim_opcode op = scalar ? PTOSIM_OP_tcmps : PTOSIM_OP_tcmp;
+  uint64_t stride = ((uint64_t)rows * (uint64_t)cols * esz(t) + 255) / 256 * 256;
+  int g = rep_bits(tg, t), wbytes = g ? (vc + g - 1) / g * g / 8 : 0, mcols = (wbytes + 31) / 32 * 32 + 32;
+  ptosim_tile a = nd(t, 0, rows, cols, vr, vc), b = nd(t, stride, rows, cols, vr, vc);
+  ptosim_tile d = nd(PTOSIM_DT_U8, 2 * stride, rows, mcols, vr, (vc + 7) / 8);
+  uint64_t sbits = rnd_bits(t, 0);
+  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .cmp = m, .scalar = {t, sbits}};
+  for (int r = 0; r < rows; r++)
+    for (int k = 0; k < cols; k++) {
+      uint64_t x = rnd_like(t, sbits);
+      put(u.img, &a, r, k, x);
+      put(u.img, &b, r, k, rnd_like(t, x));
+    }
+  CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+  int half = scalar && tg == PTOSIM_TARGET_A2A3 && esz(t) == 2 && !is_flt(t);
+  uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+  memcpy(want, u.img, u.cap);
+  for (int r = 0; r < vr; r++)
+    for (int k = 0; k < wbytes * 8; k++) {
+      uint8_t *byte = want + d.addr + (uint64_t)r * (uint64_t)mcols + (uint64_t)k / 8;
+      double x = cmp_val(get(u.img, &a, r, k), t, half), y = cmp_val(scalar ? sbits : get(u.img, &b, r, k), t, half);
+      int bit = k < vc && cmp_ref(x, y, m);
+      *byte = (uint8_t)((*byte & ~(1u << (k % 8))) | (unsigned)bit << (k % 8));
+    }
+  ptosim_status st = ptosim_exec(u.c, op, &p, NULL);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  int i32_order = tg == PTOSIM_TARGET_A2A3 && t == PTOSIM_DT_I32 && m > PTOSIM_TCMP_NE;
+  const char *rule = i32_order ? (scalar ? "tcmps.mode" : "tcmp.mode") : (scalar ? "tcmps.dtype" : "tcmp.dtype");
+  if (st != PTOSIM_OK)
+    CHECK_MSG(!strcmp(ptosim_last_diag(u.m)->rule, rule) && !memcmp(got, u.img, u.cap), "%s %s: %s [%s]",
+              scalar ? "tcmps" : "tcmp", pt_dtype_name(t), ptosim_last_diag(u.m)->msg, ptosim_last_diag(u.m)->rule);
+  else
+    CHECK_MSG(!i32_order && !memcmp(got, want, u.cap), "%s %s mode %d target %d valid %dx%d", scalar ? "tcmps" : "tcmp",
+              pt_dtype_name(t), (int)m, (int)tg, vr, vc);
+  free(got);
+  free(want);
+  free(u.img);
+  ptosim_machine_free(u.m);
+  return st == PTOSIM_OK || i32_order;
+}
+
+/* tsel (scalar 0) or tsels on type t: a random mask selects src0 or src1 / the scalar. */
+static int sel_case(int scalar, ptosim_target tg, ptosim_dtype t, int rows, int cols, int vr, int vc) {
+  ucase u = ub_new(tg);
+  uint64_t stride = ((uint64_t)rows * (uint64_t)cols * esz(t) + 255) / 256 * 256;
+  ptosim_tile a = nd(t, 0, rows, cols, vr, vc), b = nd(t, stride, rows, cols, vr, vc);
+  ptosim_tile d = nd(t, 2 * stride, rows, cols, vr, vc), mk = nd(PTOSIM_DT_U8, 3 * stride, rows, 32, vr, (vc + 7) / 8);
+  uint64_t sbits;
+  do sbits = rnd_bits(t, 0);
+  while (is_flt(t) && isnan(fval(sbits, t))); /* a NaN scalar's payload is not the point here */
+  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .mask = mk, .has_tmp = !scalar,
+                           .tmp = nd(t, 4 * stride, rows, cols, rows, cols)};
+  p.scalar.dtype = is_flt(t) ? PTOSIM_DT_F32 : t;
+  p.scalar.bits = is_flt(t) ? fbits(fval(sbits, t), PTOSIM_DT_F32) : sbits;
+  uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+  memcpy(want, u.img, u.cap);
+  for (int r = 0; r < vr; r++)
+    for (int k = 0; k < vc; k++) {
+      int bit = u.img[mk.addr + (uint64_t)r * 32 + (uint64_t)k / 8] >> (k % 8) & 1;
+      put(want, &d, r, k, bit ? get(u.img, &a, r, k) : scalar ? sbits : get(u.img, &b, r, k));
+    }
+  ptosim_status st = ptosim_exec(u.c, scalar ? PTOSIM_OP_tsels : PTOSIM_OP_tsel, &p, NULL);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  if (st != PTOSIM_OK)
+    CHECK_MSG(!strcmp(ptosim_last_diag(u.m)->rule, scalar ? "tsels.dtype" : "tsel.dtype") && !memcmp(got, u.img, u.cap),
+              "%s: %s", pt_dtype_name(t), ptosim_last_diag(u.m)->msg);
+  else
+    CHECK_MSG(!memcmp(got, want, u.cap), "%s %s target %d valid %dx%d", scalar ? "tsels" : "tsel", pt_dtype_name(t),
+              (int)tg, vr, vc);
+  free(got);
+  free(want);
+  free(u.img);
+  ptosim_machine_free(u.m);
+  return st == PTOSIM_OK;
+}
+
+static void test_pred(void) {
+  /* element types the NPU code lists: [op][target], op = tcmp tcmps tsel tsels */
+  static const unsigned must[4][2] = {
+      {BT(I32) | FF, BT(I8) | BT(U8) | BT(I16) | BT(U16) | BT(I32) | BT(U32) | FF | BT(BF16)},
+      {BT(I16) | BT(I32) | FF, BT(I8) | BT(I16) | BT(I32) | FF},
+      {BITS | FF, BITS | FF | BT(I8) | BT(U8)},
+      {BITS | FF, BITS | FF | BT(I8) | BT(U8)}};
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t k = 0; k < sizeof all_types / sizeof all_types[0]; k++) {
+      ptosim_dtype t = all_types[k];
+      int cols = 64 + 32 / (int)esz(t), ok[4] = {1, 1, 1, 1};
+      for (int m = PTOSIM_TCMP_EQ; m <= PTOSIM_TCMP_GE; m++)
+        for (int sc = 0; sc < 2; sc++) {
+          ok[sc] &= cmp_case(sc, targets[ti], t, (ptosim_tcmp_mode)m, 5, cols, 4, cols - 3);
+          if (ok[sc]) cmp_case(sc, targets[ti], t, (ptosim_tcmp_mode)m, 2, 2 * cols, 2, 2 * cols); /* > 1 repeat */
+        }
+      for (int sc = 0; sc < 2; sc++) {
+        ok[2 + sc] = sel_case(sc, targets[ti], t, 5, cols, 4, cols - 3);
+        if (ok[2 + sc]) sel_case(sc, targets[ti], t, 3, 32 / (int)esz(t), 3, 32 / (int)esz(t));
+      }
+      for (int o = 0; o < 4; o++)
+        CHECK_MSG(!(must[o][ti] >> t & 1u) || ok[o], "op %d must accept %s on target %d", o, pt_dtype_name(t), ti);
+    }
 }
 
 /* ---- text ----------------------------------------------------------------------------- */
@@ -603,11 +759,62 @@ static void test_text(void) {
   ptosim_program_free(prog);
 }
 
+#define TM "!pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+
+/* o = a < b ? a : b through tcmp + tsel (tmp given), e = a > 0.5 ? a : 0.5 through tcmps +
+ * tsels (tmp left out): the predicate forms of the binder, cmpMode inside ins(...). */
+static const char *const k_text_pred =
+    "module {\n"
+    "func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>, %e: !pto.ptr<f32>) {\n"
+    "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
+    "%c16 = arith.constant 16 : index\n%c32 = arith.constant 32 : index\n%s = arith.constant 0.5 : f32\n"
+    VIEW("a", "%a", "f32") VIEW("b", "%b", "f32") VIEW("o", "%o", "f32") VIEW("e", "%e", "f32")
+    "%ta = pto.alloc_tile : " TF "\n%tb = pto.alloc_tile : " TF "\n%tc = pto.alloc_tile : " TF "\n"
+    "%tt = pto.alloc_tile : " TF "\n%tm = pto.alloc_tile : " TM "\n"
+    "pto.tload ins(%pa : " PV("f32") ") outs(%ta : " TF ")\n"
+    "pto.tload ins(%pb : " PV("f32") ") outs(%tb : " TF ")\n"
+    "pto.tcmp ins(%ta, %tb {cmpMode = #pto<cmp lt>} : " TF ", " TF ") outs(%tm : " TM ")\n"
+    "pto.tsel ins(%tm, %ta, %tb, %tt : " TM ", " TF ", " TF ", " TF ") outs(%tc : " TF ")\n"
+    "pto.tstore ins(%tc : " TF ") outs(%po : " PV("f32") ")\n"
+    "pto.tcmps ins(%ta, %s {cmpMode = #pto<cmp gt>} : " TF ", f32) outs(%tm : " TM ")\n"
+    "pto.tsels ins(%tm, %ta, %s : " TM ", " TF ", f32) outs(%tc : " TF ")\n"
+    "pto.tstore ins(%tc : " TF ") outs(%pe : " PV("f32") ")\n"
+    "return\n}\n}\n";
+
+static void test_text_pred(void) {
+  enum { N = 16 * 32 };
+  float a[N], b[N], o[N], e[N];
+  for (int i = 0; i < N; i++) {
+    a[i] = (float)((int)(pt_rand_u64(&seed) % 9) - 4) / 4.0f; /* ties with b and with 0.5 */
+    b[i] = (float)((int)(pt_rand_u64(&seed) % 9) - 4) / 4.0f;
+  }
+  ptosim_program *prog = pt_test_load(k_text_pred, strlen(k_text_pred));
+  CHECK(prog != NULL);
+  if (!prog) return;
+  for (int ti = 0; ti < 2; ti++) {
+    ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
+    ptosim_arg args[4];
+    memset(args, 0, sizeof args);
+    void *bufs[4] = {a, b, o, e};
+    for (int i = 0; i < 4; i++) ptosim_gm_map(m, bufs[i], sizeof a, &args[i].gm_addr);
+    ptosim_status st = ptosim_program_run(prog, m, args);
+    CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+    for (int i = 0; i < N; i++) {
+      CHECK_MSG(o[i] == (a[i] < b[i] ? a[i] : b[i]), "o[%d] = %g for %g, %g", i, o[i], a[i], b[i]);
+      CHECK_MSG(e[i] == (a[i] > 0.5f ? a[i] : 0.5f), "e[%d] = %g for %g", i, e[i], a[i]);
+    }
+    ptosim_machine_free(m);
+  }
+  ptosim_program_free(prog);
+}
+
 int main(void) {
   RUN(test_ops);
   RUN(test_tcvt);
+  RUN(test_pred);
   RUN(test_rules);
   RUN(test_overlap);
   RUN(test_text);
+  RUN(test_text_pred);
   return pt_test_finish();
 }

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "isa/tile_elem.h"
-#include "isa/vec_lanes.h"
 
 /* ---- shared operand checks (tile_elem.h) ---------------------------------------------- */
 
@@ -67,61 +66,6 @@ ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d,
   *sp = *copy;
   return PTOSIM_OK;
 }
-
-/* ---- element access on host bytes ------------------------------------------------------- */
-
-/* One row of an op: n elements; d the destination, a b c the tile sources, s the scalar
- * converted to the element type (te_scalar_of). */
-typedef union te_scalar {
-  float f;   /* float element types: the scalar rounded to the element type */
-  int64_t i; /* integer element types: the value, wrapped to the width by the loop */
-} te_scalar;
-
-typedef struct te_row {
-  uint8_t *d;
-  const uint8_t *a, *b, *c;
-  int64_t n;
-  te_scalar s;
-} te_row;
-
-typedef void (*te_fn)(const te_row *g);
-
-#define TE_INT_IO(K)                                                                         \
-  static inline pt_vl_c_##K te_ld_##K(const uint8_t *p, int64_t i) {                         \
-    pt_vl_c_##K v;                                                                           \
-    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                        \
-    return v;                                                                                \
-  }                                                                                          \
-  static inline void te_st_##K(uint8_t *p, int64_t i, pt_vl_c_##K v) {                       \
-    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
-  }                                                                                          \
-  static inline pt_vl_c_##K te_s_##K(const te_row *g) { return (pt_vl_c_##K)(pt_vl_u_##K)(uint64_t)g->s.i; } \
-  static inline pt_vl_c_##K te_rnd_##K(pt_vl_c_##K x) { return x; }
-
-/* NaN test on the bits: an integer compare, which vectorizes (isnan's unordered compare
- * becomes a branch). */
-static inline int te_isnan(float x) { return (pt_vl_f32_bits(x) & 0x7FFFFFFFu) > 0x7F800000u; }
-
-/* Float kinds: storage U, compute float, NaN stored as the type's positive quiet NaN. */
-#define TE_FLOAT_IO(K, U, QNAN, TO_F, FROM_F)                                                \
-  static inline float te_ld_##K(const uint8_t *p, int64_t i) {                               \
-    U v;                                                                                     \
-    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                        \
-    return TO_F(v);                                                                          \
-  }                                                                                          \
-  static inline void te_st_##K(uint8_t *p, int64_t i, float x) {                             \
-    U v = (U)pt_vl_sel((uint32_t)te_isnan(x), QNAN, FROM_F(x));                              \
-    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
-  }                                                                                          \
-  static inline float te_s_##K(const te_row *g) { return g->s.f; }                          \
-  static inline float te_rnd_##K(float x) {                                                  \
-    return pt_vl_f32_of(pt_vl_sel((uint32_t)te_isnan(x), pt_vl_f32_bits(x), pt_vl_f32_bits(TO_F((U)FROM_F(x))))); \
-  }
-
-TE_INT_IO(i8) TE_INT_IO(u8) TE_INT_IO(i16) TE_INT_IO(u16) TE_INT_IO(i32) TE_INT_IO(u32) TE_INT_IO(i64) TE_INT_IO(u64)
-TE_FLOAT_IO(f32, uint32_t, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
-TE_FLOAT_IO(f16, uint16_t, 0x7E00u, pt_vl_f16_to_f32, pt_vl_to_f16)
-TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 
 /* ---- row loops, one per operand shape: F(K, ...) on compute-type values ------------------ */
 
@@ -400,9 +344,7 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
 
 /* ---- the scalar operand ------------------------------------------------------------------ */
 
-/* Scalar s as the element type t computes with it: float types get its value rounded to t
- * (the scalar register holds a t), integer types its integer value (floats truncated). */
-static te_scalar te_scalar_of(ptosim_scalar s, ptosim_dtype t) {
+te_scalar pt_te_scalar_of(ptosim_scalar s, ptosim_dtype t) {
   te_scalar v;
   unsigned sz = pt_dtype_size(s.dtype);
   double d;
@@ -477,7 +419,7 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
     const te_fn *loops = o->loops;
     if (x->op == PTOSIM_OP_tdivs && p->scalar_first) loops = rdivs_loops;
     te_fn fn = loops[d->dtype];
-    te_row g = {.n = vc, .s = te_scalar_of(p->scalar, d->dtype)};
+    te_row g = {.n = vc, .s = pt_te_scalar_of(p->scalar, d->dtype)};
     /* The destination is the operand after the sources when the op reads it. */
     int64_t bstride = o->shape == TE_AXPY ? dstride : sstride[1], cstride = o->shape == TE_BIND ? dstride : sstride[2];
     for (int64_t r = 0; r < vr; r++) {
