@@ -529,6 +529,11 @@ static void test_rules(void) {
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.src1.valid_rows = 2), "tsel.valid");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.src0.dtype = PTOSIM_DT_F16), "tsel.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.space = PTOSIM_L1), "tsel.space");
+  ok = cmp, ok.dst = ok.src1, ok.src1 = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 9);
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tpow, EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_F16), "tpow.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpows, EDIT(p.src0.dtype = p.dst.dtype = PTOSIM_DT_I32, p.pow_high = true), "tpows.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpow, EDIT(p.src1.valid_cols = 3), "tpow.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpow, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tpow.space");
   refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tsels, EDIT(p.src0 = nd(PTOSIM_DT_I8, 0, 4, 32, 4, 9), p.dst = nd(PTOSIM_DT_I8, 1024, 4, 32, 4, 9)), "tsels.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tcvt.space");
 }
@@ -687,6 +692,119 @@ static void test_pred(void) {
     }
 }
 
+/* ---- tpow / tpows ----------------------------------------------------------------------- */
+
+static int odd_int(double e) { return isfinite(e) && fmod(e, 2.0) != 0 && fabs(fmod(e, 2.0)) == 1.0; }
+
+/* pow(b, e) on floats as the pages and the NPU code of target tg define it: the core
+ * exp(e * ln|b|) (core), then the special cases in the order a2a3 SwitchPowFResult / a5
+ * ProcessFloatSpecialCase apply them. */
+static double pow_ref(ptosim_target tg, double b, double e, double core) {
+  int integral = isfinite(e) && floor(e) == e;
+  if (tg == PTOSIM_TARGET_A2A3) {
+    if (e == 0) return 1;
+    if (b == 0) return e > 0 ? 0 : INFINITY;
+    if (b == -1 && isinf(e)) return 1;
+    if (integral) return b < 0 && odd_int(e) ? -core : core;
+    return b < 0 || isnan(b) || isnan(e) ? NAN : core;
+  }
+  if (e == 0 || b == 1) return 1;
+  if (isnan(b) || isnan(e)) return NAN;
+  if (isinf(b) || b == 0) {
+    double m = e < 0 ? (b == 0 ? INFINITY : 0.0) : fabs(b); /* |result| */
+    return odd_int(e) && signbit(b) ? -m : m;
+  }
+  if (b == -1 && isinf(e)) return 1;
+  if (b < 0) return !integral && !isinf(e) ? NAN : odd_int(e) ? -core : core;
+  return core;
+}
+
+/* Integer b^e wrapped to t's width by repeated multiplication; a negative e (as the target
+ * reads it): 1 for b = 1, (-1)^e for b = -1, else 0. */
+static uint64_t powi_ref(ptosim_target tg, ptosim_dtype t, uint64_t bb, uint64_t eb) {
+  int sgn = pt_dtype_is_signed_int(t) || (tg == PTOSIM_TARGET_A2A3 && esz(t) == 4);
+  int64_t b = sgn ? (esz(t) == 4 && !pt_dtype_is_signed_int(t) ? (int32_t)bb : ival(bb, t)) : (int64_t)bb;
+  int64_t e = sgn ? (esz(t) == 4 && !pt_dtype_is_signed_int(t) ? (int32_t)eb : ival(eb, t)) : (int64_t)eb;
+  if (e < 0) return ibits(b == 1 ? 1 : b == -1 ? (e % 2 ? -1 : 1) : 0, t);
+  uint64_t r = 1;
+  for (int64_t i = 0; i < e; i++) r *= (uint64_t)b;
+  return ibits((int64_t)r, t);
+}
+
+/* tpow (scalar 0) or tpows on type t, DEFAULT or HIGH_PRECISION (hp): bases and exponents
+ * from the special values crossed, then random ones. */
+static void pow_case(int scalar, ptosim_target tg, ptosim_dtype t, int hp) {
+  enum { R = 20, C = 64 };
+  ucase u = ub_new(tg);
+  int hp_used = hp && tg == PTOSIM_TARGET_A5; /* a2a3 TPOW_IMPL ignores the algorithm */
+  uint64_t stride = (uint64_t)R * C * esz(t);
+  ptosim_tile a = nd(t, 0, R, C, R - 1, C - 5), b = nd(t, stride, R, C, R - 1, C - 5), d = nd(t, 2 * stride, R, C, R - 1, C - 5);
+  static const double sp[] = {0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN, 2.0, -2.0, 0.5, 3.0, -0.5, 1e30, -7.0};
+  enum { NS = sizeof sp / sizeof sp[0] };
+  uint64_t sbits = is_flt(t) ? fbits(sp[pt_rand_u64(&seed) % NS], t) : ibits((int64_t)(pt_rand_u64(&seed) % 12) - 2, t);
+  for (int r = 0; r < R; r++)
+    for (int k = 0; k < C; k++) {
+      int i = r * C + k;
+      uint64_t x, y, q = pt_rand_u64(&seed);
+      if (is_flt(t) && i < NS * NS) x = fbits(sp[i / NS], t), y = fbits(sp[i % NS], t);
+      else if (is_flt(t)) x = fbits(ldexp((double)(q % 2001) - 1000, -8), t), y = fbits((double)((int)(q >> 20) % 41 - 20) / 4, t);
+      else {
+        x = q % 3 ? ibits((int64_t)(q >> 8) % 9 - 4, t) : rnd_bits(t, 0);
+        y = ibits((int64_t)((q >> 32) % 44) - 3, t); /* small; negative ones wrap for unsigned types */
+        if (!pt_dtype_is_signed_int(t) && (esz(t) == 4 ? tg == PTOSIM_TARGET_A5 : 0) && (int64_t)((q >> 32) % 44) < 3) y = 7;
+      }
+      put(u.img, &a, r, k, x);
+      put(u.img, &b, r, k, y);
+    }
+  CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .pow_high = hp != 0, .scalar = {t, sbits}};
+  if (is_flt(t)) p.scalar = (ptosim_scalar){PTOSIM_DT_F32, fbits(fval(sbits, t), PTOSIM_DT_F32)};
+  ptosim_status st = ptosim_exec(u.c, scalar ? PTOSIM_OP_tpows : PTOSIM_OP_tpow, &p, NULL);
+  CHECK_MSG(st == PTOSIM_OK, "tpow %s: %s", pt_dtype_name(t), ptosim_last_diag(u.m)->msg);
+  uint8_t *got = malloc(u.cap);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  int bad = 0;
+  for (int r = 0; r < R && !bad; r++)
+    for (int k = 0; k < C && !bad; k++) {
+      uint64_t x = get(u.img, &a, r, k), y = scalar ? sbits : get(u.img, &b, r, k), g = get(got, &d, r, k), w;
+      uint64_t tol = 0;
+      if (r >= R - 1 || k >= C - 5) { /* outside the valid region: untouched */
+        bad = g != get(u.img, &d, r, k);
+        continue;
+      }
+      if (is_flt(t)) {
+        double bx = fval(x, t), ey = fval(y, t), lg = round_to(log(fabs(bx)), PTOSIM_DT_F32);
+        double core = hp_used ? pow(fabs(bx), ey) : exp(round_to(lg * ey, PTOSIM_DT_F32));
+        w = fbits(round_to(pow_ref(tg, bx, ey, round_to(core, PTOSIM_DT_F32)), t), t);
+        /* logf / expf are within an ulp: the error of ln|b| grows by |e ln b| through exp */
+        tol = hp_used ? 1 : 2 + (uint64_t)fmin(fabs(ey * lg), 1 << 20);
+      } else {
+        w = powi_ref(tg, t, x, y);
+      }
+      bad = is_flt(t) ? ulps(g, w, t) > tol : g != w;
+      CHECK_MSG(!bad, "%s %s %s hp %d: (%d, %d) %llx ^ %llx = %llx, want %llx", scalar ? "tpows" : "tpow",
+                tg == PTOSIM_TARGET_A5 ? "a5" : "a2a3", pt_dtype_name(t), hp, r, k, (unsigned long long)x,
+                (unsigned long long)y, (unsigned long long)g, (unsigned long long)w);
+    }
+  free(got);
+  free(u.img);
+  ptosim_machine_free(u.m);
+}
+
+static void test_pow(void) {
+  static const ptosim_dtype ints[] = {PTOSIM_DT_I8, PTOSIM_DT_U8, PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_I32, PTOSIM_DT_U32};
+  for (int ti = 0; ti < 2; ti++)
+    for (int sc = 0; sc < 2; sc++) {
+      for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) pow_case(sc, targets[ti], ints[k], 0);
+      pow_case(sc, targets[ti], PTOSIM_DT_F32, 0);
+      pow_case(sc, targets[ti], PTOSIM_DT_F32, 1);
+    }
+  for (int sc = 0; sc < 2; sc++) {
+    pow_case(sc, PTOSIM_TARGET_A5, PTOSIM_DT_F16, 0);
+    pow_case(sc, PTOSIM_TARGET_A5, PTOSIM_DT_BF16, 1);
+  }
+}
+
 /* ---- text ----------------------------------------------------------------------------- */
 
 #define TF "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
@@ -762,13 +880,15 @@ static void test_text(void) {
 #define TM "!pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
 
 /* o = a < b ? a : b through tcmp + tsel (tmp given), e = a > 0.5 ? a : 0.5 through tcmps +
- * tsels (tmp left out): the predicate forms of the binder, cmpMode inside ins(...). */
+ * tsels (tmp left out): the predicate forms of the binder, cmpMode inside ins(...); f =
+ * (a^2)^b through tpows (tmp, HIGH_PRECISION) and tpow (no tmp). */
 static const char *const k_text_pred =
     "module {\n"
-    "func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>, %e: !pto.ptr<f32>) {\n"
+    "func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>, %e: !pto.ptr<f32>, %f: !pto.ptr<f32>) {\n"
     "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
     "%c16 = arith.constant 16 : index\n%c32 = arith.constant 32 : index\n%s = arith.constant 0.5 : f32\n"
-    VIEW("a", "%a", "f32") VIEW("b", "%b", "f32") VIEW("o", "%o", "f32") VIEW("e", "%e", "f32")
+    "%two = arith.constant 2.0 : f32\n"
+    VIEW("a", "%a", "f32") VIEW("b", "%b", "f32") VIEW("o", "%o", "f32") VIEW("e", "%e", "f32") VIEW("f", "%f", "f32")
     "%ta = pto.alloc_tile : " TF "\n%tb = pto.alloc_tile : " TF "\n%tc = pto.alloc_tile : " TF "\n"
     "%tt = pto.alloc_tile : " TF "\n%tm = pto.alloc_tile : " TM "\n"
     "pto.tload ins(%pa : " PV("f32") ") outs(%ta : " TF ")\n"
@@ -779,11 +899,14 @@ static const char *const k_text_pred =
     "pto.tcmps ins(%ta, %s {cmpMode = #pto<cmp gt>} : " TF ", f32) outs(%tm : " TM ")\n"
     "pto.tsels ins(%tm, %ta, %s : " TM ", " TF ", f32) outs(%tc : " TF ")\n"
     "pto.tstore ins(%tc : " TF ") outs(%pe : " PV("f32") ")\n"
+    "pto.tpows ins(%ta, %two, %tt : " TF ", f32, " TF ") outs(%tc : " TF ") {precisionType = #pto<pow_precision high_precision>}\n"
+    "pto.tpow ins(%tc, %tb : " TF ", " TF ") outs(%tc : " TF ")\n"
+    "pto.tstore ins(%tc : " TF ") outs(%pf : " PV("f32") ")\n"
     "return\n}\n}\n";
 
 static void test_text_pred(void) {
   enum { N = 16 * 32 };
-  float a[N], b[N], o[N], e[N];
+  float a[N], b[N], o[N], e[N], f[N];
   for (int i = 0; i < N; i++) {
     a[i] = (float)((int)(pt_rand_u64(&seed) % 9) - 4) / 4.0f; /* ties with b and with 0.5 */
     b[i] = (float)((int)(pt_rand_u64(&seed) % 9) - 4) / 4.0f;
@@ -793,15 +916,19 @@ static void test_text_pred(void) {
   if (!prog) return;
   for (int ti = 0; ti < 2; ti++) {
     ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
-    ptosim_arg args[4];
+    ptosim_arg args[5];
     memset(args, 0, sizeof args);
-    void *bufs[4] = {a, b, o, e};
-    for (int i = 0; i < 4; i++) ptosim_gm_map(m, bufs[i], sizeof a, &args[i].gm_addr);
+    void *bufs[5] = {a, b, o, e, f};
+    for (int i = 0; i < 5; i++) ptosim_gm_map(m, bufs[i], sizeof a, &args[i].gm_addr);
     ptosim_status st = ptosim_program_run(prog, m, args);
     CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
     for (int i = 0; i < N; i++) {
       CHECK_MSG(o[i] == (a[i] < b[i] ? a[i] : b[i]), "o[%d] = %g for %g, %g", i, o[i], a[i], b[i]);
       CHECK_MSG(e[i] == (a[i] > 0.5f ? a[i] : 0.5f), "e[%d] = %g for %g", i, e[i], a[i]);
+      /* (a^2)^b: a2a3 and fractional b through exp(ln x * y) (within a few ulps) */
+      double w = pow((double)a[i] * a[i], b[i]);
+      CHECK_MSG(a[i] == 0 || fabs(f[i] - w) <= 8 * 0x1p-24 * fabs(w), "f[%d] = %g for %g ^ 2 ^ %g", i, f[i], a[i], b[i]);
+      CHECK_MSG(a[i] != 0 || f[i] == (b[i] == 0 ? 1.0f : b[i] > 0 ? 0.0f : INFINITY), "f[%d] = %g for 0 ^ %g", i, f[i], b[i]);
     }
     ptosim_machine_free(m);
   }
@@ -812,6 +939,7 @@ int main(void) {
   RUN(test_ops);
   RUN(test_tcvt);
   RUN(test_pred);
+  RUN(test_pow);
   RUN(test_rules);
   RUN(test_overlap);
   RUN(test_text);

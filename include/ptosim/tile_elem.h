@@ -66,6 +66,7 @@ typedef struct ptosim_telem_params {
   ptosim_tsat_mode sat;      /* tcvt */
   ptosim_tile mask;          /* tsel / tsels: the predicate tile */
   ptosim_tcmp_mode cmp;      /* tcmp / tcmps */
+  bool pow_high;             /* tpow / tpows: the HIGH_PRECISION algorithm (floats only) */
 } ptosim_telem_params;
 
 #ifdef __cplusplus

@@ -26,7 +26,7 @@ static const char *const k_sig[PTOSIM_OP_COUNT] = {
     [PTOSIM_OP_tnot] = "T",      [PTOSIM_OP_texp] = "T",      [PTOSIM_OP_tlog] = "T",      [PTOSIM_OP_tsqrt] = "T",
     [PTOSIM_OP_trsqrt] = "Tt?",  [PTOSIM_OP_trecip] = "T",    [PTOSIM_OP_trelu] = "T",     [PTOSIM_OP_texpands] = "S",
     [PTOSIM_OP_tcvt] = "Tt?",    [PTOSIM_OP_tcmp] = "TT",     [PTOSIM_OP_tcmps] = "TS",    [PTOSIM_OP_tsel] = "MTTt?",
-    [PTOSIM_OP_tsels] = "MTt?S",
+    [PTOSIM_OP_tsels] = "MTt?S", [PTOSIM_OP_tpow] = "TTt?",   [PTOSIM_OP_tpows] = "TSt?",
 };
 
 static unsigned ins_count(const pa_op *op) {
@@ -73,6 +73,12 @@ int bind_ptosim_telem_params(pt_bind *b, const pa_op *op, ptosim_telem_params *p
     int m = pt_tile_enum_attr(b, op, "cmpMode", cmp, 6, PTOSIM_TCMP_EQ);
     p->cmp = (ptosim_tcmp_mode)m;
     return m < 0 ? -1 : 0;
+  }
+  if (b->opc == PTOSIM_OP_tpow || b->opc == PTOSIM_OP_tpows) {
+    static const char *const prec[] = {"default", "high_precision"};
+    int h = pt_tile_enum_attr(b, op, "precisionType", prec, 2, 0);
+    p->pow_high = h == 1;
+    return h < 0 ? -1 : 0;
   }
   if (b->opc != PTOSIM_OP_tcvt) return 0;
   static const char *const rmode[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD", "CAST_RINT"};

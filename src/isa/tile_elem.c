@@ -173,6 +173,18 @@ ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d,
 #define FMA_F(K, x, y, z) (RND(K, (x) * (z)) + (y)) /* tfusedmuladd: a * d + b, two roundings */
 #define FMARELU_F(K, x, y, z) RELU_F(K, FMA_F(K, x, y, z))
 #define MULADDDST_F(K, x, y, z) (RND(K, (x) * (y)) + (z)) /* tmuladddst: a * b + d */
+#define POW2_F(K, x, y) te_pow_a2(x, y)
+#define POW5_F(K, x, y) te_pow_a5(x, y, expf(logf(fabsf(x)) * (y)))
+/* HIGH_PRECISION (a5 TPowFloatHighPrecisionImpl: a two-word log): r rounded once. */
+#define POWHP_F(K, x, y) te_pow_a5(x, y, (float)exp((double)(y) * log(fabs((double)(x)))))
+/* Whether kind K's values read as signed: a2a3 passes elements as int, so a u32 exponent
+ * from 2^31 is negative there and 0xFFFFFFFF is -1. */
+#define POW_SIGNED(K, a2) (PT_VL_S_##K || ((a2) && PT_VL_E_##K == 4))
+#define POW_NEG(K, y, a2) (POW_SIGNED(K, a2) && (uint64_t)(pt_vl_u_##K)(y) >> (PT_VL_E_##K * 8 - 1))
+#define POW_M1(K, x, a2) (POW_SIGNED(K, a2) && (pt_vl_u_##K)(x) == (pt_vl_u_##K)~(pt_vl_u_##K)0)
+#define POWI(K, x, y, a2) ((pt_vl_c_##K)te_powi((uint64_t)(x), (uint64_t)(y), POW_NEG(K, y, a2), POW_M1(K, x, a2)))
+#define POW2_I(K, x, y) POWI(K, x, y, 1)
+#define POW5_I(K, x, y) POWI(K, x, y, 0)
 
 /* IEEE maximum / minimum: NaN if either is NaN; -0 < +0. */
 static inline float te_fmax(float a, float b) {
@@ -190,6 +202,47 @@ static inline float te_rem(float x, float y) {
   return y * r < 0.0f ? r + y : r;
 }
 
+/* tpow / tpows on floats: the NPU computes r = exp(ln|b| * e) (each step in f32; 16-bit types
+ * are loaded to f32 on A5) and fixes up the special cases after, differently per target.
+ * e is odd when e - 2 floor(e / 2) = 1 (a5 ComputeExpoOddInt; no odd value beyond 2^24). */
+static inline bool te_odd(float e) { return e - 2.0f * floorf(0.5f * e) == 1.0f; }
+
+/* a2a3 TPow.hpp SwitchPowFResult, in its order: e = 0 -> 1; b = 0 -> e > 0 ? 0 : inf;
+ * b = -1, e = +-inf -> 1; e integral -> (e odd and b < 0 ? -r : r); else exp(ln b * e). */
+static inline float te_pow_a2(float b, float e) {
+  if (e == 0.0f) return 1.0f;
+  if (b == 0.0f) return e > 0.0f ? 0.0f : INFINITY;
+  if (b == -1.0f && isinf(e)) return 1.0f;
+  if (isfinite(e) && floorf(e) == e) return te_odd(e) && b < 0.0f ? -expf(logf(fabsf(b)) * e) : expf(logf(fabsf(b)) * e);
+  return expf(logf(b) * e);
+}
+
+/* a5 TPow.hpp ProcessFloatSpecialCase on r: e = 0 or b = 1 -> 1; a NaN -> NaN; b = +-inf or
+ * +-0 -> b with inf and 0 swapped when e < 0, its sign kept for odd e only; b = -1, e = +-inf
+ * -> 1; b < 0 -> NaN for a fractional e, -r for an odd one, else r. */
+static inline float te_pow_a5(float b, float e, float r) {
+  if (e == 0.0f || b == 1.0f) return 1.0f;
+  if (isnan(b) || isnan(e)) return NAN;
+  if (isinf(b) || b == 0.0f) {
+    float t = e < 0.0f ? pt_vl_f32_of(pt_vl_f32_bits(b) ^ 0x7F800000u) : b;
+    return te_odd(e) ? t : fabsf(t);
+  }
+  if (b == -1.0f && isinf(e)) return 1.0f;
+  if (b < 0.0f) return floorf(e) != e ? NAN : te_odd(e) ? -r : r;
+  return r;
+}
+
+/* Integer tpow (a2a3 TPowICore, a5 TPowInteger): e >= 0: b^e wrapped to the width by
+ * squaring (0^0 = 1); e negative: 1 for b = 1, (-1)^e for b = -1, else 0. Computed on 64
+ * bits, the caller keeps the low bits. */
+static inline uint64_t te_powi(uint64_t b, uint64_t e, bool neg, bool minus1) {
+  if (neg) return b == 1 ? 1 : minus1 ? ((e & 1) ? UINT64_MAX : 1) : 0;
+  uint64_t r = 1;
+  for (; e; e >>= 1, b *= b)
+    if (e & 1) r *= b;
+  return r;
+}
+
 /* ---- loops and their tables -------------------------------------------------------------- */
 
 #define INT8_32(M, op, F) PT_VL_INTS(M, op, F)
@@ -203,6 +256,7 @@ static inline float te_rem(float x, float y) {
 #define FLOATS(M, op, F) PT_VL_FLOATS(M, op, F)
 #define F16F32(M, op, F) PT_VL_F16F32(M, op, F)
 #define I32ONLY(M, op, F) M(op, i32, F)
+#define F32ONLY(M, op, F) M(op, f32, F)
 #define SIGNED(M, op, F) PT_VL_SINTS(M, op, F) M(op, i64, F)
 
 LOOPS(add, TE_MAP2, ALLINT, ADD_I, FLOATS, ADD_F)
@@ -233,6 +287,12 @@ LOOPS(ors, TE_MAPS, ALLINT, OR_B, NONE, _)
 LOOPS(xors, TE_MAPS, ALLINT, XOR_B, NONE, _)
 LOOPS(shls, TE_MAPS, ALLINT, SHL_I, NONE, _)
 LOOPS(shrs, TE_MAPS, ALLINT, SHR_I, NONE, _)
+LOOPS(pow2, TE_MAP2, INT8_32, POW2_I, F32ONLY, POW2_F)
+LOOPS(pow5, TE_MAP2, INT8_32, POW5_I, FLOATS, POW5_F)
+LOOPS(powhp, TE_MAP2, NONE, _, FLOATS, POWHP_F)
+LOOPS(pows2, TE_MAPS, INT8_32, POW2_I, F32ONLY, POW2_F)
+LOOPS(pows5, TE_MAPS, INT8_32, POW5_I, FLOATS, POW5_F)
+LOOPS(powshp, TE_MAPS, NONE, _, FLOATS, POWHP_F)
 LOOPS(fmods, TE_MAPS, NONE, _, F16F32, FMOD_F)
 LOOPS(rems, TE_MAPS, NONE, _, F16F32, REM_F)
 LOOPS(lrelu, TE_MAPS, NONE, _, F16F32, LRELU_F)
@@ -339,6 +399,8 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(trecip, TE_UN, 0, recip, T_F16F32, T_F16F32)
     OP(trelu, TE_UN, 0, relu, T_F16F32 | B(I32), T_F16F32 | B(I32))
     OP(texpands, TE_DUP, 0, dup, T_FLT | T_I8_32, T_FLT | T_I8_32 | T_I64)
+    OP(tpow, TE_BIN, 0, pow5, T_I8_32 | B(F32), T_I8_32 | T_FLT)
+    OP(tpows, TE_SCA, 0, pows5, T_I8_32 | B(F32), T_I8_32 | T_FLT)
 };
 #undef OP
 
@@ -378,14 +440,26 @@ static int te_nsrc(te_shape s) {
   return n[s];
 }
 
-static ptosim_status te_check(pt_ctx *x, const te_op *o, const ptosim_telem_params *p, const ptosim_tile *const *src,
-                              int ns) {
+/* The loops of the op's variant: tdivs with the scalar first, tpow / tpows per target and
+ * precision (a2a3 TPOW_IMPL takes the PowAlgorithm parameter and does not use it). */
+static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem_params *p) {
+  bool a2 = x->m->target != PTOSIM_TARGET_A5;
+  switch (x->op) {
+    case PTOSIM_OP_tdivs: return p->scalar_first ? rdivs_loops : o->loops;
+    case PTOSIM_OP_tpow: return a2 ? pow2_loops : p->pow_high ? powhp_loops : o->loops; /* a2a3 ignores the algorithm */
+    case PTOSIM_OP_tpows: return a2 ? pows2_loops : p->pow_high ? powshp_loops : o->loops;
+    default: return o->loops;
+  }
+}
+
+static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, const ptosim_telem_params *p,
+                              const ptosim_tile *const *src, int ns) {
   static const char *const names[] = {"src0", "src1", "src2"};
   PT_TRY(pt_te_tile(x, o->name, "dst", &p->dst));
   for (int i = 0; i < ns; i++) PT_TRY(pt_te_tile(x, o->name, names[i], src[i]));
-  if (o->tmp) PT_TRY(pt_te_tile(x, o->name, "tmp", &p->tmp));
-  uint32_t have = 0; /* element types with a loop (every type of o->types has one) */
-  for (unsigned t = 0; t < PTOSIM_DT_COUNT; t++) have |= o->loops[t] ? TE_BIT(t) : 0u;
+  if (o->tmp || p->has_tmp) PT_TRY(pt_te_tile(x, o->name, "tmp", &p->tmp));
+  uint32_t have = 0; /* element types with a loop (HIGH_PRECISION tpow: floats only) */
+  for (unsigned t = 0; t < PTOSIM_DT_COUNT; t++) have |= loops[t] ? TE_BIT(t) : 0u;
   const uint32_t legal[2] = {o->types[0] & have, o->types[1] & have};
   PT_TRY(pt_te_dtype(x, o->name, "dst", p->dst.dtype, legal));
   for (int i = 0; i < ns; i++) {
@@ -401,7 +475,8 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   const te_op *o = &k_ops[x->op]; /* the rows of ops.def that name pt_exec_telem all have one */
   const ptosim_tile *src[3] = {&p->src0, &p->src1, &p->src2};
   int ns = te_nsrc(o->shape);
-  PT_TRY(te_check(x, o, p, src, ns));
+  const te_fn *loops = te_loops(x, o, p);
+  PT_TRY(te_check(x, o, loops, p, src, ns));
   const ptosim_tile *d = &p->dst;
   int64_t vr = d->valid_rows, vc = d->valid_cols, dstride, sstride[3] = {0, 0, 0};
   const uint8_t *sp[3] = {NULL, NULL, NULL};
@@ -416,8 +491,6 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   ptosim_status st = PTOSIM_OK;
   for (int i = 0; i < ns && st == PTOSIM_OK; i++) st = pt_te_stage(x, src[i], d, vr, vc, &sp[i], &copy[i]);
   if (st == PTOSIM_OK) {
-    const te_fn *loops = o->loops;
-    if (x->op == PTOSIM_OP_tdivs && p->scalar_first) loops = rdivs_loops;
     te_fn fn = loops[d->dtype];
     te_row g = {.n = vc, .s = pt_te_scalar_of(p->scalar, d->dtype)};
     /* The destination is the operand after the sources when the op reads it. */
