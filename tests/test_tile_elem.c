@@ -559,6 +559,61 @@ static void test_overlap(void) {
   }
 }
 
+/* ---- f16 rows: every f16 through tcvt both ways ---------------------------------------- */
+
+/* tcvt f16 -> f32 of all 2^16 patterns (NaNs keep sign and payload: sign | 0x7F800000 |
+ * m << 13), then f32 -> f16 of those values and of the points half an ulp above them (ties:
+ * to even), against frexp-based rounding (round_to). The row loops convert whole chunks
+ * (F16C where the host has it), so this covers both directions of that path. */
+static void test_f16_rows(void) {
+  enum { R = 64, C = 256, N = R * C };
+  ucase u = ub_new(PTOSIM_TARGET_A5);
+  ptosim_tile h = nd(PTOSIM_DT_F16, 0, R, C, R, C), f = nd(PTOSIM_DT_F32, 2 * N, R, C, R, C);
+  static uint16_t in[N], back[N];
+  static uint32_t out[N];
+  for (int part = 0; part < 4; part++) {
+    for (int i = 0; i < N; i++) in[i] = (uint16_t)(part * N + i);
+    CHECK(ptosim_mem_write(u.c, PTOSIM_UB, h.addr, in, sizeof in) == PTOSIM_OK);
+    ptosim_telem_params p = {.src0 = h, .dst = f};
+    CHECK(ptosim_exec(u.c, PTOSIM_OP_tcvt, &p, NULL) == PTOSIM_OK);
+    CHECK(ptosim_mem_read(u.c, PTOSIM_UB, f.addr, out, sizeof out) == PTOSIM_OK);
+    int bad = 0;
+    for (int i = 0; i < N && !bad; i++) {
+      unsigned m = in[i] & 0x3FFu, e = in[i] >> 10 & 0x1Fu;
+      double v = ldexp(e ? 1024.0 + m : m, (e ? (int)e : 1) - 25) * (in[i] >> 15 ? -1 : 1);
+      uint32_t want = e == 31 && m ? (uint32_t)(in[i] & 0x8000u) << 16 | 0x7F800000u | m << 13
+                      : e == 31    ? (uint32_t)(in[i] & 0x8000u) << 16 | 0x7F800000u
+                                   : (uint32_t)fbits(v, PTOSIM_DT_F32);
+      bad = out[i] != want;
+      CHECK_MSG(!bad, "f16 %04x -> f32 %08x, want %08x", in[i], out[i], want);
+    }
+    for (int half = 0; half < 2; half++) { /* the values, then half an f16 ulp above them */
+      for (int i = 0; i < N && half; i++) {
+        float x;
+        memcpy(&x, &out[i], 4);
+        int ex;
+        frexp(x, &ex);
+        double ulp = ldexp(1, (ex - 1 < -14 ? -14 : ex - 1) - 10);
+        if (isfinite(x)) x = (float)(x + ulp / 2);
+        memcpy(&out[i], &x, 4);
+      }
+      p = (ptosim_telem_params){.src0 = f, .dst = h};
+      CHECK(ptosim_mem_write(u.c, PTOSIM_UB, f.addr, out, sizeof out) == PTOSIM_OK);
+      CHECK(ptosim_exec(u.c, PTOSIM_OP_tcvt, &p, NULL) == PTOSIM_OK);
+      CHECK(ptosim_mem_read(u.c, PTOSIM_UB, h.addr, back, sizeof back) == PTOSIM_OK);
+      for (int i = 0; i < N && !bad; i++) {
+        float x;
+        memcpy(&x, &out[i], 4);
+        uint16_t want = isnan(x) ? 0x7E00 : (uint16_t)fbits(round_to(x, PTOSIM_DT_F16), PTOSIM_DT_F16);
+        bad = back[i] != want;
+        CHECK_MSG(!bad, "f32 %a -> f16 %04x, want %04x", x, back[i], want);
+      }
+    }
+  }
+  free(u.img);
+  ptosim_machine_free(u.m);
+}
+
 /* ---- predicate tiles: tcmp / tcmps / tsel / tsels --------------------------------------- */
 
 /* Bits a compare row covers on the NPU: whole vector repeats (a2a3: 256 bytes of source;
@@ -938,6 +993,7 @@ static void test_text_pred(void) {
 int main(void) {
   RUN(test_ops);
   RUN(test_tcvt);
+  RUN(test_f16_rows);
   RUN(test_pred);
   RUN(test_pow);
   RUN(test_rules);

@@ -51,7 +51,6 @@ typedef void (*cv_st)(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c);
     }                                                                                       \
   }
 LD(ld_f32, float, f, v)
-LD(ld_f16, uint16_t, f, pt_vl_f16_to_f32(v))
 LD(ld_bf16, uint16_t, f, pt_vl_bf16_to_f32(v))
 LD(ld_i8, int8_t, i, v)
 LD(ld_u8, uint8_t, i, v)
@@ -60,6 +59,7 @@ LD(ld_u16, uint16_t, i, v)
 LD(ld_i32, int32_t, i, v)
 LD(ld_u32, uint32_t, i, v)
 LD(ld_i64, int64_t, i, v)
+static void ld_f16(const uint8_t *p, int64_t n, cv_buf *b) { pt_te_f16_to_f32(p, n, b->f); }
 
 static const cv_ld k_ld[PTOSIM_DT_COUNT] = {
     [PTOSIM_DT_F32] = ld_f32, [PTOSIM_DT_F16] = ld_f16, [PTOSIM_DT_BF16] = ld_bf16, [PTOSIM_DT_I8] = ld_i8,
@@ -121,8 +121,8 @@ static float f_of_int(const cv_plan *c, int64_t v) { return d_to_f32(i64_exactis
     }                                                                                       \
     (void)c;                                                                                \
   }
-#define ST_FLOAT(name, U, conv)                                                             \
-  ST_FLOAT_FF(name, U, conv)                                                                \
+#define ST_FLOAT(name, U, conv) ST_FLOAT_FF(name, U, conv) ST_FLOAT_IF(name, U, conv)
+#define ST_FLOAT_IF(name, U, conv)                                                          \
   static void name##_if(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {         \
     for (int64_t i = 0; i < n; i++) {                                                       \
       U v = conv(f_of_int(c, b->i[i]));                                                     \
@@ -137,7 +137,11 @@ static float f_of_int(const cv_plan *c, int64_t v) { return d_to_f32(i64_exactis
 #define BF16_R(x) pt_f32_to_bf16(x, c->r, PT_SAT_OFF)
 #define F32_INT(x) pt_vl_f32_bits(round_integral(x, c->r))
 ST_FLOAT(st_f32, uint32_t, F32_RINT)
-ST_FLOAT(st_f16_rint, uint16_t, F16_RINT)
+ST_FLOAT_IF(st_f16_rint, uint16_t, F16_RINT)
+static void st_f16_rint_ff(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {
+  pt_te_f32_to_f16(b->f, n, p); /* F16_RINT on every element, a row at once */
+  (void)c;
+}
 ST_FLOAT(st_bf16_rint, uint16_t, BF16_RINT)
 ST_FLOAT(st_f16, uint16_t, F16_R)
 ST_FLOAT(st_bf16, uint16_t, BF16_R)

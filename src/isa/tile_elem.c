@@ -67,49 +67,137 @@ ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d,
   return PTOSIM_OK;
 }
 
+/* ---- f16 rows <-> f32 ------------------------------------------------------------------- */
+
+/* Portable forms: the lane conversions of vec_lanes.h (loops the compiler vectorizes). */
+static void te_f16_to_f32_c(const uint8_t *p, int64_t n, float *out) {
+  for (int64_t i = 0; i < n; i++) out[i] = te_ld_f16(p, i);
+}
+static void te_f32_to_f16_c(const float *in, int64_t n, uint8_t *p) {
+  for (int64_t i = 0; i < n; i++) te_st_f16(p, i, in[i]);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define TE_F16C __attribute__((target("avx,f16c")))
+/* F16C: vcvtph2ps is exact but quiets signaling NaNs, so groups holding a NaN are redone
+ * the portable way (which keeps the payload bits, as tcvt f16 -> f32 stores them);
+ * vcvtps2ph with round-to-nearest-even rounds as pt_vl_to_f16 does, and NaN lanes then get
+ * 0x7E00 (all 2^32 f32 and 2^16 f16 inputs checked against the portable forms). */
+TE_F16C static void te_f16_to_f32_x86(const uint8_t *p, int64_t n, float *out) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 x = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(p + 2 * i)));
+    _mm256_storeu_ps(out + i, x);
+    if (_mm256_movemask_ps(_mm256_cmp_ps(x, x, _CMP_UNORD_Q))) te_f16_to_f32_c(p + 2 * i, 8, out + i);
+  }
+  te_f16_to_f32_c(p + 2 * i, n - i, out + i);
+}
+TE_F16C static void te_f32_to_f16_x86(const float *in, int64_t n, uint8_t *p) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 x = _mm256_loadu_ps(in + i);
+    __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+    __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan), _mm256_extractf128_si256(nan, 1));
+    __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm_storeu_si128((__m128i *)(p + 2 * i), _mm_blendv_epi8(h, _mm_set1_epi16(0x7E00), nan16));
+  }
+  te_f32_to_f16_c(in + i, n - i, p + 2 * i);
+}
+static bool te_f16c(void) { return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c"); }
+#else
+#define te_f16_to_f32_x86 te_f16_to_f32_c
+#define te_f32_to_f16_x86 te_f32_to_f16_c
+static bool te_f16c(void) { return false; }
+#endif
+
+void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out) {
+  (te_f16c() ? te_f16_to_f32_x86 : te_f16_to_f32_c)(p, n, out);
+}
+void pt_te_f32_to_f16(const float *in, int64_t n, uint8_t *p) {
+  (te_f16c() ? te_f32_to_f16_x86 : te_f32_to_f16_c)(in, n, p);
+}
+
 /* ---- row loops, one per operand shape: F(K, ...) on compute-type values ------------------ */
+
+/* TE_LOOP(op, K, BODY, F) defines the row loop op##_##K: BODY(K, IO, F) is the element loop
+ * with loads and stores of kind IO. f16 rows run it with IO = f32 on f32 copies of the row,
+ * TE_CHUNK elements at a time (te_f16_chunks): the f16 conversions are then whole-chunk
+ * loops (F16C where the host has it), the same values as the per-element ones. */
+#define TE_DIRECT(op, K, BODY, F) \
+  static void op##_##K(const te_row *g) { BODY(K, K, F) }
+#define TE_VIA_F32(op, K, BODY, F)                                                          \
+  static void op##_##K##_f32(const te_row *g) { BODY(K, f32, F) }                           \
+  static void op##_##K(const te_row *g) { te_f16_chunks(g, op##_##K##_f32); }
+#define TE_LOOP_i8 TE_DIRECT
+#define TE_LOOP_u8 TE_DIRECT
+#define TE_LOOP_i16 TE_DIRECT
+#define TE_LOOP_u16 TE_DIRECT
+#define TE_LOOP_i32 TE_DIRECT
+#define TE_LOOP_u32 TE_DIRECT
+#define TE_LOOP_i64 TE_DIRECT
+#define TE_LOOP_u64 TE_DIRECT
+#define TE_LOOP_f32 TE_DIRECT
+#define TE_LOOP_bf16 TE_DIRECT /* its conversions are shifts: the loops vectorize as they are */
+#define TE_LOOP_f16 TE_VIA_F32
+#define TE_LOOP(op, K, BODY, F) TE_LOOP_##K(op, K, BODY, F)
+
+enum { TE_CHUNK = 256 };
+
+/* Run the f32 loop `inner` of an f16 op on row g: each source chunk converted to f32 (exact),
+ * the result converted back with one rounding to nearest even (NaN: 0x7E00, as te_st_f16).
+ * A source that is the destination (in place, or the fused forms reading d) is read chunk
+ * by chunk before that chunk is written, as the element loop would. */
+static void te_f16_chunks(const te_row *g, te_fn inner) {
+  float buf[4][TE_CHUNK];
+  const uint8_t *src[3] = {g->a, g->b, g->c};
+  for (int64_t j = 0; j < g->n; j += TE_CHUNK) {
+    int64_t m = g->n - j < TE_CHUNK ? g->n - j : TE_CHUNK;
+    te_row h = {.d = (uint8_t *)buf[3], .n = m, .s = g->s};
+    const uint8_t **hs[3] = {&h.a, &h.b, &h.c};
+    for (int k = 0; k < 3; k++)
+      if (src[k]) pt_te_f16_to_f32(src[k] + 2 * j, m, buf[k]), *hs[k] = (const uint8_t *)buf[k];
+    inner(&h);
+    pt_te_f32_to_f16(buf[3], m, g->d + 2 * j);
+  }
+}
+
+#define TE_BODY1(K, IO, F) /* d = F(a) */                                                    \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a;                                                                   \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, F(K, te_ld_##IO(a, i)));
+#define TE_BODY2(K, IO, F) /* d = F(a, b) */                                                 \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a, *b = g->b;                                                        \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, F(K, te_ld_##IO(a, i), te_ld_##IO(b, i)));
+#define TE_BODYS(K, IO, F) /* d = F(a, s) */                                                 \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a;                                                                   \
+  pt_vl_c_##K s = te_s_##K(g);                                                               \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, F(K, te_ld_##IO(a, i), s));
+#define TE_BODY3(K, IO, F) /* d = F(a, b, c) */                                              \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a, *b = g->b, *c = g->c;                                             \
+  for (int64_t i = 0, n = g->n; i < n; i++)                                                  \
+    te_st_##IO(d, i, F(K, te_ld_##IO(a, i), te_ld_##IO(b, i), te_ld_##IO(c, i)));
+#define TE_BODY2S(K, IO, F) /* d = F(a, b, s) */                                             \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a, *b = g->b;                                                        \
+  pt_vl_c_##K s = te_s_##K(g);                                                               \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, F(K, te_ld_##IO(a, i), te_ld_##IO(b, i), s));
+#define TE_BODYDUP(K, IO, F) /* d = s */                                                     \
+  uint8_t *d = g->d;                                                                         \
+  pt_vl_c_##K s = te_s_##K(g);                                                               \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, s);
 
 /* The loops copy the row's fields to locals first: the stores go through byte pointers,
  * which may alias *g as far as the compiler knows, and would keep it from vectorizing. */
-#define TE_MAP1(op, K, F) /* d = F(a) */                                                     \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a;                                                                 \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i)));        \
-  }
-#define TE_MAP2(op, K, F) /* d = F(a, b) */                                                  \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a, *b = g->b;                                                      \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i))); \
-  }
-#define TE_MAPS(op, K, F) /* d = F(a, s) */                                                  \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a;                                                                 \
-    pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), s));     \
-  }
-#define TE_MAP3(op, K, F) /* d = F(a, b, c) */                                               \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a, *b = g->b, *c = g->c;                                           \
-    for (int64_t i = 0, n = g->n; i < n; i++)                                                \
-      te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i), te_ld_##K(c, i)));              \
-  }
-#define TE_MAP2S(op, K, F) /* d = F(a, b, s) */                                              \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a, *b = g->b;                                                      \
-    pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i), s)); \
-  }
-#define TE_DUP(op, K, F) /* d = s */                                                         \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, s);                           \
-  }
+#define TE_MAP1(op, K, F) TE_LOOP(op, K, TE_BODY1, F)
+#define TE_MAP2(op, K, F) TE_LOOP(op, K, TE_BODY2, F)
+#define TE_MAPS(op, K, F) TE_LOOP(op, K, TE_BODYS, F)
+#define TE_MAP3(op, K, F) TE_LOOP(op, K, TE_BODY3, F)
+#define TE_MAP2S(op, K, F) TE_LOOP(op, K, TE_BODY2S, F)
+#define TE_DUP(op, K, F) TE_DIRECT(op, K, TE_BODYDUP, F)
 
 /* ---- element formulas ------------------------------------------------------------------- */
 

@@ -97,6 +97,11 @@ TE_FLOAT_IO(f32, uint32_t, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
 TE_FLOAT_IO(f16, uint16_t, 0x7E00u, pt_vl_f16_to_f32, pt_vl_to_f16)
 TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 
+/* n f16 elements at p to floats (exact), n floats to f16 at p (nearest even, NaN 0x7E00):
+ * the values of te_ld_f16 / te_st_f16, whole rows at once (F16C where the host has it). */
+void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out);
+void pt_te_f32_to_f16(const float *in, int64_t n, uint8_t *p);
+
 /* Scalar s as the element type t computes with it: float types get its value rounded to t
  * (the scalar register holds a t), integer types its integer value (floats truncated). */
 te_scalar pt_te_scalar_of(ptosim_scalar s, ptosim_dtype t);
