@@ -869,6 +869,18 @@ static void test_pow(void) {
   "%v" n " = pto.make_tensor_view " arg ", shape = [%c16, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?x" t ">\n" \
   "%p" n " = pto.partition_view %v" n ", offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?x" t "> -> " PV(t) "\n"
 
+/* Run prog on a new machine of target tg with the five GM buffers as its arguments; the
+ * caller reads the results and frees the machine. */
+static ptosim_machine *run_text(const ptosim_program *prog, ptosim_target tg, void *const bufs[5], const size_t sizes[5]) {
+  ptosim_machine *m = ptosim_machine_new(tg, 1);
+  ptosim_arg args[5];
+  memset(args, 0, sizeof args);
+  for (int i = 0; i < 5; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
+  ptosim_status st = ptosim_program_run(prog, m, args);
+  CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+  return m;
+}
+
 /* c = (a + b) * 2.5 + 2.5 / b, h = f16(c) rounded away from zero, e = texpands(-1.5)
  * + relu(a) - tneg(b): every form of the binder (tile-tile, tile-scalar, scalar first,
  * the attribute inside ins(...), unary, texpands). */
@@ -911,14 +923,9 @@ static void test_text(void) {
   CHECK(prog != NULL);
   if (!prog) return;
   for (int ti = 0; ti < 2; ti++) {
-    ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
-    ptosim_arg args[5];
-    memset(args, 0, sizeof args);
     void *bufs[5] = {a, b, o, h, e};
     size_t sizes[5] = {sizeof a, sizeof b, sizeof o, sizeof h, sizeof e};
-    for (int i = 0; i < 5; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
-    ptosim_status st = ptosim_program_run(prog, m, args);
-    CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+    ptosim_machine *m = run_text(prog, targets[ti], bufs, sizes);
     for (int i = 0; i < N; i++) {
       double c = round_to(round_to(round_to(a[i] + b[i], PTOSIM_DT_F32) * 2.5, PTOSIM_DT_F32) +
                               round_to(2.5 / b[i], PTOSIM_DT_F32), PTOSIM_DT_F32);
@@ -970,13 +977,9 @@ static void test_text_pred(void) {
   CHECK(prog != NULL);
   if (!prog) return;
   for (int ti = 0; ti < 2; ti++) {
-    ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
-    ptosim_arg args[5];
-    memset(args, 0, sizeof args);
     void *bufs[5] = {a, b, o, e, f};
-    for (int i = 0; i < 5; i++) ptosim_gm_map(m, bufs[i], sizeof a, &args[i].gm_addr);
-    ptosim_status st = ptosim_program_run(prog, m, args);
-    CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+    size_t sizes[5] = {sizeof a, sizeof b, sizeof o, sizeof e, sizeof f};
+    ptosim_machine *m = run_text(prog, targets[ti], bufs, sizes);
     for (int i = 0; i < N; i++) {
       CHECK_MSG(o[i] == (a[i] < b[i] ? a[i] : b[i]), "o[%d] = %g for %g, %g", i, o[i], a[i], b[i]);
       CHECK_MSG(e[i] == (a[i] > 0.5f ? a[i] : 0.5f), "e[%d] = %g for %g", i, e[i], a[i]);
