@@ -534,6 +534,8 @@ static void test_rules(void) {
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpows, EDIT(p.src0.dtype = p.dst.dtype = PTOSIM_DT_I32, p.pow_high = true), "tpows.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpow, EDIT(p.src1.valid_cols = 3), "tpow.valid");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpow, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tpow.space");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_taddreluconv, EDIT(p.dst.dtype = PTOSIM_DT_F32), "taddreluconv.dtype");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tsubreluconv, EDIT(p.dst.dtype = PTOSIM_DT_F16, p.src1.valid_rows = 3), "tsubreluconv.valid");
   refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tsels, EDIT(p.src0 = nd(PTOSIM_DT_I8, 0, 4, 32, 4, 9), p.dst = nd(PTOSIM_DT_I8, 1024, 4, 32, 4, 9)), "tsels.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tcvt.space");
 }
@@ -860,6 +862,56 @@ static void test_pow(void) {
   }
 }
 
+/* ---- taddreluconv / tsubreluconv ---------------------------------------------------------- */
+
+/* convert(max(a +- b, 0)) from the page: the sum in the source type (exact, rounded once),
+ * NaN -> 0, then nearest even with saturation to the destination's largest value. */
+static uint64_t reluconv_ref(ptosim_dtype s, int sub, uint64_t xb, uint64_t yb) {
+  if (s == PTOSIM_DT_I16) {
+    int64_t v = ival(ibits(sub ? ival(xb, s) - ival(yb, s) : ival(xb, s) + ival(yb, s), s), s);
+    return ibits(v < 0 ? 0 : v > 127 ? 127 : v, PTOSIM_DT_I8);
+  }
+  double v = round_to(sub ? fval(xb, s) - fval(yb, s) : fval(xb, s) + fval(yb, s), s);
+  v = v > 0 ? v : 0;
+  if (s == PTOSIM_DT_F32) return fbits(fmin(round_to(v, PTOSIM_DT_F16), 65504.0), PTOSIM_DT_F16);
+  return ibits((int64_t)fmin(nearbyint(v), 127), PTOSIM_DT_I8);
+}
+
+static void test_reluconv(void) {
+  static const ptosim_dtype pairs[][2] = {{PTOSIM_DT_F32, PTOSIM_DT_F16}, {PTOSIM_DT_F16, PTOSIM_DT_I8}, {PTOSIM_DT_I16, PTOSIM_DT_I8}};
+  for (int ti = 0; ti < 2; ti++)
+    for (int pi = 0; pi < 3; pi++)
+      for (int sub = 0; sub < 2; sub++) {
+        ptosim_dtype s = pairs[pi][0], dt = pairs[pi][1];
+        int cols = 64, dcols = 32 / (int)esz(dt) > cols ? 32 / (int)esz(dt) : cols;
+        ucase u = ub_new(targets[ti]);
+        ptosim_tile a = nd(s, 0, 5, cols, 4, cols - 3), b = nd(s, 1024, 5, cols, 4, cols - 3);
+        ptosim_tile d = nd(dt, 2048, 5, dcols, 4, cols - 3);
+        for (int r = 0; r < 5; r++)
+          for (int k = 0; k < cols; k++) {
+            uint64_t q = pt_rand_u64(&seed);
+            put(u.img, &a, r, k, s == PTOSIM_DT_I16 ? ibits((int64_t)(q % 400) - 200, s) : fbits(q % 4 ? (double)((int)(q >> 8) % 2001 - 1000) / 7 : 70000.0 * ((q >> 20) % 2 ? 1 : -1), s));
+            put(u.img, &b, r, k, rnd_bits(s, 0));
+          }
+        CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+        uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+        memcpy(want, u.img, u.cap);
+        for (int r = 0; r < 4; r++)
+          for (int k = 0; k < cols - 3; k++) put(want, &d, r, k, reluconv_ref(s, sub, get(u.img, &a, r, k), get(u.img, &b, r, k)));
+        ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d};
+        ptosim_status st = ptosim_exec(u.c, sub ? PTOSIM_OP_tsubreluconv : PTOSIM_OP_taddreluconv, &p, NULL);
+        CHECK_MSG(st == PTOSIM_OK, "%s", ptosim_last_diag(u.m)->msg);
+        CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+        size_t bad = u.cap;
+        for (size_t i = 0; i < u.cap && bad == u.cap; i++)
+          if (got[i] != want[i]) bad = i;
+        CHECK_MSG(bad == u.cap, "reluconv %s sub %d target %d: byte 0x%zx got %02x want %02x", pt_dtype_name(s), sub, ti,
+                  bad, bad < u.cap ? got[bad] : 0, bad < u.cap ? want[bad] : 0);
+        free(want), free(got), free(u.img);
+        ptosim_machine_free(u.m);
+      }
+}
+
 /* ---- text ----------------------------------------------------------------------------- */
 
 #define TF "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
@@ -999,6 +1051,7 @@ int main(void) {
   RUN(test_f16_rows);
   RUN(test_pred);
   RUN(test_pow);
+  RUN(test_reluconv);
   RUN(test_rules);
   RUN(test_overlap);
   RUN(test_text);

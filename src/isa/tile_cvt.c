@@ -258,3 +258,65 @@ ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
   pt_record_work(x, (uint64_t)(vr * vc), s->dtype);
   return PTOSIM_OK;
 }
+
+/* ---- taddreluconv / tsubreluconv -------------------------------------------------------- */
+
+/* d(r, c) = convert(max(a(r, c) +- b(r, c), 0)) to the narrower dst type (pto-isa a5
+ * TAddReluConv.hpp / TSubReluConv.hpp: vadd or vsub in the source type, vmaxs 0, then a
+ * saturating vcvt; a2a3 vaddreluconv_* / vsubreluconv_* for the same pairs):
+ *   f32 -> f16   sum in f32, to f16 nearest even, saturating to 65504
+ *   f16 -> i8    sum rounded to f16, to i8 nearest even, saturating to 127
+ *   i16 -> i8    sum wrapped to 16 bits, clamped to 127
+ * A NaN sum becomes 0 (the ReLU of the elementwise ops, section 14). */
+static int64_t rc_int(float v) { return pt_f32_to_int(v, PT_RND_RINT, -128, 127); }
+
+static void reluconv_row(ptosim_dtype s, bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    if (s == PTOSIM_DT_I16) {
+      int16_t x, y;
+      memcpy(&x, a + 2 * i, 2), memcpy(&y, b + 2 * i, 2);
+      int16_t v = (int16_t)(uint16_t)(sub ? (uint32_t)x - (uint32_t)y : (uint32_t)x + (uint32_t)y);
+      d[i] = (uint8_t)(v < 0 ? 0 : v > 127 ? 127 : v);
+      continue;
+    }
+    float x = pt_load_as_f32(s, a + pt_dtype_size(s) * i), y = pt_load_as_f32(s, b + pt_dtype_size(s) * i);
+    float v = sub ? x - y : x + y;
+    if (s == PTOSIM_DT_F16) v = pt_f16_to_f32(pt_f32_to_f16(v, PT_RND_RINT, PT_SAT_OFF)); /* the f16 vadd */
+    v = v > 0.0f ? v : 0.0f;
+    if (s == PTOSIM_DT_F32) {
+      uint16_t h = pt_f32_to_f16(v, PT_RND_RINT, PT_SAT_ON);
+      memcpy(d + 2 * i, &h, 2);
+    } else {
+      d[i] = (uint8_t)rc_int(v);
+    }
+  }
+}
+
+ptosim_status pt_exec_treluconv(pt_ctx *x, const ptosim_telem_params *p) {
+  bool sub = x->op == PTOSIM_OP_tsubreluconv;
+  const char *name = sub ? "tsubreluconv" : "taddreluconv";
+  const ptosim_tile *a = &p->src0, *b = &p->src1, *d = &p->dst;
+  PT_TRY(pt_te_tile(x, name, "src0", a));
+  PT_TRY(pt_te_tile(x, name, "src1", b));
+  PT_TRY(pt_te_tile(x, name, "dst", d));
+  bool pair = a->dtype == b->dtype && ((a->dtype == PTOSIM_DT_F32 && d->dtype == PTOSIM_DT_F16) ||
+                                       ((a->dtype == PTOSIM_DT_F16 || a->dtype == PTOSIM_DT_I16) && d->dtype == PTOSIM_DT_I8));
+  PT_VERIFY(x, pair, PT_TILE_RULE(name, "dtype"), "use f32 -> f16, f16 -> i8 or i16 -> i8, both sources alike",
+            "%s, %s -> %s is not a pair of the op", pt_dtype_name(a->dtype), pt_dtype_name(b->dtype),
+            pt_dtype_name(d->dtype));
+  PT_TRY(pt_te_valid(x, name, "src0", a, d));
+  PT_TRY(pt_te_valid(x, name, "src1", b, d));
+  int64_t vr = d->valid_rows, vc = d->valid_cols, sa, sb, sd;
+  uint8_t *ap, *bp, *dp, *copy[2] = {NULL, NULL};
+  PT_TRY(pt_te_rows(x, a, vr, vc, PT_READ, &ap, &sa));
+  PT_TRY(pt_te_rows(x, b, vr, vc, PT_READ, &bp, &sb));
+  PT_TRY(pt_te_rows(x, d, vr, vc, PT_WRITE, &dp, &sd));
+  const uint8_t *sp[2] = {ap, bp};
+  ptosim_status st = pt_te_stage(x, a, d, vr, vc, &sp[0], &copy[0]);
+  if (st == PTOSIM_OK) st = pt_te_stage(x, b, d, vr, vc, &sp[1], &copy[1]);
+  for (int64_t r = 0; r < vr && st == PTOSIM_OK; r++) reluconv_row(a->dtype, sub, sp[0] + r * sa, sp[1] + r * sb, dp + r * sd, vc);
+  free(copy[0]);
+  free(copy[1]);
+  if (st == PTOSIM_OK) pt_record_work(x, (uint64_t)(vr * vc), a->dtype);
+  return st;
+}
