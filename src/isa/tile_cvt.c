@@ -268,27 +268,32 @@ ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
  *   f16 -> i8    sum rounded to f16, to i8 nearest even, saturating to 127
  *   i16 -> i8    sum wrapped to 16 bits, clamped to 127
  * A NaN sum becomes 0 (the ReLU of the elementwise ops, section 14). */
-static int64_t rc_int(float v) { return pt_f32_to_int(v, PT_RND_RINT, -128, 127); }
+typedef void (*rc_fn)(bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n);
 
-static void reluconv_row(ptosim_dtype s, bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n) {
+static void rc_f32(bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n) {
   for (int64_t i = 0; i < n; i++) {
-    if (s == PTOSIM_DT_I16) {
-      int16_t x, y;
-      memcpy(&x, a + 2 * i, 2), memcpy(&y, b + 2 * i, 2);
-      int16_t v = (int16_t)(uint16_t)(sub ? (uint32_t)x - (uint32_t)y : (uint32_t)x + (uint32_t)y);
-      d[i] = (uint8_t)(v < 0 ? 0 : v > 127 ? 127 : v);
-      continue;
-    }
-    float x = pt_load_as_f32(s, a + pt_dtype_size(s) * i), y = pt_load_as_f32(s, b + pt_dtype_size(s) * i);
+    float x, y;
+    memcpy(&x, a + 4 * i, 4), memcpy(&y, b + 4 * i, 4);
     float v = sub ? x - y : x + y;
-    if (s == PTOSIM_DT_F16) v = pt_f16_to_f32(pt_f32_to_f16(v, PT_RND_RINT, PT_SAT_OFF)); /* the f16 vadd */
-    v = v > 0.0f ? v : 0.0f;
-    if (s == PTOSIM_DT_F32) {
-      uint16_t h = pt_f32_to_f16(v, PT_RND_RINT, PT_SAT_ON);
-      memcpy(d + 2 * i, &h, 2);
-    } else {
-      d[i] = (uint8_t)rc_int(v);
-    }
+    uint16_t h = pt_f32_to_f16(v > 0.0f ? v : 0.0f, PT_RND_RINT, PT_SAT_ON);
+    memcpy(d + 2 * i, &h, 2);
+  }
+}
+static void rc_f16(bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    uint16_t x, y;
+    memcpy(&x, a + 2 * i, 2), memcpy(&y, b + 2 * i, 2);
+    float fx = pt_vl_f16_to_f32(x), fy = pt_vl_f16_to_f32(y);
+    float v = pt_f16_to_f32(pt_f32_to_f16(sub ? fx - fy : fx + fy, PT_RND_RINT, PT_SAT_OFF)); /* the f16 vadd */
+    d[i] = (uint8_t)pt_f32_to_int(v > 0.0f ? v : 0.0f, PT_RND_RINT, -128, 127);
+  }
+}
+static void rc_i16(bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    int16_t x, y;
+    memcpy(&x, a + 2 * i, 2), memcpy(&y, b + 2 * i, 2);
+    int16_t v = (int16_t)(uint16_t)(sub ? (uint32_t)x - (uint32_t)y : (uint32_t)x + (uint32_t)y);
+    d[i] = (uint8_t)(v < 0 ? 0 : v > 127 ? 127 : v);
   }
 }
 
@@ -314,7 +319,8 @@ ptosim_status pt_exec_treluconv(pt_ctx *x, const ptosim_telem_params *p) {
   const uint8_t *sp[2] = {ap, bp};
   ptosim_status st = pt_te_stage(x, a, d, vr, vc, &sp[0], &copy[0]);
   if (st == PTOSIM_OK) st = pt_te_stage(x, b, d, vr, vc, &sp[1], &copy[1]);
-  for (int64_t r = 0; r < vr && st == PTOSIM_OK; r++) reluconv_row(a->dtype, sub, sp[0] + r * sa, sp[1] + r * sb, dp + r * sd, vc);
+  rc_fn fn = a->dtype == PTOSIM_DT_F32 ? rc_f32 : a->dtype == PTOSIM_DT_F16 ? rc_f16 : rc_i16;
+  for (int64_t r = 0; r < vr && st == PTOSIM_OK; r++) fn(sub, sp[0] + r * sa, sp[1] + r * sb, dp + r * sd, vc);
   free(copy[0]);
   free(copy[1]);
   if (st == PTOSIM_OK) pt_record_work(x, (uint64_t)(vr * vc), a->dtype);
