@@ -507,6 +507,36 @@ static void test_rules(void) {
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.dst.dtype = PTOSIM_DT_U64), "tcvt.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.rmode = (ptosim_round_mode)9), "tcvt.mode");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.dst.dtype = PTOSIM_DT_F16, p.dst.valid_rows = 2), "tcvt.valid");
+  ptosim_telem_params cmp = {.src0 = nd(PTOSIM_DT_F32, 0, 4, 16, 4, 9), .src1 = nd(PTOSIM_DT_F32, 1024, 4, 16, 4, 9),
+                             .dst = nd(PTOSIM_DT_U8, 2048, 4, 32, 4, 2), .mask = nd(PTOSIM_DT_U8, 2048, 4, 32, 4, 2),
+                             .tmp = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 16)};
+  ok = cmp;
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.dst.dtype = PTOSIM_DT_I16), "tcmp.mask");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, /* 300 u8 lanes: two 256-lane repeats = 64 bytes a row */
+         EDIT(p.src0 = nd(PTOSIM_DT_U8, 0, 4, 320, 4, 300), p.src1 = nd(PTOSIM_DT_U8, 2048, 4, 320, 4, 300),
+              p.dst.addr = 4096), "tcmp.mask");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.dst.valid_rows = 3), "tcmp.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.src1.valid_cols = 8), "tcmp.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.src1.dtype = PTOSIM_DT_I32), "tcmp.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmp, EDIT(p.cmp = (ptosim_tcmp_mode)6), "tcmp.mode");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tcmps, EDIT(p.src0.dtype = PTOSIM_DT_I32, p.cmp = PTOSIM_TCMP_GT), "tcmps.mode");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tcmps, EDIT(p.src0 = nd(PTOSIM_DT_U8, 0, 4, 32, 4, 9)), "tcmps.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcmps, EDIT(p.dst.space = PTOSIM_L1), "tcmps.space");
+  ok = cmp, ok.dst = ok.src1, ok.src1 = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 9);
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.dtype = PTOSIM_DT_F16), "tsel.mask");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.cols = 1, p.mask.valid_cols = 1), "tile.align");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.rows = 3, p.mask.valid_rows = 3), "tsel.mask");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.src1.valid_rows = 2), "tsel.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.src0.dtype = PTOSIM_DT_F16), "tsel.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.space = PTOSIM_L1), "tsel.space");
+  ok = cmp, ok.dst = ok.src1, ok.src1 = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 9);
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tpow, EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_F16), "tpow.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpows, EDIT(p.src0.dtype = p.dst.dtype = PTOSIM_DT_I32, p.pow_high = true), "tpows.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpow, EDIT(p.src1.valid_cols = 3), "tpow.valid");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpow, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tpow.space");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_taddreluconv, EDIT(p.dst.dtype = PTOSIM_DT_F32), "taddreluconv.dtype");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tsubreluconv, EDIT(p.dst.dtype = PTOSIM_DT_F16, p.src1.valid_rows = 3), "tsubreluconv.valid");
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tsels, EDIT(p.src0 = nd(PTOSIM_DT_I8, 0, 4, 32, 4, 9), p.dst = nd(PTOSIM_DT_I8, 1024, 4, 32, 4, 9)), "tsels.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tcvt, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tcvt.space");
 }
 
@@ -531,6 +561,357 @@ static void test_overlap(void) {
   }
 }
 
+/* ---- f16 rows: every f16 through tcvt both ways ---------------------------------------- */
+
+/* tcvt f16 -> f32 of all 2^16 patterns (NaNs keep sign and payload: sign | 0x7F800000 |
+ * m << 13), then f32 -> f16 of those values and of the points half an ulp above them (ties:
+ * to even), against frexp-based rounding (round_to). The row loops convert whole chunks
+ * (F16C where the host has it), so this covers both directions of that path. */
+static void test_f16_rows(void) {
+  enum { R = 64, C = 256, N = R * C };
+  ucase u = ub_new(PTOSIM_TARGET_A5);
+  ptosim_tile h = nd(PTOSIM_DT_F16, 0, R, C, R, C), f = nd(PTOSIM_DT_F32, 2 * N, R, C, R, C);
+  static uint16_t in[N], back[N];
+  static uint32_t out[N];
+  for (int part = 0; part < 4; part++) {
+    for (int i = 0; i < N; i++) in[i] = (uint16_t)(part * N + i);
+    CHECK(ptosim_mem_write(u.c, PTOSIM_UB, h.addr, in, sizeof in) == PTOSIM_OK);
+    ptosim_telem_params p = {.src0 = h, .dst = f};
+    CHECK(ptosim_exec(u.c, PTOSIM_OP_tcvt, &p, NULL) == PTOSIM_OK);
+    CHECK(ptosim_mem_read(u.c, PTOSIM_UB, f.addr, out, sizeof out) == PTOSIM_OK);
+    int bad = 0;
+    for (int i = 0; i < N && !bad; i++) {
+      unsigned m = in[i] & 0x3FFu, e = in[i] >> 10 & 0x1Fu;
+      double v = ldexp(e ? 1024.0 + m : m, (e ? (int)e : 1) - 25) * (in[i] >> 15 ? -1 : 1);
+      uint32_t want = e == 31 && m ? (uint32_t)(in[i] & 0x8000u) << 16 | 0x7F800000u | m << 13
+                      : e == 31    ? (uint32_t)(in[i] & 0x8000u) << 16 | 0x7F800000u
+                                   : (uint32_t)fbits(v, PTOSIM_DT_F32);
+      bad = out[i] != want;
+      CHECK_MSG(!bad, "f16 %04x -> f32 %08x, want %08x", in[i], out[i], want);
+    }
+    for (int half = 0; half < 2; half++) { /* the values, then half an f16 ulp above them */
+      for (int i = 0; i < N && half; i++) {
+        float x;
+        memcpy(&x, &out[i], 4);
+        int ex;
+        frexp(x, &ex);
+        double ulp = ldexp(1, (ex - 1 < -14 ? -14 : ex - 1) - 10);
+        if (isfinite(x)) x = (float)(x + ulp / 2);
+        memcpy(&out[i], &x, 4);
+      }
+      p = (ptosim_telem_params){.src0 = f, .dst = h};
+      CHECK(ptosim_mem_write(u.c, PTOSIM_UB, f.addr, out, sizeof out) == PTOSIM_OK);
+      CHECK(ptosim_exec(u.c, PTOSIM_OP_tcvt, &p, NULL) == PTOSIM_OK);
+      CHECK(ptosim_mem_read(u.c, PTOSIM_UB, h.addr, back, sizeof back) == PTOSIM_OK);
+      for (int i = 0; i < N && !bad; i++) {
+        float x;
+        memcpy(&x, &out[i], 4);
+        uint16_t want = isnan(x) ? 0x7E00 : (uint16_t)fbits(round_to(x, PTOSIM_DT_F16), PTOSIM_DT_F16);
+        bad = back[i] != want;
+        CHECK_MSG(!bad, "f32 %a -> f16 %04x, want %04x", x, back[i], want);
+      }
+    }
+  }
+  free(u.img);
+  ptosim_machine_free(u.m);
+}
+
+/* ---- predicate tiles: tcmp / tcmps / tsel / tsels --------------------------------------- */
+
+/* Bits a compare row covers on the NPU: whole vector repeats (a2a3: 256 bytes of source;
+ * a5: 256 lanes of 8 bits, 128 of 16 bits, two 64-lane repeats of 32 bits). */
+static int rep_bits(ptosim_target tg, ptosim_dtype t) {
+  static const int a2[5] = {[2] = 128, [4] = 64}, a5[5] = {[1] = 256, [2] = 128, [4] = 128};
+  return (tg == PTOSIM_TARGET_A5 ? a5 : a2)[esz(t)];
+}
+
+static int cmp_ref(double x, double y, ptosim_tcmp_mode m) {
+  switch (m) {
+    case PTOSIM_TCMP_EQ: return x == y;
+    case PTOSIM_TCMP_NE: return !(x == y);
+    case PTOSIM_TCMP_LT: return x < y;
+    case PTOSIM_TCMP_LE: return x <= y;
+    case PTOSIM_TCMP_GT: return x > y;
+    default: return x >= y;
+  }
+}
+
+/* Bits of a random element, equal to `like` one time in four (so EQ / LE / GE see ties). */
+static uint64_t rnd_like(ptosim_dtype t, uint64_t like) { return pt_rand_u64(&seed) % 4 == 0 ? like : rnd_bits(t, 0); }
+
+/* The value compare bits b of t stand for; A2/A3 tcmps reads 16-bit integers as halves. */
+static double cmp_val(uint64_t b, ptosim_dtype t, int as_half) {
+  return as_half ? fval(b, PTOSIM_DT_F16) : is_flt(t) ? fval(b, t) : (double)ival(b, t);
+}
+
+/* tcmp (scalar 0) or tcmps on type t with mode m, src rows x cols valid vr x vc, dst an u8
+ * tile 32 bytes wider than the repeats need. Returns whether the op accepted the type. */
+static int cmp_case(int scalar, ptosim_target tg, ptosim_dtype t, ptosim_tcmp_mode m, int rows, int cols, int vr, int vc) {
+  ucase u = ub_new(tg);
+  ptosim_opcode op = scalar ? PTOSIM_OP_tcmps : PTOSIM_OP_tcmp;
+  uint64_t stride = ((uint64_t)rows * (uint64_t)cols * esz(t) + 255) / 256 * 256;
+  int g = rep_bits(tg, t), wbytes = g ? (vc + g - 1) / g * g / 8 : 0, mcols = (wbytes + 31) / 32 * 32 + 32;
+  ptosim_tile a = nd(t, 0, rows, cols, vr, vc), b = nd(t, stride, rows, cols, vr, vc);
+  ptosim_tile d = nd(PTOSIM_DT_U8, 2 * stride, rows, mcols, vr, (vc + 7) / 8);
+  uint64_t sbits = rnd_bits(t, 0);
+  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .cmp = m, .scalar = {t, sbits}};
+  for (int r = 0; r < rows; r++)
+    for (int k = 0; k < cols; k++) {
+      uint64_t x = rnd_like(t, sbits);
+      put(u.img, &a, r, k, x);
+      put(u.img, &b, r, k, rnd_like(t, x));
+    }
+  CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+  int half = scalar && tg == PTOSIM_TARGET_A2A3 && esz(t) == 2 && !is_flt(t);
+  uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+  memcpy(want, u.img, u.cap);
+  for (int r = 0; r < vr; r++)
+    for (int k = 0; k < wbytes * 8; k++) {
+      uint8_t *byte = want + d.addr + (uint64_t)r * (uint64_t)mcols + (uint64_t)k / 8;
+      double x = cmp_val(get(u.img, &a, r, k), t, half), y = cmp_val(scalar ? sbits : get(u.img, &b, r, k), t, half);
+      int bit = k < vc && cmp_ref(x, y, m);
+      *byte = (uint8_t)((*byte & ~(1u << (k % 8))) | (unsigned)bit << (k % 8));
+    }
+  ptosim_status st = ptosim_exec(u.c, op, &p, NULL);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  int i32_order = tg == PTOSIM_TARGET_A2A3 && t == PTOSIM_DT_I32 && m > PTOSIM_TCMP_NE;
+  const char *rule = i32_order ? (scalar ? "tcmps.mode" : "tcmp.mode") : (scalar ? "tcmps.dtype" : "tcmp.dtype");
+  if (st != PTOSIM_OK)
+    CHECK_MSG(!strcmp(ptosim_last_diag(u.m)->rule, rule) && !memcmp(got, u.img, u.cap), "%s %s: %s [%s]",
+              scalar ? "tcmps" : "tcmp", pt_dtype_name(t), ptosim_last_diag(u.m)->msg, ptosim_last_diag(u.m)->rule);
+  else
+    CHECK_MSG(!i32_order && !memcmp(got, want, u.cap), "%s %s mode %d target %d valid %dx%d", scalar ? "tcmps" : "tcmp",
+              pt_dtype_name(t), (int)m, (int)tg, vr, vc);
+  free(got);
+  free(want);
+  free(u.img);
+  ptosim_machine_free(u.m);
+  return st == PTOSIM_OK || i32_order;
+}
+
+/* tsel (scalar 0) or tsels on type t: a random mask selects src0 or src1 / the scalar. */
+static int sel_case(int scalar, ptosim_target tg, ptosim_dtype t, int rows, int cols, int vr, int vc) {
+  ucase u = ub_new(tg);
+  uint64_t stride = ((uint64_t)rows * (uint64_t)cols * esz(t) + 255) / 256 * 256;
+  ptosim_tile a = nd(t, 0, rows, cols, vr, vc), b = nd(t, stride, rows, cols, vr, vc);
+  ptosim_tile d = nd(t, 2 * stride, rows, cols, vr, vc), mk = nd(PTOSIM_DT_U8, 3 * stride, rows, 32, vr, (vc + 7) / 8);
+  uint64_t sbits;
+  do sbits = rnd_bits(t, 0);
+  while (is_flt(t) && isnan(fval(sbits, t))); /* a NaN scalar's payload is not the point here */
+  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .mask = mk, .has_tmp = !scalar,
+                           .tmp = nd(t, 4 * stride, rows, cols, rows, cols)};
+  p.scalar.dtype = is_flt(t) ? PTOSIM_DT_F32 : t;
+  p.scalar.bits = is_flt(t) ? fbits(fval(sbits, t), PTOSIM_DT_F32) : sbits;
+  uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+  memcpy(want, u.img, u.cap);
+  for (int r = 0; r < vr; r++)
+    for (int k = 0; k < vc; k++) {
+      int bit = u.img[mk.addr + (uint64_t)r * 32 + (uint64_t)k / 8] >> (k % 8) & 1;
+      put(want, &d, r, k, bit ? get(u.img, &a, r, k) : scalar ? sbits : get(u.img, &b, r, k));
+    }
+  ptosim_status st = ptosim_exec(u.c, scalar ? PTOSIM_OP_tsels : PTOSIM_OP_tsel, &p, NULL);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  if (st != PTOSIM_OK)
+    CHECK_MSG(!strcmp(ptosim_last_diag(u.m)->rule, scalar ? "tsels.dtype" : "tsel.dtype") && !memcmp(got, u.img, u.cap),
+              "%s: %s", pt_dtype_name(t), ptosim_last_diag(u.m)->msg);
+  else
+    CHECK_MSG(!memcmp(got, want, u.cap), "%s %s target %d valid %dx%d", scalar ? "tsels" : "tsel", pt_dtype_name(t),
+              (int)tg, vr, vc);
+  free(got);
+  free(want);
+  free(u.img);
+  ptosim_machine_free(u.m);
+  return st == PTOSIM_OK;
+}
+
+static void test_pred(void) {
+  /* element types the NPU code lists: [op][target], op = tcmp tcmps tsel tsels */
+  static const unsigned must[4][2] = {
+      {BT(I32) | FF, BT(I8) | BT(U8) | BT(I16) | BT(U16) | BT(I32) | BT(U32) | FF | BT(BF16)},
+      {BT(I16) | BT(I32) | FF, BT(I8) | BT(I16) | BT(I32) | FF},
+      {BITS | FF, BITS | FF | BT(I8) | BT(U8)},
+      {BITS | FF, BITS | FF | BT(I8) | BT(U8)}};
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t k = 0; k < sizeof all_types / sizeof all_types[0]; k++) {
+      ptosim_dtype t = all_types[k];
+      int cols = 64 + 32 / (int)esz(t), ok[4] = {1, 1, 1, 1};
+      for (int m = PTOSIM_TCMP_EQ; m <= PTOSIM_TCMP_GE; m++)
+        for (int sc = 0; sc < 2; sc++) {
+          ok[sc] &= cmp_case(sc, targets[ti], t, (ptosim_tcmp_mode)m, 5, cols, 4, cols - 3);
+          if (ok[sc]) cmp_case(sc, targets[ti], t, (ptosim_tcmp_mode)m, 2, 2 * cols, 2, 2 * cols); /* > 1 repeat */
+        }
+      for (int sc = 0; sc < 2; sc++) {
+        ok[2 + sc] = sel_case(sc, targets[ti], t, 5, cols, 4, cols - 3);
+        if (ok[2 + sc]) sel_case(sc, targets[ti], t, 3, 32 / (int)esz(t), 3, 32 / (int)esz(t));
+      }
+      for (int o = 0; o < 4; o++)
+        CHECK_MSG(!(must[o][ti] >> t & 1u) || ok[o], "op %d must accept %s on target %d", o, pt_dtype_name(t), ti);
+    }
+}
+
+/* ---- tpow / tpows ----------------------------------------------------------------------- */
+
+static int odd_int(double e) { return isfinite(e) && fmod(e, 2.0) != 0 && fabs(fmod(e, 2.0)) == 1.0; }
+
+/* pow(b, e) on floats as the pages and the NPU code of target tg define it: the core
+ * exp(e * ln|b|) (core), then the special cases in the order a2a3 SwitchPowFResult / a5
+ * ProcessFloatSpecialCase apply them. */
+static double pow_ref(ptosim_target tg, double b, double e, double core) {
+  int integral = isfinite(e) && floor(e) == e;
+  if (tg == PTOSIM_TARGET_A2A3) {
+    if (e == 0) return 1;
+    if (b == 0) return e > 0 ? 0 : INFINITY;
+    if (b == -1 && isinf(e)) return 1;
+    if (integral) return b < 0 && odd_int(e) ? -core : core;
+    return b < 0 || isnan(b) || isnan(e) ? NAN : core;
+  }
+  if (e == 0 || b == 1) return 1;
+  if (isnan(b) || isnan(e)) return NAN;
+  if (isinf(b) || b == 0) {
+    double m = e < 0 ? (b == 0 ? INFINITY : 0.0) : fabs(b); /* |result| */
+    return odd_int(e) && signbit(b) ? -m : m;
+  }
+  if (b == -1 && isinf(e)) return 1;
+  if (b < 0) return !integral && !isinf(e) ? NAN : odd_int(e) ? -core : core;
+  return core;
+}
+
+/* Integer b^e wrapped to t's width by repeated multiplication; a negative e (as the target
+ * reads it): 1 for b = 1, (-1)^e for b = -1, else 0. */
+static uint64_t powi_ref(ptosim_target tg, ptosim_dtype t, uint64_t bb, uint64_t eb) {
+  int sgn = pt_dtype_is_signed_int(t) || (tg == PTOSIM_TARGET_A2A3 && esz(t) == 4);
+  int64_t b = sgn ? (esz(t) == 4 && !pt_dtype_is_signed_int(t) ? (int32_t)bb : ival(bb, t)) : (int64_t)bb;
+  int64_t e = sgn ? (esz(t) == 4 && !pt_dtype_is_signed_int(t) ? (int32_t)eb : ival(eb, t)) : (int64_t)eb;
+  if (e < 0) return ibits(b == 1 ? 1 : b == -1 ? (e % 2 ? -1 : 1) : 0, t);
+  uint64_t r = 1;
+  for (int64_t i = 0; i < e; i++) r *= (uint64_t)b;
+  return ibits((int64_t)r, t);
+}
+
+/* tpow (scalar 0) or tpows on type t, DEFAULT or HIGH_PRECISION (hp): bases and exponents
+ * from the special values crossed, then random ones. */
+static void pow_case(int scalar, ptosim_target tg, ptosim_dtype t, int hp) {
+  enum { R = 20, C = 64 };
+  ucase u = ub_new(tg);
+  int hp_used = hp && tg == PTOSIM_TARGET_A5; /* a2a3 TPOW_IMPL ignores the algorithm */
+  uint64_t stride = (uint64_t)R * C * esz(t);
+  ptosim_tile a = nd(t, 0, R, C, R - 1, C - 5), b = nd(t, stride, R, C, R - 1, C - 5), d = nd(t, 2 * stride, R, C, R - 1, C - 5);
+  static const double sp[] = {0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN, 2.0, -2.0, 0.5, 3.0, -0.5, 1e30, -7.0};
+  enum { NS = sizeof sp / sizeof sp[0] };
+  uint64_t sbits = is_flt(t) ? fbits(sp[pt_rand_u64(&seed) % NS], t) : ibits((int64_t)(pt_rand_u64(&seed) % 12) - 2, t);
+  for (int r = 0; r < R; r++)
+    for (int k = 0; k < C; k++) {
+      int i = r * C + k;
+      uint64_t x, y, q = pt_rand_u64(&seed);
+      if (is_flt(t) && i < NS * NS) x = fbits(sp[i / NS], t), y = fbits(sp[i % NS], t);
+      else if (is_flt(t)) x = fbits(ldexp((double)(q % 2001) - 1000, -8), t), y = fbits((double)((int)(q >> 20) % 41 - 20) / 4, t);
+      else {
+        x = q % 3 ? ibits((int64_t)(q >> 8) % 9 - 4, t) : rnd_bits(t, 0);
+        y = ibits((int64_t)((q >> 32) % 44) - 3, t); /* small; negative ones wrap for unsigned types */
+        if (!pt_dtype_is_signed_int(t) && (esz(t) == 4 ? tg == PTOSIM_TARGET_A5 : 0) && (int64_t)((q >> 32) % 44) < 3) y = 7;
+      }
+      put(u.img, &a, r, k, x);
+      put(u.img, &b, r, k, y);
+    }
+  CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .pow_high = hp != 0, .scalar = {t, sbits}};
+  if (is_flt(t)) p.scalar = (ptosim_scalar){PTOSIM_DT_F32, fbits(fval(sbits, t), PTOSIM_DT_F32)};
+  ptosim_status st = ptosim_exec(u.c, scalar ? PTOSIM_OP_tpows : PTOSIM_OP_tpow, &p, NULL);
+  CHECK_MSG(st == PTOSIM_OK, "tpow %s: %s", pt_dtype_name(t), ptosim_last_diag(u.m)->msg);
+  uint8_t *got = malloc(u.cap);
+  CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  int bad = 0;
+  for (int r = 0; r < R && !bad; r++)
+    for (int k = 0; k < C && !bad; k++) {
+      uint64_t x = get(u.img, &a, r, k), y = scalar ? sbits : get(u.img, &b, r, k), g = get(got, &d, r, k), w;
+      uint64_t tol = 0;
+      if (r >= R - 1 || k >= C - 5) { /* outside the valid region: untouched */
+        bad = g != get(u.img, &d, r, k);
+        continue;
+      }
+      if (is_flt(t)) {
+        double bx = fval(x, t), ey = fval(y, t), lg = round_to(log(fabs(bx)), PTOSIM_DT_F32);
+        double core = hp_used ? pow(fabs(bx), ey) : exp(round_to(lg * ey, PTOSIM_DT_F32));
+        w = fbits(round_to(pow_ref(tg, bx, ey, round_to(core, PTOSIM_DT_F32)), t), t);
+        /* logf / expf are within an ulp: the error of ln|b| grows by |e ln b| through exp */
+        tol = hp_used ? 1 : 2 + (uint64_t)fmin(fabs(ey * lg), 1 << 20);
+      } else {
+        w = powi_ref(tg, t, x, y);
+      }
+      bad = is_flt(t) ? ulps(g, w, t) > tol : g != w;
+      CHECK_MSG(!bad, "%s %s %s hp %d: (%d, %d) %llx ^ %llx = %llx, want %llx", scalar ? "tpows" : "tpow",
+                tg == PTOSIM_TARGET_A5 ? "a5" : "a2a3", pt_dtype_name(t), hp, r, k, (unsigned long long)x,
+                (unsigned long long)y, (unsigned long long)g, (unsigned long long)w);
+    }
+  free(got);
+  free(u.img);
+  ptosim_machine_free(u.m);
+}
+
+static void test_pow(void) {
+  static const ptosim_dtype ints[] = {PTOSIM_DT_I8, PTOSIM_DT_U8, PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_I32, PTOSIM_DT_U32};
+  for (int ti = 0; ti < 2; ti++)
+    for (int sc = 0; sc < 2; sc++) {
+      for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) pow_case(sc, targets[ti], ints[k], 0);
+      pow_case(sc, targets[ti], PTOSIM_DT_F32, 0);
+      pow_case(sc, targets[ti], PTOSIM_DT_F32, 1);
+    }
+  for (int sc = 0; sc < 2; sc++) {
+    pow_case(sc, PTOSIM_TARGET_A5, PTOSIM_DT_F16, 0);
+    pow_case(sc, PTOSIM_TARGET_A5, PTOSIM_DT_BF16, 1);
+  }
+}
+
+/* ---- taddreluconv / tsubreluconv ---------------------------------------------------------- */
+
+/* convert(max(a +- b, 0)) from the page: the sum in the source type (exact, rounded once),
+ * NaN -> 0, then nearest even with saturation to the destination's largest value. */
+static uint64_t reluconv_ref(ptosim_dtype s, int sub, uint64_t xb, uint64_t yb) {
+  if (s == PTOSIM_DT_I16) {
+    int64_t v = ival(ibits(sub ? ival(xb, s) - ival(yb, s) : ival(xb, s) + ival(yb, s), s), s);
+    return ibits(v < 0 ? 0 : v > 127 ? 127 : v, PTOSIM_DT_I8);
+  }
+  double v = round_to(sub ? fval(xb, s) - fval(yb, s) : fval(xb, s) + fval(yb, s), s);
+  v = v > 0 ? v : 0;
+  if (s == PTOSIM_DT_F32) return fbits(fmin(round_to(v, PTOSIM_DT_F16), 65504.0), PTOSIM_DT_F16);
+  return ibits((int64_t)fmin(nearbyint(v), 127), PTOSIM_DT_I8);
+}
+
+static void test_reluconv(void) {
+  static const ptosim_dtype pairs[][2] = {{PTOSIM_DT_F32, PTOSIM_DT_F16}, {PTOSIM_DT_F16, PTOSIM_DT_I8}, {PTOSIM_DT_I16, PTOSIM_DT_I8}};
+  for (int ti = 0; ti < 2; ti++)
+    for (int pi = 0; pi < 3; pi++)
+      for (int sub = 0; sub < 2; sub++) {
+        ptosim_dtype s = pairs[pi][0], dt = pairs[pi][1];
+        int cols = 64, dcols = 32 / (int)esz(dt) > cols ? 32 / (int)esz(dt) : cols;
+        ucase u = ub_new(targets[ti]);
+        ptosim_tile a = nd(s, 0, 5, cols, 4, cols - 3), b = nd(s, 1024, 5, cols, 4, cols - 3);
+        ptosim_tile d = nd(dt, 2048, 5, dcols, 4, cols - 3);
+        for (int r = 0; r < 5; r++)
+          for (int k = 0; k < cols; k++) {
+            uint64_t q = pt_rand_u64(&seed);
+            put(u.img, &a, r, k, s == PTOSIM_DT_I16 ? ibits((int64_t)(q % 400) - 200, s) : fbits(q % 4 ? (double)((int)(q >> 8) % 2001 - 1000) / 7 : 70000.0 * ((q >> 20) % 2 ? 1 : -1), s));
+            put(u.img, &b, r, k, rnd_bits(s, 0));
+          }
+        CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+        uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+        memcpy(want, u.img, u.cap);
+        for (int r = 0; r < 4; r++)
+          for (int k = 0; k < cols - 3; k++) put(want, &d, r, k, reluconv_ref(s, sub, get(u.img, &a, r, k), get(u.img, &b, r, k)));
+        ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d};
+        ptosim_status st = ptosim_exec(u.c, sub ? PTOSIM_OP_tsubreluconv : PTOSIM_OP_taddreluconv, &p, NULL);
+        CHECK_MSG(st == PTOSIM_OK, "%s", ptosim_last_diag(u.m)->msg);
+        CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+        size_t bad = u.cap;
+        for (size_t i = 0; i < u.cap && bad == u.cap; i++)
+          if (got[i] != want[i]) bad = i;
+        CHECK_MSG(bad == u.cap, "reluconv %s sub %d target %d: byte 0x%zx got %02x want %02x", pt_dtype_name(s), sub, ti,
+                  bad, bad < u.cap ? got[bad] : 0, bad < u.cap ? want[bad] : 0);
+        free(want), free(got), free(u.img);
+        ptosim_machine_free(u.m);
+      }
+}
+
 /* ---- text ----------------------------------------------------------------------------- */
 
 #define TF "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
@@ -539,6 +920,18 @@ static void test_overlap(void) {
 #define VIEW(n, arg, t)                                                                                          \
   "%v" n " = pto.make_tensor_view " arg ", shape = [%c16, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?x" t ">\n" \
   "%p" n " = pto.partition_view %v" n ", offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?x" t "> -> " PV(t) "\n"
+
+/* Run prog on a new machine of target tg with the five GM buffers as its arguments; the
+ * caller reads the results and frees the machine. */
+static ptosim_machine *run_text(const ptosim_program *prog, ptosim_target tg, void *const bufs[5], const size_t sizes[5]) {
+  ptosim_machine *m = ptosim_machine_new(tg, 1);
+  ptosim_arg args[5];
+  memset(args, 0, sizeof args);
+  for (int i = 0; i < 5; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
+  ptosim_status st = ptosim_program_run(prog, m, args);
+  CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+  return m;
+}
 
 /* c = (a + b) * 2.5 + 2.5 / b, h = f16(c) rounded away from zero, e = texpands(-1.5)
  * + relu(a) - tneg(b): every form of the binder (tile-tile, tile-scalar, scalar first,
@@ -582,14 +975,9 @@ static void test_text(void) {
   CHECK(prog != NULL);
   if (!prog) return;
   for (int ti = 0; ti < 2; ti++) {
-    ptosim_machine *m = ptosim_machine_new(targets[ti], 1);
-    ptosim_arg args[5];
-    memset(args, 0, sizeof args);
     void *bufs[5] = {a, b, o, h, e};
     size_t sizes[5] = {sizeof a, sizeof b, sizeof o, sizeof h, sizeof e};
-    for (int i = 0; i < 5; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
-    ptosim_status st = ptosim_program_run(prog, m, args);
-    CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+    ptosim_machine *m = run_text(prog, targets[ti], bufs, sizes);
     for (int i = 0; i < N; i++) {
       double c = round_to(round_to(round_to(a[i] + b[i], PTOSIM_DT_F32) * 2.5, PTOSIM_DT_F32) +
                               round_to(2.5 / b[i], PTOSIM_DT_F32), PTOSIM_DT_F32);
@@ -603,11 +991,70 @@ static void test_text(void) {
   ptosim_program_free(prog);
 }
 
+#define TM "!pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+
+/* o = a < b ? a : b through tcmp + tsel (tmp given), e = a > 0.5 ? a : 0.5 through tcmps +
+ * tsels (tmp left out): the predicate forms of the binder, cmpMode inside ins(...); f =
+ * (a^2)^b through tpows (tmp, HIGH_PRECISION) and tpow (no tmp). */
+static const char *const k_text_pred =
+    "module {\n"
+    "func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>, %e: !pto.ptr<f32>, %f: !pto.ptr<f32>) {\n"
+    "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
+    "%c16 = arith.constant 16 : index\n%c32 = arith.constant 32 : index\n%s = arith.constant 0.5 : f32\n"
+    "%two = arith.constant 2.0 : f32\n"
+    VIEW("a", "%a", "f32") VIEW("b", "%b", "f32") VIEW("o", "%o", "f32") VIEW("e", "%e", "f32") VIEW("f", "%f", "f32")
+    "%ta = pto.alloc_tile : " TF "\n%tb = pto.alloc_tile : " TF "\n%tc = pto.alloc_tile : " TF "\n"
+    "%tt = pto.alloc_tile : " TF "\n%tm = pto.alloc_tile : " TM "\n"
+    "pto.tload ins(%pa : " PV("f32") ") outs(%ta : " TF ")\n"
+    "pto.tload ins(%pb : " PV("f32") ") outs(%tb : " TF ")\n"
+    "pto.tcmp ins(%ta, %tb {cmpMode = #pto<cmp lt>} : " TF ", " TF ") outs(%tm : " TM ")\n"
+    "pto.tsel ins(%tm, %ta, %tb, %tt : " TM ", " TF ", " TF ", " TF ") outs(%tc : " TF ")\n"
+    "pto.tstore ins(%tc : " TF ") outs(%po : " PV("f32") ")\n"
+    "pto.tcmps ins(%ta, %s {cmpMode = #pto<cmp gt>} : " TF ", f32) outs(%tm : " TM ")\n"
+    "pto.tsels ins(%tm, %ta, %s : " TM ", " TF ", f32) outs(%tc : " TF ")\n"
+    "pto.tstore ins(%tc : " TF ") outs(%pe : " PV("f32") ")\n"
+    "pto.tpows ins(%ta, %two, %tt : " TF ", f32, " TF ") outs(%tc : " TF ") {precisionType = #pto<pow_precision high_precision>}\n"
+    "pto.tpow ins(%tc, %tb : " TF ", " TF ") outs(%tc : " TF ")\n"
+    "pto.tstore ins(%tc : " TF ") outs(%pf : " PV("f32") ")\n"
+    "return\n}\n}\n";
+
+static void test_text_pred(void) {
+  enum { N = 16 * 32 };
+  float a[N], b[N], o[N], e[N], f[N];
+  for (int i = 0; i < N; i++) {
+    a[i] = (float)((int)(pt_rand_u64(&seed) % 9) - 4) / 4.0f; /* ties with b and with 0.5 */
+    b[i] = (float)((int)(pt_rand_u64(&seed) % 9) - 4) / 4.0f;
+  }
+  ptosim_program *prog = pt_test_load(k_text_pred, strlen(k_text_pred));
+  CHECK(prog != NULL);
+  if (!prog) return;
+  for (int ti = 0; ti < 2; ti++) {
+    void *bufs[5] = {a, b, o, e, f};
+    size_t sizes[5] = {sizeof a, sizeof b, sizeof o, sizeof e, sizeof f};
+    ptosim_machine *m = run_text(prog, targets[ti], bufs, sizes);
+    for (int i = 0; i < N; i++) {
+      CHECK_MSG(o[i] == (a[i] < b[i] ? a[i] : b[i]), "o[%d] = %g for %g, %g", i, o[i], a[i], b[i]);
+      CHECK_MSG(e[i] == (a[i] > 0.5f ? a[i] : 0.5f), "e[%d] = %g for %g", i, e[i], a[i]);
+      /* (a^2)^b: a2a3 and fractional b through exp(ln x * y) (within a few ulps) */
+      double w = pow((double)a[i] * a[i], b[i]);
+      CHECK_MSG(a[i] == 0 || fabs(f[i] - w) <= 8 * 0x1p-24 * fabs(w), "f[%d] = %g for %g ^ 2 ^ %g", i, f[i], a[i], b[i]);
+      CHECK_MSG(a[i] != 0 || f[i] == (b[i] == 0 ? 1.0f : b[i] > 0 ? 0.0f : INFINITY), "f[%d] = %g for 0 ^ %g", i, f[i], b[i]);
+    }
+    ptosim_machine_free(m);
+  }
+  ptosim_program_free(prog);
+}
+
 int main(void) {
   RUN(test_ops);
   RUN(test_tcvt);
+  RUN(test_f16_rows);
+  RUN(test_pred);
+  RUN(test_pow);
+  RUN(test_reluconv);
   RUN(test_rules);
   RUN(test_overlap);
   RUN(test_text);
+  RUN(test_text_pred);
   return pt_test_finish();
 }

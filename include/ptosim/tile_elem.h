@@ -39,6 +39,19 @@ typedef enum ptosim_round_mode {
  * low bits of the rounded value (clamped to 64 bits first), float results follow IEEE. */
 typedef enum ptosim_tsat_mode { PTOSIM_TSAT_DEFAULT = 0, PTOSIM_TSAT_ON, PTOSIM_TSAT_OFF } ptosim_tsat_mode;
 
+/* Comparison of tcmp / tcmps, in PTOAS CmpMode order (PTOAttrs.td; text `#pto<cmp lt>`).
+ * Floats compare as IEEE: every mode but NE is false when an operand is NaN. */
+typedef enum ptosim_tcmp_mode {
+  PTOSIM_TCMP_EQ = 0,
+  PTOSIM_TCMP_NE,
+  PTOSIM_TCMP_LT,
+  PTOSIM_TCMP_LE,
+  PTOSIM_TCMP_GT,
+  PTOSIM_TCMP_GE
+} ptosim_tcmp_mode;
+
+/* Predicate tiles (the dst of tcmp / tcmps, the mask of tsel / tsels): 8-bit integer vec
+ * tiles, one bit per element: element (r, c) is bit c % 8 of byte r * cols + c / 8. */
 typedef struct ptosim_telem_params {
   ptosim_tile dst;
   ptosim_tile src0;          /* first tile source (the only one of unary forms) */
@@ -51,6 +64,9 @@ typedef struct ptosim_telem_params {
   bool scalar_first;         /* tdivs: d = s / a instead of a / s */
   ptosim_round_mode rmode;   /* tcvt */
   ptosim_tsat_mode sat;      /* tcvt */
+  ptosim_tile mask;          /* tsel / tsels: the predicate tile */
+  ptosim_tcmp_mode cmp;      /* tcmp / tcmps */
+  bool pow_high;             /* tpow / tpows: the HIGH_PRECISION algorithm (floats only) */
 } ptosim_telem_params;
 
 #ifdef __cplusplus

@@ -11,7 +11,8 @@
 #include "exec/lower.h"
 
 /* ins(...) operands in order: T a tile source (src0, src1, src2 in turn), t the scratch
- * tile, S the scalar; a trailing '?' makes the last operand optional. */
+ * tile, M the predicate tile of tsel / tsels, S the scalar; an operand followed by '?' is
+ * optional (left out when ins(...) has one operand fewer). */
 static const char *const k_sig[PTOSIM_OP_COUNT] = {
     [PTOSIM_OP_tadd] = "TT",     [PTOSIM_OP_tsub] = "TT",     [PTOSIM_OP_tmul] = "TT",     [PTOSIM_OP_tdiv] = "TT",
     [PTOSIM_OP_tmax] = "TT",     [PTOSIM_OP_tmin] = "TT",     [PTOSIM_OP_tand] = "TT",     [PTOSIM_OP_tor] = "TT",
@@ -24,7 +25,8 @@ static const char *const k_sig[PTOSIM_OP_COUNT] = {
     [PTOSIM_OP_tsubsc] = "TST",  [PTOSIM_OP_taxpy] = "TS",    [PTOSIM_OP_tabs] = "T",      [PTOSIM_OP_tneg] = "T",
     [PTOSIM_OP_tnot] = "T",      [PTOSIM_OP_texp] = "T",      [PTOSIM_OP_tlog] = "T",      [PTOSIM_OP_tsqrt] = "T",
     [PTOSIM_OP_trsqrt] = "Tt?",  [PTOSIM_OP_trecip] = "T",    [PTOSIM_OP_trelu] = "T",     [PTOSIM_OP_texpands] = "S",
-    [PTOSIM_OP_tcvt] = "Tt?",
+    [PTOSIM_OP_tcvt] = "Tt?",    [PTOSIM_OP_tcmp] = "TT",     [PTOSIM_OP_tcmps] = "TS",    [PTOSIM_OP_tsel] = "MTTt?",
+    [PTOSIM_OP_tsels] = "MTt?S", [PTOSIM_OP_tpow] = "TTt?",   [PTOSIM_OP_tpows] = "TSt?",
 };
 
 static unsigned ins_count(const pa_op *op) {
@@ -41,17 +43,17 @@ static int scalar_first(const pa_op *op) {
 int bind_ptosim_telem_params(pt_bind *b, const pa_op *op, ptosim_telem_params *p) {
   const char *sig = (unsigned)b->opc < PTOSIM_OP_COUNT ? k_sig[b->opc] : NULL;
   if (!sig) return pt_bind_error(b, NULL, "bind.op", "report this: the op has no signature", "no ins(...) form");
-  size_t len = strlen(sig);
-  int optional = sig[len - 1] == '?';
-  unsigned want = (unsigned)(len - (size_t)optional), got = ins_count(op);
+  const char *opt = strchr(sig, '?');
+  unsigned full = (unsigned)strlen(sig) - (opt != NULL), got = ins_count(op), want = full;
   const pa_item *outs = pa_op_clause(op, "outs");
   unsigned nouts = outs && outs->kind == PA_IT_CALL ? outs->nargs : 0;
-  if (optional && got == want - 1) want--;
+  if (opt && got == full - 1) want--;
   if (got != want || nouts != 1)
     return pt_bind_error(b, NULL, "bind.arity", "see the op's ins(...) outs(...) operands in PTOOps.td",
                          "expects ins(%u operands) outs(1), got ins(%u) outs(%u)", want, got, nouts);
-  char order[4] = {0};
-  memcpy(order, sig, want);
+  char order[8] = {0}; /* the signature without '?' and, when left out, the optional operand */
+  for (unsigned i = 0, k = 0; sig[i]; i++)
+    if (sig[i] != '?' && !(want < full && sig[i + 1] == '?')) order[k++] = sig[i];
   if (b->opc == PTOSIM_OP_tdivs && scalar_first(op)) {
     memcpy(order, "ST", 2);
     p->scalar_first = true;
@@ -62,9 +64,22 @@ int bind_ptosim_telem_params(pt_bind *b, const pa_op *op, ptosim_telem_params *p
     const pa_item *it = pt_tile_io(b, op, "ins", i);
     if (order[i] == 'T') *srcs[ns++] = pt_bind_tile(b, it);
     else if (order[i] == 't') p->tmp = pt_bind_tile(b, it), p->has_tmp = true;
+    else if (order[i] == 'M') p->mask = pt_bind_tile(b, it);
     else p->scalar = pt_bind_scalar(b, it);
   }
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+  if (b->opc == PTOSIM_OP_tcmp || b->opc == PTOSIM_OP_tcmps) {
+    static const char *const cmp[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+    int m = pt_tile_enum_attr(b, op, "cmpMode", cmp, 6, PTOSIM_TCMP_EQ);
+    p->cmp = (ptosim_tcmp_mode)m;
+    return m < 0 ? -1 : 0;
+  }
+  if (b->opc == PTOSIM_OP_tpow || b->opc == PTOSIM_OP_tpows) {
+    static const char *const prec[] = {"default", "high_precision"};
+    int h = pt_tile_enum_attr(b, op, "precisionType", prec, 2, 0);
+    p->pow_high = h == 1;
+    return h < 0 ? -1 : 0;
+  }
   if (b->opc != PTOSIM_OP_tcvt) return 0;
   static const char *const rmode[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD", "CAST_RINT"};
   static const char *const sat[] = {[PTOSIM_TSAT_ON] = "ON", [PTOSIM_TSAT_OFF] = "OFF"};

@@ -51,7 +51,6 @@ typedef void (*cv_st)(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c);
     }                                                                                       \
   }
 LD(ld_f32, float, f, v)
-LD(ld_f16, uint16_t, f, pt_vl_f16_to_f32(v))
 LD(ld_bf16, uint16_t, f, pt_vl_bf16_to_f32(v))
 LD(ld_i8, int8_t, i, v)
 LD(ld_u8, uint8_t, i, v)
@@ -60,6 +59,7 @@ LD(ld_u16, uint16_t, i, v)
 LD(ld_i32, int32_t, i, v)
 LD(ld_u32, uint32_t, i, v)
 LD(ld_i64, int64_t, i, v)
+static void ld_f16(const uint8_t *p, int64_t n, cv_buf *b) { pt_te_f16_to_f32(p, n, b->f); }
 
 static const cv_ld k_ld[PTOSIM_DT_COUNT] = {
     [PTOSIM_DT_F32] = ld_f32, [PTOSIM_DT_F16] = ld_f16, [PTOSIM_DT_BF16] = ld_bf16, [PTOSIM_DT_I8] = ld_i8,
@@ -121,8 +121,8 @@ static float f_of_int(const cv_plan *c, int64_t v) { return d_to_f32(i64_exactis
     }                                                                                       \
     (void)c;                                                                                \
   }
-#define ST_FLOAT(name, U, conv)                                                             \
-  ST_FLOAT_FF(name, U, conv)                                                                \
+#define ST_FLOAT(name, U, conv) ST_FLOAT_FF(name, U, conv) ST_FLOAT_IF(name, U, conv)
+#define ST_FLOAT_IF(name, U, conv)                                                          \
   static void name##_if(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {         \
     for (int64_t i = 0; i < n; i++) {                                                       \
       U v = conv(f_of_int(c, b->i[i]));                                                     \
@@ -131,13 +131,17 @@ static float f_of_int(const cv_plan *c, int64_t v) { return d_to_f32(i64_exactis
   }
 #define F32_RINT(x) pt_vl_f32_bits(x)
 #define NAN_BITS(x) ((pt_vl_f32_bits(x) & 0x7FFFFFFFu) > 0x7F800000u) /* an integer test: vectorizes */
-#define F16_RINT(x) (uint16_t)(NAN_BITS(x) ? 0x7E00u : pt_vl_to_f16(x))
-#define BF16_RINT(x) (uint16_t)(NAN_BITS(x) ? 0x7FC0u : pt_vl_to_bf16(x))
+#define F16_RINT(x) (uint16_t)pt_vl_sel(NAN_BITS(x), 0x7E00u, pt_vl_to_f16(x))
+#define BF16_RINT(x) (uint16_t)pt_vl_sel(NAN_BITS(x), 0x7FC0u, pt_vl_to_bf16(x))
 #define F16_R(x) pt_f32_to_f16(x, c->r, PT_SAT_OFF)
 #define BF16_R(x) pt_f32_to_bf16(x, c->r, PT_SAT_OFF)
 #define F32_INT(x) pt_vl_f32_bits(round_integral(x, c->r))
 ST_FLOAT(st_f32, uint32_t, F32_RINT)
-ST_FLOAT(st_f16_rint, uint16_t, F16_RINT)
+ST_FLOAT_IF(st_f16_rint, uint16_t, F16_RINT)
+static void st_f16_rint_ff(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {
+  pt_te_f32_to_f16(b->f, n, p); /* F16_RINT on every element, a row at once */
+  (void)c;
+}
 ST_FLOAT(st_bf16_rint, uint16_t, BF16_RINT)
 ST_FLOAT(st_f16, uint16_t, F16_R)
 ST_FLOAT(st_bf16, uint16_t, BF16_R)
@@ -253,4 +257,72 @@ ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
   free(copy);
   pt_record_work(x, (uint64_t)(vr * vc), s->dtype);
   return PTOSIM_OK;
+}
+
+/* ---- taddreluconv / tsubreluconv -------------------------------------------------------- */
+
+/* d(r, c) = convert(max(a(r, c) +- b(r, c), 0)) to the narrower dst type (pto-isa a5
+ * TAddReluConv.hpp / TSubReluConv.hpp: vadd or vsub in the source type, vmaxs 0, then a
+ * saturating vcvt; a2a3 vaddreluconv_* / vsubreluconv_* for the same pairs):
+ *   f32 -> f16   sum in f32, to f16 nearest even, saturating to 65504
+ *   f16 -> i8    sum rounded to f16, to i8 nearest even, saturating to 127
+ *   i16 -> i8    sum wrapped to 16 bits, clamped to 127
+ * A NaN sum becomes 0 (the ReLU of the elementwise ops, section 14). */
+typedef void (*rc_fn)(bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n);
+
+static void rc_f32(bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    float x, y;
+    memcpy(&x, a + 4 * i, 4), memcpy(&y, b + 4 * i, 4);
+    float v = sub ? x - y : x + y;
+    uint16_t h = pt_f32_to_f16(v > 0.0f ? v : 0.0f, PT_RND_RINT, PT_SAT_ON);
+    memcpy(d + 2 * i, &h, 2);
+  }
+}
+static void rc_f16(bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    uint16_t x, y;
+    memcpy(&x, a + 2 * i, 2), memcpy(&y, b + 2 * i, 2);
+    float fx = pt_vl_f16_to_f32(x), fy = pt_vl_f16_to_f32(y);
+    float v = pt_f16_to_f32(pt_f32_to_f16(sub ? fx - fy : fx + fy, PT_RND_RINT, PT_SAT_OFF)); /* the f16 vadd */
+    d[i] = (uint8_t)pt_f32_to_int(v > 0.0f ? v : 0.0f, PT_RND_RINT, -128, 127);
+  }
+}
+static void rc_i16(bool sub, const uint8_t *a, const uint8_t *b, uint8_t *d, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    int16_t x, y;
+    memcpy(&x, a + 2 * i, 2), memcpy(&y, b + 2 * i, 2);
+    int16_t v = (int16_t)(uint16_t)(sub ? (uint32_t)x - (uint32_t)y : (uint32_t)x + (uint32_t)y);
+    d[i] = (uint8_t)(v < 0 ? 0 : v > 127 ? 127 : v);
+  }
+}
+
+ptosim_status pt_exec_treluconv(pt_ctx *x, const ptosim_telem_params *p) {
+  bool sub = x->op == PTOSIM_OP_tsubreluconv;
+  const char *name = sub ? "tsubreluconv" : "taddreluconv";
+  const ptosim_tile *a = &p->src0, *b = &p->src1, *d = &p->dst;
+  PT_TRY(pt_te_tile(x, name, "src0", a));
+  PT_TRY(pt_te_tile(x, name, "src1", b));
+  PT_TRY(pt_te_tile(x, name, "dst", d));
+  bool pair = a->dtype == b->dtype && ((a->dtype == PTOSIM_DT_F32 && d->dtype == PTOSIM_DT_F16) ||
+                                       ((a->dtype == PTOSIM_DT_F16 || a->dtype == PTOSIM_DT_I16) && d->dtype == PTOSIM_DT_I8));
+  PT_VERIFY(x, pair, PT_TILE_RULE(name, "dtype"), "use f32 -> f16, f16 -> i8 or i16 -> i8, both sources alike",
+            "%s, %s -> %s is not a pair of the op", pt_dtype_name(a->dtype), pt_dtype_name(b->dtype),
+            pt_dtype_name(d->dtype));
+  PT_TRY(pt_te_valid(x, name, "src0", a, d));
+  PT_TRY(pt_te_valid(x, name, "src1", b, d));
+  int64_t vr = d->valid_rows, vc = d->valid_cols, sa, sb, sd;
+  uint8_t *ap, *bp, *dp, *copy[2] = {NULL, NULL};
+  PT_TRY(pt_te_rows(x, a, vr, vc, PT_READ, &ap, &sa));
+  PT_TRY(pt_te_rows(x, b, vr, vc, PT_READ, &bp, &sb));
+  PT_TRY(pt_te_rows(x, d, vr, vc, PT_WRITE, &dp, &sd));
+  const uint8_t *sp[2] = {ap, bp};
+  ptosim_status st = pt_te_stage(x, a, d, vr, vc, &sp[0], &copy[0]);
+  if (st == PTOSIM_OK) st = pt_te_stage(x, b, d, vr, vc, &sp[1], &copy[1]);
+  rc_fn fn = a->dtype == PTOSIM_DT_F32 ? rc_f32 : a->dtype == PTOSIM_DT_F16 ? rc_f16 : rc_i16;
+  for (int64_t r = 0; r < vr && st == PTOSIM_OK; r++) fn(sub, sp[0] + r * sa, sp[1] + r * sb, dp + r * sd, vc);
+  free(copy[0]);
+  free(copy[1]);
+  if (st == PTOSIM_OK) pt_record_work(x, (uint64_t)(vr * vc), a->dtype);
+  return st;
 }

@@ -17,7 +17,10 @@
 #include <string.h>
 
 #include "isa/tile_elem.h"
-#include "isa/vec_lanes.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 /* ---- shared operand checks (tile_elem.h) ---------------------------------------------- */
 
@@ -68,101 +71,136 @@ ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d,
   return PTOSIM_OK;
 }
 
-/* ---- element access on host bytes ------------------------------------------------------- */
+/* ---- f16 rows <-> f32 ------------------------------------------------------------------- */
 
-/* One row of an op: n elements; d the destination, a b c the tile sources, s the scalar
- * converted to the element type (te_scalar_of). */
-typedef union te_scalar {
-  float f;   /* float element types: the scalar rounded to the element type */
-  int64_t i; /* integer element types: the value, wrapped to the width by the loop */
-} te_scalar;
+/* Portable forms: the lane conversions of vec_lanes.h (loops the compiler vectorizes). */
+static void te_f16_to_f32_c(const uint8_t *p, int64_t n, float *out) {
+  for (int64_t i = 0; i < n; i++) out[i] = te_ld_f16(p, i);
+}
+static void te_f32_to_f16_c(const float *in, int64_t n, uint8_t *p) {
+  for (int64_t i = 0; i < n; i++) te_st_f16(p, i, in[i]);
+}
 
-typedef struct te_row {
-  uint8_t *d;
-  const uint8_t *a, *b, *c;
-  int64_t n;
-  te_scalar s;
-} te_row;
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TE_F16C __attribute__((target("avx,f16c")))
+/* F16C: vcvtph2ps is exact but quiets signaling NaNs, so groups holding a NaN are redone
+ * the portable way (which keeps the payload bits, as tcvt f16 -> f32 stores them);
+ * vcvtps2ph with round-to-nearest-even rounds as pt_vl_to_f16 does, and NaN lanes then get
+ * 0x7E00 (all 2^32 f32 and 2^16 f16 inputs checked against the portable forms). */
+TE_F16C static void te_f16_to_f32_x86(const uint8_t *p, int64_t n, float *out) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 x = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(p + 2 * i)));
+    _mm256_storeu_ps(out + i, x);
+    if (_mm256_movemask_ps(_mm256_cmp_ps(x, x, _CMP_UNORD_Q))) te_f16_to_f32_c(p + 2 * i, 8, out + i);
+  }
+  te_f16_to_f32_c(p + 2 * i, n - i, out + i);
+}
+TE_F16C static void te_f32_to_f16_x86(const float *in, int64_t n, uint8_t *p) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 x = _mm256_loadu_ps(in + i);
+    __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+    __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan), _mm256_extractf128_si256(nan, 1));
+    __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm_storeu_si128((__m128i *)(p + 2 * i), _mm_blendv_epi8(h, _mm_set1_epi16(0x7E00), nan16));
+  }
+  te_f32_to_f16_c(in + i, n - i, p + 2 * i);
+}
+static bool te_f16c(void) { return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c"); }
+#else
+#define te_f16_to_f32_x86 te_f16_to_f32_c
+#define te_f32_to_f16_x86 te_f32_to_f16_c
+static bool te_f16c(void) { return false; }
+#endif
 
-typedef void (*te_fn)(const te_row *g);
-
-#define TE_INT_IO(K)                                                                         \
-  static inline pt_vl_c_##K te_ld_##K(const uint8_t *p, int64_t i) {                         \
-    pt_vl_c_##K v;                                                                           \
-    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                        \
-    return v;                                                                                \
-  }                                                                                          \
-  static inline void te_st_##K(uint8_t *p, int64_t i, pt_vl_c_##K v) {                       \
-    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
-  }                                                                                          \
-  static inline pt_vl_c_##K te_s_##K(const te_row *g) { return (pt_vl_c_##K)(pt_vl_u_##K)(uint64_t)g->s.i; } \
-
-/* NaN test on the bits: an integer compare, which vectorizes (isnan's unordered compare
- * becomes a branch). */
-static inline int te_isnan(float x) { return (pt_vl_f32_bits(x) & 0x7FFFFFFFu) > 0x7F800000u; }
-
-/* Float kinds: storage U, compute float, NaN stored as the type's positive quiet NaN. */
-#define TE_FLOAT_IO(K, U, QNAN, TO_F, FROM_F)                                                \
-  static inline float te_ld_##K(const uint8_t *p, int64_t i) {                               \
-    U v;                                                                                     \
-    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                        \
-    return TO_F(v);                                                                          \
-  }                                                                                          \
-  static inline void te_st_##K(uint8_t *p, int64_t i, float x) {                             \
-    U v = te_isnan(x) ? (U)(QNAN) : (U)FROM_F(x);                                            \
-    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
-  }                                                                                          \
-  static inline float te_s_##K(const te_row *g) { return g->s.f; }                          \
-  static inline float te_rnd_##K(float x) { return te_isnan(x) ? x : TO_F((U)FROM_F(x)); }
-
-TE_INT_IO(i8) TE_INT_IO(u8) TE_INT_IO(i16) TE_INT_IO(u16) TE_INT_IO(i32) TE_INT_IO(u32) TE_INT_IO(i64) TE_INT_IO(u64)
-TE_FLOAT_IO(f32, uint32_t, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
-TE_FLOAT_IO(f16, uint16_t, 0x7E00u, pt_vl_f16_to_f32, pt_vl_to_f16)
-TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
+void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out) {
+  (te_f16c() ? te_f16_to_f32_x86 : te_f16_to_f32_c)(p, n, out);
+}
+void pt_te_f32_to_f16(const float *in, int64_t n, uint8_t *p) {
+  (te_f16c() ? te_f32_to_f16_x86 : te_f32_to_f16_c)(in, n, p);
+}
 
 /* ---- row loops, one per operand shape: F(K, ...) on compute-type values ------------------ */
 
+/* TE_LOOP(op, K, BODY, F) defines the row loop op##_##K: BODY(K, IO, F) is the element loop
+ * with loads and stores of kind IO. f16 rows run it with IO = f32 on f32 copies of the row,
+ * TE_CHUNK elements at a time (te_f16_chunks): the f16 conversions are then whole-chunk
+ * loops (F16C where the host has it), the same values as the per-element ones. */
+#define TE_DIRECT(op, K, BODY, F) \
+  static void op##_##K(const te_row *g) { BODY(K, K, F) }
+#define TE_VIA_F32(op, K, BODY, F)                                                          \
+  static void op##_##K##_f32(const te_row *g) { BODY(K, f32, F) }                           \
+  static void op##_##K(const te_row *g) { te_f16_chunks(g, op##_##K##_f32); }
+#define TE_LOOP_i8 TE_DIRECT
+#define TE_LOOP_u8 TE_DIRECT
+#define TE_LOOP_i16 TE_DIRECT
+#define TE_LOOP_u16 TE_DIRECT
+#define TE_LOOP_i32 TE_DIRECT
+#define TE_LOOP_u32 TE_DIRECT
+#define TE_LOOP_i64 TE_DIRECT
+#define TE_LOOP_u64 TE_DIRECT
+#define TE_LOOP_f32 TE_DIRECT
+#define TE_LOOP_bf16 TE_DIRECT /* its conversions are shifts: the loops vectorize as they are */
+#define TE_LOOP_f16 TE_VIA_F32
+#define TE_LOOP(op, K, BODY, F) TE_LOOP_##K(op, K, BODY, F)
+
+enum { TE_CHUNK = 256 };
+
+/* Run the f32 loop `inner` of an f16 op on row g: each source chunk converted to f32 (exact),
+ * the result converted back with one rounding to nearest even (NaN: 0x7E00, as te_st_f16).
+ * A source that is the destination (in place, or the fused forms reading d) is read chunk
+ * by chunk before that chunk is written, as the element loop would. */
+static void te_f16_chunks(const te_row *g, te_fn inner) {
+  float buf[4][TE_CHUNK];
+  const uint8_t *src[3] = {g->a, g->b, g->c};
+  for (int64_t j = 0; j < g->n; j += TE_CHUNK) {
+    int64_t m = g->n - j < TE_CHUNK ? g->n - j : TE_CHUNK;
+    te_row h = {.d = (uint8_t *)buf[3], .n = m, .s = g->s};
+    const uint8_t **hs[3] = {&h.a, &h.b, &h.c};
+    for (int k = 0; k < 3; k++)
+      if (src[k]) pt_te_f16_to_f32(src[k] + 2 * j, m, buf[k]), *hs[k] = (const uint8_t *)buf[k];
+    inner(&h);
+    pt_te_f32_to_f16(buf[3], m, g->d + 2 * j);
+  }
+}
+
+#define TE_BODY1(K, IO, F) /* d = F(a) */                                                    \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a;                                                                   \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, F(K, te_ld_##IO(a, i)));
+#define TE_BODY2(K, IO, F) /* d = F(a, b) */                                                 \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a, *b = g->b;                                                        \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, F(K, te_ld_##IO(a, i), te_ld_##IO(b, i)));
+#define TE_BODYS(K, IO, F) /* d = F(a, s) */                                                 \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a;                                                                   \
+  pt_vl_c_##K s = te_s_##K(g);                                                               \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, F(K, te_ld_##IO(a, i), s));
+#define TE_BODY3(K, IO, F) /* d = F(a, b, c) */                                              \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a, *b = g->b, *c = g->c;                                             \
+  for (int64_t i = 0, n = g->n; i < n; i++)                                                  \
+    te_st_##IO(d, i, F(K, te_ld_##IO(a, i), te_ld_##IO(b, i), te_ld_##IO(c, i)));
+#define TE_BODY2S(K, IO, F) /* d = F(a, b, s) */                                             \
+  uint8_t *d = g->d;                                                                         \
+  const uint8_t *a = g->a, *b = g->b;                                                        \
+  pt_vl_c_##K s = te_s_##K(g);                                                               \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, F(K, te_ld_##IO(a, i), te_ld_##IO(b, i), s));
+#define TE_BODYDUP(K, IO, F) /* d = s */                                                     \
+  uint8_t *d = g->d;                                                                         \
+  pt_vl_c_##K s = te_s_##K(g);                                                               \
+  for (int64_t i = 0, n = g->n; i < n; i++) te_st_##IO(d, i, s);
+
 /* The loops copy the row's fields to locals first: the stores go through byte pointers,
  * which may alias *g as far as the compiler knows, and would keep it from vectorizing. */
-#define TE_MAP1(op, K, F) /* d = F(a) */                                                     \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a;                                                                 \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i)));        \
-  }
-#define TE_MAP2(op, K, F) /* d = F(a, b) */                                                  \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a, *b = g->b;                                                      \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i))); \
-  }
-#define TE_MAPS(op, K, F) /* d = F(a, s) */                                                  \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a;                                                                 \
-    pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), s));     \
-  }
-#define TE_MAP3(op, K, F) /* d = F(a, b, c) */                                               \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a, *b = g->b, *c = g->c;                                           \
-    for (int64_t i = 0, n = g->n; i < n; i++)                                                \
-      te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i), te_ld_##K(c, i)));              \
-  }
-#define TE_MAP2S(op, K, F) /* d = F(a, b, s) */                                              \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    const uint8_t *a = g->a, *b = g->b;                                                      \
-    pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, F(K, te_ld_##K(a, i), te_ld_##K(b, i), s)); \
-  }
-#define TE_DUP(op, K, F) /* d = s */                                                         \
-  static void op##_##K(const te_row *g) {                                                    \
-    uint8_t *d = g->d;                                                                       \
-    pt_vl_c_##K s = te_s_##K(g);                                                             \
-    for (int64_t i = 0, n = g->n; i < n; i++) te_st_##K(d, i, s);                           \
-  }
+#define TE_MAP1(op, K, F) TE_LOOP(op, K, TE_BODY1, F)
+#define TE_MAP2(op, K, F) TE_LOOP(op, K, TE_BODY2, F)
+#define TE_MAPS(op, K, F) TE_LOOP(op, K, TE_BODYS, F)
+#define TE_MAP3(op, K, F) TE_LOOP(op, K, TE_BODY3, F)
+#define TE_MAP2S(op, K, F) TE_LOOP(op, K, TE_BODY2S, F)
+#define TE_DUP(op, K, F) TE_DIRECT(op, K, TE_BODYDUP, F)
 
 /* ---- element formulas ------------------------------------------------------------------- */
 
@@ -196,7 +234,6 @@ TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 #define NEG_I(K, x) PT_VL_WRAP(K, 0, -, x)
 #define ABS_F(K, x) fabsf(x)
 #define NEG_F(K, x) (-(x))
-#define EXP_F(K, x) expf(x)
 #define LN_F(K, x) logf(x)
 #define SQRT_F(K, x) sqrtf(x)
 #define RSQRT_F(K, x) (1.0f / RND(K, sqrtf(x))) /* vsqrt, then a division */
@@ -226,6 +263,18 @@ TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 #define FMA_F(K, x, y, z) (RND(K, (x) * (z)) + (y)) /* tfusedmuladd: a * d + b, two roundings */
 #define FMARELU_F(K, x, y, z) RELU_F(K, FMA_F(K, x, y, z))
 #define MULADDDST_F(K, x, y, z) (RND(K, (x) * (y)) + (z)) /* tmuladddst: a * b + d */
+#define POW2_F(K, x, y) te_pow_a2(x, y)
+#define POW5_F(K, x, y) te_pow_a5(x, y, expf(logf(fabsf(x)) * (y)))
+/* HIGH_PRECISION (a5 TPowFloatHighPrecisionImpl: a two-word log): r rounded once. */
+#define POWHP_F(K, x, y) te_pow_a5(x, y, (float)exp((double)(y) * log(fabs((double)(x)))))
+/* Whether kind K's values read as signed: a2a3 passes elements as int, so a u32 exponent
+ * from 2^31 is negative there and 0xFFFFFFFF is -1. */
+#define POW_SIGNED(K, a2) (PT_VL_S_##K || ((a2) && PT_VL_E_##K == 4))
+#define POW_NEG(K, y, a2) (POW_SIGNED(K, a2) && (uint64_t)(pt_vl_u_##K)(y) >> (PT_VL_E_##K * 8 - 1))
+#define POW_M1(K, x, a2) (POW_SIGNED(K, a2) && (pt_vl_u_##K)(x) == (pt_vl_u_##K)~(pt_vl_u_##K)0)
+#define POWI(K, x, y, a2) ((pt_vl_c_##K)te_powi((uint64_t)(x), (uint64_t)(y), POW_NEG(K, y, a2), POW_M1(K, x, a2)))
+#define POW2_I(K, x, y) POWI(K, x, y, 1)
+#define POW5_I(K, x, y) POWI(K, x, y, 0)
 
 /* IEEE maximum / minimum: NaN if either is NaN; -0 < +0. */
 static inline float te_fmax(float a, float b) {
@@ -243,6 +292,145 @@ static inline float te_rem(float x, float y) {
   return y * r < 0.0f ? r + y : r;
 }
 
+/* tpow / tpows on floats: the NPU computes r = exp(ln|b| * e) (each step in f32; 16-bit types
+ * are loaded to f32 on A5) and fixes up the special cases after, differently per target.
+ * e is odd when e - 2 floor(e / 2) = 1 (a5 ComputeExpoOddInt; no odd value beyond 2^24). */
+static inline bool te_odd(float e) { return e - 2.0f * floorf(0.5f * e) == 1.0f; }
+
+/* a2a3 TPow.hpp SwitchPowFResult, in its order: e = 0 -> 1; b = 0 -> e > 0 ? 0 : inf;
+ * b = -1, e = +-inf -> 1; e integral -> (e odd and b < 0 ? -r : r); else exp(ln b * e). */
+static inline float te_pow_a2(float b, float e) {
+  if (e == 0.0f) return 1.0f;
+  if (b == 0.0f) return e > 0.0f ? 0.0f : INFINITY;
+  if (b == -1.0f && isinf(e)) return 1.0f;
+  if (isfinite(e) && floorf(e) == e) return te_odd(e) && b < 0.0f ? -expf(logf(fabsf(b)) * e) : expf(logf(fabsf(b)) * e);
+  return expf(logf(b) * e);
+}
+
+/* a5 TPow.hpp ProcessFloatSpecialCase on r: e = 0 or b = 1 -> 1; a NaN -> NaN; b = +-inf or
+ * +-0 -> b with inf and 0 swapped when e < 0, its sign kept for odd e only; b = -1, e = +-inf
+ * -> 1; b < 0 -> NaN for a fractional e, -r for an odd one, else r. */
+static inline float te_pow_a5(float b, float e, float r) {
+  if (e == 0.0f || b == 1.0f) return 1.0f;
+  if (isnan(b) || isnan(e)) return NAN;
+  if (isinf(b) || b == 0.0f) {
+    float t = e < 0.0f ? pt_vl_f32_of(pt_vl_f32_bits(b) ^ 0x7F800000u) : b;
+    return te_odd(e) ? t : fabsf(t);
+  }
+  if (b == -1.0f && isinf(e)) return 1.0f;
+  if (b < 0.0f) return floorf(e) != e ? NAN : te_odd(e) ? -r : r;
+  return r;
+}
+
+/* Integer tpow (a2a3 TPowICore, a5 TPowInteger): e >= 0: b^e wrapped to the width by
+ * squaring (0^0 = 1); e negative: 1 for b = 1, (-1)^e for b = -1, else 0. Computed on 64
+ * bits, the caller keeps the low bits. */
+static inline uint64_t te_powi(uint64_t b, uint64_t e, bool neg, bool minus1) {
+  if (neg) return b == 1 ? 1 : minus1 ? ((e & 1) ? UINT64_MAX : 1) : 0;
+  uint64_t r = 1;
+  for (; e; e >>= 1, b *= b)
+    if (e & 1) r *= b;
+  return r;
+}
+
+/* ---- texp ------------------------------------------------------------------------------ */
+
+/* texp computes expf(x) of the host's libm, bit for bit, a chunk at a time: for |x| < 2^7
+ * and x not NaN (the bits 30..20 of x at most 0x42A), the steps of glibc 2.36's expf as its
+ * x86-64 FMA build (__expf_fma) runs them, in double: k = round(x * 32 / ln 2) by adding
+ * 1.5 * 2^52, r = x * 32 / ln 2 - k (both fused), s = 2^(k / 32) from the table below (bit
+ * patterns of 2^(i / 32) minus i << 47) with k / 32 added to the exponent, y = s * (1 + c2 r
+ * + (c1 + c0 r) r^2) rounded once to f32. The other inputs call expf. This machine's expf
+ * agrees on all 2^32 inputs (checked with the AVX2 form below); fma() keeps the portable
+ * form exact where the host has no FMA unit. */
+static const uint64_t k_exp2_32[32] = {
+    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51, 0x3fef72b83c7d517b,
+    0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1, 0x3fef06fe0a31b715, 0x3feef1a7373aa9cb,
+    0x3feedea64c123422, 0x3feece086061892d, 0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429,
+    0x3feea47eb03a5585, 0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
+    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d, 0x3feee89f995ad3ad,
+    0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069, 0x3fef5818dcfba487, 0x3fef7c97337b9b5f,
+    0x3fefa4afa2a490da, 0x3fefd0765b6e4540};
+
+/* bits 30..20 at most 0x42A: |x| < 88 (0x42B00000), not NaN */
+static inline bool te_exp_in_range(float x) { return (pt_vl_f32_bits(x) >> 20 & 0x7FFu) <= 0x42Au; }
+
+static inline float te_exp_core(float x) {
+  const double inv_ln2_32 = 0x1.71547652b82fep+5, shift = 0x1.8p52;
+  double xd = x, kp = fma(inv_ln2_32, xd, shift), kd = kp - shift, r = fma(inv_ln2_32, xd, -kd);
+  uint64_t ki, sb;
+  memcpy(&ki, &kp, sizeof ki);
+  sb = k_exp2_32[ki & 31] + (ki << 47);
+  double s, z = fma(r, 0x1.c6af84b912394p-20, 0x1.ebfce50fac4f3p-13), y = fma(r, 0x1.62e42ff0c52d6p-6, 1.0);
+  memcpy(&s, &sb, sizeof s);
+  return (float)(fma(z, r * r, y) * s);
+}
+
+/* expf(x) for an input the core does not cover (NaN stored as 0x7FC00000, as te_st_f32). */
+static float te_exp_other(float x) { return te_isnan(x) ? pt_vl_f32_of(0x7FC00000u) : expf(x); }
+
+/* d[i] = expf(a[i]) for a row of n f32 at any alignment (a may be d): groups of 8 through
+ * the core, a group holding other inputs fixed up before it is stored. Portable, AVX2 (the
+ * same code, vectorized with gathers) and AVX-512 (the table from registers: vpermt2pd)
+ * forms, the same operations in each. */
+typedef void (*te_exp_fn)(const uint8_t *a, uint8_t *d, int64_t n);
+#define TE_EXP_ROW(name, ATTR)                                                               \
+  ATTR static void name(const uint8_t *a, uint8_t *d, int64_t n) {                           \
+    for (int64_t i = 0; i < n; i += 8) {                                                     \
+      float x[8], y[8];                                                                      \
+      int64_t m = n - i < 8 ? n - i : 8;                                                     \
+      unsigned other = 0;                                                                    \
+      memcpy(x, a + 4 * i, (size_t)m * 4);                                                   \
+      for (int k = 0; k < 8; k++) y[k] = te_exp_core(x[k]), other |= !te_exp_in_range(x[k]); \
+      for (int k = 0; other && k < 8; k++)                                                   \
+        if (!te_exp_in_range(x[k])) y[k] = te_exp_other(x[k]);                               \
+      memcpy(d + 4 * i, y, (size_t)m * 4);                                                   \
+    }                                                                                        \
+  }
+TE_EXP_ROW(te_exp_c, )
+
+#if defined(__x86_64__) && defined(__GNUC__)
+TE_EXP_ROW(te_exp_avx2, __attribute__((target("avx2,fma"))))
+__attribute__((target("avx512f"))) static void te_exp_avx512(const uint8_t *a, uint8_t *d, int64_t n) {
+  const __m512d inv = _mm512_set1_pd(0x1.71547652b82fep+5), shift = _mm512_set1_pd(0x1.8p52);
+  const __m512d c0 = _mm512_set1_pd(0x1.c6af84b912394p-20), c1 = _mm512_set1_pd(0x1.ebfce50fac4f3p-13);
+  const __m512d c2 = _mm512_set1_pd(0x1.62e42ff0c52d6p-6), one = _mm512_set1_pd(1.0), lim = _mm512_set1_pd(88.0);
+  __m512d t[4];
+  for (int k = 0; k < 4; k++) t[k] = _mm512_castsi512_pd(_mm512_loadu_si512(k_exp2_32 + 8 * k));
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256 xf = _mm256_loadu_ps((const float *)(a + 4 * i));
+    __m512d xd = _mm512_cvtps_pd(xf), kp = _mm512_fmadd_pd(inv, xd, shift);
+    __m512d r = _mm512_fmsub_pd(inv, xd, _mm512_sub_pd(kp, shift));
+    __m512i ki = _mm512_castpd_si512(kp); /* table index: bits 0..4 */
+    __mmask8 high = _mm512_test_epi64_mask(ki, _mm512_set1_epi64(16));
+    __m512d tb = _mm512_mask_blend_pd(high, _mm512_permutex2var_pd(t[0], ki, t[1]), _mm512_permutex2var_pd(t[2], ki, t[3]));
+    __m512d s = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(tb), _mm512_slli_epi64(ki, 47)));
+    __m512d z = _mm512_fmadd_pd(r, c0, c1), yv = _mm512_fmadd_pd(r, c2, one);
+    __m256 y = _mm512_cvtpd_ps(_mm512_mul_pd(_mm512_fmadd_pd(z, _mm512_mul_pd(r, r), yv), s));
+    if (_mm512_cmp_pd_mask(_mm512_abs_pd(xd), lim, _CMP_NLT_UQ)) { /* |x| >= 88 or NaN: te_exp_in_range */
+      float x8[8], y8[8];
+      _mm256_storeu_ps(x8, xf), _mm256_storeu_ps(y8, y);
+      for (int k = 0; k < 8; k++)
+        if (!te_exp_in_range(x8[k])) y8[k] = te_exp_other(x8[k]);
+      y = _mm256_loadu_ps(y8);
+    }
+    _mm256_storeu_ps((float *)(d + 4 * i), y);
+  }
+  te_exp_c(a + 4 * i, d + 4 * i, n - i);
+}
+static te_exp_fn te_exp_pick(void) {
+  if (__builtin_cpu_supports("avx512f")) return te_exp_avx512;
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? te_exp_avx2 : te_exp_c;
+}
+#else
+static te_exp_fn te_exp_pick(void) { return te_exp_c; }
+#endif
+
+static void exp_f32(const te_row *g) { te_exp_pick()(g->a, g->d, g->n); }
+static void exp_f16(const te_row *g) { te_f16_chunks(g, exp_f32); } /* expf of the exact f16 value, rounded to f16 */
+static const te_fn exp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F16] = exp_f16, [PTOSIM_DT_F32] = exp_f32};
+
 /* ---- loops and their tables -------------------------------------------------------------- */
 
 #define INT8_32(M, op, F) PT_VL_INTS(M, op, F)
@@ -256,6 +444,7 @@ static inline float te_rem(float x, float y) {
 #define FLOATS(M, op, F) PT_VL_FLOATS(M, op, F)
 #define F16F32(M, op, F) PT_VL_F16F32(M, op, F)
 #define I32ONLY(M, op, F) M(op, i32, F)
+#define F32ONLY(M, op, F) M(op, f32, F)
 #define SIGNED(M, op, F) PT_VL_SINTS(M, op, F) M(op, i64, F)
 
 LOOPS(add, TE_MAP2, ALLINT, ADD_I, FLOATS, ADD_F)
@@ -286,6 +475,12 @@ LOOPS(ors, TE_MAPS, ALLINT, OR_B, NONE, _)
 LOOPS(xors, TE_MAPS, ALLINT, XOR_B, NONE, _)
 LOOPS(shls, TE_MAPS, ALLINT, SHL_I, NONE, _)
 LOOPS(shrs, TE_MAPS, ALLINT, SHR_I, NONE, _)
+LOOPS(pow2, TE_MAP2, INT8_32, POW2_I, F32ONLY, POW2_F)
+LOOPS(pow5, TE_MAP2, INT8_32, POW5_I, FLOATS, POW5_F)
+LOOPS(powhp, TE_MAP2, NONE, _, FLOATS, POWHP_F)
+LOOPS(pows2, TE_MAPS, INT8_32, POW2_I, F32ONLY, POW2_F)
+LOOPS(pows5, TE_MAPS, INT8_32, POW5_I, FLOATS, POW5_F)
+LOOPS(powshp, TE_MAPS, NONE, _, FLOATS, POWHP_F)
 LOOPS(fmods, TE_MAPS, NONE, _, F16F32, FMOD_F)
 LOOPS(rems, TE_MAPS, NONE, _, F16F32, REM_F)
 LOOPS(lrelu, TE_MAPS, NONE, _, F16F32, LRELU_F)
@@ -300,7 +495,6 @@ LOOPS(axpy, TE_MAP2S, NONE, _, F16F32, AXPY_F)
 LOOPS(abs, TE_MAP1, SIGNED, ABS_I, FLOATS, ABS_F)
 LOOPS(neg, TE_MAP1, SIGNED, NEG_I, FLOATS, NEG_F)
 LOOPS(not, TE_MAP1, ALLINT, NOT_B, NONE, _)
-LOOPS(exp, TE_MAP1, NONE, _, F16F32, EXP_F)
 LOOPS(log, TE_MAP1, NONE, _, F16F32, LN_F)
 LOOPS(sqrt, TE_MAP1, NONE, _, F16F32, SQRT_F)
 LOOPS(rsqrt, TE_MAP1, NONE, _, F16F32, RSQRT_F)
@@ -392,14 +586,14 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(trecip, TE_UN, 0, recip, T_F16F32, T_F16F32)
     OP(trelu, TE_UN, 0, relu, T_F16F32 | B(I32), T_F16F32 | B(I32))
     OP(texpands, TE_DUP, 0, dup, T_FLT | T_I8_32, T_FLT | T_I8_32 | T_I64)
+    OP(tpow, TE_BIN, 0, pow5, T_I8_32 | B(F32), T_I8_32 | T_FLT)
+    OP(tpows, TE_SCA, 0, pows5, T_I8_32 | B(F32), T_I8_32 | T_FLT)
 };
 #undef OP
 
 /* ---- the scalar operand ------------------------------------------------------------------ */
 
-/* Scalar s as the element type t computes with it: float types get its value rounded to t
- * (the scalar register holds a t), integer types its integer value (floats truncated). */
-static te_scalar te_scalar_of(ptosim_scalar s, ptosim_dtype t) {
+te_scalar pt_te_scalar_of(ptosim_scalar s, ptosim_dtype t) {
   te_scalar v;
   unsigned sz = pt_dtype_size(s.dtype);
   double d;
@@ -433,14 +627,26 @@ static int te_nsrc(te_shape s) {
   return n[s];
 }
 
-static ptosim_status te_check(pt_ctx *x, const te_op *o, const ptosim_telem_params *p, const ptosim_tile *const *src,
-                              int ns) {
+/* The loops of the op's variant: tdivs with the scalar first, tpow / tpows per target and
+ * precision (a2a3 TPOW_IMPL takes the PowAlgorithm parameter and does not use it). */
+static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem_params *p) {
+  bool a2 = x->m->target != PTOSIM_TARGET_A5;
+  switch (x->op) {
+    case PTOSIM_OP_tdivs: return p->scalar_first ? rdivs_loops : o->loops;
+    case PTOSIM_OP_tpow: return a2 ? pow2_loops : p->pow_high ? powhp_loops : o->loops; /* a2a3 ignores the algorithm */
+    case PTOSIM_OP_tpows: return a2 ? pows2_loops : p->pow_high ? powshp_loops : o->loops;
+    default: return o->loops;
+  }
+}
+
+static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, const ptosim_telem_params *p,
+                              const ptosim_tile *const *src, int ns) {
   static const char *const names[] = {"src0", "src1", "src2"};
   PT_TRY(pt_te_tile(x, o->name, "dst", &p->dst));
   for (int i = 0; i < ns; i++) PT_TRY(pt_te_tile(x, o->name, names[i], src[i]));
-  if (o->tmp) PT_TRY(pt_te_tile(x, o->name, "tmp", &p->tmp));
-  uint32_t have = 0; /* element types with a loop (every type of o->types has one) */
-  for (unsigned t = 0; t < PTOSIM_DT_COUNT; t++) have |= o->loops[t] ? TE_BIT(t) : 0u;
+  if (o->tmp || p->has_tmp) PT_TRY(pt_te_tile(x, o->name, "tmp", &p->tmp));
+  uint32_t have = 0; /* element types with a loop (HIGH_PRECISION tpow: floats only) */
+  for (unsigned t = 0; t < PTOSIM_DT_COUNT; t++) have |= loops[t] ? TE_BIT(t) : 0u;
   const uint32_t legal[2] = {o->types[0] & have, o->types[1] & have};
   PT_TRY(pt_te_dtype(x, o->name, "dst", p->dst.dtype, legal));
   for (int i = 0; i < ns; i++) {
@@ -456,7 +662,8 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   const te_op *o = &k_ops[x->op]; /* the rows of ops.def that name pt_exec_telem all have one */
   const ptosim_tile *src[3] = {&p->src0, &p->src1, &p->src2};
   int ns = te_nsrc(o->shape);
-  PT_TRY(te_check(x, o, p, src, ns));
+  const te_fn *loops = te_loops(x, o, p);
+  PT_TRY(te_check(x, o, loops, p, src, ns));
   const ptosim_tile *d = &p->dst;
   int64_t vr = d->valid_rows, vc = d->valid_cols, dstride, sstride[3] = {0, 0, 0};
   const uint8_t *sp[3] = {NULL, NULL, NULL};
@@ -471,10 +678,8 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   ptosim_status st = PTOSIM_OK;
   for (int i = 0; i < ns && st == PTOSIM_OK; i++) st = pt_te_stage(x, src[i], d, vr, vc, &sp[i], &copy[i]);
   if (st == PTOSIM_OK) {
-    const te_fn *loops = o->loops;
-    if (x->op == PTOSIM_OP_tdivs && p->scalar_first) loops = rdivs_loops;
     te_fn fn = loops[d->dtype];
-    te_row g = {.n = vc, .s = te_scalar_of(p->scalar, d->dtype)};
+    te_row g = {.n = vc, .s = pt_te_scalar_of(p->scalar, d->dtype)};
     /* The destination is the operand after the sources when the op reads it. */
     int64_t bstride = o->shape == TE_AXPY ? dstride : sstride[1], cstride = o->shape == TE_BIND ? dstride : sstride[2];
     for (int64_t r = 0; r < vr; r++) {

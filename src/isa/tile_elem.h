@@ -14,7 +14,10 @@
 
 #include <stdint.h>
 
+#include <string.h>
+
 #include "isa/tile_check.h"
+#include "isa/vec_lanes.h"
 
 /* Bit of dtype t in a set of element types. */
 #define TE_BIT(t) (1u << (t))
@@ -38,5 +41,69 @@ ptosim_status pt_te_rows(pt_ctx *x, const ptosim_tile *t, int64_t vr, int64_t vc
  * the copy, so the result is that of reading every source element before writing. */
 ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d, int64_t vr, int64_t vc,
                           const uint8_t **sp, uint8_t **copy);
+
+/* ---- element access on host bytes ------------------------------------------------------- */
+
+/* One row of an op: n elements; d the destination, a b c the tile sources, s the scalar
+ * converted to the element type (pt_te_scalar_of). */
+typedef union te_scalar {
+  float f;   /* float element types: the scalar rounded to the element type */
+  int64_t i; /* integer element types: the value, wrapped to the width by the loop */
+} te_scalar;
+
+typedef struct te_row {
+  uint8_t *d;
+  const uint8_t *a, *b, *c;
+  int64_t n;
+  te_scalar s;
+} te_row;
+
+typedef void (*te_fn)(const te_row *g);
+
+#define TE_INT_IO(K)                                                                         \
+  static inline pt_vl_c_##K te_ld_##K(const uint8_t *p, int64_t i) {                         \
+    pt_vl_c_##K v;                                                                           \
+    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                        \
+    return v;                                                                                \
+  }                                                                                          \
+  static inline void te_st_##K(uint8_t *p, int64_t i, pt_vl_c_##K v) {                       \
+    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
+  }                                                                                          \
+  static inline pt_vl_c_##K te_s_##K(const te_row *g) { return (pt_vl_c_##K)(pt_vl_u_##K)(uint64_t)g->s.i; } \
+  static inline pt_vl_c_##K te_rnd_##K(pt_vl_c_##K x) { return x; }
+
+/* NaN test on the bits: an integer compare, which vectorizes (isnan's unordered compare
+ * becomes a branch). */
+static inline int te_isnan(float x) { return (pt_vl_f32_bits(x) & 0x7FFFFFFFu) > 0x7F800000u; }
+
+/* Float kinds: storage U, compute float, NaN stored as the type's positive quiet NaN. */
+#define TE_FLOAT_IO(K, U, QNAN, TO_F, FROM_F)                                                \
+  static inline float te_ld_##K(const uint8_t *p, int64_t i) {                               \
+    U v;                                                                                     \
+    memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                        \
+    return TO_F(v);                                                                          \
+  }                                                                                          \
+  static inline void te_st_##K(uint8_t *p, int64_t i, float x) {                             \
+    U v = (U)pt_vl_sel((uint32_t)te_isnan(x), QNAN, FROM_F(x));                              \
+    memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                        \
+  }                                                                                          \
+  static inline float te_s_##K(const te_row *g) { return g->s.f; }                          \
+  static inline float te_rnd_##K(float x) {                                                  \
+    return pt_vl_f32_of(pt_vl_sel((uint32_t)te_isnan(x), pt_vl_f32_bits(x), pt_vl_f32_bits(TO_F((U)FROM_F(x))))); \
+  }
+
+TE_INT_IO(i8) TE_INT_IO(u8) TE_INT_IO(i16) TE_INT_IO(u16) TE_INT_IO(i32) TE_INT_IO(u32) TE_INT_IO(i64) TE_INT_IO(u64)
+TE_FLOAT_IO(f32, uint32_t, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
+TE_FLOAT_IO(f16, uint16_t, 0x7E00u, pt_vl_f16_to_f32, pt_vl_to_f16)
+TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
+
+/* n f16 elements at p to floats (exact), n floats to f16 at p (nearest even, NaN 0x7E00):
+ * the values of te_ld_f16 / te_st_f16, whole rows at once (F16C where the host has it). */
+void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out);
+void pt_te_f32_to_f16(const float *in, int64_t n, uint8_t *p);
+
+/* Scalar s as the element type t computes with it: float types get its value rounded to t
+ * (the scalar register holds a t), integer types its integer value (floats truncated). */
+te_scalar pt_te_scalar_of(ptosim_scalar s, ptosim_dtype t);
 
 #endif

@@ -86,8 +86,16 @@ PT_VL_INT_KIND(u64, uint64_t, uint64_t, 0, PTOSIM_DT_U64)
 static inline float pt_vl_f32_of(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
 static inline uint32_t pt_vl_f32_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
 
+/* c ? a : b for c in {0, 1}, in bit operations: a conditional expression lets the compiler
+ * move float arithmetic that feeds only one arm into a branch, and under the default
+ * -ftrapping-math it then cannot if-convert the loop (no vectorization). */
+static inline uint32_t pt_vl_sel(uint32_t c, uint32_t a, uint32_t b) {
+  uint32_t m = 0u - c;
+  return (a & m) | (b & ~m);
+}
+
 /* Inline conversions of the lane loops, the f16 / bf16 paths of core/dtype.c written with
- * selects instead of branches so that the loops vectorize. NaN inputs of the f32 -> 16-bit
+ * selects (pt_vl_sel) instead of branches so that the loops vectorize. NaN inputs of the f32 -> 16-bit
  * direction never arrive (the stores handle them first). f16 -> f32 is exact; f32 -> f16 /
  * bf16 round to nearest even: add half an ulp minus one, plus the kept lsb, and truncate. */
 static inline float pt_vl_f16_to_f32(uint16_t h) {
@@ -95,7 +103,7 @@ static inline float pt_vl_f16_to_f32(uint16_t h) {
   uint32_t normal = (em << 13) + 0x38000000u;                   /* exponent rebiased 15 -> 127 */
   uint32_t special = (em << 13) | 0x7F800000u;                  /* inf, NaN */
   uint32_t sub = pt_vl_f32_bits((float)(int32_t)em * 0x1p-24f); /* zero, subnormal: m * 2^-24 */
-  return pt_vl_f32_of(sign | (em >= 0x7C00u ? special : em >= 0x0400u ? normal : sub));
+  return pt_vl_f32_of(sign | pt_vl_sel(em >= 0x7C00u, special, pt_vl_sel(em >= 0x0400u, normal, sub)));
 }
 static inline uint16_t pt_vl_to_f16(float x) {
   uint32_t b = pt_vl_f32_bits(x), sign = b >> 16 & 0x8000u, a = b & 0x7FFFFFFFu;
@@ -103,9 +111,9 @@ static inline uint16_t pt_vl_to_f16(float x) {
   uint32_t normal = (r + 0xFFFu + (r >> 13 & 1u)) >> 13;
   /* below 2^-14: m = |x| * 2^24 rounded to an integer by float arithmetic (ties even); other
    * lanes compute it on 2^-14 to stay in range */
-  float small = a < 0x38800000u ? pt_vl_f32_of(a) : 0x1p-14f;
+  float small = pt_vl_f32_of(pt_vl_sel(a < 0x38800000u, a, 0x38800000u));
   uint32_t sub = (uint32_t)(int32_t)(small * 0x1p24f + 0x1p23f - 0x1p23f);
-  return (uint16_t)(sign | (a >= 0x477FF000u ? 0x7C00u : a >= 0x38800000u ? normal : sub)); /* 65520: inf */
+  return (uint16_t)(sign | pt_vl_sel(a >= 0x477FF000u, 0x7C00u, pt_vl_sel(a >= 0x38800000u, normal, sub))); /* 65520: inf */
 }
 static inline float pt_vl_bf16_to_f32(uint16_t v) { return pt_vl_f32_of((uint32_t)v << 16); }
 static inline uint16_t pt_vl_to_bf16(float x) {

@@ -1,0 +1,68 @@
+/* Exhaustive bit-identity checks of the fast paths of the elementwise tile ops (not part of
+ * ctest: about two minutes). Every f32 bit pattern through
+ *   pto.texp (f32)          against the host's expf (NaN results as 0x7FC00000),
+ *   pto.tcvt f32 -> f16     against the scalar converter of core/dtype.c, pt_f32_to_f16
+ *                           (nearest even, IEEE overflow) with NaN as 0x7E00,
+ * and every f16 through pto.tcvt f16 -> f32 against pt_f16_to_f32 (NaN payload kept).
+ * Build and run from the worktree after building build/:
+ *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Iinclude -Ibuild/include \
+ *      scripts/exhaustive_tile_elem.c build/libptosim.a -lm -lpthread -o /tmp/exh && /tmp/exh */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/dtype.h"
+#include "ptosim/ptosim.h"
+
+enum { R = 64, C = 256, N = R * C };
+
+static ptosim_tile tile(ptosim_dtype t, uint64_t addr) {
+  ptosim_tile x = {.space = PTOSIM_UB, .addr = addr, .dtype = t, .rows = R, .cols = C, .valid_rows = R,
+                   .valid_cols = C, .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  return x;
+}
+
+/* Run op on N elements in[] of type s into out[] of type d. */
+static void run(ptosim_core *c, ptosim_opcode op, ptosim_dtype s, ptosim_dtype d, const void *in, void *out) {
+  ptosim_telem_params p = {.src0 = tile(s, 0), .dst = tile(d, N * 4)};
+  ptosim_mem_write(c, PTOSIM_UB, 0, in, (size_t)N * pt_dtype_size(s));
+  if (ptosim_exec(c, op, &p, NULL) != PTOSIM_OK) printf("exec failed\n");
+  ptosim_mem_read(c, PTOSIM_UB, N * 4, out, (size_t)N * pt_dtype_size(d));
+}
+
+int main(void) {
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_core *c = ptosim_core_of(m, 0, PTOSIM_AIV0);
+  static uint32_t in[N], out[N];
+  static uint16_t h[N];
+  unsigned long bad_exp = 0, bad_h = 0, bad_f = 0;
+  for (uint64_t base = 0; base < (1ull << 32); base += N) {
+    for (uint32_t i = 0; i < N; i++) in[i] = (uint32_t)(base + i);
+    run(c, PTOSIM_OP_texp, PTOSIM_DT_F32, PTOSIM_DT_F32, in, out);
+    run(c, PTOSIM_OP_tcvt, PTOSIM_DT_F32, PTOSIM_DT_F16, in, h);
+    for (uint32_t i = 0; i < N; i++) {
+      float x, w;
+      uint32_t wb;
+      memcpy(&x, &in[i], 4);
+      w = expf(x);
+      memcpy(&wb, &w, 4);
+      if (isnan(w)) wb = 0x7FC00000u;
+      if (wb != out[i] && bad_exp++ < 5) printf("texp %08x: %08x, expf %08x\n", in[i], out[i], wb);
+      uint16_t wh = isnan(x) ? 0x7E00 : pt_f32_to_f16(x, PT_RND_RINT, PT_SAT_OFF);
+      if (wh != h[i] && bad_h++ < 5) printf("tcvt f32 %08x -> %04x, want %04x\n", in[i], h[i], wh);
+    }
+  }
+  for (uint32_t part = 0; part < 65536; part += N) {
+    for (uint32_t i = 0; i < N; i++) h[i] = (uint16_t)(part + i);
+    run(c, PTOSIM_OP_tcvt, PTOSIM_DT_F16, PTOSIM_DT_F32, h, out);
+    for (uint32_t i = 0; i < N; i++) {
+      float w = pt_f16_to_f32(h[i]);
+      uint32_t wb;
+      memcpy(&wb, &w, 4);
+      if (wb != out[i] && bad_f++ < 5) printf("tcvt f16 %04x -> %08x, want %08x\n", h[i], out[i], wb);
+    }
+  }
+  printf("mismatches: texp %lu, tcvt f32->f16 %lu, tcvt f16->f32 %lu\n", bad_exp, bad_h, bad_f);
+  ptosim_machine_free(m);
+  return bad_exp || bad_h || bad_f;
+}
