@@ -18,10 +18,6 @@
 
 #include "isa/tile_elem.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#endif
-
 /* ---- shared operand checks (tile_elem.h) ---------------------------------------------- */
 
 ptosim_status pt_te_tile(pt_ctx *x, const char *name, const char *what, const ptosim_tile *t) {
@@ -82,6 +78,7 @@ static void te_f32_to_f16_c(const float *in, int64_t n, uint8_t *p) {
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
 #define TE_F16C __attribute__((target("avx,f16c")))
 /* F16C: vcvtph2ps is exact but quiets signaling NaNs, so groups holding a NaN are redone
  * the portable way (which keeps the payload bits, as tcvt f16 -> f32 stores them);
@@ -234,6 +231,7 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define NEG_I(K, x) PT_VL_WRAP(K, 0, -, x)
 #define ABS_F(K, x) fabsf(x)
 #define NEG_F(K, x) (-(x))
+#define EXP_F(K, x) expf(x)
 #define LN_F(K, x) logf(x)
 #define SQRT_F(K, x) sqrtf(x)
 #define RSQRT_F(K, x) (1.0f / RND(K, sqrtf(x))) /* vsqrt, then a division */
@@ -333,104 +331,6 @@ static inline uint64_t te_powi(uint64_t b, uint64_t e, bool neg, bool minus1) {
   return r;
 }
 
-/* ---- texp ------------------------------------------------------------------------------ */
-
-/* texp computes expf(x) of the host's libm, bit for bit, a chunk at a time: for |x| < 2^7
- * and x not NaN (the bits 30..20 of x at most 0x42A), the steps of glibc 2.36's expf as its
- * x86-64 FMA build (__expf_fma) runs them, in double: k = round(x * 32 / ln 2) by adding
- * 1.5 * 2^52, r = x * 32 / ln 2 - k (both fused), s = 2^(k / 32) from the table below (bit
- * patterns of 2^(i / 32) minus i << 47) with k / 32 added to the exponent, y = s * (1 + c2 r
- * + (c1 + c0 r) r^2) rounded once to f32. The other inputs call expf. This machine's expf
- * agrees on all 2^32 inputs (checked with the AVX2 form below); fma() keeps the portable
- * form exact where the host has no FMA unit. */
-static const uint64_t k_exp2_32[32] = {
-    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51, 0x3fef72b83c7d517b,
-    0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1, 0x3fef06fe0a31b715, 0x3feef1a7373aa9cb,
-    0x3feedea64c123422, 0x3feece086061892d, 0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429,
-    0x3feea47eb03a5585, 0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
-    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d, 0x3feee89f995ad3ad,
-    0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069, 0x3fef5818dcfba487, 0x3fef7c97337b9b5f,
-    0x3fefa4afa2a490da, 0x3fefd0765b6e4540};
-
-/* bits 30..20 at most 0x42A: |x| < 88 (0x42B00000), not NaN */
-static inline bool te_exp_in_range(float x) { return (pt_vl_f32_bits(x) >> 20 & 0x7FFu) <= 0x42Au; }
-
-static inline float te_exp_core(float x) {
-  const double inv_ln2_32 = 0x1.71547652b82fep+5, shift = 0x1.8p52;
-  double xd = x, kp = fma(inv_ln2_32, xd, shift), kd = kp - shift, r = fma(inv_ln2_32, xd, -kd);
-  uint64_t ki, sb;
-  memcpy(&ki, &kp, sizeof ki);
-  sb = k_exp2_32[ki & 31] + (ki << 47);
-  double s, z = fma(r, 0x1.c6af84b912394p-20, 0x1.ebfce50fac4f3p-13), y = fma(r, 0x1.62e42ff0c52d6p-6, 1.0);
-  memcpy(&s, &sb, sizeof s);
-  return (float)(fma(z, r * r, y) * s);
-}
-
-/* expf(x) for an input the core does not cover (NaN stored as 0x7FC00000, as te_st_f32). */
-static float te_exp_other(float x) { return te_isnan(x) ? pt_vl_f32_of(0x7FC00000u) : expf(x); }
-
-/* d[i] = expf(a[i]) for a row of n f32 at any alignment (a may be d): groups of 8 through
- * the core, a group holding other inputs fixed up before it is stored. Portable, AVX2 (the
- * same code, vectorized with gathers) and AVX-512 (the table from registers: vpermt2pd)
- * forms, the same operations in each. */
-typedef void (*te_exp_fn)(const uint8_t *a, uint8_t *d, int64_t n);
-#define TE_EXP_ROW(name, ATTR)                                                               \
-  ATTR static void name(const uint8_t *a, uint8_t *d, int64_t n) {                           \
-    for (int64_t i = 0; i < n; i += 8) {                                                     \
-      float x[8], y[8];                                                                      \
-      int64_t m = n - i < 8 ? n - i : 8;                                                     \
-      unsigned other = 0;                                                                    \
-      memcpy(x, a + 4 * i, (size_t)m * 4);                                                   \
-      for (int k = 0; k < 8; k++) y[k] = te_exp_core(x[k]), other |= !te_exp_in_range(x[k]); \
-      for (int k = 0; other && k < 8; k++)                                                   \
-        if (!te_exp_in_range(x[k])) y[k] = te_exp_other(x[k]);                               \
-      memcpy(d + 4 * i, y, (size_t)m * 4);                                                   \
-    }                                                                                        \
-  }
-TE_EXP_ROW(te_exp_c, )
-
-#if defined(__x86_64__) && defined(__GNUC__)
-TE_EXP_ROW(te_exp_avx2, __attribute__((target("avx2,fma"))))
-__attribute__((target("avx512f"))) static void te_exp_avx512(const uint8_t *a, uint8_t *d, int64_t n) {
-  const __m512d inv = _mm512_set1_pd(0x1.71547652b82fep+5), shift = _mm512_set1_pd(0x1.8p52);
-  const __m512d c0 = _mm512_set1_pd(0x1.c6af84b912394p-20), c1 = _mm512_set1_pd(0x1.ebfce50fac4f3p-13);
-  const __m512d c2 = _mm512_set1_pd(0x1.62e42ff0c52d6p-6), one = _mm512_set1_pd(1.0), lim = _mm512_set1_pd(88.0);
-  __m512d t[4];
-  for (int k = 0; k < 4; k++) t[k] = _mm512_castsi512_pd(_mm512_loadu_si512(k_exp2_32 + 8 * k));
-  int64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __m256 xf = _mm256_loadu_ps((const float *)(a + 4 * i));
-    __m512d xd = _mm512_cvtps_pd(xf), kp = _mm512_fmadd_pd(inv, xd, shift);
-    __m512d r = _mm512_fmsub_pd(inv, xd, _mm512_sub_pd(kp, shift));
-    __m512i ki = _mm512_castpd_si512(kp); /* table index: bits 0..4 */
-    __mmask8 high = _mm512_test_epi64_mask(ki, _mm512_set1_epi64(16));
-    __m512d tb = _mm512_mask_blend_pd(high, _mm512_permutex2var_pd(t[0], ki, t[1]), _mm512_permutex2var_pd(t[2], ki, t[3]));
-    __m512d s = _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(tb), _mm512_slli_epi64(ki, 47)));
-    __m512d z = _mm512_fmadd_pd(r, c0, c1), yv = _mm512_fmadd_pd(r, c2, one);
-    __m256 y = _mm512_cvtpd_ps(_mm512_mul_pd(_mm512_fmadd_pd(z, _mm512_mul_pd(r, r), yv), s));
-    if (_mm512_cmp_pd_mask(_mm512_abs_pd(xd), lim, _CMP_NLT_UQ)) { /* |x| >= 88 or NaN: te_exp_in_range */
-      float x8[8], y8[8];
-      _mm256_storeu_ps(x8, xf), _mm256_storeu_ps(y8, y);
-      for (int k = 0; k < 8; k++)
-        if (!te_exp_in_range(x8[k])) y8[k] = te_exp_other(x8[k]);
-      y = _mm256_loadu_ps(y8);
-    }
-    _mm256_storeu_ps((float *)(d + 4 * i), y);
-  }
-  te_exp_c(a + 4 * i, d + 4 * i, n - i);
-}
-static te_exp_fn te_exp_pick(void) {
-  if (__builtin_cpu_supports("avx512f")) return te_exp_avx512;
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? te_exp_avx2 : te_exp_c;
-}
-#else
-static te_exp_fn te_exp_pick(void) { return te_exp_c; }
-#endif
-
-static void exp_f32(const te_row *g) { te_exp_pick()(g->a, g->d, g->n); }
-static void exp_f16(const te_row *g) { te_f16_chunks(g, exp_f32); } /* expf of the exact f16 value, rounded to f16 */
-static const te_fn exp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F16] = exp_f16, [PTOSIM_DT_F32] = exp_f32};
-
 /* ---- loops and their tables -------------------------------------------------------------- */
 
 #define INT8_32(M, op, F) PT_VL_INTS(M, op, F)
@@ -495,6 +395,7 @@ LOOPS(axpy, TE_MAP2S, NONE, _, F16F32, AXPY_F)
 LOOPS(abs, TE_MAP1, SIGNED, ABS_I, FLOATS, ABS_F)
 LOOPS(neg, TE_MAP1, SIGNED, NEG_I, FLOATS, NEG_F)
 LOOPS(not, TE_MAP1, ALLINT, NOT_B, NONE, _)
+LOOPS(exp, TE_MAP1, NONE, _, F16F32, EXP_F)
 LOOPS(log, TE_MAP1, NONE, _, F16F32, LN_F)
 LOOPS(sqrt, TE_MAP1, NONE, _, F16F32, SQRT_F)
 LOOPS(rsqrt, TE_MAP1, NONE, _, F16F32, RSQRT_F)
