@@ -13,7 +13,7 @@
  *
  * tcmp / tcmps write whole vector repeats per row, as the NPU code does: ceil(vc / G) * G bits,
  * the bits past vc zero (a5: the tail lanes' predicate is off; a2a3 compares whatever follows
- * the valid columns, see docs/spec-notes-tileelem2.md), G = the elements of one repeat (a2a3
+ * the valid columns, see docs/spec-notes.md section 19), G = the elements of one repeat (a2a3
  * 256 B / element size; a5 256 for 8-bit, 128 for 16- and 32-bit: TCmp_32B stores two
  * 64-lane compares at once). */
 #include <inttypes.h>
