@@ -425,7 +425,7 @@ static void split_items(pa_parser *p, pa_op *op, size_t base, size_t tbase) {
 static void parse_op_body(pa_parser *p, pa_op *op) {
   static const unsigned char tag0 = 0;
   size_t ibase = p->items.n, tbase = p->tags.n, rbase = p->ptrs.n, gbase = p->misc.n;
-  int after_comma = 0;
+  int after_comma = 0, after_value = 0; /* the last item was an SSA value with no ',' after it */
   while (!p->panic) {
     pa_tok t = pa_peek(p, 0);
     if (after_comma && (t.kind == TK_EOF || t.kind == TK_RBRACE || t.kind == TK_COLON || t.kind == TK_ARROW ||
@@ -434,6 +434,11 @@ static void parse_op_body(pa_parser *p, pa_op *op) {
       break;
     }
     if (t.kind == TK_EOF || t.kind == TK_RBRACE || (!after_comma && at_stmt_start(p))) break;
+    if (after_value && t.kind == TK_VALUE) {
+      /* `%a %b`: MLIR separates operands by commas (words and clauses may follow blanks) */
+      pa_expected(p, "',' between operands", "separate the operands with commas");
+      break;
+    }
     after_comma = 0;
     if (t.kind == TK_COLON) {
       pa_next(p);
@@ -461,6 +466,7 @@ static void parse_op_body(pa_parser *p, pa_op *op) {
     pa_push(p, &p->items, &it, sizeof it);
     pa_push(p, &p->tags, &tag0, 1);
     after_comma = pa_accept(p, TK_COMMA);
+    after_value = it.kind == PA_IT_VALUE && !after_comma;
   }
   split_items(p, op, ibase, tbase);
   op->rtypes = pa_take(p, &p->ptrs, rbase, sizeof(pa_type *), &op->nrtypes);
