@@ -113,6 +113,11 @@ void pt_static_check(pt_lower *L) {
       check_op(L, &s, m, in);
       continue;
     }
+    if (in->code == PT_C_FOR_NEXT && s.known[in->c] && s.vals[in->c].i <= 0) { /* would never end */
+      pt_lower_errorf(L, in->src->loc, "run.for_step", "scf.for steps must be positive", "scf.for step %lld is not positive",
+                      (long long)s.vals[in->c].i);
+      continue;
+    }
     int32_t inputs[3];
     int n = pure_inputs(in, inputs);
     if (n < 0 || in->dst < 0 || ndef[in->dst] != 1) continue;
