@@ -621,7 +621,7 @@ static void test_f16_rows(void) {
 /* Bits a compare row covers on the NPU: whole vector repeats (a2a3: 256 bytes of source;
  * a5: 256 lanes of 8 bits, 128 of 16 bits, two 64-lane repeats of 32 bits). */
 static int rep_bits(ptosim_target tg, ptosim_dtype t) {
-  static const int a2[5] = {[2] = 128, [4] = 64}, a5[5] = {[1] = 256, [2] = 128, [4] = 128};
+  static const int a2[9] = {[2] = 128, [4] = 64}, a5[9] = {[1] = 256, [2] = 128, [4] = 128}; /* by element bytes */
   return (tg == PTOSIM_TARGET_A5 ? a5 : a2)[esz(t)];
 }
 

@@ -338,7 +338,7 @@ static const char prog_src[] =
     "      %c = pto.vmulscvt %f, %s, %m32, \"Z\", \"ODD\" : !pto.vreg<64xf32>, f32, !pto.mask<b32> -> !pto.vreg<128xf16>\n"
     "      pto.vsts %c, %o16[%c128], %m16 : !pto.vreg<128xf16>, !pto.ptr<f16, ub>, !pto.mask<b16>\n"
     "      %b = pto.vlds %in8[%c0] : !pto.ptr<ui8, ub> -> !pto.vreg<256xui8>\n"
-    "      %z = pto.vbr %c0_u16 : ui16 -> !pto.vreg<128xui16>\n"
+    "      %z = pto.vbr %c0_u16 : i16 -> !pto.vreg<128xui16>\n"
     "      %ch = pto.chistv2 %z, %b, %m8, %bin : !pto.vreg<128xui16>, !pto.vreg<256xui8>, !pto.mask<b8>, i32 -> !pto.vreg<128xui16>\n"
     "      %dh = pto.dhistv2 %ch, %b, %m8, %bin : !pto.vreg<128xui16>, !pto.vreg<256xui8>, !pto.mask<b8>, i32 -> !pto.vreg<128xui16>\n"
     "      pto.vsts %dh, %o16u[%c256], %m16 : !pto.vreg<128xui16>, !pto.ptr<ui16, ub>, !pto.mask<b16>\n"

@@ -22,12 +22,48 @@ static const named_sub queries[] = {{"pto.get_block_idx", Q_BLOCK_IDX},
                                     {"pto.get_subblock_idx", Q_SUBBLOCK_IDX},
                                     {"pto.get_subblock_num", Q_SUBBLOCK_NUM}};
 
+/* The value operands of op in syntax order, into v (at most max): with subscripts and clause
+ * arguments (`%p[%i]`, `nburst(%a, %b, %c)`) when `all`, else the top-level ones only. */
+static int syntax_values(const pa_op *op, int all, const pa_item **v, int max) {
+  int n = 0;
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *it = &op->items[k];
+    if (pt_is_operand(it) && n < max) v[n++] = it;
+    if (!all || (it->kind != PA_IT_CALL && it->kind != PA_IT_VALUE)) continue;
+    for (uint32_t j = 0; j < it->nargs; j++)
+      if (pt_is_operand(&it->args[j]) && n < max) v[n++] = &it->args[j];
+  }
+  return n;
+}
+
+/* The trailing `: T1, T2, ...` of a table op, where it lists the operands: ops list either
+ * their top-level operands or every value operand (subscripts and clause arguments too), so a
+ * list whose length matches one of the two is compared with it, type by type (MLIR verifies
+ * them; a list of another length names results or is an op's own format, left to its binder). */
+static int check_operand_types(pt_lower *L, const pa_op *op) {
+  const pa_item *v[64];
+  for (int all = 0; all < 2; all++) {
+    int n = syntax_values(op, all, v, 64);
+    if (!n || (uint32_t)n != op->ntypes) continue;
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+      if (v[i]->kind != PA_IT_VALUE || op->types[i].kind != PA_IT_TYPE) continue;
+      pa_item base = *v[i]; /* %p[%i]: the type of %p */
+      base.nargs = 0;
+      int32_t s = pt_lower_resolve(L, &base);
+      if (s >= 0) rc |= pt_lw_expect_type(L, v[i], s, pt_slot_type_of(op->types[i].type), "operand");
+    }
+    return rc;
+  }
+  return 0;
+}
+
 static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   pt_bind b = {.lowering = 1, .L = L, .prog = L->p, .first = L->p->noperands, .res_slot = -1, .res_obj = -1};
   unsigned char params[PT_PARAMS_MAX];
   if (pt_op_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
   memset(params, 0, sizeof params);
-  if (pt_bind_op(&b, opc, op, params)) return -1;
+  if (pt_bind_op(&b, opc, op, params) || check_operand_types(L, op)) return -1;
   for (int32_t k = 0; k < b.count && !L->vec_depth; k++) {
     int32_t slot = L->p->operands[b.first + k].slot;
     if (slot >= 0 && pt_wide_size(L->p->slots[slot].kind))
