@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "isa/tile_elem.h"
+#include "isa/vec_formulas.h"
 
 /* ---- shared operand checks (tile_elem.h) ---------------------------------------------- */
 
@@ -204,22 +205,9 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 /* x rounded to kind K: the result of one step of a multi-instruction sequence on T. */
 #define RND(K, x) te_rnd_##K(x)
 
-#define ADD_I(K, x, y) PT_VL_WRAP(K, x, +, y)
-#define SUB_I(K, x, y) PT_VL_WRAP(K, x, -, y)
-#define MUL_I(K, x, y) PT_VL_WRAP(K, x, *, y)
-#define ADD_F(K, x, y) ((x) + (y))
-#define SUB_F(K, x, y) ((x) - (y))
-#define MUL_F(K, x, y) ((x) * (y))
-#define DIV_F(K, x, y) ((x) / (y))
 #define RDIV_F(K, x, y) ((y) / (x)) /* tdivs with the scalar first */
-#define MAX_I(K, x, y) ((x) > (y) ? (x) : (y))
-#define MIN_I(K, x, y) ((x) < (y) ? (x) : (y))
 #define MAX_F(K, x, y) te_fmax(x, y)
 #define MIN_F(K, x, y) te_fmin(x, y)
-#define AND_B(K, x, y) ((pt_vl_c_##K)((x) & (y)))
-#define OR_B(K, x, y) ((pt_vl_c_##K)((x) | (y)))
-#define XOR_B(K, x, y) ((pt_vl_c_##K)((x) ^ (y)))
-#define NOT_B(K, x) ((pt_vl_c_##K)~(x))
 /* Shift count = the unsigned value of y; a count >= the width shifts every bit out
  * (arithmetic right shifts of signed kinds leave the sign in every bit). */
 #define SHL_I(K, x, y) \
@@ -227,12 +215,8 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define SHR_I(K, x, y)                                                                   \
   ((pt_vl_u_##K)(y) >= PT_VL_E_##K * 8u ? (pt_vl_c_##K)(PT_VL_S_##K ? (x) >> (PT_VL_E_##K * 8u - 1) : 0) \
                                         : (pt_vl_c_##K)((x) >> (pt_vl_u_##K)(y)))
-#define ABS_I(K, x) ((x) < 0 ? PT_VL_WRAP(K, 0, -, x) : (x))
-#define NEG_I(K, x) PT_VL_WRAP(K, 0, -, x)
 #define ABS_F(K, x) fabsf(x)
 #define NEG_F(K, x) (-(x))
-#define EXP_F(K, x) expf(x)
-#define LN_F(K, x) logf(x)
 #define SQRT_F(K, x) sqrtf(x)
 #define RSQRT_F(K, x) (1.0f / RND(K, sqrtf(x))) /* vsqrt, then a division */
 #define REC_F(K, x) (1.0f / (x))

@@ -3,23 +3,12 @@
  * the unsigned value of the count lane and a count >= the lane width shifts every bit out;
  * vmax / vmin of a NaN is NaN and order -0 below +0 (docs/spec-notes.md section 10). */
 #include "isa/vec_arith.h"
+#include "isa/vec_formulas.h"
 
-/* ---- element formulas: F(K, x, y) ------------------------------------------------------ */
+/* ---- element formulas: F(K, x, y) (the common ones: isa/vec_formulas.h) ------------------ */
 
-#define ADD_I(K, x, y) PT_VL_WRAP(K, x, +, y)
-#define SUB_I(K, x, y) PT_VL_WRAP(K, x, -, y)
-#define MUL_I(K, x, y) PT_VL_WRAP(K, x, *, y)
-#define ADD_F(K, x, y) ((x) + (y))
-#define SUB_F(K, x, y) ((x) - (y))
-#define MUL_F(K, x, y) ((x) * (y))
-#define DIV_F(K, x, y) ((x) / (y))
-#define MAX_I(K, x, y) ((x) > (y) ? (x) : (y))
-#define MIN_I(K, x, y) ((x) < (y) ? (x) : (y))
 #define MAX_F(K, x, y) pt_vl_fmax(x, y)
 #define MIN_F(K, x, y) pt_vl_fmin(x, y)
-#define AND_B(K, x, y) ((pt_vl_c_##K)((x) & (y)))
-#define OR_B(K, x, y) ((pt_vl_c_##K)((x) | (y)))
-#define XOR_B(K, x, y) ((pt_vl_c_##K)((x) ^ (y)))
 
 /* Shift count c = unsigned value of the count lane; bits = lane width in bits. */
 #define SHL_I(K, x, y)                                                                      \

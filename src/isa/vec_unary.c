@@ -3,13 +3,9 @@
  * active lanes, 0 on the others (vec_lanes.h). Integer vabs / vneg wrap (|-128| = -128 in
  * i8); float vabs / vneg only clear / flip the sign bit, so they keep NaN payloads. */
 #include "isa/vec_arith.h"
+#include "isa/vec_formulas.h"
 
-#define ABS_I(K, x) ((x) < 0 ? PT_VL_WRAP(K, 0, -, x) : (x))
 #define ID_U(K, x) (x)
-#define NEG_I(K, x) PT_VL_WRAP(K, 0, -, x)
-#define NOT_B(K, x) ((pt_vl_c_##K)~(x))
-#define EXP_F(K, x) expf(x)
-#define LN_F(K, x) logf(x)
 #define SQRT_F(K, x) sqrtf(x)
 #define RSQRT_F(K, x) (1.0f / sqrtf(x))
 #define REC_F(K, x) (1.0f / (x))
