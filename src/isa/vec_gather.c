@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "isa/vec_lanes.h"
 
 #define VB PTOSIM_VREG_BYTES
 #define MAX_LANES (VB / 2)
@@ -30,12 +31,6 @@ typedef struct elems {
   uint64_t base;
 } elems;
 
-static ptosim_status a5_only(pt_ctx *x) {
-  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target",
-            "the register-level vector ISA exists on A5 only: run with --target a5",
-            "vector op on the %s profile", x->m->prof->name);
-  return PTOSIM_OK;
-}
 
 /* Lane width W of the offsets register (2 or 4 bytes) and the mask's granularity. */
 static ptosim_status offset_width(pt_ctx *x, const char *op, ptosim_dtype t, unsigned mask_bits, unsigned *w) {
@@ -175,7 +170,7 @@ static ptosim_status access_elems(pt_ctx *x, const char *op, const elems *e, pt_
 static ptosim_status elem_request(pt_ctx *x, const char *op, ptosim_ptr base, const ptosim_vreg *offsets,
                                   ptosim_dtype ot, const ptosim_vmask *mask, unsigned mask_bits, elems *e) {
   unsigned w = 0, es = pt_dtype_bits(base.dtype) / 8;
-  PT_TRY(a5_only(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(pt_expect_space(x, op, base, PTOSIM_UB));
   PT_TRY(offset_width(x, op, ot, mask_bits, &w));
   PT_VERIFY(x, es >= 1 && es <= w && pt_dtype_bits(base.dtype) % 8 == 0, "vec.dtype",
@@ -231,7 +226,7 @@ ptosim_status pt_exec_vgatherb(pt_ctx *x, const ptosim_vgather_params *p) {
   elems e;
   uint8_t *h;
   unsigned w = 0;
-  PT_TRY(a5_only(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(pt_expect_space(x, "vgatherb", p->base, PTOSIM_UB));
   PT_TRY(offset_width(x, "vgatherb", p->offset_type, p->mask_bits, &w));
   PT_VERIFY(x, w == 4, "vec.dtype", "vgatherb takes 32-bit byte offsets (!pto.vreg<64xi32>)", "vgatherb offsets of type %s",

@@ -216,6 +216,14 @@ static inline void pt_vl_zero_inactive(ptosim_vreg *r, const ptosim_vmask *m, un
 /* Lane bytes of a dtype that a vector register can hold (0: none). */
 static inline unsigned pt_vl_esize(ptosim_dtype dt) { return pt_dtype_size(dt); }
 
+/* The register-level vector ISA exists on A5 only (rule vec.target): every vector op's first
+ * check. */
+static inline ptosim_status pt_vl_a5(pt_ctx *x) {
+  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target", "the register-level vector ISA exists on A5 only: run with --target a5",
+            "not available on target %s", x->m->prof->name);
+  return PTOSIM_OK;
+}
+
 /* The checks every register-level vector op makes, then the V-pipe work (lanes of dt) for
  * the cost model: the A5 target (rule vec.target), the operands present (vec.operand), a
  * legal element type, i.e. a loop in the op's table (vec.dtype), and the mask type's
@@ -223,8 +231,7 @@ static inline unsigned pt_vl_esize(ptosim_dtype dt) { return pt_dtype_size(dt); 
 static inline ptosim_status pt_vl_check(pt_ctx *x, ptosim_dtype dt, int has_loop, int operands_ok,
                                         unsigned mask_bits) {
   unsigned e = pt_vl_esize(dt);
-  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target", "run vector-core programs on the a5 target",
-            "the register-level vector ISA exists on A5 only, not on target %s", x->m->prof->name);
+  PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, operands_ok, "vec.operand", "pass every register operand of the op",
             "a register operand pointer is NULL");
   PT_VERIFY(x, has_loop, "vec.dtype", "see the op's A5 type list in docs/isa/micro-isa",

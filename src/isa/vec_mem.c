@@ -8,18 +8,13 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "isa/vec_lanes.h"
 #include "isa/vec_names.h"
 
 #define VB PTOSIM_VREG_BYTES
 
 /* ---- shared checks ---------------------------------------------------------------- */
 
-static ptosim_status vec_a5(pt_ctx *x) {
-  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target",
-            "the register-level vector ISA exists on A5 only: run with --target a5",
-            "vector op on the %s profile", x->m->prof->name);
-  return PTOSIM_OK;
-}
 
 /* Bytes of one element of the register's type: 1, 2, 4 or 8. */
 static ptosim_status vec_elem_bytes(pt_ctx *x, ptosim_dtype dt, unsigned *es) {
@@ -140,7 +135,7 @@ static ptosim_status vld_body(pt_ctx *x, ptosim_vld_dist d, uint64_t ea, uint8_t
 ptosim_status pt_exec_vlds(pt_ctx *x, const ptosim_vlds_params *p) {
   unsigned es = 0;
   uint64_t ea = 0;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_VLD_COUNT, "vec.dist", "use a dist of the vlds table", "vlds dist %d out of range",
             (int)p->dist);
@@ -163,7 +158,7 @@ ptosim_status pt_exec_vldsx2(pt_ctx *x, const ptosim_vldsx2_params *p) {
   unsigned es = 0;
   uint64_t ea = 0;
   uint8_t *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_VLDX2_COUNT, "vec.dist", "use BDINTLV or DINTLV_B8/B16/B32",
             "vldsx2 dist %d out of range", (int)p->dist);
@@ -182,7 +177,7 @@ ptosim_status pt_exec_vstsx2(pt_ctx *x, const ptosim_vstsx2_params *p) {
   unsigned es = 0;
   uint64_t ea = 0;
   uint8_t *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_VSTX2_COUNT, "vec.dist", "use INTLV_B8/B16/B32", "vstsx2 dist %d out of range",
             (int)p->dist);
@@ -259,7 +254,7 @@ static ptosim_status vst_body(pt_ctx *x, const ptosim_vsts_params *p, const uint
 ptosim_status pt_exec_vsts(pt_ctx *x, const ptosim_vsts_params *p) {
   unsigned es = 0;
   uint64_t ea = 0;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_VST_COUNT, "vec.dist", "use a dist of the vsts table", "vsts dist %d out of range",
             (int)p->dist);
@@ -281,7 +276,7 @@ static ptosim_status block_addr(pt_ctx *x, ptosim_ptr base, int64_t blk, int64_t
 ptosim_status pt_exec_vsldb(pt_ctx *x, const ptosim_vsldb_params *p) {
   uint64_t a = 0;
   uint8_t active[VB / 32], *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_addr(x, "vsldb source", p->src, 0, 1, &a));
   PT_VERIFY(x, a % 32 == 0, "mem.align", "align the base to 32 bytes", "vsldb base 0x%" PRIx64 " is not 32-byte aligned", a);
   mask_lanes(p->mask, 4, VB / 32, active);
@@ -300,7 +295,7 @@ ptosim_status pt_exec_vsldb(pt_ctx *x, const ptosim_vsldb_params *p) {
 ptosim_status pt_exec_vsstb(pt_ctx *x, const ptosim_vsstb_params *p) {
   uint64_t a = 0;
   uint8_t active[VB / 32], *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_addr(x, "vsstb destination", p->dst, 0, 1, &a));
   PT_VERIFY(x, a % 32 == 0, "mem.align", "align the base to 32 bytes", "vsstb base 0x%" PRIx64 " is not 32-byte aligned", a);
   mask_lanes(p->mask, 4, VB / 32, active);
@@ -324,7 +319,7 @@ ptosim_status pt_exec_plds(pt_ctx *x, const ptosim_plds_params *p) {
   static const unsigned bytes[PTOSIM_PLD_COUNT] = {32, 16, 64};
   uint64_t ea = 0;
   uint8_t *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_PLD_COUNT, "vec.dist", "use NORM, US or DS", "predicate load dist %d out of range",
             (int)p->dist);
   PT_TRY(vec_addr(x, "predicate load source", p->src, p->offset, 1, &ea));
@@ -344,7 +339,7 @@ ptosim_status pt_exec_plds(pt_ctx *x, const ptosim_plds_params *p) {
 ptosim_status pt_exec_psts(pt_ctx *x, const ptosim_psts_params *p) {
   uint64_t ea = 0;
   uint8_t *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_PST_COUNT, "vec.dist", "use NORM or PK", "predicate store dist %d out of range",
             (int)p->dist);
   PT_TRY(vec_addr(x, "predicate store destination", p->dst, p->offset, 1, &ea));
@@ -363,7 +358,7 @@ ptosim_status pt_exec_psts(pt_ctx *x, const ptosim_psts_params *p) {
 /* ---- unaligned streams ---------------------------------------------------------------- */
 
 ptosim_status pt_exec_init_align(pt_ctx *x, const ptosim_init_align_params *p) {
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   memset(p->dst, 0, sizeof *p->dst);
   return PTOSIM_OK;
 }
@@ -371,7 +366,7 @@ ptosim_status pt_exec_init_align(pt_ctx *x, const ptosim_init_align_params *p) {
 ptosim_status pt_exec_vldas(pt_ctx *x, const ptosim_vldas_params *p) {
   uint64_t a = 0;
   uint8_t *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_addr(x, "vldas source", p->src, 0, 1, &a));
   a &= ~(uint64_t)31;
   PT_TRY(read_span(x, a, 32, 32, &h));
@@ -384,7 +379,7 @@ ptosim_status pt_exec_vldas(pt_ctx *x, const ptosim_vldas_params *p) {
 ptosim_status pt_exec_vldus(pt_ctx *x, const ptosim_vldus_params *p) {
   uint64_t src = 0;
   uint8_t *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_addr(x, "vldus source", p->src, 0, 1, &src));
   uint64_t blk = src & ~(uint64_t)31, head = 0; /* head: bytes taken from the primed block */
   if (p->align_in->nbytes == 32 && p->align_in->addr == blk) head = blk + 32 - src;
@@ -431,7 +426,7 @@ static ptosim_status stream_put(pt_ctx *x, const ptosim_valign *in, ptosim_valig
 ptosim_status pt_exec_vstus(pt_ctx *x, const ptosim_vstus_params *p) {
   unsigned es = 0;
   uint64_t at = 0;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, p->offset >= 0 && p->offset * (int64_t)es <= VB, "vec.range", "advance by 0 .. one register of elements",
             "vstus advances by %" PRId64 " elements of %u bytes", p->offset, es);
@@ -444,7 +439,7 @@ ptosim_status pt_exec_vstas(pt_ctx *x, const ptosim_vstas_params *p) {
   unsigned es = 0;
   uint64_t at = 0;
   uint8_t *h;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_elem_bytes(x, p->dst.dtype, &es));
   PT_TRY(vec_addr(x, "vstas flush point", p->dst, p->offset, es, &at));
   const ptosim_valign *s = p->align;
@@ -459,7 +454,7 @@ ptosim_status pt_exec_vstas(pt_ctx *x, const ptosim_vstas_params *p) {
 
 ptosim_status pt_exec_pstu(pt_ctx *x, const ptosim_pstu_params *p) {
   uint64_t at = 0;
-  PT_TRY(vec_a5(x));
+  PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, p->base.dtype == PTOSIM_DT_U16 || p->base.dtype == PTOSIM_DT_U32, "vec.dtype",
             "pstu stores through a ui16 (b16 mask) or ui32 (b32 mask) pointer", "pstu base of type %s",
             pt_dtype_name(p->base.dtype));

@@ -5,12 +5,12 @@
 #define PT_VECCONV_UTIL_H
 
 #include "isa/isa.h"
+#include "isa/vec_lanes.h"
 
 /* Every register-level vector op: A5 only (rule vec.target), register operands present
  * (rule api.args; args_ok is the caller's conjunction of its pointers). */
 static inline ptosim_status pt_vec_begin(pt_ctx *x, int args_ok) {
-  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target", "the register-level vector ISA exists on A5 only",
-            "not available on target %s", x->m->prof->name);
+  PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, args_ok, "api.args", "pass every register operand", "null register operand");
   return PTOSIM_OK;
 }
