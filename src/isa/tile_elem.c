@@ -79,6 +79,7 @@ static void te_f32_to_f16_c(const float *in, int64_t n, uint8_t *p) {
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define TE_F16C __attribute__((target("avx,f16c")))
 /* F16C: vcvtph2ps is exact but quiets signaling NaNs, so groups holding a NaN are redone
@@ -105,7 +106,12 @@ TE_F16C static void te_f32_to_f16_x86(const float *in, int64_t n, uint8_t *p) {
   }
   te_f32_to_f16_c(in + i, n - i, p + 2 * i);
 }
-static bool te_f16c(void) { return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c"); }
+/* F16C is CPUID.1:ECX bit 29 (clang's __builtin_cpu_supports has no "f16c"); "avx" also
+ * checks that the OS saves the YMM registers. */
+static bool te_f16c(void) {
+  unsigned a, b, c, d;
+  return __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u);
+}
 #else
 #define te_f16_to_f32_x86 te_f16_to_f32_c
 #define te_f32_to_f16_x86 te_f32_to_f16_c
