@@ -432,7 +432,7 @@ static void contract_case(ptosim_target tgt, ptosim_dtype t, int64_t M, int64_t 
   uint8_t *a = malloc(ab), *b = malloc(bb);
   rand_fill(a, ab);
   rand_fill(b, bb);
-  uint64_t ga, gb;
+  uint64_t ga = 0, gb = 0;
   CHECK(ptosim_gm_map(e.m, a, ab, &ga) == PTOSIM_OK && ptosim_gm_map(e.m, b, bb, &gb) == PTOSIM_OK);
   int64_t mp = cdiv(M, 16) * 16, np = cdiv(N, 16) * 16, kp = cdiv(K, 16) * 16;
   /* A: rows M (padded to 16) per C0 block; B: rows K (padded to 16); B^T: rows N (padded) */
