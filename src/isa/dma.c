@@ -262,9 +262,10 @@ static void fill(uint8_t *row, int64_t from, int64_t to, const uint8_t *pat) {
  * non-zero when the run was interrupted (a level may hold up to 2^63 rows of zero stride). */
 static int rows(const pt_ctx *x, const xfer *t, uint8_t *d, const uint8_t *s, int64_t so, int64_t dof) {
   int64_t n = t->count[0], ss = t->sstride[0], ds = t->dstride[0], len = t->len;
+  int copy_only = plain(t); /* decided once per transfer, not per row */
   for (int64_t r = 0; r < n; r++) {
     if (!(r & 0xFFFF) && *x->m->stop) return 1;
-    if (plain(t)) {
+    if (copy_only) {
       memcpy(d + dof + r * ds, s + so + r * ss, (size_t)len);
       continue;
     }
