@@ -128,7 +128,8 @@ static const char *valid_src =
     "  %r:2 = pto.get_validshape %t : " VEC("f32", 16, 16, "?", "?", "row_major") "\n"
     "  %d1 = pto.get_tensor_view_dim %v, %c1 : !pto.tensor_view<?x?xf32> -> index\n"
     "  %s0 = pto.get_tensor_view_stride %v, %c0 : !pto.tensor_view<?x?xf32> -> index\n"
-    "  %a = arith.index_cast %r#0 : index to i64\n  %b = arith.index_cast %r#1 : index to i64\n"
+    "  %r0 = arith.addi %r#0, %c0 : index\n" /* get_validshape's results are index values */
+    "  %a = arith.index_cast %r0 : index to i64\n  %b = arith.index_cast %r#1 : index to i64\n"
     "  %d = arith.index_cast %d1 : index to i64\n  %s = arith.index_cast %s0 : index to i64\n"
     "  pto.store %a, %info[%c0] : !pto.ptr<i64>, i64\n  pto.store %b, %info[%c1] : !pto.ptr<i64>, i64\n"
     "  pto.store %d, %info[%c2] : !pto.ptr<i64>, i64\n  pto.store %s, %info[%c3] : !pto.ptr<i64>, i64\n"

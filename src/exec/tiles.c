@@ -287,7 +287,9 @@ static void lower_retile(obj_low *o, int with_addr) {
 static void lower_query(obj_low *o, pt_vkind src_kind, int nresults) {
   add(o, pt_operand_item(o->op, 0), src_kind);
   if (nresults == 1) add(o, pt_operand_item(o->op, 1), PT_VK_INT);
-  pt_slot_type idx[2] = {{.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64}, {.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64}};
+  /* PTOOps.td: valid_row / valid_col, dims and strides are index results */
+  const pt_slot_type index = {.kind = PT_VK_INT, .bits = 64, .is_index = 1, .dt = PTOSIM_DT_I64};
+  pt_slot_type idx[2] = {index, index};
   o->in.dst = pt_lower_define_results(o->L, o->op, idx, nresults);
 }
 
