@@ -222,6 +222,7 @@ struct pa_op {
   pa_region *regions;
   pa_str sym;           /* module @name / func.func @name, empty otherwise */
   pa_func *func;        /* func.func only */
+  int generic;          /* written in MLIR's generic form `"pto.op"(%a, ...) <{...}> : (T...) -> (...)` */
 };
 
 /* ---- diagnostics and the whole file ---------------------------------------------------- */

@@ -295,6 +295,7 @@ const char *pt_slot_type_name(pt_slot_type t, char *buf, size_t n) {
   else if (t.kind == PT_VK_FLOAT) snprintf(buf, n, "%s", t.dt == PTOSIM_DT_NONE ? "f64" : pt_dtype_name(t.dt));
   else if (t.kind == PT_VK_VREG) snprintf(buf, n, "!pto.vreg<%ux%s>", t.lanes, pt_dtype_name(t.dt));
   else if (t.kind == PT_VK_MASK) snprintf(buf, n, "!pto.mask<b%u>", t.bits);
+  else if (t.kind == PT_VK_PTR && t.dt) snprintf(buf, n, "a pointer to %s in %s", pt_dtype_name(t.dt), pt_space_name(t.space));
   else snprintf(buf, n, "%s", t.kind == PT_VK_PTR ? "a pointer" : t.kind == PT_VK_TILE ? "a tile" : t.kind == PT_VK_VIEW ? "a view" : t.kind == PT_VK_ALIGN ? "!pto.align" : "another type");
   return buf;
 }
@@ -306,6 +307,7 @@ static int same_type(pt_slot_type a, pt_slot_type b) {
   if (a.kind == PT_VK_FLOAT) return a.bits == b.bits && a.dt == b.dt;
   if (a.kind == PT_VK_VREG) return a.lanes == b.lanes && a.dt == b.dt;
   if (a.kind == PT_VK_MASK) return a.bits == b.bits;
+  if (a.kind == PT_VK_PTR) return a.space == b.space && (a.dt == b.dt || !a.dt || !b.dt); /* NONE: a type ptosim lacks */
   return 1;
 }
 
@@ -346,6 +348,9 @@ int pt_lw_expect_types(pt_lower *L, const pa_op *op, const int32_t *src, const i
 
 static int lower_op(pt_lower *L, const pa_op *op) {
   pa_str n = op->name;
+  if (op->generic)
+    return errorf(L, op->loc, "op.unsupported", "write the op in its custom form (the form ptoas prints by default)",
+                  "not supported yet: %.*s in MLIR's generic form", (int)n.n, n.s);
   if (n.n > 6 && !memcmp(n.s, "arith.", 6)) return pt_lower_arith(L, op);
   if (pa_str_is(n, "scf.for")) return pt_lower_for(L, op);
   if (pa_str_is(n, "scf.if")) return pt_lower_if(L, op);
