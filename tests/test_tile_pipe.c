@@ -228,11 +228,140 @@ static void test_rules(void) {
   CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
   q.split = PTOSIM_SPLIT_NONE, q.result = NULL;
   CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "api.args"));
+  /* A2/A3 FIFOs are in GM, A5 ones local; generic pipes take disjoint flag ranges. */
   fresh(PTOSIM_TARGET_A2A3);
-  CHECK(init_all(1, 2) == PTOSIM_OK);
-  p.split = PTOSIM_SPLIT_NONE;
-  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+  CHECK(init_all(1, 2) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.gm"));
+  int64_t h = -1;
+  ptosim_pipe_init_params gp = {.dir_mask = 1, .slot_size = SLOT, .slot_num = 2, .c2v_buf = FIFO, .handle = &h};
+  CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(ptosim_initialize_l2g2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+  gp.flag_base = 15;
+  CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.flags"));
+  gp.flag_base = 2;
+  CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_OK && h == 2);
+  gp.flag_base = 0, gp.dir_mask = 3, gp.v2c_buf = L1FIFO;
+  CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.flags")); /* 0..3 */
+  ptosim_tpush_params gpush = {.tile = acc_tile(16, 16, 16, 16), .id = 16};
+  CHECK(ptosim_tpush(aic, &gpush) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.id"));
+  gpush.id = 0;
+  CHECK(ptosim_tpush(aic, &gpush) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.init"));
 }
+
+/* ---- the GM FIFO of A2/A3 ------------------------------------------------------------------ */
+
+enum { GM_SLOTS = 4, GM_FLOATS = GM_SLOTS * SLOT / 4 };
+static float g_fifo[2 * GM_FLOATS]; /* C2V slots, then the V2C slots of dir_mask 3 */
+
+/* Every core opens the pipe at flag base 2 over g_fifo (4 GM slots, 2 local slots). */
+static void gm_pipe(int dir) {
+  uint64_t g;
+  memset(g_fifo, 0xA5, sizeof g_fifo);
+  CHECK(ptosim_gm_map(g_m, g_fifo, sizeof g_fifo, &g) == PTOSIM_OK);
+  int64_t h = -1;
+  ptosim_pipe_init_params ip = {.dir_mask = dir, .slot_size = SLOT, .slot_num = GM_SLOTS, .local_slot_num = 2, .flag_base = 2,
+                                .c2v_buf = FIFO, .v2c_buf = L1FIFO, .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32}, .handle = &h};
+  CHECK(ptosim_initialize_l2g2l_pipe(aic, &ip) == PTOSIM_OK && h == 2);
+  for (int k = 0; k < 2; k++) CHECK(ptosim_initialize_l2g2l_pipe(aiv[k], &ip) == PTOSIM_OK);
+}
+
+/* GM slot k holds the valid 30 x 48 region of acc tile tag as rows of 48; the rest of the
+ * slot keeps the sentinel. */
+static int gm_holds(int k, int tag) {
+  const uint8_t *b = (const uint8_t *)(g_fifo + (size_t)k * SLOT / 4);
+  for (int e = 0; e < SLOT / 4; e++) {
+    float v;
+    memcpy(&v, b + 4 * e, 4);
+    int i = e / 48, j = e % 48;
+    if (e < 30 * 48 ? v != (float)(i * 1000 + j + 1) + 0.5f * (float)tag : memcmp(b + 4 * e, "\xA5\xA5\xA5\xA5", 4)) return 0;
+  }
+  return 1;
+}
+
+/* The UB of sub-block s at local slot k holds rows [15 s, 15 s + 15) x 48 of tile tag as
+ * rows of the 64-wide tile. */
+static int local_holds(int s, int k, int tag) {
+  static float ub[16 * 64];
+  ptosim_mem_read(aiv[s], PTOSIM_UB, FIFO + (uint64_t)k * SLOT, ub, sizeof ub);
+  for (int i = 0; i < 15; i++)
+    for (int j = 0; j < 48; j++)
+      if (ub[i * 64 + j] != (float)((15 * s + i) * 1000 + j + 1) + 0.5f * (float)tag) return 0;
+  return 1;
+}
+
+static void test_gm_c2v(void) {
+  fresh(PTOSIM_TARGET_A2A3);
+  gm_pipe(1);
+  ptosim_tpush_params p = {.tile = acc_tile(32, 64, 30, 48), .id = 2};
+  for (int t = 0; t < GM_SLOTS; t++) {
+    fill_acc(32, 64, t);
+    CHECK_MSG(ptosim_tpush(aic, &p) == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
+    CHECK(gm_holds(t, t));
+  }
+  fill_acc(32, 64, 4);
+  CHECK(ptosim_tpush(aic, &p) == PTOSIM_BLOCKED); /* slot 0 is not free yet */
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 16, .cols = 64, .valid_rows = 15, .valid_cols = 48,
+                   .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  ptosim_tpop_params q = {.result = &r, .id = 2, .split = PTOSIM_SPLIT_UP_DOWN};
+  for (int t = 0; t < 2; t++) {
+    for (int s = 0; s < 2; s++) {
+      CHECK_MSG(ptosim_tpop(aiv[s], &q) == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
+      CHECK(r.addr == FIFO + (uint64_t)t * SLOT && local_holds(s, t, t));
+      CHECK(ptosim_tfree(aiv[s], &q) == PTOSIM_OK); /* a no-op: the pop signalled */
+      CHECK(ptosim_tpush(aic, &p) == (t == 1 && s == 1 ? PTOSIM_OK : PTOSIM_BLOCKED)); /* the period ends at pop 2 of both */
+    }
+  }
+  CHECK(gm_holds(0, 4) && gm_holds(1, 1));
+  /* Left-right: sub-block 1 loads columns [24, 48) of rows 48 wide (tile 2 of slot 2). */
+  r.valid_cols = 24, q.split = PTOSIM_SPLIT_LEFT_RIGHT;
+  CHECK(ptosim_tpop(aiv[1], &q) == PTOSIM_OK && r.addr == FIFO);
+  static float ub[16 * 64];
+  ptosim_mem_read(aiv[1], PTOSIM_UB, FIFO, ub, sizeof ub);
+  int ok = 1;
+  for (int i = 0; i < 15; i++)
+    for (int j = 0; j < 24; j++) ok &= ub[i * 64 + j] == (float)(i * 1000 + 24 + j + 1) + 0.5f * 2.0f;
+  CHECK(ok);
+  /* Sub-block 0 pops tiles 2, 3 and 4, then waits for a sixth push. */
+  for (int t = 0; t < 3; t++) CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_OK);
+  CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_BLOCKED);
+}
+
+/* V2C: each sub-block stores its 8 x 16 part (rows 8 s.. or columns 16 s..) of a 16 x 16 or
+ * 8 x 32 entry into the GM slot after the 4 C2V slots (dir_mask 3); the cube loads the
+ * entry into a row-major mat tile of its local ring. */
+static void test_gm_v2c(void) {
+  for (int split = 1; split <= 2; split++) {
+    fresh(PTOSIM_TARGET_A2A3);
+    gm_pipe(3);
+    static float v[8 * 16], l1[16 * 32];
+    for (int k = 0; k < 2; k++) {
+      for (int i = 0; i < 8 * 16; i++) v[i] = (float)(k * 1000 + i);
+      ptosim_mem_write(aiv[k], PTOSIM_UB, 0, v, sizeof v);
+    }
+    ptosim_tile src = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 8, .cols = 16, .valid_rows = 8, .valid_cols = 16,
+                       .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+    ptosim_tpush_params p = {.tile = src, .id = 2, .split = (ptosim_tile_split)split};
+    int rows = split == 1 ? 16 : 8, cols = split == 1 ? 16 : 32;
+    ptosim_tile r = {.space = PTOSIM_L1, .dtype = PTOSIM_DT_F32, .rows = rows, .cols = cols, .valid_rows = rows, .valid_cols = cols,
+                     .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+    ptosim_tpop_params q = {.result = &r, .id = 2, .split = (ptosim_tile_split)split};
+    CHECK(ptosim_tpush(aiv[0], &p) == PTOSIM_OK);
+    CHECK(ptosim_tpop(aic, &q) == PTOSIM_BLOCKED); /* sub-block 1's part is missing */
+    CHECK(ptosim_tpush(aiv[1], &p) == PTOSIM_OK);
+    const float *e = g_fifo + GM_FLOATS; /* V2C slot 0 */
+    int ok = 1;
+    for (int i = 0; i < rows; i++)
+      for (int j = 0; j < cols; j++) {
+        int s = split == 1 ? i / 8 : j / 16, li = split == 1 ? i % 8 : i, lj = split == 1 ? j : j % 16;
+        ok &= e[i * cols + j] == (float)(s * 1000 + li * 16 + lj);
+      }
+    CHECK_MSG(ok, "split %d: GM entry", split);
+    CHECK_MSG(ptosim_tpop(aic, &q) == PTOSIM_OK && r.addr == L1FIFO, "%s", ptosim_last_diag(g_m)->msg);
+    ptosim_mem_read(aic, PTOSIM_L1, L1FIFO, l1, (size_t)rows * (size_t)cols * 4);
+    CHECK_MSG(!memcmp(l1, e, (size_t)rows * (size_t)cols * 4), "split %d: local mat tile", split);
+  }
+}
+
 
 /* ---- .pto text ------------------------------------------------------------------------------ */
 
@@ -463,6 +592,8 @@ int main(void) {
   RUN(test_flow);
   RUN(test_v2c);
   RUN(test_rules);
+  RUN(test_gm_c2v);
+  RUN(test_gm_v2c);
   RUN(test_text);
   RUN(test_unsplit_guard);
   RUN(test_reserve);
