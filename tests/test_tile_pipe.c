@@ -407,20 +407,26 @@ static char *pipe_program(char *buf, size_t n, int pushes, int pops, int peek) {
   return buf;
 }
 
-/* Runs `src` with the monitor; returns the status, the number of reports and the first rule. */
+static ptosim_status run_checked_on(ptosim_target tg, const char *src, int eager, int *nreports, char *first);
 static ptosim_status run_checked(const char *src, int eager, int *nreports, char *first) {
+  return run_checked_on(PTOSIM_TARGET_A5, src, eager, nreports, first);
+}
+
+/* Runs `src` with the monitor on target tg; returns the status, the number of reports and the first rule. */
+static ptosim_status run_checked_on(ptosim_target tg, const char *src, int eager, int *nreports, char *first) {
   FILE *dump = getenv("PT_DEBUG") ? fopen("/tmp/tp_dbg.pto", "w") : NULL;
   if (dump) fputs(src, dump), fclose(dump);
   ptosim_program *p = pt_test_load(src, strlen(src));
   if (!p) return PTOSIM_E_VERIFY;
-  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
-  static float out[8 * 16];
-  ptosim_arg a = {0};
-  ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+  ptosim_machine *m = ptosim_machine_new(tg, 1);
+  static float out[16 * 16], fifo[2 * 1024 / 4];
+  ptosim_arg a[2] = {{0}, {0}};
+  ptosim_gm_map(m, out, sizeof out, &a[0].gm_addr);
+  ptosim_gm_map(m, fifo, sizeof fifo, &a[1].gm_addr);
   ptosim_monitor_opts o = ptosim_monitor_defaults();
   if (eager) o.schedule = PTOSIM_SCHEDULE_EAGER;
   ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
-  ptosim_status st = ptosim_monitor_run(mon, p, &a);
+  ptosim_status st = ptosim_monitor_run(mon, p, a);
   ptosim_monitor_finish(mon);
   *nreports = ptosim_monitor_nreports(mon);
   snprintf(first, 64, "%s", st != PTOSIM_OK ? ptosim_last_diag(m)->rule : *nreports ? ptosim_monitor_report(mon, 0)->rule : "");
@@ -459,6 +465,69 @@ static void test_text(void) {
   /* Reading slot 0 through another tile without popping races with the push. */
   CHECK(run_checked(pipe_program(src, sizeof src, 1, 1, 1), 0, &n, first) == PTOSIM_OK);
   CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "%d reports, first %s", n, first);
+}
+
+/* The generic ops: the cube pushes `pushes` zero 16 x 16 acc tiles through a 2-slot pipe at
+ * flag base 4 (a5: l2l at UB address `fifo`; a3: l2g2l over GM %g, 2 local slots there);
+ * each sub-block pops `pops` rows blocks (split 1) into a declared tile and stores them to
+ * %o. store: 0 before its tfree, behind barriers (correct); 1 after its tfree (a5: the
+ * slot may be refilled meanwhile); 2 before its tfree without barriers (a3: the next pop's
+ * load into the same local slot races with the store). */
+static char *generic_program(char *buf, size_t n, int a3, int pushes, int pops, int store) {
+  char init[400];
+  snprintf(init, sizeof init, a3 ? "pto.initialize_l2g2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2, local_slot_num = 2, flag_base = 4}"
+                                   "(%%g : !pto.ptr<f32>, %%b : i32) -> !pto.pipe"
+                                 : "pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2, flag_base = 4}(%%b : i32) -> !pto.pipe");
+  const char *bar = store == 2 ? "" : "    pto.barrier #pto.pipe<PIPE_ALL>\n";
+  char st[600];
+  snprintf(st, sizeof st, "%s    pto.tstore ins(%%t : " VEC8 ") outs(%%po : !pto.partition_tensor_view<8x16xf32>)\n%s", bar, bar);
+  int fifo = (int)(ptosim_space_capacity(g_m, PTOSIM_UB) - 8192);
+  snprintf(buf, n,
+           "module attributes {pto.target_arch = \"%s\"} {\n"
+           "func.func @k(%%o: !pto.ptr<f32>, %%g: !pto.ptr<f32>) attributes {pto.entry} {\n"
+           "  func.call @c(%%g) : (!pto.ptr<f32>) -> ()\n  func.call @v(%%o, %%g) : (!pto.ptr<f32>, !pto.ptr<f32>) -> ()\n  return\n}\n"
+           "func.func private @c(%%g: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+           "  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n  %%n = arith.constant %d : index\n"
+           "  %%b = arith.constant %d : i32\n  %%p = %s\n"
+           "  %%a = pto.alloc_tile : " ACC16 "\n"
+           "  scf.for %%i = %%z to %%n step %%one {\n"
+           "    pto.tpush(%%a, %%p : " ACC16 ", !pto.pipe) {split = 1}\n  }\n  return\n}\n"
+           "func.func private @v(%%o: !pto.ptr<f32>, %%g: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+           "  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n  %%n = arith.constant %d : index\n"
+           "  %%c8 = arith.constant 8 : index\n  %%c16 = arith.constant 16 : index\n  %%c8_i64 = arith.constant 8 : i64\n"
+           "  %%b = arith.constant %d : i32\n  %%p = %s\n"
+           "  %%s = pto.get_subblock_idx\n  %%r64 = arith.muli %%s, %%c8_i64 : i64\n  %%r = arith.index_cast %%r64 : i64 to index\n"
+           "  %%vo = pto.make_tensor_view %%o, shape = [%%c16, %%c16], strides = [%%c16, %%one] : !pto.tensor_view<?x?xf32>\n"
+           "  %%po = pto.partition_view %%vo, offsets = [%%r, %%z], sizes = [%%c8, %%c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x16xf32>\n"
+           "  scf.for %%i = %%z to %%n step %%one {\n"
+           "    %%t = pto.declare_tile -> " VEC8 "\n"
+           "    pto.tpop(%%t, %%p : " VEC8 ", !pto.pipe) {split = 1}\n"
+           "%s"
+           "    pto.tfree(%%p : !pto.pipe) {split = 1}\n"
+           "%s"
+           "  }\n  return\n}\n}\n",
+           a3 ? "a3" : "a5", pushes, fifo, init, pops, fifo, init, store != 1 ? st : "", store == 1 ? st : "");
+  return buf;
+}
+
+static void test_generic_text(void) {
+  static char src[16384];
+  char first[64];
+  int n = 0;
+  for (int a3 = 0; a3 < 2; a3++) {
+    ptosim_target tg = a3 ? PTOSIM_TARGET_A2A3 : PTOSIM_TARGET_A5;
+    fresh(tg); /* generic_program reads the UB capacity of g_m */
+    /* 6 tiles through 2 slots: pushes wait for frees, the stores read what was pushed, nothing races. */
+    ptosim_status st = run_checked_on(tg, generic_program(src, sizeof src, a3, 6, 6, 0), 0, &n, first);
+    CHECK_MSG(st == PTOSIM_OK && n == 0, "a3 %d: status %d, %d reports, first %s", a3, (int)st, n, first);
+    /* One pop too many, or a push whose slot is never freed: deadlock reports, not hangs. */
+    CHECK_MSG(run_checked_on(tg, generic_program(src, sizeof src, a3, 3, 4, 0), 0, &n, first) == PTOSIM_E_FAULT &&
+                  !strcmp(first, "sync.deadlock"), "a3 %d: %s", a3, first);
+    CHECK(run_checked_on(tg, generic_program(src, sizeof src, a3, 5, 2, 0), 0, &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
+    /* The mutations: a5 reads the slot after freeing it, a3 stores a local slot while the next pop loads into it. */
+    CHECK(run_checked_on(tg, generic_program(src, sizeof src, a3, 6, 6, a3 ? 2 : 1), 0, &n, first) == PTOSIM_OK);
+    CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "a3 %d: %d reports, first %s", a3, n, first);
+  }
 }
 
 /* split 0 in a vector section: on A5 the section runs on sub-block 0 only (PTOAS's
@@ -595,6 +664,7 @@ int main(void) {
   RUN(test_gm_c2v);
   RUN(test_gm_v2c);
   RUN(test_text);
+  RUN(test_generic_text);
   RUN(test_unsplit_guard);
   RUN(test_reserve);
   RUN(test_memref_alloc);
