@@ -408,6 +408,7 @@ static char *pipe_program(char *buf, size_t n, int pushes, int pops, int peek) {
 }
 
 static ptosim_status run_checked_on(ptosim_target tg, const char *src, int eager, int *nreports, char *first);
+static unsigned g_checks; /* checkers of run_checked_on (0: the defaults) */
 static ptosim_status run_checked(const char *src, int eager, int *nreports, char *first) {
   return run_checked_on(PTOSIM_TARGET_A5, src, eager, nreports, first);
 }
@@ -425,6 +426,7 @@ static ptosim_status run_checked_on(ptosim_target tg, const char *src, int eager
   ptosim_gm_map(m, fifo, sizeof fifo, &a[1].gm_addr);
   ptosim_monitor_opts o = ptosim_monitor_defaults();
   if (eager) o.schedule = PTOSIM_SCHEDULE_EAGER;
+  if (g_checks) o.checks = g_checks;
   ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
   ptosim_status st = ptosim_monitor_run(mon, p, a);
   ptosim_monitor_finish(mon);
@@ -511,6 +513,7 @@ static char *generic_program(char *buf, size_t n, int a3, int pushes, int pops, 
 }
 
 static void test_generic_text(void) {
+  g_checks = PTOSIM_CHECK_RACE | PTOSIM_CHECK_SYNC; /* the pushed acc tiles are never written (init.copied) */
   static char src[16384];
   char first[64];
   int n = 0;
@@ -528,6 +531,7 @@ static void test_generic_text(void) {
     CHECK(run_checked_on(tg, generic_program(src, sizeof src, a3, 6, 6, a3 ? 2 : 1), 0, &n, first) == PTOSIM_OK);
     CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "a3 %d: %d reports, first %s", a3, n, first);
   }
+  g_checks = 0;
 }
 
 /* split 0 in a vector section: on A5 the section runs on sub-block 0 only (PTOAS's

@@ -214,7 +214,6 @@ static ptosim_status pop_gm(pt_ctx *x, const ptosim_tpop_params *p, const pt_tpi
   ptosim_tload_params ld = {.src = gm_part(gm_slot(t, c2v, t->popped % (uint32_t)t->slot_num), r, c2v ? p->split : PTOSIM_SPLIT_NONE,
                                            sub_of(x->core)),
                             .dst = *r};
-  pt_set_pipe(x, PTOSIM_PIPE_MTE2);
   return pt_exec_tload(x, &ld);
 }
 
@@ -223,6 +222,7 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   pt_tpipe *t = NULL;
   if (x->m->verify_only) return check_id(x, p->id, p->split);
   PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
+  pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3); /* the pipe that waits, moves and signals */
   if (x->m->sched && !x->ev) { /* the eager schedule runs the data move again at its start */
     uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)t->replay[t->replay_head++ % PT_TPIPE_REPLAY] * t->slot_size;
     return c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr);
@@ -269,11 +269,14 @@ static int subs_of(const pt_ctx *x, ptosim_tile_split s, int *first) {
   return cube(x) ? nsubs(x, s) : 1;
 }
 
-/* The consumer side of pipe p->id on this core (*t stays NULL in a verify-only run). */
+/* The consumer side of pipe p->id on this core (*t stays NULL in a verify-only run). Its
+ * waits and signals are on the pipe that reads the slot: V (vector), MTE1 (cube); an A2/A3
+ * pop loads the slot on MTE2 (and its wait stalls the whole core). */
 static ptosim_status consumer_pipe(pt_ctx *x, const ptosim_tpop_params *p, pt_tpipe **t, int *base) {
   *t = NULL;
   if (x->m->verify_only) return check_id(x, p->id, p->split);
   PT_TRY(pipe_of(x, p->id, p->split, cube(x) ? 2 : 1, t, base));
+  pt_set_pipe(x, (*t)->gm ? PTOSIM_PIPE_MTE2 : cube(x) ? PTOSIM_PIPE_MTE1 : PTOSIM_PIPE_V);
   PT_VERIFY(x, cube(x) || p->split != PTOSIM_SPLIT_NONE || !sub_of(x->core) || !a5(x), "tile_pipe.split",
             "pop with split 1 or 2 on both sub-blocks, or on sub-block 0 only",
             "an unsplit transfer goes to vector sub-block 0; sub-block 1 would wait forever");
