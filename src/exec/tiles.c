@@ -23,7 +23,8 @@ enum obj_sub {
   OBJ_GET_VALID,    /* tile -> dst, dst + 1 */
   OBJ_VIEW_DIM,     /* view, dim -> dst */
   OBJ_VIEW_STRIDE,  /* view, dim -> dst */
-  OBJ_MEMREF_ALLOC  /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
+  OBJ_MEMREF_ALLOC, /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
+  OBJ_DECLARE       /* pto.declare_tile: lowered as OBJ_ALLOC at address 0 (a pto.tpop places it) */
 };
 
 enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4 };
@@ -75,7 +76,7 @@ static const char *const obj_names[] = {
     [OBJ_TASSIGN] = "pto.tassign",          [OBJ_BITCAST] = "pto.bitcast",
     [OBJ_SET_VALID] = "pto.set_validshape", [OBJ_GET_VALID] = "pto.get_validshape",
     [OBJ_VIEW_DIM] = "pto.get_tensor_view_dim", [OBJ_VIEW_STRIDE] = "pto.get_tensor_view_stride",
-    [OBJ_MEMREF_ALLOC] = "memref.alloc"};
+    [OBJ_MEMREF_ALLOC] = "memref.alloc", [OBJ_DECLARE] = "pto.declare_tile"};
 
 typedef struct obj_low {
   pt_lower *L;
@@ -167,6 +168,16 @@ static void lower_alloc(obj_low *o) {
                                   (unsigned long long)*next, pt_space_name(tmpl.tile.space),
                                   (unsigned long long)prof->capacity[tmpl.tile.space], prof->name);
   }
+  result_obj(o, t, &tmpl);
+}
+
+/* %t = pto.declare_tile -> T: a tile of type T whose address a later op gives (pto.tpop). */
+static void lower_declare(obj_low *o) {
+  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  if (!t) return;
+  check_tile_type(o, t);
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  o->in.sub = OBJ_ALLOC;
   result_obj(o, t, &tmpl);
 }
 
@@ -303,6 +314,7 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
   switch (sub) {
   case OBJ_ALLOC: lower_alloc(&o); break;
   case OBJ_MEMREF_ALLOC: lower_memref_alloc(&o); break;
+  case OBJ_DECLARE: lower_declare(&o); break;
   case OBJ_TENSOR_VIEW: lower_tensor_view(&o); break;
   case OBJ_PARTITION: lower_partition(&o); break;
   case OBJ_TILE_SUBVIEW:
@@ -523,6 +535,7 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
   obj_run r = {p, core, slots, objs, in};
   switch ((enum obj_sub)in->sub) {
   case OBJ_MEMREF_ALLOC: /* lowered as OBJ_ALLOC */
+  case OBJ_DECLARE:
   case OBJ_ALLOC: return run_alloc(&r);
   case OBJ_TENSOR_VIEW: return run_tensor_view(&r);
   case OBJ_PARTITION: return run_partition(&r);
