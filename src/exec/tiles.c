@@ -1,6 +1,7 @@
 /* Tiles and GM views in .pto text: the ops that make, place and reshape them (PTOAS
  * include/PTO/IR/PTOOps.td: AllocTileOp, MakeTensorViewOp, PartitionViewOp, SubViewOp,
- * TAssignOp, BitcastOp, SetValidShapeOp, GetValidShapeOp, GetTensorViewDim/StrideOp).
+ * SubsetOp, TAssignOp, BitcastOp, SetValidShapeOp, GetValidShapeOp, GetTensorViewDim/StrideOp;
+ * pto-isa TALIAS).
  * They move no data: each computes a ptosim_tile or ptosim_gm_view into the object its
  * result owns (see pt_obj in prog.h). */
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "core/diag.h"
 #include "core/dtype.h"
 #include "core/profile.h"
+#include "asm/parser.h" /* pa_arena_alloc: the inferred result type of pto.subset */
 #include "exec/tiles.h"
 
 enum obj_sub {
@@ -23,10 +25,12 @@ enum obj_sub {
   OBJ_GET_VALID,    /* tile -> dst, dst + 1 */
   OBJ_VIEW_DIM,     /* view, dim -> dst */
   OBJ_VIEW_STRIDE,  /* view, dim -> dst */
-  OBJ_MEMREF_ALLOC  /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
+  OBJ_MEMREF_ALLOC, /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
+  OBJ_SUBSET,       /* tile, row offset, col offset; the sizes are the result type's shape */
+  OBJ_TALIAS        /* tile -> new object, or (flags ALIAS_DPS) tile, dst tile */
 };
 
-enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4 };
+enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4, ALIAS_DPS = 1 };
 
 /* ---- types ---------------------------------------------------------------------------- */
 
@@ -75,7 +79,8 @@ static const char *const obj_names[] = {
     [OBJ_TASSIGN] = "pto.tassign",          [OBJ_BITCAST] = "pto.bitcast",
     [OBJ_SET_VALID] = "pto.set_validshape", [OBJ_GET_VALID] = "pto.get_validshape",
     [OBJ_VIEW_DIM] = "pto.get_tensor_view_dim", [OBJ_VIEW_STRIDE] = "pto.get_tensor_view_stride",
-    [OBJ_MEMREF_ALLOC] = "memref.alloc"};
+    [OBJ_MEMREF_ALLOC] = "memref.alloc",      [OBJ_SUBSET] = "pto.subset",
+    [OBJ_TALIAS] = "pto.talias"};
 
 typedef struct obj_low {
   pt_lower *L;
@@ -273,7 +278,58 @@ static void lower_tile_subview(obj_low *o, const pa_item *src) {
   result_obj(o, t, &tmpl);
 }
 
-/* tassign / bitcast: a tile result of the op's result type. */
+/* %s = pto.subset %tile[%r, %c] sizes [R, C] : T (PTOAS SubsetOp). The type after `:` is the
+ * parent's; the result's (PTOAS infers it) is the parent's with shape R x C, made here in the
+ * AST's arena so that later uses are checked against it. */
+static void lower_subset(obj_low *o, const pa_item *src) {
+  add(o, src, PT_VK_TILE);
+  if (src->nargs != 2 && !o->failed)
+    o->failed = pt_lower_errorf(o->L, src->loc, "bind.arity", "write %tile[%row, %col]", "pto.subset: needs two offsets");
+  for (uint32_t i = 0; i < src->nargs && i < 2; i++) add(o, &src->args[i], PT_VK_INT);
+  const pa_item *c = pa_op_clause(o->op, "sizes");
+  const pa_item *l = c && c->kind == PA_IT_WORD && c + 1 < o->op->items + o->op->nitems ? c + 1 : NULL;
+  int ok = l && l->kind == PA_IT_LIST && l->nargs == 2;
+  for (uint32_t i = 0; ok && i < 2; i++) ok = l->args[i].kind == PA_IT_INT && l->args[i].v.i > 0 && l->args[i].v.i <= INT32_MAX;
+  if (!ok && !o->failed)
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.clause", "write sizes [ROWS, COLS] with two positive integers",
+                                "pto.subset: missing or malformed `sizes [R, C]`");
+  const pa_type *parent = o->failed ? NULL : pt_bind_value_type(&o->b, src);
+  if (!parent || parent->kind != PA_TY_TILE_BUF) return;
+  pa_type *t = pa_arena_alloc(pt_lower_program(o->L)->ast->arena, sizeof *t);
+  if (!t) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "run.oom", NULL, "pto.subset: out of memory");
+    return;
+  }
+  *t = *parent;
+  t->text = (pa_str){0};
+  t->tb.rows = t->tb.v_row = l->args[0].v.i;
+  t->tb.cols = t->tb.v_col = l->args[1].v.i;
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  result_obj(o, t, &tmpl);
+}
+
+static void lower_retile(obj_low *o, int with_addr);
+
+/* pto.talias (pto-isa TALIAS(dst, src), docs/isa/tile/sync-and-config.md): an alias view of
+ * the source's storage. `%d = pto.talias %s : T -> U` makes a new tile of type U;
+ * `pto.talias ins(%s : T) outs(%d : U)` points the existing tile %d (and its aliases) there. */
+static void lower_talias(obj_low *o) {
+  const pa_item *ins = pa_op_clause(o->op, "ins"), *outs = pa_op_clause(o->op, "outs");
+  if (!ins && !outs) {
+    lower_retile(o, 0);
+    return;
+  }
+  if (!(ins && outs && ins->kind == PA_IT_CALL && outs->kind == PA_IT_CALL && ins->nargs == 1 && outs->nargs == 1)) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.arity", "write pto.talias ins(%src : T) outs(%dst : U)",
+                                "pto.talias: needs one tile in ins(...) and one in outs(...)");
+    return;
+  }
+  add(o, &ins->args[0], PT_VK_TILE);
+  add(o, &outs->args[0], PT_VK_TILE);
+  o->in.flags = ALIAS_DPS;
+}
+
+/* tassign / bitcast / talias: a tile result of the op's result type. */
 static void lower_retile(obj_low *o, int with_addr) {
   const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
   add(o, pt_operand_item(o->op, 0), PT_VK_TILE);
@@ -311,6 +367,11 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
       lower_partition(&o);
     }
     break;
+  case OBJ_SUBSET:
+    if (first && first->kind == PA_IT_VALUE) lower_subset(&o, first);
+    else o.failed = pt_lower_errorf(L, op->loc, "bind.arity", "write %tile[%row, %col]", "pto.subset: needs a tile and two offsets");
+    break;
+  case OBJ_TALIAS: lower_talias(&o); break;
   case OBJ_TASSIGN: lower_retile(&o, 1); break;
   case OBJ_BITCAST: lower_retile(&o, 0); break;
   case OBJ_SET_VALID:
@@ -484,6 +545,66 @@ static ptosim_status run_tile_subview(const obj_run *r) {
   return place(r, t);
 }
 
+/* Valid extent of a subset along one dimension (PTOAS SubsetOp::inferReturnTypes and
+ * PTOViewToMemref computeSubsetValidDim): the parent's valid extent pv is a period, so a view
+ * at offset `at` gets min(size, pv - at mod pv), and 0 when pv is 0. */
+static int32_t subset_valid(int64_t pv, int64_t at, int64_t size) {
+  int64_t left = pv > 0 ? pv - at % pv : 0;
+  return (int32_t)(left < size ? left : size);
+}
+
+/* pto.subset: the R x C window at (r0, c0) of the parent, keeping its strides: a row-major
+ * parent's window is R rows of the parent's row length (the window's columns are its valid
+ * ones), a column-major one C columns of the parent's column length. A boxed parent (fractal
+ * of ir x ic elements) is cut along whole box rows (row-major boxes) or box columns, as
+ * SubsetOp::verify requires. */
+static ptosim_status run_subset(const obj_run *r) {
+  ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
+  int64_t r0 = arg(r, 1).i, c0 = arg(r, 2).i, nr = t->rows, nc = t->cols;
+  char msg[200];
+  if (r0 < 0 || c0 < 0 || r0 > src.rows - nr || c0 > src.cols - nc) {
+    snprintf(msg, sizeof msg, "the %lldx%lld window at (%lld, %lld) leaves the %dx%d parent tile", (long long)nr, (long long)nc,
+             (long long)r0, (long long)c0, src.rows, src.cols);
+    return fail(r, PTOSIM_E_VERIFY, "tile.subset_bounds", "keep offset + size within the parent's rows and cols", msg);
+  }
+  int row_major = src.blayout == PTOSIM_BL_ROW_MAJOR;
+  if (src.slayout != PTOSIM_SL_NONE_BOX) {
+    /* box of `fractal` bytes: 16 rows of row-major lines, or 16 columns of column-major ones */
+    int64_t line = src.fractal / 16 / (int64_t)pt_dtype_size(src.dtype);
+    int64_t ir = src.slayout == PTOSIM_SL_ROW_MAJOR ? 16 : line, ic = src.slayout == PTOSIM_SL_ROW_MAJOR ? line : 16;
+    int whole = row_major ? c0 == 0 && nc == src.cols && r0 % ir == 0 && nr % ir == 0
+                          : r0 == 0 && nr == src.rows && c0 % ic == 0 && nc % ic == 0;
+    if (!whole) {
+      snprintf(msg, sizeof msg, "a boxed %s tile is cut along whole %s of %lldx%lld boxes", row_major ? "row-major" : "column-major",
+               row_major ? "box rows" : "box columns", (long long)ir, (long long)ic);
+      return fail(r, PTOSIM_E_VERIFY, "tile.subset_box", "keep the full other extent, offsets and sizes multiples of the box", msg);
+    }
+  }
+  int64_t at = row_major ? r0 * src.cols + c0 : c0 * src.rows + r0;
+  t->addr = src.addr + (uint64_t)at * pt_dtype_bits(src.dtype) / 8;
+  t->valid_rows = subset_valid(src.valid_rows, r0, nr);
+  t->valid_cols = subset_valid(src.valid_cols, c0, nc);
+  if (row_major) t->cols = src.cols;
+  else t->rows = src.rows;
+  return place(r, t);
+}
+
+/* pto.talias: the destination's storage becomes the source's; it must lie inside it. */
+static ptosim_status run_talias(const obj_run *r) {
+  const ptosim_tile *src = &arg_obj(r, 0)->tile;
+  ptosim_tile *t = r->in->flags & ALIAS_DPS ? &arg_obj(r, 1)->tile : &result(r)->tile, nt = *t;
+  nt.addr = src->addr;
+  if (nt.space != src->space || tile_bytes(&nt) > tile_bytes(src)) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "a %llu-byte %s tile cannot alias a %llu-byte %s tile", (unsigned long long)tile_bytes(&nt),
+             pt_space_name(nt.space), (unsigned long long)tile_bytes(src), pt_space_name(src->space));
+    return fail(r, PTOSIM_E_VERIFY, "tile.alias", "alias a tile of the same loc that is at least as large", msg);
+  }
+  PT_TRY(place(r, &nt));
+  *t = nt;
+  return PTOSIM_OK;
+}
+
 /* pto.tassign (new address) and pto.bitcast (new element type, same bytes). */
 static ptosim_status run_retile(const obj_run *r) {
   ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
@@ -525,6 +646,8 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
   case OBJ_TENSOR_VIEW: return run_tensor_view(&r);
   case OBJ_PARTITION: return run_partition(&r);
   case OBJ_TILE_SUBVIEW: return run_tile_subview(&r);
+  case OBJ_SUBSET: return run_subset(&r);
+  case OBJ_TALIAS: return run_talias(&r);
   case OBJ_TASSIGN:
   case OBJ_BITCAST: return run_retile(&r);
   case OBJ_SET_VALID: return run_set_valid(&r);
