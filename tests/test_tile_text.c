@@ -381,6 +381,50 @@ static void test_subset(void) {
     CHECK(run(subset_src, PTOSIM_TARGET_A5, bufs, sizes, 7, outside[k], 2, rule) == PTOSIM_E_VERIFY && !strcmp(rule, "tile.subset_bounds"));
 }
 
+/* pto.alloc_multi_tile / pto.multi_tile_get (toni PTO_IR_manual): three 8x16 f32 slots at
+ * addr 4096, slot k at 4096 + k * 512 bytes. Slot 1 and slot %k (dynamic) are loaded from
+ * s0 and s1; a plain tile placed at 4096 + 2 * 512 reads slot 2, and slot %j is stored:
+ *   dst0 = the tile at slot 2's address (s1 when %k = 2), dst1 = slot %j. */
+#define S_T VEC("f32", 8, 16, "8", "16", "row_major")
+#define M_T "!pto.multi_tile_buf<vec, 8x16xf32, count=3>"
+static const char *multi_src =
+    "func.func @k(%s0p: !pto.ptr<f32>, %s1p: !pto.ptr<f32>, %d0p: !pto.ptr<f32>, %d1p: !pto.ptr<f32>, %k: index, %j: index) "
+    "attributes {pto.kernel} {\n"
+    "  %c1 = arith.constant 1 : index\n  %c8 = arith.constant 8 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %base = arith.constant 4096 : i64\n  %at2 = arith.constant 5120 : i64\n"
+    V2("s0", "8", "16") V2("s1", "8", "16") V2("d0", "8", "16") V2("d1", "8", "16")
+    "  %m = pto.alloc_multi_tile addr = %base : " M_T "\n"
+    "  %m1 = pto.multi_tile_get %m[%c1] : " M_T " -> !pto.tile_buf<vec, 8x16xf32>\n"
+    "  %mk = pto.multi_tile_get %m[%k] : " M_T " -> " S_T "\n"
+    "  %mj = pto.multi_tile_get %m[%j] : " M_T " -> " S_T "\n"
+    "  %t2 = pto.alloc_tile addr = %at2 : " S_T "\n"
+    "  pto.tload ins(%s0 : !pto.tensor_view<?x?xf32>) outs(%m1 : " S_T ")\n"
+    "  pto.tload ins(%s1 : !pto.tensor_view<?x?xf32>) outs(%mk : " S_T ")\n"
+    "  pto.tstore ins(%t2 : " S_T ") outs(%d0 : !pto.tensor_view<?x?xf32>)\n"
+    "  pto.tstore ins(%mj : " S_T ") outs(%d1 : !pto.tensor_view<?x?xf32>)\n"
+    "  return\n}\n";
+
+static void test_multi_tile(void) {
+  static float s0[128], s1[128], d0[128], d1[128];
+  for (int i = 0; i < 128; i++) s0[i] = (float)i, s1[i] = -(float)i - 0.5f;
+  void *bufs[] = {s0, s1, d0, d1};
+  size_t sizes[] = {sizeof s0, sizeof s1, sizeof d0, sizeof d1};
+  char rule[64];
+  int64_t kj[] = {2, 1};
+  CHECK_MSG(run(multi_src, PTOSIM_TARGET_A5, bufs, sizes, 4, kj, 2, rule) == PTOSIM_OK, "%s", rule);
+  int bad = 0;
+  for (int i = 0; i < 128; i++) bad += d0[i] != s1[i] || d1[i] != s0[i];
+  CHECK(bad == 0);
+  int64_t outside[][2] = {{3, 0}, {0, -1}};
+  for (int k = 0; k < 2; k++)
+    CHECK(run(multi_src, PTOSIM_TARGET_A5, bufs, sizes, 4, outside[k], 2, rule) == PTOSIM_E_VERIFY && !strcmp(rule, "tile.multi_slot"));
+  /* the result type must be the slot type */
+  CHECK(load_errors("func.func @k() attributes {pto.kernel} {\n  %c0 = arith.constant 0 : index\n"
+                    "  %m = pto.alloc_multi_tile : " M_T "\n"
+                    "  %s = pto.multi_tile_get %m[%c0] : " M_T " -> !pto.tile_buf<vec, 8x8xf32>\n  return\n}\n",
+                    "[ir.type]"));
+}
+
 /* Run-time rules of the view and tile ops: one small program per rule, its scalar %a
  * choosing the bad value. */
 static void test_obj_errors(void) {
@@ -497,6 +541,7 @@ int main(void) {
   RUN(test_valid_shape);
   RUN(test_alias);
   RUN(test_subset);
+  RUN(test_multi_tile);
   RUN(test_vector_ops);
   RUN(test_cube_ops);
   RUN(test_obj_errors);

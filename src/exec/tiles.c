@@ -27,7 +27,9 @@ enum obj_sub {
   OBJ_VIEW_STRIDE,  /* view, dim -> dst */
   OBJ_MEMREF_ALLOC, /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
   OBJ_SUBSET,       /* tile, row offset, col offset; the sizes are the result type's shape */
-  OBJ_TALIAS        /* tile -> new object, or (flags ALIAS_DPS) tile, dst tile */
+  OBJ_TALIAS,       /* tile -> new object, or (flags ALIAS_DPS) tile, dst tile */
+  OBJ_MULTI_ALLOC,  /* as OBJ_ALLOC; the object is slot 0, bits = the number of slots */
+  OBJ_MULTI_GET     /* multi tile, slot; bits = the number of slots */
 };
 
 enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4, ALIAS_DPS = 1 };
@@ -80,7 +82,8 @@ static const char *const obj_names[] = {
     [OBJ_SET_VALID] = "pto.set_validshape", [OBJ_GET_VALID] = "pto.get_validshape",
     [OBJ_VIEW_DIM] = "pto.get_tensor_view_dim", [OBJ_VIEW_STRIDE] = "pto.get_tensor_view_stride",
     [OBJ_MEMREF_ALLOC] = "memref.alloc",      [OBJ_SUBSET] = "pto.subset",
-    [OBJ_TALIAS] = "pto.talias"};
+    [OBJ_TALIAS] = "pto.talias",            [OBJ_MULTI_ALLOC] = "pto.alloc_multi_tile",
+    [OBJ_MULTI_GET] = "pto.multi_tile_get"};
 
 typedef struct obj_low {
   pt_lower *L;
@@ -147,10 +150,19 @@ static void check_tile_type(obj_low *o, const pa_type *t) {
                                 "%.*s: unsupported tile element type or shape", (int)o->op->name.n, o->op->name.s);
 }
 
+/* pto.alloc_tile, and pto.alloc_multi_tile (toni PTOOps.td AllocMultiTileOp, PTO_IR_manual
+ * `pto.alloc_multi_tile`): N slots of the slot tile's bytes, slot k at addr + k * bytes; the
+ * object is slot 0. The manual's verifier rules: 2 <= N <= 16, no row_plus_one slots (their
+ * strided footprint exceeds the slot bytes). */
 static void lower_alloc(obj_low *o) {
-  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  int multi = o->in.sub == OBJ_MULTI_ALLOC;
+  const pa_type *t = result_type_of(o, multi ? PA_TY_MULTI_TILE_BUF : PA_TY_TILE_BUF);
   if (!t) return;
   check_tile_type(o, t);
+  if (multi && !o->failed && (t->count < 2 || t->count > 16 || t->tb.compact == 2))
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.multi", "give 2 to 16 slots of a layout other than compact=row_plus_one",
+                                "pto.alloc_multi_tile: %u slots of compact mode %u", (unsigned)t->count, (unsigned)t->tb.compact);
+  o->in.bits = (uint8_t)(multi ? t->count : 1);
   static const char *const keys[] = {"addr", "valid_row", "valid_col"};
   for (int i = 0; i < 3; i++) {
     const pa_item *c = pa_op_clause(o->op, keys[i]);
@@ -165,10 +177,10 @@ static void lower_alloc(obj_low *o) {
     const pt_profile *prof = pt_profile_get(p->target);
     uint64_t *next = &p->alloc_next[tmpl.tile.space], a = prof->align[tmpl.tile.space];
     tmpl.tile.addr = (*next + a - 1) / a * a;
-    *next = tmpl.tile.addr + tile_bytes(&tmpl.tile);
+    *next = tmpl.tile.addr + tile_bytes(&tmpl.tile) * o->in.bits;
     if (*next > prof->capacity[tmpl.tile.space])
       o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.capacity", "give tiles explicit addresses that reuse space",
-                                  "pto.alloc_tile: tiles without addr need %llu bytes of %s, which has %llu on %s",
+                                  "%s: tiles without addr need %llu bytes of %s, which has %llu on %s", obj_names[o->in.sub],
                                   (unsigned long long)*next, pt_space_name(tmpl.tile.space),
                                   (unsigned long long)prof->capacity[tmpl.tile.space], prof->name);
   }
@@ -310,6 +322,29 @@ static void lower_subset(obj_low *o, const pa_item *src) {
 
 static void lower_retile(obj_low *o, int with_addr);
 
+/* %s = pto.multi_tile_get %m[%k] : MT -> T, T the slot type of MT (toni MultiTileGetOp). */
+static void lower_multi_get(obj_low *o, const pa_item *src) {
+  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  add(o, src, PT_VK_TILE);
+  if (src->nargs != 1 && !o->failed)
+    o->failed = pt_lower_errorf(o->L, src->loc, "bind.arity", "write %multi[%slot]", "pto.multi_tile_get: needs one slot index");
+  else add(o, &src->args[0], PT_VK_INT);
+  const pa_type *m = o->failed ? NULL : pt_bind_value_type(&o->b, src);
+  if (!t || !m) return;
+  pa_type slot = *m;
+  slot.kind = PA_TY_TILE_BUF;
+  slot.count = 0;
+  if (m->kind != PA_TY_MULTI_TILE_BUF || !pa_type_equal(&slot, t)) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "ir.type", "pick from a pto.alloc_multi_tile value, with its slot type after `->`",
+                                "pto.multi_tile_get: the result type must be the slot type of a !pto.multi_tile_buf source");
+    return;
+  }
+  o->in.bits = (uint8_t)m->count;
+  check_tile_type(o, t);
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  result_obj(o, t, &tmpl);
+}
+
 /* pto.talias (pto-isa TALIAS(dst, src), docs/isa/tile/sync-and-config.md): an alias view of
  * the source's storage. `%d = pto.talias %s : T -> U` makes a new tile of type U;
  * `pto.talias ins(%s : T) outs(%d : U)` points the existing tile %d (and its aliases) there. */
@@ -355,7 +390,12 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
                .b = {.lowering = 1, .L = L, .prog = p, .first = p->noperands, .op = op, .res_slot = -1, .res_obj = -1}};
   const pa_item *first = pt_operand_item(op, 0);
   switch (sub) {
-  case OBJ_ALLOC: lower_alloc(&o); break;
+  case OBJ_ALLOC:
+  case OBJ_MULTI_ALLOC: lower_alloc(&o); break;
+  case OBJ_MULTI_GET:
+    if (first && first->kind == PA_IT_VALUE) lower_multi_get(&o, first);
+    else o.failed = pt_lower_errorf(L, op->loc, "bind.arity", "write %multi[%slot]", "pto.multi_tile_get: needs a multi tile and a slot");
+    break;
   case OBJ_MEMREF_ALLOC: lower_memref_alloc(&o); break;
   case OBJ_TENSOR_VIEW: lower_tensor_view(&o); break;
   case OBJ_PARTITION: lower_partition(&o); break;
@@ -448,11 +488,31 @@ static ptosim_status place(const obj_run *r, ptosim_tile *t) {
 }
 
 static ptosim_status run_alloc(const obj_run *r) {
-  ptosim_tile *t = &result(r)->tile;
+  ptosim_tile *t = &result(r)->tile, last;
   int k = 0;
   if (r->in->flags & HAS_ADDR) t->addr = (uint64_t)arg(r, k++).i;
   if (r->in->flags & HAS_VROW) t->valid_rows = (int32_t)arg(r, k++).i;
   if (r->in->flags & HAS_VCOL) t->valid_cols = (int32_t)arg(r, k++).i;
+  if (r->in->sub == OBJ_MULTI_ALLOC) { /* the last slot must fit too */
+    last = *t;
+    last.addr += tile_bytes(t) * (r->in->bits - 1u);
+    PT_TRY(place(r, &last));
+  }
+  return place(r, t);
+}
+
+/* pto.multi_tile_get: slot k of a multi tile, at the slot-0 address + k * slot bytes. */
+static ptosim_status run_multi_get(const obj_run *r) {
+  ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
+  int64_t k = arg(r, 1).i;
+  if (k < 0 || k >= r->in->bits) {
+    char msg[120];
+    snprintf(msg, sizeof msg, "slot %lld of a multi tile of %u slots", (long long)k, (unsigned)r->in->bits);
+    return fail(r, PTOSIM_E_VERIFY, "tile.multi_slot", "select a slot in [0, count)", msg);
+  }
+  t->addr = src.addr + (uint64_t)k * tile_bytes(&src);
+  t->valid_rows = src.valid_rows;
+  t->valid_cols = src.valid_cols;
   return place(r, t);
 }
 
@@ -642,7 +702,9 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
   obj_run r = {p, core, slots, objs, in};
   switch ((enum obj_sub)in->sub) {
   case OBJ_MEMREF_ALLOC: /* lowered as OBJ_ALLOC */
-  case OBJ_ALLOC: return run_alloc(&r);
+  case OBJ_ALLOC:
+  case OBJ_MULTI_ALLOC: return run_alloc(&r);
+  case OBJ_MULTI_GET: return run_multi_get(&r);
   case OBJ_TENSOR_VIEW: return run_tensor_view(&r);
   case OBJ_PARTITION: return run_partition(&r);
   case OBJ_TILE_SUBVIEW: return run_tile_subview(&r);
