@@ -14,14 +14,15 @@ emits. ptosim has no ptoas, so this writes their stand-ins from the .pto itself:
   - each integer / index scalar: `int32_t vK = V;` with generate_testcase's value (1, or
     its CASE_INT_SCALAR_DEFAULTS entry when GENERATE_TESTCASE_PY is given);
   - outputs.txt: the pointer parameters a pto.tstore writes through its views.
-Prints two lines: --entry F followed by vK.bin for pointers and the value for scalars; then
-vK:DTYPE for each output.
+Prints three lines: --entry F followed by vK.bin for pointers and the value for scalars;
+vK:DTYPE for each output; vK:BYTES for each pointer.
 Exit 1 (with a message) when the kernel is not of this form."""
 import ast
 import os
 import re
 import sys
 
+SIZE = {"f32": 4, "f16": 2, "bf16": 2, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "ui8": 1, "ui16": 2, "ui32": 4, "ui64": 8}
 HOST = {"f32": "float", "f16": "half", "bf16": "bfloat16_t", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t",
         "i64": "int64_t", "ui8": "uint8_t", "ui16": "uint16_t", "ui32": "uint32_t", "ui64": "uint64_t"}
 
@@ -132,6 +133,7 @@ def main():
         f.write("".join("v%d\n" % k for k in outputs))
     print("--entry %s %s" % (entry, " ".join(args)))
     print(" ".join("v%d:%s" % (k, elem[k]) for k in outputs))
+    print(" ".join("v%d:%d" % (k, extent[k] * SIZE[elem[k]]) for k in sorted(extent)))
 
 
 main()

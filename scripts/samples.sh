@@ -11,10 +11,11 @@
 # runs the kernel with every checker on, and `ptosim compare` compares each output with the
 # tolerance of the sample's *_compare.py (atol = rtol as validation_runtime uses them), else
 # generate_testcase's defaults (f32 1e-4, f16 1e-2, bf16 1 ulp, integers exact).
-# Prints one line per sample (check / run / match / exit status) and a summary. The goldens
-# of the npu_validation directories (FlashAttention, FFN, GQA, ControlFlow, MatmulVectorMix:
-# a C++ main.cpp launching several kernels compiled from .cpp files) are not wired: those
-# .pto files are counted as without goldens.
+# A directory's *-pto-new.pto kernel without such a golden takes the npu_validation/golden.py
+# of its directory (FlashAttention, FFN, GQA, ControlFlow, MatmulVectorMix): it writes v1.bin ...
+# in the kernel's parameter order (the buffers it does not write start as zeros) and
+# npu_validation/compare.py names the outputs, dtypes and tolerances (0.0: --exact).
+# Prints one line per sample (check / run / match / exit status) and a summary.
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 samples=$(cd "$2" && pwd)
@@ -30,9 +31,13 @@ for k in $(find "$samples" -name '*.pto' | sort); do
     continue
   fi
   checked=$((checked + 1))
-  g="$dir/${stem}_golden.py"
+  g="$dir/${stem}_golden.py" npu=""
   # else the first golden of a directory with this one kernel (VectorAddition's two are the same)
   [ -f "$g" ] || [ "$(ls "$dir"/*.pto | wc -l)" != 1 ] || g=$(ls "$dir"/*_golden.py 2>/dev/null | head -1)
+  # else the npu_validation harness of the directory's *-pto-new kernel: its golden.py writes
+  # v1.bin ... and golden_vK.bin for the kernel's parameters in order, compare.py names the
+  # outputs, their dtypes and tolerances
+  case $stem in *-pto-new) [ -f "$g" ] || { [ -f "$dir/npu_validation/golden.py" ] && npu=$dir/npu_validation g=$npu/golden.py; } ;; esac
   [ -f "$g" ] || continue
   out="$work/$(echo "$name" | tr / _)"
   mkdir -p "$out"
@@ -42,6 +47,13 @@ for k in $(find "$samples" -name '*.pto' | sort); do
     rm -rf "$out"
     continue
   fi
+  if [ -n "$npu" ]; then # outputs and scratch buffers the golden does not write: zeros
+    for b in $(sed -n 3p "$work/meta.txt"); do
+      [ -f "$out/${b%%:*}.bin" ] || head -c "${b#*:}" /dev/zero >"$out/${b%%:*}.bin"
+    done
+    sed -n 's/.*compare_bin("golden_\(v[0-9]*\).bin", "v[0-9]*.bin", np.\([a-z0-9]*\), \([0-9.e-]*\)).*/\1:\2:\3/p' "$npu/compare.py" |
+      sed 's/float32/f32/; s/float16/f16/; s/int32/i32/' >"$work/outs.txt"
+  fi
   golden=$((golden + 1))
   args=$(sed -n 1p "$work/meta.txt")
   (cd "$out" && "$bin" run "$k" --check=all $args >"$work/run.txt" 2>&1)
@@ -50,9 +62,13 @@ for k in $(find "$samples" -name '*.pto' | sort); do
   if [ $rc = 0 ] || [ $rc = 5 ]; then
     ran=$((ran + 1))
     atol=$(sed -n 's/.*atol=\([0-9.eE+-]*\).*/\1/p' "${g%_golden.py}_compare.py" 2>/dev/null | head -1)
-    for o in $(sed -n 2p "$work/meta.txt"); do
-      v=${o%%:*} t=${o#*:}
-      if [ -n "$atol" ]; then tol="--atol $atol --rtol $atol"
+    [ -n "$npu" ] || sed -n 2p "$work/meta.txt" | tr ' ' '\n' >"$work/outs.txt"
+    for o in $(cat "$work/outs.txt"); do
+      v=${o%%:*} t=${o#*:} eps=""
+      case $t in *:*) eps=${t#*:} t=${t%%:*} ;; esac
+      if [ "$eps" = 0.0 ]; then tol="--exact"
+      elif [ -n "$eps" ]; then tol="--atol $eps --rtol $eps"
+      elif [ -n "$atol" ]; then tol="--atol $atol --rtol $atol"
       else case $t in f32) tol="--atol 1e-4 --rtol 1e-4" ;; f16) tol="--atol 1e-2 --rtol 1e-2" ;; bf16) tol="--ulp 1" ;; *) tol="--exact" ;; esac
       fi
       if ! "$bin" compare "$out/golden_$v.bin" "$out/$v.bin" --dtype "$t" $tol >"$work/cmp.txt" 2>&1; then

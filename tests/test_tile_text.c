@@ -423,6 +423,16 @@ static void test_multi_tile(void) {
                     "  %m = pto.alloc_multi_tile : " M_T "\n"
                     "  %s = pto.multi_tile_get %m[%c0] : " M_T " -> !pto.tile_buf<vec, 8x8xf32>\n  return\n}\n",
                     "[ir.type]"));
+  /* the slot spelled as a full !pto.tile_buf type; a multi_tile_buf without its count */
+  const char *full = "func.func @k() attributes {pto.kernel} {\n  %c1 = arith.constant 1 : index\n"
+                     "  %m = pto.alloc_multi_tile : !pto.multi_tile_buf<" S_T ", count=2>\n"
+                     "  %s = pto.multi_tile_get %m[%c1] : !pto.multi_tile_buf<" S_T ", count=2> -> " S_T "\n  return\n}\n";
+  ptosim_program *p = pt_test_load(full, strlen(full));
+  CHECK(p != NULL);
+  ptosim_program_free(p);
+  CHECK(load_errors("func.func @k() attributes {pto.kernel} {\n  %m = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 8x16xf32>\n"
+                    "  return\n}\n",
+                    "multi_tile_buf needs a positive count [parse.bad_type]"));
 }
 
 /* Run-time rules of the view and tile ops: one small program per rule, its scalar %a

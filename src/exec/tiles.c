@@ -26,7 +26,8 @@ enum obj_sub {
   OBJ_VIEW_DIM,     /* view, dim -> dst */
   OBJ_VIEW_STRIDE,  /* view, dim -> dst */
   OBJ_MEMREF_ALLOC, /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
-  OBJ_SUBSET,       /* tile, row offset, col offset; the sizes are the result type's shape */
+  OBJ_SUBSET,       /* tile, row offset, col offset; the sizes are the result type's shape, a / b
+                       the parent type's rows / cols */
   OBJ_TALIAS,       /* tile -> new object, or (flags ALIAS_DPS) tile, dst tile */
   OBJ_MULTI_ALLOC,  /* as OBJ_ALLOC; the object is slot 0, bits = the number of slots */
   OBJ_MULTI_GET     /* multi tile, slot; bits = the number of slots */
@@ -309,13 +310,15 @@ static void lower_subset(obj_low *o, const pa_item *src) {
   if (!parent || parent->kind != PA_TY_TILE_BUF) return;
   pa_type *t = pa_arena_alloc(pt_lower_program(o->L)->ast->arena, sizeof *t);
   if (!t) {
-    o->failed = pt_lower_errorf(o->L, o->op->loc, "run.oom", NULL, "pto.subset: out of memory");
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.nomem", NULL, "pto.subset: out of memory");
     return;
   }
   *t = *parent;
   t->text = (pa_str){0};
   t->tb.rows = t->tb.v_row = l->args[0].v.i;
   t->tb.cols = t->tb.v_col = l->args[1].v.i;
+  o->in.a = (int32_t)parent->tb.rows; /* the parent's own shape: a window's tile keeps its stride instead */
+  o->in.b = (int32_t)parent->tb.cols;
   pt_obj tmpl = {.tile = pt_tile_of_type(t)};
   result_obj(o, t, &tmpl);
 }
@@ -622,9 +625,9 @@ static ptosim_status run_subset(const obj_run *r) {
   ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
   int64_t r0 = arg(r, 1).i, c0 = arg(r, 2).i, nr = t->rows, nc = t->cols;
   char msg[200];
-  if (r0 < 0 || c0 < 0 || r0 > src.rows - nr || c0 > src.cols - nc) {
+  if (r0 < 0 || c0 < 0 || r0 > r->in->a - nr || c0 > r->in->b - nc) {
     snprintf(msg, sizeof msg, "the %lldx%lld window at (%lld, %lld) leaves the %dx%d parent tile", (long long)nr, (long long)nc,
-             (long long)r0, (long long)c0, src.rows, src.cols);
+             (long long)r0, (long long)c0, r->in->a, r->in->b);
     return fail(r, PTOSIM_E_VERIFY, "tile.subset_bounds", "keep offset + size within the parent's rows and cols", msg);
   }
   int row_major = src.blayout == PTOSIM_BL_ROW_MAJOR;
