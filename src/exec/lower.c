@@ -92,6 +92,7 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
   case PA_TY_MASK: return (pt_slot_type){.kind = PT_VK_MASK, .bits = (uint8_t)t->mask_bits};
   case PA_TY_ALIGN: return (pt_slot_type){.kind = PT_VK_ALIGN};
   case PA_TY_TILE_BUF:
+  case PA_TY_MULTI_TILE_BUF: /* a tile object holding slot 0 (tiles.c) */
     return (pt_slot_type){.kind = PT_VK_TILE, .dt = pt_elem_dtype(t->tb.dtype), .space = pt_space_of_aspace(t->tb.loc), .decl = t};
   case PA_TY_TENSOR_VIEW:
   case PA_TY_PART_VIEW:
