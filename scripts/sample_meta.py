@@ -76,6 +76,11 @@ def main():
     entry, params = funcs[0].group(1), funcs[0].group(2)
     case = os.path.splitext(os.path.basename(pto))[0]
     defaults = scalar_defaults(gen, case)
+    # a *-pto-new kernel's own harness (npu_validation/main.cpp) names its scalars' values
+    harness = os.path.join(os.path.dirname(pto), "npu_validation", "main.cpp")
+    if case.endswith("-pto-new") and os.path.exists(harness):
+        for m in re.finditer(r"\bu?int\d+_t\s+(v\d+)\s*=\s*(-?\d+)\s*;", open(harness).read()):
+            defaults[m.group(1)] = int(m.group(2))
     names, kinds, values, elem = {}, [], {}, {}
     for k, p in enumerate(re.findall(r"%(\w+)\s*:\s*(!pto\.ptr<[^>]*>|[^,\s]+)", params), 1):
         name, ty = p

@@ -320,6 +320,53 @@ static void test_cube_ops(void) {
   CHECK(bad == 0);
 }
 
+/* A mixed tile program (no sections, no kernel kind, no sync: PTOAS inserts the sync, so
+ * it runs in program order, each op on the core its tiles live in): the cube side above
+ * stores its product c, then the vector side loads c and stores d = 2 * c. */
+#define VC16 VEC("f32", 16, 16, "16", "16", "row_major")
+static const char *mixed_src =
+    "module attributes {pto.target_arch = \"a5\"} {\n"
+    "func.func @k(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %c: !pto.ptr<f32>, %d: !pto.ptr<f32>) {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %c32 = arith.constant 32 : index\n  %two = arith.constant 2.0 : f32\n"
+    "  %va = pto.make_tensor_view %a, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf16>\n"
+    "  %vb = pto.make_tensor_view %b, shape = [%c32, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf16>\n"
+    "  %vc = pto.make_tensor_view %c, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %vd = pto.make_tensor_view %d, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %am = pto.alloc_tile : " MAT(32, 32) "\n  %bm = pto.alloc_tile : " MAT(32, 16) "\n"
+    "  %al = pto.alloc_tile : " LEFT "\n  %br = pto.alloc_tile : " RIGHT "\n  %acc = pto.alloc_tile : " ACC "\n"
+    "  %t = pto.alloc_tile : " VC16 "\n"
+    "  pto.tload ins(%va : !pto.tensor_view<?x?xf16>) outs(%am : " MAT(32, 32) ")\n"
+    "  pto.tload ins(%vb : !pto.tensor_view<?x?xf16>) outs(%bm : " MAT(32, 16) ")\n"
+    "  pto.textract ins(%am, %c16, %c0 : " MAT(32, 32) ", index, index) outs(%al : " LEFT ")\n"
+    "  pto.tmov ins(%bm : " MAT(32, 16) ") outs(%br : " RIGHT ")\n"
+    "  pto.tmatmul ins(%al, %br : " LEFT ", " RIGHT ") outs(%acc : " ACC ")\n"
+    "  pto.tstore ins(%acc : " ACC ") outs(%vc : !pto.tensor_view<?x?xf32>)\n"
+    "  pto.tload ins(%vc : !pto.tensor_view<?x?xf32>) outs(%t : " VC16 ")\n"
+    "  pto.tmuls ins(%t, %two : " VC16 ", f32) outs(%t : " VC16 ")\n"
+    "  pto.tstore ins(%t : " VC16 ") outs(%vd : !pto.tensor_view<?x?xf32>)\n"
+    "  return\n}\n}\n";
+
+static void test_mixed_program(void) {
+  static uint16_t a[32 * 32], b[32 * 16];
+  static float c[16 * 16], d[16 * 16];
+  int av[32 * 32], bv[32 * 16];
+  for (int i = 0; i < 32 * 32; i++) av[i] = (i * 7 + 2) % 17 - 8, a[i] = f16_of_small(av[i]);
+  for (int i = 0; i < 32 * 16; i++) bv[i] = (i * 5 + 4) % 17 - 8, b[i] = f16_of_small(bv[i]);
+  void *bufs[] = {a, b, c, d};
+  size_t sizes[] = {sizeof a, sizeof b, sizeof c, sizeof d};
+  char rule[64];
+  CHECK_MSG(run(mixed_src, PTOSIM_TARGET_A5, bufs, sizes, 4, NULL, 0, rule) == PTOSIM_OK, "%s", rule);
+  int bad = 0;
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++) {
+      float acc = 0.0f;
+      for (int k = 0; k < 32; k++) acc = fmaf((float)av[(16 + i) * 32 + k] / 8.0f, (float)bv[k * 16 + j] / 8.0f, acc);
+      bad += c[i * 16 + j] != acc || d[i * 16 + j] != 2.0f * acc;
+    }
+  CHECK(bad == 0);
+}
+
 /* pto.subset windows of a 16 x 64 f32 parent P that keep its row stride (PTOAS SubsetOp):
  *   a = P[0, 0] 16x32 and b = P[0, 32] 16x32 loaded from s0 and s1, a += b (tadd), so
  *   dst0 = P: dst0[i][j] = s0[i][j] + s1[i][j] for j < 32, s1[i][j - 32] after;
@@ -555,6 +602,7 @@ int main(void) {
   RUN(test_multi_tile);
   RUN(test_vector_ops);
   RUN(test_cube_ops);
+  RUN(test_mixed_program);
   RUN(test_obj_errors);
   RUN(test_placement);
   RUN(test_static_errors);

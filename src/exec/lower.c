@@ -534,19 +534,43 @@ static void module_attrs(ptosim_program *p, int target) {
   if (target >= 0) p->target = (ptosim_target)target;
 }
 
+/* The core a table op of a mixed program runs on (PT_CORE_*): its table unit, else the
+ * memory of its first tile operand (vec: vector core 0; mat, left, right, acc, bias,
+ * scaling: the cube core), else the running core. */
+static uint8_t mixed_core(const ptosim_program *p, const pt_ins *in) {
+  int k = pt_op_core_kind((ptosim_opcode)in->opc);
+  if (k >= 0) return k == PTOSIM_AIC ? PT_CORE_CUBE : PT_CORE_VEC;
+  for (int32_t j = 0; j < in->op_count; j++) {
+    int32_t s = p->operands[in->op_first + j].slot;
+    const pa_type *t = s >= 0 && p->slots[s].kind == PT_VK_TILE ? p->slots[s].decl : NULL;
+    if (t && t->kind == PA_TY_TILE_BUF) return t->tb.loc == PA_AS_VEC ? PT_CORE_VEC : PT_CORE_CUBE;
+  }
+  return PT_CORE_OWN;
+}
+
 /* Which cores run the entry: with sections, the cube core and both vector sub-blocks; a
  * cube kernel, the cube core; a vector kernel, vector sub-block 0; with neither the
- * attribute nor sections, decided by whether it issues cube-pipe ops. */
-static int cores_kind(const ptosim_program *p) {
-  int has_section = 0, has_cube_op = 0;
+ * attribute nor sections, decided by whether it issues cube-pipe ops. A tile program with
+ * neither, without sync ops (the compiler inserts them: program order) and with ops of both
+ * cores (PTOAS samples such as FlashAttention *-pto-new) is mixed: one thread of program
+ * order whose table ops each run on their own core (mixed_core, in PT_C_PTO's sub). */
+static int cores_kind(ptosim_program *p) {
+  int has_section = 0, has_cube_op = 0, has_vec_op = 0;
   for (int32_t i = 0; i < p->ncode; i++) {
     has_section |= p->code[i].code == PT_C_SECTION;
     if (p->code[i].code == PT_C_PTO) {
       const char *pipe = ptosim_op_pipe((ptosim_opcode)p->code[i].opc);
       has_cube_op |= !strcmp(pipe, "M") || !strcmp(pipe, "FIX") || !strcmp(pipe, "MTE1");
+      has_vec_op |= mixed_core(p, &p->code[i]) == PT_CORE_VEC;
     }
   }
-  return p->kernel_kind ? p->kernel_kind : has_section ? 0 : has_cube_op ? 1 : 2;
+  if (p->kernel_kind || has_section) return p->kernel_kind ? p->kernel_kind : 0;
+  if (has_cube_op && has_vec_op && ptosim_program_in_order(p)) {
+    for (int32_t i = 0; i < p->ncode; i++)
+      if (p->code[i].code == PT_C_PTO) p->code[i].sub = mixed_core(p, &p->code[i]);
+    return 3;
+  }
+  return has_cube_op ? 1 : 2;
 }
 
 /* Arguments of the text entry points: text of len bytes (NULL only when len is 0), target
