@@ -638,7 +638,9 @@ static void test_mx_layout(void) {
   CHECK(pt_mx_scale_base(512) == 32 && pt_mx_tile_bytes(16, 64) == 32 && pt_mx_tile_bytes(17, 65) == 128);
 }
 
-static void run_mx(bool left, int64_t rows, int64_t k, uint64_t src, uint64_t dst) {
+/* The tile of `rows` x k scales starting at 16-row block sr and box sc of the L1 image
+ * (pitch: the tile's own boxes per row block) lands at dst. */
+static void run_mx(bool left, int64_t rows, int64_t k, uint64_t src, uint64_t dst, int64_t sr, int64_t sc) {
   env e = env_new(PTOSIM_TARGET_A5);
   ptosim_space ss = left ? PTOSIM_L0A_MX : PTOSIM_L0B_MX;
   uint8_t *l1 = sentinel(&e, PTOSIM_L1), *img = sentinel(&e, ss);
@@ -647,11 +649,12 @@ static void run_mx(bool left, int64_t rows, int64_t k, uint64_t src, uint64_t ds
   for (int64_t r = 0; r < cdiv(rows, 16) * 16; r++)
     for (int64_t g = 0; g < cdiv(k, 64) * 2; g++) {
       int64_t off = ((r / 16) * cdiv(k, 64) + g / 2) * 32 + (r % 16) * 2 + g % 2;
-      img[dst + (uint64_t)off] = l1[src + (uint64_t)off];
+      int64_t from = ((r / 16 + sr) * cdiv(k, 64) + g / 2 + sc) * 32 + (r % 16) * 2 + g % 2;
+      img[dst + (uint64_t)off] = l1[src + (uint64_t)from];
     }
   ptosim_mx_load_params p = {ptosim_ptr_make(PTOSIM_L1, PTOSIM_DT_F8E4M3, src),
                              ptosim_ptr_make(left ? PTOSIM_L0A : PTOSIM_L0B, PTOSIM_DT_F8E4M3, dst), left ? rows : k,
-                             left ? k : rows};
+                             left ? k : rows, sr, sc};
   ptosim_status st = left ? ptosim_mte_l1_l0a_mx(e.c, &p) : ptosim_mte_l1_l0b_mx(e.c, &p);
   space_equals(&e, left ? PTOSIM_L0A : PTOSIM_L0B, other, "mx data buffer untouched");
   free(other);
@@ -662,13 +665,48 @@ static void test_mx_loads(void) {
   static const int64_t shapes[][2] = {{16, 64}, {1, 32}, {17, 64}, {48, 128}, {33, 96}, {64, 256}};
   for (int left = 0; left < 2; left++)
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
-      run_mx(left, shapes[i][0], shapes[i][1], 1024 + 32 * i, 64 * i);
+      run_mx(left, shapes[i][0], shapes[i][1], 1024 + 32 * i, 64 * i, (int64_t)i % 3, (int64_t)i / 2);
+}
+
+/* Text forms: vpto-dev's %src, %dst, %m, %k and tonibohnlein's six-operand form with
+ * start_row / start_col (here row block 1, box 1 of a K = 128 image: bytes from 96). */
+static void test_mx_text(void) {
+  static const char src[] =
+      "module attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+      "  func.func @k() attributes {pto.kernel} {\n"
+      "    %c0 = arith.constant 0 : i64\n"
+      "    %c1 = arith.constant 1 : i64\n"
+      "    %c16 = arith.constant 16 : i64\n"
+      "    %c64 = arith.constant 64 : i64\n"
+      "    %c128 = arith.constant 128 : i64\n"
+      "    %l = pto.castptr %c0 : i64 -> !pto.ptr<f8E4M3FN, l1>\n"
+      "    %a = pto.castptr %c0 : i64 -> !pto.ptr<f8E4M3FN, l0a>\n"
+      "    %b = pto.castptr %c0 : i64 -> !pto.ptr<f8E4M3FN, l0b>\n"
+      "    pto.mte_l1_l0a_mx %l, %a, %c16, %c128, %c1, %c1 : !pto.ptr<f8E4M3FN, l1>, !pto.ptr<f8E4M3FN, l0a>, i64, i64, i64, i64\n"
+      "    pto.mte_l1_l0b_mx %l, %b, %c64, %c16 : !pto.ptr<f8E4M3FN, l1>, !pto.ptr<f8E4M3FN, l0b>, i64, i64\n"
+      "    return\n"
+      "  }\n"
+      "}\n";
+  ptosim_program *p = pt_test_load(src, sizeof src - 1);
+  CHECK(p != NULL);
+  if (!p) return;
+  env e = env_new(PTOSIM_TARGET_A5);
+  uint8_t l1[256], a[64], b[32];
+  rand_fill(l1, sizeof l1);
+  CHECK(ptosim_mem_write(e.c, PTOSIM_L1, 0, l1, sizeof l1) == PTOSIM_OK);
+  CHECK_MSG(ptosim_program_run(p, e.m, NULL) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+  CHECK(ptosim_mem_read(e.c, PTOSIM_L0A_MX, 0, a, sizeof a) == PTOSIM_OK);
+  CHECK(ptosim_mem_read(e.c, PTOSIM_L0B_MX, 0, b, sizeof b) == PTOSIM_OK);
+  CHECK(!memcmp(a, l1 + (1 * 2 + 1) * 32, sizeof a)); /* 2 boxes per row block */
+  CHECK(!memcmp(b, l1, sizeof b));
+  ptosim_machine_free(e.m);
+  ptosim_program_free(p);
 }
 
 static void test_mx_errors(void) {
   env e = env_new(PTOSIM_TARGET_A5), e3 = env_new(PTOSIM_TARGET_A2A3);
   ptosim_mx_load_params p = {ptosim_ptr_make(PTOSIM_L1, PTOSIM_DT_F8E4M3, 0),
-                             ptosim_ptr_make(PTOSIM_L0A, PTOSIM_DT_F8E4M3, 0), 16, 64};
+                             ptosim_ptr_make(PTOSIM_L0A, PTOSIM_DT_F8E4M3, 0), 16, 64, 0, 0};
   expect(&e3, ptosim_mte_l1_l0a_mx(e3.c, &p), PTOSIM_E_VERIFY, "mx.target");
   expect(&e, ptosim_mte_l1_l0b_mx(e.c, &p), PTOSIM_E_VERIFY, "op.space"); /* dst must say l0b */
   p.dst.space = PTOSIM_L0A_MX;
@@ -688,6 +726,11 @@ static void test_mx_errors(void) {
   p.a = 513;
   expect(&e, ptosim_mte_l1_l0a_mx(e.c, &p), PTOSIM_E_FAULT, "mem.bounds");
   p.a = 16;
+  p.start_col = -1;
+  expect(&e, ptosim_mte_l1_l0a_mx(e.c, &p), PTOSIM_E_VERIFY, "mx.range");
+  p.start_col = 0, p.start_row = 65536;
+  expect(&e, ptosim_mte_l1_l0a_mx(e.c, &p), PTOSIM_E_VERIFY, "mx.range");
+  p.start_row = 0;
   p.dst.addr = 16;
   expect(&e, ptosim_mte_l1_l0a_mx(e.c, &p), PTOSIM_E_FAULT, "mem.align");
   ptosim_machine_free(e.m);
@@ -875,6 +918,7 @@ int main(void) {
   RUN(test_l0_errors);
   RUN(test_mx_layout);
   RUN(test_mx_loads);
+  RUN(test_mx_text);
   RUN(test_mx_errors);
   RUN(test_bt);
   RUN(test_bt_errors);

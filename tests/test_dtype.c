@@ -123,6 +123,10 @@ static void test_names(void) {
       {PTOSIM_DT_F32, 32, 4, "f32", 1, 0},        {PTOSIM_DT_F8E4M3, 8, 1, "f8E4M3FN", 1, 0},
       {PTOSIM_DT_F8E5M2, 8, 1, "f8E5M2", 1, 0},   {PTOSIM_DT_HIF8, 8, 1, "hif8", 1, 0},
       {PTOSIM_DT_F8E8M0, 8, 1, "f8E8M0FNU", 1, 0}, {PTOSIM_DT_I4, 4, 0, "i4", 0, 1},
+      {PTOSIM_DT_F64, 64, 8, "f64", 1, 0},        {PTOSIM_DT_F4E1M2X2, 8, 1, "f4E1M2x2", 0, 0},
+      {PTOSIM_DT_F4E2M1X2, 8, 1, "f4E2M1x2", 0, 0}, {PTOSIM_DT_HIF8X2, 16, 2, "hif8x2", 0, 0},
+      {PTOSIM_DT_BF16X2, 32, 4, "bf16x2", 0, 0},  {PTOSIM_DT_F16V2, 32, 4, "vector<2xf16>", 0, 0},
+      {PTOSIM_DT_BF16V2, 32, 4, "vector<2xbf16>", 0, 0},
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
     CHECK(pt_dtype_bits(tab[i].t) == tab[i].bits);
@@ -141,10 +145,19 @@ static void test_names(void) {
       {"u16", PTOSIM_DT_U16},  {"b16", PTOSIM_DT_U16},  {"si32", PTOSIM_DT_I32},  {"u32", PTOSIM_DT_U32},
       {"b32", PTOSIM_DT_U32},  {"si64", PTOSIM_DT_I64}, {"u64", PTOSIM_DT_U64},   {"si4", PTOSIM_DT_I4},
       {"ui64", PTOSIM_DT_U64}, {"i4", PTOSIM_DT_I4},    {"f8E4M3FN", PTOSIM_DT_F8E4M3},
+      {"!pto.f4E1M2x2", PTOSIM_DT_F4E1M2X2}, {"pto.f4E2M1x2", PTOSIM_DT_F4E2M1X2}, {"!pto.hif8x2", PTOSIM_DT_HIF8X2},
+      {"pto.bf16x2", PTOSIM_DT_BF16X2},
   };
   for (size_t i = 0; i < sizeof al / sizeof al[0]; i++)
     CHECK_MSG(pt_dtype_parse(al[i].s, (unsigned)strlen(al[i].s)) == al[i].t, "%s", al[i].s);
   CHECK(pt_dtype_parse("f8E4M3", 6) == PTOSIM_DT_NONE);
+  CHECK(pt_dtype_parse("vector<2xf32>", 13) == PTOSIM_DT_NONE);
+  /* f64 elements read and written as f32: exact both ways for f32 values */
+  double d = -0.1;
+  float back = pt_load_as_f32(PTOSIM_DT_F64, &d);
+  CHECK(back == -0.1f);
+  pt_store_from_f32(PTOSIM_DT_F64, &d, 3.0e38f, PT_RND_RINT, PT_SAT_ON);
+  CHECK(d == (double)3.0e38f);
   CHECK(pt_dtype_parse("f1", 2) == PTOSIM_DT_NONE);
   CHECK(pt_dtype_parse("", 0) == PTOSIM_DT_NONE);
   CHECK(pt_dtype_parse("f16x", 3) == PTOSIM_DT_F16); /* length-delimited */

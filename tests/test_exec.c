@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/dtype.h"
 #include "harness.h"
 #include "ptosim/program.h"
 
@@ -243,7 +244,9 @@ static void test_while_results(void) {
 }
 
 /* Pointer element types: !pto.hif8 is ptosim's hif8 (a GM -> UB -> GM byte copy keeps
- * every byte); f64 has no ptosim dtype: not supported yet, where the type is spelled. */
+ * every byte); the storage types f64, the packed pairs and vector<2xT> have their element
+ * sizes E: castptr, addptr (offset in elements), DMA and a vlds / vsts of 256 / E lanes move
+ * every byte to where E says. */
 static void test_pointer_dtypes(void) {
   const char *src =
       "module attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
@@ -264,10 +267,93 @@ static void test_pointer_dtypes(void) {
   CHECK(run_mapped(p, (void *[]){in, out}, (size_t[]){sizeof in, sizeof out}, 2) == PTOSIM_OK);
   CHECK(!memcmp(in, out, sizeof in));
   ptosim_program_free(p);
-  expect_load_error("func.func @k(%g: !pto.ptr<f32, gm>) {\n  %u = pto.castptr 0 : i64 -> !pto.ptr<f64, ub>\n  return\n}\n",
-                    "not supported yet: pointers to f64 [op.unsupported]", 2);
-  expect_load_error("func.func @k(%g: !pto.ptr<f64, gm>) {\n  return\n}\n",
-                    "not supported yet: pointers to f64 [op.unsupported]", 1);
+  /* storage types: b = a + 64 bytes, through UB at 512 bytes (addptr of 512 / E elements) */
+  static const struct {
+    const char *t, *mask;
+    ptosim_dtype dt;
+    unsigned e;
+  } st[] = {{"f64", "b32", PTOSIM_DT_F64, 8},          {"!pto.f4E1M2x2", "b8", PTOSIM_DT_F4E1M2X2, 1},
+            {"!pto.f4E2M1x2", "b8", PTOSIM_DT_F4E2M1X2, 1}, {"!pto.hif8x2", "b16", PTOSIM_DT_HIF8X2, 2},
+            {"!pto.bf16x2", "b32", PTOSIM_DT_BF16X2, 4},   {"vector<2xf16>", "b32", PTOSIM_DT_F16V2, 4},
+            {"vector<2xbf16>", "b32", PTOSIM_DT_BF16V2, 4}};
+  for (size_t k = 0; k < sizeof st / sizeof st[0]; k++) {
+    char prog[4096];
+    const char *t = st[k].t;
+    snprintf(prog, sizeof prog,
+             "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+             "func.func @k(%%a: !pto.ptr<%s, gm>, %%b: !pto.ptr<%s, gm>) attributes {pto.kernel} {\n"
+             "  %%c0 = arith.constant 0 : index\n"
+             "  %%skip = arith.constant %u : i64\n"
+             "  %%far = arith.constant %u : i64\n"
+             "  %%u = pto.castptr 0 : i64 -> !pto.ptr<%s, ub>\n"
+             "  %%u2 = pto.addptr %%u, %%far : !pto.ptr<%s, ub> -> !pto.ptr<%s, ub>\n"
+             "  %%b2 = pto.addptr %%b, %%skip : !pto.ptr<%s, gm> -> !pto.ptr<%s, gm>\n"
+             "  pto.mte_gm_ub %%a, %%u, 0, 256 nburst(1, 256, 256) : !pto.ptr<%s, gm>, !pto.ptr<%s, ub>\n"
+             "  pto.set_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+             "  pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+             "  pto.vecscope {\n"
+             "    %%m = pto.pset_%s \"PAT_ALL\" : !pto.mask<%s>\n"
+             "    %%v = pto.vlds %%u[%%c0] : !pto.ptr<%s, ub> -> !pto.vreg<%ux%s>\n"
+             "    pto.vsts %%v, %%u2[%%c0], %%m : !pto.vreg<%ux%s>, !pto.ptr<%s, ub>, !pto.mask<%s>\n"
+             "  }\n"
+             "  pto.set_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+             "  pto.wait_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+             "  pto.mte_ub_gm %%u2, %%b2, 256 nburst(1, 256, 256) : !pto.ptr<%s, ub>, !pto.ptr<%s, gm>\n"
+             "  return\n"
+             "}\n"
+             "}\n",
+             t, t, 64 / st[k].e, 512 / st[k].e, t, t, t, t, t, t, t, st[k].mask, st[k].mask, t, 256 / st[k].e, t,
+             256 / st[k].e, t, t, st[k].mask, t, t);
+    p = load(prog);
+    if (!p) continue;
+    CHECK_MSG(ptosim_program_param_dtype(p, 0) == st[k].dt && pt_dtype_size(st[k].dt) == st[k].e, "%s", t);
+    uint8_t a[256], b[320] = {0}, want[320] = {0};
+    for (int i = 0; i < 256; i++) a[i] = (uint8_t)(i * 41 + 7 + (int)k), want[64 + i] = a[i];
+    CHECK_MSG(run_mapped(p, (void *[]){a, b}, (size_t[]){sizeof a, sizeof b}, 2) == PTOSIM_OK, "%s", t);
+    CHECK_MSG(!memcmp(b, want, sizeof b), "%s: bytes moved wrongly", t);
+    ptosim_program_free(p);
+  }
+}
+
+/* llvm.bitcast (as arith.bitcast) reinterprets the bits of a scalar: f32 <-> i32, f16 <-> i16
+ * and f16 -> bf16 (1.5 = 0x3E00 is 0.125 as bf16). A width change is an ir.type error
+ * (tests/err/ir.type-bitcast.pto). */
+static void test_llvm_bitcast(void) {
+  const char *src =
+      "func.func @k(%out: !pto.ptr<i32, gm>) attributes {pto.kernel} {\n"
+      "  %c0 = arith.constant 0 : i64\n"
+      "  %c1 = arith.constant 1 : i64\n"
+      "  %c2 = arith.constant 2 : i64\n"
+      "  %c3 = arith.constant 3 : i64\n"
+      "  %f = arith.constant 1.5 : f32\n"
+      "  %fi = llvm.bitcast %f : f32 to i32\n"
+      "  pto.store %fi, %out[%c0] : !pto.ptr<i32, gm>, i32\n"
+      "  %h = arith.constant -1.5 : f16\n"
+      "  %hi = llvm.bitcast %h : f16 to i16\n"
+      "  %hw = arith.extui %hi : i16 to i32\n"
+      "  pto.store %hw, %out[%c1] : !pto.ptr<i32, gm>, i32\n"
+      "  %p = arith.constant 1.5 : f16\n"
+      "  %b = llvm.bitcast %p : f16 to bf16\n"
+      "  %bf = arith.extf %b : bf16 to f32\n"
+      "  %bi = llvm.bitcast %bf : f32 to i32\n"
+      "  pto.store %bi, %out[%c2] : !pto.ptr<i32, gm>, i32\n"
+      "  %n = arith.constant 1078530011 : i32\n"
+      "  %nf = llvm.bitcast %n : i32 to f32\n"
+      "  %nd = arith.mulf %nf, %nf : f32\n"
+      "  %ni = llvm.bitcast %nd : f32 to i32\n"
+      "  pto.store %ni, %out[%c3] : !pto.ptr<i32, gm>, i32\n"
+      "  return\n"
+      "}\n";
+  ptosim_program *p = load(src);
+  if (!p) return;
+  int32_t out[4] = {0};
+  CHECK(run_mapped(p, (void *[]){out}, (size_t[]){sizeof out}, 1) == PTOSIM_OK);
+  float pi = 3.14159274f, sq = pi * pi; /* 1078530011 = 0x40490FDB, the f32 nearest pi */
+  int32_t sqi;
+  memcpy(&sqi, &sq, 4);
+  CHECK_MSG(out[0] == 0x3FC00000 && out[1] == 0xBE00 && out[2] == 0x3E000000 && out[3] == sqi,
+            "got %x %x %x %x", out[0], out[1], out[2], out[3]);
+  ptosim_program_free(p);
 }
 
 /* A private declaration in one nested module resolves to the definition in another (as
@@ -394,6 +480,7 @@ int main(void) {
   RUN(test_loop_limits);
   RUN(test_while_results);
   RUN(test_pointer_dtypes);
+  RUN(test_llvm_bitcast);
   RUN(test_many_arguments);
   RUN(test_linked_call_and_castptr);
   return pt_test_finish();

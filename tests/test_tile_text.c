@@ -527,7 +527,7 @@ static void test_obj_errors(void) {
   }
   /* a tile element type ptosim does not know, found when the program is loaded */
   CHECK(load_errors("func.func @k() attributes {pto.kernel} {\n"
-                    "  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f64, rows=8, cols=8, v_row=8, v_col=8, "
+                    "  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f6E3M2FN, rows=8, cols=8, v_row=8, v_col=8, "
                     "blayout=row_major, slayout=none_box, fractal=512, pad=0>\n"
                     "  return\n}\n",
                     "[tile.type]"));

@@ -3,7 +3,8 @@
  * twice): vprelu, vaxpy, vmula (f16 / f32 and the wrapping integers), vmull (i32 / u32),
  * vmadd (f16 / bf16 / f32), vexpdif (f32, f16 with both parts; exp within 1 ulp of the
  * correctly rounded value, special values exact), vmulscvt (every rounding, both parts,
- * against the f16 neighbours found by search), chistv2 / dhistv2 (counts per lane,
+ * against the f16 neighbours found by search), vaddreluconv / vmulconv (every pair, lane
+ * placement, saturation, the mask-less form), chistv2 / dhistv2 (counts per lane,
  * empty masks, wrapping accumulators),
  * with every mask shape, special values (NaN, +-inf, -0, overflow), results aliasing sources,
  * and one negative test per rule. */
@@ -248,6 +249,77 @@ static void test_vmulscvt(void) {
   }
 }
 
+/* vaddreluconv / vmulconv: the result of source lane i (e bytes) sits in the low e/2 bytes
+ * of the lane, the high half 0, inactive lanes all 0. The reference reads the lanes with
+ * memcpy, adds or multiplies in double (exact for f16 operands) and rounds with round_f16
+ * and nearbyint (nearest even), then saturates by hand. */
+typedef struct fused_case {
+  int mul;
+  ptosim_dtype s, d;
+} fused_case;
+
+static int64_t sat_int(double v, int64_t lo, int64_t hi) {
+  if (isnan(v)) return 0;
+  double r = nearbyint(v);
+  return r < (double)lo ? lo : r > (double)hi ? hi : (int64_t)r;
+}
+
+static uint64_t fused_ref(const fused_case *c, const ptosim_vreg *a, const ptosim_vreg *b, unsigned i) {
+  if (c->s == PTOSIM_DT_I16) {
+    int16_t x, y;
+    memcpy(&x, a->b + 2 * i, 2), memcpy(&y, b->b + 2 * i, 2);
+    int32_t v = (int16_t)(uint16_t)((uint32_t)(int32_t)x + (uint32_t)(int32_t)y);
+    return (uint8_t)(v < 0 ? 0 : v > 127 ? 127 : v);
+  }
+  double x = getf(a, c->s, i), y = getf(b, c->s, i);
+  if (c->s == PTOSIM_DT_F32) { /* f32 sum, ReLU, to f16 saturating */
+    float sum = (float)(x + y);
+    double r = round_f16(sum > 0 ? sum : 0.0, PTOSIM_VRND_R);
+    if (isinf(r)) r = 65504.0;
+    ptosim_vreg t;
+    putf(&t, PTOSIM_DT_F16, 0, r);
+    uint16_t h;
+    memcpy(&h, t.b, 2);
+    return h;
+  }
+  double v = round_f16(c->mul ? x * y : x + y, PTOSIM_VRND_R); /* the f16 add / multiply */
+  if (!c->mul) v = v > 0 ? v : 0.0;
+  return c->d == PTOSIM_DT_U8 ? (uint8_t)sat_int(v, 0, 255) : (uint8_t)(int8_t)sat_int(v, -128, 127);
+}
+
+static void test_fused_cvt(void) {
+  static const fused_case cases[5] = {{0, PTOSIM_DT_F32, PTOSIM_DT_F16}, {0, PTOSIM_DT_F16, PTOSIM_DT_I8},
+                                      {0, PTOSIM_DT_I16, PTOSIM_DT_I8}, {1, PTOSIM_DT_F16, PTOSIM_DT_I8},
+                                      {1, PTOSIM_DT_F16, PTOSIM_DT_U8}};
+  for (int it = 0; it < 150; it++) {
+    const fused_case *c = &cases[it % 5];
+    unsigned e = pt_dtype_size(c->s), n = 256 / e;
+    ptosim_vreg a, b, d;
+    ptosim_vmask k;
+    if (c->s == PTOSIM_DT_I16)
+      for (int j = 0; j < 256; j++) a.b[j] = (uint8_t)pt_rand_u64(&seed), b.b[j] = (uint8_t)(it % 2 ? rnd(256) : 0);
+    else {
+      fill_float(&a, c->s), fill_float(&b, c->s);
+      if (c->mul) /* products near the i8 / u8 range and its rounding ties */
+        for (unsigned i = 0; i < n; i += 2) putf(&a, c->s, i, ((double)rnd(1200) - 600.0) / 4.0), putf(&b, c->s, i, 0.5);
+    }
+    int kind = it / 5 % 6; /* 5: the mask-less form */
+    make_mask(&k, kind % 5);
+    memset(d.b, 0xA5, sizeof d.b);
+    ptosim_vfusedcvt_params p = {&d, &a, &b, kind == 5 ? NULL : &k, c->s, c->d, kind == 5 ? 0 : 8 * e};
+    ptosim_status st = c->mul ? ptosim_vmulconv(v, &p) : ptosim_vaddreluconv(v, &p);
+    CHECK_MSG(st == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+    for (unsigned i = 0; i < n; i++) {
+      uint64_t got = 0, want = kind == 5 || lane_on(&k, i, e) ? fused_ref(c, &a, &b, i) : 0, high = 0;
+      memcpy(&got, d.b + i * e, e / 2);
+      memcpy(&high, d.b + i * e + e / 2, e / 2);
+      CHECK_MSG(got == want && high == 0, "%s %s -> %s lane %u: got %llx (high %llx) want %llx", c->mul ? "vmulconv" : "vaddreluconv",
+                pt_dtype_name(c->s), pt_dtype_name(c->d), i, (unsigned long long)got, (unsigned long long)high,
+                (unsigned long long)want);
+    }
+  }
+}
+
 /* chistv2 / dhistv2: lane i against a count over every source lane. */
 static void test_hist(void) {
   for (int it = 0; it < 80; it++) {
@@ -327,6 +399,8 @@ static const char prog_src[] =
     "    %c256 = arith.constant 256 : index\n"
     "    %c384 = arith.constant 384 : index\n"
     "    %c512 = arith.constant 512 : index\n"
+    "    %c1280 = arith.constant 1280 : index\n"
+    "    %o8 = pto.castptr %a1 : i64 -> !pto.ptr<i8, ub>\n"
     "    pto.vecscope {\n"
     "      %m16 = pto.pset_b16 \"PAT_ALL\" : !pto.mask<b16>\n"
     "      %m32 = pto.pset_b32 \"PAT_ALL\" : !pto.mask<b32>\n"
@@ -344,6 +418,10 @@ static const char prog_src[] =
     "      pto.vsts %dh, %o16u[%c256], %m16 : !pto.vreg<128xui16>, !pto.ptr<ui16, ub>, !pto.mask<b16>\n"
     "      %md = pto.vmadd %f, %f, %f, %m32 : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>\n"
     "      pto.vsts %md, %o32[%c384], %m32 : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      %rc = pto.vaddreluconv %f, %f : !pto.vreg<64xf32>, !pto.vreg<64xf32> -> !pto.vreg<128xf16>\n"
+    "      pto.vsts %rc, %o16[%c512], %m16 : !pto.vreg<128xf16>, !pto.ptr<f16, ub>, !pto.mask<b16>\n"
+    "      %mc = pto.vmulconv %h, %h, %m16 : !pto.vreg<128xf16>, !pto.vreg<128xf16>, !pto.mask<b16> -> !pto.vreg<256xi8>\n"
+    "      pto.vsts %mc, %o8[%c1280], %m8 : !pto.vreg<256xi8>, !pto.ptr<i8, ub>, !pto.mask<b8>\n"
     "    }\n"
     "    return\n"
     "  }\n"
@@ -374,6 +452,13 @@ static void test_text(void) {
     float md, f = (float)getf(&a, PTOSIM_DT_F32, j);
     memcpy(&md, out + 1536 + 4 * j, 4);
     CHECK_MSG(isnan(f) ? isnan(md) : md == (float)((double)f * f + f), "vmadd lane %u", j);
+  }
+  static const fused_case addf32 = {0, PTOSIM_DT_F32, PTOSIM_DT_F16}, mulf16 = {1, PTOSIM_DT_F16, PTOSIM_DT_I8};
+  for (unsigned i = 0; i < 128; i++) { /* vaddreluconv (mask-less) f32 lanes, vmulconv f16 lanes */
+    uint16_t h[2];
+    memcpy(h, out + 1024 + 4 * i, 4);
+    CHECK_MSG(i >= 64 || (h[0] == fused_ref(&addf32, &a, &a, i) && h[1] == 0), "vaddreluconv text lane %u", i);
+    CHECK_MSG(out[1280 + 2 * i] == fused_ref(&mulf16, &a, &a, i) && out[1281 + 2 * i] == 0, "vmulconv text lane %u", i);
   }
   for (unsigned i = 0; i < 128; i++) { /* every byte is below 128: chist counts 256, dhist 0 */
     uint16_t r;
@@ -431,6 +516,15 @@ static void test_rules(void) {
   FAILS(ptosim_vmulscvt(v, &sc), "vec.mask_gran");
   sc.mask_bits = 32, sc.part = PTOSIM_VPART_P1;
   FAILS(ptosim_vmulscvt(v, &sc), "vec.vcvt_part");
+  ptosim_vfusedcvt_params fc = {&d, &a, &a, &k, PTOSIM_DT_F32, PTOSIM_DT_I8, 32};
+  FAILS(ptosim_vaddreluconv(v, &fc), "vec.dtype");
+  fc.src_type = PTOSIM_DT_F16, fc.dst_type = PTOSIM_DT_U8, fc.mask_bits = 16;
+  FAILS(ptosim_vaddreluconv(v, &fc), "vec.dtype");
+  CHECK(ptosim_vmulconv(v, &fc) == PTOSIM_OK);
+  fc.mask_bits = 32;
+  FAILS(ptosim_vmulconv(v, &fc), "vec.mask_gran");
+  fc.src1 = NULL;
+  FAILS(ptosim_vmulconv(v, &fc), "vec.operand");
   ptosim_vhist_params hi = {&d, &a, &a, &k, 2, PTOSIM_DT_U16, PTOSIM_DT_U8, 8};
   FAILS(ptosim_chistv2(v, &hi), "vec.bin");
   hi.bin = 0, hi.acc_type = PTOSIM_DT_U32;
@@ -451,6 +545,7 @@ int main(void) {
   RUN(test_vmadd);
   RUN(test_vexpdif);
   RUN(test_vmulscvt);
+  RUN(test_fused_cvt);
   RUN(test_hist);
   RUN(test_text);
   RUN(test_int_ops);

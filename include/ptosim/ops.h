@@ -227,12 +227,16 @@ typedef struct ptosim_l0_load_params {
   bool transpose;
 } ptosim_l0_load_params;
 
-/* pto.mte_l1_l0a_mx (a = m, b = k) and pto.mte_l1_l0b_mx (a = k, b = n). */
+/* pto.mte_l1_l0a_mx (a = m, b = k) and pto.mte_l1_l0b_mx (a = k, b = n). start_row /
+ * start_col (0 when omitted): where the tile starts in the L1 scale image, in 16-row blocks
+ * and in 32-byte boxes (two K groups); see src/isa/cube_move.c. */
 typedef struct ptosim_mx_load_params {
   ptosim_ptr src;
   ptosim_ptr dst;
   int64_t a;
   int64_t b;
+  int64_t start_row;
+  int64_t start_col;
 } ptosim_mx_load_params;
 
 /* ---- cube data movement: raw A5 "2Dv2" L1 -> L0A / L0B fractal loads --------------------

@@ -51,7 +51,11 @@ typedef enum ptosim_pipe {
 
 /* Element types. Bit widths: I4 is 4 bits (two per byte, low nibble first); the
  * 8-bit floats follow OCP FP8 (E4M3FN: no inf, one NaN pattern per sign; E5M2: IEEE-like),
- * HIF8 is Ascend HiFloat8, E8M0 is the MX shared-scale format (2^(e-127), 0xFF = NaN). */
+ * HIF8 is Ascend HiFloat8, E8M0 is the MX shared-scale format (2^(e-127), 0xFF = NaN).
+ * Storage types (pointers, data movement, loads and stores; no arithmetic yet): F64 (8
+ * bytes) and the packed pairs, one element holding two values (not looked inside):
+ * F4E1M2X2 / F4E2M1X2 (!pto.f4E1M2x2 / !pto.f4E2M1x2, two FP4 in 1 byte), HIF8X2 (2 bytes),
+ * BF16X2 (!pto.bf16x2, 4 bytes), F16V2 / BF16V2 (vector<2xf16> / vector<2xbf16>, 4 bytes). */
 typedef enum ptosim_dtype {
   PTOSIM_DT_NONE = 0,
   PTOSIM_DT_I8,
@@ -70,6 +74,13 @@ typedef enum ptosim_dtype {
   PTOSIM_DT_HIF8,
   PTOSIM_DT_F8E8M0,
   PTOSIM_DT_I4,
+  PTOSIM_DT_F64,
+  PTOSIM_DT_F4E1M2X2,
+  PTOSIM_DT_F4E2M1X2,
+  PTOSIM_DT_HIF8X2,
+  PTOSIM_DT_BF16X2,
+  PTOSIM_DT_F16V2,
+  PTOSIM_DT_BF16V2,
   PTOSIM_DT_COUNT
 } ptosim_dtype;
 

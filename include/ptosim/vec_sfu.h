@@ -137,6 +137,27 @@ typedef struct ptosim_vmulscvt_params {
   unsigned mask_bits;
 } ptosim_vmulscvt_params;
 
+/* pto.vaddreluconv / pto.vmulconv: fused add + ReLU (vmulconv: multiply) and a narrowing
+ * conversion to half the lane width, placed as vcvt part EVEN places it: the result of
+ * source lane i fills the low half of the lane's bytes (destination lane 2i), the high half
+ * is 0, and an inactive source lane's bytes are all 0 (docs/spec-notes-vec16.md).
+ *   vaddreluconv f32 -> f16  max(a + b, 0) in f32, to f16 nearest even, saturating
+ *                f16 -> i8   max(a + b, 0) rounded to f16, to i8 nearest even, saturating
+ *                i16 -> i8   a + b wrapped to 16 bits, clamped to [0, 127]
+ *   vmulconv     f16 -> i8 / u8  a * b rounded to f16, to i8 / u8 nearest even, saturating
+ *                (no ReLU; NaN -> 0)
+ * A NaN sum of vaddreluconv becomes 0. mask NULL: every lane active (the mask-less form of
+ * VPTOOps.td); otherwise its granularity is the source lane width. */
+typedef struct ptosim_vfusedcvt_params {
+  ptosim_vreg *dst;
+  const ptosim_vreg *src0;
+  const ptosim_vreg *src1;
+  const ptosim_vmask *mask;    /* NULL: all lanes */
+  ptosim_dtype src_type;
+  ptosim_dtype dst_type;
+  unsigned mask_bits;
+} ptosim_vfusedcvt_params;
+
 /* UB sort helpers (13-dsa-sfu-ops.md, VBS32 / VMS4). A proposal record is 8 bytes: the score
  * in the low 4 bytes (f16: its low 2 bytes, the upper 2 written 0), the u32 index in the
  * high 4. Order: descending score in IEEE totalOrder (+NaN first, -NaN last, +0 before -0),

@@ -53,7 +53,10 @@ static const dt_info k_dt[PTOSIM_DT_COUNT] = {
     [PTOSIM_DT_BF16] = {"bf16", 16, true, false},     [PTOSIM_DT_F32] = {"f32", 32, true, false},
     [PTOSIM_DT_F8E4M3] = {"f8E4M3FN", 8, true, false}, [PTOSIM_DT_F8E5M2] = {"f8E5M2", 8, true, false},
     [PTOSIM_DT_HIF8] = {"hif8", 8, true, false},      [PTOSIM_DT_F8E8M0] = {"f8E8M0FNU", 8, true, false},
-    [PTOSIM_DT_I4] = {"i4", 4, false, true},
+    [PTOSIM_DT_I4] = {"i4", 4, false, true},          [PTOSIM_DT_F64] = {"f64", 64, true, false},
+    [PTOSIM_DT_F4E1M2X2] = {"f4E1M2x2", 8, false, false}, [PTOSIM_DT_F4E2M1X2] = {"f4E2M1x2", 8, false, false},
+    [PTOSIM_DT_HIF8X2] = {"hif8x2", 16, false, false}, [PTOSIM_DT_BF16X2] = {"bf16x2", 32, false, false},
+    [PTOSIM_DT_F16V2] = {"vector<2xf16>", 32, false, false}, [PTOSIM_DT_BF16V2] = {"vector<2xbf16>", 32, false, false},
 };
 
 static bool dt_valid(ptosim_dtype t) { return (unsigned)t < (unsigned)PTOSIM_DT_COUNT; }
@@ -84,7 +87,13 @@ static const struct {
     {"u64", PTOSIM_DT_U64},       {"f16", PTOSIM_DT_F16},         {"bf16", PTOSIM_DT_BF16},
     {"f32", PTOSIM_DT_F32},       {"f8E4M3FN", PTOSIM_DT_F8E4M3}, {"f8E5M2", PTOSIM_DT_F8E5M2},
     {"hif8", PTOSIM_DT_HIF8},     {"!pto.hif8", PTOSIM_DT_HIF8},  {"pto.hif8", PTOSIM_DT_HIF8},  {"f8E8M0FNU", PTOSIM_DT_F8E8M0},
-    {"i4", PTOSIM_DT_I4},         {"si4", PTOSIM_DT_I4},
+    {"i4", PTOSIM_DT_I4},         {"si4", PTOSIM_DT_I4},          {"f64", PTOSIM_DT_F64},
+    /* the !pto packed pairs: bare, as the CLI writes them, and as the type's dialect name */
+    {"f4E1M2x2", PTOSIM_DT_F4E1M2X2}, {"!pto.f4E1M2x2", PTOSIM_DT_F4E1M2X2}, {"pto.f4E1M2x2", PTOSIM_DT_F4E1M2X2},
+    {"f4E2M1x2", PTOSIM_DT_F4E2M1X2}, {"!pto.f4E2M1x2", PTOSIM_DT_F4E2M1X2}, {"pto.f4E2M1x2", PTOSIM_DT_F4E2M1X2},
+    {"hif8x2", PTOSIM_DT_HIF8X2},     {"!pto.hif8x2", PTOSIM_DT_HIF8X2},     {"pto.hif8x2", PTOSIM_DT_HIF8X2},
+    {"bf16x2", PTOSIM_DT_BF16X2},     {"!pto.bf16x2", PTOSIM_DT_BF16X2},     {"pto.bf16x2", PTOSIM_DT_BF16X2},
+    {"vector<2xf16>", PTOSIM_DT_F16V2}, {"vector<2xbf16>", PTOSIM_DT_BF16V2},
 };
 
 ptosim_dtype pt_dtype_parse(const char *s, unsigned len) {
@@ -516,6 +525,11 @@ float pt_load_as_f32(ptosim_dtype t, const void *p) {
     case PTOSIM_DT_F8E5M2:
     case PTOSIM_DT_HIF8:
     case PTOSIM_DT_F8E8M0: return pt_f8_to_f32(t, c[0]);
+    case PTOSIM_DT_F64: {
+      double v;
+      memcpy(&v, c, 8);
+      return (float)v;
+    }
     case PTOSIM_DT_NONE:
     case PTOSIM_DT_COUNT: return 0.0f;
     default: return (float)pt_load_int(t, p); /* the integer types */
@@ -585,6 +599,11 @@ void pt_store_from_f32(ptosim_dtype t, void *p, float x, pt_round r, pt_sat s) {
     case PTOSIM_DT_F8E5M2:
     case PTOSIM_DT_HIF8:
     case PTOSIM_DT_F8E8M0: c[0] = pt_f32_to_f8(t, x, r, s); return;
+    case PTOSIM_DT_F64: { /* exact */
+      double v = x;
+      memcpy(c, &v, 8);
+      return;
+    }
     case PTOSIM_DT_I4: {
       int64_t v = pt_f32_to_int(x, r, -8, 7);
       c[0] = (unsigned char)((c[0] & 0xF0u) | ((unsigned)v & 0x0Fu));

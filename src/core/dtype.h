@@ -29,7 +29,9 @@ unsigned pt_dtype_bits(ptosim_dtype t);
 /* Size in bytes of one element; 0 for I4 (sub-byte) and NONE. */
 unsigned pt_dtype_size(ptosim_dtype t);
 /* MLIR spelling: "i8" "ui8" "i16" "ui16" "i32" "ui32" "i64" "ui64" "f16" "bf16" "f32"
- * "f8E4M3FN" "f8E5M2" "hif8" "f8E8M0FNU" "i4". */
+ * "f8E4M3FN" "f8E5M2" "hif8" "f8E8M0FNU" "i4", and of the storage types "f64" "f4E1M2x2"
+ * "f4E2M1x2" "hif8x2" "bf16x2" (the !pto types without the prefix) "vector<2xf16>"
+ * "vector<2xbf16>". */
 const char *pt_dtype_name(ptosim_dtype t);
 /* Parse an MLIR element type spelling (also accepts "si8", "u8" style aliases);
  * returns PTOSIM_DT_NONE when unknown. */

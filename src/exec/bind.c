@@ -467,12 +467,21 @@ static int bind_ptosim_l0_load_params(pt_bind *b, const pa_op *op, ptosim_l0_loa
   return 0;
 }
 
+/* %src, %dst, %m, %k [, %start_row, %start_col] (vpto-dev: four operands; tonibohnlein: its
+ * six-operand shape-derived form; its eight-operand full form is load_cbuf_to_ca_mx's). */
 static int bind_ptosim_mx_load_params(pt_bind *b, const pa_op *op, ptosim_mx_load_params *p) {
-  if (expect_arity(b, op, 4, 4)) return -1;
+  unsigned n = npos(op);
+  if (n != 4 && n != 6)
+    return pt_bind_error(b, NULL, "bind.arity", "write %src, %dst, %m, %k [, %start_row, %start_col]",
+                         "expects 4 or 6 operands before its clauses, got %u", n);
   p->src = pt_bind_ptr(b, pt_operand_item(op, 0));
   p->dst = pt_bind_ptr(b, pt_operand_item(op, 1));
   p->a = pt_bind_int(b, pt_operand_item(op, 2));
   p->b = pt_bind_int(b, pt_operand_item(op, 3));
+  if (n == 6) {
+    p->start_row = pt_bind_int(b, pt_operand_item(op, 4));
+    p->start_col = pt_bind_int(b, pt_operand_item(op, 5));
+  }
   return 0;
 }
 

@@ -119,6 +119,19 @@ int bind_ptosim_vmulscvt_params(pt_bind *b, const pa_op *op, ptosim_vmulscvt_par
   return 0;
 }
 
+/* %r = pto.vaddreluconv / vmulconv %lhs, %rhs [, %mask]: VPTOOps.td has no mask; the
+ * pto-isa pages and the TileLang DSL lowering add one. */
+int bind_ptosim_vfusedcvt_params(pt_bind *b, const pa_op *op, ptosim_vfusedcvt_params *p) {
+  if (noperands(op) != 2 && arity(b, op, 3)) return -1;
+  p->src0 = pt_bind_vreg(b, arg(op, 0), &p->src_type);
+  p->src1 = pt_bind_vreg(b, arg(op, 1), NULL);
+  if (noperands(op) == 3) p->mask = pt_bind_mask(b, arg(op, 2), &p->mask_bits);
+  pt_slot_type t;
+  p->dst = pt_bind_out(b, 0, PT_VK_VREG, &t);
+  p->dst_type = t.dt;
+  return 0;
+}
+
 /* %r = pto.chistv2 / dhistv2 %acc, %source, %mask, %bin */
 int bind_ptosim_vhist_params(pt_bind *b, const pa_op *op, ptosim_vhist_params *p) {
   if (arity(b, op, 4)) return -1;

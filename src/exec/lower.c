@@ -63,6 +63,11 @@ ptosim_dtype pt_elem_dtype(const pa_type *t) {
   if (t->kind == PA_TY_INT && t->width == 4) return PTOSIM_DT_I4;
   if (t->kind == PA_TY_INT) return pt_slot_type_of(t).dt;
   if (t->kind == PA_TY_FLOAT || t->kind == PA_TY_DIALECT) return pt_dtype_parse(t->name.s, (unsigned)t->name.n);
+  if (t->kind == PA_TY_VECTOR) { /* the packed pairs vector<2xf16> / vector<2xbf16>, by canonical spelling */
+    char s[32];
+    size_t n = pa_type_print(t, s, sizeof s);
+    return n < sizeof s ? pt_dtype_parse(s, (unsigned)n) : PTOSIM_DT_NONE;
+  }
   return PTOSIM_DT_NONE;
 }
 
@@ -354,7 +359,7 @@ static int lower_op(pt_lower *L, const pa_op *op) {
   if (op->generic)
     return errorf(L, op->loc, "op.unsupported", "write the op in its custom form (the form ptoas prints by default)",
                   "not supported yet: %.*s in MLIR's generic form", (int)n.n, n.s);
-  if (n.n > 6 && !memcmp(n.s, "arith.", 6)) return pt_lower_arith(L, op);
+  if ((n.n > 6 && !memcmp(n.s, "arith.", 6)) || pa_str_is(n, "llvm.bitcast")) return pt_lower_arith(L, op);
   if (pa_str_is(n, "scf.for")) return pt_lower_for(L, op);
   if (pa_str_is(n, "scf.if")) return pt_lower_if(L, op);
   if (pa_str_is(n, "scf.while")) return pt_lower_while(L, op);

@@ -29,7 +29,7 @@ static const named_sub binops[] = {
 static const named_sub casts[] = {
     {"arith.index_cast", 0}, {"arith.index_castui", 1}, {"arith.extsi", 0}, {"arith.extui", 1}, {"arith.trunci", 0},
     {"arith.sitofp", 2},     {"arith.uitofp", 3},       {"arith.fptosi", 4}, {"arith.fptoui", 5}, {"arith.extf", 6},
-    {"arith.truncf", 6},     {"arith.bitcast", 7}};
+    {"arith.truncf", 6},     {"arith.bitcast", 7},      {"llvm.bitcast", 7}};
 
 int pt_lw_find_sub(const named_sub *t, size_t n, pa_str name) {
   for (size_t i = 0; i < n; i++)
@@ -129,16 +129,28 @@ int pt_lower_arith(pt_lower *L, const pa_op *op) {
     if ((c.a = pt_lower_operand(L, pt_operand_item(op, 0))) < 0) return -1;
     if (rt.kind == PT_VK_OTHER) return errorf(L, op->loc, "ir.type", "write `%x : T to U`", "cast without a result type");
     /* source and result classes: int -> int (index / ext / trunc), int -> float, float ->
-     * int, float -> float; bitcast keeps the width */
+     * int, float -> float; bitcast (arith, llvm) keeps the width of two scalar types */
     static const signed char from_int[8] = {1, 1, 1, 1, 0, 0, 0, -1}, to_int[8] = {1, 1, 0, 0, 1, 1, 0, -1};
     char g[32], w[32];
     pt_slot_type st = L->p->slots[c.a];
-    int bad = st.kind != PT_VK_OTHER && (st.kind != PT_VK_INT && st.kind != PT_VK_FLOAT ? 1
-              : from_int[sub] >= 0 ? (st.kind == PT_VK_INT) != from_int[sub] || (rt.kind == PT_VK_INT) != to_int[sub]
-                                   : st.bits != rt.bits);
+    int scalar = (st.kind == PT_VK_INT || st.kind == PT_VK_FLOAT) && (rt.kind == PT_VK_INT || rt.kind == PT_VK_FLOAT);
+    int bad = from_int[sub] < 0 ? !scalar || st.bits != rt.bits
+              : st.kind != PT_VK_OTHER && (st.kind != PT_VK_INT && st.kind != PT_VK_FLOAT ? 1
+              : (st.kind == PT_VK_INT) != from_int[sub] || (rt.kind == PT_VK_INT) != to_int[sub]);
     if (bad)
-      return errorf(L, op->loc, "ir.type", "pick the cast that matches the two types", "%.*s cannot convert %s to %s",
-                    (int)op->name.n, op->name.s, pt_slot_type_name(st, g, sizeof g), pt_slot_type_name(rt, w, sizeof w));
+      return errorf(L, op->loc, "ir.type", from_int[sub] < 0 ? "bitcast between scalar types of one width" : "pick the cast that matches the two types",
+                    "%.*s cannot convert %s to %s", (int)op->name.n, op->name.s, pt_slot_type_name(st, g, sizeof g),
+                    pt_slot_type_name(rt, w, sizeof w));
+    if (from_int[sub] < 0 && st.kind == PT_VK_FLOAT && rt.kind == PT_VK_FLOAT && st.dt != rt.dt) {
+      /* f16 <-> bf16: through the integer of the width (the interpreter's bitcast moves bits
+       * only between an integer and a float) */
+      pt_slot_type it = {.kind = PT_VK_INT, .bits = st.bits};
+      pt_ins t = c;
+      t.bits = st.bits, t.flags = st.bits;
+      if ((t.dst = pt_lw_new_slots(L, it, 1)) < 0) return -1;
+      pt_lower_emit(L, t);
+      c.a = t.dst;
+    }
     c.bits = rt.bits;
     c.flags = L->p->slots[c.a].bits; /* source width */
     c.dst = pt_lower_define_results(L, op, &rt, 1);

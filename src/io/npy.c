@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/dtype.h"
 #include "ptosim/io.h"
 
 static ptosim_status io_err(char *err, size_t n, const char *fmt, ...) {
@@ -31,14 +32,16 @@ static const struct {
 } descr_map[] = {
     {"|i1", PTOSIM_DT_I8},  {"|u1", PTOSIM_DT_U8},   {"<i2", PTOSIM_DT_I16}, {"<u2", PTOSIM_DT_U16},
     {"<i4", PTOSIM_DT_I32}, {"<u4", PTOSIM_DT_U32},  {"<i8", PTOSIM_DT_I64}, {"<u8", PTOSIM_DT_U64},
-    {"<f2", PTOSIM_DT_F16}, {"<f4", PTOSIM_DT_F32},
+    {"<f2", PTOSIM_DT_F16}, {"<f4", PTOSIM_DT_F32},  {"<f8", PTOSIM_DT_F64},
 };
 
 const char *ptosim_npy_descr(ptosim_dtype t) {
-  if (t == PTOSIM_DT_BF16) return "<u2";
   for (size_t i = 0; i < sizeof descr_map / sizeof descr_map[0]; i++)
     if (descr_map[i].dtype == t) return descr_map[i].descr;
-  return "|u1"; /* 8-bit floats and packed int4 travel as bytes */
+  /* bf16, the 8-bit floats, packed int4 and the packed pairs travel as unsigned integers of
+   * their element size (int4: bytes) */
+  unsigned e = pt_dtype_size(t);
+  return e == 2 ? "<u2" : e == 4 ? "<u4" : e == 8 ? "<u8" : "|u1";
 }
 
 /* Kind letter of a type string with signed and unsigned integers folded together. */

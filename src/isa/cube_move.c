@@ -382,7 +382,13 @@ ptosim_status pt_exec_load_cbuf_to_cb(pt_ctx *x, const ptosim_l0_raw_params *p) 
  * (the spec's example uses f8E4M3FN). PTOAS lowers the op with steps that move more
  * boxes than the tile holds (VPTOCANN900LLVMEmitter.cpp LowerLoadCbufToCaMxOpPattern, and
  * the l0b form in VPTOExpandWrapperOps.cpp); ptosim moves exactly the tile
- * (docs/spec-notes.md 3.4). */
+ * (docs/spec-notes.md 3.4).
+ * The six-operand form (tonibohnlein/PTOAS) adds start_row / start_col, which its lowering
+ * passes unchanged as the LOAD.MX x / y start (VPTOExpandWrapperOps.cpp
+ * deriveLoadCbufToCaMxControl), with the source pitch = the tile's own boxes per row block
+ * B = ceil(k / 64): the tile's box (i, j) comes from source box
+ * ((start_row + i) * B + start_col + j), i.e. the tile is read contiguously from byte
+ * (start_row * B + start_col) * 32 of the source (docs/spec-notes-vec16.md). */
 static ptosim_status mx_load(pt_ctx *x, const ptosim_mx_load_params *p, ptosim_space spelled, ptosim_space scale,
                              int64_t rows, int64_t kext) {
   PT_VERIFY(x, x->m->prof->has_mx, "mx.target", "MX scale buffers exist on A5 only", "%s is not available on target %s",
@@ -393,9 +399,12 @@ static ptosim_status mx_load(pt_ctx *x, const ptosim_mx_load_params *p, ptosim_s
             pt_dtype_name(p->src.dtype), pt_dtype_name(p->dst.dtype));
   PT_TRY(check_range(x, "mx.range", "scale rows", rows, 1, 255 * 16));
   PT_TRY(check_range(x, "mx.range", "K extent", kext, 1, 255 * 32));
+  PT_TRY(check_range(x, "mx.range", "start_row", p->start_row, 0, 65535));
+  PT_TRY(check_range(x, "mx.range", "start_col", p->start_col, 0, 65535));
   uint64_t bytes = pt_mx_tile_bytes((uint64_t)rows, (uint64_t)kext);
+  uint64_t from = ((uint64_t)p->start_row * pt_mx_boxes_per_row((uint64_t)kext) + (uint64_t)p->start_col) * PT_MX_BOX_BYTES;
   uint8_t *s, *d;
-  PT_TRY(pt_span(x, PTOSIM_L1, p->src.addr, bytes, x->m->prof->align[PTOSIM_L1], PT_READ, &s));
+  PT_TRY(pt_span(x, PTOSIM_L1, p->src.addr + from, bytes, x->m->prof->align[PTOSIM_L1], PT_READ, &s));
   PT_TRY(pt_span(x, scale, p->dst.addr, bytes, x->m->prof->align[scale], PT_WRITE, &d));
   memcpy(d, s, bytes);
   return PTOSIM_OK;

@@ -1,12 +1,15 @@
 /* DSA/SFU ops of the A5 vector core (vpto docs/isa/micro-isa/13-dsa-sfu-ops.md): the vreg ops
  * vprelu, vaxpy, vmula, vmadd, vmull, vexpdif on the lane loops and zeroing predication of
- * vec_lanes.h, and the UB sort helpers vbitsort, vmrgsort4 and get_vms4_sr. Roundings and
- * orders are documented in include/ptosim/vec_sfu.h, docs/spec-notes.md section 13 and
- * docs/spec-notes.md section 16. */
+ * vec_lanes.h, the fused narrowing ops vmulscvt, vaddreluconv and vmulconv (a first step in
+ * the source type, then vcvt), and the UB sort helpers vbitsort, vmrgsort4 and get_vms4_sr.
+ * Roundings and orders are documented in include/ptosim/vec_sfu.h, docs/spec-notes.md
+ * sections 13 and 16 and docs/spec-notes-vec16.md. */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "isa/vec_arith.h"
+#include "isa/vec_formulas.h"
 
 /* ---- three-source loops: dst = F(K, x, y, z), x = a[i], y = b[i], z = c[i] ------------- */
 
@@ -142,6 +145,64 @@ ptosim_status pt_exec_vmulscvt(pt_ctx *x, const ptosim_vmulscvt_params *p) {
   pt_vmul_loops[PTOSIM_DT_F32](&g);
   ptosim_vcvt_params c = {p->dst, &prod, p->mask, PTOSIM_DT_F32, PTOSIM_DT_F16, p->rnd, PTOSIM_VSAT_NOSAT, p->part};
   return pt_exec_vcvt(x, &c);
+}
+
+/* ---- vaddreluconv / vmulconv: the source-type add + ReLU (or multiply), then vcvt part EVEN -- */
+
+/* max(a + b, 0): floats in f32 (f16 lanes round the result once; a NaN sum gives 0), the i16
+ * sum wrapped and clamped to [0, 127], the i8 range its s16 -> u8 vcvt keeps (pto-isa a5
+ * TAddReluConv.hpp: vmins 127 before the narrowing). */
+#define RELUSUM_F(K, x, y) ((x) + (y) > 0.0f ? (x) + (y) : 0.0f)
+#define RELUSUM_S8(K, x, y) (ADD_I(K, x, y) < 0 ? 0 : ADD_I(K, x, y) > 127 ? 127 : ADD_I(K, x, y))
+PT_VL_F16F32(PT_VL_MAP2, vaddreluconv, RELUSUM_F)
+PT_VL_MAP2(vaddreluconv, i16, RELUSUM_S8)
+
+/* A legal pair: the first-step loop (NULL: vmul) and the vcvt that narrows (u8 for i16 -> i8,
+ * which takes no rounding attribute: the vcvt contract of vec_conv.c). */
+typedef struct fused_pair {
+  ptosim_dtype src, dst, cvt_dst;
+  ptosim_vrnd rnd;
+  pt_vl_fn first;
+} fused_pair;
+
+static const fused_pair k_addrelu_pairs[] = {
+    {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_F16, PTOSIM_VRND_R, vaddreluconv_f32},
+    {PTOSIM_DT_F16, PTOSIM_DT_I8, PTOSIM_DT_I8, PTOSIM_VRND_R, vaddreluconv_f16},
+    {PTOSIM_DT_I16, PTOSIM_DT_I8, PTOSIM_DT_U8, PTOSIM_VRND_NONE, vaddreluconv_i16},
+};
+static const fused_pair k_mul_pairs[] = {
+    {PTOSIM_DT_F16, PTOSIM_DT_I8, PTOSIM_DT_I8, PTOSIM_VRND_R, NULL},
+    {PTOSIM_DT_F16, PTOSIM_DT_U8, PTOSIM_DT_U8, PTOSIM_VRND_R, NULL},
+};
+
+static ptosim_status fused_cvt(pt_ctx *x, const ptosim_vfusedcvt_params *p, const fused_pair *pairs, size_t n,
+                               const char *list) {
+  const fused_pair *f = NULL;
+  for (size_t i = 0; i < n && !f; i++)
+    if (pairs[i].src == p->src_type && pairs[i].dst == p->dst_type) f = &pairs[i];
+  PT_TRY(pt_vl_a5(x));
+  PT_VERIFY(x, p->dst && p->src0 && p->src1, "vec.operand", "pass every register operand of the op",
+            "a register operand pointer is NULL");
+  PT_VERIFY(x, f != NULL, "vec.dtype", list, "%s -> %s is not a pair of %s", pt_dtype_name(p->src_type),
+            pt_dtype_name(p->dst_type), ptosim_op_spelling(x->op));
+  PT_TRY(pt_vl_check(x, p->src_type, 1, 1, p->mask_bits));
+  ptosim_vmask all;
+  if (!p->mask) memset(all.b, 0xFF, sizeof all.b);
+  ptosim_vreg t;
+  pt_vl_args g = {&t, NULL, p->src0, p->src1, p->mask ? p->mask : &all};
+  (f->first ? f->first : pt_vmul_loops[p->src_type])(&g);
+  ptosim_vcvt_params c = {p->dst, &t, g.mask, p->src_type, f->cvt_dst, f->rnd, PTOSIM_VSAT_SAT,
+                          PTOSIM_VPART_EVEN};
+  return pt_exec_vcvt(x, &c);
+}
+
+ptosim_status pt_exec_vaddreluconv(pt_ctx *x, const ptosim_vfusedcvt_params *p) {
+  return fused_cvt(x, p, k_addrelu_pairs, sizeof k_addrelu_pairs / sizeof k_addrelu_pairs[0],
+                   "vaddreluconv takes f32 -> f16, f16 -> i8 or i16 -> i8");
+}
+
+ptosim_status pt_exec_vmulconv(pt_ctx *x, const ptosim_vfusedcvt_params *p) {
+  return fused_cvt(x, p, k_mul_pairs, sizeof k_mul_pairs / sizeof k_mul_pairs[0], "vmulconv takes f16 -> i8 or f16 -> u8");
 }
 
 /* ---- chistv2 / dhistv2: 128 bins of the byte histogram of the active source lanes ---------- */
