@@ -140,7 +140,7 @@ typedef struct ptosim_vmulscvt_params {
 /* pto.vaddreluconv / pto.vmulconv: fused add + ReLU (vmulconv: multiply) and a narrowing
  * conversion to half the lane width, placed as vcvt part EVEN places it: the result of
  * source lane i fills the low half of the lane's bytes (destination lane 2i), the high half
- * is 0, and an inactive source lane's bytes are all 0 (docs/spec-notes-vec16.md).
+ * is 0, and an inactive source lane's bytes are all 0 (docs/spec-notes.md section 22).
  *   vaddreluconv f32 -> f16  max(a + b, 0) in f32, to f16 nearest even, saturating
  *                f16 -> i8   max(a + b, 0) rounded to f16, to i8 nearest even, saturating
  *                i16 -> i8   a + b wrapped to 16 bits, clamped to [0, 127]

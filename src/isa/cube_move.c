@@ -388,7 +388,7 @@ ptosim_status pt_exec_load_cbuf_to_cb(pt_ctx *x, const ptosim_l0_raw_params *p) 
  * deriveLoadCbufToCaMxControl), with the source pitch = the tile's own boxes per row block
  * B = ceil(k / 64): the tile's box (i, j) comes from source box
  * ((start_row + i) * B + start_col + j), i.e. the tile is read contiguously from byte
- * (start_row * B + start_col) * 32 of the source (docs/spec-notes-vec16.md). */
+ * (start_row * B + start_col) * 32 of the source (docs/spec-notes.md section 22). */
 static ptosim_status mx_load(pt_ctx *x, const ptosim_mx_load_params *p, ptosim_space spelled, ptosim_space scale,
                              int64_t rows, int64_t kext) {
   PT_VERIFY(x, x->m->prof->has_mx, "mx.target", "MX scale buffers exist on A5 only", "%s is not available on target %s",

@@ -3,7 +3,7 @@
  * vec_lanes.h, the fused narrowing ops vmulscvt, vaddreluconv and vmulconv (a first step in
  * the source type, then vcvt), and the UB sort helpers vbitsort, vmrgsort4 and get_vms4_sr.
  * Roundings and orders are documented in include/ptosim/vec_sfu.h, docs/spec-notes.md
- * sections 13 and 16 and docs/spec-notes-vec16.md. */
+ * sections 13 and 16 and docs/spec-notes.md section 22. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
