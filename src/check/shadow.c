@@ -294,7 +294,8 @@ static int access_page_cells(pt_shadow *sh, page *p, uint64_t base, uint64_t off
     const memo *m = lookup(sh, from, local, access, who);
     if (!m) return -1;
     if (m->hz_mask) report(who, m, base + i, j - i);
-    for (uint64_t q = i; q < j; q++) c[q] = m->to;
+    uint32_t to = m->to; /* a local: the stores below cannot change it, so they vectorize */
+    for (uint64_t q = i; q < j; q++) c[q] = to;
     i = j;
   }
   return 0;
