@@ -75,8 +75,9 @@ static inline double pt_bench_memcpy_gbs(size_t bytes, double min_seconds) {
 
 /* A kernel with one scalar argument, run on a fresh A5 machine of one block per call:
  * ptosim_program_run unchecked, ptosim_monitor_run with every checker (the defaults of
- * ptosim_monitor_defaults) when `checked`. `prepare`, when set, writes the machine's
- * inputs first (host writes happen before the monitor is attached). */
+ * ptosim_monitor_defaults) when `checked`. `prepare`, when set, writes the kernel's inputs
+ * (host writes, made with the monitor attached: the checkers know the bytes are
+ * initialized, as for a user's inputs). */
 typedef struct pt_bench_prog {
   ptosim_program *p;
   int checked;
@@ -87,9 +88,9 @@ typedef struct pt_bench_prog {
 static inline void pt_bench_prog_run(void *arg) {
   pt_bench_prog *b = arg;
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
-  if (b->prepare) b->prepare(m);
   ptosim_monitor_opts o = ptosim_monitor_defaults();
   ptosim_monitor *mon = b->checked ? ptosim_monitor_attach(m, &o) : NULL;
+  if (b->prepare) b->prepare(m);
   ptosim_arg args[1] = {{.i = b->checked ? b->checked_arg : b->arg}};
   ptosim_status st = mon ? ptosim_monitor_run(mon, b->p, args) : ptosim_program_run(b->p, m, args);
   if (st != PTOSIM_OK) fprintf(stderr, "run failed: %s\n", ptosim_last_diag(m)->msg);
