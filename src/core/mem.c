@@ -211,7 +211,8 @@ int pt_each_piece(uint64_t addr, int nd, const int64_t *count_in, const int64_t 
       d++;
     }
   }
-  int64_t j[PT_REGION_MAX_DIMS] = {0};
+  int64_t j[PT_REGION_MAX_DIMS];
+  for (int d = 0; d < nd; d++) j[d] = 0; /* only the dims left (most regions merge to one piece) */
   for (;;) {
     uint64_t a = addr;
     for (int d = 0; d < nd; d++) a += (uint64_t)(j[d] * stride[d]);
