@@ -10,6 +10,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "ptosim/monitor.h"
+#include "ptosim/program.h"
+
 static inline double pt_bench_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -66,6 +69,49 @@ static inline double pt_bench_memcpy_gbs(size_t bytes, double min_seconds) {
   double t = pt_bench_best(pt_bench_copy_run, &c, min_seconds);
   free(src), free(dst);
   return (double)bytes / t * 1e-9;
+}
+
+/* ---- a .pto program from text, unchecked and with every checker ----------------------- */
+
+/* A kernel with one scalar argument, run on a fresh A5 machine of one block per call:
+ * ptosim_program_run unchecked, ptosim_monitor_run with every checker (the defaults of
+ * ptosim_monitor_defaults) when `checked`. `prepare`, when set, writes the kernel's inputs
+ * (host writes, made with the monitor attached: the checkers know the bytes are
+ * initialized, as for a user's inputs). */
+typedef struct pt_bench_prog {
+  ptosim_program *p;
+  int checked;
+  int64_t arg, checked_arg; /* the argument of unchecked and of checked runs */
+  void (*prepare)(ptosim_machine *m);
+} pt_bench_prog;
+
+static inline void pt_bench_prog_run(void *arg) {
+  pt_bench_prog *b = arg;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  ptosim_monitor *mon = b->checked ? ptosim_monitor_attach(m, &o) : NULL;
+  if (b->prepare) b->prepare(m);
+  ptosim_arg args[1] = {{.i = b->checked ? b->checked_arg : b->arg}};
+  ptosim_status st = mon ? ptosim_monitor_run(mon, b->p, args) : ptosim_program_run(b->p, m, args);
+  if (st != PTOSIM_OK) fprintf(stderr, "run failed: %s\n", ptosim_last_diag(m)->msg);
+  if (mon) ptosim_monitor_finish(mon);
+  ptosim_monitor_free(mon);
+  ptosim_machine_free(m);
+}
+
+/* Load `src` into b->p and time the best run of b unchecked (*t_plain) and checked
+ * (*t_checked), each repeated for at least min_seconds. Returns 0, or 1 when the program
+ * does not load (the loader printed why). The caller frees b->p. */
+static inline int pt_bench_prog_time(pt_bench_prog *b, const char *name, const char *src, double min_seconds,
+                                     double *t_plain, double *t_checked) {
+  int nerr = 0;
+  b->p = ptosim_program_load(name, src, strlen(src), NULL, -1, stderr, &nerr);
+  if (!b->p) return 1;
+  b->checked = 0;
+  *t_plain = pt_bench_best(pt_bench_prog_run, b, min_seconds);
+  b->checked = 1;
+  *t_checked = pt_bench_best(pt_bench_prog_run, b, min_seconds);
+  return 0;
 }
 
 #endif

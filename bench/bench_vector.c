@@ -8,8 +8,6 @@
 #include <string.h>
 
 #include "bench.h"
-#include "ptosim/monitor.h"
-#include "ptosim/program.h"
 
 #define PASSES 40
 #define ITERS_PER_PASS 256 /* 64 KiB / 256 B */
@@ -41,33 +39,16 @@ static const char *src =
     "}\n"
     "}\n";
 
-typedef struct {
-  ptosim_program *p;
-  int checked;
-} ctx;
-
-static void run_sim(void *arg) {
-  ctx *c = arg;
-  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
-  static float ub[2 * 16384]; /* the 128 KiB the loop reads, written by the host first */
+/* The 128 KiB the loop reads, written by the host first. */
+static void prepare(ptosim_machine *m) {
+  static float ub[2 * 16384];
   ptosim_mem_write(ptosim_core_of(m, 0, PTOSIM_AIV0), PTOSIM_UB, 0, ub, sizeof ub);
-  ptosim_monitor_opts o = ptosim_monitor_defaults();
-  ptosim_monitor *mon = c->checked ? ptosim_monitor_attach(m, &o) : NULL;
-  ptosim_arg args[1] = {{.i = PASSES}};
-  ptosim_status st = mon ? ptosim_monitor_run(mon, c->p, args) : ptosim_program_run(c->p, m, args);
-  if (st != PTOSIM_OK) fprintf(stderr, "run failed: %s\n", ptosim_last_diag(m)->msg);
-  if (mon) ptosim_monitor_finish(mon);
-  ptosim_monitor_free(mon);
-  ptosim_machine_free(m);
 }
 
 int main(void) {
-  int nerr = 0;
-  ctx c = {.p = ptosim_program_load("vector.pto", src, strlen(src), NULL, -1, stderr, &nerr)};
-  if (!c.p) return 1;
-  double t0 = pt_bench_best(run_sim, &c, 1.0);
-  c.checked = 1;
-  double t1 = pt_bench_best(run_sim, &c, 1.0);
+  pt_bench_prog b = {.arg = PASSES, .checked_arg = PASSES, .prepare = prepare};
+  double t0, t1;
+  if (pt_bench_prog_time(&b, "vector.pto", src, 1.0, &t0, &t1)) return 1;
   double ops = (double)PASSES * ITERS_PER_PASS * OPS_PER_ITER;
   double bytes = (double)PASSES * ITERS_PER_PASS * 3 * 256; /* two loads and one store of 256 B */
   double mgbs = pt_bench_memcpy_gbs(64 * 1024, 0.3);
@@ -76,6 +57,6 @@ int main(void) {
          ops / t0 * 1e-6, ops / t1 * 1e-6, ops / t0 * 1e-6 / 3);
   pt_bench_report("vector loop, unchecked (UB GB/s)", bytes / t0 * 1e-9, "GB/s", mgbs, "memcpy 64 KiB", 0.0);
   pt_bench_report("vector loop, every checker", ops / t1 * 1e-6, "Mops/s", ops / t0 * 1e-6, "unchecked", 1.0 / 3);
-  ptosim_program_free(c.p);
+  ptosim_program_free(b.p);
   return 0;
 }

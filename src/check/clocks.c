@@ -26,6 +26,9 @@ typedef struct pending {
 typedef struct block_clocks {
   vclock vc[PT_NAGENT];
   uint64_t t[PT_NAGENT];
+  /* Changes of each core's S clock, and the count agent a has joined: when they are equal
+   * a's clock already contains S's (clocks only grow), so issuing to a joins nothing. */
+  uint32_t s_gen[3], s_seen[PT_NAGENT];
   stamp token[3][PTOSIM_BUF_IDS];
   pending *pend; /* in sending order */
   int npend, cap_pend;
@@ -100,12 +103,22 @@ static stamp pop(block_clocks *bc, uint32_t key) {
  * are ready. Returns the start time. */
 static uint64_t issue_to(block_clocks *bc, int base, int a) {
   int s = base + PTOSIM_PIPE_S;
-  if (a != s) join(&bc->vc[a], &bc->vc[s]);
+  uint32_t gen = bc->s_gen[base / NP];
+  if (a != s && bc->s_seen[a] != gen) {
+    join(&bc->vc[a], &bc->vc[s]);
+    bc->s_seen[a] = gen;
+  }
   return max64(bc->t[a], bc->t[s]);
+}
+
+/* Agent a's clock changed: note it when a is an S pipe. */
+static void changed(block_clocks *bc, int a) {
+  if (a % NP == PTOSIM_PIPE_S) bc->s_gen[a / NP]++;
 }
 
 static void finish(block_clocks *bc, int block, int a, uint64_t start, uint64_t dur, pt_step *out) {
   bc->vc[a].c[a]++;
+  changed(bc, a);
   bc->t[a] = start + dur;
   out->agent = a;
   out->epoch = pt_epoch_make(block, a, bc->vc[a].c[a]);
@@ -123,6 +136,7 @@ static uint64_t receive(block_clocks *bc, int base, int a, int all, const stamp 
   uint64_t after = max64(ready, s->t);
   for (int p = all ? 0 : a - base; p < (all ? NP : a - base + 1); p++) {
     join(&bc->vc[base + p], &s->vc);
+    changed(bc, base + p);
     bc->t[base + p] = max64(bc->t[base + p], after);
   }
   return after - ready;

@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #define PAGE_BITS 12
 #define PAGE (1u << PAGE_BITS)
@@ -277,6 +278,22 @@ static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_
     if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
 }
 
+/* Do cells [i, j) all hold c[i]? The run compared with itself shifted by one cell: the C
+ * library's memcmp runs at the host's full vector width. */
+static int uniform(const uint32_t *c, uint64_t i, uint64_t j) {
+  return j - i < 2 || !memcmp(c + i, c + i + 1, (j - i - 1) * sizeof *c);
+}
+
+/* Cells [i, j) = v (state indices stay below 2^31, so v fits a wchar_t where it is 32 bits
+ * wide, and the C library's wmemset stores at full width). */
+static void fill_cells(uint32_t *c, uint64_t i, uint64_t j, uint32_t v) {
+  if (sizeof(wchar_t) == sizeof(uint32_t)) {
+    wmemset((wchar_t *)(c + i), (wchar_t)v, j - i);
+    return;
+  }
+  for (uint64_t q = i; q < j; q++) c[q] = v;
+}
+
 /* The per-byte path: one transition per run of equal states. */
 static int access_page_cells(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
                              const pt_accessor *who) {
@@ -285,16 +302,13 @@ static int access_page_cells(pt_shadow *sh, page *p, uint64_t base, uint64_t off
   for (uint64_t i = off; i < off + n;) {
     uint32_t from = c[i];
     uint64_t j = off + n;
-    /* The common case, one state over the whole range, in a loop the compiler vectorizes;
-     * else the run of equal states from i. */
-    uint32_t differ = 0;
-    for (uint64_t q = i; q < j; q++) differ |= c[q] ^ from;
-    if (differ)
+    /* The common case, one state over the whole range; else the run of equal states from i. */
+    if (!uniform(c, i, j))
       for (j = i + 1; j < off + n && c[j] == from;) j++;
     const memo *m = lookup(sh, from, local, access, who);
     if (!m) return -1;
     if (m->hz_mask) report(who, m, base + i, j - i);
-    for (uint64_t q = i; q < j; q++) c[q] = m->to;
+    fill_cells(c, i, j, m->to);
     i = j;
   }
   return 0;

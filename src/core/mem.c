@@ -149,6 +149,13 @@ ptosim_status pt_span(pt_ctx *x, ptosim_space space, uint64_t addr, uint64_t len
   return pt_span_on(x, x->core, space, addr, len, align, acc, out);
 }
 
+void pt_region_note(pt_ctx *x, const ptosim_core *c, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
+                    const int64_t *stride, uint64_t len, pt_access acc, uint8_t *host) {
+  if (acc & PT_READ) x->m->state_read = 1;
+  if ((acc & PT_WRITE) && x->m->undo) pt_undo_note(x->m->undo, host, nd, count, stride, len);
+  record(x, c, space, addr, nd, count, stride, len, acc);
+}
+
 ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, int nd,
                            const int64_t *count, const int64_t *stride, uint64_t len, unsigned align,
                            pt_access acc, uint8_t **out) {
@@ -167,9 +174,8 @@ ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64
       return pt_fail(x, PTOSIM_E_FAULT, "mem.bounds", "check counts and strides", "address range overflows");
   }
   PT_TRY(span_check(x, c, space, addr, empty ? 0 : extent, align, acc, out));
-  if (acc & PT_READ) x->m->state_read = 1;
-  if ((acc & PT_WRITE) && x->m->undo && !empty) pt_undo_note(x->m->undo, *out, nd, count, stride, len);
-  if (!empty) record(x, c, space, addr, nd, count, stride, len, acc);
+  if (empty) x->m->state_read |= (acc & PT_READ) != 0;
+  else pt_region_note(x, c, space, addr, nd, count, stride, len, acc, *out);
   return PTOSIM_OK;
 }
 
@@ -205,7 +211,8 @@ int pt_each_piece(uint64_t addr, int nd, const int64_t *count_in, const int64_t 
       d++;
     }
   }
-  int64_t j[PT_REGION_MAX_DIMS] = {0};
+  int64_t j[PT_REGION_MAX_DIMS];
+  for (int d = 0; d < nd; d++) j[d] = 0; /* only the dims left (most regions merge to one piece) */
   for (;;) {
     uint64_t a = addr;
     for (int d = 0; d < nd; d++) a += (uint64_t)(j[d] * stride[d]);

@@ -52,6 +52,24 @@ ptosim_status pt_region_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64
 ptosim_status pt_region(pt_ctx *x, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
                         const int64_t *stride, uint64_t len, unsigned align, pt_access acc, uint8_t **out);
 
+/* The bookkeeping of pt_region_on for a non-empty region that passed its checks (host:
+ * its first byte): notes a read for the machine, a write for the undo log, records the
+ * region in the op's event. For ops that check their regions with pt_local_span first. */
+void pt_region_note(pt_ctx *x, const ptosim_core *c, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
+                    const int64_t *stride, uint64_t len, pt_access acc, uint8_t *host);
+
+/* The host byte of addr in local space `space` of core c when [addr, addr + len) passes
+ * every check of pt_span_on (the space exists on the core, addr is a multiple of align,
+ * the bytes lie inside the capacity), else NULL; formats nothing and notes nothing. A fast
+ * path's test: on NULL the op runs its ordinary checks, which report the fault. */
+static inline uint8_t *pt_local_span(const pt_ctx *x, const ptosim_core *c, ptosim_space space, uint64_t addr,
+                                     uint64_t len, unsigned align) {
+  if (space == PTOSIM_GM || (unsigned)space >= PTOSIM_SPACE_COUNT || !c->mem[space] || (align > 1 && addr % align))
+    return NULL;
+  uint64_t cap = x->m->prof->capacity[space];
+  return addr > cap || len > cap - addr ? NULL : c->mem[space] + addr;
+}
+
 /* Call fn(user, piece_addr, piece_len) for every contiguous piece of the strided region
  * at addr (as pt_region: the union over j_i < count[i] of [addr + sum_i j_i * stride[i],
  * ... + len)); dims whose pieces touch are merged first. Returns -1 if fn does (it stops

@@ -88,7 +88,11 @@ static inline void pt_plan_apply(const pt_plan *pl, const pt_val *slots, unsigne
   memcpy(params, (const unsigned char *)(pl->patch + pl->npatch), pl->size);
   for (uint32_t i = 0; i < pl->npatch; i++) {
     const pt_patch *q = &pl->patch[i];
-    if (q->len) {
+    if (q->len == sizeof(int64_t)) { /* integers and pointers: fixed-size copies, no call */
+      memcpy(params + q->off, &slots[q->slot], sizeof(int64_t));
+    } else if (q->len == sizeof(ptosim_ptr)) {
+      memcpy(params + q->off, &slots[q->slot], sizeof(ptosim_ptr));
+    } else if (q->len) {
       memcpy(params + q->off, &slots[q->slot], q->len);
     } else {
       const pt_val *a = &slots[q->slot];

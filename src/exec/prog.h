@@ -72,6 +72,8 @@ typedef struct pt_operand {
   uint8_t by_address; /* an integer or pointer result: the binder takes the slot's address */
 } pt_operand;
 
+/* The pure scalar codes come first, from PT_C_CONST to PT_C_LAST_PURE: the interpreter
+ * tells them from the others with one compare. */
 typedef enum pt_code {
   PT_C_NOP,
   PT_C_CONST,   /* dst = imm */
@@ -83,14 +85,15 @@ typedef enum pt_code {
   PT_C_SELECT,  /* dst = a ? b : c */
   PT_C_CAST,    /* dst = cast<sub>(a) */
   PT_C_NEGF,
+  PT_C_CASTPTR, /* dst = pointer(type of dst, address a) */
+  PT_C_ADDPTR,  /* dst = a + b elements */
+  PT_C_PTRTOINT, /* dst = address of pointer a, wrapped to bits */
+  PT_C_LAST_PURE = PT_C_PTRTOINT,
   PT_C_JMP,     /* pc = target */
   PT_C_JZ,      /* if !a: pc = target */
   PT_C_FOR_INIT, /* dst = a; if !(dst < b) pc = target  (signed compare) */
   PT_C_FOR_NEXT, /* a += c(step slot); if a < b pc = target */
   PT_C_PTO,     /* machine op: opcode, operands */
-  PT_C_CASTPTR, /* dst = pointer(type of dst, address a) */
-  PT_C_ADDPTR,  /* dst = a + b elements */
-  PT_C_PTRTOINT, /* dst = address of pointer a, wrapped to bits */
   PT_C_QUERY,   /* dst = block idx / num, sub-block idx / num (sub) */
   PT_C_SECTION, /* sub 0 cube, 1 vector, 2 vector sub-block 0: on another core, pc = target */
   PT_C_LOAD,    /* dst = *(a + b elements); sub: 1 inside a vector scope (pipe V) */

@@ -202,7 +202,13 @@ static inline int eval_pure(const ptosim_program *p, const pt_ins *in, pt_val *s
   case PT_C_CONST: s[in->dst] = in->imm; return 1;
   case PT_C_MOV: s[in->dst] = s[in->a]; return 1;
   case PT_C_WMOV: memcpy(s[in->dst].w, s[in->a].w, (size_t)in->imm.i); return 1;
-  case PT_C_BIN: return binop(in, s[in->a], s[in->b], &s[in->dst]) ? -1 : 1;
+  case PT_C_BIN:
+    if (in->bits == 64 && in->sub <= PT_B_MUL) { /* the usual index arithmetic, without the call */
+      uint64_t a = (uint64_t)s[in->a].i, b = (uint64_t)s[in->b].i;
+      s[in->dst].i = (int64_t)(in->sub == PT_B_ADD ? a + b : in->sub == PT_B_SUB ? a - b : a * b);
+      return 1;
+    }
+    return binop(in, s[in->a], s[in->b], &s[in->dst]) ? -1 : 1;
   case PT_C_CMPI: s[in->dst].i = cmpi(in->sub, s[in->a].i, s[in->b].i, in->bits); return 1;
   case PT_C_CMPF: s[in->dst].i = cmpf(in->sub, s[in->a].f, s[in->b].f); return 1;
   case PT_C_SELECT: s[in->dst] = s[in->a].i ? s[in->b] : s[in->c]; return 1;
@@ -325,40 +331,45 @@ static int back_edge(block_run *br, core_run *cr, ptosim_status *st) {
   return -1;
 }
 
-/* Run one core until it returns, blocks or faults. */
+/* Run one core until it returns, blocks or faults. The program counter lives in a local
+ * and is stored back to cr->pc before anything that reads it (back edges, waits, exits). */
 static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
   const ptosim_program *p = br->p;
+  const pt_ins *code = p->code;
   pt_val *s = cr->slots;
+  int32_t pc = cr->pc;
   for (;;) {
-    const pt_ins *in = &p->code[cr->pc++];
-    int pure = eval_pure(p, in, s);
-    if (pure > 0) continue;
-    if (pure < 0) {
+    const pt_ins *in = &code[pc++];
+    if (in->code <= PT_C_LAST_PURE) {
+      if (eval_pure(p, in, s) >= 0) continue;
+      cr->pc = pc;
       *st = fail_at(br, in, PTOSIM_E_FAULT, "run.div_zero", "guard the divisor", "integer division by zero");
       return STEP_ERROR;
     }
     switch ((pt_code)in->code) {
     default: break;
     case PT_C_JMP:
-      if (in->target < cr->pc && back_edge(br, cr, st)) return STEP_ERROR;
-      cr->pc = in->target;
+      cr->pc = pc;
+      if (in->target < pc && back_edge(br, cr, st)) return STEP_ERROR;
+      pc = in->target;
       break;
     case PT_C_JZ:
-      if (!s[in->a].i) cr->pc = in->target;
+      if (!s[in->a].i) pc = in->target;
       break;
     case PT_C_FOR_INIT:
       s[in->dst] = s[in->a];
-      if (!(s[in->dst].i < s[in->b].i)) cr->pc = in->target;
+      if (!(s[in->dst].i < s[in->b].i)) pc = in->target;
       break;
     case PT_C_FOR_NEXT: { /* iv += step while iv + step < ub, without wrapping */
       int64_t iv = s[in->a].i, step = s[in->c].i, ub = s[in->b].i;
       if (step <= 0) {
+        cr->pc = pc;
         *st = fail_at(br, in, PTOSIM_E_FAULT, "run.for_step", "scf.for steps must be positive", "scf.for step is not positive");
         return STEP_ERROR;
       }
       if (iv >= ub || (uint64_t)ub - (uint64_t)iv <= (uint64_t)step) break;
       s[in->a].i = iv + step;
-      cr->pc = in->target;
+      pc = cr->pc = in->target;
       if (back_edge(br, cr, st)) return STEP_ERROR;
       break;
     }
@@ -366,10 +377,10 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       *st = run_pto(br, cr, in);
       if (*st == PTOSIM_BLOCKED) {
         *st = PTOSIM_OK;
-        cr->pc--; /* a cross-core wait: issue it again when resumed */
+        cr->pc = pc - 1; /* a cross-core wait: issue it again when resumed */
         return STEP_BLOCKED;
       }
-      if (*st != PTOSIM_OK) return STEP_ERROR;
+      if (*st != PTOSIM_OK) return cr->pc = pc, STEP_ERROR;
       break;
     case PT_C_QUERY: {
       int64_t v = in->sub == 0 ? cr->core->block : in->sub == 1 ? br->m->blocks : in->sub == 2 ? cr->sub : br->subblock_num;
@@ -377,16 +388,17 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
       break;
     }
     case PT_C_SECTION:
-      if (in->sub == 2 ? cr->core->kind != PTOSIM_AIV0 : (in->sub == 0) != (cr->core->kind == PTOSIM_AIC)) cr->pc = in->target;
+      if (in->sub == 2 ? cr->core->kind != PTOSIM_AIV0 : (in->sub == 0) != (cr->core->kind == PTOSIM_AIC)) pc = in->target;
       break;
     case PT_C_LOAD:
     case PT_C_STORE:
-      if ((*st = run_mem(br, cr, in)) != PTOSIM_OK) return STEP_ERROR;
+      if ((*st = run_mem(br, cr, in)) != PTOSIM_OK) return cr->pc = pc, STEP_ERROR;
       break;
     case PT_C_OBJ:
-      if ((*st = pt_run_obj(p, cr->core, s, cr->objs, in)) != PTOSIM_OK) return STEP_ERROR;
+      if ((*st = pt_run_obj(p, cr->core, s, cr->objs, in)) != PTOSIM_OK) return cr->pc = pc, STEP_ERROR;
       break;
     case PT_C_RETURN:
+      cr->pc = pc;
       if (cr->core->park && (*st = pt_park_finish(cr->core, loc_of(p, in))) != PTOSIM_OK) return STEP_ERROR;
       cr->done = 1;
       pt_sched_finish_core(br->m, cr->core);

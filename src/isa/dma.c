@@ -117,11 +117,16 @@ static ptosim_core *owner(pt_ctx *x, ptosim_space s, int sub) {
   ptosim_core_kind k = x->core->kind;
   if (s == PTOSIM_UB && k == PTOSIM_AIC) k = sub ? PTOSIM_AIV1 : PTOSIM_AIV0;
   if (s == PTOSIM_L1) k = PTOSIM_AIC;
-  return ptosim_core_of(x->m, x->core->block, k);
+  return k == x->core->kind ? x->core : ptosim_core_of(x->m, x->core->block, k);
 }
 
+/* The scalar fields; the level arrays are used up to nd and the pattern only with fill,
+ * so they are left unset (clearing the whole description cost more than the copy). */
 static void init(pt_ctx *x, xfer *t, ptosim_ptr src, ptosim_ptr dst, int64_t len, int sub) {
-  memset(t, 0, sizeof *t);
+  t->nd = 0;
+  t->salign = t->dalign = 0;
+  t->data_off = 0;
+  t->fill = 0;
   t->src_space = src.space;
   t->dst_space = dst.space;
   t->src_core = owner(x, src.space, sub);
@@ -284,10 +289,40 @@ static ptosim_status aligned(pt_ctx *x, ptosim_core *c, ptosim_space s, uint64_t
   return pt_span_on(x, c, s, addr, 0, s == PTOSIM_GM ? 1 : x->m->prof->align[s], PT_READ, &unused);
 }
 
+static ptosim_status interrupted(pt_ctx *x) {
+  return pt_fail(x, PTOSIM_E_FAULT, "run.interrupted", "the run was asked to stop", "interrupted inside the transfer");
+}
+
+/* The common transfer, one level of rows between local memories, when every check of
+ * the general path below passes: the same checks without diagnostics (pt_local_span),
+ * the same bookkeeping and the same rows. Returns 1 when done, -1 when interrupted, 0
+ * when a check fails or the transfer is of another kind: then the general path runs and
+ * reports. */
+static int direct(pt_ctx *x, xfer *t) {
+  int64_t n = t->count[0], ss = t->sstride[0], ds = t->dstride[0];
+  if (t->nd != 1 || n <= 0 || t->wlen <= 0 || t->fill || x->m->verify_only) return 0;
+  if (n > 1 && ((t->salign && ss % t->salign) || (t->dalign && ds % t->dalign))) return 0; /* stride_align */
+  uint64_t rest = (uint64_t)(n - 1), lim = (UINT64_MAX / 4) / (rest ? rest : 1);
+  if ((uint64_t)ss > lim || (uint64_t)ds > lim) return 0; /* pt_region_on's overflow guard */
+  ptosim_space sp = t->src_space, dp = t->dst_space;
+  const pt_profile *prof = x->m->prof;
+  uint8_t *s = pt_local_span(x, t->src_core, sp, t->src_addr, (uint64_t)t->len + rest * (uint64_t)ss, 1);
+  uint8_t *d = pt_local_span(x, t->dst_core, dp, t->dst_addr, (uint64_t)t->wlen + rest * (uint64_t)ds, 1);
+  if (!s || !d || !pt_local_span(x, t->src_core, sp, t->src_base, 0, prof->align[sp]) ||
+      !pt_local_span(x, t->dst_core, dp, t->dst_base, 0, prof->align[dp]))
+    return 0;
+  pt_region_note(x, t->src_core, sp, t->src_addr, 1, t->count, t->sstride, (uint64_t)t->len, PT_READ, s);
+  pt_region_note(x, t->dst_core, dp, t->dst_addr, 1, t->count, t->dstride, (uint64_t)t->wlen, PT_WRITE, d);
+  coalesce(t);
+  return rows(x, t, d, s, 0, 0) ? -1 : 1;
+}
+
 /* Check both regions (bounding boxes through the accessor layer; the event records the
  * levels as the op states them, minus single-iteration ones), then copy level 0 rows for
  * every index of the outer levels, odometer style, with byte offsets from the bases. */
 static ptosim_status run(pt_ctx *x, xfer *t) {
+  int fast = direct(x, t);
+  if (fast) return fast > 0 ? PTOSIM_OK : interrupted(x);
   PT_TRY(stride_align(x, t));
   int none = t->wlen == 0;
   for (int i = 0; i < t->nd; i++) none |= t->count[i] == 0;
@@ -305,8 +340,7 @@ static ptosim_status run(pt_ctx *x, xfer *t) {
   coalesce(t);
   int64_t idx[MAX_LEVELS] = {0}, so = 0, dof = 0;
   for (;;) {
-    if (rows(x, t, d, s, so, dof)) /* an interrupt reaches a transfer that long too */
-      return pt_fail(x, PTOSIM_E_FAULT, "run.interrupted", "the run was asked to stop", "interrupted inside the transfer");
+    if (rows(x, t, d, s, so, dof)) return interrupted(x); /* an interrupt reaches a transfer that long too */
     int l = 1;
     for (; l < t->nd; l++) {
       so += t->sstride[l];
