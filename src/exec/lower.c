@@ -555,7 +555,8 @@ static uint8_t mixed_core(const ptosim_program *p, const pt_ins *in) {
 
 /* Which cores run the entry: with sections, the cube core and both vector sub-blocks; a
  * cube kernel, the cube core; a vector kernel, vector sub-block 0; with neither the
- * attribute nor sections, decided by whether it issues cube-pipe ops. A tile program with
+ * attribute nor sections, decided by whether it issues cube-pipe ops or ops on cube-side
+ * tiles (mat, left, right, acc, bias, scaling). A tile program with
  * neither, without sync ops (the compiler inserts them: program order) and with ops of both
  * cores (PTOAS samples such as FlashAttention *-pto-new) is mixed: one thread of program
  * order whose table ops each run on their own core (mixed_core, in PT_C_PTO's sub). */
@@ -565,8 +566,9 @@ static int cores_kind(ptosim_program *p) {
     has_section |= p->code[i].code == PT_C_SECTION;
     if (p->code[i].code == PT_C_PTO) {
       const char *pipe = ptosim_op_pipe((ptosim_opcode)p->code[i].opc);
-      has_cube_op |= !strcmp(pipe, "M") || !strcmp(pipe, "FIX") || !strcmp(pipe, "MTE1");
-      has_vec_op |= mixed_core(p, &p->code[i]) == PT_CORE_VEC;
+      uint8_t core = mixed_core(p, &p->code[i]);
+      has_cube_op |= !strcmp(pipe, "M") || !strcmp(pipe, "FIX") || !strcmp(pipe, "MTE1") || core == PT_CORE_CUBE;
+      has_vec_op |= core == PT_CORE_VEC;
     }
   }
   if (p->kernel_kind || has_section) return p->kernel_kind ? p->kernel_kind : 0;
