@@ -96,7 +96,15 @@ static int64_t vld_ref_src(ptosim_vld_dist d, uint64_t ea, unsigned j) {
       k = d == PTOSIM_VLD_E2B_B16 ? 2 : 4;
       return (int64_t)(ea + (j / 32) * k + j % k);
     case PTOSIM_VLD_UNPK4: return j % 4 == 0 ? (int64_t)(ea + j / 4) : -1;
-    default: return -2;
+    default: { /* SPLT: register byte j is byte j % k of element e of its 32-byte block, which
+                * is element e % m of channel e / m (m elements per channel); in UB that
+                * element is pixel e % m of the block, channel e / m */
+      unsigned c = d == PTOSIM_VLD_SPLT4CHN ? 4 : 2, m;
+      k = d == PTOSIM_VLD_SPLT2CHN_B16 ? 2 : 1;
+      m = 32 / (c * k);
+      unsigned e = j % 32 / k, pixel = e % m, chan = e / m;
+      return (int64_t)(ea + j / 32 * 32 + (pixel * c + chan) * k + j % k);
+    }
   }
 }
 
@@ -111,7 +119,7 @@ static unsigned vld_extent(ptosim_vld_dist d) {
     case PTOSIM_VLD_E2B_B16: return 16;
     case PTOSIM_VLD_E2B_B32: return 32;
     case PTOSIM_VLD_UNPK4: return 64;
-    case PTOSIM_VLD_NORM: return 256;
+    case PTOSIM_VLD_NORM: case PTOSIM_VLD_SPLT4CHN: case PTOSIM_VLD_SPLT2CHN_B8: case PTOSIM_VLD_SPLT2CHN_B16: return 256;
     default: return 128;
   }
 }
@@ -122,10 +130,10 @@ static unsigned vld_align(ptosim_vld_dist d) {
 
 static void test_vlds_modes(void) {
   env e = env_new(PTOSIM_TARGET_A5);
-  for (int d = 0; d <= PTOSIM_VLD_UNPK4; d++)
+  for (int d = 0; d < PTOSIM_VLD_COUNT; d++)
     for (int it = 0; it < 24; it++) {
       int t = it % 4;
-      if (d == PTOSIM_VLD_UNPK4) t = 0; /* UNPK4 loads b8 registers */
+      if (d == PTOSIM_VLD_UNPK4 || d == PTOSIM_VLD_SPLT4CHN) t = 0; /* they load b8 registers */
       unsigned al = vld_align((ptosim_vld_dist)d), es = dt_bytes[t];
       uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 4096) / 64)) * 64;
       int64_t off = (int64_t)rnd(64) * (int64_t)(32 / es) + (al < 32 ? (int64_t)(rnd(32 / al) * al / es) : 0);
@@ -187,6 +195,17 @@ static void vst_ref(ptosim_vst_dist d, const ptosim_vreg *v, const ptosim_vmask 
     for (unsigned b = 0; b < k; b++) img[ea + b] = v->b[b], w[b] = 1;
     return;
   }
+  if (d >= PTOSIM_VST_MRG4CHN_B8) { /* pixel p of c channels, k bytes each, masked at bit p * c * k */
+    unsigned c = d == PTOSIM_VST_MRG4CHN_B8 ? 4 : 2, k = d == PTOSIM_VST_MRG2CHN_B16 ? 2 : 1, px_bytes = c * k;
+    unsigned per_chan = 32 / px_bytes; /* pixels per block = elements of one channel per block */
+    for (unsigned px = 0; px < 256 / px_bytes; px++) {
+      if (!mbit(m, px * px_bytes)) continue;
+      unsigned blk = px * px_bytes / 32, in_blk = px % per_chan;
+      for (unsigned q = 0; q < px_bytes; q++) /* channel q / k, byte q % k of pixel in_blk of the block */
+        img[ea + px * px_bytes + q] = v->b[blk * 32 + (q / k) * per_chan * k + in_blk * k + q % k], w[px * px_bytes + q] = 1;
+    }
+    return;
+  }
   unsigned k, out; /* register lane bytes, stored bytes per lane */
   if (d <= PTOSIM_VST_NORM_B32) k = out = 1u << d;
   else if (d == PTOSIM_VST_PK4_B32) k = 4, out = 1;
@@ -221,9 +240,9 @@ static void test_vsts_modes(void) {
   env e = env_new(PTOSIM_TARGET_A5);
   e.m->listener = mark_writes;
   uint8_t w[SEEN];
-  for (int d = 0; d <= PTOSIM_VST_PK4_B32; d++)
+  for (int d = 0; d < PTOSIM_VST_COUNT; d++)
     for (int it = 0; it < 40; it++) {
-      int t = it % 4, kind = it % 5, post = it % 7 == 0;
+      int t = d == PTOSIM_VST_MRG4CHN_B8 ? 0 : it % 4, kind = it % 5, post = it % 7 == 0; /* MRG4CHN_B8: b8 only */
       unsigned es = dt_bytes[t];
       unsigned al = d >= PTOSIM_VST_1PT_B8 && d <= PTOSIM_VST_1PT_B32 ? 1u << (d - PTOSIM_VST_1PT_B8) : 32;
       uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 4096) / 32)) * 32;
@@ -499,6 +518,192 @@ static void test_unaligned_stores(void) {
   env_free(&e);
 }
 
+/* ---- uvld ---------------------------------------------------------------------------------- */
+
+#define FAILS(call, st, rule) CHECK_MSG((call) == (st) && !strcmp(last_rule(&e), rule), "%s: %s", rule, last_rule(&e))
+
+/* Every read range of an event, expanded to bytes relative to seen_ea. */
+static void mark_reads(void *user, const pt_event *ev) {
+  (void)user;
+  for (int i = 0; i < ev->nranges; i++) {
+    const pt_range *r = &ev->ranges[i];
+    if (!(r->access & 1)) continue;
+    for (uint64_t b = 0; b < r->len; b++) {
+      uint64_t a = r->addr + b;
+      if (a < seen_ea || a >= seen_ea + SEEN) seen_outside = 1;
+      else seen[a - seen_ea] = 1;
+    }
+  }
+}
+
+/* uvld at any element address: the 256 bytes there; the checkers see the 32-byte blocks
+ * that hold them read (the vldas + vldus pair). */
+static void test_uvld(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  e.m->listener = mark_reads;
+  for (int it = 0; it < 60; it++) {
+    int t = it % 4;
+    unsigned es = dt_bytes[t];
+    uint64_t base = 1024 + (uint64_t)rnd(200000 / es) * es;
+    int64_t off = (int64_t)rnd(200) - 100;
+    uint64_t ea = base + (uint64_t)(off * (int64_t)es);
+    ptosim_vreg r;
+    random_vreg(&r);
+    ptosim_vlds_params p = {&r, ub(dts[t], base), off, dts[t], PTOSIM_VLD_NORM, NULL};
+    memset(seen, 0, sizeof seen);
+    seen_ea = ea - 512;
+    seen_outside = 0;
+    CHECK_MSG(ptosim_uvld(e.v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+    CHECK_MSG(!memcmp(r.b, e.img + ea, 256), "uvld ea 0x%" PRIx64, ea);
+    int ok = !seen_outside;
+    for (uint64_t a = seen_ea; a < seen_ea + SEEN; a++) /* read iff its block overlaps [ea, ea + 256) */
+      ok &= seen[a - seen_ea] == (a / 32 >= ea / 32 && a / 32 <= (ea + 255) / 32);
+    CHECK_MSG(ok, "uvld ea 0x%" PRIx64 ": recorded reads", ea);
+  }
+  e.m->listener = NULL;
+  ptosim_vreg r;
+  ptosim_ptr upd;
+  ptosim_vlds_params p = {&r, ub(PTOSIM_DT_F32, 4), 0, PTOSIM_DT_F32, PTOSIM_VLD_BRC_B32, NULL};
+  FAILS(ptosim_uvld(e.v, &p), PTOSIM_E_VERIFY, "vec.dist");
+  p.dist = PTOSIM_VLD_NORM, p.updated_base = &upd;
+  FAILS(ptosim_uvld(e.v, &p), PTOSIM_E_VERIFY, "vec.dist");
+  p.updated_base = NULL, p.src.addr = e.cap - 250; /* its last block lies past UB */
+  FAILS(ptosim_uvld(e.v, &p), PTOSIM_E_FAULT, "mem.bounds");
+  p.src.addr = 0, p.dtype = PTOSIM_DT_I4;
+  FAILS(ptosim_uvld(e.v, &p), PTOSIM_E_VERIFY, "vec.dtype");
+  CHECK(ub_matches(&e));
+  env_free(&e);
+}
+
+/* ---- AR-addressed streams: vsqz -> vstur -> vstar, sprclr / sprsti / sprsts ------------------ */
+
+static int64_t ar_of(env *e) { /* AR through sprsts into a scratch word */
+  ptosim_sprst_params p = {PTOSIM_SPR_AR, ub(PTOSIM_DT_U32, e->cap - 64), 0, NULL};
+  CHECK(ptosim_sprsts(e->v, &p) == PTOSIM_OK);
+  uint8_t b[4];
+  CHECK(ptosim_mem_read(e->v, PTOSIM_UB, e->cap - 64, b, 4) == PTOSIM_OK);
+  memcpy(e->img + e->cap - 64, b, 4);
+  return (int64_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+}
+
+/* Reference of a squeezed stream: the active lanes of each step, in order, at base + the
+ * bytes of the steps before (POST_UPDATE); after each step only the bytes before the last
+ * 32-byte boundary reached UB; vstar at the same base writes the rest. */
+static void test_ar_stream(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_valign al;
+  ptosim_vreg v, q;
+  ptosim_vmask m;
+  random_vreg(&v);
+  make_mask(&m, 0);
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+  ptosim_vstur_params st = {&al, &al, &v, ub(PTOSIM_DT_F32, 4100), PTOSIM_VSTUR_POST_UPDATE};
+  FAILS(ptosim_vstur(e.v, &st), PTOSIM_E_VERIFY, "vec.sqzn"); /* no vsqz yet on this core */
+  uint8_t stream[8 * 256];
+  for (int it = 0; it < 30; it++) {
+    int t = it % 3; /* u8, f16, f32 */
+    unsigned es = dt_bytes[t];
+    uint64_t base = 1024 + rnd(50000) * es, start = base, end = base, len = 0; /* AR = 0 */
+    CHECK(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}) == PTOSIM_OK);
+    CHECK(ar_of(&e) == 0);
+    CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+    for (int step = 0; step < 1 + (int)rnd(5); step++) {
+      random_vreg(&v);
+      make_mask(&m, 2 + (int)rnd(3));
+      ptosim_vunary_params sq = {&q, &v, &m, dts[t], 8 * es};
+      CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK);
+      uint64_t n = 0;
+      for (unsigned i = 0; i < 256 / es; i++) /* the active lanes, in order */
+        if (mbit(&m, i * es)) memcpy(stream + len + n, v.b + i * es, es), n += es;
+      int post = rnd(4) != 0;
+      ptosim_vstur_params p = {&al, &al, &q, ub(dts[t], base), post ? PTOSIM_VSTUR_POST_UPDATE : PTOSIM_VSTUR_NO_POST_UPDATE};
+      CHECK_MSG(ptosim_vstur(e.v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+      len += n, end += n;
+      if (!post) base += n; /* AR stays: the next step's base moves instead */
+      CHECK(base + (uint64_t)ar_of(&e) == end);
+      uint64_t cut = end & ~(uint64_t)31;
+      if (cut > start) memcpy(e.img + start, stream, cut - start);
+      CHECK_MSG(ub_matches(&e), "ar stream it %d step %d", it, step);
+    }
+    ptosim_vstar_params f = {&al, ub(dts[t], base)};
+    CHECK_MSG(ptosim_vstar(e.v, &f) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+    memcpy(e.img + start, stream, len);
+    CHECK_MSG(ub_matches(&e), "ar stream it %d flushed", it);
+  }
+  /* sprsti / sprsts: the low 32 bits of AR at dst + offset words / bytes; post forms at dst */
+  CHECK(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}) == PTOSIM_OK);
+  make_mask(&m, 0);
+  ptosim_vunary_params sq = {&q, &v, &m, PTOSIM_DT_F32, 32};
+  CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK); /* SQZN = 256 */
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+  st = (ptosim_vstur_params){&al, &al, &q, ub(PTOSIM_DT_F32, 8192), PTOSIM_VSTUR_POST_UPDATE};
+  for (int i = 0; i < 3; i++) CHECK(ptosim_vstur(e.v, &st) == PTOSIM_OK); /* AR = 768 */
+  memcpy(e.img + 8192, v.b, 256), memcpy(e.img + 8192 + 256, v.b, 256), memcpy(e.img + 8192 + 512, v.b, 256);
+  static const int64_t offs[] = {0, 1, 5, -3, 127, -128};
+  for (unsigned k = 0; k < sizeof offs / sizeof offs[0]; k++)
+    for (int post = 0; post < 2; post++) {
+      ptosim_ptr upd = {0};
+      uint64_t dst = 20000 + 16 * k;
+      ptosim_sprst_params p = {PTOSIM_SPR_AR, ub(post ? PTOSIM_DT_I32 : PTOSIM_DT_U32, dst), offs[k], post ? &upd : NULL};
+      CHECK(ptosim_sprsti(e.v, &p) == PTOSIM_OK);
+      uint64_t at = post ? dst : dst + (uint64_t)(4 * offs[k]);
+      e.img[at] = 0x00, e.img[at + 1] = 0x03, e.img[at + 2] = 0, e.img[at + 3] = 0; /* 768 */
+      CHECK_MSG(ub_matches(&e), "sprsti offset %lld post %d", (long long)offs[k], post);
+      if (post) CHECK(upd.addr == dst + (uint64_t)(4 * offs[k]) && upd.dtype == PTOSIM_DT_I32);
+      p.offset = 4 * offs[k], p.updated_base = post ? &upd : NULL, p.dst.addr = dst + 4096;
+      CHECK(ptosim_sprsts(e.v, &p) == PTOSIM_OK);
+      at = post ? dst + 4096 : dst + 4096 + (uint64_t)(4 * offs[k]);
+      e.img[at] = 0x00, e.img[at + 1] = 0x03, e.img[at + 2] = 0, e.img[at + 3] = 0;
+      CHECK_MSG(ub_matches(&e), "sprsts offset %lld post %d", (long long)offs[k], post);
+      if (post) CHECK(upd.addr == dst + 4096 + (uint64_t)(4 * offs[k]));
+    }
+  /* rules */
+  ptosim_sprst_params p = {PTOSIM_SPR_AR, ub(PTOSIM_DT_U32, 20000), 128, NULL};
+  FAILS(ptosim_sprsti(e.v, &p), PTOSIM_E_VERIFY, "vec.range");
+  p.offset = -129;
+  FAILS(ptosim_sprsti(e.v, &p), PTOSIM_E_VERIFY, "vec.range");
+  p.offset = 2;
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_FAULT, "mem.align");
+  p.dst.dtype = PTOSIM_DT_F32, p.offset = 0;
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_VERIFY, "vec.dtype");
+  p.dst.dtype = PTOSIM_DT_U32, p.spr = PTOSIM_SPR_COUNT;
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_VERIFY, "vec.spr");
+  FAILS(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_COUNT}), PTOSIM_E_VERIFY, "vec.spr");
+  p.spr = PTOSIM_SPR_AR, p.dst.addr = e.cap;
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_FAULT, "mem.bounds");
+  st.mode = PTOSIM_VSTUR_COUNT;
+  FAILS(ptosim_vstur(e.v, &st), PTOSIM_E_VERIFY, "vec.mode");
+  st.mode = PTOSIM_VSTUR_POST_UPDATE, st.base.addr = 8200; /* base + AR is not where the stream ends */
+  CHECK(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}) == PTOSIM_OK);
+  make_mask(&m, 2);
+  CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK);
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+  st.base.addr = 8196; /* pending bytes start at 8196 */
+  sq.mask = &m;
+  m.b[0] = 0x11, memset(m.b + 1, 0, sizeof m.b - 1); /* two f32 lanes: SQZN = 8 */
+  CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK);
+  CHECK(ptosim_vstur(e.v, &st) == PTOSIM_OK); /* pending [8196, 8204), AR = 8 */
+  ptosim_vstar_params f = {&al, ub(PTOSIM_DT_F32, 8200)};
+  FAILS(ptosim_vstar(e.v, &f), PTOSIM_E_VERIFY, "vec.align_stream");
+  st.base.addr = 8200;
+  FAILS(ptosim_vstur(e.v, &st), PTOSIM_E_VERIFY, "vec.align_stream");
+  CHECK(ub_matches(&e)); /* nothing of the failed steps reached UB */
+  env_free(&e);
+
+  e = env_new(PTOSIM_TARGET_A2A3);
+  FAILS(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}), PTOSIM_E_VERIFY, "vec.target");
+  p = (ptosim_sprst_params){PTOSIM_SPR_AR, ub(PTOSIM_DT_U32, 0), 0, NULL};
+  FAILS(ptosim_sprsti(e.v, &p), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_VERIFY, "vec.target");
+  st = (ptosim_vstur_params){&al, &al, &q, ub(PTOSIM_DT_F32, 0), PTOSIM_VSTUR_POST_UPDATE};
+  FAILS(ptosim_vstur(e.v, &st), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vstar(e.v, &(ptosim_vstar_params){&al, ub(PTOSIM_DT_F32, 0)}), PTOSIM_E_VERIFY, "vec.target");
+  ptosim_vlds_params l = {&q, ub(PTOSIM_DT_F32, 0), 0, PTOSIM_DT_F32, PTOSIM_VLD_NORM, NULL};
+  FAILS(ptosim_uvld(e.v, &l), PTOSIM_E_VERIFY, "vec.target");
+  CHECK(ub_matches(&e));
+  env_free(&e);
+}
+
 /* ---- the checkers see masked stores byte-exactly ---------------------------------------- */
 
 /* On a fresh UB, store the first `lanes` f32 lanes of a register, then broadcast-load f32
@@ -558,8 +763,6 @@ static void test_eager_masked(void) {
 
 /* ---- rules ----------------------------------------------------------------------------- */
 
-#define FAILS(call, st, rule) CHECK_MSG((call) == (st) && !strcmp(last_rule(&e), rule), "%s: %s", rule, last_rule(&e))
-
 static void test_rules(void) {
   env e = env_new(PTOSIM_TARGET_A5);
   ptosim_vreg r;
@@ -593,20 +796,28 @@ static void test_rules(void) {
   FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dist");
   l.dist = PTOSIM_VLD_UNPK4;
   FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dist");
-  for (int d = PTOSIM_VLD_SPLT4CHN; d <= PTOSIM_VLD_SPLT2CHN_B16; d++) {
-    l.dist = (ptosim_vld_dist)d, l.dtype = PTOSIM_DT_U8;
-    FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_UNSUPPORTED, "vec.dist");
+  l.dist = PTOSIM_VLD_SPLT4CHN; /* b8 only */
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dist");
+  for (int d = PTOSIM_VLD_SPLT4CHN; d <= PTOSIM_VLD_SPLT2CHN_B16; d++) { /* 32 B aligned */
+    l.dist = (ptosim_vld_dist)d, l.dtype = PTOSIM_DT_U8, l.src.addr = 64, l.offset = 16;
+    FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.align");
   }
+  l.dist = PTOSIM_VLD_NORM, l.dtype = PTOSIM_DT_F32, l.src.addr = 64, l.offset = 0;
   ptosim_vsts_params s = {&r, ub(PTOSIM_DT_F16, 34), 0, &m, PTOSIM_DT_F16, PTOSIM_VST_NORM_B16, NULL};
   FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.align");
   s.dist = PTOSIM_VST_1PT_B16; /* 1PT: element-aligned */
   CHECK(ptosim_vsts(e.v, &s) == PTOSIM_OK);
   s.dist = PTOSIM_VST_1PT_B32;
   FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.align");
-  for (int d = PTOSIM_VST_MRG4CHN_B8; d <= PTOSIM_VST_COUNT; d++) {
-    s.dist = (ptosim_vst_dist)d, s.dst.addr = 0;
-    FAILS(ptosim_vsts(e.v, &s), d == PTOSIM_VST_COUNT ? PTOSIM_E_VERIFY : PTOSIM_E_UNSUPPORTED, "vec.dist");
+  s.dist = PTOSIM_VST_MRG4CHN_B8, s.dst.addr = 0; /* b8 only */
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_VERIFY, "vec.dist");
+  s.dist = PTOSIM_VST_COUNT;
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_VERIFY, "vec.dist");
+  for (int d = PTOSIM_VST_MRG4CHN_B8; d < PTOSIM_VST_COUNT; d++) { /* 32 B aligned */
+    s.dist = (ptosim_vst_dist)d, s.dtype = s.dst.dtype = PTOSIM_DT_U8, s.dst.addr = 16;
+    FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.align");
   }
+  s.dtype = s.dst.dtype = PTOSIM_DT_F16, s.dst.addr = 34;
   /* A store whose inactive lanes leave UB issues no request for them. */
   CHECK(ptosim_mem_read(e.v, PTOSIM_UB, 0, e.img, e.cap) == PTOSIM_OK);
   memset(m.b, 0, sizeof m.b);
@@ -682,6 +893,8 @@ int main(void) {
   RUN(test_predicates);
   RUN(test_unaligned_loads);
   RUN(test_unaligned_stores);
+  RUN(test_uvld);
+  RUN(test_ar_stream);
   RUN(test_checkers);
   RUN(test_eager_masked);
   RUN(test_rules);

@@ -97,6 +97,12 @@ struct ptosim_core {
   /* VMS4_SR: records each list gave to the last pto.vmrgsort4, 16 bits per list, list 0 in
    * the low bits (src/isa/vec_sfu.c); read by pto.get_vms4_sr. */
   uint64_t vms4_sr;
+  /* Vector special registers AR and SQZN (include/ptosim/vec_mem.h): AR a byte offset,
+   * SQZN the byte count of the last pto.vsqz (valid when sqzn_set); V-pipe state, in
+   * program order with the ops that read them (src/isa/vec_mem.c, vec_rearrange.c). */
+  uint64_t spr_ar;
+  uint32_t spr_sqzn;
+  uint32_t sqzn_set;
   /* For each local space this core owns (pt_core_owns): bytes [0, used[s]) may be
    * non-zero, every byte past them is still the zero of machine creation. Valid while
    * ptosim_machine.used_known (parallel blocks save only this prefix, src/exec/parallel.c). */
