@@ -704,6 +704,82 @@ static void test_ar_stream(void) {
   env_free(&e);
 }
 
+/* The text forms: uvld at an unaligned element, a pltm_b32 tail mask of iteration 1, vsqz ->
+ * vstur -> vstar at an unaligned base, AR stored by sprsts and by the post form of sprsti. */
+static const char ar_src[] =
+    "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+    "  func.func @k(%in: !pto.ptr<f32, gm>, %out: !pto.ptr<f32, gm>, %cnt: !pto.ptr<ui32, gm>) attributes {pto.kernel} {\n"
+    "    %c3 = arith.constant 3 : index\n"
+    "    %c1 = arith.constant 1 : index\n"
+    "    %c0_i64 = arith.constant 0 : i64\n"
+    "    %c1_i64 = arith.constant 1 : i64\n"
+    "    %c32_i64 = arith.constant 32 : i64\n"
+    "    %c64_i64 = arith.constant 64 : i64\n"
+    "    %c512_i64 = arith.constant 512 : i64\n"
+    "    %c2048_i64 = arith.constant 2048 : i64\n"
+    "    %c3072_i64 = arith.constant 3072 : i64\n"
+    "    %loop = arith.constant 1 : i16\n"
+    "    %bound = arith.constant 70 : i32\n"
+    "    %c4_i32 = arith.constant 4 : i32\n"
+    "    %c2_i32 = arith.constant 2 : i32\n"
+    "    %ub_in = pto.castptr %c0_i64 : i64 -> !pto.ptr<f32, ub>\n"
+    "    %ub_out0 = pto.castptr %c2048_i64 : i64 -> !pto.ptr<f32, ub>\n"
+    "    %ub_out = pto.addptr %ub_out0, %c1 : !pto.ptr<f32, ub> -> !pto.ptr<f32, ub>\n"
+    "    %ub_cnt = pto.castptr %c3072_i64 : i64 -> !pto.ptr<ui32, ub>\n"
+    "    pto.mte_gm_ub %in, %ub_in, %c0_i64, %c512_i64 nburst(%c1_i64, %c512_i64, %c512_i64)\n"
+    "      : !pto.ptr<f32, gm>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64\n"
+    "    pto.mte_gm_ub %out, %ub_out0, %c0_i64, %c64_i64 nburst(%c1_i64, %c64_i64, %c64_i64)\n"
+    "      : !pto.ptr<f32, gm>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64\n"
+    "    pto.mte_gm_ub %cnt, %ub_cnt, %c0_i64, %c32_i64 nburst(%c1_i64, %c32_i64, %c32_i64)\n"
+    "      : !pto.ptr<ui32, gm>, !pto.ptr<ui32, ub>, i64, i64, i64, i64, i64\n"
+    "    pto.set_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+    "    pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+    "    pto.vecscope {\n"
+    "      pto.sprclr \"AR\"\n"
+    "      %v = pto.uvld %ub_in[%c3] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+    "      %m = pto.pltm_b32 %loop, %bound : i16, i32 -> !pto.mask<b32>\n"
+    "      %s = pto.vsqz %v, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>\n"
+    "      %a0 = pto.init_align : !pto.align\n"
+    "      %a1 = pto.vstur %a0, %s, %ub_out, \"POST_UPDATE\" : !pto.align, !pto.vreg<64xf32>, !pto.ptr<f32, ub> -> !pto.align\n"
+    "      pto.vstar %a1, %ub_out : !pto.align, !pto.ptr<f32, ub>\n"
+    "      pto.sprsts \"AR\", %ub_cnt[%c4_i32] : !pto.ptr<ui32, ub>, i32\n"
+    "      %next = pto.sprsti \"AR\", %ub_cnt[%c2_i32] : !pto.ptr<ui32, ub>, i32 -> !pto.ptr<ui32, ub>\n"
+    "      pto.sprsti \"AR\", %next[%c2_i32] : !pto.ptr<ui32, ub>, i32\n"
+    "    }\n"
+    "    pto.set_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+    "    pto.wait_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+    "    pto.mte_ub_gm %ub_out0, %out, %c64_i64 nburst(%c1_i64, %c64_i64, %c64_i64)\n"
+    "      : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64\n"
+    "    pto.mte_ub_gm %ub_cnt, %cnt, %c32_i64 nburst(%c1_i64, %c32_i64, %c32_i64)\n"
+    "      : !pto.ptr<ui32, ub>, !pto.ptr<ui32, gm>, i64, i64, i64, i64\n"
+    "    pto.barrier #pto.pipe<PIPE_ALL>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_ar_text(void) {
+  ptosim_program *p = pt_test_load(ar_src, sizeof ar_src - 1);
+  CHECK(p != NULL);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+  float in[128], out[16], want[16];
+  uint32_t cnt[8], want_cnt[8];
+  for (int i = 0; i < 128; i++) in[i] = (float)i * 0.5f - 7.0f;
+  for (int i = 0; i < 16; i++) out[i] = want[i] = 1000.0f + (float)i;
+  for (int i = 0; i < 8; i++) cnt[i] = want_cnt[i] = 0xC0DE0000u + (uint32_t)i;
+  for (int i = 0; i < 6; i++) want[1 + i] = in[3 + i]; /* lanes 64 + i < 70: six f32 = 24 bytes at element 1 */
+  want_cnt[0] = want_cnt[1] = want_cnt[4] = 24; /* AR at word 0 (post form, next = word 2), byte 4, next + 2 words */
+  ptosim_arg args[3];
+  ptosim_gm_map(m, in, sizeof in, &args[0].gm_addr);
+  ptosim_gm_map(m, out, sizeof out, &args[1].gm_addr);
+  ptosim_gm_map(m, cnt, sizeof cnt, &args[2].gm_addr);
+  CHECK_MSG(ptosim_program_run(p, m, args) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+  CHECK(!memcmp(out, want, sizeof out));
+  CHECK(!memcmp(cnt, want_cnt, sizeof cnt));
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+}
+
 /* ---- the checkers see masked stores byte-exactly ---------------------------------------- */
 
 /* On a fresh UB, store the first `lanes` f32 lanes of a register, then broadcast-load f32
@@ -759,6 +835,51 @@ static void test_eager_masked(void) {
   CHECK(ub_matches(&e));
   ptosim_monitor_free(mon);
   env_free(&e);
+}
+
+/* Deferred AR-addressed streams: under the eager schedule (each op dry-runs at issue and runs
+ * again later) and behind a parked V pipe (a wait issued before its set: the ops run at the
+ * set). AR and SQZN are V-pipe state that the deferred ops see in their order. */
+static void ar_deferred(int parked) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  o.schedule = PTOSIM_SCHEDULE_EAGER;
+  ptosim_monitor *mon = parked ? NULL : ptosim_monitor_attach(e.m, &o);
+  ptosim_flag_params fl = {PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 3};
+  if (parked) CHECK(ptosim_wait_flag(e.v, &fl) == PTOSIM_OK && e.v->park != NULL);
+  ptosim_vreg v[3], q[3]; /* operands stay alive until the deferred ops run */
+  ptosim_vmask m[3];
+  ptosim_valign al[4];
+  uint64_t base = 4100, len = 0;
+  CHECK(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}) == PTOSIM_OK);
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al[0]}) == PTOSIM_OK);
+  for (int i = 0; i < 3; i++) {
+    random_vreg(&v[i]);
+    make_mask(&m[i], 4);
+    ptosim_vunary_params sq = {&q[i], &v[i], &m[i], PTOSIM_DT_F16, 16};
+    CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK);
+    ptosim_vstur_params st = {&al[i + 1], &al[i], &q[i], ub(PTOSIM_DT_F16, base), PTOSIM_VSTUR_POST_UPDATE};
+    CHECK(ptosim_vstur(e.v, &st) == PTOSIM_OK);
+    for (unsigned l = 0; l < 128; l++)
+      if (mbit(&m[i], 2 * l)) memcpy(e.img + base + len, v[i].b + 2 * l, 2), len += 2;
+  }
+  CHECK(ptosim_vstar(e.v, &(ptosim_vstar_params){&al[3], ub(PTOSIM_DT_F16, base)}) == PTOSIM_OK);
+  CHECK(ptosim_sprsts(e.v, &(ptosim_sprst_params){PTOSIM_SPR_AR, ub(PTOSIM_DT_U32, 2048), 0, NULL}) == PTOSIM_OK);
+  for (int b = 0; b < 4; b++) e.img[2048 + b] = (uint8_t)(len >> 8 * b);
+  if (parked) {
+    CHECK(e.v->park != NULL);
+    CHECK(ptosim_set_flag(e.v, &fl) == PTOSIM_OK && e.v->park == NULL);
+  } else {
+    CHECK(ptosim_monitor_drain(mon) == PTOSIM_OK);
+    ptosim_monitor_free(mon);
+  }
+  CHECK_MSG(ub_matches(&e), "parked %d", parked);
+  env_free(&e);
+}
+
+static void test_ar_deferred(void) {
+  ar_deferred(0);
+  ar_deferred(1);
 }
 
 /* ---- rules ----------------------------------------------------------------------------- */
@@ -895,8 +1016,10 @@ int main(void) {
   RUN(test_unaligned_stores);
   RUN(test_uvld);
   RUN(test_ar_stream);
+  RUN(test_ar_text);
   RUN(test_checkers);
   RUN(test_eager_masked);
+  RUN(test_ar_deferred);
   RUN(test_rules);
   return pt_test_finish();
 }

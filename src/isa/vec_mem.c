@@ -493,7 +493,7 @@ ptosim_status pt_exec_vstas(pt_ctx *x, const ptosim_vstas_params *p) {
 /* AR of the running core. The static check does not know it (state_read). */
 static uint64_t *spr_ar(pt_ctx *x) {
   x->m->state_read = 1;
-  return &x->core->spr_ar;
+  return &x->core->vspr.ar;
 }
 
 ptosim_status pt_exec_vstur(pt_ctx *x, const ptosim_vstur_params *p) {
@@ -501,11 +501,11 @@ ptosim_status pt_exec_vstur(pt_ctx *x, const ptosim_vstur_params *p) {
   PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, (unsigned)p->mode < PTOSIM_VSTUR_COUNT, "vec.mode", "use POST_UPDATE or NO_POST_UPDATE",
             "vstur mode %d out of range", (int)p->mode);
-  PT_VERIFY(x, x->core->sqzn_set, "vec.sqzn", "run pto.vsqz first: it sets the byte count (SQZN) vstur stores",
+  PT_VERIFY(x, x->core->vspr.sqzn_set, "vec.sqzn", "run pto.vsqz first: it sets the byte count (SQZN) vstur stores",
             "vstur before any pto.vsqz on this core: SQZN holds no byte count");
   PT_TRY(vec_addr(x, "vstur address (base + AR)", p->base, (int64_t)*ar, 1, &at));
   ptosim_vreg v = *p->src;
-  uint32_t n = x->core->spr_sqzn;
+  uint32_t n = x->core->vspr.sqzn;
   PT_TRY(stream_put(x, p->align_in, p->align_out, at, v.b, n));
   if (p->mode == PTOSIM_VSTUR_POST_UPDATE) *ar += n;
   return PTOSIM_OK;

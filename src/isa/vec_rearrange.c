@@ -105,8 +105,8 @@ ptosim_status pt_exec_vsqz(pt_ctx *x, const ptosim_vunary_params *p) {
 #define SQZ_CALL(E) n = sqz(p->dst, p->src, p->mask, E)
   BY_WIDTH(e, SQZ_CALL);
 #undef SQZ_CALL
-  x->core->spr_sqzn = n * e;
-  x->core->sqzn_set = 1;
+  x->core->vspr.sqzn = n * e;
+  x->core->vspr.sqzn_set = 1;
   return PTOSIM_OK;
 }
 
