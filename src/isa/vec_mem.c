@@ -530,12 +530,15 @@ ptosim_status pt_exec_sprclr(pt_ctx *x, const ptosim_sprclr_params *p) {
   return PTOSIM_OK;
 }
 
-/* The low 32 bits of AR -> UB[ea, ea + 4), ea = dst + offset * unit bytes (post form: dst). */
+/* The low 32 bits of AR -> UB[ea, ea + 4), ea = dst + offset * unit bytes (post form: dst);
+ * unit 4 (sprsti): the offset is a signed 8-bit immediate. */
 static ptosim_status spr_store(pt_ctx *x, const ptosim_sprst_params *p, unsigned unit) {
   uint64_t ea = 0;
   uint8_t *h;
   PT_TRY(pt_vl_a5(x));
   PT_TRY(spr_check(x, p->spr));
+  PT_VERIFY(x, unit == 1 || (p->offset >= -128 && p->offset <= 127), "vec.range", "sprsti takes a signed 8-bit word offset",
+            "sprsti offset %" PRId64 " is outside -128 .. 127", p->offset);
   PT_VERIFY(x, p->dst.dtype == PTOSIM_DT_U32 || p->dst.dtype == PTOSIM_DT_I32, "vec.dtype",
             "store the register through a ui32 or i32 UB pointer", "spr store destination of type %s",
             pt_dtype_name(p->dst.dtype));
@@ -547,11 +550,7 @@ static ptosim_status spr_store(pt_ctx *x, const ptosim_sprst_params *p, unsigned
   return PTOSIM_OK;
 }
 
-ptosim_status pt_exec_sprsti(pt_ctx *x, const ptosim_sprst_params *p) {
-  PT_VERIFY(x, p->offset >= -128 && p->offset <= 127, "vec.range", "sprsti takes a signed 8-bit word offset",
-            "sprsti offset %" PRId64 " is outside -128 .. 127", p->offset);
-  return spr_store(x, p, 4);
-}
+ptosim_status pt_exec_sprsti(pt_ctx *x, const ptosim_sprst_params *p) { return spr_store(x, p, 4); }
 
 ptosim_status pt_exec_sprsts(pt_ctx *x, const ptosim_sprst_params *p) { return spr_store(x, p, 1); }
 
