@@ -36,6 +36,8 @@ DOC_REPO, DOC_DIR = "vpto-dev+PTOAS", "docs/isa/micro-isa/"
 CPP_REPO = "hw-native-sys+pto-isa"
 CPP_SOURCES = [("include/pto/common/pto_instr.hpp", ""), ("include/pto/comm/pto_comm_inst.hpp", "comm.")]
 CPP_ALIASES = {"TSUBVIEW": "pto.subview"}  # pto-isa's tile sub-view is PTOAS's pto.subview
+# Ops only pto-isa's tile ISA pages name (no .td defines them, no PTO_INST in pto_instr.hpp)
+DOC_ONLY = {"pto.talias": "pto-isa docs/isa/tile/sync-and-config.md"}
 PIPES = {"S", "MTE1", "MTE2", "MTE3", "M", "V", "FIX"}
 UNITS = {"AIC", "AIV", "ANY"}
 
@@ -133,6 +135,8 @@ def spec_names(mirror):
         for c in cpp_names(git(mirror, CPP_REPO, "show", "HEAD:" + path)):
             n = CPP_ALIASES.get(c) or by_norm.get(norm(pre + c)) or "pto." + pre + c.lower()
             spec.setdefault(n, "pto-isa C++")
+    for n, src in DOC_ONLY.items():
+        spec.setdefault(n, src)
     return spec
 
 

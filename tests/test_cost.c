@@ -6,7 +6,9 @@
  * against its largest and its mean error.
  *
  * `test_cost --table [--all]` prints the validation tables of docs/cost-model.md. */
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +17,8 @@
 #include "core/mem.h"
 #include "cost/cost.h"
 #include "harness.h"
+#include "ptosim/monitor.h"
+#include "ptosim/program.h"
 #include "ptosim/ptosim.h"
 
 static const pt_profile *A2A3, *A5;
@@ -1314,6 +1318,248 @@ static void test_real_ops(void) {
   free(gm);
 }
 
+/* ---- vector micro-ops (A5 VF timeline) --------------------------------------------------- */
+
+/* pto-isa VfSim parameters, typed here from include/pto/costmodel/a5/VfSim/params (isa.csv
+ * latency; forwarding.csv producer -> most consumers, -> VSTS; initiation_interval.csv op after
+ * itself) and the CA-sim tables of vpto-dev/PTOAS docs/isa/micro-isa, per op spelling and lane
+ * width ([0] 32-bit, [1] 16-bit). fst 0: the op makes no register a store reads. */
+static const struct {
+  const char *op;
+  unsigned lat[2], fwd[2], fst[2], ii[2];
+} vf_figures[] = {
+    {"pto.vadd", {7, 7}, {3, 3}, {5, 5}, {1, 1}},       {"pto.vsubs", {7, 7}, {3, 3}, {5, 5}, {1, 1}},
+    {"pto.vmuls", {8, 8}, {4, 4}, {6, 6}, {1, 1}},      {"pto.vmul", {8, 8}, {4, 4}, {6, 6}, {1, 1}},
+    {"pto.vmaxs", {6, 6}, {2, 2}, {4, 4}, {1, 1}},      {"pto.vmin", {6, 6}, {2, 2}, {4, 4}, {1, 1}},
+    {"pto.vexp", {16, 21}, {13, 18}, {14, 19}, {4, 8}}, {"pto.vdiv", {17, 22}, {14, 19}, {15, 20}, {4, 8}},
+    {"pto.vabs", {5, 5}, {2, 2}, {3, 3}, {1, 1}},       {"pto.vcmax", {16, 17}, {13, 14}, {14, 15}, {1, 2}},
+    {"pto.vcadd", {22, 24}, {20, 21}, {20, 22}, {1, 1}}, {"pto.vcgmax", {13, 14}, {10, 11}, {10, 11}, {1, 2}},
+    {"pto.vdup", {6, 6}, {8, 8}, {4, 4}, {1, 1}},       {"pto.vcmp", {6, 6}, {4, 4}, {3, 3}, {1, 1}},
+    {"pto.vsel", {6, 6}, {2, 2}, {3, 3}, {1, 1}},       {"pto.vand", {6, 6}, {2, 2}, {3, 3}, {1, 1}},
+    {"pto.vshrs", {6, 6}, {2, 2}, {3, 3}, {1, 1}},      {"pto.vcvt", {7, 7}, {3, 3}, {4, 4}, {1, 1}},
+    {"pto.vlds", {9, 9}, {6, 6}, {6, 6}, {1, 1}},       {"pto.vbr", {6, 6}, {2, 2}, {3, 3}, {1, 1}},
+    /* CA-sim: 06-unary-vector-ops.md vln 18 / 23, vsqrt 17 / 22, vrelu 5, vneg (RV_VMULS) 8 */
+    {"pto.vln", {18, 23}, {15, 20}, {15, 20}, {4, 8}},  {"pto.vsqrt", {17, 22}, {14, 19}, {15, 20}, {4, 8}},
+    {"pto.vrelu", {5, 5}, {2, 2}, {3, 3}, {1, 1}},      {"pto.vneg", {8, 8}, {4, 4}, {6, 6}, {1, 1}},
+    /* 03-vector-load-store.md: vgather2 27-28, vgatherb ~21 */
+    {"pto.vgather2", {28, 28}, {25, 25}, {25, 25}, {10, 10}}, {"pto.vgatherb", {21, 21}, {18, 18}, {18, 18}, {1, 1}},
+};
+
+/* A V-pipe event of op `op` with lanes of dt on core c. */
+static pt_event vf_event(const ptosim_core *c, ptosim_opcode op, ptosim_dtype dt) {
+  pt_event ev = event(PTOSIM_PIPE_V);
+  ev.op = op;
+  ev.core = c;
+  ev.work_dtype = dt;
+  return ev;
+}
+
+/* Every VEC_* row of the V pipe has a micro-op class but the two UB sorts; the records match
+ * the figures above; an op alone costs launch (23) + its latency + drain (12). */
+static void test_vf_records(void) {
+  for (int op = 0; op < PTOSIM_OP_COUNT; op++) {
+    const char *fam = ptosim_op_family((ptosim_opcode)op);
+    if (strncmp(fam, "VEC_", 4) || ptosim_op_pipe_id((ptosim_opcode)op) != PTOSIM_PIPE_V || !ptosim_op_implemented((ptosim_opcode)op)) continue;
+    int sort = op == PTOSIM_OP_vbitsort || op == PTOSIM_OP_vmrgsort4;
+    CHECK_MSG(pt_vec_class_is_vf(pt_op_cost_class((ptosim_opcode)op)) == !sort, "%s", ptosim_op_spelling((ptosim_opcode)op));
+  }
+  for (size_t i = 0; i < sizeof vf_figures / sizeof vf_figures[0]; i++) {
+    const pt_vf_op *o = pt_cost_vf_op(A5, pt_op_cost_class(ptosim_op_lookup(vf_figures[i].op)));
+    CHECK_MSG(o != NULL, "%s", vf_figures[i].op);
+    if (!o) continue;
+    for (int w = 0; w < 2; w++)
+      CHECK_MSG(o->lat[w] == vf_figures[i].lat[w] && o->fwd[w] == vf_figures[i].fwd[w] && o->fst[w] == vf_figures[i].fst[w] &&
+                    o->ii[w] == vf_figures[i].ii[w],
+                "%s [%d]: lat %u fwd %u fst %u ii %u", vf_figures[i].op, w, o->lat[w], o->fwd[w], o->fst[w], o->ii[w]);
+  }
+  CHECK(pt_cost_vf_op(A2A3, PT_VC_VF_VADD) == NULL && pt_cost_vf_op(A5, PT_VC_BINARY) == NULL);
+  /* units: uarch.csv load / store ports, isa.csv dispatch_exu */
+  CHECK(pt_cost_vf_op(A5, PT_VC_VF_VCMAX)->unit == PT_VFU_EXU0 && pt_cost_vf_op(A5, PT_VC_VF_VDUP)->unit == PT_VFU_EXU0 &&
+        pt_cost_vf_op(A5, PT_VC_VF_VCADD)->unit == PT_VFU_EXU0 && pt_cost_vf_op(A5, PT_VC_VF_VADD)->unit == PT_VFU_EXU01 &&
+        pt_cost_vf_op(A5, PT_VC_VF_VSTS)->unit == PT_VFU_STORE && pt_cost_vf_op(A5, PT_VC_VF_VLDS)->unit == PT_VFU_LOAD);
+  mach e = mach_new(PTOSIM_TARGET_A5);
+  /* alone: the 16-bit row for 8- and 16-bit lanes, the 32-bit row for 32- and 64-bit ones */
+  static const struct {
+    ptosim_opcode op;
+    ptosim_dtype dt;
+    uint64_t cycles;
+  } alone[] = {
+      {PTOSIM_OP_vadd, F32, 23 + 7 + 12},          {PTOSIM_OP_vexp, F32, 23 + 16 + 12},
+      {PTOSIM_OP_vexp, F16, 23 + 21 + 12},         {PTOSIM_OP_vexp, PTOSIM_DT_BF16, 23 + 21 + 12},
+      {PTOSIM_OP_vcadd, PTOSIM_DT_I8, 23 + 24 + 12}, {PTOSIM_OP_vcadd, PTOSIM_DT_I64, 23 + 22 + 12},
+      {PTOSIM_OP_vlds, PTOSIM_DT_NONE, 23 + 9 + 12}, {PTOSIM_OP_vsts, PTOSIM_DT_NONE, 23 + 9 + 12},
+      {PTOSIM_OP_vstsx2, PTOSIM_DT_NONE, 23 + 12 + 12}, {PTOSIM_OP_plt_b32, PTOSIM_DT_NONE, 23 + 2 + 12},
+      {PTOSIM_OP_pand, PTOSIM_DT_NONE, 23 + 6 + 12}, {PTOSIM_OP_vmula, F32, 23 + 10 + 12},
+      {PTOSIM_OP_vintlv, F32, 23 + 5 + 12},
+  };
+  for (size_t i = 0; i < sizeof alone / sizeof alone[0]; i++) {
+    pt_event ev = vf_event(e.aiv, alone[i].op, alone[i].dt);
+    CHECK_MSG(pt_cost_cycles(A5, &ev) == alone[i].cycles, "%s: %" PRIu64, ptosim_op_spelling(alone[i].op), pt_cost_cycles(A5, &ev));
+  }
+  /* a2a3 has no micro-op table: the generic class */
+  pt_event ev = vf_event(e.aiv, PTOSIM_OP_vadd, F32);
+  CHECK(pt_cost_cycles(A2A3, &ev) == pt_cost_vec_cycles(A2A3, &ev, PT_VC_GENERIC));
+  /* a real op's event: the lane type it records */
+  ptosim_vreg a, d;
+  ptosim_vmask all;
+  memset(&a, 0, sizeof a);
+  memset(&all, 0xff, sizeof all);
+  ptosim_vunary_params up = {&d, &a, &all, PTOSIM_DT_F16, 16};
+  CHECK(ptosim_vexp(e.aiv, &up) == PTOSIM_OK && last.op == PTOSIM_OP_vexp && pt_cost_cycles(A5, &last) == 23 + 21 + 12);
+  ptosim_machine_free(e.m);
+}
+
+/* Feed events to a fresh timeline; returns the sum of the charges, each in got[]. */
+static uint64_t vf_run(pt_cost_timeline *t, const pt_event *evs, int n, uint64_t *got, uint64_t *issue) {
+  uint64_t sum = 0;
+  for (int i = 0; i < n; i++) sum += got[i] = pt_cost_step(t, A5, &evs[i], &issue[i]);
+  return sum;
+}
+
+/* Scopes by hand (times from the launch; loads issue at 23 on the two load ports, a compute op
+ * at its producer's issue + fwd (+ wait), a store at its producer's issue + fst, done after lat
+ * or the producer's dsc; end = last done + 12). VfSim's own runs of the same programs end at
+ * 55, 44, 61, 62, 69, 67 (docs/cost-model.md). */
+static void test_vf_scope(void) {
+  mach e = mach_new(PTOSIM_TARGET_A5);
+  pt_cost_timeline *t = pt_cost_timeline_new(1);
+  uint64_t got[32], iss[32];
+  /* vlds a; vlds b; vadd; vsts: loads @23, 23 (done 32); vadd @23+6 = 29 (done 36); vsts @29+5 =
+   * 34, done 34 + 9 = 43; end 55. Charges: 23+9+12, 0, 36+12-44, 55-48. */
+  pt_event add[] = {vf_event(e.aiv, PTOSIM_OP_vlds, F32), vf_event(e.aiv, PTOSIM_OP_vlds, F32),
+                    vf_event(e.aiv, PTOSIM_OP_vadd, F32), vf_event(e.aiv, PTOSIM_OP_vsts, F32)};
+  CHECK(vf_run(t, add, 4, got, iss) == 55 && got[0] == 44 && got[1] == 0 && got[2] == 4 && got[3] == 7);
+  CHECK(iss[0] == 0 && iss[3] == 0);
+  /* a scalar op and a mem_bar keep the scope: a second vsts of the vadd's result @35, done 44 */
+  pt_event s = event(PTOSIM_PIPE_S), bar = event(PTOSIM_PIPE_V);
+  s.core = bar.core = e.aiv;
+  bar.sync.kind = PT_SYNC_MEM_BAR;
+  uint64_t is;
+  CHECK(pt_cost_step(t, A5, &s, &is) == 1 && is == 1 && pt_cost_step(t, A5, &bar, &is) == 0);
+  CHECK(pt_cost_step(t, A5, &add[3], &is) == 1);
+  /* a flag closes it: the next op launches a new scope */
+  pt_event flag = event(PTOSIM_PIPE_V);
+  flag.core = e.aiv;
+  flag.sync.kind = PT_SYNC_SET_FLAG;
+  CHECK(pt_cost_step(t, A5, &flag, &is) == 0 && is == 1);
+  /* vlds; vsts: the store @23+6, done after VLDS's data_store_cost (0, charged 1): 30; the load
+   * done 32; end 44 */
+  CHECK(vf_run(t, add + 2, 0, got, iss) == 0 && vf_run(t, (pt_event[]){add[0], add[3]}, 2, got, iss) == 44);
+  /* the other vector core has a scope of its own */
+  pt_event other = vf_event(ptosim_core_of(e.m, 0, PTOSIM_AIV1), PTOSIM_OP_vadd, F32);
+  CHECK(pt_cost_step(t, A5, &other, &is) == 23 + 7 + 12);
+  pt_cost_step(t, A5, &flag, &is);
+  /* two iterations of vector_axpy_relu's body (vlds x, vlds y, vmuls, vadd, vmaxs, vsts):
+   * it 1: loads @23, 23; vmuls @23+6 = 29; vadd @29+4 = 33; vmaxs @33+3 = 36; vsts @36+4 = 40,
+   *       done 49;
+   * it 2: loads @24, 24 (the ports took 23); vmuls @30, vadd @34, vmaxs @37, vsts @41, done 50;
+   * end 62. */
+  pt_event axpy[12];
+  for (int i = 0; i < 2; i++) {
+    axpy[6 * i] = axpy[6 * i + 1] = vf_event(e.aiv, PTOSIM_OP_vlds, F32);
+    axpy[6 * i + 2] = vf_event(e.aiv, PTOSIM_OP_vmuls, F32);
+    axpy[6 * i + 3] = vf_event(e.aiv, PTOSIM_OP_vadd, F32);
+    axpy[6 * i + 4] = vf_event(e.aiv, PTOSIM_OP_vmaxs, F32);
+    axpy[6 * i + 5] = vf_event(e.aiv, PTOSIM_OP_vsts, F32);
+  }
+  CHECK(vf_run(t, axpy, 6, got, iss) == 61);
+  pt_cost_step(t, A5, &flag, &is);
+  CHECK(vf_run(t, axpy, 12, got, iss) == 62);
+  pt_cost_step(t, A5, &flag, &is);
+  /* 4 x (vlds, vexp, vsts): loads @23, 23, 24, 24; vexp @23+6+1 = 30 (EXU0), 30 (EXU1), then the
+   * ii of 4 holds both ports to 34: @34, 34; vsts @30+14 = 44, 45, 48, 49 (one store port); done
+   * 58; end 70 (without the ii: 67; VfSim 69: its VLDS -> VEXP has no excess, forwarding.csv:296) */
+  pt_event ex[12];
+  for (int i = 0; i < 4; i++) {
+    ex[3 * i] = vf_event(e.aiv, PTOSIM_OP_vlds, F32);
+    ex[3 * i + 1] = vf_event(e.aiv, PTOSIM_OP_vexp, F32);
+    ex[3 * i + 2] = vf_event(e.aiv, PTOSIM_OP_vsts, F32);
+  }
+  CHECK(vf_run(t, ex, 12, got, iss) == 70);
+  pt_cost_step(t, A5, &flag, &is);
+  /* EXU0-only ops share one port: vlds @23; vcmax @29 (EXU0), vdup @29+13+1 = 43 (EXU0), vsts
+   * @43 + 4 = 47, done 56, end 68 (VfSim 67: VCMAX -> VDUP 13, forwarding.csv:262); three
+   * predicate ops on the two execution ports @23, 23, 24 */
+  pt_event red[] = {vf_event(e.aiv, PTOSIM_OP_vlds, F32), vf_event(e.aiv, PTOSIM_OP_vcmax, F32),
+                    vf_event(e.aiv, PTOSIM_OP_vdup, F32), vf_event(e.aiv, PTOSIM_OP_vsts, F32)};
+  CHECK(vf_run(t, red, 4, got, iss) == 68);
+  pt_cost_step(t, A5, &flag, &is);
+  pt_event ps[] = {vf_event(e.aiv, PTOSIM_OP_pset_b32, F32), vf_event(e.aiv, PTOSIM_OP_pset_b32, F32),
+                   vf_event(e.aiv, PTOSIM_OP_pset_b32, F32)};
+  CHECK(vf_run(t, ps, 3, got, iss) == 24 + 2 + 12 && got[1] == 0 && got[2] == 1);
+  /* a long scope slides its window: 2000 loads on two ports end at 23 + 999 + 9 + 12 */
+  pt_cost_step(t, A5, &flag, &is);
+  uint64_t sum = 0;
+  for (int i = 0; i < 2000; i++) sum += pt_cost_step(t, A5, &add[0], &is);
+  CHECK_MSG(sum == 23 + 999 + 9 + 12, "%" PRIu64, sum);
+  pt_cost_timeline_free(t);
+  ptosim_machine_free(e.m);
+}
+
+/* A .pto program of two vector scopes under the monitor: the stats JSON shows the V pipe busy
+ * for the hand-computed ends of both (62, and 44 for the vlds / vsts scope after the barrier). */
+static void test_vf_program(void) {
+  static const char src[] =
+      "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+      "  func.func @k(%alpha: f32) attributes {pto.kernel} {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %c64 = arith.constant 64 : index\n"
+      "    %c128 = arith.constant 128 : index\n"
+      "    %n = arith.constant 128 : i32\n"
+      "    %zero = arith.constant 0.0 : f32\n"
+      "    %c0_i64 = arith.constant 0 : i64\n"
+      "    %c4096_i64 = arith.constant 4096 : i64\n"
+      "    %x = pto.castptr %c0_i64 : i64 -> !pto.ptr<f32, ub>\n"
+      "    %y = pto.castptr %c4096_i64 : i64 -> !pto.ptr<f32, ub>\n"
+      "    pto.vecscope {\n"
+      "      %rest = scf.for %i = %c0 to %c128 step %c64 iter_args(%left = %n) -> (i32) {\n"
+      "        %m, %next = pto.plt_b32 %left : i32 -> !pto.mask<b32>, i32\n"
+      "        %vx = pto.vlds %x[%i] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+      "        %vy = pto.vlds %y[%i] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+      "        %ax = pto.vmuls %vx, %alpha, %m : !pto.vreg<64xf32>, f32, !pto.mask<b32> -> !pto.vreg<64xf32>\n"
+      "        %s = pto.vadd %ax, %vy, %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>\n"
+      "        %r = pto.vmaxs %s, %zero, %m : !pto.vreg<64xf32>, f32, !pto.mask<b32> -> !pto.vreg<64xf32>\n"
+      "        pto.vsts %r, %y[%i], %m : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+      "        scf.yield %next : i32\n"
+      "      }\n"
+      "    }\n"
+      "    pto.barrier #pto.pipe<PIPE_V>\n"
+      "    pto.vecscope {\n"
+      "      %m = pto.pset_b32 \"PAT_ALL\" : !pto.mask<b32>\n"
+      "      %v = pto.vlds %y[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+      "      pto.vsts %v, %x[%c0], %m : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+      "    }\n"
+      "    return\n"
+      "  }\n"
+      "}\n";
+  int nerr = 0;
+  ptosim_program *p = ptosim_program_load("vf.pto", src, strlen(src), NULL, -1, stderr, &nerr);
+  CHECK(p != NULL);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  o.checks = 0;
+  ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
+  ptosim_arg arg = {.f = 1.5};
+  CHECK(ptosim_monitor_run(mon, p, &arg) == PTOSIM_OK);
+  ptosim_monitor_finish(mon);
+  char buf[8192] = {0};
+  FILE *f = tmpfile();
+  CHECK(f != NULL);
+  if (f) {
+    ptosim_monitor_write_stats_json(mon, f);
+    rewind(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+  }
+  /* the pset of the second scope issues @23 beside the load and is done by 25 */
+  CHECK_MSG(strstr(buf, "\"pipe\": \"PIPE_V\", \"busy_cycles\": 106,") != NULL, "%s", buf);
+  ptosim_monitor_free(mon);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+}
+
 int main(int argc, char **argv) {
   A2A3 = pt_profile_get(PTOSIM_TARGET_A2A3);
   A5 = pt_profile_get(PTOSIM_TARGET_A5);
@@ -1328,6 +1574,9 @@ int main(int argc, char **argv) {
   RUN(test_vec);
   RUN(test_scalar);
   RUN(test_real_ops);
+  RUN(test_vf_records);
+  RUN(test_vf_scope);
+  RUN(test_vf_program);
   RUN(test_validation);
   return pt_test_finish();
 }

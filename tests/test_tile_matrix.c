@@ -707,6 +707,11 @@ static void test_tmov_vec(void) {
        .h = 10, .w = 18},
       {MV(A2A3, tmov), SRC(VEC(I16, BL_R, SL_N, 8, 48, 8, 40, 0)), DST(VEC(I16, BL_R, SL_N, 8, 48, 7, 48, 0x400)),
        .h = 7, .w = 40},
+      /* DN -> DN of one column (a row-wise copy moves element r: a2a3/a5 TMov.hpp TMovToVec) */
+      {MV(A2A3, tmov), SRC(VEC(F32, BL_C, SL_N, 16, 1, 12, 1, 0x100)), DST(VEC(F32, BL_C, SL_N, 16, 1, 10, 1, 0x800)),
+       .h = 10, .w = 1},
+      {MV(A5, tmov), SRC(VEC(F16, BL_C, SL_N, 32, 1, 32, 1, 0x40)), DST(VEC(F16, BL_C, SL_N, 32, 1, 27, 1, 0x800)),
+       .h = 27, .w = 1},
       /* ND -> NZ, ND -> ZN (A5) */
       {MV(A5, tmov), SRC(VEC(F16, BL_R, SL_N, 40, 40, 40, 40, 0)), DST(VEC(F16, BL_C, SL_R, 48, 48, 40, 40, 0x1000)),
        .h = 40, .w = 40},
@@ -958,6 +963,10 @@ static void test_tmov_negative(void) {
   expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.unit");
   p.dst = MAT(F32, BL_C, SL_R, 16, 32, 16, 32, 0);
   expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.layout"); /* vec -> mat keeps the layout */
+  p = (ptosim_tmov_params){.src = VEC(F32, BL_C, SL_N, 16, 8, 16, 8, 0), .dst = VEC(F32, BL_C, SL_N, 16, 8, 16, 8, 0x400)};
+  expect_mv(A3, PTOSIM_OP_tmov, V, p, "tmov.layout"); /* DN -> DN only of one column */
+  p.dst = VEC(F32, BL_R, SL_N, 16, 8, 16, 8, 0x400);
+  expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.layout"); /* DN -> ND */
   p = (ptosim_tmov_params){.src = vnd, .dst = vnd, .has_quant_scalar = true};
   expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.acc_only");
   p = (ptosim_tmov_params){.src = VEC(F16, BL_R, SL_N, 8, 32, 8, 32, 0),

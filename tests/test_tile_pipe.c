@@ -228,11 +228,140 @@ static void test_rules(void) {
   CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
   q.split = PTOSIM_SPLIT_NONE, q.result = NULL;
   CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "api.args"));
+  /* A2/A3 FIFOs are in GM, A5 ones local; generic pipes take disjoint flag ranges. */
   fresh(PTOSIM_TARGET_A2A3);
-  CHECK(init_all(1, 2) == PTOSIM_OK);
-  p.split = PTOSIM_SPLIT_NONE;
-  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+  CHECK(init_all(1, 2) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.gm"));
+  int64_t h = -1;
+  ptosim_pipe_init_params gp = {.dir_mask = 1, .slot_size = SLOT, .slot_num = 2, .c2v_buf = FIFO, .handle = &h};
+  CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(ptosim_initialize_l2g2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+  gp.flag_base = 15;
+  CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.flags"));
+  gp.flag_base = 2;
+  CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_OK && h == 2);
+  gp.flag_base = 0, gp.dir_mask = 3, gp.v2c_buf = L1FIFO;
+  CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.flags")); /* 0..3 */
+  ptosim_tpush_params gpush = {.tile = acc_tile(16, 16, 16, 16), .id = 16};
+  CHECK(ptosim_tpush(aic, &gpush) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.id"));
+  gpush.id = 0;
+  CHECK(ptosim_tpush(aic, &gpush) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.init"));
 }
+
+/* ---- the GM FIFO of A2/A3 ------------------------------------------------------------------ */
+
+enum { GM_SLOTS = 4, GM_FLOATS = GM_SLOTS * SLOT / 4 };
+static float g_fifo[2 * GM_FLOATS]; /* C2V slots, then the V2C slots of dir_mask 3 */
+
+/* Every core opens the pipe at flag base 2 over g_fifo (4 GM slots, 2 local slots). */
+static void gm_pipe(int dir) {
+  uint64_t g;
+  memset(g_fifo, 0xA5, sizeof g_fifo);
+  CHECK(ptosim_gm_map(g_m, g_fifo, sizeof g_fifo, &g) == PTOSIM_OK);
+  int64_t h = -1;
+  ptosim_pipe_init_params ip = {.dir_mask = dir, .slot_size = SLOT, .slot_num = GM_SLOTS, .local_slot_num = 2, .flag_base = 2,
+                                .c2v_buf = FIFO, .v2c_buf = L1FIFO, .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32}, .handle = &h};
+  CHECK(ptosim_initialize_l2g2l_pipe(aic, &ip) == PTOSIM_OK && h == 2);
+  for (int k = 0; k < 2; k++) CHECK(ptosim_initialize_l2g2l_pipe(aiv[k], &ip) == PTOSIM_OK);
+}
+
+/* GM slot k holds the valid 30 x 48 region of acc tile tag as rows of 48; the rest of the
+ * slot keeps the sentinel. */
+static int gm_holds(int k, int tag) {
+  const uint8_t *b = (const uint8_t *)(g_fifo + (size_t)k * SLOT / 4);
+  for (int e = 0; e < SLOT / 4; e++) {
+    float v;
+    memcpy(&v, b + 4 * e, 4);
+    int i = e / 48, j = e % 48;
+    if (e < 30 * 48 ? v != (float)(i * 1000 + j + 1) + 0.5f * (float)tag : memcmp(b + 4 * e, "\xA5\xA5\xA5\xA5", 4)) return 0;
+  }
+  return 1;
+}
+
+/* The UB of sub-block s at local slot k holds rows [15 s, 15 s + 15) x 48 of tile tag as
+ * rows of the 64-wide tile. */
+static int local_holds(int s, int k, int tag) {
+  static float ub[16 * 64];
+  ptosim_mem_read(aiv[s], PTOSIM_UB, FIFO + (uint64_t)k * SLOT, ub, sizeof ub);
+  for (int i = 0; i < 15; i++)
+    for (int j = 0; j < 48; j++)
+      if (ub[i * 64 + j] != (float)((15 * s + i) * 1000 + j + 1) + 0.5f * (float)tag) return 0;
+  return 1;
+}
+
+static void test_gm_c2v(void) {
+  fresh(PTOSIM_TARGET_A2A3);
+  gm_pipe(1);
+  ptosim_tpush_params p = {.tile = acc_tile(32, 64, 30, 48), .id = 2};
+  for (int t = 0; t < GM_SLOTS; t++) {
+    fill_acc(32, 64, t);
+    CHECK_MSG(ptosim_tpush(aic, &p) == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
+    CHECK(gm_holds(t, t));
+  }
+  fill_acc(32, 64, 4);
+  CHECK(ptosim_tpush(aic, &p) == PTOSIM_BLOCKED); /* slot 0 is not free yet */
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 16, .cols = 64, .valid_rows = 15, .valid_cols = 48,
+                   .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  ptosim_tpop_params q = {.result = &r, .id = 2, .split = PTOSIM_SPLIT_UP_DOWN};
+  for (int t = 0; t < 2; t++) {
+    for (int s = 0; s < 2; s++) {
+      CHECK_MSG(ptosim_tpop(aiv[s], &q) == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
+      CHECK(r.addr == FIFO + (uint64_t)t * SLOT && local_holds(s, t, t));
+      CHECK(ptosim_tfree(aiv[s], &q) == PTOSIM_OK); /* a no-op: the pop signalled */
+      CHECK(ptosim_tpush(aic, &p) == (t == 1 && s == 1 ? PTOSIM_OK : PTOSIM_BLOCKED)); /* the period ends at pop 2 of both */
+    }
+  }
+  CHECK(gm_holds(0, 4) && gm_holds(1, 1));
+  /* Left-right: sub-block 1 loads columns [24, 48) of rows 48 wide (tile 2 of slot 2). */
+  r.valid_cols = 24, q.split = PTOSIM_SPLIT_LEFT_RIGHT;
+  CHECK(ptosim_tpop(aiv[1], &q) == PTOSIM_OK && r.addr == FIFO);
+  static float ub[16 * 64];
+  ptosim_mem_read(aiv[1], PTOSIM_UB, FIFO, ub, sizeof ub);
+  int ok = 1;
+  for (int i = 0; i < 15; i++)
+    for (int j = 0; j < 24; j++) ok &= ub[i * 64 + j] == (float)(i * 1000 + 24 + j + 1) + 0.5f * 2.0f;
+  CHECK(ok);
+  /* Sub-block 0 pops tiles 2, 3 and 4, then waits for a sixth push. */
+  for (int t = 0; t < 3; t++) CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_OK);
+  CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_BLOCKED);
+}
+
+/* V2C: each sub-block stores its 8 x 16 part (rows 8 s.. or columns 16 s..) of a 16 x 16 or
+ * 8 x 32 entry into the GM slot after the 4 C2V slots (dir_mask 3); the cube loads the
+ * entry into a row-major mat tile of its local ring. */
+static void test_gm_v2c(void) {
+  for (int split = 1; split <= 2; split++) {
+    fresh(PTOSIM_TARGET_A2A3);
+    gm_pipe(3);
+    static float v[8 * 16], l1[16 * 32];
+    for (int k = 0; k < 2; k++) {
+      for (int i = 0; i < 8 * 16; i++) v[i] = (float)(k * 1000 + i);
+      ptosim_mem_write(aiv[k], PTOSIM_UB, 0, v, sizeof v);
+    }
+    ptosim_tile src = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 8, .cols = 16, .valid_rows = 8, .valid_cols = 16,
+                       .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+    ptosim_tpush_params p = {.tile = src, .id = 2, .split = (ptosim_tile_split)split};
+    int rows = split == 1 ? 16 : 8, cols = split == 1 ? 16 : 32;
+    ptosim_tile r = {.space = PTOSIM_L1, .dtype = PTOSIM_DT_F32, .rows = rows, .cols = cols, .valid_rows = rows, .valid_cols = cols,
+                     .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+    ptosim_tpop_params q = {.result = &r, .id = 2, .split = (ptosim_tile_split)split};
+    CHECK(ptosim_tpush(aiv[0], &p) == PTOSIM_OK);
+    CHECK(ptosim_tpop(aic, &q) == PTOSIM_BLOCKED); /* sub-block 1's part is missing */
+    CHECK(ptosim_tpush(aiv[1], &p) == PTOSIM_OK);
+    const float *e = g_fifo + GM_FLOATS; /* V2C slot 0 */
+    int ok = 1;
+    for (int i = 0; i < rows; i++)
+      for (int j = 0; j < cols; j++) {
+        int s = split == 1 ? i / 8 : j / 16, li = split == 1 ? i % 8 : i, lj = split == 1 ? j : j % 16;
+        ok &= e[i * cols + j] == (float)(s * 1000 + li * 16 + lj);
+      }
+    CHECK_MSG(ok, "split %d: GM entry", split);
+    CHECK_MSG(ptosim_tpop(aic, &q) == PTOSIM_OK && r.addr == L1FIFO, "%s", ptosim_last_diag(g_m)->msg);
+    ptosim_mem_read(aic, PTOSIM_L1, L1FIFO, l1, (size_t)rows * (size_t)cols * 4);
+    CHECK_MSG(!memcmp(l1, e, (size_t)rows * (size_t)cols * 4), "split %d: local mat tile", split);
+  }
+}
+
 
 /* ---- .pto text ------------------------------------------------------------------------------ */
 
@@ -278,20 +407,28 @@ static char *pipe_program(char *buf, size_t n, int pushes, int pops, int peek) {
   return buf;
 }
 
-/* Runs `src` with the monitor; returns the status, the number of reports and the first rule. */
+static ptosim_status run_checked_on(ptosim_target tg, const char *src, int eager, int *nreports, char *first);
+static unsigned g_checks; /* checkers of run_checked_on (0: the defaults) */
 static ptosim_status run_checked(const char *src, int eager, int *nreports, char *first) {
+  return run_checked_on(PTOSIM_TARGET_A5, src, eager, nreports, first);
+}
+
+/* Runs `src` with the monitor on target tg; returns the status, the number of reports and the first rule. */
+static ptosim_status run_checked_on(ptosim_target tg, const char *src, int eager, int *nreports, char *first) {
   FILE *dump = getenv("PT_DEBUG") ? fopen("/tmp/tp_dbg.pto", "w") : NULL;
   if (dump) fputs(src, dump), fclose(dump);
   ptosim_program *p = pt_test_load(src, strlen(src));
   if (!p) return PTOSIM_E_VERIFY;
-  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
-  static float out[8 * 16];
-  ptosim_arg a = {0};
-  ptosim_gm_map(m, out, sizeof out, &a.gm_addr);
+  ptosim_machine *m = ptosim_machine_new(tg, 1);
+  static float out[16 * 16], fifo[2 * 1024 / 4];
+  ptosim_arg a[2] = {{0}, {0}};
+  ptosim_gm_map(m, out, sizeof out, &a[0].gm_addr);
+  ptosim_gm_map(m, fifo, sizeof fifo, &a[1].gm_addr);
   ptosim_monitor_opts o = ptosim_monitor_defaults();
   if (eager) o.schedule = PTOSIM_SCHEDULE_EAGER;
+  if (g_checks) o.checks = g_checks;
   ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
-  ptosim_status st = ptosim_monitor_run(mon, p, &a);
+  ptosim_status st = ptosim_monitor_run(mon, p, a);
   ptosim_monitor_finish(mon);
   *nreports = ptosim_monitor_nreports(mon);
   snprintf(first, 64, "%s", st != PTOSIM_OK ? ptosim_last_diag(m)->rule : *nreports ? ptosim_monitor_report(mon, 0)->rule : "");
@@ -330,6 +467,71 @@ static void test_text(void) {
   /* Reading slot 0 through another tile without popping races with the push. */
   CHECK(run_checked(pipe_program(src, sizeof src, 1, 1, 1), 0, &n, first) == PTOSIM_OK);
   CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "%d reports, first %s", n, first);
+}
+
+/* The generic ops: the cube pushes `pushes` zero 16 x 16 acc tiles through a 2-slot pipe at
+ * flag base 4 (a5: l2l at UB address `fifo`; a3: l2g2l over GM %g, 2 local slots there);
+ * each sub-block pops `pops` rows blocks (split 1) into a declared tile and stores them to
+ * %o. store: 0 before its tfree, behind barriers (correct); 1 after its tfree (a5: the
+ * slot may be refilled meanwhile); 2 before its tfree without barriers (a3: the next pop's
+ * load into the same local slot races with the store). */
+static char *generic_program(char *buf, size_t n, int a3, int pushes, int pops, int store) {
+  char init[400];
+  snprintf(init, sizeof init, a3 ? "pto.initialize_l2g2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2, local_slot_num = 2, flag_base = 4}"
+                                   "(%%g : !pto.ptr<f32>, %%b : i32) -> !pto.pipe"
+                                 : "pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 2, flag_base = 4}(%%b : i32) -> !pto.pipe");
+  const char *bar = store == 2 ? "" : "    pto.barrier #pto.pipe<PIPE_ALL>\n";
+  char st[600];
+  snprintf(st, sizeof st, "%s    pto.tstore ins(%%t : " VEC8 ") outs(%%po : !pto.partition_tensor_view<8x16xf32>)\n%s", bar, bar);
+  int fifo = (int)(ptosim_space_capacity(g_m, PTOSIM_UB) - 8192);
+  snprintf(buf, n,
+           "module attributes {pto.target_arch = \"%s\"} {\n"
+           "func.func @k(%%o: !pto.ptr<f32>, %%g: !pto.ptr<f32>) attributes {pto.entry} {\n"
+           "  func.call @c(%%g) : (!pto.ptr<f32>) -> ()\n  func.call @v(%%o, %%g) : (!pto.ptr<f32>, !pto.ptr<f32>) -> ()\n  return\n}\n"
+           "func.func private @c(%%g: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+           "  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n  %%n = arith.constant %d : index\n"
+           "  %%b = arith.constant %d : i32\n  %%p = %s\n"
+           "  %%a = pto.alloc_tile : " ACC16 "\n"
+           "  scf.for %%i = %%z to %%n step %%one {\n"
+           "    pto.tpush(%%a, %%p : " ACC16 ", !pto.pipe) {split = 1}\n  }\n  return\n}\n"
+           "func.func private @v(%%o: !pto.ptr<f32>, %%g: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+           "  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n  %%n = arith.constant %d : index\n"
+           "  %%c8 = arith.constant 8 : index\n  %%c16 = arith.constant 16 : index\n  %%c8_i64 = arith.constant 8 : i64\n"
+           "  %%b = arith.constant %d : i32\n  %%p = %s\n"
+           "  %%s = pto.get_subblock_idx\n  %%r64 = arith.muli %%s, %%c8_i64 : i64\n  %%r = arith.index_cast %%r64 : i64 to index\n"
+           "  %%vo = pto.make_tensor_view %%o, shape = [%%c16, %%c16], strides = [%%c16, %%one] : !pto.tensor_view<?x?xf32>\n"
+           "  %%po = pto.partition_view %%vo, offsets = [%%r, %%z], sizes = [%%c8, %%c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x16xf32>\n"
+           "  scf.for %%i = %%z to %%n step %%one {\n"
+           "    %%t = pto.declare_tile -> " VEC8 "\n"
+           "    pto.tpop(%%t, %%p : " VEC8 ", !pto.pipe) {split = 1}\n"
+           "%s"
+           "    pto.tfree(%%p : !pto.pipe) {split = 1}\n"
+           "%s"
+           "  }\n  return\n}\n}\n",
+           a3 ? "a3" : "a5", pushes, fifo, init, pops, fifo, init, store != 1 ? st : "", store == 1 ? st : "");
+  return buf;
+}
+
+static void test_generic_text(void) {
+  g_checks = PTOSIM_CHECK_RACE | PTOSIM_CHECK_SYNC; /* the pushed acc tiles are never written (init.copied) */
+  static char src[16384];
+  char first[64];
+  int n = 0;
+  for (int a3 = 0; a3 < 2; a3++) {
+    ptosim_target tg = a3 ? PTOSIM_TARGET_A2A3 : PTOSIM_TARGET_A5;
+    fresh(tg); /* generic_program reads the UB capacity of g_m */
+    /* 6 tiles through 2 slots: pushes wait for frees, the stores read what was pushed, nothing races. */
+    ptosim_status st = run_checked_on(tg, generic_program(src, sizeof src, a3, 6, 6, 0), 0, &n, first);
+    CHECK_MSG(st == PTOSIM_OK && n == 0, "a3 %d: status %d, %d reports, first %s", a3, (int)st, n, first);
+    /* One pop too many, or a push whose slot is never freed: deadlock reports, not hangs. */
+    CHECK_MSG(run_checked_on(tg, generic_program(src, sizeof src, a3, 3, 4, 0), 0, &n, first) == PTOSIM_E_FAULT &&
+                  !strcmp(first, "sync.deadlock"), "a3 %d: %s", a3, first);
+    CHECK(run_checked_on(tg, generic_program(src, sizeof src, a3, 5, 2, 0), 0, &n, first) == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"));
+    /* The mutations: a5 reads the slot after freeing it, a3 stores a local slot while the next pop loads into it. */
+    CHECK(run_checked_on(tg, generic_program(src, sizeof src, a3, 6, 6, a3 ? 2 : 1), 0, &n, first) == PTOSIM_OK);
+    CHECK_MSG(n > 0 && !strncmp(first, "race.", 5), "a3 %d: %d reports, first %s", a3, n, first);
+  }
+  g_checks = 0;
 }
 
 /* split 0 in a vector section: on A5 the section runs on sub-block 0 only (PTOAS's
@@ -463,7 +665,10 @@ int main(void) {
   RUN(test_flow);
   RUN(test_v2c);
   RUN(test_rules);
+  RUN(test_gm_c2v);
+  RUN(test_gm_v2c);
   RUN(test_text);
+  RUN(test_generic_text);
   RUN(test_unsplit_guard);
   RUN(test_reserve);
   RUN(test_memref_alloc);

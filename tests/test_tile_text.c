@@ -14,7 +14,7 @@
   "!pto.tile_buf<loc=vec, dtype=" dt ", rows=" #r ", cols=" #c ", v_row=" vr ", v_col=" vc ", blayout=" bl \
   ", slayout=none_box, fractal=512, pad=0>"
 
-enum { MAXBUF = 4 };
+enum { MAXBUF = 8 };
 
 /* Run `src` on a fresh machine of target t with the given GM buffers as its pointer
  * parameters (then scalars `ints`); returns the status and, on error, the rule. */
@@ -128,7 +128,8 @@ static const char *valid_src =
     "  %r:2 = pto.get_validshape %t : " VEC("f32", 16, 16, "?", "?", "row_major") "\n"
     "  %d1 = pto.get_tensor_view_dim %v, %c1 : !pto.tensor_view<?x?xf32> -> index\n"
     "  %s0 = pto.get_tensor_view_stride %v, %c0 : !pto.tensor_view<?x?xf32> -> index\n"
-    "  %a = arith.index_cast %r#0 : index to i64\n  %b = arith.index_cast %r#1 : index to i64\n"
+    "  %r0 = arith.addi %r#0, %c0 : index\n" /* get_validshape's results are index values */
+    "  %a = arith.index_cast %r0 : index to i64\n  %b = arith.index_cast %r#1 : index to i64\n"
     "  %d = arith.index_cast %d1 : index to i64\n  %s = arith.index_cast %s0 : index to i64\n"
     "  pto.store %a, %info[%c0] : !pto.ptr<i64>, i64\n  pto.store %b, %info[%c1] : !pto.ptr<i64>, i64\n"
     "  pto.store %d, %info[%c2] : !pto.ptr<i64>, i64\n  pto.store %s, %info[%c3] : !pto.ptr<i64>, i64\n"
@@ -319,6 +320,169 @@ static void test_cube_ops(void) {
   CHECK(bad == 0);
 }
 
+/* A mixed tile program (no sections, no kernel kind, no sync: PTOAS inserts the sync, so
+ * it runs in program order, each op on the core its tiles live in): the cube side above
+ * stores its product c, then the vector side loads c and stores d = 2 * c. */
+#define VC16 VEC("f32", 16, 16, "16", "16", "row_major")
+static const char *mixed_src =
+    "module attributes {pto.target_arch = \"a5\"} {\n"
+    "func.func @k(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %c: !pto.ptr<f32>, %d: !pto.ptr<f32>) {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %c32 = arith.constant 32 : index\n  %two = arith.constant 2.0 : f32\n"
+    "  %va = pto.make_tensor_view %a, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf16>\n"
+    "  %vb = pto.make_tensor_view %b, shape = [%c32, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf16>\n"
+    "  %vc = pto.make_tensor_view %c, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %vd = pto.make_tensor_view %d, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %am = pto.alloc_tile : " MAT(32, 32) "\n  %bm = pto.alloc_tile : " MAT(32, 16) "\n"
+    "  %al = pto.alloc_tile : " LEFT "\n  %br = pto.alloc_tile : " RIGHT "\n  %acc = pto.alloc_tile : " ACC "\n"
+    "  %t = pto.alloc_tile : " VC16 "\n"
+    "  pto.tload ins(%va : !pto.tensor_view<?x?xf16>) outs(%am : " MAT(32, 32) ")\n"
+    "  pto.tload ins(%vb : !pto.tensor_view<?x?xf16>) outs(%bm : " MAT(32, 16) ")\n"
+    "  pto.textract ins(%am, %c16, %c0 : " MAT(32, 32) ", index, index) outs(%al : " LEFT ")\n"
+    "  pto.tmov ins(%bm : " MAT(32, 16) ") outs(%br : " RIGHT ")\n"
+    "  pto.tmatmul ins(%al, %br : " LEFT ", " RIGHT ") outs(%acc : " ACC ")\n"
+    "  pto.tstore ins(%acc : " ACC ") outs(%vc : !pto.tensor_view<?x?xf32>)\n"
+    "  pto.tload ins(%vc : !pto.tensor_view<?x?xf32>) outs(%t : " VC16 ")\n"
+    "  pto.tmuls ins(%t, %two : " VC16 ", f32) outs(%t : " VC16 ")\n"
+    "  pto.tstore ins(%t : " VC16 ") outs(%vd : !pto.tensor_view<?x?xf32>)\n"
+    "  return\n}\n}\n";
+
+static void test_mixed_program(void) {
+  static uint16_t a[32 * 32], b[32 * 16];
+  static float c[16 * 16], d[16 * 16];
+  int av[32 * 32], bv[32 * 16];
+  for (int i = 0; i < 32 * 32; i++) av[i] = (i * 7 + 2) % 17 - 8, a[i] = f16_of_small(av[i]);
+  for (int i = 0; i < 32 * 16; i++) bv[i] = (i * 5 + 4) % 17 - 8, b[i] = f16_of_small(bv[i]);
+  void *bufs[] = {a, b, c, d};
+  size_t sizes[] = {sizeof a, sizeof b, sizeof c, sizeof d};
+  char rule[64];
+  CHECK_MSG(run(mixed_src, PTOSIM_TARGET_A5, bufs, sizes, 4, NULL, 0, rule) == PTOSIM_OK, "%s", rule);
+  int bad = 0;
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 16; j++) {
+      float acc = 0.0f;
+      for (int k = 0; k < 32; k++) acc = fmaf((float)av[(16 + i) * 32 + k] / 8.0f, (float)bv[k * 16 + j] / 8.0f, acc);
+      bad += c[i * 16 + j] != acc || d[i * 16 + j] != 2.0f * acc;
+    }
+  CHECK(bad == 0);
+}
+
+/* pto.subset windows of a 16 x 64 f32 parent P that keep its row stride (PTOAS SubsetOp):
+ *   a = P[0, 0] 16x32 and b = P[0, 32] 16x32 loaded from s0 and s1, a += b (tadd), so
+ *   dst0 = P: dst0[i][j] = s0[i][j] + s1[i][j] for j < 32, s1[i][j - 32] after;
+ *   dst1 = P[%r, %c] 8x16: dst1[i][j] = dst0[%r + i][%c + j];
+ *   Q (16x64, v_col = 32): its window at column 32 is valid over 32 columns (the parent's
+ *   valid extent is a period), dst2 = s1 through it;
+ *   talias: the 16x32 tile z re-pointed at P (ins/outs form) reads P's first 512 elements
+ *   (dst3), and the 8x64 alias y = pto.talias P (SSA form) row 7 (dst4). */
+#define P_T VEC("f32", 16, 64, "16", "64", "row_major")
+#define H_T VEC("f32", 16, 32, "16", "32", "row_major")
+#define W_T VEC("f32", 8, 16, "8", "16", "row_major")
+#define V2(p, r, c) "  %" p " = pto.make_tensor_view %" p "p, shape = [%c" r ", %c" c "], strides = [%c" c ", %c1] : !pto.tensor_view<?x?xf32>\n"
+static const char *subset_src =
+    "func.func @k(%s0p: !pto.ptr<f32>, %s1p: !pto.ptr<f32>, %d0p: !pto.ptr<f32>, %d1p: !pto.ptr<f32>, %d2p: !pto.ptr<f32>, "
+    "%d3p: !pto.ptr<f32>, %d4p: !pto.ptr<f32>, %r: index, %c: index) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c7 = arith.constant 7 : index\n"
+    "  %c8 = arith.constant 8 : index\n  %c16 = arith.constant 16 : index\n  %c32 = arith.constant 32 : index\n"
+    "  %c64 = arith.constant 64 : index\n"
+    V2("s0", "16", "32") V2("s1", "16", "32") V2("d0", "16", "64") V2("d1", "8", "16") V2("d2", "16", "32") V2("d3", "16", "32")
+    V2("d4", "1", "64")
+    "  %P = pto.alloc_tile : " P_T "\n"
+    "  %Q = pto.alloc_tile : " VEC("f32", 16, 64, "16", "32", "row_major") "\n"
+    "  %z = pto.alloc_tile : " H_T "\n"
+    "  %a = pto.subset %P[%c0, %c0] sizes [16, 32] : " P_T "\n"
+    "  %b = pto.subset %P[%c0, %c32] sizes [16, 32] : " P_T "\n"
+    "  pto.tload ins(%s0 : !pto.tensor_view<?x?xf32>) outs(%a : " H_T ")\n"
+    "  pto.tload ins(%s1 : !pto.tensor_view<?x?xf32>) outs(%b : " H_T ")\n"
+    "  pto.tadd ins(%a, %b : " H_T ", " H_T ") outs(%a : " H_T ")\n"
+    "  pto.tstore ins(%P : " P_T ") outs(%d0 : !pto.tensor_view<?x?xf32>)\n"
+    "  %w = pto.subset %P[%r, %c] sizes [8, 16] : " P_T "\n"
+    "  pto.tstore ins(%w : " W_T ") outs(%d1 : !pto.tensor_view<?x?xf32>)\n"
+    "  %q = pto.subset %Q[%c0, %c32] sizes [16, 32] : " VEC("f32", 16, 64, "16", "32", "row_major") "\n"
+    "  pto.tload ins(%s1 : !pto.tensor_view<?x?xf32>) outs(%q : " H_T ")\n"
+    "  pto.tstore ins(%q : " H_T ") outs(%d2 : !pto.tensor_view<?x?xf32>)\n"
+    "  pto.talias ins(%P : " P_T ") outs(%z : " H_T ")\n"
+    "  pto.tstore ins(%z : " H_T ") outs(%d3 : !pto.tensor_view<?x?xf32>)\n"
+    "  %y = pto.talias %P : " P_T " -> " VEC("f32", 8, 64, "8", "64", "row_major") "\n"
+    "  %y7 = pto.subset %y[%c7, %c0] sizes [1, 64] : " VEC("f32", 8, 64, "8", "64", "row_major") "\n"
+    "  pto.tstore ins(%y7 : " VEC("f32", 1, 64, "1", "64", "row_major") ") outs(%d4 : !pto.tensor_view<?x?xf32>)\n"
+    "  return\n}\n";
+
+static void test_subset(void) {
+  static float s0[16 * 32], s1[16 * 32], d0[16 * 64], d1[8 * 16], d2[16 * 32], d3[16 * 32], d4[64];
+  for (int i = 0; i < 16 * 32; i++) s0[i] = (float)(i % 29) - 14.0f, s1[i] = (float)(i % 11) * 0.5f;
+  void *bufs[] = {s0, s1, d0, d1, d2, d3, d4};
+  size_t sizes[] = {sizeof s0, sizeof s1, sizeof d0, sizeof d1, sizeof d2, sizeof d3, sizeof d4};
+  char rule[64];
+  int64_t at[] = {5, 40};
+  CHECK_MSG(run(subset_src, PTOSIM_TARGET_A5, bufs, sizes, 7, at, 2, rule) == PTOSIM_OK, "%s", rule);
+  int bad = 0;
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 64; j++) bad += d0[i * 64 + j] != (j < 32 ? s0[i * 32 + j] + s1[i * 32 + j] : s1[i * 32 + j - 32]);
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 16; j++) bad += d1[i * 16 + j] != d0[(5 + i) * 64 + 40 + j];
+  for (int i = 0; i < 16 * 32; i++) bad += d2[i] != s1[i] || d3[i] != d0[i];
+  for (int j = 0; j < 64; j++) bad += d4[j] != d0[7 * 64 + j];
+  CHECK(bad == 0);
+  int64_t outside[][2] = {{9, 0}, {0, 49}, {-1, 0}};
+  for (int k = 0; k < 3; k++)
+    CHECK(run(subset_src, PTOSIM_TARGET_A5, bufs, sizes, 7, outside[k], 2, rule) == PTOSIM_E_VERIFY && !strcmp(rule, "tile.subset_bounds"));
+}
+
+/* pto.alloc_multi_tile / pto.multi_tile_get (toni PTO_IR_manual): three 8x16 f32 slots at
+ * addr 4096, slot k at 4096 + k * 512 bytes. Slot 1 and slot %k (dynamic) are loaded from
+ * s0 and s1; a plain tile placed at 4096 + 2 * 512 reads slot 2, and slot %j is stored:
+ *   dst0 = the tile at slot 2's address (s1 when %k = 2), dst1 = slot %j. */
+#define S_T VEC("f32", 8, 16, "8", "16", "row_major")
+#define M_T "!pto.multi_tile_buf<vec, 8x16xf32, count=3>"
+static const char *multi_src =
+    "func.func @k(%s0p: !pto.ptr<f32>, %s1p: !pto.ptr<f32>, %d0p: !pto.ptr<f32>, %d1p: !pto.ptr<f32>, %k: index, %j: index) "
+    "attributes {pto.kernel} {\n"
+    "  %c1 = arith.constant 1 : index\n  %c8 = arith.constant 8 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %base = arith.constant 4096 : i64\n  %at2 = arith.constant 5120 : i64\n"
+    V2("s0", "8", "16") V2("s1", "8", "16") V2("d0", "8", "16") V2("d1", "8", "16")
+    "  %m = pto.alloc_multi_tile addr = %base : " M_T "\n"
+    "  %m1 = pto.multi_tile_get %m[%c1] : " M_T " -> !pto.tile_buf<vec, 8x16xf32>\n"
+    "  %mk = pto.multi_tile_get %m[%k] : " M_T " -> " S_T "\n"
+    "  %mj = pto.multi_tile_get %m[%j] : " M_T " -> " S_T "\n"
+    "  %t2 = pto.alloc_tile addr = %at2 : " S_T "\n"
+    "  pto.tload ins(%s0 : !pto.tensor_view<?x?xf32>) outs(%m1 : " S_T ")\n"
+    "  pto.tload ins(%s1 : !pto.tensor_view<?x?xf32>) outs(%mk : " S_T ")\n"
+    "  pto.tstore ins(%t2 : " S_T ") outs(%d0 : !pto.tensor_view<?x?xf32>)\n"
+    "  pto.tstore ins(%mj : " S_T ") outs(%d1 : !pto.tensor_view<?x?xf32>)\n"
+    "  return\n}\n";
+
+static void test_multi_tile(void) {
+  static float s0[128], s1[128], d0[128], d1[128];
+  for (int i = 0; i < 128; i++) s0[i] = (float)i, s1[i] = -(float)i - 0.5f;
+  void *bufs[] = {s0, s1, d0, d1};
+  size_t sizes[] = {sizeof s0, sizeof s1, sizeof d0, sizeof d1};
+  char rule[64];
+  int64_t kj[] = {2, 1};
+  CHECK_MSG(run(multi_src, PTOSIM_TARGET_A5, bufs, sizes, 4, kj, 2, rule) == PTOSIM_OK, "%s", rule);
+  int bad = 0;
+  for (int i = 0; i < 128; i++) bad += d0[i] != s1[i] || d1[i] != s0[i];
+  CHECK(bad == 0);
+  int64_t outside[][2] = {{3, 0}, {0, -1}};
+  for (int k = 0; k < 2; k++)
+    CHECK(run(multi_src, PTOSIM_TARGET_A5, bufs, sizes, 4, outside[k], 2, rule) == PTOSIM_E_VERIFY && !strcmp(rule, "tile.multi_slot"));
+  /* the result type must be the slot type */
+  CHECK(load_errors("func.func @k() attributes {pto.kernel} {\n  %c0 = arith.constant 0 : index\n"
+                    "  %m = pto.alloc_multi_tile : " M_T "\n"
+                    "  %s = pto.multi_tile_get %m[%c0] : " M_T " -> !pto.tile_buf<vec, 8x8xf32>\n  return\n}\n",
+                    "[ir.type]"));
+  /* the slot spelled as a full !pto.tile_buf type; a multi_tile_buf without its count */
+  const char *full = "func.func @k() attributes {pto.kernel} {\n  %c1 = arith.constant 1 : index\n"
+                     "  %m = pto.alloc_multi_tile : !pto.multi_tile_buf<" S_T ", count=2>\n"
+                     "  %s = pto.multi_tile_get %m[%c1] : !pto.multi_tile_buf<" S_T ", count=2> -> " S_T "\n  return\n}\n";
+  ptosim_program *p = pt_test_load(full, strlen(full));
+  CHECK(p != NULL);
+  ptosim_program_free(p);
+  CHECK(load_errors("func.func @k() attributes {pto.kernel} {\n  %m = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 8x16xf32>\n"
+                    "  return\n}\n",
+                    "multi_tile_buf needs a positive count [parse.bad_type]"));
+}
+
 /* Run-time rules of the view and tile ops: one small program per rule, its scalar %a
  * choosing the bad value. */
 static void test_obj_errors(void) {
@@ -434,8 +598,11 @@ int main(void) {
   RUN(test_dn_view);
   RUN(test_valid_shape);
   RUN(test_alias);
+  RUN(test_subset);
+  RUN(test_multi_tile);
   RUN(test_vector_ops);
   RUN(test_cube_ops);
+  RUN(test_mixed_program);
   RUN(test_obj_errors);
   RUN(test_placement);
   RUN(test_static_errors);

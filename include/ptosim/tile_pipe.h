@@ -1,10 +1,11 @@
 /* Cube-vector tile pipes (pto-isa docs/isa/system/ops/TPUSH.md, TPOP.md, TFREE.md; IR forms of
  * vpto-dev/PTOAS docs/designs/ptoas-tpush-tpop-design.md): a ring FIFO of slot_num slots of
- * slot_size bytes in the consumer's local memory (C2V: the vector core's UB, V2C: the cube
- * core's L1), one per frontend pipe id, with the producer's tile count and the consumer's.
- * A push waits for a free slot, writes the tile into slot (pushed % slot_num) of the
- * consumer(s) and signals them; a pop waits for a pushed tile and returns a tile placed on
- * slot (popped % slot_num); a free gives the slot back to the producer. */
+ * slot_size bytes, with the producer's tile count and the consumer's. On A5 the slots are the
+ * consumer's local memory (C2V: the vector core's UB, V2C: the cube core's L1); on A2/A3
+ * they are in GM and the consumer loads each popped tile into a ring of local_slot_num
+ * slots of its local memory. A push waits for a free slot, writes the tile into slot
+ * (pushed % slot_num) and signals the consumer(s); a pop waits for a pushed tile and
+ * returns a tile placed on its local slot; a free gives the slot back to the producer. */
 #ifndef PTOSIM_TILE_PIPE_H
 #define PTOSIM_TILE_PIPE_H
 
@@ -17,8 +18,12 @@ extern "C" {
 #endif
 
 /* Frontend pipe ids 0..PTOSIM_TPIPE_IDS-1; pipe id i uses the cross-core flags 4i..4i+3
- * (+16 for vector sub-block 1), as pto-isa's DIR_BOTH TPipe<FlagID = 4i>. */
+ * (+16 for vector sub-block 1), as pto-isa's DIR_BOTH TPipe<FlagID = 4i>. A pipe of
+ * pto.initialize_l2l_pipe / initialize_l2g2l_pipe uses the flags flag_base.. (2 of them, 4
+ * for dir_mask 3; TPipe<FlagID = flag_base>) and its handle is flag_base. Each core keeps
+ * one pipe per flag base (PTOSIM_TPIPE_FLAGS hardware flags). */
 #define PTOSIM_TPIPE_IDS 4
+#define PTOSIM_TPIPE_FLAGS 16
 
 /* TileSplitAxis: how a tile is divided between the two vector sub-blocks. */
 typedef enum ptosim_tile_split {
@@ -27,24 +32,36 @@ typedef enum ptosim_tile_split {
   PTOSIM_SPLIT_LEFT_RIGHT = 2  /* columns halved */
 } ptosim_tile_split;
 
-/* pto.aic_initialize_pipe / pto.aiv_initialize_pipe {id, dir_mask, slot_size, slot_num}
- * ([gm_slot_buffer = %g : !pto.ptr<T>,] c2v_consumer_buf = %a : i32, v2c_consumer_buf = %b : i32):
- * dir_mask 1 C2V, 2 V2C, 3 both; slot_num 0 = the default (8, or 4 when dir_mask is 3);
- * buffers are byte addresses in UB (c2v) and L1 (v2c); gm_slot is the GM FIFO of the A2/A3
- * path (space PTOSIM_GM; zero when absent). */
+/* pto.aic_initialize_pipe / pto.aiv_initialize_pipe {id, dir_mask, slot_size, slot_num,
+ * local_slot_num} ([gm_slot_buffer = %g : !pto.ptr<T>,] c2v_consumer_buf = %a : i32,
+ * v2c_consumer_buf = %b : i32), and
+ *   %p = pto.initialize_l2l_pipe {dir_mask, slot_size, slot_num, flag_base}(%local : i32 [, %peer : i32]) -> !pto.pipe
+ *   %p = pto.initialize_l2g2l_pipe {dir_mask, slot_size, slot_num, local_slot_num, flag_base}
+ *          (%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]]) -> !pto.pipe
+ * dir_mask 1 C2V, 2 V2C, 3 both; slot_num 0 = the default (8, or 4 when dir_mask is 3; the
+ * generic forms require it); local_slot_num 0 = slot_num; buffers are byte addresses in UB
+ * (c2v) and L1 (v2c) (a local / peer operand is c2v_buf for dir_mask 1 and 3, v2c_buf for 2,
+ * the peer the v2c_buf of dir_mask 3); gm_slot is the GM FIFO (A2/A3: required; zero when
+ * absent); flag_base is the first hardware flag of a generic pipe (the frontend forms use
+ * 4 * id); *handle receives the pipe handle of the generic forms (NULL for the frontend). */
 typedef struct ptosim_pipe_init_params {
   int64_t id;
   int64_t dir_mask;
   int64_t slot_size;
   int64_t slot_num;
+  int64_t local_slot_num;
+  int64_t flag_base;
   int64_t c2v_buf;
   int64_t v2c_buf;
   ptosim_ptr gm_slot;
+  int64_t *handle;
 } ptosim_pipe_init_params;
 
-/* pto.tpush_to_aiv / pto.tpush_to_aic (%tile) {id, split}: C2V from an acc tile (converted
- * through the FIXPIPE path as pto.tmov acc -> vec), V2C from a vec tile (inserted into an NZ
- * mat tile of the slot). */
+/* pto.tpush_to_aiv / pto.tpush_to_aic (%tile) {id, split} and pto.tpush(%tile, %pipe) {split}
+ * (id = the pipe handle; the direction is the issuing core's: cube C2V, vector V2C): C2V
+ * from an acc tile, V2C from a vec tile. A5: through the FIXPIPE path as pto.tmov acc -> vec
+ * into the UB slot, or inserted into a mat tile of the L1 slot. A2/A3: stored (pto.tstore)
+ * as row-major rows of the valid region into the GM slot. */
 typedef struct ptosim_tpush_params {
   ptosim_tile tile;
   int64_t id;
@@ -52,7 +69,8 @@ typedef struct ptosim_tpush_params {
 } ptosim_tpush_params;
 
 /* %t = pto.tpop_from_aic / pto.tpop_from_aiv {id, split} -> tile type: *result (its type's
- * shape) is placed on the slot; pto.tfree_from_aic / _from_aiv {id, split} (result NULL). */
+ * shape) is placed on the slot (A2/A3: on the local slot, loaded from the GM slot);
+ * pto.tfree_from_aic / _from_aiv {id, split} and pto.tfree(%pipe) {split} (result NULL). */
 typedef struct ptosim_tpop_params {
   ptosim_tile *result;
   int64_t id;

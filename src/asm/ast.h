@@ -97,6 +97,8 @@ typedef enum pa_type_kind {
   PA_TY_VREG,      /* !pto.vreg<N x elem>: dims[0] = N */
   PA_TY_MASK,      /* !pto.mask<b8|b16|b32>: mask_bits */
   PA_TY_ALIGN,     /* !pto.align */
+  PA_TY_MULTI_TILE_BUF, /* !pto.multi_tile_buf<slot, count=N> (toni PTOOps.td AllocMultiTileOp): tb = the
+                      slot tile_buf (its body or a !pto.tile_buf type), count = N */
   PA_TY_DIALECT,   /* any other !dialect.name[<body>]: name, body kept raw (e.g. !pto.hif8) */
   PA_TY_KIND_COUNT
 } pa_type_kind;
@@ -159,7 +161,8 @@ struct pa_type {
   pa_aspace space;      /* PTR (PA_AS_GM when omitted) */
   pa_str space_name;    /* PTR: spelling of the space, empty when omitted */
   uint32_t mask_bits;   /* MASK: 8, 16 or 32 */
-  pa_tile_buf tb;       /* TILE_BUF */
+  pa_tile_buf tb;       /* TILE_BUF; MULTI_TILE_BUF: one slot */
+  uint32_t count;       /* MULTI_TILE_BUF: slots */
   uint32_t nin, nout;   /* FUNC: inputs and results; TUPLE: nin elements */
   const pa_type **in, **out;
   uint32_t nextra;      /* TENSOR/MEMREF (and TILE_BUF of compact_form 2): the attributes
@@ -222,6 +225,7 @@ struct pa_op {
   pa_region *regions;
   pa_str sym;           /* module @name / func.func @name, empty otherwise */
   pa_func *func;        /* func.func only */
+  int generic;          /* written in MLIR's generic form `"pto.op"(%a, ...) <{...}> : (T...) -> (...)` */
 };
 
 /* ---- diagnostics and the whole file ---------------------------------------------------- */

@@ -23,6 +23,13 @@ static int is_op_name(pa_parser *p, const pa_tok *t) {
                                  pa_tok_is(p, t, "call") || pa_tok_is(p, t, "module"));
 }
 
+/* A generic-form op name: a quoted dotted name directly followed by '(' (`"pto.tmov"(%a)`). */
+static int is_generic_name(pa_parser *p, uint32_t k) {
+  pa_tok t = pa_peek(p, k), paren = pa_peek(p, k + 1);
+  return t.kind == TK_STRING && t.len > 2 && memchr(p->src + t.off + 1, '.', t.len - 2) && paren.kind == TK_LPAREN &&
+         paren.off == t.off + t.len;
+}
+
 /* Longest result list recognized; the check looks ahead that far at most. */
 enum { MAX_RESULTS = 1024 };
 
@@ -49,6 +56,7 @@ static int at_stmt_start(pa_parser *p) {
   case TK_EOF: case TK_RBRACE: case TK_BLOCK: return 1;
   case TK_IDENT: return is_op_name(p, &t);
   case TK_VALUE: return results_follow(p, 0);
+  case TK_STRING: return is_generic_name(p, 0);
   default: return 0;
   }
 }
@@ -558,7 +566,11 @@ static void statement(pa_parser *p) {
     if (!pa_expect(p, TK_EQ, "results are followed by '=' and the op")) return;
   }
   pa_tok name = pa_peek(p, 0);
-  if (!is_op_name(p, &name)) {
+  if (is_generic_name(p, 0)) {
+    op.generic = 1;
+    name.off++; /* the name between the quotes */
+    name.len -= 2;
+  } else if (!is_op_name(p, &name)) {
     if (name.kind == TK_IDENT)
       pa_error(p, &name, "parse.expected_op", "ops are spelled dialect.name, e.g. pto.vadd or arith.addi",
                "unknown statement '%.*s'", (int)(name.len > 40 ? 40 : name.len), p->src + name.off);

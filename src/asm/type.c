@@ -386,8 +386,26 @@ static int parse_tile_buf_shaped(pa_parser *p, pa_type *t) {
  *   key=value list: loc=vec, dtype=f16, rows=16, cols=16, v_row=?, v_col=16, blayout=...,
  *                   slayout=..., fractal=512, pad=0[, compact=1]  (any order accepted here)
  *   compact:        left, 32x32xf32[, valid=RxC][, blayout=..][, slayout=..][, fractal=..]... */
+/* `, count=N` of a multi_tile_buf, then its '>'. */
+static int parse_count(pa_parser *p, pa_type *t) {
+  pa_tok k = pa_peek(p, 1), eq = pa_peek(p, 2), v = pa_peek(p, 3);
+  if (!pa_accept(p, TK_COMMA) || k.kind != TK_IDENT || !pa_tok_is(p, &k, "count") || eq.kind != TK_EQ ||
+      v.kind != TK_INT || v.v.i < 1 || v.v.i > UINT32_MAX)
+    return bad_type(p, &k, "end with count=N, e.g. !pto.multi_tile_buf<vec, 16x16xf16, count=2>",
+                    "multi_tile_buf needs a positive count");
+  pa_next(p), pa_next(p), pa_next(p);
+  t->count = (uint32_t)v.v.i;
+  return expect_gt(p, "'>'");
+}
+
+static int count_follows(pa_parser *p) {
+  pa_tok c = pa_peek(p, 0), k = pa_peek(p, 1);
+  return c.kind == TK_COMMA && k.kind == TK_IDENT && pa_tok_is(p, &k, "count");
+}
+
 static int parse_tile_buf(pa_parser *p, pa_type *t, const pa_tok *at) {
   pa_tile_buf *tb = &t->tb;
+  int multi = t->kind == PA_TY_MULTI_TILE_BUF; /* the slot's fields, then `, count=N` */
   tb->fractal = 512; /* TileBufConfigAttr::getDefault (PTOAS lib/PTO/IR/PTOAttrs.cpp) */
   pa_tok first = pa_peek(p, 0);
   int keyed = first.kind == TK_IDENT && pa_tok_is(p, &first, "loc") && pa_peek(p, 1).kind == TK_EQ;
@@ -399,7 +417,7 @@ static int parse_tile_buf(pa_parser *p, pa_type *t, const pa_tok *at) {
     tb->compact_form = 1;
     if (!pa_expect(p, TK_COMMA, "write <loc, ROWSxCOLSxTYPE, ...>") || !tile_shape(p, tb)) return 0;
   }
-  while (keyed || pa_accept(p, TK_COMMA)) {
+  while (keyed || (!(multi && count_follows(p)) && pa_accept(p, TK_COMMA))) {
     keyed = 0;
     pa_tok k = pa_peek(p, 0);
     int key = k.kind == TK_IDENT ? lookup_name(pa_tok_str(p, &k), k_tb_keys, 12) : -1;
@@ -413,7 +431,7 @@ static int parse_tile_buf(pa_parser *p, pa_type *t, const pa_tok *at) {
     if (!tile_field(p, tb, key)) return 0;
     tb->given |= bit;
   }
-  if (!expect_gt(p, "',' or '>'")) return 0;
+  if (multi ? !parse_count(p, t) : !expect_gt(p, "',' or '>'")) return 0;
   uint32_t need = PA_TB_LOC | PA_TB_DTYPE | PA_TB_ROWS | PA_TB_COLS;
   if ((tb->given & need) != need)
     return bad_type(p, at, "a tile_buf needs loc, dtype, rows and cols", "tile_buf misses a required field");
@@ -425,9 +443,9 @@ static int parse_tile_buf(pa_parser *p, pa_type *t, const pa_tok *at) {
 /* ---- dispatch ----------------------------------------------------------------------------- */
 
 static const char *const k_pto_names[] = {"pto.ptr", "pto.tile_buf", "pto.tensor_view", "pto.partition_tensor_view",
-                                          "pto.tile_view", "pto.vreg", "pto.mask", "pto.align"};
+                                          "pto.tile_view", "pto.vreg", "pto.mask", "pto.align", "pto.multi_tile_buf"};
 static const pa_type_kind k_pto_kinds[] = {PA_TY_PTR, PA_TY_TILE_BUF, PA_TY_TENSOR_VIEW, PA_TY_PART_VIEW,
-                                           PA_TY_TILE_VIEW, PA_TY_VREG, PA_TY_MASK, PA_TY_ALIGN};
+                                           PA_TY_TILE_VIEW, PA_TY_VREG, PA_TY_MASK, PA_TY_ALIGN, PA_TY_MULTI_TILE_BUF};
 
 /* Items after the element type of tensor/memref: `, strided<[16, 1]>, #pto.address_space<vec>`. */
 static int parse_extra(pa_parser *p, pa_type *t) {
@@ -449,6 +467,15 @@ static int parse_params(pa_parser *p, pa_type *t, const pa_tok *name) {
   switch (t->kind) {
   case PA_TY_PTR: return parse_ptr(p, t);
   case PA_TY_TILE_BUF: return parse_tile_buf(p, t, name);
+  case PA_TY_MULTI_TILE_BUF: {
+    if (pa_peek(p, 0).kind != TK_BANG) return parse_tile_buf(p, t, name);
+    pa_tok at = pa_peek(p, 0);
+    const pa_type *slot = pa_parse_type(p);
+    if (!slot) return 0;
+    if (slot->kind != PA_TY_TILE_BUF) return bad_type(p, &at, "write !pto.multi_tile_buf<!pto.tile_buf<...>, count=N>", "the slot of a multi_tile_buf is a tile_buf");
+    t->tb = slot->tb;
+    return parse_count(p, t);
+  }
   case PA_TY_MASK: return parse_mask(p, t);
   case PA_TY_VREG: {
     pa_tok at = pa_peek(p, 0);
@@ -510,7 +537,7 @@ static const pa_type *parse_named(pa_parser *p, const pa_tok *name) {
     k = pa_str_is(nm, "vector") ? PA_TY_VECTOR : pa_str_is(nm, "tensor") ? PA_TY_TENSOR
         : pa_str_is(nm, "memref") ? PA_TY_MEMREF : PA_TY_DIALECT;
   } else {
-    for (int i = 0; i < 8; i++)
+    for (size_t i = 0; i < sizeof k_pto_kinds / sizeof k_pto_kinds[0]; i++)
       if (pa_str_is(nm, k_pto_names[i])) k = k_pto_kinds[i];
   }
   if (k == PA_TY_ALIGN && has_body) {
@@ -709,6 +736,11 @@ static void print_type(pa_sbuf *b, const pa_type *t) {
     pa_sbuf_printf(b, ", %s>", k_ptr_space_print[t->space]);
     break;
   case PA_TY_TILE_BUF: print_tile_buf(b, &t->tb); break;
+  case PA_TY_MULTI_TILE_BUF:
+    pa_sbuf_puts(b, "!pto.multi_tile_buf<");
+    print_tile_buf(b, &t->tb);
+    pa_sbuf_printf(b, ", count=%u>", (unsigned)t->count);
+    break;
   case PA_TY_TENSOR_VIEW: case PA_TY_PART_VIEW: case PA_TY_TILE_VIEW: case PA_TY_VREG:
     pa_sbuf_puts(b, t->kind == PA_TY_TENSOR_VIEW ? "!pto.tensor_view<" : t->kind == PA_TY_PART_VIEW ? "!pto.partition_tensor_view<"
                     : t->kind == PA_TY_TILE_VIEW ? "!pto.tile_view<" : "!pto.vreg<");
@@ -756,9 +788,9 @@ int pa_type_equal(const pa_type *a, const pa_type *b) {
   case PA_TY_FUNC: case PA_TY_TUPLE:
     return a->nin == b->nin && a->nout == b->nout && list_equal(a->in, b->in, a->nin) &&
            list_equal(a->out, b->out, a->nout);
-  case PA_TY_TILE_BUF: {
+  case PA_TY_TILE_BUF: case PA_TY_MULTI_TILE_BUF: {
     const pa_tile_buf *x = &a->tb, *y = &b->tb;
-    return x->loc == y->loc && x->rows == y->rows && x->cols == y->cols && x->v_row == y->v_row &&
+    return a->count == b->count && x->loc == y->loc && x->rows == y->rows && x->cols == y->cols && x->v_row == y->v_row &&
            x->v_col == y->v_col && x->blayout == y->blayout && x->slayout == y->slayout &&
            x->fractal == y->fractal && x->pad == y->pad && x->compact == y->compact &&
            pa_type_equal(x->dtype, y->dtype);

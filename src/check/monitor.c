@@ -277,8 +277,7 @@ static void on_event(void *user, const pt_event *ev) {
     pt_def_host_write(mon, ev);
     return;
   }
-  uint64_t dur = mon->opts.timeline ? pt_cost_cycles(mon->m->prof, ev) : 0;
-  uint64_t issue = mon->opts.timeline ? pt_cost_issue_cycles(mon->m->prof) : 0;
+  uint64_t issue = 0, dur = mon->opts.timeline ? pt_cost_step(mon->cost, mon->m->prof, ev, &issue) : 0;
   pt_step st;
   pt_clocks_step(mon->k, ev, dur, issue, &st);
   mon->last = st;
@@ -310,11 +309,12 @@ ptosim_monitor *ptosim_monitor_attach(ptosim_machine *m, const ptosim_monitor_op
   mon->opts = o ? *o : ptosim_monitor_defaults();
   if (!mon->opts.max_reports) mon->opts.max_reports = 1000;
   mon->k = pt_clocks_new(m->blocks);
+  mon->cost = pt_cost_timeline_new(m->blocks);
   mon->sh = pt_shadow_new();
   mon->sync = calloc((size_t)m->blocks * 3, sizeof *mon->sync);
   mon->busy = calloc((size_t)m->blocks * PT_NAGENT, sizeof *mon->busy);
   mon->nops = calloc(PTOSIM_OP_COUNT, sizeof *mon->nops);
-  if (!mon->k || !mon->sh || !mon->sync || !mon->busy || !mon->nops) {
+  if (!mon->k || !mon->cost || !mon->sh || !mon->sync || !mon->busy || !mon->nops) {
     ptosim_monitor_free(mon);
     return NULL;
   }
@@ -409,6 +409,7 @@ void ptosim_monitor_free(ptosim_monitor *mon) {
   if (mon->m && mon->sched && mon->m->sched == mon->sched) mon->m->sched = NULL;
   pt_sched_free(mon->sched);
   pt_clocks_free(mon->k);
+  pt_cost_timeline_free(mon->cost);
   pt_shadow_free(mon->sh);
   free(mon->sync);
   free(mon->busy);

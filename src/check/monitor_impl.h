@@ -10,6 +10,7 @@
 #include "check/shadow.h"
 #include "core/machine.h"
 #include "core/sched.h"
+#include "cost/cost.h"
 #include "ptosim/monitor.h"
 
 /* An op site: one op at one source location on one core. */
@@ -96,6 +97,7 @@ struct ptosim_monitor {
   ptosim_machine *m;
   ptosim_monitor_opts opts;
   pt_clocks *k;
+  pt_cost_timeline *cost; /* the cost model's state (vector scopes in flight) */
   pt_shadow *sh;
   int oom;
   /* sites, 1-based, interned through an open-addressing hash of ids */

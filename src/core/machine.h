@@ -82,8 +82,11 @@ typedef struct pt_vspr {
 typedef struct pt_tpipe {
   int32_t dir;                 /* dir_mask of this core's initialize op; 0: not initialised */
   int32_t slot_num;
+  int32_t local_slot_num;      /* GM path: slots of the consumer's local ring */
+  int32_t nflags;              /* hardware flags from the pipe's base: 4 (frontend or dir_mask 3) or 2 */
   uint32_t slot_size;          /* bytes */
-  uint32_t c2v_buf, v2c_buf;   /* consumer FIFO bases: UB (C2V), L1 (V2C), bytes */
+  uint32_t c2v_buf, v2c_buf;   /* consumer FIFO bases (A2/A3: local rings): UB (C2V), L1 (V2C), bytes */
+  uint64_t gm;                 /* A2/A3: GM FIFO base (bytes; V2C after the C2V slots when dir is 3) */
   uint32_t pushed, popped, held; /* tiles this core pushed, popped, popped and not yet freed */
   uint32_t ready[2];           /* tiles pushed to this core and not popped, per producer (vector sub-block) */
   uint32_t freed[2];           /* free signals to this producer not waited yet, per consumer (vector sub-block) */
@@ -115,7 +118,7 @@ struct ptosim_core {
   uint64_t used[PTOSIM_SPACE_COUNT];
   /* Pipes parked by a wait_flag issued before its set_flag (src/isa/park.h), NULL when none. */
   struct pt_park *park;
-  pt_tpipe tpipe[PTOSIM_TPIPE_IDS]; /* by frontend pipe id */
+  pt_tpipe tpipe[PTOSIM_TPIPE_FLAGS]; /* by flag base (frontend pipe id i: 4i) */
 };
 
 /* Free the parked ops of a core (src/isa/sync.c). */

@@ -45,8 +45,45 @@ typedef enum pt_vec_class {
   PT_VC_ROWEXPAND, /* trowexpand */
   PT_VC_COUNT,
   PT_VC_GENERIC = PT_VC_COUNT,
-  PT_VC_NONE
+  PT_VC_NONE,
+  /* A5 vector micro-ops (VEC_* rows): each class is the pto-isa VfSim row (isa.csv) or CA-sim
+   * figure the op is charged as; records and sources in src/cost/cost_params.c (vf_a5). */
+  PT_VC_VF_FIRST,
+  PT_VC_VF_VLDS = PT_VC_VF_FIRST, /* vlds vldsx2 vsldb vldas vldus */
+  PT_VC_VF_PLDS,    /* plds pldi: predicate loads */
+  PT_VC_VF_GATHER,  /* vgather2 vgather2_bc */
+  PT_VC_VF_GATHERB, /* vgatherb */
+  PT_VC_VF_VSTS,    /* vsts vsstb vstas vstus */
+  PT_VC_VF_VSTSX2,  /* vstsx2 */
+  PT_VC_VF_PSTS,    /* psts psti pstu: predicate stores */
+  PT_VC_VF_SCATTER, /* vscatter */
+  PT_VC_VF_VADD,    /* vadd vsub vadds vsubs vaddc vsubc vaddcs vsubcs */
+  PT_VC_VF_VMUL,    /* vmul vmuls vneg vmull vmulscvt */
+  PT_VC_VF_VMAX,    /* vmax vmin vmaxs vmins */
+  PT_VC_VF_VAND,    /* vand vor vxor vands vors vxors vnot */
+  PT_VC_VF_VSHL,    /* vshl vshr vshls vshrs */
+  PT_VC_VF_VABS,    /* vabs vrelu */
+  PT_VC_VF_VEXP,    /* vexp vexpdif */
+  PT_VC_VF_VLN,     /* vln */
+  PT_VC_VF_VDIV,    /* vdiv vsqrt vrsqrt vrec */
+  PT_VC_VF_FMA,     /* vmula vmadd vaxpy */
+  PT_VC_VF_VCMAX,   /* vcmax vcmin vcbmax vcbmin */
+  PT_VC_VF_VCADD,   /* vcadd vcpadd */
+  PT_VC_VF_VCGMAX,  /* vcgmax vcgmin vcgadd */
+  PT_VC_VF_VDUP,    /* vdup */
+  PT_VC_VF_VBR,     /* vbr */
+  PT_VC_VF_VCMP,    /* vcmp vcmps */
+  PT_VC_VF_VSEL,    /* vsel vselr vselrv2 */
+  PT_VC_VF_VCVT,    /* vcvt vtrc */
+  PT_VC_VF_VMOV,    /* vmov */
+  PT_VC_VF_PSET,    /* pset_b* pge_b* plt_b* */
+  PT_VC_VF_PRED,    /* pand por pxor pnot psel ppack punpack pintlv_b* pdintlv_b* pbitcast */
+  PT_VC_VF_OTHER,   /* micro-ops no source times: rearrangement, vci, vbcnt, vcls, ... */
+  PT_VC_VF_END
 } pt_vec_class;
+
+/* Is cls the class of a vector micro-op (costed on the VF timeline, src/cost/cost_vf.c)? */
+static inline int pt_vec_class_is_vf(pt_vec_class cls) { return cls >= PT_VC_VF_FIRST && cls < PT_VC_VF_END; }
 
 /* Size of the params struct of op `op` (0 for a row without an executor). */
 size_t pt_op_params_size(ptosim_opcode op);

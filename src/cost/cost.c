@@ -5,7 +5,9 @@
  *   M (mad)               mad_head + repeats * mad_repeat[f32 ? 1 : 0], repeats = 16 x 16 x 32-byte-k
  *                         blocks: ceil(m/16) * ceil(k/k0) * ceil(n/16), k0 = 32 bytes of k
  *   V                     by the op's vector class (cost_params.c), from the shape of its widest
- *                         UB operand and its element type, see pt_cost_vec_cycles
+ *                         UB operand and its element type, see pt_cost_vec_cycles; a vector
+ *                         micro-op: a scope of that op alone (cost_vf.c; in a timeline,
+ *                         pt_cost_step charges what it adds to its scope)
  *   MTE1 / MTE2 / MTE3 / FIX   issues * startup + ceil(bytes / bytes_per_cycle) of the event's
  *                         data path (source and destination spaces), bytes = the larger of the
  *                         bytes read from the source space and the largest range written to
@@ -207,6 +209,7 @@ static double rows_cycles(const pt_cost_params *p, const pt_cost_vop *c, vec_sha
 uint64_t pt_cost_vec_cycles(const pt_profile *prof, const pt_event *ev, pt_vec_class cls) {
   const pt_cost_params *p = pt_cost_params_of(prof);
   if (!p || !ev) return 0;
+  if (p->vf && pt_vec_class_is_vf(cls)) return pt_cost_vf_alone(p, ev, cls);
   vec_shape s = {0, 0, 1};
   int sources = 0;
   for (int i = 0; i < ev->nranges; i++) {

@@ -80,6 +80,31 @@ typedef struct pt_cost_vop {
   int split;              /* COL_REDUCE: partial repeat of a row is a separate instruction */
 } pt_cost_vop;
 
+/* Vector micro-ops (A5 VF): the execution unit ports an op issues on (pto-isa VfSim
+ * params/uarch.csv load_ports 2, store_ports 1, issue_ports 2; isa.csv dispatch_exu). */
+typedef enum pt_vf_unit {
+  PT_VFU_LOAD,  /* either load port */
+  PT_VFU_STORE, /* the store port */
+  PT_VFU_EXU01, /* either execution port */
+  PT_VFU_EXU0,  /* execution port 0 only (isa.csv EXU0_ONLY) */
+} pt_vf_unit;
+
+#define PT_VF_WAITS 0x1u /* waits for the value of the latest JOINS op (its register operand) */
+#define PT_VF_JOINS 0x2u /* produces the register value later ops wait for */
+
+/* One micro-op class on the VF timeline (cycles; [0] 32- and 64-bit lanes: VfSim's fp32 row,
+ * [1] 8- and 16-bit lanes: its fp16 row). */
+typedef struct pt_vf_op {
+  uint8_t unit;   /* pt_vf_unit */
+  uint8_t flags;  /* PT_VF_WAITS, PT_VF_JOINS */
+  uint8_t wait;   /* a compute consumer's extra cycles before it may use its operand */
+  uint8_t dsc;    /* as a producer: cycles a store of its result takes (isa.csv data_store_cost) */
+  uint8_t lat[2]; /* issue -> done (isa.csv latency); a store: its cycles beyond the producer's dsc */
+  uint8_t fwd[2]; /* as a producer: issue -> its result usable by a compute op (forwarding.csv) */
+  uint8_t fst[2]; /* as a producer: issue -> its result usable by a store (forwarding.csv) */
+  uint8_t ii[2];  /* issue -> the same op may issue again on that port (initiation_interval.csv) */
+} pt_vf_op;
+
 typedef struct pt_cost_params {
   const char *target;                  /* profile name the table belongs to */
   uint32_t issue;                      /* scalar cycles to issue one instruction */
@@ -90,6 +115,9 @@ typedef struct pt_cost_params {
   uint32_t mad_repeat[2];              /* cycles per 16 x 16 x (32 bytes of k) repeat: [0] inputs of
                                           1-2 bytes (or less), [1] 4-byte inputs (f32 / tf32) */
   const pt_cost_vop *vec;              /* vector classes, PT_VC_COUNT entries */
+  const pt_vf_op *vf;                  /* micro-op classes, index cls - PT_VC_VF_FIRST (NULL: none) */
+  uint32_t vf_startup, vf_drain;       /* cycles from a vector scope's launch to its first issue,
+                                          and from its last op done to its end */
 } pt_cost_params;
 
 /* The parameter table of a profile (matched by name; NULL for an unknown profile). */
@@ -113,6 +141,21 @@ uint64_t pt_cost_xfer_cycles(const pt_profile *prof, pt_cost_path path, uint64_t
 /* Cycles of the V-pipe event `ev` as an op of class `cls` (PT_VC_GENERIC or PT_VC_NONE: the generic class of its
  * number of UB sources). pt_cost_cycles uses the class of the event's op. */
 uint64_t pt_cost_vec_cycles(const pt_profile *prof, const pt_event *ev, pt_vec_class cls);
+
+/* Cycles of a vector scope holding only micro-op `ev` of class cls (p->vf set). */
+uint64_t pt_cost_vf_alone(const pt_cost_params *p, const pt_event *ev, pt_vec_class cls);
+
+/* The micro-op record of class cls on this profile (NULL: not a micro-op class, or none). */
+const pt_vf_op *pt_cost_vf_op(const pt_profile *prof, pt_vec_class cls);
+
+/* The timeline's cost state: per vector core, the vector scope (VF) in flight. */
+typedef struct pt_cost_timeline pt_cost_timeline;
+pt_cost_timeline *pt_cost_timeline_new(int blocks);
+void pt_cost_timeline_free(pt_cost_timeline *t);
+/* pt_cost_cycles and pt_cost_issue_cycles for the event stream of a timeline: a vector
+ * micro-op is charged the cycles it adds to the modelled end of its scope (src/cost/cost_vf.c),
+ * and costs the scalar unit nothing to issue (the vector core fetches the VF itself). */
+uint64_t pt_cost_step(pt_cost_timeline *t, const pt_profile *prof, const pt_event *ev, uint64_t *issue);
 
 /* Cycles of one mad of m x k by k x n with input elements of type `in`. */
 uint64_t pt_cost_mad(const pt_profile *prof, uint64_t m, uint64_t n, uint64_t k, ptosim_dtype in);

@@ -172,6 +172,101 @@ static const pt_cost_vop vec_a5[PT_VC_COUNT] = {
                          A5C(81.098361, 8.1065574, 80.711443, 0.05721393, 8.011194)),
 };
 
+/* Vector micro-op classes, A5 (pt_vf_op; the timeline model is src/cost/cost_vf.c). Sources,
+ * relative to include/pto/costmodel/a5/VfSim/params/ of pto-isa unless named; "file:N" = line N
+ * of the CSV (its header is line 1); two lines = the fp32 row, then the fp16 row:
+ *   lat  isa.csv `latency`;
+ *   fwd  forwarding.csv: the cycles the producer needs before most of its compute consumers
+ *        (the line cited is one pair with that figure);
+ *   fst  forwarding.csv: the same to VSTS;
+ *   dsc  isa.csv `data_store_cost` (9 on every compute row; 0 on VLDS, which VfSim charges as 1:
+ *        OOO.cpp dataStoreCost);
+ *   ii   initiation_interval.csv: the op after itself on the same port;
+ *   wait the consumer's excess over fwd: vsel 2 (forwarding.csv:21 VADDS.fp32 -> VSEL.fp32 5 =
+ *        3 + 2), vexp vdiv vabs vdup 1 (:5, :6, :7, :16: 4 = 3 + 1).
+ * A pair VfSim has no line for takes its defaults: fwd / fst = lat - 3 (ParamDB.cpp
+ * forwardingCycles), ii = 1 (ParamDB.cpp initiationInterval). Ops VfSim has no row for take the
+ * CA-sim latencies of vpto-dev/PTOAS docs/isa/micro-isa (03-vector-load-store.md "issue ->
+ * retire", 06-unary-vector-ops.md "popped -> retire"), else pto-isa's own fallback for them
+ * (include/pto/costmodel/a5/cce_costmodel/vec_cycle_generated.hpp VecCycle: pset / plt 2,
+ * pand / por / pnot 6, vmadd / vmula 10, any other op 5 = kUnknownInstructionFallbackCycles). */
+#define VF(unit, flags, wait, dsc, l32, l16, f32, f16, s32, s16, i32, i16) \
+  {(unit), (flags), (wait), (dsc), {(l32), (l16)}, {(f32), (f16)}, {(s32), (s16)}, {(i32), (i16)}}
+#define VF_C (PT_VF_WAITS | PT_VF_JOINS) /* computes: read a register, write one */
+#define VFI(c) [PT_VC_VF_##c - PT_VC_VF_FIRST]
+
+static const pt_vf_op vf_a5[PT_VC_VF_END - PT_VC_VF_FIRST] = {
+    /* isa.csv:32-33 VLDS 9 (= uarch.csv:28 load_done_latency); fwd forwarding.csv:295, :625;
+     * no VLDS -> VSTS line: fst 9 - 3; no VLDS pair in initiation_interval.csv */
+    VFI(VLDS) = VF(PT_VFU_LOAD, PT_VF_JOINS, 0, 1, 9, 9, 6, 6, 6, 6, 1, 1),
+    /* predicate loads: the VLDS figures (04-predicate-load-store.md gives none) */
+    VFI(PLDS) = VF(PT_VFU_LOAD, 0, 0, 1, 9, 9, 6, 6, 6, 6, 1, 1),
+    /* 03-vector-load-store.md:95, :97 "27-28 cycles" (28), :68 "~0.1 ops/cycle" (ii 10) */
+    VFI(GATHER) = VF(PT_VFU_LOAD, VF_C, 0, 9, 28, 28, 25, 25, 25, 25, 10, 10),
+    /* 03-vector-load-store.md:96 "~21 cycles issue->retire" */
+    VFI(GATHERB) = VF(PT_VFU_LOAD, VF_C, 0, 9, 21, 21, 18, 18, 18, 18, 1, 1),
+    /* isa.csv:34-35 VSTS: done = issue + the producer's dsc (9 without a register producer) */
+    VFI(VSTS) = VF(PT_VFU_STORE, PT_VF_WAITS, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1),
+    /* 03-vector-load-store.md:88 INTLV (vstsx2) 12 cycles, :86 NORM 9: 3 more */
+    VFI(VSTSX2) = VF(PT_VFU_STORE, PT_VF_WAITS, 0, 0, 3, 3, 0, 0, 0, 0, 1, 1),
+    /* predicate stores: the VSTS figures */
+    VFI(PSTS) = VF(PT_VFU_STORE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1),
+    /* 03-vector-load-store.md:98 vscatter "~17 cycles": 8 more than NORM */
+    VFI(SCATTER) = VF(PT_VFU_STORE, PT_VF_WAITS, 0, 0, 8, 8, 0, 0, 0, 0, 1, 1),
+    /* isa.csv:6-7 VADD (VSUB :14-15, VADDS :2-3 the same); fwd forwarding.csv:44, :354;
+     * fst :59, :370; ii initiation_interval.csv:50, :366 */
+    VFI(VADD) = VF(PT_VFU_EXU01, VF_C, 0, 9, 7, 7, 3, 3, 5, 5, 1, 1),
+    /* isa.csv:16-17 VMUL (VMULS :8-9); fwd forwarding.csv:146, :507; fst :161, :523;
+     * ii initiation_interval.csv:167, :539. vneg is RV_VMULS (06-unary-vector-ops.md:24, 8) */
+    VFI(VMUL) = VF(PT_VFU_EXU01, VF_C, 0, 9, 8, 8, 4, 4, 6, 6, 1, 1),
+    /* isa.csv:22-23 VMAX (VMIN, VMAXS, VMINS :18-25); fwd forwarding.csv:206, :567; fst :221,
+     * :583; ii initiation_interval.csv:236, :611 */
+    VFI(VMAX) = VF(PT_VFU_EXU01, VF_C, 0, 9, 6, 6, 2, 2, 4, 4, 1, 1),
+    /* isa.csv:38-39 VAND; fwd forwarding.csv:641, :731; ii initiation_interval.csv:666, :895 */
+    VFI(VAND) = VF(PT_VFU_EXU01, VF_C, 0, 9, 6, 6, 2, 2, 3, 3, 1, 1),
+    /* isa.csv:50-51 VSHLS (VSHRS :52-53); fwd forwarding.csv:674, :764; ii initiation_interval.csv:704, :933 */
+    VFI(VSHL) = VF(PT_VFU_EXU01, VF_C, 0, 9, 6, 6, 2, 2, 3, 3, 1, 1),
+    /* isa.csv:12-13 VABS; fwd forwarding.csv:104, :465; fst :119, :481; ii initiation_interval.csv:119,
+     * :489; vrelu 5 (06-unary-vector-ops.md:28) */
+    VFI(VABS) = VF(PT_VFU_EXU01, VF_C, 1, 9, 5, 5, 2, 2, 3, 3, 1, 1),
+    /* isa.csv:4-5 VEXP; fwd forwarding.csv:68, :378; fst :83, :394; ii initiation_interval.csv:77, :394 */
+    VFI(VEXP) = VF(PT_VFU_EXU01, VF_C, 1, 9, 16, 21, 13, 18, 14, 19, 4, 8),
+    /* 06-unary-vector-ops.md:26 vln 18 / 23; ii and wait of VEXP (the same SFU) */
+    VFI(VLN) = VF(PT_VFU_EXU01, VF_C, 1, 9, 18, 23, 15, 20, 15, 20, 4, 8),
+    /* isa.csv:10-11 VDIV; fwd forwarding.csv:86, :447; fst :101, :463; ii initiation_interval.csv:98,
+     * :467; vsqrt 17 / 22 (06-unary-vector-ops.md:27); vrec and vrsqrt divide on the same unit */
+    VFI(VDIV) = VF(PT_VFU_EXU01, VF_C, 1, 9, 17, 22, 14, 19, 15, 20, 4, 8),
+    /* VecCycle vmadd / vmula 10 */
+    VFI(FMA) = VF(PT_VFU_EXU01, VF_C, 0, 9, 10, 10, 7, 7, 7, 7, 1, 1),
+    /* isa.csv:26-27 VCMAX (VCMIN :28-29), EXU0_ONLY; fwd forwarding.csv:248, :396; fst :263, :412;
+     * ii initiation_interval.csv:275, :416 */
+    VFI(VCMAX) = VF(PT_VFU_EXU0, VF_C, 0, 9, 16, 17, 13, 14, 14, 15, 1, 2),
+    /* isa.csv:30-31 VCADD, EXU0_ONLY; fwd forwarding.csv:311 (its only fp32 line, to VSTS), :430;
+     * fst :311, :446; ii initiation_interval.csv:450 */
+    VFI(VCADD) = VF(PT_VFU_EXU0, VF_C, 0, 9, 22, 24, 20, 21, 20, 22, 1, 1),
+    /* isa.csv:40-41 VCGMAX; fwd forwarding.csv:652, :742; ii initiation_interval.csv:678, :907 */
+    VFI(VCGMAX) = VF(PT_VFU_EXU01, VF_C, 0, 9, 13, 14, 10, 11, 10, 11, 1, 2),
+    /* isa.csv:36-37 VDUP, EXU0_ONLY; fwd forwarding.csv:280, :609; fst :294, :624 */
+    VFI(VDUP) = VF(PT_VFU_EXU0, VF_C, 1, 9, 6, 6, 8, 8, 4, 4, 1, 1),
+    /* isa.csv:54-55 VBR; fwd forwarding.csv:810, :824; a scalar operand: waits for no register */
+    VFI(VBR) = VF(PT_VFU_EXU01, PT_VF_JOINS, 0, 9, 6, 6, 2, 2, 3, 3, 1, 1),
+    /* isa.csv:42-43 VCMP_EQ; fwd forwarding.csv:696, :786; ii initiation_interval.csv:723, :952 */
+    VFI(VCMP) = VF(PT_VFU_EXU01, VF_C, 0, 9, 6, 6, 4, 4, 3, 3, 1, 1),
+    /* isa.csv:48-49 VSEL; fwd forwarding.csv:663, :753; ii initiation_interval.csv:691, :920 */
+    VFI(VSEL) = VF(PT_VFU_EXU01, VF_C, 2, 9, 6, 6, 2, 2, 3, 3, 1, 1),
+    /* isa.csv:44-45 VCVT_F16_TO_F32 / VCVT_F32_TO_F16 (09-conversion-ops.md:25 f32->f16 7); fwd
+     * forwarding.csv:708, :798; ii initiation_interval.csv:739, :781 */
+    VFI(VCVT) = VF(PT_VFU_EXU01, VF_C, 0, 9, 7, 7, 3, 3, 4, 4, 1, 1),
+    /* 06-unary-vector-ops.md:30 vmov "RV_VLD proxy" 9 */
+    VFI(VMOV) = VF(PT_VFU_EXU01, VF_C, 0, 9, 9, 9, 6, 6, 6, 6, 1, 1),
+    /* VecCycle pset / plt 2; predicate ops read and write no vector register */
+    VFI(PSET) = VF(PT_VFU_EXU01, 0, 0, 9, 2, 2, 0, 0, 0, 0, 1, 1),
+    /* VecCycle pand / por / pnot 6 */
+    VFI(PRED) = VF(PT_VFU_EXU01, 0, 0, 9, 6, 6, 3, 3, 3, 3, 1, 1),
+    /* VecCycle kUnknownInstructionFallbackCycles 5 */
+    VFI(OTHER) = VF(PT_VFU_EXU01, VF_C, 0, 9, 5, 5, 2, 2, 2, 2, 1, 1),
+};
+
 static const pt_cost_params tables[] = {
     {
         .target = "a2a3",
@@ -189,6 +284,10 @@ static const pt_cost_params tables[] = {
          * set_loop_size_outtoub / set_loop_size_outtol1); outer GM dimensions loop. */
         .dma_levels = 3,
         .vec = vec_a5,
+        /* isa_defaults.csv:2 vf_startup_cost 23, :3 vf_drain_cost 12 */
+        .vf = vf_a5,
+        .vf_startup = 23,
+        .vf_drain = 12,
     },
 };
 

@@ -171,6 +171,13 @@ ptosim_tile pt_bind_tile(pt_bind *b, const pa_item *it) {
   return o && !b->lowering && !b->probe ? b->objs[b->slots[o->slot].i].tile : t;
 }
 
+ptosim_tile *pt_bind_tile_ref(pt_bind *b, const pa_item *it) {
+  static ptosim_tile scratch; /* lowering or probing: the executor never runs */
+  const pt_operand *o = typed_operand(b, it, PT_VK_TILE, "a tile");
+  derives(b, o);
+  return o && !b->lowering && !b->probe ? &b->objs[b->slots[o->slot].i].tile : &scratch;
+}
+
 ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *consumer) {
   const pt_operand *o = typed_operand(b, it, PT_VK_VIEW, "a tensor view");
   ptosim_gm_view v;

@@ -45,6 +45,9 @@ ptosim_ptr pt_bind_ptr(pt_bind *b, const pa_item *it); /* !pto.ptr value: space,
 ptosim_scalar pt_bind_scalar(pt_bind *b, const pa_item *it);
 /* A tile value (!pto.tile_buf): its current space, address, shape and valid region. */
 ptosim_tile pt_bind_tile(pt_bind *b, const pa_item *it);
+/* A tile operand the op places itself (pto.tpop binds a declared tile to a FIFO slot): the
+ * tile object the value names, which later uses of the value see. */
+ptosim_tile *pt_bind_tile_ref(pt_bind *b, const pa_item *it);
 /* A GM view value (tensor_view / partition_tensor_view). `consumer` is the tile it is
  * loaded into or stored from (or NULL): it settles the layout of a view ND and DN both
  * describe, as PTOAS does. */

@@ -6,6 +6,11 @@
  *   pto.tpush_to_aiv(%acc : !pto.tile_buf<...>) {id = 0, split = 1}
  *   %t = pto.tpop_from_aic {split = 1} -> !pto.tile_buf<...>
  *   pto.tfree_from_aic {split = 1}
+ *   %p = pto.initialize_l2g2l_pipe {dir_mask = 1, slot_size = 1024, slot_num = 8, local_slot_num = 2, flag_base = 0}
+ *     (%gm : !pto.ptr<f32>, %local : i32) -> !pto.pipe
+ *   pto.tpush(%acc, %p : !pto.tile_buf<...>, !pto.pipe) {split = 0}
+ *   pto.tpop(%t, %p : !pto.tile_buf<...>, !pto.pipe) {split = 1}      (%t from pto.declare_tile)
+ *   pto.tfree(%p : !pto.pipe) {split = 1}
  *   %r = pto.reserve_buffer {name = "fifo", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
  *   %r = pto.import_reserved_buffer {name = "fifo", peer_func = @vector_fn} -> i32 */
 #include <string.h>
@@ -49,10 +54,35 @@ static const pa_item *call_list(const pa_op *op) {
   return NULL;
 }
 
+/* pto.initialize_l2l_pipe {...}(%local : i32 [, %peer : i32]) -> !pto.pipe and
+ * pto.initialize_l2g2l_pipe {...}(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]]) -> !pto.pipe
+ * (a GM tensor view or memref as %gm is not run):
+ * the local operand is the c2v buffer for dir_mask 1 and 3, the v2c one for 2; the peer the
+ * v2c buffer of dir_mask 3 (PTOAS PTOToEmitC.cpp, PTOInitializeL2G2LPipeToEmitC). */
+static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
+  const pa_item *l = call_list(op), *need[] = {attr(op, "dir_mask"), attr(op, "slot_size"), attr(op, "slot_num")};
+  int gm = pa_str_is(op->name, "pto.initialize_l2g2l_pipe");
+  uint32_t n = l ? l->nargs : 0;
+  for (int k = 0; k < 3; k++)
+    if (!need[k]) return pt_bind_error(b, NULL, "bind.attr", "write {dir_mask = D, slot_size = S, slot_num = N}", "missing attribute");
+  if (n < 1 || n > (uint32_t)(2 + gm))
+    return pt_bind_error(b, l, "bind.arity", gm ? "(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]])" : "(%local : i32 [, %peer : i32])",
+                         "wrong number of pipe operands");
+  if (gm) p->gm_slot = pt_bind_ptr(b, &l->args[0]);
+  for (uint32_t k = (uint32_t)gm; k < n; k++) {
+    int64_t v = pt_bind_int(b, &l->args[k]);
+    *(k > (uint32_t)gm || p->dir_mask == 2 ? &p->v2c_buf : &p->c2v_buf) = v;
+  }
+  p->handle = pt_bind_out_int(b, 0);
+  return 0;
+}
+
 int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
   if (int_attr(b, op, "id", 0, &p->id) || int_attr(b, op, "dir_mask", 0, &p->dir_mask) ||
-      int_attr(b, op, "slot_size", 0, &p->slot_size) || int_attr(b, op, "slot_num", 0, &p->slot_num))
+      int_attr(b, op, "slot_size", 0, &p->slot_size) || int_attr(b, op, "slot_num", 0, &p->slot_num) ||
+      int_attr(b, op, "local_slot_num", 0, &p->local_slot_num) || int_attr(b, op, "flag_base", 0, &p->flag_base))
     return -1;
+  if (op->nresults) return bind_generic_init(b, op, p);
   const pa_item *l = call_list(op);
   for (uint32_t k = 0; l && k < l->nargs; k++) {
     const pa_item *a = &l->args[k];
@@ -67,21 +97,37 @@ int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_p
   return 0;
 }
 
+/* pto.tpush_to_aiv(%t : T) {id, split} or pto.tpush(%t, %pipe : T, !pto.pipe) {split}. */
 int bind_ptosim_tpush_params(pt_bind *b, const pa_op *op, ptosim_tpush_params *p) {
   const pa_item *l = call_list(op);
-  if (!l || l->nargs != 1 || pt_bind_type(b, &l->args[0]).kind == PT_VK_VIEW)
-    return pt_bind_error(b, l, "bind.arity", "push one tile: pto.tpush_to_aiv(%t : !pto.tile_buf<...>) (GM entries are not run yet)",
+  int gen = pa_str_is(op->name, "pto.tpush");
+  if (!l || l->nargs != 1u + gen || pt_bind_type(b, &l->args[0]).kind == PT_VK_VIEW)
+    return pt_bind_error(b, l, "bind.arity", gen ? "push one tile: pto.tpush(%t, %pipe : !pto.tile_buf<...>, !pto.pipe) (GM entries are not run yet)"
+                                                 : "push one tile: pto.tpush_to_aiv(%t : !pto.tile_buf<...>) (GM entries are not run yet)",
                          "expects one tile operand");
   p->tile = pt_bind_tile(b, &l->args[0]);
-  return split_attr(b, op, &p->id, &p->split);
+  if (split_attr(b, op, &p->id, &p->split)) return -1;
+  if (gen) p->id = pt_bind_int(b, &l->args[1]);
+  return 0;
 }
 
-/* tpop_* (a tile result) and tfree_* (none; the GM-entry form with an operand is not run). */
+/* tpop_* (a tile result) and tfree_* (none; the GM-entry form with an operand is not run);
+ * pto.tpop(%t, %pipe : T, !pto.pipe) {split} places the declared tile %t itself, pto.tfree(%pipe : !pto.pipe) {split}. */
 int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) {
-  int pop = op->name.n > 8 && !strncmp(op->name.s, "pto.tpop", 8);
-  if (call_list(op)) return pt_bind_error(b, call_list(op), "op.unsupported", "GM FIFO entries are not run yet", "unexpected operand");
-  p->result = pop ? pt_bind_result_tile(b) : NULL;
-  return split_attr(b, op, &p->id, &p->split);
+  int pop = op->name.n >= 8 && !strncmp(op->name.s, "pto.tpop", 8), gen = pa_str_is(op->name, "pto.tpop") || pa_str_is(op->name, "pto.tfree");
+  const pa_item *l = call_list(op);
+  if (split_attr(b, op, &p->id, &p->split)) return -1;
+  if (!gen) {
+    if (l) return pt_bind_error(b, l, "op.unsupported", "GM FIFO entries are not run yet", "unexpected operand");
+    p->result = pop ? pt_bind_result_tile(b) : NULL;
+    return 0;
+  }
+  if (!l || l->nargs != 1u + pop)
+    return pt_bind_error(b, l, "bind.arity", pop ? "pto.tpop(%t, %pipe : !pto.tile_buf<...>, !pto.pipe) (GM entries are not run yet)" : "pto.tfree(%pipe : !pto.pipe)",
+                         "wrong pipe operands");
+  p->result = pop ? pt_bind_tile_ref(b, &l->args[0]) : NULL;
+  p->id = pt_bind_int(b, &l->args[pop]);
+  return 0;
 }
 
 /* %n = pto.tile_valid_rows %t : T -> index */

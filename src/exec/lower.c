@@ -92,10 +92,13 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
   case PA_TY_MASK: return (pt_slot_type){.kind = PT_VK_MASK, .bits = (uint8_t)t->mask_bits};
   case PA_TY_ALIGN: return (pt_slot_type){.kind = PT_VK_ALIGN};
   case PA_TY_TILE_BUF:
+  case PA_TY_MULTI_TILE_BUF: /* a tile object holding slot 0 (tiles.c) */
     return (pt_slot_type){.kind = PT_VK_TILE, .dt = pt_elem_dtype(t->tb.dtype), .space = pt_space_of_aspace(t->tb.loc), .decl = t};
   case PA_TY_TENSOR_VIEW:
   case PA_TY_PART_VIEW:
   case PA_TY_TILE_VIEW: return (pt_slot_type){.kind = PT_VK_VIEW, .dt = pt_elem_dtype(t->elem), .space = PTOSIM_GM, .decl = t};
+  case PA_TY_DIALECT: /* !pto.pipe: the handle of a tile pipe (src/isa/tile_pipe.c), an i32 */
+    return pa_str_is(t->name, "pto.pipe") ? (pt_slot_type){.kind = PT_VK_INT, .bits = 32, .dt = PTOSIM_DT_I32} : s;
   case PA_TY_PTR: {
     s.kind = PT_VK_PTR;
     s.space = pt_space_of_aspace(t->space);
@@ -295,6 +298,7 @@ const char *pt_slot_type_name(pt_slot_type t, char *buf, size_t n) {
   else if (t.kind == PT_VK_FLOAT) snprintf(buf, n, "%s", t.dt == PTOSIM_DT_NONE ? "f64" : pt_dtype_name(t.dt));
   else if (t.kind == PT_VK_VREG) snprintf(buf, n, "!pto.vreg<%ux%s>", t.lanes, pt_dtype_name(t.dt));
   else if (t.kind == PT_VK_MASK) snprintf(buf, n, "!pto.mask<b%u>", t.bits);
+  else if (t.kind == PT_VK_PTR && t.dt) snprintf(buf, n, "a pointer to %s in %s", pt_dtype_name(t.dt), pt_space_name(t.space));
   else snprintf(buf, n, "%s", t.kind == PT_VK_PTR ? "a pointer" : t.kind == PT_VK_TILE ? "a tile" : t.kind == PT_VK_VIEW ? "a view" : t.kind == PT_VK_ALIGN ? "!pto.align" : "another type");
   return buf;
 }
@@ -306,6 +310,7 @@ static int same_type(pt_slot_type a, pt_slot_type b) {
   if (a.kind == PT_VK_FLOAT) return a.bits == b.bits && a.dt == b.dt;
   if (a.kind == PT_VK_VREG) return a.lanes == b.lanes && a.dt == b.dt;
   if (a.kind == PT_VK_MASK) return a.bits == b.bits;
+  if (a.kind == PT_VK_PTR) return a.space == b.space && (a.dt == b.dt || !a.dt || !b.dt); /* NONE: a type ptosim lacks */
   return 1;
 }
 
@@ -346,6 +351,9 @@ int pt_lw_expect_types(pt_lower *L, const pa_op *op, const int32_t *src, const i
 
 static int lower_op(pt_lower *L, const pa_op *op) {
   pa_str n = op->name;
+  if (op->generic)
+    return errorf(L, op->loc, "op.unsupported", "write the op in its custom form (the form ptoas prints by default)",
+                  "not supported yet: %.*s in MLIR's generic form", (int)n.n, n.s);
   if (n.n > 6 && !memcmp(n.s, "arith.", 6)) return pt_lower_arith(L, op);
   if (pa_str_is(n, "scf.for")) return pt_lower_for(L, op);
   if (pa_str_is(n, "scf.if")) return pt_lower_if(L, op);
@@ -526,19 +534,43 @@ static void module_attrs(ptosim_program *p, int target) {
   if (target >= 0) p->target = (ptosim_target)target;
 }
 
+/* The core a table op of a mixed program runs on (PT_CORE_*): its table unit, else the
+ * memory of its first tile operand (vec: vector core 0; mat, left, right, acc, bias,
+ * scaling: the cube core), else the running core. */
+static uint8_t mixed_core(const ptosim_program *p, const pt_ins *in) {
+  int k = pt_op_core_kind((ptosim_opcode)in->opc);
+  if (k >= 0) return k == PTOSIM_AIC ? PT_CORE_CUBE : PT_CORE_VEC;
+  for (int32_t j = 0; j < in->op_count; j++) {
+    int32_t s = p->operands[in->op_first + j].slot;
+    const pa_type *t = s >= 0 && p->slots[s].kind == PT_VK_TILE ? p->slots[s].decl : NULL;
+    if (t && t->kind == PA_TY_TILE_BUF) return t->tb.loc == PA_AS_VEC ? PT_CORE_VEC : PT_CORE_CUBE;
+  }
+  return PT_CORE_OWN;
+}
+
 /* Which cores run the entry: with sections, the cube core and both vector sub-blocks; a
  * cube kernel, the cube core; a vector kernel, vector sub-block 0; with neither the
- * attribute nor sections, decided by whether it issues cube-pipe ops. */
-static int cores_kind(const ptosim_program *p) {
-  int has_section = 0, has_cube_op = 0;
+ * attribute nor sections, decided by whether it issues cube-pipe ops. A tile program with
+ * neither, without sync ops (the compiler inserts them: program order) and with ops of both
+ * cores (PTOAS samples such as FlashAttention *-pto-new) is mixed: one thread of program
+ * order whose table ops each run on their own core (mixed_core, in PT_C_PTO's sub). */
+static int cores_kind(ptosim_program *p) {
+  int has_section = 0, has_cube_op = 0, has_vec_op = 0;
   for (int32_t i = 0; i < p->ncode; i++) {
     has_section |= p->code[i].code == PT_C_SECTION;
     if (p->code[i].code == PT_C_PTO) {
       const char *pipe = ptosim_op_pipe((ptosim_opcode)p->code[i].opc);
       has_cube_op |= !strcmp(pipe, "M") || !strcmp(pipe, "FIX") || !strcmp(pipe, "MTE1");
+      has_vec_op |= mixed_core(p, &p->code[i]) == PT_CORE_VEC;
     }
   }
-  return p->kernel_kind ? p->kernel_kind : has_section ? 0 : has_cube_op ? 1 : 2;
+  if (p->kernel_kind || has_section) return p->kernel_kind ? p->kernel_kind : 0;
+  if (has_cube_op && has_vec_op && ptosim_program_in_order(p)) {
+    for (int32_t i = 0; i < p->ncode; i++)
+      if (p->code[i].code == PT_C_PTO) p->code[i].sub = mixed_core(p, &p->code[i]);
+    return 3;
+  }
+  return has_cube_op ? 1 : 2;
 }
 
 /* Arguments of the text entry points: text of len bytes (NULL only when len is 0), target

@@ -22,40 +22,68 @@ static const named_sub queries[] = {{"pto.get_block_idx", Q_BLOCK_IDX},
                                     {"pto.get_subblock_idx", Q_SUBBLOCK_IDX},
                                     {"pto.get_subblock_num", Q_SUBBLOCK_NUM}};
 
-/* The value operands of op in syntax order, into v (at most max): with subscripts and clause
- * arguments (`%p[%i]`, `nburst(%a, %b, %c)`) when `all`, else the top-level ones only. */
+/* The value operands of op in syntax order, into v (at most max): with subscripts, clause
+ * arguments and keyed clause arguments (`%p[%i]`, `nburst(%a, %b, %c)`, `pre_relu(clip = %c)`)
+ * when `all`, else the top-level ones only. */
 static int syntax_values(const pa_op *op, int all, const pa_item **v, int max) {
   int n = 0;
   for (uint32_t k = 0; k < op->nitems; k++) {
     const pa_item *it = &op->items[k];
     if (pt_is_operand(it) && n < max) v[n++] = it;
     if (!all || (it->kind != PA_IT_CALL && it->kind != PA_IT_VALUE)) continue;
-    for (uint32_t j = 0; j < it->nargs; j++)
-      if (pt_is_operand(&it->args[j]) && n < max) v[n++] = &it->args[j];
+    for (uint32_t j = 0; j < it->nargs; j++) {
+      const pa_item *a = &it->args[j];
+      if (a->kind == PA_IT_ASSIGN && a->nargs == 2) a = &a->args[1];
+      if (pt_is_operand(a) && n < max) v[n++] = a;
+    }
   }
   return n;
 }
 
-/* The trailing `: T1, T2, ...` of a table op, where it lists the operands: ops list either
- * their top-level operands or every value operand (subscripts and clause arguments too), so a
- * list whose length matches one of the two is compared with it, type by type (MLIR verifies
- * them; a list of another length names results or is an op's own format, left to its binder). */
-static int check_operand_types(pt_lower *L, const pa_op *op) {
-  const pa_item *v[64];
-  for (int all = 0; all < 2; all++) {
-    int n = syntax_values(op, all, v, 64);
-    if (!n || (uint32_t)n != op->ntypes) continue;
-    int rc = 0;
-    for (int i = 0; i < n; i++) {
-      if (v[i]->kind != PA_IT_VALUE || op->types[i].kind != PA_IT_TYPE) continue;
-      pa_item base = *v[i]; /* %p[%i]: the type of %p */
-      base.nargs = 0;
-      int32_t s = pt_lower_resolve(L, &base);
-      if (s >= 0) rc |= pt_lw_expect_type(L, v[i], s, pt_slot_type_of(op->types[i].type), "operand");
-    }
-    return rc;
+/* Operands v[0..n) against the types t[0..n) (MLIR verifies them). */
+static int compare_types(pt_lower *L, const pa_item *const *v, const pa_type *const *t, int n) {
+  int rc = 0;
+  for (int i = 0; i < n; i++) {
+    if (v[i]->kind != PA_IT_VALUE) continue;
+    pa_item base = *v[i]; /* %p[%i]: the type of %p */
+    base.nargs = 0;
+    int32_t s = pt_lower_resolve(L, &base);
+    if (s >= 0) rc |= pt_lw_expect_type(L, v[i], s, pt_slot_type_of(t[i]), "operand");
   }
-  return 0;
+  return rc;
+}
+
+/* The trailing `: T1, T2, ...` of a table op. The ops' formats name, in order: every top-level
+ * operand, or every value operand (subscripts and clause arguments too), or only the leading
+ * operands (vsunpack's source, the short DMA form's two pointers), or, for an op without
+ * operands, its results; the generic form `"pto.op"(...) : (T, ...) -> (...)` names the
+ * top-level operands. A list with clause words (`loop i64, i64, i64`) is the op's own format,
+ * read by its binder. Each type is compared with the operand it names; a list that fits no
+ * reading is an error. */
+static int check_operand_types(pt_lower *L, const pa_op *op) {
+  enum { MAX = 64 };
+  const pa_item *top[MAX], *all[MAX];
+  const pa_type *t[MAX];
+  uint32_t n = op->ntypes;
+  if (!n || n > MAX) return 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (op->types[i].kind != PA_IT_TYPE) return 0;
+    t[i] = op->types[i].type;
+  }
+  int ntop = syntax_values(op, 0, top, MAX), nall = syntax_values(op, 1, all, MAX);
+  if (n == 1 && t[0]->kind == PA_TY_FUNC) {
+    if ((int)t[0]->nin == ntop) return compare_types(L, top, t[0]->in, ntop);
+    n = t[0]->nin;
+  } else if ((int)n == nall) {
+    return compare_types(L, all, t, nall);
+  } else if ((int)n <= ntop) {
+    return compare_types(L, top, t, (int)n);
+  } else if (!ntop && n == op->nresults) {
+    return 0;
+  }
+  return errorf(L, op->loc, "ir.type", "write one type per operand, in operand order",
+                "%.*s lists %u operand types, but has %d operands (%d with subscripts and clause arguments)",
+                (int)op->name.n, op->name.s, n, ntop, nall);
 }
 
 static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {

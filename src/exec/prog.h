@@ -107,6 +107,9 @@ enum pt_binop {
   PT_B_BITSET0, PT_B_BITSET1 /* pto.sbitset0/1: a with bit (b mod 64) cleared / set */
 };
 
+/* PT_C_PTO's sub in a mixed program (ncores_kind 3): the core the op runs on. */
+enum { PT_CORE_OWN, PT_CORE_CUBE, PT_CORE_VEC };
+
 typedef struct pt_ins {
   uint8_t code;
   uint8_t sub;
@@ -138,7 +141,8 @@ struct ptosim_program {
   int32_t nobjs, cap_objs;
   uint64_t alloc_next[PTOSIM_SPACE_COUNT]; /* bump allocator of tiles without addr, bytes */
   int32_t nparams;
-  int32_t ncores_kind;   /* cores that run the entry: 0 cube + both vector, 1 cube, 2 vector 0 */
+  int32_t ncores_kind;   /* cores that run the entry: 0 cube + both vector, 1 cube, 2 vector 0,
+                            3 mixed: one thread on the cube core, each table op on its own core */
   int32_t *param_slot;
   const pa_arg *params;
 };

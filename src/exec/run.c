@@ -256,7 +256,8 @@ static ptosim_status run_pto(block_run *br, core_run *cr, const pt_ins *in) {
   }
   ptosim_loc loc = loc_of(br->p, in);
   if (in->obj >= 0) cr->slots[in->dst].i = in->obj;
-  return ptosim_exec(cr->core, (ptosim_opcode)in->opc, params, &loc);
+  ptosim_core *c = in->sub == PT_CORE_OWN ? cr->core : ptosim_core_of(br->m, cr->core->block, in->sub == PT_CORE_CUBE ? PTOSIM_AIC : PTOSIM_AIV0);
+  return ptosim_exec(c, (ptosim_opcode)in->opc, params, &loc);
 }
 
 /* pto.load / pto.store: one element through the table's scalar ops. */
@@ -442,7 +443,7 @@ ptosim_status pt_run_block(const ptosim_program *p, ptosim_machine *m, int blk, 
   int kind = p->ncores_kind;
   block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
   if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
-  if (kind != 1) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
+  if (kind != 1 && kind != 3) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
   if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
   for (int k = 0; k < 3; k++) /* a launch starts with empty tile pipes (src/isa/tile_pipe.c) */
     memset(ptosim_core_of(m, blk, (ptosim_core_kind)k)->tpipe, 0, sizeof m->cores->tpipe);

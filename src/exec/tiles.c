@@ -1,6 +1,7 @@
 /* Tiles and GM views in .pto text: the ops that make, place and reshape them (PTOAS
  * include/PTO/IR/PTOOps.td: AllocTileOp, MakeTensorViewOp, PartitionViewOp, SubViewOp,
- * TAssignOp, BitcastOp, SetValidShapeOp, GetValidShapeOp, GetTensorViewDim/StrideOp).
+ * SubsetOp, TAssignOp, BitcastOp, SetValidShapeOp, GetValidShapeOp, GetTensorViewDim/StrideOp;
+ * pto-isa TALIAS).
  * They move no data: each computes a ptosim_tile or ptosim_gm_view into the object its
  * result owns (see pt_obj in prog.h). */
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "core/diag.h"
 #include "core/dtype.h"
 #include "core/profile.h"
+#include "asm/parser.h" /* pa_arena_alloc: the inferred result type of pto.subset */
 #include "exec/tiles.h"
 
 enum obj_sub {
@@ -23,10 +25,16 @@ enum obj_sub {
   OBJ_GET_VALID,    /* tile -> dst, dst + 1 */
   OBJ_VIEW_DIM,     /* view, dim -> dst */
   OBJ_VIEW_STRIDE,  /* view, dim -> dst */
-  OBJ_MEMREF_ALLOC  /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
+  OBJ_MEMREF_ALLOC, /* memref.alloc: lowered as OBJ_ALLOC of the tile its type describes */
+  OBJ_DECLARE,      /* pto.declare_tile: lowered as OBJ_ALLOC at address 0 (a pto.tpop places it) */
+  OBJ_SUBSET,       /* tile, row offset, col offset; the sizes are the result type's shape, a / b
+                       the parent type's rows / cols */
+  OBJ_TALIAS,       /* tile -> new object, or (flags ALIAS_DPS) tile, dst tile */
+  OBJ_MULTI_ALLOC,  /* as OBJ_ALLOC; the object is slot 0, bits = the number of slots */
+  OBJ_MULTI_GET     /* multi tile, slot; bits = the number of slots */
 };
 
-enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4 };
+enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4, ALIAS_DPS = 1 };
 
 /* ---- types ---------------------------------------------------------------------------- */
 
@@ -75,7 +83,10 @@ static const char *const obj_names[] = {
     [OBJ_TASSIGN] = "pto.tassign",          [OBJ_BITCAST] = "pto.bitcast",
     [OBJ_SET_VALID] = "pto.set_validshape", [OBJ_GET_VALID] = "pto.get_validshape",
     [OBJ_VIEW_DIM] = "pto.get_tensor_view_dim", [OBJ_VIEW_STRIDE] = "pto.get_tensor_view_stride",
-    [OBJ_MEMREF_ALLOC] = "memref.alloc"};
+    [OBJ_MEMREF_ALLOC] = "memref.alloc",      [OBJ_DECLARE] = "pto.declare_tile",
+    [OBJ_SUBSET] = "pto.subset",
+    [OBJ_TALIAS] = "pto.talias",            [OBJ_MULTI_ALLOC] = "pto.alloc_multi_tile",
+    [OBJ_MULTI_GET] = "pto.multi_tile_get"};
 
 typedef struct obj_low {
   pt_lower *L;
@@ -142,10 +153,19 @@ static void check_tile_type(obj_low *o, const pa_type *t) {
                                 "%.*s: unsupported tile element type or shape", (int)o->op->name.n, o->op->name.s);
 }
 
+/* pto.alloc_tile, and pto.alloc_multi_tile (toni PTOOps.td AllocMultiTileOp, PTO_IR_manual
+ * `pto.alloc_multi_tile`): N slots of the slot tile's bytes, slot k at addr + k * bytes; the
+ * object is slot 0. The manual's verifier rules: 2 <= N <= 16, no row_plus_one slots (their
+ * strided footprint exceeds the slot bytes). */
 static void lower_alloc(obj_low *o) {
-  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  int multi = o->in.sub == OBJ_MULTI_ALLOC;
+  const pa_type *t = result_type_of(o, multi ? PA_TY_MULTI_TILE_BUF : PA_TY_TILE_BUF);
   if (!t) return;
   check_tile_type(o, t);
+  if (multi && !o->failed && (t->count < 2 || t->count > 16 || t->tb.compact == 2))
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.multi", "give 2 to 16 slots of a layout other than compact=row_plus_one",
+                                "pto.alloc_multi_tile: %u slots of compact mode %u", (unsigned)t->count, (unsigned)t->tb.compact);
+  o->in.bits = (uint8_t)(multi ? t->count : 1);
   static const char *const keys[] = {"addr", "valid_row", "valid_col"};
   for (int i = 0; i < 3; i++) {
     const pa_item *c = pa_op_clause(o->op, keys[i]);
@@ -160,13 +180,23 @@ static void lower_alloc(obj_low *o) {
     const pt_profile *prof = pt_profile_get(p->target);
     uint64_t *next = &p->alloc_next[tmpl.tile.space], a = prof->align[tmpl.tile.space];
     tmpl.tile.addr = (*next + a - 1) / a * a;
-    *next = tmpl.tile.addr + tile_bytes(&tmpl.tile);
+    *next = tmpl.tile.addr + tile_bytes(&tmpl.tile) * o->in.bits;
     if (*next > prof->capacity[tmpl.tile.space])
       o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.capacity", "give tiles explicit addresses that reuse space",
-                                  "pto.alloc_tile: tiles without addr need %llu bytes of %s, which has %llu on %s",
+                                  "%s: tiles without addr need %llu bytes of %s, which has %llu on %s", obj_names[o->in.sub],
                                   (unsigned long long)*next, pt_space_name(tmpl.tile.space),
                                   (unsigned long long)prof->capacity[tmpl.tile.space], prof->name);
   }
+  result_obj(o, t, &tmpl);
+}
+
+/* %t = pto.declare_tile -> T: a tile of type T whose address a later op gives (pto.tpop). */
+static void lower_declare(obj_low *o) {
+  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  if (!t) return;
+  check_tile_type(o, t);
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  o->in.sub = OBJ_ALLOC;
   result_obj(o, t, &tmpl);
 }
 
@@ -273,7 +303,83 @@ static void lower_tile_subview(obj_low *o, const pa_item *src) {
   result_obj(o, t, &tmpl);
 }
 
-/* tassign / bitcast: a tile result of the op's result type. */
+/* %s = pto.subset %tile[%r, %c] sizes [R, C] : T (PTOAS SubsetOp). The type after `:` is the
+ * parent's; the result's (PTOAS infers it) is the parent's with shape R x C, made here in the
+ * AST's arena so that later uses are checked against it. */
+static void lower_subset(obj_low *o, const pa_item *src) {
+  add(o, src, PT_VK_TILE);
+  if (src->nargs != 2 && !o->failed)
+    o->failed = pt_lower_errorf(o->L, src->loc, "bind.arity", "write %tile[%row, %col]", "pto.subset: needs two offsets");
+  for (uint32_t i = 0; i < src->nargs && i < 2; i++) add(o, &src->args[i], PT_VK_INT);
+  const pa_item *c = pa_op_clause(o->op, "sizes");
+  const pa_item *l = c && c->kind == PA_IT_WORD && c + 1 < o->op->items + o->op->nitems ? c + 1 : NULL;
+  int ok = l && l->kind == PA_IT_LIST && l->nargs == 2;
+  for (uint32_t i = 0; ok && i < 2; i++) ok = l->args[i].kind == PA_IT_INT && l->args[i].v.i > 0 && l->args[i].v.i <= INT32_MAX;
+  if (!ok && !o->failed)
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.clause", "write sizes [ROWS, COLS] with two positive integers",
+                                "pto.subset: missing or malformed `sizes [R, C]`");
+  const pa_type *parent = o->failed ? NULL : pt_bind_value_type(&o->b, src);
+  if (!parent || parent->kind != PA_TY_TILE_BUF) return;
+  pa_type *t = pa_arena_alloc(pt_lower_program(o->L)->ast->arena, sizeof *t);
+  if (!t) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.nomem", NULL, "pto.subset: out of memory");
+    return;
+  }
+  *t = *parent;
+  t->text = (pa_str){0};
+  t->tb.rows = t->tb.v_row = l->args[0].v.i;
+  t->tb.cols = t->tb.v_col = l->args[1].v.i;
+  o->in.a = (int32_t)parent->tb.rows; /* the parent's own shape: a window's tile keeps its stride instead */
+  o->in.b = (int32_t)parent->tb.cols;
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  result_obj(o, t, &tmpl);
+}
+
+static void lower_retile(obj_low *o, int with_addr);
+
+/* %s = pto.multi_tile_get %m[%k] : MT -> T, T the slot type of MT (toni MultiTileGetOp). */
+static void lower_multi_get(obj_low *o, const pa_item *src) {
+  const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
+  add(o, src, PT_VK_TILE);
+  if (src->nargs != 1 && !o->failed)
+    o->failed = pt_lower_errorf(o->L, src->loc, "bind.arity", "write %multi[%slot]", "pto.multi_tile_get: needs one slot index");
+  else add(o, &src->args[0], PT_VK_INT);
+  const pa_type *m = o->failed ? NULL : pt_bind_value_type(&o->b, src);
+  if (!t || !m) return;
+  pa_type slot = *m;
+  slot.kind = PA_TY_TILE_BUF;
+  slot.count = 0;
+  if (m->kind != PA_TY_MULTI_TILE_BUF || !pa_type_equal(&slot, t)) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "ir.type", "pick from a pto.alloc_multi_tile value, with its slot type after `->`",
+                                "pto.multi_tile_get: the result type must be the slot type of a !pto.multi_tile_buf source");
+    return;
+  }
+  o->in.bits = (uint8_t)m->count;
+  check_tile_type(o, t);
+  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  result_obj(o, t, &tmpl);
+}
+
+/* pto.talias (pto-isa TALIAS(dst, src), docs/isa/tile/sync-and-config.md): an alias view of
+ * the source's storage. `%d = pto.talias %s : T -> U` makes a new tile of type U;
+ * `pto.talias ins(%s : T) outs(%d : U)` points the existing tile %d (and its aliases) there. */
+static void lower_talias(obj_low *o) {
+  const pa_item *ins = pa_op_clause(o->op, "ins"), *outs = pa_op_clause(o->op, "outs");
+  if (!ins && !outs) {
+    lower_retile(o, 0);
+    return;
+  }
+  if (!(ins && outs && ins->kind == PA_IT_CALL && outs->kind == PA_IT_CALL && ins->nargs == 1 && outs->nargs == 1)) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "bind.arity", "write pto.talias ins(%src : T) outs(%dst : U)",
+                                "pto.talias: needs one tile in ins(...) and one in outs(...)");
+    return;
+  }
+  add(o, &ins->args[0], PT_VK_TILE);
+  add(o, &outs->args[0], PT_VK_TILE);
+  o->in.flags = ALIAS_DPS;
+}
+
+/* tassign / bitcast / talias: a tile result of the op's result type. */
 static void lower_retile(obj_low *o, int with_addr) {
   const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
   add(o, pt_operand_item(o->op, 0), PT_VK_TILE);
@@ -287,7 +393,9 @@ static void lower_retile(obj_low *o, int with_addr) {
 static void lower_query(obj_low *o, pt_vkind src_kind, int nresults) {
   add(o, pt_operand_item(o->op, 0), src_kind);
   if (nresults == 1) add(o, pt_operand_item(o->op, 1), PT_VK_INT);
-  pt_slot_type idx[2] = {{.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64}, {.kind = PT_VK_INT, .bits = 64, .dt = PTOSIM_DT_I64}};
+  /* PTOOps.td: valid_row / valid_col, dims and strides are index results */
+  const pt_slot_type index = {.kind = PT_VK_INT, .bits = 64, .is_index = 1, .dt = PTOSIM_DT_I64};
+  pt_slot_type idx[2] = {index, index};
   o->in.dst = pt_lower_define_results(o->L, o->op, idx, nresults);
 }
 
@@ -299,8 +407,14 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
                .b = {.lowering = 1, .L = L, .prog = p, .first = p->noperands, .op = op, .res_slot = -1, .res_obj = -1}};
   const pa_item *first = pt_operand_item(op, 0);
   switch (sub) {
-  case OBJ_ALLOC: lower_alloc(&o); break;
+  case OBJ_ALLOC:
+  case OBJ_MULTI_ALLOC: lower_alloc(&o); break;
+  case OBJ_MULTI_GET:
+    if (first && first->kind == PA_IT_VALUE) lower_multi_get(&o, first);
+    else o.failed = pt_lower_errorf(L, op->loc, "bind.arity", "write %multi[%slot]", "pto.multi_tile_get: needs a multi tile and a slot");
+    break;
   case OBJ_MEMREF_ALLOC: lower_memref_alloc(&o); break;
+  case OBJ_DECLARE: lower_declare(&o); break;
   case OBJ_TENSOR_VIEW: lower_tensor_view(&o); break;
   case OBJ_PARTITION: lower_partition(&o); break;
   case OBJ_TILE_SUBVIEW:
@@ -311,6 +425,11 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
       lower_partition(&o);
     }
     break;
+  case OBJ_SUBSET:
+    if (first && first->kind == PA_IT_VALUE) lower_subset(&o, first);
+    else o.failed = pt_lower_errorf(L, op->loc, "bind.arity", "write %tile[%row, %col]", "pto.subset: needs a tile and two offsets");
+    break;
+  case OBJ_TALIAS: lower_talias(&o); break;
   case OBJ_TASSIGN: lower_retile(&o, 1); break;
   case OBJ_BITCAST: lower_retile(&o, 0); break;
   case OBJ_SET_VALID:
@@ -387,11 +506,31 @@ static ptosim_status place(const obj_run *r, ptosim_tile *t) {
 }
 
 static ptosim_status run_alloc(const obj_run *r) {
-  ptosim_tile *t = &result(r)->tile;
+  ptosim_tile *t = &result(r)->tile, last;
   int k = 0;
   if (r->in->flags & HAS_ADDR) t->addr = (uint64_t)arg(r, k++).i;
   if (r->in->flags & HAS_VROW) t->valid_rows = (int32_t)arg(r, k++).i;
   if (r->in->flags & HAS_VCOL) t->valid_cols = (int32_t)arg(r, k++).i;
+  if (r->in->sub == OBJ_MULTI_ALLOC) { /* the last slot must fit too */
+    last = *t;
+    last.addr += tile_bytes(t) * (r->in->bits - 1u);
+    PT_TRY(place(r, &last));
+  }
+  return place(r, t);
+}
+
+/* pto.multi_tile_get: slot k of a multi tile, at the slot-0 address + k * slot bytes. */
+static ptosim_status run_multi_get(const obj_run *r) {
+  ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
+  int64_t k = arg(r, 1).i;
+  if (k < 0 || k >= r->in->bits) {
+    char msg[120];
+    snprintf(msg, sizeof msg, "slot %lld of a multi tile of %u slots", (long long)k, (unsigned)r->in->bits);
+    return fail(r, PTOSIM_E_VERIFY, "tile.multi_slot", "select a slot in [0, count)", msg);
+  }
+  t->addr = src.addr + (uint64_t)k * tile_bytes(&src);
+  t->valid_rows = src.valid_rows;
+  t->valid_cols = src.valid_cols;
   return place(r, t);
 }
 
@@ -484,6 +623,66 @@ static ptosim_status run_tile_subview(const obj_run *r) {
   return place(r, t);
 }
 
+/* Valid extent of a subset along one dimension (PTOAS SubsetOp::inferReturnTypes and
+ * PTOViewToMemref computeSubsetValidDim): the parent's valid extent pv is a period, so a view
+ * at offset `at` gets min(size, pv - at mod pv), and 0 when pv is 0. */
+static int32_t subset_valid(int64_t pv, int64_t at, int64_t size) {
+  int64_t left = pv > 0 ? pv - at % pv : 0;
+  return (int32_t)(left < size ? left : size);
+}
+
+/* pto.subset: the R x C window at (r0, c0) of the parent, keeping its strides: a row-major
+ * parent's window is R rows of the parent's row length (the window's columns are its valid
+ * ones), a column-major one C columns of the parent's column length. A boxed parent (fractal
+ * of ir x ic elements) is cut along whole box rows (row-major boxes) or box columns, as
+ * SubsetOp::verify requires. */
+static ptosim_status run_subset(const obj_run *r) {
+  ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
+  int64_t r0 = arg(r, 1).i, c0 = arg(r, 2).i, nr = t->rows, nc = t->cols;
+  char msg[200];
+  if (r0 < 0 || c0 < 0 || r0 > r->in->a - nr || c0 > r->in->b - nc) {
+    snprintf(msg, sizeof msg, "the %lldx%lld window at (%lld, %lld) leaves the %dx%d parent tile", (long long)nr, (long long)nc,
+             (long long)r0, (long long)c0, r->in->a, r->in->b);
+    return fail(r, PTOSIM_E_VERIFY, "tile.subset_bounds", "keep offset + size within the parent's rows and cols", msg);
+  }
+  int row_major = src.blayout == PTOSIM_BL_ROW_MAJOR;
+  if (src.slayout != PTOSIM_SL_NONE_BOX) {
+    /* box of `fractal` bytes: 16 rows of row-major lines, or 16 columns of column-major ones */
+    int64_t line = src.fractal / 16 / (int64_t)pt_dtype_size(src.dtype);
+    int64_t ir = src.slayout == PTOSIM_SL_ROW_MAJOR ? 16 : line, ic = src.slayout == PTOSIM_SL_ROW_MAJOR ? line : 16;
+    int whole = row_major ? c0 == 0 && nc == src.cols && r0 % ir == 0 && nr % ir == 0
+                          : r0 == 0 && nr == src.rows && c0 % ic == 0 && nc % ic == 0;
+    if (!whole) {
+      snprintf(msg, sizeof msg, "a boxed %s tile is cut along whole %s of %lldx%lld boxes", row_major ? "row-major" : "column-major",
+               row_major ? "box rows" : "box columns", (long long)ir, (long long)ic);
+      return fail(r, PTOSIM_E_VERIFY, "tile.subset_box", "keep the full other extent, offsets and sizes multiples of the box", msg);
+    }
+  }
+  int64_t at = row_major ? r0 * src.cols + c0 : c0 * src.rows + r0;
+  t->addr = src.addr + (uint64_t)at * pt_dtype_bits(src.dtype) / 8;
+  t->valid_rows = subset_valid(src.valid_rows, r0, nr);
+  t->valid_cols = subset_valid(src.valid_cols, c0, nc);
+  if (row_major) t->cols = src.cols;
+  else t->rows = src.rows;
+  return place(r, t);
+}
+
+/* pto.talias: the destination's storage becomes the source's; it must lie inside it. */
+static ptosim_status run_talias(const obj_run *r) {
+  const ptosim_tile *src = &arg_obj(r, 0)->tile;
+  ptosim_tile *t = r->in->flags & ALIAS_DPS ? &arg_obj(r, 1)->tile : &result(r)->tile, nt = *t;
+  nt.addr = src->addr;
+  if (nt.space != src->space || tile_bytes(&nt) > tile_bytes(src)) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "a %llu-byte %s tile cannot alias a %llu-byte %s tile", (unsigned long long)tile_bytes(&nt),
+             pt_space_name(nt.space), (unsigned long long)tile_bytes(src), pt_space_name(src->space));
+    return fail(r, PTOSIM_E_VERIFY, "tile.alias", "alias a tile of the same loc that is at least as large", msg);
+  }
+  PT_TRY(place(r, &nt));
+  *t = nt;
+  return PTOSIM_OK;
+}
+
 /* pto.tassign (new address) and pto.bitcast (new element type, same bytes). */
 static ptosim_status run_retile(const obj_run *r) {
   ptosim_tile src = arg_obj(r, 0)->tile, *t = &result(r)->tile;
@@ -521,10 +720,15 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
   obj_run r = {p, core, slots, objs, in};
   switch ((enum obj_sub)in->sub) {
   case OBJ_MEMREF_ALLOC: /* lowered as OBJ_ALLOC */
-  case OBJ_ALLOC: return run_alloc(&r);
+  case OBJ_DECLARE:
+  case OBJ_ALLOC:
+  case OBJ_MULTI_ALLOC: return run_alloc(&r);
+  case OBJ_MULTI_GET: return run_multi_get(&r);
   case OBJ_TENSOR_VIEW: return run_tensor_view(&r);
   case OBJ_PARTITION: return run_partition(&r);
   case OBJ_TILE_SUBVIEW: return run_tile_subview(&r);
+  case OBJ_SUBSET: return run_subset(&r);
+  case OBJ_TALIAS: return run_talias(&r);
   case OBJ_TASSIGN:
   case OBJ_BITCAST: return run_retile(&r);
   case OBJ_SET_VALID: return run_set_valid(&r);

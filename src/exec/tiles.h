@@ -7,7 +7,7 @@
 #include "core/machine.h"
 #include "exec/lower.h"
 
-/* Lower pto.alloc_tile, pto.make_tensor_view, pto.partition_view, pto.subview, pto.tassign,
+/* Lower pto.alloc_tile, pto.make_tensor_view, pto.partition_view, pto.subview, pto.subset, pto.talias, pto.tassign,
  * pto.bitcast, pto.set_validshape, pto.get_validshape, pto.get_tensor_view_dim / _stride.
  * Returns 1 when `op` is none of them, else 0 / -1 (error reported). */
 int pt_lower_obj_op(pt_lower *L, const pa_op *op);

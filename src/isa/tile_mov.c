@@ -83,9 +83,11 @@ static void legal_kinds(const mv *v, const ptosim_tile *dst, unsigned *src, unsi
       return;
     case P_BIAS:
     case P_FB: *src = *dm = LK(ND); return;
-    case P_VV: /* tmov.md ND -> NZ / ZN (A5); tinsert.md ND_VEC and NZ vec -> vec (A5) */
-      *src = LK(ND) | (v->op == MV_INSERT ? LK(NZ) : 0);
-      *dm = LK(ND) | (v->a5 && v->op == MV_TMOV ? LK(NZ) | LK(ZN) : 0) | (v->op == MV_INSERT ? LK(NZ) : 0);
+    case P_VV: /* tmov.md ND -> NZ / ZN (A5); tinsert.md ND_VEC and NZ vec -> vec (A5); tmov DN -> DN of one
+                  column (check_layouts): the row-wise vec copy of a2a3/a5 TMov.hpp TMovToVec moves element r */
+      *src = LK(ND) | (v->op == MV_INSERT ? LK(NZ) : 0) | (v->op == MV_TMOV ? LK(DN) : 0);
+      *dm = LK(ND) | (v->a5 && v->op == MV_TMOV ? LK(NZ) | LK(ZN) : 0) | (v->op == MV_INSERT ? LK(NZ) : 0) |
+            (v->op == MV_TMOV ? LK(DN) : 0);
       return;
     case P_VM: *src = *dm = LK(ND) | LK(NZ); return; /* pto-isa a5 TExtractVecToMat / TInsert ND, NZ */
     case P_ACC: /* CheckTMovAccValid: nz2nd, nz2dn, nz2nz (A5); A2/A3 and extract/insert to mat: NZ */
@@ -131,7 +133,8 @@ static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmov_params *p, const
     case P_VV:
     case P_VM: /* 32-byte blocks of 512-byte fractals; vec -> mat and NZ vec -> vec keep the layout */
       ok = ok && (s == PT_TK_ND || p->src.fractal == 512) && (d == PT_TK_ND || p->dst.fractal == 512) &&
-           (s == d || (v->path == P_VV && s == PT_TK_ND));
+           (s == d || (v->path == P_VV && s == PT_TK_ND)) &&
+           (s != PT_TK_DN || v->path != P_VV || (p->src.cols == 1 && p->dst.cols == 1));
       break;
     case P_ACC: ok = ok && p->src.fractal == 1024; break;
     default: break;

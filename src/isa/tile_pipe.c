@@ -1,39 +1,55 @@
 /* Cube-vector tile pipes: pto.aic_initialize_pipe / aiv_initialize_pipe, tpush_to_aiv /
- * tpush_to_aic, tpop_from_aic / tpop_from_aiv, tfree_from_aic / tfree_from_aiv (A5 local
- * FIFOs: pto-isa include/pto/npu/a5/TPush.hpp, TPop.hpp, TFree.hpp; docs/spec-notes.md section 18).
+ * tpush_to_aic, tpop_from_aic / tpop_from_aiv, tfree_from_aic / tfree_from_aiv, and the
+ * generic pto.initialize_l2l_pipe / initialize_l2g2l_pipe / tpush / tpop / tfree on a pipe
+ * handle (pto-isa include/pto/npu/a5/TPush.hpp, TPop.hpp, TFree.hpp for the local FIFOs of
+ * A5; include/pto/npu/a2a3/TPush.hpp, TPop.hpp, TFree.hpp for the GM FIFOs of A2/A3;
+ * docs/spec-notes.md section 18).
  *
- * Each core keeps its view of pipe id in ptosim_core.tpipe[id]. The flow control is the
- * hardware's: a push past the first slot_num tiles waits, every period tiles, for a free
- * signal of each consumer (see period()), else returns PTOSIM_BLOCKED so the interpreter
- * runs the other cores first (a push or pop that can never go is reported as
- * sync.deadlock by src/exec/run.c); it then moves the tile into slot pushed % slot_num of
- * the consumer's FIFO and counts it ready there. A pop takes a ready tile and places its
- * result tile on slot popped % slot_num; a free ends the hold of the popped slot and, at
- * the end of a period, signals the producer.
+ * Each core keeps its view of a pipe in ptosim_core.tpipe[base], base = the pipe's first
+ * hardware flag. The flow control is the hardware's: a push past the first slot_num tiles
+ * waits, every period tiles, for a free signal of each consumer (see period()), else
+ * returns PTOSIM_BLOCKED so the interpreter runs the other cores first (a push or pop that
+ * can never go is reported as sync.deadlock by src/exec/run.c); it then moves the tile
+ * into slot pushed % slot_num and counts it ready at the consumer. A pop takes a ready tile
+ * and places its result tile on slot popped % slot_num (A2/A3: loads it from the GM slot
+ * into local slot popped % local_slot_num and, at the end of a period, signals the
+ * producer itself: TFREE of a tile is a no-op there); a free ends the hold of the popped
+ * slot and, at the end of a period, signals the producer.
  *
  * The ordering goes to the checkers as the cross-core signals the hardware uses
- * (set_intra_block / wait_intra_block with FlagID = 4 * id): one pt_sync event per signal,
- * the signals a push sends after the event holding its writes, so the race checker orders
- * the producer's writes before the consumer's reads and a push that reuses a slot after the
- * consumer's free of it. Under the eager schedule the protocol happens at issue and only
- * the data move of a push runs again, at its start time, into the slot it was issued to. */
+ * (set_intra_block / wait_intra_block on A5, ffts_cross_core_sync / wait_flag_dev, which
+ * stalls the whole core, on A2/A3): one pt_sync event per signal, the signals a push sends
+ * after the event holding its writes, so the race checker orders the producer's writes
+ * before the consumer's reads and a push that reuses a slot after the consumer's free of
+ * it. Under the eager schedule the protocol happens at issue and only the data move of a
+ * push runs again, at its start time, into the slot it was issued to. */
 #include <stddef.h>
 #include <string.h>
 
 #include "isa/isa.h"
 
-enum { F_C2V_READY, F_C2V_FREE, F_V2C_READY, F_V2C_FREE }; /* flag offsets of a pipe (DIR_BOTH) */
-
 static ptosim_core *block_core(pt_ctx *x, ptosim_core_kind k) { return x->m->cores + (size_t)x->core->block * 3 + k; }
 static int sub_of(const ptosim_core *c) { return c->kind == PTOSIM_AIV1; }
 static int cube(const pt_ctx *x) { return x->core->kind == PTOSIM_AIC; }
+static int a5(const pt_ctx *x) { return x->m->target == PTOSIM_TARGET_A5; }
 
-/* Flag index of signal `off` of pipe id between the cube core and vector sub-block `sub`
- * (the cube's own semaphores of sub-block 1 are +16, as core_target in sync.c). */
-static int64_t flag_of(int64_t id, int off, int sub, int at_cube) { return 4 * id + off + (at_cube ? 16 * sub : 0); }
+/* The generic ops name a pipe by its handle (its flag base), the frontend ones by id. */
+static int generic(const pt_ctx *x) {
+  return x->op == PTOSIM_OP_tpush || x->op == PTOSIM_OP_tpop || x->op == PTOSIM_OP_tfree ||
+         x->op == PTOSIM_OP_initialize_l2l_pipe || x->op == PTOSIM_OP_initialize_l2g2l_pipe;
+}
+
+/* Flag of the ready (free = 0) or free (free = 1) signal of direction c2v of the pipe at
+ * `base` between the cube core and vector sub-block `sub`: C2V base, base + 1; V2C the next
+ * two when the pipe has 4 flags (TPipe DIR_BOTH FlagID + 2, + 3), else the same two. The
+ * cube's own semaphores of sub-block 1 are +16 (as core_target in sync.c). */
+static int64_t flag_of(const pt_tpipe *t, int base, int c2v, int free, int sub, int at_cube) {
+  return base + (c2v ? 0 : t->nflags - 2) + free + (at_cube ? 16 * sub : 0);
+}
 
 /* Record one signal of the op as its own event (several per op: one per sub-block). The
- * event the op is being recorded in (x->ev) is sent first when it holds the op's writes. */
+ * event the op is being recorded in (x->ev) is sent first when it holds the op's writes.
+ * A wait on A2/A3 is wait_flag_dev, which stalls every pipe of the core. */
 static void send_sync(pt_ctx *x, pt_sync_kind kind, int64_t flag, const ptosim_core *peer) {
   if (!x->ev) return;
   if (x->ev->nranges || x->ev->sync.kind != PT_SYNC_NONE) {
@@ -41,24 +57,25 @@ static void send_sync(pt_ctx *x, pt_sync_kind kind, int64_t flag, const ptosim_c
     x->m->listener(x->m->listener_user, x->ev);
     x->ev->nranges = x->ev->overflow = x->ev->part = 0;
   }
-  ptosim_pipe p = x->ev->pipe;
+  ptosim_pipe p = kind == PT_SYNC_CORE_WAIT && !a5(x) ? PTOSIM_PIPE_ALL : x->ev->pipe;
   x->ev->sync = (pt_sync){.kind = kind, .a = p, .b = p, .id = flag, .peer = peer};
 }
 
 static ptosim_status check_id(pt_ctx *x, int64_t id, ptosim_tile_split split) {
-  PT_VERIFY(x, id >= 0 && id < PTOSIM_TPIPE_IDS, "tile_pipe.id", "pipe ids are 0..3 (16 hardware flags, 4 per pipe)",
-            "pipe id %lld is out of range", (long long)id);
+  int max = generic(x) ? PTOSIM_TPIPE_FLAGS : PTOSIM_TPIPE_IDS;
+  PT_VERIFY(x, id >= 0 && id < max, "tile_pipe.id",
+            generic(x) ? "pass the handle pto.initialize_l2l_pipe / initialize_l2g2l_pipe returned" : "pipe ids are 0..3 (16 hardware flags, 4 per pipe)",
+            "pipe %s %lld is out of range", generic(x) ? "handle" : "id", (long long)id);
   PT_VERIFY(x, (unsigned)split <= PTOSIM_SPLIT_LEFT_RIGHT, "tile_pipe.split", "split is 0 (none), 1 (up-down) or 2 (left-right)",
             "split %d is not a TileSplitAxis", (int)split);
   return PTOSIM_OK;
 }
 
-/* The pipe of this core for an op of direction `dir` (1 C2V, 2 V2C). */
-static ptosim_status pipe_of(pt_ctx *x, int64_t id, ptosim_tile_split split, int dir, pt_tpipe **out) {
+/* The pipe of this core for an op of direction `dir` (1 C2V, 2 V2C), and its base. */
+static ptosim_status pipe_of(pt_ctx *x, int64_t id, ptosim_tile_split split, int dir, pt_tpipe **out, int *base) {
   PT_TRY(check_id(x, id, split));
-  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "tile_pipe.target", "A2/A3 pipes pass tiles through a GM FIFO, which ptosim does not run yet",
-            "tile pipes run on a5 only, not on %s", x->m->prof->name);
-  pt_tpipe *t = &x->core->tpipe[id];
+  *base = (int)(generic(x) ? id : 4 * id);
+  pt_tpipe *t = &x->core->tpipe[*base];
   PT_VERIFY(x, t->dir & dir, "tile_pipe.init", "initialize the pipe with the direction first (dir_mask 1 C2V, 2 V2C, 3 both)",
             "pipe %lld is not initialised for %s on this core (dir_mask %d)", (long long)id, dir == 1 ? "cube -> vector" : "vector -> cube",
             (int)t->dir);
@@ -66,34 +83,63 @@ static ptosim_status pipe_of(pt_ctx *x, int64_t id, ptosim_tile_split split, int
   return PTOSIM_OK;
 }
 
+/* The checks of a pipe's placement: a2a3 FIFOs are in GM (pto-isa a2a3 TPipe has no local
+ * path), A5 ones local (its GM directions DIR_*_GM are not run). */
+static ptosim_status check_path(pt_ctx *x, const ptosim_pipe_init_params *p) {
+  int gm = x->op == PTOSIM_OP_initialize_l2g2l_pipe || (!a5(x) && !generic(x));
+  PT_VERIFY(x, a5(x) != gm, "tile_pipe.target",
+            a5(x) ? "on a5 use initialize_l2l_pipe (or the frontend forms): the GM directions of A5 are not run"
+                  : "A2/A3 FIFOs live in GM: use initialize_l2g2l_pipe, or pass gm_slot_buffer",
+            "%s pipe on %s", gm ? "a GM" : "a local", x->m->prof->name);
+  PT_VERIFY(x, !gm || (p->gm_slot.addr && p->gm_slot.space == PTOSIM_GM), "tile_pipe.gm", "pass the GM FIFO (gm_slot_buffer = %g : !pto.ptr<T>)",
+            "an A2/A3 pipe needs its GM slot buffer");
+  PT_VERIFY(x, !gm || !x->m->sched, "tile_pipe.schedule", "run without --schedule=eager",
+            "the eager schedule does not run A2/A3 GM pipes yet");
+  return PTOSIM_OK;
+}
+
 ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
-  PT_TRY(check_id(x, p->id, PTOSIM_SPLIT_NONE));
+  int gen = generic(x);
+  int64_t base = gen ? p->flag_base : 4 * p->id, nflags = gen && p->dir_mask != 3 ? 2 : 4;
+  if (!gen) PT_TRY(check_id(x, p->id, PTOSIM_SPLIT_NONE));
   PT_VERIFY(x, p->dir_mask >= 1 && p->dir_mask <= 3, "tile_pipe.dir_mask", "1 (C2V), 2 (V2C) or 3 (both)", "dir_mask %lld",
             (long long)p->dir_mask);
-  int64_t slots = p->slot_num ? p->slot_num : p->dir_mask == 3 ? 4 : 8;
-  PT_VERIFY(x, slots >= 1 && slots <= 16, "tile_pipe.slot_num", "a FIFO has 1..16 slots (default 8, 4 for dir_mask 3)",
-            "slot_num %lld", (long long)slots);
+  PT_VERIFY(x, base >= 0 && base <= PTOSIM_TPIPE_FLAGS - nflags, "tile_pipe.flags",
+            "a pipe takes flags flag_base.. (2, or 4 for dir_mask 3) of the 16 hardware flags", "flag_base %lld", (long long)base);
+  PT_TRY(check_path(x, p));
+  int64_t slots = p->slot_num ? p->slot_num : p->dir_mask == 3 ? 4 : 8, local = a5(x) ? slots : p->local_slot_num ? p->local_slot_num : slots;
+  PT_VERIFY(x, slots >= 1 && slots <= 16 && local >= 1 && local <= 16, "tile_pipe.slot_num",
+            "a FIFO has 1..16 slots (default 8, 4 for dir_mask 3), local_slot_num 1..16", "slot_num %lld, local_slot_num %lld",
+            (long long)slots, (long long)local);
   PT_VERIFY(x, p->slot_size > 0 && p->slot_size % 32 == 0 && p->slot_size <= (int64_t)x->m->prof->capacity[PTOSIM_UB],
             "tile_pipe.slot_size", "slot_size is a positive multiple of 32 bytes that fits the consumer memory", "slot_size %lld",
             (long long)p->slot_size);
   for (int d = 1; d <= 2; d++) {
-    int64_t base = d == 1 ? p->c2v_buf : p->v2c_buf;
+    int64_t at = d == 1 ? p->c2v_buf : p->v2c_buf;
     ptosim_space s = d == 1 ? PTOSIM_UB : PTOSIM_L1;
-    PT_VERIFY(x, !(p->dir_mask & d) || (base >= 0 && base % 32 == 0 && (uint64_t)base + (uint64_t)(slots * p->slot_size) <= x->m->prof->capacity[s]),
-              "tile_pipe.buffer", "reserve slot_num * slot_size bytes (pto.reserve_buffer) and pass its address",
-              "%s consumer buffer [%lld, +%lld) is not a 32-byte aligned range of %s", d == 1 ? "c2v" : "v2c", (long long)base,
-              (long long)(slots * p->slot_size), pt_space_name(s));
+    PT_VERIFY(x, !(p->dir_mask & d) || (at >= 0 && at % 32 == 0 && (uint64_t)at + (uint64_t)(local * p->slot_size) <= x->m->prof->capacity[s]),
+              "tile_pipe.buffer", "reserve slot_num (A2/A3: local_slot_num) * slot_size bytes (pto.reserve_buffer) and pass its address",
+              "%s consumer buffer [%lld, +%lld) is not a 32-byte aligned range of %s", d == 1 ? "c2v" : "v2c", (long long)at,
+              (long long)(local * p->slot_size), pt_space_name(s));
   }
+  if (p->handle) *p->handle = base;
   if (x->m->verify_only) return PTOSIM_OK;
-  pt_tpipe *t = &x->core->tpipe[p->id];
-  PT_VERIFY(x, !t->dir, "tile_pipe.reinit", "initialize each pipe id once per core", "pipe %lld is already initialised",
-            (long long)p->id);
+  pt_tpipe *t = &x->core->tpipe[base];
+  PT_VERIFY(x, !t->dir, "tile_pipe.reinit", "initialize each pipe once per core", "pipe %lld is already initialised",
+            (long long)(gen ? base : p->id));
+  for (int e = 0; e < PTOSIM_TPIPE_FLAGS; e++)
+    PT_VERIFY(x, !x->core->tpipe[e].dir || e + x->core->tpipe[e].nflags <= base || base + nflags <= e, "tile_pipe.flags",
+              "give the pipes of a core disjoint flag ranges (flag_base, 2 flags each, 4 for dir_mask 3)",
+              "the flags %lld..%lld of this pipe overlap the pipe at flag %d", (long long)base, (long long)(base + nflags - 1), e);
   /* Counts other cores made before this core's initialize (a push ahead of it) are kept. */
   t->dir = (int32_t)p->dir_mask;
   t->slot_num = (int32_t)slots;
+  t->local_slot_num = (int32_t)local;
+  t->nflags = (int32_t)nflags;
   t->slot_size = (uint32_t)p->slot_size;
   t->c2v_buf = (uint32_t)p->c2v_buf;
   t->v2c_buf = (uint32_t)p->v2c_buf;
+  t->gm = a5(x) ? 0 : p->gm_slot.addr;
   return PTOSIM_OK;
 }
 
@@ -102,16 +148,16 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
  * k % period == 0. */
 static uint32_t period(const pt_tpipe *t) { return t->slot_num <= 2 ? (uint32_t)t->slot_num : (uint32_t)t->slot_num / 2; }
 
-/* The vector sub-blocks a transfer involves: 1 without split (sub-block 0), else 2. */
-static int nsubs(ptosim_tile_split s) { return s == PTOSIM_SPLIT_NONE ? 1 : 2; }
+/* The vector sub-blocks a transfer involves. A5: one without split (sub-block 0), else two.
+ * A2/A3: always two, the cube's FFTS signal (CV_CORES_SYNC) reaches both and its wait ends
+ * when both have signalled (pto-isa a2a3 TPush.hpp getFFTSMsgCfg, SyncAll.hpp). */
+static int nsubs(const pt_ctx *x, ptosim_tile_split s) { return s == PTOSIM_SPLIT_NONE && a5(x) ? 1 : 2; }
 
 /* C2V: the acc tile through the FIXPIPE path into the slot, as pto.tmov acc -> vec (A5
  * TPush pushAcc2VecFiFo: a row-major vec tile of the halved shape per sub-block). */
 static ptosim_status push_c2v(pt_ctx *x, const ptosim_tpush_params *p, uint64_t addr) {
   static const ptosim_acc_to_vec_mode mode[] = {PTOSIM_A2V_SINGLE_VEC0, PTOSIM_A2V_DUAL_SPLIT_M, PTOSIM_A2V_DUAL_SPLIT_N};
   int ud = p->split == PTOSIM_SPLIT_UP_DOWN, lr = p->split == PTOSIM_SPLIT_LEFT_RIGHT;
-  PT_VERIFY(x, p->tile.space == PTOSIM_L0C, "tile_pipe.loc", "tpush_to_aiv pushes an acc tile", "the pushed tile is in %s",
-            pt_space_name(p->tile.space));
   ptosim_tmov_params m = {.src = p->tile, .acc_to_vec = mode[p->split]};
   m.dst = (ptosim_tile){.space = PTOSIM_UB, .addr = addr, .dtype = p->tile.dtype, .rows = p->tile.rows >> ud,
                         .cols = p->tile.cols >> lr, .valid_rows = p->tile.valid_rows >> ud, .valid_cols = p->tile.valid_cols >> lr,
@@ -125,8 +171,6 @@ static ptosim_status push_c2v(pt_ctx *x, const ptosim_tpush_params *p, uint64_t 
  * the copy by the source layout). */
 static ptosim_status push_v2c(pt_ctx *x, const ptosim_tpush_params *p, uint64_t addr) {
   int ud = p->split == PTOSIM_SPLIT_UP_DOWN, lr = p->split == PTOSIM_SPLIT_LEFT_RIGHT, s = sub_of(x->core);
-  PT_VERIFY(x, p->tile.space == PTOSIM_UB, "tile_pipe.loc", "tpush_to_aic pushes a vec tile", "the pushed tile is in %s",
-            pt_space_name(p->tile.space));
   ptosim_tmov_params m = {.src = p->tile, .index_row = ud ? (int64_t)s * p->tile.valid_rows : 0,
                           .index_col = lr ? (int64_t)s * p->tile.valid_cols : 0};
   m.dst = (ptosim_tile){.space = PTOSIM_L1, .addr = addr, .dtype = p->tile.dtype, .rows = p->tile.rows << ud,
@@ -135,16 +179,58 @@ static ptosim_status push_v2c(pt_ctx *x, const ptosim_tpush_params *p, uint64_t 
   return pt_exec_tinsert(x, &m);
 }
 
+/* ---- the GM FIFO of A2/A3 (pto-isa a2a3 TPush.hpp pushAcc2GMFiFo / pushVec2GMFiFo, TPop.hpp
+ * popVecTileFromGMFiFo / popMatTileFromGMFiFo): an entry holds the valid region of the
+ * whole tile as row-major rows; sub-block s of a split tile has rows [s*vr, (s+1)*vr)
+ * (up-down) or columns [s*vc, (s+1)*vc) of rows 2*vc wide (left-right) of it. */
+
+/* GM byte address of slot k of direction c2v (V2C after the C2V slots when both). */
+static uint64_t gm_slot(const pt_tpipe *t, int c2v, uint32_t k) {
+  return t->gm + (uint64_t)(c2v || t->dir != 3 ? 0 : t->slot_num) * t->slot_size + (uint64_t)k * t->slot_size;
+}
+
+/* The part of a GM entry that tile t (the valid region of one sub-block's part) is: a
+ * row-major view at entry + offset with the entry's row stride. */
+static ptosim_gm_view gm_part(uint64_t entry, const ptosim_tile *t, ptosim_tile_split split, int sub) {
+  int64_t vr = t->valid_rows, vc = t->valid_cols, ld = split == PTOSIM_SPLIT_LEFT_RIGHT ? 2 * vc : vc;
+  int64_t first = split == PTOSIM_SPLIT_UP_DOWN ? sub * vr * vc : split == PTOSIM_SPLIT_LEFT_RIGHT ? sub * vc : 0;
+  uint64_t es = pt_dtype_bits(t->dtype) / 8;
+  return (ptosim_gm_view){.addr = entry + (uint64_t)first * es, .dtype = t->dtype, .shape = {1, 1, 1, vr, vc},
+                          .stride = {vr * ld, vr * ld, vr * ld, ld, 1}, .layout = PTOSIM_GL_ND};
+}
+
+/* Push: the cube stores its whole acc tile (FIXPIPE), a vector sub-block its part (MTE3). */
+static ptosim_status push_gm(pt_ctx *x, const ptosim_tpush_params *p, const pt_tpipe *t, uint32_t k) {
+  int c2v = cube(x);
+  ptosim_tstore_params st = {.src = p->tile, .dst = gm_part(gm_slot(t, c2v, k), &p->tile, c2v ? PTOSIM_SPLIT_NONE : p->split, sub_of(x->core))};
+  if (!c2v) pt_set_pipe(x, PTOSIM_PIPE_MTE3);
+  return pt_exec_tstore(x, &st);
+}
+
+/* Pop: the result tile goes on local slot popped % local_slot_num and is loaded (MTE2). */
+static ptosim_status pop_gm(pt_ctx *x, const ptosim_tpop_params *p, const pt_tpipe *t, ptosim_tile *r) {
+  int c2v = !cube(x);
+  r->addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)(t->popped % (uint32_t)t->local_slot_num) * t->slot_size;
+  ptosim_tload_params ld = {.src = gm_part(gm_slot(t, c2v, t->popped % (uint32_t)t->slot_num), r, c2v ? p->split : PTOSIM_SPLIT_NONE,
+                                           sub_of(x->core)),
+                            .dst = *r};
+  return pt_exec_tload(x, &ld);
+}
+
 ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
-  int c2v = cube(x), n = c2v ? nsubs(p->split) : 1;
+  int c2v = cube(x), n = c2v ? nsubs(x, p->split) : 1, base;
   pt_tpipe *t = NULL;
   if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t));
+  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
+  pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3); /* the pipe that waits, moves and signals */
   if (x->m->sched && !x->ev) { /* the eager schedule runs the data move again at its start */
     uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)t->replay[t->replay_head++ % PT_TPIPE_REPLAY] * t->slot_size;
     return c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr);
   }
-  if (!c2v && p->split == PTOSIM_SPLIT_NONE && sub_of(x->core))
+  PT_VERIFY(x, p->tile.space == (c2v ? PTOSIM_L0C : PTOSIM_UB), "tile_pipe.loc",
+            c2v ? "the cube core pushes an acc tile" : "a vector core pushes a vec tile", "the pushed tile is in %s",
+            pt_space_name(p->tile.space));
+  if (!c2v && p->split == PTOSIM_SPLIT_NONE && sub_of(x->core) && a5(x))
     return pt_fail(x, PTOSIM_E_VERIFY, "tile_pipe.split", "push with split 1 or 2 from both sub-blocks, or from sub-block 0 only",
                    "an unsplit push comes from vector sub-block 0; sub-block 1 has no slot in it");
   /* Past the first round, every period-th push waits for one free signal of each consumer. */
@@ -152,16 +238,16 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   for (int s = 0; s < n && wait; s++)
     if (!t->freed[s]) return PTOSIM_BLOCKED;
   uint32_t slot = t->pushed % (uint32_t)t->slot_num;
-  uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)slot * t->slot_size;
   for (int s = 0; s < n && wait; s++) {
     t->freed[s]--;
-    send_sync(x, PT_SYNC_CORE_WAIT, flag_of(p->id, c2v ? F_C2V_FREE : F_V2C_FREE, c2v ? s : sub_of(x->core), c2v), NULL);
+    send_sync(x, PT_SYNC_CORE_WAIT, flag_of(t, base, c2v, 1, c2v ? s : sub_of(x->core), c2v), NULL);
   }
   uint64_t bytes = (uint64_t)p->tile.rows * (uint64_t)p->tile.cols * pt_dtype_bits(p->tile.dtype) / 8;
-  PT_VERIFY(x, bytes <= t->slot_size * (uint64_t)(c2v ? 1 : nsubs(p->split)), "tile_pipe.slot_size",
+  PT_VERIFY(x, bytes <= t->slot_size * (uint64_t)(c2v ? 1 : nsubs(x, p->split)), "tile_pipe.slot_size",
             "make slot_size at least the tile's bytes (the whole entry before a split)", "a %dx%d %s tile (%llu bytes) does not fit a %u-byte slot",
             p->tile.rows, p->tile.cols, pt_dtype_name(p->tile.dtype), (unsigned long long)bytes, t->slot_size);
-  PT_TRY(c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr));
+  uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)slot * t->slot_size;
+  PT_TRY(t->gm ? push_gm(x, p, t, slot) : c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr));
   if (x->m->sched) { /* issued, its data move queued: remember the slot for that run */
     PT_VERIFY(x, t->pushed - t->replay_head < PT_TPIPE_REPLAY, "tile_pipe.schedule", "run without --schedule=eager",
               "more than %d pushes of one pipe issued ahead of their data moves", PT_TPIPE_REPLAY);
@@ -171,8 +257,8 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   for (int s = 0; s < n; s++) {
     ptosim_core *peer = block_core(x, c2v ? (ptosim_core_kind)(PTOSIM_AIV0 + s) : PTOSIM_AIC);
     int sub = c2v ? s : sub_of(x->core);
-    peer->tpipe[p->id].ready[c2v ? 0 : sub]++;
-    send_sync(x, PT_SYNC_CORE_SET, flag_of(p->id, c2v ? F_C2V_READY : F_V2C_READY, sub, !c2v), peer);
+    peer->tpipe[base].ready[c2v ? 0 : sub]++;
+    send_sync(x, PT_SYNC_CORE_SET, flag_of(t, base, c2v, 0, sub, !c2v), peer);
   }
   return PTOSIM_OK;
 }
@@ -180,61 +266,76 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
 /* The producer sub-blocks a cube-side op waits for or frees (vector side: its own). */
 static int subs_of(const pt_ctx *x, ptosim_tile_split s, int *first) {
   *first = cube(x) ? 0 : sub_of(x->core);
-  return cube(x) ? nsubs(s) : 1;
+  return cube(x) ? nsubs(x, s) : 1;
 }
 
-/* The consumer side of pipe p->id on this core (*t stays NULL in a verify-only run). */
-static ptosim_status consumer_pipe(pt_ctx *x, const ptosim_tpop_params *p, pt_tpipe **t) {
+/* The consumer side of pipe p->id on this core (*t stays NULL in a verify-only run). Its
+ * waits and signals are on the pipe that reads the slot: V (vector), MTE1 (cube); an A2/A3
+ * pop loads the slot on MTE2 (and its wait stalls the whole core). */
+static ptosim_status consumer_pipe(pt_ctx *x, const ptosim_tpop_params *p, pt_tpipe **t, int *base) {
   *t = NULL;
   if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, cube(x) ? 2 : 1, t));
-  PT_VERIFY(x, cube(x) || p->split != PTOSIM_SPLIT_NONE || !sub_of(x->core), "tile_pipe.split",
+  PT_TRY(pipe_of(x, p->id, p->split, cube(x) ? 2 : 1, t, base));
+  pt_set_pipe(x, (*t)->gm ? PTOSIM_PIPE_MTE2 : cube(x) ? PTOSIM_PIPE_MTE1 : PTOSIM_PIPE_V);
+  PT_VERIFY(x, cube(x) || p->split != PTOSIM_SPLIT_NONE || !sub_of(x->core) || !a5(x), "tile_pipe.split",
             "pop with split 1 or 2 on both sub-blocks, or on sub-block 0 only",
             "an unsplit transfer goes to vector sub-block 0; sub-block 1 would wait forever");
   return PTOSIM_OK;
 }
 
+/* The free signal to the producer(s) at the end of a period of pops. */
+static void signal_free(pt_ctx *x, const pt_tpipe *t, int base, ptosim_tile_split split) {
+  int c2v = !cube(x), first, n = subs_of(x, split, &first);
+  if (t->popped % period(t)) return; /* the last popped tile does not end a period */
+  for (int s = 0; s < n; s++) {
+    int sub = c2v ? first : s;
+    ptosim_core *peer = block_core(x, c2v ? PTOSIM_AIC : (ptosim_core_kind)(PTOSIM_AIV0 + s));
+    peer->tpipe[base].freed[c2v ? sub : 0]++;
+    send_sync(x, PT_SYNC_CORE_SET, flag_of(t, base, c2v, 1, sub, c2v), peer);
+  }
+}
+
 ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
-  int c2v = !cube(x), first, n = subs_of(x, p->split, &first);
+  int c2v = !cube(x), first, n = subs_of(x, p->split, &first), base;
   pt_tpipe *t;
-  PT_TRY(consumer_pipe(x, p, &t));
+  PT_TRY(consumer_pipe(x, p, &t, &base));
   if (!t) return PTOSIM_OK;
   for (int s = 0; s < n; s++)
     if (!t->ready[c2v ? 0 : s]) return PTOSIM_BLOCKED;
   ptosim_tile *r = p->result;
   PT_VERIFY(x, r, "api.args", "pass the tile the pop places", "null result tile");
-  uint32_t slot = t->popped % (uint32_t)t->slot_num;
   PT_VERIFY(x, r->space == (c2v ? PTOSIM_UB : PTOSIM_L1), "tile_pipe.loc",
-            c2v ? "tpop_from_aic returns a vec tile" : "tpop_from_aiv returns a mat tile", "the popped tile type is in %s",
+            c2v ? "a vector core pops a vec tile" : "the cube core pops a mat tile", "the popped tile type is in %s",
             pt_space_name(r->space));
   uint64_t bytes = (uint64_t)r->rows * (uint64_t)r->cols * pt_dtype_bits(r->dtype) / 8;
   PT_VERIFY(x, bytes <= t->slot_size, "tile_pipe.slot_size", "the popped tile type must fit one slot",
             "a %llu-byte tile does not fit a %u-byte slot", (unsigned long long)bytes, t->slot_size);
   for (int s = 0; s < n; s++) {
     t->ready[c2v ? 0 : s]--;
-    send_sync(x, PT_SYNC_CORE_WAIT, flag_of(p->id, c2v ? F_C2V_READY : F_V2C_READY, c2v ? first : s, !c2v), NULL);
+    send_sync(x, PT_SYNC_CORE_WAIT, flag_of(t, base, c2v, 0, c2v ? first : s, !c2v), NULL);
   }
-  r->addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)slot * t->slot_size;
+  if (t->gm) {
+    PT_TRY(pop_gm(x, p, t, r));
+    t->popped++;
+    signal_free(x, t, base, p->split);
+    return PTOSIM_OK;
+  }
+  r->addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)(t->popped % (uint32_t)t->slot_num) * t->slot_size;
   t->popped++;
   t->held++;
   return PTOSIM_OK;
 }
 
+/* A2/A3: TFREE of a tile is a no-op (the pop signalled; pto-isa a2a3 TFree.hpp). */
 ptosim_status pt_exec_tfree(pt_ctx *x, const ptosim_tpop_params *p) {
-  int c2v = !cube(x), first, n = subs_of(x, p->split, &first);
   pt_tpipe *t;
-  PT_TRY(consumer_pipe(x, p, &t));
-  if (!t) return PTOSIM_OK;
+  int base;
+  PT_TRY(consumer_pipe(x, p, &t, &base));
+  if (!t || t->gm) return PTOSIM_OK;
   PT_VERIFY(x, t->held, "tile_pipe.free", "free a slot after popping it", "tfree with no popped slot held on pipe %lld",
             (long long)p->id);
   t->held--;
-  if (t->popped % period(t)) return PTOSIM_OK; /* the last popped tile does not end a period */
-  for (int s = 0; s < n; s++) {
-    int sub = c2v ? first : s;
-    ptosim_core *peer = block_core(x, c2v ? PTOSIM_AIC : (ptosim_core_kind)(PTOSIM_AIV0 + s));
-    peer->tpipe[p->id].freed[c2v ? sub : 0]++;
-    send_sync(x, PT_SYNC_CORE_SET, flag_of(p->id, c2v ? F_C2V_FREE : F_V2C_FREE, sub, c2v), peer);
-  }
+  signal_free(x, t, base, p->split);
   return PTOSIM_OK;
 }
 
