@@ -96,7 +96,15 @@ static int64_t vld_ref_src(ptosim_vld_dist d, uint64_t ea, unsigned j) {
       k = d == PTOSIM_VLD_E2B_B16 ? 2 : 4;
       return (int64_t)(ea + (j / 32) * k + j % k);
     case PTOSIM_VLD_UNPK4: return j % 4 == 0 ? (int64_t)(ea + j / 4) : -1;
-    default: return -2;
+    default: { /* SPLT: register byte j is byte j % k of element e of its 32-byte block, which
+                * is element e % m of channel e / m (m elements per channel); in UB that
+                * element is pixel e % m of the block, channel e / m */
+      unsigned c = d == PTOSIM_VLD_SPLT4CHN ? 4 : 2, m;
+      k = d == PTOSIM_VLD_SPLT2CHN_B16 ? 2 : 1;
+      m = 32 / (c * k);
+      unsigned e = j % 32 / k, pixel = e % m, chan = e / m;
+      return (int64_t)(ea + j / 32 * 32 + (pixel * c + chan) * k + j % k);
+    }
   }
 }
 
@@ -111,7 +119,7 @@ static unsigned vld_extent(ptosim_vld_dist d) {
     case PTOSIM_VLD_E2B_B16: return 16;
     case PTOSIM_VLD_E2B_B32: return 32;
     case PTOSIM_VLD_UNPK4: return 64;
-    case PTOSIM_VLD_NORM: return 256;
+    case PTOSIM_VLD_NORM: case PTOSIM_VLD_SPLT4CHN: case PTOSIM_VLD_SPLT2CHN_B8: case PTOSIM_VLD_SPLT2CHN_B16: return 256;
     default: return 128;
   }
 }
@@ -122,10 +130,10 @@ static unsigned vld_align(ptosim_vld_dist d) {
 
 static void test_vlds_modes(void) {
   env e = env_new(PTOSIM_TARGET_A5);
-  for (int d = 0; d <= PTOSIM_VLD_UNPK4; d++)
+  for (int d = 0; d < PTOSIM_VLD_COUNT; d++)
     for (int it = 0; it < 24; it++) {
       int t = it % 4;
-      if (d == PTOSIM_VLD_UNPK4) t = 0; /* UNPK4 loads b8 registers */
+      if (d == PTOSIM_VLD_UNPK4 || d == PTOSIM_VLD_SPLT4CHN) t = 0; /* they load b8 registers */
       unsigned al = vld_align((ptosim_vld_dist)d), es = dt_bytes[t];
       uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 4096) / 64)) * 64;
       int64_t off = (int64_t)rnd(64) * (int64_t)(32 / es) + (al < 32 ? (int64_t)(rnd(32 / al) * al / es) : 0);
@@ -187,6 +195,17 @@ static void vst_ref(ptosim_vst_dist d, const ptosim_vreg *v, const ptosim_vmask 
     for (unsigned b = 0; b < k; b++) img[ea + b] = v->b[b], w[b] = 1;
     return;
   }
+  if (d >= PTOSIM_VST_MRG4CHN_B8) { /* pixel p of c channels, k bytes each, masked at bit p * c * k */
+    unsigned c = d == PTOSIM_VST_MRG4CHN_B8 ? 4 : 2, k = d == PTOSIM_VST_MRG2CHN_B16 ? 2 : 1, px_bytes = c * k;
+    unsigned per_chan = 32 / px_bytes; /* pixels per block = elements of one channel per block */
+    for (unsigned px = 0; px < 256 / px_bytes; px++) {
+      if (!mbit(m, px * px_bytes)) continue;
+      unsigned blk = px * px_bytes / 32, in_blk = px % per_chan;
+      for (unsigned q = 0; q < px_bytes; q++) /* channel q / k, byte q % k of pixel in_blk of the block */
+        img[ea + px * px_bytes + q] = v->b[blk * 32 + (q / k) * per_chan * k + in_blk * k + q % k], w[px * px_bytes + q] = 1;
+    }
+    return;
+  }
   unsigned k, out; /* register lane bytes, stored bytes per lane */
   if (d <= PTOSIM_VST_NORM_B32) k = out = 1u << d;
   else if (d == PTOSIM_VST_PK4_B32) k = 4, out = 1;
@@ -221,9 +240,9 @@ static void test_vsts_modes(void) {
   env e = env_new(PTOSIM_TARGET_A5);
   e.m->listener = mark_writes;
   uint8_t w[SEEN];
-  for (int d = 0; d <= PTOSIM_VST_PK4_B32; d++)
+  for (int d = 0; d < PTOSIM_VST_COUNT; d++)
     for (int it = 0; it < 40; it++) {
-      int t = it % 4, kind = it % 5, post = it % 7 == 0;
+      int t = d == PTOSIM_VST_MRG4CHN_B8 ? 0 : it % 4, kind = it % 5, post = it % 7 == 0; /* MRG4CHN_B8: b8 only */
       unsigned es = dt_bytes[t];
       unsigned al = d >= PTOSIM_VST_1PT_B8 && d <= PTOSIM_VST_1PT_B32 ? 1u << (d - PTOSIM_VST_1PT_B8) : 32;
       uint64_t base = (uint64_t)rnd((unsigned)((e.cap - 4096) / 32)) * 32;
@@ -499,6 +518,265 @@ static void test_unaligned_stores(void) {
   env_free(&e);
 }
 
+/* ---- uvld ---------------------------------------------------------------------------------- */
+
+#define FAILS(call, st, rule) CHECK_MSG((call) == (st) && !strcmp(last_rule(&e), rule), "%s: %s", rule, last_rule(&e))
+
+/* Every read range of an event, expanded to bytes relative to seen_ea. */
+static void mark_reads(void *user, const pt_event *ev) {
+  (void)user;
+  for (int i = 0; i < ev->nranges; i++) {
+    const pt_range *r = &ev->ranges[i];
+    if (!(r->access & 1)) continue;
+    for (uint64_t b = 0; b < r->len; b++) {
+      uint64_t a = r->addr + b;
+      if (a < seen_ea || a >= seen_ea + SEEN) seen_outside = 1;
+      else seen[a - seen_ea] = 1;
+    }
+  }
+}
+
+/* uvld at any element address: the 256 bytes there; the checkers see the 32-byte blocks
+ * that hold them read (the vldas + vldus pair). */
+static void test_uvld(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  e.m->listener = mark_reads;
+  for (int it = 0; it < 60; it++) {
+    int t = it % 4;
+    unsigned es = dt_bytes[t];
+    uint64_t base = 1024 + (uint64_t)rnd(200000 / es) * es;
+    int64_t off = (int64_t)rnd(200) - 100;
+    uint64_t ea = base + (uint64_t)(off * (int64_t)es);
+    ptosim_vreg r;
+    random_vreg(&r);
+    ptosim_vlds_params p = {&r, ub(dts[t], base), off, dts[t], PTOSIM_VLD_NORM, NULL};
+    memset(seen, 0, sizeof seen);
+    seen_ea = ea - 512;
+    seen_outside = 0;
+    CHECK_MSG(ptosim_uvld(e.v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+    CHECK_MSG(!memcmp(r.b, e.img + ea, 256), "uvld ea 0x%" PRIx64, ea);
+    int ok = !seen_outside;
+    for (uint64_t a = seen_ea; a < seen_ea + SEEN; a++) /* read iff its block overlaps [ea, ea + 256) */
+      ok &= seen[a - seen_ea] == (a / 32 >= ea / 32 && a / 32 <= (ea + 255) / 32);
+    CHECK_MSG(ok, "uvld ea 0x%" PRIx64 ": recorded reads", ea);
+  }
+  e.m->listener = NULL;
+  ptosim_vreg r;
+  ptosim_ptr upd;
+  ptosim_vlds_params p = {&r, ub(PTOSIM_DT_F32, 4), 0, PTOSIM_DT_F32, PTOSIM_VLD_BRC_B32, NULL};
+  FAILS(ptosim_uvld(e.v, &p), PTOSIM_E_VERIFY, "vec.dist");
+  p.dist = PTOSIM_VLD_NORM, p.updated_base = &upd;
+  FAILS(ptosim_uvld(e.v, &p), PTOSIM_E_VERIFY, "vec.dist");
+  p.updated_base = NULL, p.src.addr = e.cap - 250; /* its last block lies past UB */
+  FAILS(ptosim_uvld(e.v, &p), PTOSIM_E_FAULT, "mem.bounds");
+  p.src.addr = 0, p.dtype = PTOSIM_DT_I4;
+  FAILS(ptosim_uvld(e.v, &p), PTOSIM_E_VERIFY, "vec.dtype");
+  CHECK(ub_matches(&e));
+  env_free(&e);
+}
+
+/* ---- AR-addressed streams: vsqz -> vstur -> vstar, sprclr / sprsti / sprsts ------------------ */
+
+static int64_t ar_of(env *e) { /* AR through sprsts into a scratch word */
+  ptosim_sprst_params p = {PTOSIM_SPR_AR, ub(PTOSIM_DT_U32, e->cap - 64), 0, NULL};
+  CHECK(ptosim_sprsts(e->v, &p) == PTOSIM_OK);
+  uint8_t b[4];
+  CHECK(ptosim_mem_read(e->v, PTOSIM_UB, e->cap - 64, b, 4) == PTOSIM_OK);
+  memcpy(e->img + e->cap - 64, b, 4);
+  return (int64_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+}
+
+/* Reference of a squeezed stream: the active lanes of each step, in order, at base + the
+ * bytes of the steps before (POST_UPDATE); after each step only the bytes before the last
+ * 32-byte boundary reached UB; vstar at the same base writes the rest. */
+static void test_ar_stream(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_valign al;
+  ptosim_vreg v, q;
+  ptosim_vmask m;
+  random_vreg(&v);
+  make_mask(&m, 0);
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+  ptosim_vstur_params st = {&al, &al, &v, ub(PTOSIM_DT_F32, 4100), PTOSIM_VSTUR_POST_UPDATE};
+  FAILS(ptosim_vstur(e.v, &st), PTOSIM_E_VERIFY, "vec.sqzn"); /* no vsqz yet on this core */
+  uint8_t stream[8 * 256];
+  for (int it = 0; it < 30; it++) {
+    int t = it % 3; /* u8, f16, f32 */
+    unsigned es = dt_bytes[t];
+    uint64_t base = 1024 + rnd(50000) * es, start = base, end = base, len = 0; /* AR = 0 */
+    CHECK(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}) == PTOSIM_OK);
+    CHECK(ar_of(&e) == 0);
+    CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+    for (int step = 0; step < 1 + (int)rnd(5); step++) {
+      random_vreg(&v);
+      make_mask(&m, 2 + (int)rnd(3));
+      ptosim_vunary_params sq = {&q, &v, &m, dts[t], 8 * es};
+      CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK);
+      uint64_t n = 0;
+      for (unsigned i = 0; i < 256 / es; i++) /* the active lanes, in order */
+        if (mbit(&m, i * es)) memcpy(stream + len + n, v.b + i * es, es), n += es;
+      int post = rnd(4) != 0;
+      ptosim_vstur_params p = {&al, &al, &q, ub(dts[t], base), post ? PTOSIM_VSTUR_POST_UPDATE : PTOSIM_VSTUR_NO_POST_UPDATE};
+      CHECK_MSG(ptosim_vstur(e.v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+      len += n, end += n;
+      if (!post) base += n; /* AR stays: the next step's base moves instead */
+      CHECK(base + (uint64_t)ar_of(&e) == end);
+      uint64_t cut = end & ~(uint64_t)31;
+      if (cut > start) memcpy(e.img + start, stream, cut - start);
+      CHECK_MSG(ub_matches(&e), "ar stream it %d step %d", it, step);
+    }
+    ptosim_vstar_params f = {&al, ub(dts[t], base)};
+    CHECK_MSG(ptosim_vstar(e.v, &f) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+    memcpy(e.img + start, stream, len);
+    CHECK_MSG(ub_matches(&e), "ar stream it %d flushed", it);
+  }
+  /* sprsti / sprsts: the low 32 bits of AR at dst + offset words / bytes; post forms at dst */
+  CHECK(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}) == PTOSIM_OK);
+  make_mask(&m, 0);
+  ptosim_vunary_params sq = {&q, &v, &m, PTOSIM_DT_F32, 32};
+  CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK); /* SQZN = 256 */
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+  st = (ptosim_vstur_params){&al, &al, &q, ub(PTOSIM_DT_F32, 8192), PTOSIM_VSTUR_POST_UPDATE};
+  for (int i = 0; i < 3; i++) CHECK(ptosim_vstur(e.v, &st) == PTOSIM_OK); /* AR = 768 */
+  memcpy(e.img + 8192, v.b, 256), memcpy(e.img + 8192 + 256, v.b, 256), memcpy(e.img + 8192 + 512, v.b, 256);
+  static const int64_t offs[] = {0, 1, 5, -3, 127, -128};
+  for (unsigned k = 0; k < sizeof offs / sizeof offs[0]; k++)
+    for (int post = 0; post < 2; post++) {
+      ptosim_ptr upd = {0};
+      uint64_t dst = 20000 + 16 * k;
+      ptosim_sprst_params p = {PTOSIM_SPR_AR, ub(post ? PTOSIM_DT_I32 : PTOSIM_DT_U32, dst), offs[k], post ? &upd : NULL};
+      CHECK(ptosim_sprsti(e.v, &p) == PTOSIM_OK);
+      uint64_t at = post ? dst : dst + (uint64_t)(4 * offs[k]);
+      e.img[at] = 0x00, e.img[at + 1] = 0x03, e.img[at + 2] = 0, e.img[at + 3] = 0; /* 768 */
+      CHECK_MSG(ub_matches(&e), "sprsti offset %lld post %d", (long long)offs[k], post);
+      if (post) CHECK(upd.addr == dst + (uint64_t)(4 * offs[k]) && upd.dtype == PTOSIM_DT_I32);
+      p.offset = 4 * offs[k], p.updated_base = post ? &upd : NULL, p.dst.addr = dst + 4096;
+      CHECK(ptosim_sprsts(e.v, &p) == PTOSIM_OK);
+      at = post ? dst + 4096 : dst + 4096 + (uint64_t)(4 * offs[k]);
+      e.img[at] = 0x00, e.img[at + 1] = 0x03, e.img[at + 2] = 0, e.img[at + 3] = 0;
+      CHECK_MSG(ub_matches(&e), "sprsts offset %lld post %d", (long long)offs[k], post);
+      if (post) CHECK(upd.addr == dst + 4096 + (uint64_t)(4 * offs[k]));
+    }
+  /* rules */
+  ptosim_sprst_params p = {PTOSIM_SPR_AR, ub(PTOSIM_DT_U32, 20000), 128, NULL};
+  FAILS(ptosim_sprsti(e.v, &p), PTOSIM_E_VERIFY, "vec.range");
+  p.offset = -129;
+  FAILS(ptosim_sprsti(e.v, &p), PTOSIM_E_VERIFY, "vec.range");
+  p.offset = 2;
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_FAULT, "mem.align");
+  p.dst.dtype = PTOSIM_DT_F32, p.offset = 0;
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_VERIFY, "vec.dtype");
+  p.dst.dtype = PTOSIM_DT_U32, p.spr = PTOSIM_SPR_COUNT;
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_VERIFY, "vec.spr");
+  FAILS(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_COUNT}), PTOSIM_E_VERIFY, "vec.spr");
+  p.spr = PTOSIM_SPR_AR, p.dst.addr = e.cap;
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_FAULT, "mem.bounds");
+  st.mode = PTOSIM_VSTUR_COUNT;
+  FAILS(ptosim_vstur(e.v, &st), PTOSIM_E_VERIFY, "vec.mode");
+  /* a flush or a next step whose base + AR is not where the stream ends */
+  CHECK(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}) == PTOSIM_OK);
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
+  m.b[0] = 0x11, memset(m.b + 1, 0, sizeof m.b - 1); /* two f32 lanes: SQZN = 8 */
+  CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK);
+  st.mode = PTOSIM_VSTUR_POST_UPDATE, st.base.addr = 8196;
+  CHECK(ptosim_vstur(e.v, &st) == PTOSIM_OK); /* pending [8196, 8204), AR = 8 */
+  ptosim_vstar_params f = {&al, ub(PTOSIM_DT_F32, 8200)};
+  FAILS(ptosim_vstar(e.v, &f), PTOSIM_E_VERIFY, "vec.align_stream");
+  st.base.addr = 8200;
+  FAILS(ptosim_vstur(e.v, &st), PTOSIM_E_VERIFY, "vec.align_stream");
+  CHECK(ub_matches(&e)); /* nothing of the failed steps reached UB */
+  env_free(&e);
+
+  e = env_new(PTOSIM_TARGET_A2A3);
+  FAILS(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}), PTOSIM_E_VERIFY, "vec.target");
+  p = (ptosim_sprst_params){PTOSIM_SPR_AR, ub(PTOSIM_DT_U32, 0), 0, NULL};
+  FAILS(ptosim_sprsti(e.v, &p), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_sprsts(e.v, &p), PTOSIM_E_VERIFY, "vec.target");
+  st = (ptosim_vstur_params){&al, &al, &q, ub(PTOSIM_DT_F32, 0), PTOSIM_VSTUR_POST_UPDATE};
+  FAILS(ptosim_vstur(e.v, &st), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vstar(e.v, &(ptosim_vstar_params){&al, ub(PTOSIM_DT_F32, 0)}), PTOSIM_E_VERIFY, "vec.target");
+  ptosim_vlds_params l = {&q, ub(PTOSIM_DT_F32, 0), 0, PTOSIM_DT_F32, PTOSIM_VLD_NORM, NULL};
+  FAILS(ptosim_uvld(e.v, &l), PTOSIM_E_VERIFY, "vec.target");
+  CHECK(ub_matches(&e));
+  env_free(&e);
+}
+
+/* The text forms: uvld at an unaligned element, a pltm_b32 tail mask of iteration 1, vsqz ->
+ * vstur -> vstar at an unaligned base, AR stored by sprsts and by the post form of sprsti. */
+static const char ar_src[] =
+    "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+    "  func.func @k(%in: !pto.ptr<f32, gm>, %out: !pto.ptr<f32, gm>, %cnt: !pto.ptr<ui32, gm>) attributes {pto.kernel} {\n"
+    "    %c3 = arith.constant 3 : index\n"
+    "    %c1 = arith.constant 1 : index\n"
+    "    %c0_i64 = arith.constant 0 : i64\n"
+    "    %c1_i64 = arith.constant 1 : i64\n"
+    "    %c32_i64 = arith.constant 32 : i64\n"
+    "    %c64_i64 = arith.constant 64 : i64\n"
+    "    %c512_i64 = arith.constant 512 : i64\n"
+    "    %c2048_i64 = arith.constant 2048 : i64\n"
+    "    %c3072_i64 = arith.constant 3072 : i64\n"
+    "    %loop = arith.constant 1 : i16\n"
+    "    %bound = arith.constant 70 : i32\n"
+    "    %c4_i32 = arith.constant 4 : i32\n"
+    "    %c2_i32 = arith.constant 2 : i32\n"
+    "    %ub_in = pto.castptr %c0_i64 : i64 -> !pto.ptr<f32, ub>\n"
+    "    %ub_out0 = pto.castptr %c2048_i64 : i64 -> !pto.ptr<f32, ub>\n"
+    "    %ub_out = pto.addptr %ub_out0, %c1 : !pto.ptr<f32, ub> -> !pto.ptr<f32, ub>\n"
+    "    %ub_cnt = pto.castptr %c3072_i64 : i64 -> !pto.ptr<ui32, ub>\n"
+    "    pto.mte_gm_ub %in, %ub_in, %c0_i64, %c512_i64 nburst(%c1_i64, %c512_i64, %c512_i64)\n"
+    "      : !pto.ptr<f32, gm>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64\n"
+    "    pto.mte_gm_ub %out, %ub_out0, %c0_i64, %c64_i64 nburst(%c1_i64, %c64_i64, %c64_i64)\n"
+    "      : !pto.ptr<f32, gm>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64\n"
+    "    pto.mte_gm_ub %cnt, %ub_cnt, %c0_i64, %c32_i64 nburst(%c1_i64, %c32_i64, %c32_i64)\n"
+    "      : !pto.ptr<ui32, gm>, !pto.ptr<ui32, ub>, i64, i64, i64, i64, i64\n"
+    "    pto.set_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+    "    pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+    "    pto.vecscope {\n"
+    "      pto.sprclr \"AR\"\n"
+    "      %v = pto.uvld %ub_in[%c3] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+    "      %m = pto.pltm_b32 %loop, %bound : i16, i32 -> !pto.mask<b32>\n"
+    "      %s = pto.vsqz %v, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>\n"
+    "      %a0 = pto.init_align : !pto.align\n"
+    "      %a1 = pto.vstur %a0, %s, %ub_out, \"POST_UPDATE\" : !pto.align, !pto.vreg<64xf32>, !pto.ptr<f32, ub> -> !pto.align\n"
+    "      pto.vstar %a1, %ub_out : !pto.align, !pto.ptr<f32, ub>\n"
+    "      pto.sprsts \"AR\", %ub_cnt[%c4_i32] : !pto.ptr<ui32, ub>, i32\n"
+    "      %next = pto.sprsti \"AR\", %ub_cnt[%c2_i32] : !pto.ptr<ui32, ub>, i32 -> !pto.ptr<ui32, ub>\n"
+    "      pto.sprsti \"AR\", %next[%c2_i32] : !pto.ptr<ui32, ub>, i32\n"
+    "    }\n"
+    "    pto.set_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+    "    pto.wait_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+    "    pto.mte_ub_gm %ub_out0, %out, %c64_i64 nburst(%c1_i64, %c64_i64, %c64_i64)\n"
+    "      : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64\n"
+    "    pto.mte_ub_gm %ub_cnt, %cnt, %c32_i64 nburst(%c1_i64, %c32_i64, %c32_i64)\n"
+    "      : !pto.ptr<ui32, ub>, !pto.ptr<ui32, gm>, i64, i64, i64, i64\n"
+    "    pto.barrier #pto.pipe<PIPE_ALL>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_ar_text(void) {
+  ptosim_program *p = pt_test_load(ar_src, sizeof ar_src - 1);
+  CHECK(p != NULL);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+  float in[128], out[16], want[16];
+  uint32_t cnt[8], want_cnt[8];
+  for (int i = 0; i < 128; i++) in[i] = (float)i * 0.5f - 7.0f;
+  for (int i = 0; i < 16; i++) out[i] = want[i] = 1000.0f + (float)i;
+  for (int i = 0; i < 8; i++) cnt[i] = want_cnt[i] = 0xC0DE0000u + (uint32_t)i;
+  for (int i = 0; i < 6; i++) want[1 + i] = in[3 + i]; /* lanes 64 + i < 70: six f32 = 24 bytes at element 1 */
+  want_cnt[0] = want_cnt[1] = want_cnt[4] = 24; /* AR at word 0 (post form, next = word 2), byte 4, next + 2 words */
+  ptosim_arg args[3];
+  ptosim_gm_map(m, in, sizeof in, &args[0].gm_addr);
+  ptosim_gm_map(m, out, sizeof out, &args[1].gm_addr);
+  ptosim_gm_map(m, cnt, sizeof cnt, &args[2].gm_addr);
+  CHECK_MSG(ptosim_program_run(p, m, args) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+  CHECK(!memcmp(out, want, sizeof out));
+  CHECK(!memcmp(cnt, want_cnt, sizeof cnt));
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+}
+
 /* ---- the checkers see masked stores byte-exactly ---------------------------------------- */
 
 /* On a fresh UB, store the first `lanes` f32 lanes of a register, then broadcast-load f32
@@ -556,9 +834,52 @@ static void test_eager_masked(void) {
   env_free(&e);
 }
 
-/* ---- rules ----------------------------------------------------------------------------- */
+/* Deferred AR-addressed streams: under the eager schedule (each op dry-runs at issue and runs
+ * again later) and behind a parked V pipe (a wait issued before its set: the ops run at the
+ * set). AR and SQZN are V-pipe state that the deferred ops see in their order. */
+static void ar_deferred(int parked) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  o.schedule = PTOSIM_SCHEDULE_EAGER;
+  ptosim_monitor *mon = parked ? NULL : ptosim_monitor_attach(e.m, &o);
+  ptosim_flag_params fl = {PTOSIM_PIPE_MTE2, PTOSIM_PIPE_V, 3};
+  if (parked) CHECK(ptosim_wait_flag(e.v, &fl) == PTOSIM_OK && e.v->park != NULL);
+  ptosim_vreg v[3], q[3]; /* operands stay alive until the deferred ops run */
+  ptosim_vmask m[3];
+  ptosim_valign al[4];
+  uint64_t base = 4100, len = 0;
+  CHECK(ptosim_sprclr(e.v, &(ptosim_sprclr_params){PTOSIM_SPR_AR}) == PTOSIM_OK);
+  CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al[0]}) == PTOSIM_OK);
+  for (int i = 0; i < 3; i++) {
+    random_vreg(&v[i]);
+    make_mask(&m[i], 4);
+    ptosim_vunary_params sq = {&q[i], &v[i], &m[i], PTOSIM_DT_F16, 16};
+    CHECK(ptosim_vsqz(e.v, &sq) == PTOSIM_OK);
+    ptosim_vstur_params st = {&al[i + 1], &al[i], &q[i], ub(PTOSIM_DT_F16, base), PTOSIM_VSTUR_POST_UPDATE};
+    CHECK(ptosim_vstur(e.v, &st) == PTOSIM_OK);
+    for (unsigned l = 0; l < 128; l++)
+      if (mbit(&m[i], 2 * l)) memcpy(e.img + base + len, v[i].b + 2 * l, 2), len += 2;
+  }
+  CHECK(ptosim_vstar(e.v, &(ptosim_vstar_params){&al[3], ub(PTOSIM_DT_F16, base)}) == PTOSIM_OK);
+  CHECK(ptosim_sprsts(e.v, &(ptosim_sprst_params){PTOSIM_SPR_AR, ub(PTOSIM_DT_U32, 2048), 0, NULL}) == PTOSIM_OK);
+  for (int b = 0; b < 4; b++) e.img[2048 + b] = (uint8_t)(len >> 8 * b);
+  if (parked) {
+    CHECK(e.v->park != NULL);
+    CHECK(ptosim_set_flag(e.v, &fl) == PTOSIM_OK && e.v->park == NULL);
+  } else {
+    CHECK(ptosim_monitor_drain(mon) == PTOSIM_OK);
+    ptosim_monitor_free(mon);
+  }
+  CHECK_MSG(ub_matches(&e), "parked %d", parked);
+  env_free(&e);
+}
 
-#define FAILS(call, st, rule) CHECK_MSG((call) == (st) && !strcmp(last_rule(&e), rule), "%s: %s", rule, last_rule(&e))
+static void test_ar_deferred(void) {
+  ar_deferred(0);
+  ar_deferred(1);
+}
+
+/* ---- rules ----------------------------------------------------------------------------- */
 
 static void test_rules(void) {
   env e = env_new(PTOSIM_TARGET_A5);
@@ -593,20 +914,28 @@ static void test_rules(void) {
   FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dist");
   l.dist = PTOSIM_VLD_UNPK4;
   FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dist");
-  for (int d = PTOSIM_VLD_SPLT4CHN; d <= PTOSIM_VLD_SPLT2CHN_B16; d++) {
-    l.dist = (ptosim_vld_dist)d, l.dtype = PTOSIM_DT_U8;
-    FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_UNSUPPORTED, "vec.dist");
+  l.dist = PTOSIM_VLD_SPLT4CHN; /* b8 only */
+  FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_VERIFY, "vec.dist");
+  for (int d = PTOSIM_VLD_SPLT4CHN; d <= PTOSIM_VLD_SPLT2CHN_B16; d++) { /* 32 B aligned */
+    l.dist = (ptosim_vld_dist)d, l.dtype = PTOSIM_DT_U8, l.src.addr = 64, l.offset = 16;
+    FAILS(ptosim_vlds(e.v, &l), PTOSIM_E_FAULT, "mem.align");
   }
+  l.dist = PTOSIM_VLD_NORM, l.dtype = PTOSIM_DT_F32, l.src.addr = 64, l.offset = 0;
   ptosim_vsts_params s = {&r, ub(PTOSIM_DT_F16, 34), 0, &m, PTOSIM_DT_F16, PTOSIM_VST_NORM_B16, NULL};
   FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.align");
   s.dist = PTOSIM_VST_1PT_B16; /* 1PT: element-aligned */
   CHECK(ptosim_vsts(e.v, &s) == PTOSIM_OK);
   s.dist = PTOSIM_VST_1PT_B32;
   FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.align");
-  for (int d = PTOSIM_VST_MRG4CHN_B8; d <= PTOSIM_VST_COUNT; d++) {
-    s.dist = (ptosim_vst_dist)d, s.dst.addr = 0;
-    FAILS(ptosim_vsts(e.v, &s), d == PTOSIM_VST_COUNT ? PTOSIM_E_VERIFY : PTOSIM_E_UNSUPPORTED, "vec.dist");
+  s.dist = PTOSIM_VST_MRG4CHN_B8, s.dst.addr = 0; /* b8 only */
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_VERIFY, "vec.dist");
+  s.dist = PTOSIM_VST_COUNT;
+  FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_VERIFY, "vec.dist");
+  for (int d = PTOSIM_VST_MRG4CHN_B8; d < PTOSIM_VST_COUNT; d++) { /* 32 B aligned */
+    s.dist = (ptosim_vst_dist)d, s.dtype = s.dst.dtype = PTOSIM_DT_U8, s.dst.addr = 16;
+    FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.align");
   }
+  s.dtype = s.dst.dtype = PTOSIM_DT_F16, s.dst.addr = 34;
   /* A store whose inactive lanes leave UB issues no request for them. */
   CHECK(ptosim_mem_read(e.v, PTOSIM_UB, 0, e.img, e.cap) == PTOSIM_OK);
   memset(m.b, 0, sizeof m.b);
@@ -682,8 +1011,12 @@ int main(void) {
   RUN(test_predicates);
   RUN(test_unaligned_loads);
   RUN(test_unaligned_stores);
+  RUN(test_uvld);
+  RUN(test_ar_stream);
+  RUN(test_ar_text);
   RUN(test_checkers);
   RUN(test_eager_masked);
+  RUN(test_ar_deferred);
   RUN(test_rules);
   return pt_test_finish();
 }

@@ -152,6 +152,44 @@ static void test_plt(void) {
   }
 }
 
+/* ---- pltm --------------------------------------------------------------------------------- */
+
+static void test_pltm(void) {
+  typedef ptosim_status (*pltm_fn)(ptosim_core *, const ptosim_pltm_params *);
+  pltm_fn fns[3] = {ptosim_pltm_b8, ptosim_pltm_b16, ptosim_pltm_b32};
+  static const int64_t loops[] = {0, 1, 2, 3, 7, 100, 65535, -1};
+  static const int64_t bounds[] = {0, 1, 63, 64, 65, 127, 128, 129, 200, 255, 256, 257, 511, 512, 513, 1000, 2147483647, -1};
+  for (int gi = 0; gi < 3; gi++) {
+    int g = 1 << gi;
+    uint64_t L = 256u / (unsigned)g;
+    for (unsigned a = 0; a < sizeof loops / sizeof loops[0]; a++)
+      for (unsigned k = 0; k < sizeof bounds / sizeof bounds[0]; k++) {
+        ptosim_vmask m = rand_mask();
+        ptosim_pltm_params p = {&m, loops[a], bounds[k]};
+        bits256 want; /* lane i of iteration `loop` is element loop * L + i (loop as u16, bound as u32) */
+        for (int j = 0; j < 256; j++)
+          want.v[j] = j % g == 0 && (uint64_t)(uint16_t)loops[a] * L + (uint64_t)(j / g) < (uint64_t)(uint32_t)bounds[k];
+        CHECK_MSG(fns[gi](core, &p) == PTOSIM_OK && same_bits(&m, &want), "g %d loop %lld bound %lld", g,
+                  (long long)loops[a], (long long)bounds[k]);
+      }
+    /* the masks of iterations 0 .. covering a bound add up to it */
+    uint64_t lanes = 0;
+    for (int64_t it = 0; it < 8; it++) {
+      ptosim_vmask m;
+      ptosim_pltm_params p = {&m, it, 300};
+      CHECK(fns[gi](core, &p) == PTOSIM_OK);
+      bits256 b = unpack(&m);
+      for (int j = 0; j < 256; j++) lanes += b.v[j];
+    }
+    CHECK(lanes == 300);
+    ptosim_vmask m;
+    ptosim_pltm_params bad = {&m, 1 << 16, 5};
+    CHECK(failed_with(fns[gi](core, &bad), "vec.plt_count"));
+    bad = (ptosim_pltm_params){&m, 0, (int64_t)1 << 33};
+    CHECK(failed_with(fns[gi](core, &bad), "vec.plt_count"));
+  }
+}
+
 /* ---- logic --------------------------------------------------------------------------------- */
 
 static void test_logic(void) {
@@ -395,6 +433,10 @@ static void test_target(void) {
   ON_A2A3(ptosim_plt_b8(c2, &pl));
   ON_A2A3(ptosim_plt_b16(c2, &pl));
   ON_A2A3(ptosim_plt_b32(c2, &pl));
+  ptosim_pltm_params pm = {&d, 0, 5};
+  ON_A2A3(ptosim_pltm_b8(c2, &pm));
+  ON_A2A3(ptosim_pltm_b16(c2, &pm));
+  ON_A2A3(ptosim_pltm_b32(c2, &pm));
   ON_A2A3(ptosim_pand(c2, &pb));
   ON_A2A3(ptosim_por(c2, &pb));
   ON_A2A3(ptosim_pxor(c2, &pb));
@@ -423,6 +465,7 @@ int main(void) {
   RUN(test_pset_pge);
   RUN(test_pset_golden);
   RUN(test_plt);
+  RUN(test_pltm);
   RUN(test_logic);
   RUN(test_pack);
   RUN(test_intlv);

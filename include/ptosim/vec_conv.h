@@ -57,6 +57,15 @@ typedef struct ptosim_plt_params {
   int64_t *count_out;
 } ptosim_plt_params;
 
+/* pltm_b*: lane i of L = 256 / g lanes active when loop * L + i < bound; loop is the i16
+ * operand read as unsigned 16 bits, bound the i32 operand read as unsigned 32 bits (as
+ * plt_b* reads its count). No carry-out. */
+typedef struct ptosim_pltm_params {
+  ptosim_vmask *dst;
+  int64_t loop;
+  int64_t bound;
+} ptosim_pltm_params;
+
 /* ---- predicate logic --------------------------------------------------------------------
  * pand / por / pxor: dst = (src0 op src1) & mask, bit by bit over all 256 bits (the governing
  * mask zeroes what it does not select). psel: dst = (src0 & mask) | (src1 & ~mask), mask being

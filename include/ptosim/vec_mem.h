@@ -33,8 +33,12 @@ extern "C" {
  *   BRC_BLK   32 B: each of the 8 blocks of dst = UB[ea, ea + 32)
  *   E2B_Bk    8 * k B: lane j (k bytes) = element j / (32 / k)  (ea aligned to 8 * k)
  *   UNPK4     64 B: 4-byte lane i = zero-extended byte i
- *   SPLT4CHN, SPLT2CHN_B8/B16: refused (no evidence of their layout; rule vec.dist)
- * All others need ea 32-byte aligned. */
+ *   SPLT4CHN  256 B, c-channel split inside each 32-byte block b (c = 4, k = 1):
+ *   SPLT2CHN_Bk   (c = 2, k = 1 or 2) element j of channel h of the block (j < 32 / (c k))
+ *             goes to lane (32 b + h * 32 / c) / k + j, from UB element (32 b) / k + c j + h
+ * All others need ea 32-byte aligned. pto.uvld takes these params with dist NORM and no
+ * post form: dst = UB[ea, ea + 256) at any byte address ea (the vldas + vldus pair it
+ * expands to: the 32-byte blocks [floor32(ea), ceil32(ea + 256)) are read). */
 typedef enum ptosim_vld_dist {
   PTOSIM_VLD_NORM = 0,
   PTOSIM_VLD_BRC_B8, PTOSIM_VLD_BRC_B16, PTOSIM_VLD_BRC_B32,
@@ -80,7 +84,10 @@ typedef struct ptosim_vldsx2_params {
  *   1PT_Bk    lane 0 only -> UB[ea, ea + k), mask ignored          (ea aligned to k)
  *   PK_Bk     low k/2 bytes of lane i -> UB[ea + i*k/2, + k/2)     (32 B aligned)
  *   PK4_B32   low byte of 4-byte lane i -> UB[ea + i]              (32 B aligned)
- *   MRG4CHN_B8, MRG2CHN_B8/B16: refused (A5 reports them unsupported; rule vec.dist) */
+ *   MRG4CHN_B8, MRG2CHN_Bk: the inverse of SPLT4CHN / SPLT2CHN_Bk inside each 32-byte
+ *             block (256 B, 32 B aligned); the mask is read per merged pixel of c * k
+ *             bytes (MRG4CHN_B8, MRG2CHN_B16: b32 lanes; MRG2CHN_B8: b16 lanes) and an
+ *             inactive pixel writes none of its bytes */
 typedef enum ptosim_vst_dist {
   PTOSIM_VST_NORM_B8 = 0, PTOSIM_VST_NORM_B16, PTOSIM_VST_NORM_B32,
   PTOSIM_VST_1PT_B8, PTOSIM_VST_1PT_B16, PTOSIM_VST_1PT_B32,
@@ -211,6 +218,51 @@ typedef struct ptosim_vstas_params {
   ptosim_ptr dst;            /* ub */
   int64_t offset;            /* elements of dst.dtype */
 } ptosim_vstas_params;
+
+/* ---- AR-addressed unaligned stores and the vector special registers ---------------------
+ * Each vector core keeps two special registers (ptosim_core.spr_ar / spr_sqzn):
+ *   AR    a byte offset: pto.vstur stores at base + AR and, in POST_UPDATE mode, adds SQZN
+ *         to it; pto.vstar flushes at base + AR; pto.sprclr "AR" zeroes it; pto.sprsti /
+ *         pto.sprsts store its low 32 bits to UB.
+ *   SQZN  the byte count of the last pto.vsqz (active lanes * element bytes), which
+ *         pto.vstur stores; a vstur before any vsqz is an error (rule vec.sqzn). */
+
+/* pto.vstur: append the first SQZN bytes of src to the stream at base + AR (the rules of
+ * the store side above); POST_UPDATE then advances AR by SQZN. */
+typedef enum ptosim_vstur_mode { PTOSIM_VSTUR_NO_POST_UPDATE = 0, PTOSIM_VSTUR_POST_UPDATE, PTOSIM_VSTUR_COUNT } ptosim_vstur_mode;
+
+typedef struct ptosim_vstur_params {
+  ptosim_valign *align_out;
+  const ptosim_valign *align_in;
+  const ptosim_vreg *src;
+  ptosim_ptr base;           /* ub */
+  ptosim_vstur_mode mode;
+} ptosim_vstur_params;
+
+/* pto.vstar: flush the pending bytes; base + AR is the flush point. */
+typedef struct ptosim_vstar_params {
+  const ptosim_valign *align;
+  ptosim_ptr dst;            /* ub */
+} ptosim_vstar_params;
+
+/* The special registers the spr ops name: "AR" only (chapter 03). */
+typedef enum ptosim_spr { PTOSIM_SPR_AR = 0, PTOSIM_SPR_COUNT } ptosim_spr;
+
+/* pto.sprclr: spr = 0. */
+typedef struct ptosim_sprclr_params {
+  ptosim_spr spr;
+} ptosim_sprclr_params;
+
+/* pto.sprsti / pto.sprsts: the 4 bytes at ea = the low 32 bits of spr, little-endian; ea
+ * 4-byte aligned. sprsti: ea = dst + 4 * offset, offset a signed 8-bit immediate (4-byte
+ * words); sprsts: ea = dst + offset bytes. Post form (updated_base != NULL): ea = dst and
+ * *updated_base = dst advanced by the offset. */
+typedef struct ptosim_sprst_params {
+  ptosim_spr spr;
+  ptosim_ptr dst;            /* ub, ui32 or i32 */
+  int64_t offset;            /* sprsti: 4-byte words; sprsts: bytes */
+  ptosim_ptr *updated_base;  /* post-update form; NULL otherwise */
+} ptosim_sprst_params;
 
 /* pto.pstu: append the packed predicate (one bit per lane of the mask granularity, which
  * is the size of base.dtype: ui16 -> b16, 128 bits = 16 B; ui32 -> b32, 64 bits = 8 B) to

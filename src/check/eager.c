@@ -39,6 +39,7 @@ typedef struct item {
   ptosim_opcode op;
   ptosim_loc loc;
   uint64_t sreg[PT_SREG_COUNT]; /* the core's special registers when the op was issued */
+  pt_vspr vspr;                 /* its vector special registers before the op's dry run */
   pt_bytes w;
   _Alignas(max_align_t) unsigned char params[];
 } item;
@@ -104,10 +105,13 @@ static ptosim_status run_item(pt_sched *s, item *it) {
   uint64_t now[PT_SREG_COUNT];
   memcpy(now, it->core->sreg, sizeof now);
   memcpy(it->core->sreg, it->sreg, sizeof now);
+  pt_vspr vnow = it->core->vspr;
+  it->core->vspr = it->vspr;
   m->undo = &s->undo;
   ptosim_status st = pt_exec_body(&x, it->params);
   m->undo = NULL;
   memcpy(it->core->sreg, now, sizeof now);
+  it->core->vspr = vnow;
   if (pt_undo_take(&s->undo, &it->w) && st == PTOSIM_OK) st = no_memory(&x, "the writes in flight");
   if (st != PTOSIM_OK) {
     free_item(it);
@@ -161,6 +165,7 @@ static ptosim_status dry_run(pt_sched *s, pt_ctx *x, const void *params, pt_even
 
 ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, const void *params) {
   pt_event ev;
+  pt_vspr vspr = x->core->vspr; /* the dry run may advance AR: the real run starts from here */
   ptosim_status st = dry_run(s, x, params, &ev);
   if (st != PTOSIM_OK && st != PTOSIM_BLOCKED && st != PT_E_PARKED && s->n) {
     /* An address read from memory (a gather's indices) may come from an op still queued:
@@ -190,6 +195,7 @@ ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, const void *params) {
     if (!it) return no_memory(x, "the op queue");
     *it = (item){.t = step->start, .seq = s->seq++, .end = step->end, .core = x->core, .op = x->op, .loc = x->loc};
     memcpy(it->sreg, x->core->sreg, sizeof it->sreg);
+    it->vspr = vspr;
     memcpy(it->params, params, size);
     if (push(s, it)) {
       free(it);

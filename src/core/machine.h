@@ -67,6 +67,16 @@ typedef enum pt_sreg {
 #define PT_CTRL_SAT_BIT 48
 #define PT_CTRL_RESET (1ull << PT_CTRL_SAT_BIT)
 
+/* The vector special registers of a vector core: AR a byte offset, SQZN the byte count of
+ * the last pto.vsqz (valid when sqzn_set). V-pipe state, read and written by V-pipe ops in
+ * program order (src/isa/vec_mem.c, vec_rearrange.c); a deferred op runs with the values it
+ * was issued with (src/check/eager.c), as with sreg[]. */
+typedef struct pt_vspr {
+  uint64_t ar;
+  uint32_t sqzn;
+  uint32_t sqzn_set;
+} pt_vspr;
+
 #define PT_TPIPE_REPLAY 32
 /* One cube-vector tile pipe as this core sees it (src/isa/tile_pipe.c; counts in tiles). */
 typedef struct pt_tpipe {
@@ -100,6 +110,8 @@ struct ptosim_core {
   /* VMS4_SR: records each list gave to the last pto.vmrgsort4, 16 bits per list, list 0 in
    * the low bits (src/isa/vec_sfu.c); read by pto.get_vms4_sr. */
   uint64_t vms4_sr;
+  /* Vector special registers AR and SQZN (include/ptosim/vec_mem.h). */
+  pt_vspr vspr;
   /* For each local space this core owns (pt_core_owns): bytes [0, used[s]) may be
    * non-zero, every byte past them is still the zero of machine creation. Valid while
    * ptosim_machine.used_known (parallel blocks save only this prefix, src/exec/parallel.c). */

@@ -49,11 +49,11 @@ typedef enum pt_vec_class {
   /* A5 vector micro-ops (VEC_* rows): each class is the pto-isa VfSim row (isa.csv) or CA-sim
    * figure the op is charged as; records and sources in src/cost/cost_params.c (vf_a5). */
   PT_VC_VF_FIRST,
-  PT_VC_VF_VLDS = PT_VC_VF_FIRST, /* vlds vldsx2 vsldb vldas vldus */
+  PT_VC_VF_VLDS = PT_VC_VF_FIRST, /* vlds vldsx2 vsldb vldas vldus uvld */
   PT_VC_VF_PLDS,    /* plds pldi: predicate loads */
   PT_VC_VF_GATHER,  /* vgather2 vgather2_bc */
   PT_VC_VF_GATHERB, /* vgatherb */
-  PT_VC_VF_VSTS,    /* vsts vsstb vstas vstus */
+  PT_VC_VF_VSTS,    /* vsts vsstb vstas vstus vstur vstar */
   PT_VC_VF_VSTSX2,  /* vstsx2 */
   PT_VC_VF_PSTS,    /* psts psti pstu: predicate stores */
   PT_VC_VF_SCATTER, /* vscatter */
@@ -76,7 +76,7 @@ typedef enum pt_vec_class {
   PT_VC_VF_VSEL,    /* vsel vselr vselrv2 */
   PT_VC_VF_VCVT,    /* vcvt vtrc */
   PT_VC_VF_VMOV,    /* vmov */
-  PT_VC_VF_PSET,    /* pset_b* pge_b* plt_b* */
+  PT_VC_VF_PSET,    /* pset_b* pge_b* plt_b* pltm_b* */
   PT_VC_VF_PRED,    /* pand por pxor pnot psel ppack punpack pintlv_b* pdintlv_b* pbitcast */
   PT_VC_VF_OTHER,   /* micro-ops no source times: rearrangement, vci, vbcnt, vcls, ... */
   PT_VC_VF_END

@@ -229,6 +229,48 @@ int bind_ptosim_pstu_params(pt_bind *b, const pa_op *op, ptosim_pstu_params *p) 
   return 0;
 }
 
+/* A required string operand: the index of its spelling in names (bind.syntax when absent). */
+static int required(pt_bind *b, const pa_op *op, const char *const *names, int n, const char *what) {
+  const pa_item *it = string_arg(op, 0);
+  if (!it) pt_bind_error(b, NULL, "bind.syntax", "see the op's page in docs/isa/micro-isa", "missing %s", what);
+  return pick(b, it, names, n, 0, what);
+}
+
+/* %a' = pto.vstur %a, %v, %base, "MODE" */
+int bind_ptosim_vstur_params(pt_bind *b, const pa_op *op, ptosim_vstur_params *p) {
+  if (arity(b, op, 3, 3)) return -1;
+  p->align_in = pt_bind_align(b, arg(op, 0));
+  p->src = pt_bind_vreg(b, arg(op, 1), NULL);
+  p->base = pt_bind_ptr(b, arg(op, 2));
+  p->mode = (ptosim_vstur_mode)required(b, op, NAMES(pt_vstur_mode_names), "vstur mode");
+  p->align_out = pt_bind_out(b, 0, PT_VK_ALIGN, NULL);
+  return 0;
+}
+
+/* pto.vstar %a, %dst */
+int bind_ptosim_vstar_params(pt_bind *b, const pa_op *op, ptosim_vstar_params *p) {
+  if (arity(b, op, 2, 2)) return -1;
+  p->align = pt_bind_align(b, arg(op, 0));
+  p->dst = pt_bind_ptr(b, arg(op, 1));
+  return 0;
+}
+
+/* pto.sprclr "AR" */
+int bind_ptosim_sprclr_params(pt_bind *b, const pa_op *op, ptosim_sprclr_params *p) {
+  if (arity(b, op, 0, 0)) return -1;
+  p->spr = (ptosim_spr)required(b, op, NAMES(pt_spr_names), "special register");
+  return 0;
+}
+
+/* [%next =] pto.sprsti / sprsts "AR", %dst[%offset] */
+int bind_ptosim_sprst_params(pt_bind *b, const pa_op *op, ptosim_sprst_params *p) {
+  if (arity(b, op, 1, 1)) return -1;
+  p->spr = (ptosim_spr)required(b, op, NAMES(pt_spr_names), "special register");
+  p->dst = indexed(b, arg(op, 0), &p->offset);
+  if (nresults(op) > 0) p->updated_base = pt_bind_out_ptr(b, 0);
+  return 0;
+}
+
 /* ---- arithmetic, compare, select (06, 07, 08, 11) ------------------------------------------ */
 
 /* %r = pto.vabs %v, %mask */
@@ -311,6 +353,15 @@ int bind_ptosim_pset_params(pt_bind *b, const pa_op *op, ptosim_pset_params *p) 
   if (arity(b, op, 0, 0)) return -1;
   p->pattern = (ptosim_pred_pattern)pick(b, string_arg(op, 0), NAMES(pt_pattern_names), PTOSIM_PAT_ALL, "pattern");
   if (!string_arg(op, 0)) return pt_bind_error(b, NULL, "bind.syntax", "write the pattern: \"PAT_ALL\"", "missing pattern");
+  p->dst = pt_bind_out(b, 0, PT_VK_MASK, NULL);
+  return 0;
+}
+
+/* %m = pto.pltm_b32 %loop, %bound */
+int bind_ptosim_pltm_params(pt_bind *b, const pa_op *op, ptosim_pltm_params *p) {
+  if (arity(b, op, 2, 2)) return -1;
+  p->loop = pt_bind_int(b, arg(op, 0));
+  p->bound = pt_bind_int(b, arg(op, 1));
   p->dst = pt_bind_out(b, 0, PT_VK_MASK, NULL);
   return 0;
 }

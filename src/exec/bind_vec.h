@@ -9,7 +9,8 @@
   X(ptosim_vlds_params) X(ptosim_vldsx2_params) X(ptosim_vsts_params) X(ptosim_vstsx2_params)                      \
   X(ptosim_vsldb_params) X(ptosim_vsstb_params) X(ptosim_plds_params) X(ptosim_psts_params)                        \
   X(ptosim_init_align_params) X(ptosim_vldas_params) X(ptosim_vldus_params) X(ptosim_vstus_params)                 \
-  X(ptosim_vstas_params) X(ptosim_pstu_params) X(ptosim_vunary_params) X(ptosim_vbinary_params)                    \
+  X(ptosim_vstas_params) X(ptosim_pstu_params) X(ptosim_vstur_params) X(ptosim_vstar_params)                     \
+  X(ptosim_sprclr_params) X(ptosim_sprst_params) X(ptosim_pltm_params) X(ptosim_vunary_params) X(ptosim_vbinary_params)                    \
   X(ptosim_vscalar_params) X(ptosim_vcarry_params) X(ptosim_vcmp_params) X(ptosim_vcmps_params)                    \
   X(ptosim_vselr_params) X(ptosim_pset_params) X(ptosim_plt_params) X(ptosim_pbin_params) X(ptosim_pnot_params)   \
   X(ptosim_ppart_params) X(ptosim_ppair_params) X(ptosim_vbr_params) X(ptosim_vdup_params) X(ptosim_vcvt_params)   \

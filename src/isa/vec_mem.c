@@ -48,11 +48,6 @@ static ptosim_status vec_post(pt_ctx *x, ptosim_ptr p, int64_t offset, unsigned 
   return PTOSIM_OK;
 }
 
-static ptosim_status vec_dist_unsupported(pt_ctx *x, const char *op, const char *dist, const char *why) {
-  return pt_fail(x, PTOSIM_E_UNSUPPORTED, "vec.dist", "use another distribution", "%s distribution %s is not modelled: %s",
-                 op, dist, why);
-}
-
 /* active[i] = mask lane i of the k-byte view (bit i * k), i < n. */
 static void mask_lanes(const ptosim_vmask *m, unsigned k, unsigned n, uint8_t *active) {
   for (unsigned i = 0; i < n; i++) active[i] = m->b[i * k >> 3] >> (i * k & 7) & 1;
@@ -72,6 +67,19 @@ static void copy_elems(uint8_t *dst, unsigned ds, const uint8_t *src, unsigned s
   }
 }
 #undef COPY_LOOP
+
+/* Channel split (split = 1) or merge (split = 0) inside each 32-byte block, c channels of
+ * k-byte elements, m = 32 / (c * k) elements per channel and block: element j of channel h
+ * sits at block byte h * m * k + j * k in the register (planes) and at block byte
+ * (c * j + h) * k in UB (interleaved pixels). */
+static void channels(uint8_t *dst, const uint8_t *src, unsigned c, unsigned k, int split) {
+  unsigned m = 32 / (c * k);
+  for (unsigned b = 0; b < VB; b += 32)
+    for (unsigned h = 0; h < c; h++) {
+      if (split) copy_elems(dst + b + h * m * k, k, src + b + h * k, c * k, k, m);
+      else copy_elems(dst + b + h * k, c * k, src + b + h * m * k, k, k, m);
+    }
+}
 
 /* ---- vlds ------------------------------------------------------------------------- */
 
@@ -126,9 +134,10 @@ static ptosim_status vld_body(pt_ctx *x, ptosim_vld_dist d, uint64_t ea, uint8_t
       memset(r, 0, VB);
       copy_elems(r, 4, h, 1, 1, VB / 4);
       return PTOSIM_OK;
-    default:
-      return vec_dist_unsupported(x, "vlds", pt_vld_dist_names[d],
-                                  "the chapter gives no lane layout and no A5 kernel or corpus case uses it");
+    default: /* SPLT4CHN, SPLT2CHN_B8 / B16 */
+      PT_TRY(read_span(x, ea, VB, 32, &h));
+      channels(r, h, d == PTOSIM_VLD_SPLT4CHN ? 4 : 2, d == PTOSIM_VLD_SPLT2CHN_B16 ? 2 : 1, 1);
+      return PTOSIM_OK;
   }
 }
 
@@ -139,13 +148,28 @@ ptosim_status pt_exec_vlds(pt_ctx *x, const ptosim_vlds_params *p) {
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_VLD_COUNT, "vec.dist", "use a dist of the vlds table", "vlds dist %d out of range",
             (int)p->dist);
-  PT_VERIFY(x, p->dist != PTOSIM_VLD_UNPK4 || es == 1, "vec.dist", "UNPK4 loads a b8 register",
-            "vlds UNPK4 on a %u-byte element type", es);
+  PT_VERIFY(x, (p->dist != PTOSIM_VLD_UNPK4 && p->dist != PTOSIM_VLD_SPLT4CHN) || es == 1, "vec.dist",
+            "UNPK4 and SPLT4CHN load a b8 register", "vlds %s on a %u-byte element type", pt_vld_dist_names[p->dist], es);
   PT_TRY(vec_addr(x, "vlds source", p->src, p->updated_base ? 0 : p->offset, es, &ea));
   ptosim_vreg r;
   PT_TRY(vld_body(x, p->dist, ea, r.b));
   if (p->updated_base) PT_TRY(vec_post(x, p->src, p->offset, es, p->updated_base));
   *p->dst = r;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_uvld(pt_ctx *x, const ptosim_vlds_params *p) {
+  unsigned es = 0;
+  uint64_t ea = 0;
+  uint8_t *h;
+  PT_TRY(pt_vl_a5(x));
+  PT_TRY(vec_elem_bytes(x, p->dtype, &es));
+  PT_VERIFY(x, p->dist == PTOSIM_VLD_NORM && !p->updated_base, "vec.dist", "uvld has no dist and no post-update form",
+            "uvld with dist %d%s", (int)p->dist, p->updated_base ? " and an updated base" : "");
+  PT_TRY(vec_addr(x, "uvld source", p->src, p->offset, es, &ea));
+  uint64_t lo = ea & ~(uint64_t)31, hi = (ea + VB + 31) & ~(uint64_t)31; /* whole blocks */
+  PT_TRY(read_span(x, lo, hi - lo, 32, &h));
+  memcpy(p->dst->b, h + (ea - lo), VB);
   return PTOSIM_OK;
 }
 
@@ -246,8 +270,13 @@ static ptosim_status vst_body(pt_ctx *x, const ptosim_vsts_params *p, const uint
       return store_lanes(x, src, p->mask, k, k / 2, ea);
     case PTOSIM_VST_PK4_B32:
       return store_lanes(x, src, p->mask, 4, 1, ea);
-    default:
-      return vec_dist_unsupported(x, "vsts", pt_vst_dist_names[d], "A5 hardware reports the channel-merge stores unsupported");
+    default: { /* MRG4CHN_B8, MRG2CHN_B8 / B16: merged pixels of c * k bytes, masked per pixel */
+      unsigned c = d == PTOSIM_VST_MRG4CHN_B8 ? 4 : 2;
+      k = d == PTOSIM_VST_MRG2CHN_B16 ? 2 : 1;
+      uint8_t merged[VB];
+      channels(merged, src, c, k, 0);
+      return store_lanes(x, merged, p->mask, c * k, c * k, ea);
+    }
   }
 }
 
@@ -258,6 +287,8 @@ ptosim_status pt_exec_vsts(pt_ctx *x, const ptosim_vsts_params *p) {
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_VST_COUNT, "vec.dist", "use a dist of the vsts table", "vsts dist %d out of range",
             (int)p->dist);
+  PT_VERIFY(x, p->dist != PTOSIM_VST_MRG4CHN_B8 || es == 1, "vec.dist", "MRG4CHN_B8 stores a b8 register",
+            "vsts MRG4CHN_B8 on a %u-byte element type", es);
   PT_TRY(vec_addr(x, "vsts destination", p->dst, p->updated_base ? 0 : p->offset, es, &ea));
   ptosim_vreg v = *p->src;
   PT_TRY(vst_body(x, p, v.b, ea));
@@ -435,22 +466,93 @@ ptosim_status pt_exec_vstus(pt_ctx *x, const ptosim_vstus_params *p) {
   return stream_put(x, p->align_in, p->align_out, at, v.b, (uint64_t)p->offset * es);
 }
 
-ptosim_status pt_exec_vstas(pt_ctx *x, const ptosim_vstas_params *p) {
-  unsigned es = 0;
-  uint64_t at = 0;
+/* Write the pending bytes of store stream s, whose flush point `at` must be its end. */
+static ptosim_status stream_flush(pt_ctx *x, const char *op, const ptosim_valign *s, uint64_t at) {
   uint8_t *h;
-  PT_TRY(pt_vl_a5(x));
-  PT_TRY(vec_elem_bytes(x, p->dst.dtype, &es));
-  PT_TRY(vec_addr(x, "vstas flush point", p->dst, p->offset, es, &at));
-  const ptosim_valign *s = p->align;
   if (!s->nbytes) return PTOSIM_OK;
-  PT_VERIFY(x, s->addr + s->nbytes == at, "vec.align_stream", "flush at the address where the stream ended",
-            "vstas flush point 0x%" PRIx64 " is not the end of the stream's pending bytes 0x%" PRIx64, at,
+  PT_VERIFY(x, s->addr + s->nbytes == at, "vec.align_stream",
+            "flush where the stream ended (vstas: dst + offset elements; vstar: dst + AR)",
+            "%s flush point 0x%" PRIx64 " is not the end of the stream's pending bytes 0x%" PRIx64, op, at,
             s->addr + s->nbytes);
   PT_TRY(pt_span(x, PTOSIM_UB, s->addr, s->nbytes, 1, PT_WRITE, &h));
   memcpy(h, s->b, s->nbytes);
   return PTOSIM_OK;
 }
+
+ptosim_status pt_exec_vstas(pt_ctx *x, const ptosim_vstas_params *p) {
+  unsigned es = 0;
+  uint64_t at = 0;
+  PT_TRY(pt_vl_a5(x));
+  PT_TRY(vec_elem_bytes(x, p->dst.dtype, &es));
+  PT_TRY(vec_addr(x, "vstas flush point", p->dst, p->offset, es, &at));
+  return stream_flush(x, "vstas", p->align, at);
+}
+
+/* ---- AR-addressed stores and the special registers (vec_mem.h) ------------------------ */
+
+/* AR of the running core. The static check does not know it (state_read). */
+static uint64_t *spr_ar(pt_ctx *x) {
+  x->m->state_read = 1;
+  return &x->core->vspr.ar;
+}
+
+ptosim_status pt_exec_vstur(pt_ctx *x, const ptosim_vstur_params *p) {
+  uint64_t at = 0, *ar = spr_ar(x);
+  PT_TRY(pt_vl_a5(x));
+  PT_VERIFY(x, (unsigned)p->mode < PTOSIM_VSTUR_COUNT, "vec.mode", "use POST_UPDATE or NO_POST_UPDATE",
+            "vstur mode %d out of range", (int)p->mode);
+  PT_VERIFY(x, x->core->vspr.sqzn_set, "vec.sqzn", "run pto.vsqz first: it sets the byte count (SQZN) vstur stores",
+            "vstur before any pto.vsqz on this core: SQZN holds no byte count");
+  PT_TRY(vec_addr(x, "vstur address (base + AR)", p->base, (int64_t)*ar, 1, &at));
+  ptosim_vreg v = *p->src;
+  uint32_t n = x->core->vspr.sqzn;
+  PT_TRY(stream_put(x, p->align_in, p->align_out, at, v.b, n));
+  if (p->mode == PTOSIM_VSTUR_POST_UPDATE) *ar += n;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_vstar(pt_ctx *x, const ptosim_vstar_params *p) {
+  uint64_t at = 0, *ar = spr_ar(x);
+  PT_TRY(pt_vl_a5(x));
+  PT_TRY(vec_addr(x, "vstar flush point (dst + AR)", p->dst, (int64_t)*ar, 1, &at));
+  return stream_flush(x, "vstar", p->align, at);
+}
+
+static ptosim_status spr_check(pt_ctx *x, ptosim_spr r) {
+  PT_VERIFY(x, r == PTOSIM_SPR_AR, "vec.spr", "only \"AR\" is supported", "special register %d is not AR", (int)r);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_sprclr(pt_ctx *x, const ptosim_sprclr_params *p) {
+  PT_TRY(pt_vl_a5(x));
+  PT_TRY(spr_check(x, p->spr));
+  *spr_ar(x) = 0;
+  return PTOSIM_OK;
+}
+
+/* The low 32 bits of AR -> UB[ea, ea + 4), ea = dst + offset * unit bytes (post form: dst);
+ * unit 4 (sprsti): the offset is a signed 8-bit immediate. */
+static ptosim_status spr_store(pt_ctx *x, const ptosim_sprst_params *p, unsigned unit) {
+  uint64_t ea = 0;
+  uint8_t *h;
+  PT_TRY(pt_vl_a5(x));
+  PT_TRY(spr_check(x, p->spr));
+  PT_VERIFY(x, unit == 1 || (p->offset >= -128 && p->offset <= 127), "vec.range", "sprsti takes a signed 8-bit word offset",
+            "sprsti offset %" PRId64 " is outside -128 .. 127", p->offset);
+  PT_VERIFY(x, p->dst.dtype == PTOSIM_DT_U32 || p->dst.dtype == PTOSIM_DT_I32, "vec.dtype",
+            "store the register through a ui32 or i32 UB pointer", "spr store destination of type %s",
+            pt_dtype_name(p->dst.dtype));
+  PT_TRY(vec_addr(x, "spr store destination", p->dst, p->updated_base ? 0 : p->offset, unit, &ea));
+  uint32_t v = (uint32_t)*spr_ar(x);
+  PT_TRY(pt_span(x, PTOSIM_UB, ea, 4, 4, PT_WRITE, &h));
+  memcpy(h, &v, 4); /* little-endian, as UB */
+  if (p->updated_base) PT_TRY(vec_post(x, p->dst, p->offset, unit, p->updated_base));
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_sprsti(pt_ctx *x, const ptosim_sprst_params *p) { return spr_store(x, p, 4); }
+
+ptosim_status pt_exec_sprsts(pt_ctx *x, const ptosim_sprst_params *p) { return spr_store(x, p, 1); }
 
 ptosim_status pt_exec_pstu(pt_ctx *x, const ptosim_pstu_params *p) {
   uint64_t at = 0;

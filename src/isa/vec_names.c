@@ -12,6 +12,8 @@ const char *const pt_vstx2_dist_names[PTOSIM_VSTX2_COUNT] = {"INTLV_B8", "INTLV_
 const char *const pt_pld_dist_names[PTOSIM_PLD_COUNT] = {"NORM", "US", "DS"};
 const char *const pt_pst_dist_names[PTOSIM_PST_COUNT] = {"NORM", "PK"};
 const char *const pt_vcmp_names[PTOSIM_VCMP_COUNT] = {"eq", "ne", "lt", "le", "gt", "ge"};
+const char *const pt_vstur_mode_names[PTOSIM_VSTUR_COUNT] = {"NO_POST_UPDATE", "POST_UPDATE"};
+const char *const pt_spr_names[PTOSIM_SPR_COUNT] = {"AR"};
 const char *const pt_pattern_names[PT_PAT_NAMES] = {
     [PTOSIM_PAT_ALL] = "PAT_ALL",     [PTOSIM_PAT_VL1] = "PAT_VL1",   [PTOSIM_PAT_VL2] = "PAT_VL2",
     [PTOSIM_PAT_VL3] = "PAT_VL3",     [PTOSIM_PAT_VL4] = "PAT_VL4",   [PTOSIM_PAT_VL8] = "PAT_VL8",

@@ -13,6 +13,8 @@ extern const char *const pt_vstx2_dist_names[PTOSIM_VSTX2_COUNT];
 extern const char *const pt_pld_dist_names[PTOSIM_PLD_COUNT];
 extern const char *const pt_pst_dist_names[PTOSIM_PST_COUNT];
 extern const char *const pt_vcmp_names[PTOSIM_VCMP_COUNT];
+extern const char *const pt_vstur_mode_names[PTOSIM_VSTUR_COUNT];
+extern const char *const pt_spr_names[PTOSIM_SPR_COUNT];
 #define PT_PAT_NAMES 16
 extern const char *const pt_pattern_names[PT_PAT_NAMES];
 #define PT_VRND_NAMES 7

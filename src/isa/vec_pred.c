@@ -86,6 +86,26 @@ ptosim_status pt_exec_plt_b8(pt_ctx *x, const ptosim_plt_params *p) { return plt
 ptosim_status pt_exec_plt_b16(pt_ctx *x, const ptosim_plt_params *p) { return plt(x, p, 2); }
 ptosim_status pt_exec_plt_b32(pt_ctx *x, const ptosim_plt_params *p) { return plt(x, p, 4); }
 
+/* ---- pltm_b*: tail predicate of loop iteration `loop` ----------------------------------- */
+
+static ptosim_status pltm(pt_ctx *x, const ptosim_pltm_params *p, unsigned g) {
+  PT_TRY(pt_vec_begin(x, p->dst != NULL));
+  PT_VERIFY(x, p->loop >= INT16_MIN && p->loop <= UINT16_MAX, "vec.plt_count", "pass an i16 loop index",
+            "loop %" PRId64 " is not a 16-bit value", p->loop);
+  PT_VERIFY(x, p->bound >= INT32_MIN && p->bound <= (int64_t)UINT32_MAX, "vec.plt_count", "pass an i32 bound",
+            "bound %" PRId64 " is not a 32-bit value", p->bound);
+  uint64_t L = PRED_BITS / g, first = (uint64_t)(uint16_t)p->loop * L, bound = (uint32_t)p->bound;
+  uint64_t n = bound <= first ? 0 : bound - first < L ? bound - first : L; /* lanes first + i < bound */
+  ptosim_vmask m = {{0}};
+  first_lanes(&m, (unsigned)n, g);
+  *p->dst = m;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_pltm_b8(pt_ctx *x, const ptosim_pltm_params *p) { return pltm(x, p, 1); }
+ptosim_status pt_exec_pltm_b16(pt_ctx *x, const ptosim_pltm_params *p) { return pltm(x, p, 2); }
+ptosim_status pt_exec_pltm_b32(pt_ctx *x, const ptosim_pltm_params *p) { return pltm(x, p, 4); }
+
 /* ---- bitwise predicate logic under a governing mask ------------------------------------ */
 
 /* One executor per operator; expr combines bytes a (src0), b (src1), m (mask). */

@@ -84,7 +84,8 @@ ptosim_status pt_exec_vdintlvv2(pt_ctx *x, const ptosim_vintlv_params *p) { retu
 
 /* ---- compress, prefix count ------------------------------------------------------------ */
 
-INLINE void sqz(ptosim_vreg *d, const ptosim_vreg *s, const ptosim_vmask *m, unsigned e) {
+/* Returns the number of active lanes. */
+INLINE unsigned sqz(ptosim_vreg *d, const ptosim_vreg *s, const ptosim_vmask *m, unsigned e) {
   ptosim_vreg r;
   memset(&r, 0, sizeof r);
   unsigned j = 0;
@@ -94,13 +95,18 @@ INLINE void sqz(ptosim_vreg *d, const ptosim_vreg *s, const ptosim_vmask *m, uns
   }
   if (j < PTOSIM_VREG_BYTES / e) memset(lane(&r, j, e), 0, e);
   *d = r;
+  return j;
 }
 
+/* Also sets SQZN, the byte count of the kept lanes that pto.vstur stores (vec_mem.h). */
 ptosim_status pt_exec_vsqz(pt_ctx *x, const ptosim_vunary_params *p) {
   PT_TRY(pt_vl_check(x, p->dtype, movable(p->dtype), p->dst && p->src && p->mask, p->mask_bits));
-#define SQZ_CALL(E) sqz(p->dst, p->src, p->mask, E)
-  BY_WIDTH(pt_vl_esize(p->dtype), SQZ_CALL);
+  unsigned e = pt_vl_esize(p->dtype), n = 0;
+#define SQZ_CALL(E) n = sqz(p->dst, p->src, p->mask, E)
+  BY_WIDTH(e, SQZ_CALL);
 #undef SQZ_CALL
+  x->core->vspr.sqzn = n * e;
+  x->core->vspr.sqzn_set = 1;
   return PTOSIM_OK;
 }
 
