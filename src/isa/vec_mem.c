@@ -315,15 +315,17 @@ ptosim_status pt_exec_vsstb(pt_ctx *x, const ptosim_vsstb_params *p) {
 
 static int bit_of(const uint8_t *b, unsigned j) { return b[j >> 3] >> (j & 7) & 1; }
 
-ptosim_status pt_exec_plds(pt_ctx *x, const ptosim_plds_params *p) {
+/* Predicate load at src + offset * unit bytes (post-update form: at src, returning that address). */
+static ptosim_status pred_load(pt_ctx *x, const ptosim_plds_params *p, unsigned unit) {
   static const unsigned bytes[PTOSIM_PLD_COUNT] = {32, 16, 64};
   uint64_t ea = 0;
   uint8_t *h;
   PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_PLD_COUNT, "vec.dist", "use NORM, US or DS", "predicate load dist %d out of range",
             (int)p->dist);
-  PT_TRY(vec_addr(x, "predicate load source", p->src, p->offset, 1, &ea));
+  PT_TRY(vec_addr(x, "predicate load source", p->src, p->updated_base ? 0 : p->offset, unit, &ea));
   PT_TRY(read_span(x, ea, bytes[p->dist], 8, &h));
+  if (p->updated_base) PT_TRY(vec_post(x, p->src, p->offset, unit, p->updated_base));
   ptosim_vmask m;
   if (p->dist == PTOSIM_PLD_NORM) {
     memcpy(m.b, h, sizeof m.b);
@@ -336,23 +338,43 @@ ptosim_status pt_exec_plds(pt_ctx *x, const ptosim_plds_params *p) {
   return PTOSIM_OK;
 }
 
-ptosim_status pt_exec_psts(pt_ctx *x, const ptosim_psts_params *p) {
+ptosim_status pt_exec_plds(pt_ctx *x, const ptosim_plds_params *p) {
+  return pred_load(x, p, 1);
+}
+
+/* pldi: one offset unit is the distribution's alignment unit, VL/8 = 32 B (NORM), VL/16 = 16 B
+ * (US), min(32, VL/4) = 32 B (DS) (tonibohnlein/PTOAS docs/isa/micro-isa/04, table). */
+ptosim_status pt_exec_pldi(pt_ctx *x, const ptosim_plds_params *p) {
+  return pred_load(x, p, p->dist == PTOSIM_PLD_US ? 16 : 32);
+}
+
+/* Predicate store at dst + offset * unit bytes (post-update form: at dst, returning that address). */
+static ptosim_status pred_store(pt_ctx *x, const ptosim_psts_params *p, unsigned unit) {
   uint64_t ea = 0;
   uint8_t *h;
   PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_PST_COUNT, "vec.dist", "use NORM or PK", "predicate store dist %d out of range",
             (int)p->dist);
-  PT_TRY(vec_addr(x, "predicate store destination", p->dst, p->offset, 1, &ea));
+  PT_TRY(vec_addr(x, "predicate store destination", p->dst, p->updated_base ? 0 : p->offset, unit, &ea));
   ptosim_vmask m = *p->src;
   if (p->dist == PTOSIM_PST_NORM) {
     PT_TRY(pt_span(x, PTOSIM_UB, ea, sizeof m.b, 8, PT_WRITE, &h));
     memcpy(h, m.b, sizeof m.b);
-    return PTOSIM_OK;
+  } else {
+    PT_TRY(pt_span(x, PTOSIM_UB, ea, sizeof m.b / 2, 8, PT_WRITE, &h));
+    memset(h, 0, sizeof m.b / 2);
+    for (unsigned j = 0; j < VB / 2; j++) h[j >> 3] |= (uint8_t)(bit_of(m.b, 2 * j) << (j & 7)); /* PK: bit j = mask bit 2j */
   }
-  PT_TRY(pt_span(x, PTOSIM_UB, ea, sizeof m.b / 2, 8, PT_WRITE, &h));
-  memset(h, 0, sizeof m.b / 2);
-  for (unsigned j = 0; j < VB / 2; j++) h[j >> 3] |= (uint8_t)(bit_of(m.b, 2 * j) << (j & 7)); /* PK: bit j = mask bit 2j */
-  return PTOSIM_OK;
+  return p->updated_base ? vec_post(x, p->dst, p->offset, unit, p->updated_base) : PTOSIM_OK;
+}
+
+ptosim_status pt_exec_psts(pt_ctx *x, const ptosim_psts_params *p) {
+  return pred_store(x, p, 1);
+}
+
+/* psti: one offset unit is VL/8 = 32 B (NORM) or VL/16 = 16 B (PK) (04, table). */
+ptosim_status pt_exec_psti(pt_ctx *x, const ptosim_psts_params *p) {
+  return pred_store(x, p, p->dist == PTOSIM_PST_NORM ? 32 : 16);
 }
 
 /* ---- unaligned streams ---------------------------------------------------------------- */
@@ -395,6 +417,11 @@ ptosim_status pt_exec_vldus(pt_ctx *x, const ptosim_vldus_params *p) {
   if (src % 32) {
     out.addr = end - 32, out.nbytes = 32;
     memcpy(out.b, h + (end - 32 - from), 32);
+  }
+  if (p->updated_base) {
+    unsigned es = 0;
+    PT_TRY(vec_elem_bytes(x, p->src.dtype, &es));
+    PT_TRY(vec_post(x, p->src, p->increment, es, p->updated_base));
   }
   *p->dst = r;
   *p->align_out = out;
@@ -441,7 +468,8 @@ ptosim_status pt_exec_vstas(pt_ctx *x, const ptosim_vstas_params *p) {
   uint8_t *h;
   PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_elem_bytes(x, p->dst.dtype, &es));
-  PT_TRY(vec_addr(x, "vstas flush point", p->dst, p->offset, es, &at));
+  PT_TRY(vec_addr(x, "vstas flush point", p->dst, p->updated_base ? 0 : p->offset, es, &at));
+  if (p->updated_base) PT_TRY(vec_post(x, p->dst, p->offset, es, p->updated_base));
   const ptosim_valign *s = p->align;
   if (!s->nbytes) return PTOSIM_OK;
   PT_VERIFY(x, s->addr + s->nbytes == at, "vec.align_stream", "flush at the address where the stream ended",
