@@ -88,7 +88,7 @@ def host_of(args):
 
 
 reads, writes = {}, {}
-for m in re.finditer(r'(\w+)\(\s*"\./([\w.-]+)\.bin"\s*,([^;]*)', main_src):
+for m in re.finditer(r'(\w+)\(\s*"(?:\./)?([\w.-]+)\.bin"\s*,([^;]*)', main_src):
     host = host_of(split_args(m.group(3)))
     if host:
         (writes if "write" in m.group(1).lower() else reads).setdefault(host, m.group(2))

@@ -37,7 +37,7 @@ for k in $(find "$cases" -name kernel.pto | sort); do
   if ! "$bin" check "$k" >"$work/check.txt" 2>&1; then
     if grep -q "error:" "$work/check.txt" && ! grep "error:" "$work/check.txt" | grep -qv "op.unsupported"; then
       unsupported=$((unsupported + 1)); echo "unsupported  $name"
-      note not-supported "$(grep -o 'not supported yet: [^ ]*' "$work/check.txt" | cut -d' ' -f4 | sort -u | tr '\n' ' ')"
+      note not-supported "$(sed -n 's/.*not supported yet: \(.*\) \[op.unsupported\]$/\1/p' "$work/check.txt" | sort -u | tr '\n' ' ')"
     else
       other=$((other + 1)); echo "CHECK-FAIL   $name"; grep "error:" "$work/check.txt" | head -3
       note check-error "$(first_rule "$work/check.txt")"
