@@ -161,7 +161,7 @@ static void test_vldsx2_modes(void) {
       int64_t off = (int64_t)rnd(16) * (int64_t)(32 / es);
       uint64_t ea = base + (uint64_t)off * es;
       ptosim_vreg lo, hi;
-      ptosim_vldsx2_params p = {&lo, &hi, ub(dts[t], base), off, dts[t], (ptosim_vldx2_dist)d};
+      ptosim_vldsx2_params p = {&lo, &hi, ub(dts[t], base), off, dts[t], (ptosim_vldx2_dist)d, NULL};
       CHECK(ptosim_vldsx2(e.v, &p) == PTOSIM_OK);
       int ok = 1;
       for (unsigned j = 0; j < 256; j++) {
@@ -271,7 +271,7 @@ static void test_alias(void) {
   make_mask(&m, 0);
   ptosim_vsts_params s = {&r, ub(PTOSIM_DT_F32, 1024), 0, &m, PTOSIM_DT_F32, PTOSIM_VST_NORM_B32, NULL};
   CHECK(ptosim_vsts(e.v, &s) == PTOSIM_OK);
-  ptosim_vldsx2_params l = {&r, &r, ub(PTOSIM_DT_F32, 1024), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_DINTLV_B32};
+  ptosim_vldsx2_params l = {&r, &r, ub(PTOSIM_DT_F32, 1024), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_DINTLV_B32, NULL};
   CHECK(ptosim_vldsx2(e.v, &l) == PTOSIM_OK); /* high wins; its lanes are the odd elements */
   int ok = 1;
   for (unsigned j = 0; j < 128; j++) ok &= r.b[j] == keep.b[(j / 4) * 8 + 4 + j % 4];
@@ -335,7 +335,7 @@ static void test_block_strided(void) {
     CHECK_MSG(ub_matches(&e), "vsstb it %d", it);
     CHECK(!memcmp(seen, w, sizeof w) && !seen_outside);
     if (post) CHECK(upd.addr == base + (uint64_t)rs * 32);
-    ptosim_vsldb_params l = {&r, ub(PTOSIM_DT_F32, base), bs, rs, &m};
+    ptosim_vsldb_params l = {&r, ub(PTOSIM_DT_F32, base), bs, rs, &m, NULL};
     CHECK(ptosim_vsldb(e.v, &l) == PTOSIM_OK);
     int ok = 1;
     for (unsigned j = 0; j < 256; j++) {
@@ -358,7 +358,7 @@ static void test_block_strided(void) {
   CHECK(ub_matches(&e));
   m.b[0] = 0x11; /* block 1 too: 0x4000 blocks away */
   CHECK(ptosim_vsstb(e.v, &s) == PTOSIM_E_FAULT && !strcmp(last_rule(&e), "mem.bounds"));
-  ptosim_vsldb_params l = {&v, ub(PTOSIM_DT_F32, 16), 1, 0, &m};
+  ptosim_vsldb_params l = {&v, ub(PTOSIM_DT_F32, 16), 1, 0, &m, NULL};
   CHECK(ptosim_vsldb(e.v, &l) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "mem.align"));
   env_free(&e);
 }
@@ -410,9 +410,9 @@ static void test_predicates(void) {
 
 /* ---- post-update forms and immediate offsets from text ------------------------------------ */
 
-/* tonibohnlein/PTOAS spellings: pldi / plds with an %updated_base result, psti / psts / vstas
- * returning one, vldus with an increment operand (docs/isa/micro-isa/03 and 04), and pldi /
- * psti offsets in alignment units. */
+/* tonibohnlein/PTOAS spellings: pldi / plds / vldsx2 / vsldb with an %updated_base result, psti /
+ * psts / vstas returning one, vldus with an increment operand (docs/isa/micro-isa/03 and 04),
+ * and pldi / psti offsets in alignment units. */
 static const char post_src[] =
     "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
     "  func.func @k(%in: !pto.ptr<ui8, gm>, %out: !pto.ptr<ui8, gm>) attributes {pto.kernel} {\n"
@@ -424,6 +424,12 @@ static const char post_src[] =
     "    %c8 = arith.constant 8 : index\n"
     "    %c32 = arith.constant 32 : index\n"
     "    %c64 = arith.constant 64 : index\n"
+    "    %c192 = arith.constant 192 : index\n"
+    "    %c256 = arith.constant 256 : index\n"
+    "    %c320 = arith.constant 320 : index\n"
+    "    %c384 = arith.constant 384 : index\n"
+    "    %c1_i16 = arith.constant 1 : i16\n"
+    "    %c8_i16 = arith.constant 8 : i16\n"
     "    %c64_i32 = arith.constant 64 : i32\n"
     "    %c0_i64 = arith.constant 0 : i64\n"
     "    %c1_i64 = arith.constant 1 : i64\n"
@@ -437,7 +443,7 @@ static const char post_src[] =
     "    %f_out = pto.castptr %c2304_i64 : i64 -> !pto.ptr<f32, ub>\n"
     "    pto.mte_gm_ub %in, %ub_in, %c0_i64, %c1024_i64 nburst(%c1_i64, %c1024_i64, %c1024_i64)\n"
     "      : !pto.ptr<ui8, gm>, !pto.ptr<ui8, ub>, i64, i64, i64, i64, i64\n"
-    "    pto.mte_gm_ub %out, %ub_out, %c0_i64, %c1024_i64 nburst(%c1_i64, %c1024_i64, %c1024_i64)\n"
+    "    pto.mte_gm_ub %out, %ub_out, %c0_i64, %c2048_i64 nburst(%c1_i64, %c2048_i64, %c2048_i64)\n"
     "      : !pto.ptr<ui8, gm>, !pto.ptr<ui8, ub>, i64, i64, i64, i64, i64\n"
     "    pto.set_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
     "    pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
@@ -465,10 +471,20 @@ static const char post_src[] =
     "      pto.vsts %v0, %f_out[%c0], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
     "      pto.vsts %v1, %fo[%c0], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
     "      pto.vsts %v2, %fo[%c64], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      %lo, %hi, %nx = pto.vldsx2 %f_in[%c64], \"DINTLV_B32\" : !pto.ptr<f32, ub>, index\n"
+    "          -> !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>\n"
+    "      %v3 = pto.vlds %nx[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+    "      %blk, %nb = pto.vsldb %f_in, %c1_i16, %c8_i16, %all : !pto.ptr<f32, ub>, i16, i16, !pto.mask<b32>\n"
+    "          -> !pto.vreg<64xf32>, !pto.ptr<f32, ub>\n"
+    "      %v4 = pto.vlds %nb[%c8] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+    "      pto.vsts %lo, %f_out[%c192], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      pto.vsts %v3, %f_out[%c256], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      pto.vsts %blk, %f_out[%c320], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      pto.vsts %v4, %f_out[%c384], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
     "    }\n"
     "    pto.set_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
     "    pto.wait_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
-    "    pto.mte_ub_gm %ub_out, %out, %c1024_i64 nburst(%c1_i64, %c1024_i64, %c1024_i64)\n"
+    "    pto.mte_ub_gm %ub_out, %out, %c2048_i64 nburst(%c1_i64, %c2048_i64, %c2048_i64)\n"
     "      : !pto.ptr<ui8, ub>, !pto.ptr<ui8, gm>, i64, i64, i64, i64\n"
     "    pto.barrier #pto.pipe<PIPE_ALL>\n"
     "    return\n"
@@ -483,8 +499,9 @@ static void test_post_update_text(void) {
   CHECK(p != NULL);
   if (!p) return;
   ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
-  uint8_t in[1024], out[1024], want[1024];
-  for (int i = 0; i < 1024; i++) in[i] = (uint8_t)pt_rand_u64(&seed), out[i] = want[i] = (uint8_t)pt_rand_u64(&seed);
+  uint8_t in[1024], out[2048], want[2048];
+  for (int i = 0; i < 1024; i++) in[i] = (uint8_t)pt_rand_u64(&seed);
+  for (int i = 0; i < 2048; i++) out[i] = want[i] = (uint8_t)pt_rand_u64(&seed);
   /* masks: m0 = in[0, 32); m1 = in[32, 48) bits doubled; m2 = every other bit of in[64, 128)
    * (pldi DS at 2 x 32 B); m3 = in[48, 80) (plds at %p2 = 48); m4 = in[80, 96) doubled (US at 5 x 16 B) */
   memcpy(want, in, 32);                                     /* psti NORM at out, returns out + 32 */
@@ -500,11 +517,15 @@ static void test_post_update_text(void) {
   memcpy(want + 256, in, 256);                              /* v0 at f_out */
   memcpy(want + 512, in + 256, 256);                        /* v1 at f_out + 64 f32 (vstas's result) */
   memcpy(want + 768, in + 288, 256);                        /* v2 = vlds at %fb + 8 f32 */
+  for (int i = 0; i < 64; i++) memcpy(want + 1024 + 4 * i, in + 8 * i, 4); /* vldsx2 at f_in: even f32 */
+  memcpy(want + 1280, in + 256, 256);                       /* vlds at vldsx2's base + 64 f32 */
+  memcpy(want + 1536, in, 256);                             /* vsldb post form: blocks from f_in */
+  memcpy(want + 1792, in + 288, 256);                       /* vlds at vsldb's base + 8 blocks, + 8 f32 */
   ptosim_arg args[2];
   ptosim_gm_map(m, in, sizeof in, &args[0].gm_addr);
   ptosim_gm_map(m, out, sizeof out, &args[1].gm_addr);
   CHECK_MSG(ptosim_program_run(p, m, args) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
-  for (int i = 0; i < 1024; i++) CHECK_MSG(out[i] == want[i], "byte %d: %02x, want %02x", i, out[i], want[i]);
+  for (int i = 0; i < 2048; i++) CHECK_MSG(out[i] == want[i], "byte %d: %02x, want %02x", i, out[i], want[i]);
   ptosim_machine_free(m);
   ptosim_program_free(p);
 }
@@ -727,7 +748,7 @@ static void test_rules(void) {
   memset(m.b, 0, sizeof m.b); /* nothing active: a base past UB is still an error */
   s.dst.addr = e.cap + 32;
   FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.bounds");
-  ptosim_vldsx2_params x2 = {&r, &r, ub(PTOSIM_DT_F32, 16), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_BDINTLV};
+  ptosim_vldsx2_params x2 = {&r, &r, ub(PTOSIM_DT_F32, 16), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_BDINTLV, NULL};
   FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_FAULT, "mem.align");
   x2.dist = PTOSIM_VLDX2_COUNT;
   FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_VERIFY, "vec.dist");
@@ -756,7 +777,7 @@ static void test_rules(void) {
   FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_VERIFY, "vec.target");
   y2.dst.addr = 0, y2.dist = PTOSIM_VSTX2_INTLV_B8;
   FAILS(ptosim_vstsx2(e.v, &y2), PTOSIM_E_VERIFY, "vec.target");
-  ptosim_vsldb_params bl = {&r, ub(PTOSIM_DT_F32, 0), 1, 1, &m};
+  ptosim_vsldb_params bl = {&r, ub(PTOSIM_DT_F32, 0), 1, 1, &m, NULL};
   FAILS(ptosim_vsldb(e.v, &bl), PTOSIM_E_VERIFY, "vec.target");
   ptosim_vsstb_params bs = {&r, ub(PTOSIM_DT_F32, 0), 1, 1, &m, NULL};
   FAILS(ptosim_vsstb(e.v, &bs), PTOSIM_E_VERIFY, "vec.target");

@@ -74,6 +74,7 @@ typedef struct ptosim_vldsx2_params {
   int64_t offset;            /* elements of dtype */
   ptosim_dtype dtype;
   ptosim_vldx2_dist dist;
+  ptosim_ptr *updated_base;  /* post-update form: receives src + offset elements; NULL otherwise */
 } ptosim_vldsx2_params;
 
 /* pto.vsts distributions (k = suffix bytes, lane i of the k-byte view, active per mask):
@@ -126,6 +127,7 @@ typedef struct ptosim_vsldb_params {
   int64_t block_stride;      /* 32-byte blocks */
   int64_t repeat_stride;     /* 32-byte blocks */
   const ptosim_vmask *mask;
+  ptosim_ptr *updated_base;  /* post form (as vsstb): repeat 0, receives src + repeat_stride * 32; NULL otherwise */
 } ptosim_vsldb_params;
 
 /* pto.vsstb: the 32 B at ptr + (repeat_stride + b * block_stride) * 32 = block b of src,

@@ -94,7 +94,7 @@ int bind_ptosim_vlds_params(pt_bind *b, const pa_op *op, ptosim_vlds_params *p) 
   return 0;
 }
 
-/* %lo, %hi = pto.vldsx2 %p[%off], "D" */
+/* %lo, %hi [, %base'] = pto.vldsx2 %p[%off], "D" */
 int bind_ptosim_vldsx2_params(pt_bind *b, const pa_op *op, ptosim_vldsx2_params *p) {
   if (arity(b, op, 1, 1)) return -1;
   p->src = indexed(b, arg(op, 0), &p->offset);
@@ -103,6 +103,7 @@ int bind_ptosim_vldsx2_params(pt_bind *b, const pa_op *op, ptosim_vldsx2_params 
   p->high = pt_bind_out(b, 1, PT_VK_VREG, NULL);
   p->dtype = t.dt;
   p->dist = (ptosim_vldx2_dist)pick(b, string_arg(op, 0), NAMES(pt_vldx2_dist_names), 0, "vldsx2 dist");
+  if (nresults(op) > 2) p->updated_base = pt_bind_out_ptr(b, 2);
   return 0;
 }
 
@@ -132,7 +133,7 @@ int bind_ptosim_vstsx2_params(pt_bind *b, const pa_op *op, ptosim_vstsx2_params 
   return 0;
 }
 
-/* %v = pto.vsldb %src, %block_stride, %repeat_stride, %mask */
+/* %v [, %src'] = pto.vsldb %src, %block_stride, %repeat_stride, %mask */
 int bind_ptosim_vsldb_params(pt_bind *b, const pa_op *op, ptosim_vsldb_params *p) {
   if (arity(b, op, 4, 4)) return -1;
   p->src = pt_bind_ptr(b, arg(op, 0));
@@ -140,6 +141,7 @@ int bind_ptosim_vsldb_params(pt_bind *b, const pa_op *op, ptosim_vsldb_params *p
   p->repeat_stride = pt_bind_int(b, arg(op, 2));
   p->mask = pt_bind_mask(b, arg(op, 3), NULL);
   p->dst = pt_bind_out(b, 0, PT_VK_VREG, NULL);
+  if (nresults(op) > 1) p->updated_base = pt_bind_out_ptr(b, 1);
   return 0;
 }
 

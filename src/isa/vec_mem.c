@@ -162,8 +162,9 @@ ptosim_status pt_exec_vldsx2(pt_ctx *x, const ptosim_vldsx2_params *p) {
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_VLDX2_COUNT, "vec.dist", "use BDINTLV or DINTLV_B8/B16/B32",
             "vldsx2 dist %d out of range", (int)p->dist);
-  PT_TRY(vec_addr(x, "vldsx2 source", p->src, p->offset, es, &ea));
+  PT_TRY(vec_addr(x, "vldsx2 source", p->src, p->updated_base ? 0 : p->offset, es, &ea));
   PT_TRY(read_span(x, ea, 2 * VB, 32, &h));
+  if (p->updated_base) PT_TRY(vec_post(x, p->src, p->offset, es, p->updated_base));
   unsigned k = dual_elem((unsigned)p->dist);
   ptosim_vreg lo, hi;
   copy_elems(lo.b, k, h, 2 * k, k, VB / k);
@@ -281,13 +282,15 @@ ptosim_status pt_exec_vsldb(pt_ctx *x, const ptosim_vsldb_params *p) {
   PT_VERIFY(x, a % 32 == 0, "mem.align", "align the base to 32 bytes", "vsldb base 0x%" PRIx64 " is not 32-byte aligned", a);
   mask_lanes(p->mask, 4, VB / 32, active);
   ptosim_vreg r;
+  int64_t rep = p->updated_base ? 0 : p->repeat_stride;
   for (unsigned b = 0; b < VB / 32; b++) {
     memset(r.b + 32 * b, 0, 32);
     if (!active[b]) continue;
-    PT_TRY(block_addr(x, p->src, p->block_stride, p->repeat_stride, b, &a));
+    PT_TRY(block_addr(x, p->src, p->block_stride, rep, b, &a));
     PT_TRY(read_span(x, a, 32, 32, &h));
     memcpy(r.b + 32 * b, h, 32);
   }
+  if (p->updated_base) PT_TRY(vec_post(x, p->src, p->repeat_stride & 0xFFFF, 32, p->updated_base));
   *p->dst = r;
   return PTOSIM_OK;
 }
