@@ -298,9 +298,9 @@ static const opcase CASES[] = {
     {"vdiv", PTOSIM_OP_vdiv, K_BINARY, R_DIV, F16F32},
     {"vmax", PTOSIM_OP_vmax, K_BINARY, R_MAX, INTS | FLOATS},
     {"vmin", PTOSIM_OP_vmin, K_BINARY, R_MIN, INTS | FLOATS},
-    {"vand", PTOSIM_OP_vand, K_BINARY, R_AND, INTS | FLOATS},
-    {"vor", PTOSIM_OP_vor, K_BINARY, R_OR, INTS | FLOATS},
-    {"vxor", PTOSIM_OP_vxor, K_BINARY, R_XOR, INTS | FLOATS},
+    {"vand", PTOSIM_OP_vand, K_BINARY, R_AND, INTS | FLOATS | FP8},
+    {"vor", PTOSIM_OP_vor, K_BINARY, R_OR, INTS | FLOATS | FP8},
+    {"vxor", PTOSIM_OP_vxor, K_BINARY, R_XOR, INTS | FLOATS | FP8},
     {"vshl", PTOSIM_OP_vshl, K_BINARY, R_SHL, INTS},
     {"vshr", PTOSIM_OP_vshr, K_BINARY, R_SHR, INTS},
     /* 08 vector-scalar */

@@ -169,7 +169,7 @@ static void test_vldsx2_modes(void) {
       int64_t off = (int64_t)rnd(16) * (int64_t)(32 / es);
       uint64_t ea = base + (uint64_t)off * es;
       ptosim_vreg lo, hi;
-      ptosim_vldsx2_params p = {&lo, &hi, ub(dts[t], base), off, dts[t], (ptosim_vldx2_dist)d};
+      ptosim_vldsx2_params p = {&lo, &hi, ub(dts[t], base), off, dts[t], (ptosim_vldx2_dist)d, NULL};
       CHECK(ptosim_vldsx2(e.v, &p) == PTOSIM_OK);
       int ok = 1;
       for (unsigned j = 0; j < 256; j++) {
@@ -290,7 +290,7 @@ static void test_alias(void) {
   make_mask(&m, 0);
   ptosim_vsts_params s = {&r, ub(PTOSIM_DT_F32, 1024), 0, &m, PTOSIM_DT_F32, PTOSIM_VST_NORM_B32, NULL};
   CHECK(ptosim_vsts(e.v, &s) == PTOSIM_OK);
-  ptosim_vldsx2_params l = {&r, &r, ub(PTOSIM_DT_F32, 1024), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_DINTLV_B32};
+  ptosim_vldsx2_params l = {&r, &r, ub(PTOSIM_DT_F32, 1024), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_DINTLV_B32, NULL};
   CHECK(ptosim_vldsx2(e.v, &l) == PTOSIM_OK); /* high wins; its lanes are the odd elements */
   int ok = 1;
   for (unsigned j = 0; j < 128; j++) ok &= r.b[j] == keep.b[(j / 4) * 8 + 4 + j % 4];
@@ -354,7 +354,7 @@ static void test_block_strided(void) {
     CHECK_MSG(ub_matches(&e), "vsstb it %d", it);
     CHECK(!memcmp(seen, w, sizeof w) && !seen_outside);
     if (post) CHECK(upd.addr == base + (uint64_t)rs * 32);
-    ptosim_vsldb_params l = {&r, ub(PTOSIM_DT_F32, base), bs, rs, &m};
+    ptosim_vsldb_params l = {&r, ub(PTOSIM_DT_F32, base), bs, rs, &m, NULL};
     CHECK(ptosim_vsldb(e.v, &l) == PTOSIM_OK);
     int ok = 1;
     for (unsigned j = 0; j < 256; j++) {
@@ -377,7 +377,7 @@ static void test_block_strided(void) {
   CHECK(ub_matches(&e));
   m.b[0] = 0x11; /* block 1 too: 0x4000 blocks away */
   CHECK(ptosim_vsstb(e.v, &s) == PTOSIM_E_FAULT && !strcmp(last_rule(&e), "mem.bounds"));
-  ptosim_vsldb_params l = {&v, ub(PTOSIM_DT_F32, 16), 1, 0, &m};
+  ptosim_vsldb_params l = {&v, ub(PTOSIM_DT_F32, 16), 1, 0, &m, NULL};
   CHECK(ptosim_vsldb(e.v, &l) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "mem.align"));
   env_free(&e);
 }
@@ -395,22 +395,26 @@ static void test_predicates(void) {
   e.m->listener = keep_last;
   static const unsigned pld_bytes[3] = {32, 16, 64};
   for (int it = 0; it < 40; it++) {
+    /* plds / psts count bytes; pldi / psti (it % 4 >= 2) count the dist's unit: 32 B for NORM
+     * and DS, 16 B for US and PK (chapter 04's table), so each of them gets 16 B steps here */
+    int imm = it % 4 >= 2;
     uint64_t base = 4096 + (uint64_t)rnd(1000) * 8;
-    int64_t off = (int64_t)rnd(8) * 8;
-    uint64_t ea = base + (uint64_t)off;
+    int64_t off = (int64_t)rnd(8) * (imm ? 2 : 8);
+    int pk = it % 2;
+    ptosim_pld_dist d = (ptosim_pld_dist)(it % 3);
+    int64_t st_off = imm && !pk ? off / 2 : off, ld_off = imm && d != PTOSIM_PLD_US ? off / 2 : off;
+    uint64_t ea = base + (uint64_t)off * (imm ? 16 : 1); /* off: bytes, or 16-byte units */
     ptosim_vmask m, r;
     make_mask(&m, it % 5);
-    int pk = it % 2;
-    ptosim_psts_params s = {&m, ub(PTOSIM_DT_U8, base), off, pk ? PTOSIM_PST_PK : PTOSIM_PST_NORM};
-    CHECK(it % 4 < 2 ? ptosim_psts(e.v, &s) == PTOSIM_OK : ptosim_psti(e.v, &s) == PTOSIM_OK);
+    ptosim_psts_params s = {&m, ub(PTOSIM_DT_U8, base), st_off, pk ? PTOSIM_PST_PK : PTOSIM_PST_NORM, NULL};
+    CHECK(!imm ? ptosim_psts(e.v, &s) == PTOSIM_OK : ptosim_psti(e.v, &s) == PTOSIM_OK);
     for (unsigned j = 0; j < (pk ? 128u : 256u); j++) {
       uint8_t bit = (uint8_t)mbit(&m, pk ? 2 * j : j);
       e.img[ea + j / 8] = (uint8_t)((e.img[ea + j / 8] & ~(1u << (j % 8))) | bit << (j % 8));
     }
     CHECK_MSG(ub_matches(&e), "psts it %d", it);
-    ptosim_pld_dist d = (ptosim_pld_dist)(it % 3);
-    ptosim_plds_params l = {&r, ub(PTOSIM_DT_U8, base), off, d};
-    CHECK(it % 4 < 2 ? ptosim_plds(e.v, &l) == PTOSIM_OK : ptosim_pldi(e.v, &l) == PTOSIM_OK);
+    ptosim_plds_params l = {&r, ub(PTOSIM_DT_U8, base), ld_off, d, NULL};
+    CHECK(!imm ? ptosim_plds(e.v, &l) == PTOSIM_OK : ptosim_pldi(e.v, &l) == PTOSIM_OK);
     int ok = 1;
     for (unsigned j = 0; j < 256; j++) {
       unsigned src = d == PTOSIM_PLD_NORM ? j : d == PTOSIM_PLD_US ? j / 2 : 2 * j;
@@ -422,6 +426,128 @@ static void test_predicates(void) {
   env_free(&e);
 }
 
+
+/* ---- post-update forms and immediate offsets from text ------------------------------------ */
+
+/* tonibohnlein/PTOAS spellings: pldi / plds / vldsx2 / vsldb with an %updated_base result, psti /
+ * psts / vstas returning one, vldus with an increment operand (docs/isa/micro-isa/03 and 04),
+ * and pldi / psti offsets in alignment units. */
+static const char post_src[] =
+    "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+    "  func.func @k(%in: !pto.ptr<ui8, gm>, %out: !pto.ptr<ui8, gm>) attributes {pto.kernel} {\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    %c1 = arith.constant 1 : index\n"
+    "    %c2 = arith.constant 2 : index\n"
+    "    %c3 = arith.constant 3 : index\n"
+    "    %c5 = arith.constant 5 : index\n"
+    "    %c8 = arith.constant 8 : index\n"
+    "    %c32 = arith.constant 32 : index\n"
+    "    %c64 = arith.constant 64 : index\n"
+    "    %c192 = arith.constant 192 : index\n"
+    "    %c256 = arith.constant 256 : index\n"
+    "    %c320 = arith.constant 320 : index\n"
+    "    %c384 = arith.constant 384 : index\n"
+    "    %c1_i16 = arith.constant 1 : i16\n"
+    "    %c8_i16 = arith.constant 8 : i16\n"
+    "    %c64_i32 = arith.constant 64 : i32\n"
+    "    %c0_i64 = arith.constant 0 : i64\n"
+    "    %c1_i64 = arith.constant 1 : i64\n"
+    "    %c256_i64 = arith.constant 256 : i64\n"
+    "    %c1024_i64 = arith.constant 1024 : i64\n"
+    "    %c2048_i64 = arith.constant 2048 : i64\n"
+    "    %c2304_i64 = arith.constant 2304 : i64\n"
+    "    %ub_in = pto.castptr %c0_i64 : i64 -> !pto.ptr<ui8, ub>\n"
+    "    %ub_out = pto.castptr %c2048_i64 : i64 -> !pto.ptr<ui8, ub>\n"
+    "    %f_in = pto.castptr %c0_i64 : i64 -> !pto.ptr<f32, ub>\n"
+    "    %f_out = pto.castptr %c2304_i64 : i64 -> !pto.ptr<f32, ub>\n"
+    "    pto.mte_gm_ub %in, %ub_in, %c0_i64, %c1024_i64 nburst(%c1_i64, %c1024_i64, %c1024_i64)\n"
+    "      : !pto.ptr<ui8, gm>, !pto.ptr<ui8, ub>, i64, i64, i64, i64, i64\n"
+    "    pto.mte_gm_ub %out, %ub_out, %c0_i64, %c2048_i64 nburst(%c1_i64, %c2048_i64, %c2048_i64)\n"
+    "      : !pto.ptr<ui8, gm>, !pto.ptr<ui8, ub>, i64, i64, i64, i64, i64\n"
+    "    pto.set_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+    "    pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
+    "    pto.vecscope {\n"
+    "      %m0, %p1 = pto.pldi %ub_in[%c1], \"NORM\" : !pto.ptr<ui8, ub>, index -> !pto.mask<b8>, !pto.ptr<ui8, ub>\n"
+    "      %m1, %p2 = pto.pldi %p1[%c1], \"US\" : !pto.ptr<ui8, ub>, index -> !pto.mask<b8>, !pto.ptr<ui8, ub>\n"
+    "      %m2 = pto.pldi %ub_in[%c2], \"DS\" : !pto.ptr<ui8, ub>, index -> !pto.mask<b8>\n"
+    "      %m3, %p3 = pto.plds %p2[%c32], \"NORM\" : !pto.ptr<ui8, ub>, index -> !pto.mask<b8>, !pto.ptr<ui8, ub>\n"
+    "      %m4 = pto.pldi %ub_in[%c5], \"US\" : !pto.ptr<ui8, ub>, index -> !pto.mask<b8>\n"
+    "      %q1 = pto.psti %m0, %ub_out[%c1], \"NORM\" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index -> !pto.ptr<ui8, ub>\n"
+    "      %q2 = pto.psti %m1, %q1[%c1], \"PK\" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index -> !pto.ptr<ui8, ub>\n"
+    "      %q3 = pto.psts %m3, %q2[%c32], \"NORM\" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index -> !pto.ptr<ui8, ub>\n"
+    "      pto.psts %m0, %q3[%c0], \"PK\" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index\n"
+    "      pto.psti %m2, %ub_out[%c3], \"NORM\" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index\n"
+    "      pto.psti %m4, %ub_out[%c8], \"PK\" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index\n"
+    "      %all = pto.pset_b32 \"PAT_ALL\" : !pto.mask<b32>\n"
+    "      %a0 = pto.vldas %f_in : !pto.ptr<f32, ub> -> !pto.align\n"
+    "      %v0, %a1, %fb = pto.vldus %f_in, %a0, %c64 : !pto.ptr<f32, ub>, !pto.align, index\n"
+    "          -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<f32, ub>\n"
+    "      %v1, %a2, %fc = pto.vldus %fb, %a1, %c8 : !pto.ptr<f32, ub>, !pto.align, index\n"
+    "          -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<f32, ub>\n"
+    "      %v2 = pto.vlds %fc[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+    "      %e = pto.init_align : !pto.align\n"
+    "      %fo = pto.vstas %e, %f_out, %c64_i32 : !pto.align, !pto.ptr<f32, ub>, i32 -> !pto.ptr<f32, ub>\n"
+    "      pto.vsts %v0, %f_out[%c0], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      pto.vsts %v1, %fo[%c0], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      pto.vsts %v2, %fo[%c64], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      %lo, %hi, %nx = pto.vldsx2 %f_in[%c64], \"DINTLV_B32\" : !pto.ptr<f32, ub>, index\n"
+    "          -> !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>\n"
+    "      %v3 = pto.vlds %nx[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+    "      %blk, %nb = pto.vsldb %f_in, %c1_i16, %c8_i16, %all : !pto.ptr<f32, ub>, i16, i16, !pto.mask<b32>\n"
+    "          -> !pto.vreg<64xf32>, !pto.ptr<f32, ub>\n"
+    "      %v4 = pto.vlds %nb[%c8] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+    "      pto.vsts %lo, %f_out[%c192], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      pto.vsts %v3, %f_out[%c256], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      pto.vsts %blk, %f_out[%c320], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      pto.vsts %v4, %f_out[%c384], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "    }\n"
+    "    pto.set_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+    "    pto.wait_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+    "    pto.mte_ub_gm %ub_out, %out, %c2048_i64 nburst(%c1_i64, %c2048_i64, %c2048_i64)\n"
+    "      : !pto.ptr<ui8, ub>, !pto.ptr<ui8, gm>, i64, i64, i64, i64\n"
+    "    pto.barrier #pto.pipe<PIPE_ALL>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+/* Bit i of the byte string b. */
+static unsigned bit_at(const uint8_t *b, unsigned i) { return b[i / 8] >> (i % 8) & 1; }
+
+static void test_post_update_text(void) {
+  ptosim_program *p = pt_test_load(post_src, sizeof post_src - 1);
+  CHECK(p != NULL);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+  uint8_t in[1024], out[2048], want[2048];
+  for (int i = 0; i < 1024; i++) in[i] = (uint8_t)pt_rand_u64(&seed);
+  for (int i = 0; i < 2048; i++) out[i] = want[i] = (uint8_t)pt_rand_u64(&seed);
+  /* masks: m0 = in[0, 32); m1 = in[32, 48) bits doubled; m2 = every other bit of in[64, 128)
+   * (pldi DS at 2 x 32 B); m3 = in[48, 80) (plds at %p2 = 48); m4 = in[80, 96) doubled (US at 5 x 16 B) */
+  memcpy(want, in, 32);                                     /* psti NORM at out, returns out + 32 */
+  memcpy(want + 32, in + 32, 16);                           /* psti PK of the doubled bits, returns + 16 */
+  memcpy(want + 48, in + 48, 32);                           /* psts at 48, returns 48 + 32 */
+  for (unsigned j = 0; j < 128; j++) {                      /* psts PK of m0 at 80; psti m2 at 3 x 32 B */
+    want[80 + j / 8] = (uint8_t)(j % 8 ? want[80 + j / 8] : 0), want[80 + j / 8] |= (uint8_t)(bit_at(in, 2 * j) << (j % 8));
+  }
+  for (unsigned j = 0; j < 256; j++) {
+    want[96 + j / 8] = (uint8_t)(j % 8 ? want[96 + j / 8] : 0), want[96 + j / 8] |= (uint8_t)(bit_at(in + 64, 2 * j) << (j % 8));
+  }
+  memcpy(want + 128, in + 80, 16);                          /* psti PK of m4 at 8 x 16 B */
+  memcpy(want + 256, in, 256);                              /* v0 at f_out */
+  memcpy(want + 512, in + 256, 256);                        /* v1 at f_out + 64 f32 (vstas's result) */
+  memcpy(want + 768, in + 288, 256);                        /* v2 = vlds at %fb + 8 f32 */
+  for (int i = 0; i < 64; i++) memcpy(want + 1024 + 4 * i, in + 8 * i, 4); /* vldsx2 at f_in: even f32 */
+  memcpy(want + 1280, in + 256, 256);                       /* vlds at vldsx2's base + 64 f32 */
+  memcpy(want + 1536, in, 256);                             /* vsldb post form: blocks from f_in */
+  memcpy(want + 1792, in + 288, 256);                       /* vlds at vsldb's base + 8 blocks, + 8 f32 */
+  ptosim_arg args[2];
+  ptosim_gm_map(m, in, sizeof in, &args[0].gm_addr);
+  ptosim_gm_map(m, out, sizeof out, &args[1].gm_addr);
+  CHECK_MSG(ptosim_program_run(p, m, args) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+  for (int i = 0; i < 2048; i++) CHECK_MSG(out[i] == want[i], "byte %d: %02x, want %02x", i, out[i], want[i]);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+}
 
 /* ---- unaligned streams ----------------------------------------------------------------- */
 
@@ -435,7 +561,7 @@ static void test_unaligned_loads(void) {
     CHECK(ptosim_vldas(e.v, &pa) == PTOSIM_OK);
     for (int step = 0; step < 3; step++, src += 256) { /* a chain re-primes only at aligned addresses */
       if (step && src % 32 == 0) CHECK(ptosim_vldas(e.v, &(ptosim_vldas_params){&a, ub(PTOSIM_DT_U8, src)}) == PTOSIM_OK);
-      ptosim_vldus_params pu = {&r, &b, &a, ub(PTOSIM_DT_F32, src)};
+      ptosim_vldus_params pu = {&r, &b, &a, ub(PTOSIM_DT_F32, src), 0, NULL};
       CHECK_MSG(ptosim_vldus(e.v, &pu) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
       CHECK(!memcmp(r.b, e.img + src, 256));
       a = b;
@@ -443,7 +569,7 @@ static void test_unaligned_loads(void) {
   }
   ptosim_valign a = {{0}, 0, 0}, b;
   ptosim_vreg r;
-  ptosim_vldus_params pu = {&r, &b, &a, ub(PTOSIM_DT_F32, 100)};
+  ptosim_vldus_params pu = {&r, &b, &a, ub(PTOSIM_DT_F32, 100), 0, NULL};
   CHECK(ptosim_vldus(e.v, &pu) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
   pu.src.addr = 96; /* aligned: no priming needed */
   CHECK(ptosim_vldus(e.v, &pu) == PTOSIM_OK && !memcmp(r.b, e.img + 96, 256));
@@ -491,7 +617,7 @@ static void test_unaligned_stores(void) {
       if (cut > start) memcpy(e.img + start, stream, cut - start);
       CHECK_MSG(ub_matches(&e), "stream it %d step %d", it, step);
     }
-    ptosim_vstas_params f = {&al, ub(PTOSIM_DT_U8, at - 1), 1};
+    ptosim_vstas_params f = {&al, ub(PTOSIM_DT_U8, at - 1), 1, NULL};
     CHECK(ptosim_vstas(e.v, &f) == PTOSIM_OK);
     memcpy(e.img + start, stream, len);
     CHECK_MSG(ub_matches(&e), "stream it %d flushed", it);
@@ -505,7 +631,7 @@ static void test_unaligned_stores(void) {
   CHECK(ptosim_vstus(e.v, &p) == PTOSIM_OK); /* pending [4100, 4112) */
   p.base.addr = 4116;
   CHECK(ptosim_vstus(e.v, &p) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
-  ptosim_vstas_params f = {&al, ub(PTOSIM_DT_F32, 4100), 2};
+  ptosim_vstas_params f = {&al, ub(PTOSIM_DT_F32, 4100), 2, NULL};
   CHECK(ptosim_vstas(e.v, &f) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
   p.base.addr = 4112, p.offset = 65;
   CHECK(ptosim_vstus(e.v, &p) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.range"));
@@ -951,7 +1077,7 @@ static void test_rules(void) {
   memset(m.b, 0, sizeof m.b); /* nothing active: a base past UB is still an error */
   s.dst.addr = e.cap + 32;
   FAILS(ptosim_vsts(e.v, &s), PTOSIM_E_FAULT, "mem.bounds");
-  ptosim_vldsx2_params x2 = {&r, &r, ub(PTOSIM_DT_F32, 16), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_BDINTLV};
+  ptosim_vldsx2_params x2 = {&r, &r, ub(PTOSIM_DT_F32, 16), 0, PTOSIM_DT_F32, PTOSIM_VLDX2_BDINTLV, NULL};
   FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_FAULT, "mem.align");
   x2.dist = PTOSIM_VLDX2_COUNT;
   FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_VERIFY, "vec.dist");
@@ -959,11 +1085,11 @@ static void test_rules(void) {
   FAILS(ptosim_vstsx2(e.v, &y2), PTOSIM_E_FAULT, "mem.bounds");
   y2.dist = PTOSIM_VSTX2_COUNT;
   FAILS(ptosim_vstsx2(e.v, &y2), PTOSIM_E_VERIFY, "vec.dist");
-  ptosim_plds_params pl = {&m, ub(PTOSIM_DT_U8, 4), 0, PTOSIM_PLD_NORM};
+  ptosim_plds_params pl = {&m, ub(PTOSIM_DT_U8, 4), 0, PTOSIM_PLD_NORM, NULL};
   FAILS(ptosim_plds(e.v, &pl), PTOSIM_E_FAULT, "mem.align");
   pl.dist = PTOSIM_PLD_COUNT;
   FAILS(ptosim_pldi(e.v, &pl), PTOSIM_E_VERIFY, "vec.dist");
-  ptosim_psts_params ps = {&m, ub(PTOSIM_DT_U8, e.cap - 16), 0, PTOSIM_PST_NORM};
+  ptosim_psts_params ps = {&m, ub(PTOSIM_DT_U8, e.cap - 16), 0, PTOSIM_PST_NORM, NULL};
   FAILS(ptosim_psts(e.v, &ps), PTOSIM_E_FAULT, "mem.bounds");
   ps.dist = PTOSIM_PST_COUNT;
   FAILS(ptosim_psti(e.v, &ps), PTOSIM_E_VERIFY, "vec.dist");
@@ -980,21 +1106,21 @@ static void test_rules(void) {
   FAILS(ptosim_vldsx2(e.v, &x2), PTOSIM_E_VERIFY, "vec.target");
   y2.dst.addr = 0, y2.dist = PTOSIM_VSTX2_INTLV_B8;
   FAILS(ptosim_vstsx2(e.v, &y2), PTOSIM_E_VERIFY, "vec.target");
-  ptosim_vsldb_params bl = {&r, ub(PTOSIM_DT_F32, 0), 1, 1, &m};
+  ptosim_vsldb_params bl = {&r, ub(PTOSIM_DT_F32, 0), 1, 1, &m, NULL};
   FAILS(ptosim_vsldb(e.v, &bl), PTOSIM_E_VERIFY, "vec.target");
   ptosim_vsstb_params bs = {&r, ub(PTOSIM_DT_F32, 0), 1, 1, &m, NULL};
   FAILS(ptosim_vsstb(e.v, &bs), PTOSIM_E_VERIFY, "vec.target");
-  pl = (ptosim_plds_params){&m, ub(PTOSIM_DT_U8, 0), 0, PTOSIM_PLD_NORM};
+  pl = (ptosim_plds_params){&m, ub(PTOSIM_DT_U8, 0), 0, PTOSIM_PLD_NORM, NULL};
   FAILS(ptosim_plds(e.v, &pl), PTOSIM_E_VERIFY, "vec.target");
-  ps = (ptosim_psts_params){&m, ub(PTOSIM_DT_U8, 0), 0, PTOSIM_PST_NORM};
+  ps = (ptosim_psts_params){&m, ub(PTOSIM_DT_U8, 0), 0, PTOSIM_PST_NORM, NULL};
   FAILS(ptosim_psts(e.v, &ps), PTOSIM_E_VERIFY, "vec.target");
   ptosim_valign al;
   FAILS(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}), PTOSIM_E_VERIFY, "vec.target");
   FAILS(ptosim_vldas(e.v, &(ptosim_vldas_params){&al, ub(PTOSIM_DT_U8, 0)}), PTOSIM_E_VERIFY, "vec.target");
-  FAILS(ptosim_vldus(e.v, &(ptosim_vldus_params){&r, &al, &al, ub(PTOSIM_DT_U8, 0)}), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vldus(e.v, &(ptosim_vldus_params){&r, &al, &al, ub(PTOSIM_DT_U8, 0), 0, NULL}), PTOSIM_E_VERIFY, "vec.target");
   FAILS(ptosim_vstus(e.v, &(ptosim_vstus_params){&al, &al, 1, &r, ub(PTOSIM_DT_U8, 0), PTOSIM_DT_U8}), PTOSIM_E_VERIFY,
         "vec.target");
-  FAILS(ptosim_vstas(e.v, &(ptosim_vstas_params){&al, ub(PTOSIM_DT_U8, 0), 0}), PTOSIM_E_VERIFY, "vec.target");
+  FAILS(ptosim_vstas(e.v, &(ptosim_vstas_params){&al, ub(PTOSIM_DT_U8, 0), 0, NULL}), PTOSIM_E_VERIFY, "vec.target");
   ptosim_ptr out;
   FAILS(ptosim_pstu(e.v, &(ptosim_pstu_params){&al, &al, &m, ub(PTOSIM_DT_U16, 0), &out}), PTOSIM_E_VERIFY, "vec.target");
   CHECK(ub_matches(&e));
@@ -1014,6 +1140,7 @@ int main(void) {
   RUN(test_uvld);
   RUN(test_ar_stream);
   RUN(test_ar_text);
+  RUN(test_post_update_text);
   RUN(test_checkers);
   RUN(test_eager_masked);
   RUN(test_ar_deferred);

@@ -5,13 +5,14 @@
  * Units (see docs/spec-notes.md section 9 for the evidence):
  * - `offset` of vlds / vldsx2 / vsts / vstsx2 counts elements of `dtype` (the register's
  *   element type): the effective address is ptr.addr + offset * sizeof(dtype) bytes.
- * - `offset` of plds / pldi / psts / psti counts bytes.
+ * - `offset` of plds / psts counts bytes; that of pldi / psti counts alignment units of the
+ *   distribution (NORM and DS 32 B, US and PK 16 B).
  * - vsldb / vsstb strides count 32-byte blocks.
  * - The _B8/_B16/_B32/_B64 suffix of a distribution names the lane width the register is
  *   viewed at (whatever its dtype) and the granularity the mask is read at: lane i of a
  *   k-byte view is active when mask bit i * k is set.
  * - Post-update forms (updated_base != NULL) access memory at ptr.addr itself and return
- *   ptr advanced by the offset (vsstb: by repeat_stride blocks). */
+ *   ptr advanced by the offset (vsstb: by repeat_stride blocks; vldus: by increment). */
 #ifndef PTOSIM_VEC_MEM_H
 #define PTOSIM_VEC_MEM_H
 
@@ -77,6 +78,7 @@ typedef struct ptosim_vldsx2_params {
   int64_t offset;            /* elements of dtype */
   ptosim_dtype dtype;
   ptosim_vldx2_dist dist;
+  ptosim_ptr *updated_base;  /* post-update form: receives src + offset elements; NULL otherwise */
 } ptosim_vldsx2_params;
 
 /* pto.vsts distributions (k = suffix bytes, lane i of the k-byte view, active per mask):
@@ -132,6 +134,7 @@ typedef struct ptosim_vsldb_params {
   int64_t block_stride;      /* 32-byte blocks */
   int64_t repeat_stride;     /* 32-byte blocks */
   const ptosim_vmask *mask;
+  ptosim_ptr *updated_base;  /* post form (as vsstb): repeat 0, receives src + repeat_stride * 32; NULL otherwise */
 } ptosim_vsldb_params;
 
 /* pto.vsstb: the 32 B at ptr + (repeat_stride + b * block_stride) * 32 = block b of src,
@@ -146,7 +149,7 @@ typedef struct ptosim_vsstb_params {
   ptosim_ptr *updated_base;  /* post-update form; NULL otherwise */
 } ptosim_vsstb_params;
 
-/* pto.plds / pto.pldi (ea = ptr + offset bytes, 8-byte aligned):
+/* pto.plds / pto.pldi (ea = ptr + offset bytes, or offset units for pldi; 8-byte aligned):
  *   NORM  mask = the 32 B at ea
  *   US    16 B at ea, each bit doubled: mask bit j = payload bit j / 2
  *   DS    64 B at ea, every other bit kept: mask bit j = payload bit 2j */
@@ -155,11 +158,12 @@ typedef enum ptosim_pld_dist { PTOSIM_PLD_NORM = 0, PTOSIM_PLD_US, PTOSIM_PLD_DS
 typedef struct ptosim_plds_params {
   ptosim_vmask *dst;
   ptosim_ptr src;            /* ub */
-  int64_t offset;            /* bytes */
+  int64_t offset;            /* bytes; pldi: units of 32 B (NORM, DS) or 16 B (US) */
   ptosim_pld_dist dist;
+  ptosim_ptr *updated_base;  /* post-update form: receives src + the offset; NULL otherwise */
 } ptosim_plds_params;
 
-/* pto.psts / pto.psti (ea = ptr + offset bytes, 8-byte aligned):
+/* pto.psts / pto.psti (ea = ptr + offset bytes, or offset units for psti; 8-byte aligned):
  *   NORM  the 32 B of the mask -> UB[ea, ea + 32)
  *   PK    16 B: payload bit j = mask bit 2j */
 typedef enum ptosim_pst_dist { PTOSIM_PST_NORM = 0, PTOSIM_PST_PK, PTOSIM_PST_COUNT } ptosim_pst_dist;
@@ -167,8 +171,9 @@ typedef enum ptosim_pst_dist { PTOSIM_PST_NORM = 0, PTOSIM_PST_PK, PTOSIM_PST_CO
 typedef struct ptosim_psts_params {
   const ptosim_vmask *src;
   ptosim_ptr dst;            /* ub */
-  int64_t offset;            /* bytes */
+  int64_t offset;            /* bytes; psti: units of 32 B (NORM) or 16 B (PK) */
   ptosim_pst_dist dist;
+  ptosim_ptr *updated_base;  /* post-update form: receives dst + the offset; NULL otherwise */
 } ptosim_psts_params;
 
 /* ---- unaligned streams (ptosim_valign) ------------------------------------------------
@@ -199,6 +204,8 @@ typedef struct ptosim_vldus_params {
   ptosim_valign *align_out;
   const ptosim_valign *align_in;
   ptosim_ptr src;            /* ub, any byte address */
+  int64_t increment;         /* post-update form: elements of src.dtype the base advances */
+  ptosim_ptr *updated_base;  /* post-update form: receives src + increment elements; NULL otherwise */
 } ptosim_vldus_params;
 
 /* pto.vstus: append the first offset elements of src (offset * sizeof(dtype) bytes, at most
@@ -212,11 +219,13 @@ typedef struct ptosim_vstus_params {
   ptosim_dtype dtype;        /* element type of src */
 } ptosim_vstus_params;
 
-/* pto.vstas: flush the pending bytes; dst + offset elements of dst.dtype is the flush point. */
+/* pto.vstas: flush the pending bytes; dst + offset elements of dst.dtype is the flush point
+ * (post-update form: dst itself, and updated_base receives dst + offset elements). */
 typedef struct ptosim_vstas_params {
   const ptosim_valign *align;
   ptosim_ptr dst;            /* ub */
   int64_t offset;            /* elements of dst.dtype */
+  ptosim_ptr *updated_base;  /* post-update form; NULL otherwise */
 } ptosim_vstas_params;
 
 /* ---- AR-addressed unaligned stores and the vector special registers ---------------------

@@ -94,7 +94,7 @@ int bind_ptosim_vlds_params(pt_bind *b, const pa_op *op, ptosim_vlds_params *p) 
   return 0;
 }
 
-/* %lo, %hi = pto.vldsx2 %p[%off], "D" */
+/* %lo, %hi [, %base'] = pto.vldsx2 %p[%off], "D" */
 int bind_ptosim_vldsx2_params(pt_bind *b, const pa_op *op, ptosim_vldsx2_params *p) {
   if (arity(b, op, 1, 1)) return -1;
   p->src = indexed(b, arg(op, 0), &p->offset);
@@ -103,6 +103,7 @@ int bind_ptosim_vldsx2_params(pt_bind *b, const pa_op *op, ptosim_vldsx2_params 
   p->high = pt_bind_out(b, 1, PT_VK_VREG, NULL);
   p->dtype = t.dt;
   p->dist = (ptosim_vldx2_dist)pick(b, string_arg(op, 0), NAMES(pt_vldx2_dist_names), 0, "vldsx2 dist");
+  if (nresults(op) > 2) p->updated_base = pt_bind_out_ptr(b, 2);
   return 0;
 }
 
@@ -132,7 +133,7 @@ int bind_ptosim_vstsx2_params(pt_bind *b, const pa_op *op, ptosim_vstsx2_params 
   return 0;
 }
 
-/* %v = pto.vsldb %src, %block_stride, %repeat_stride, %mask */
+/* %v [, %src'] = pto.vsldb %src, %block_stride, %repeat_stride, %mask */
 int bind_ptosim_vsldb_params(pt_bind *b, const pa_op *op, ptosim_vsldb_params *p) {
   if (arity(b, op, 4, 4)) return -1;
   p->src = pt_bind_ptr(b, arg(op, 0));
@@ -140,6 +141,7 @@ int bind_ptosim_vsldb_params(pt_bind *b, const pa_op *op, ptosim_vsldb_params *p
   p->repeat_stride = pt_bind_int(b, arg(op, 2));
   p->mask = pt_bind_mask(b, arg(op, 3), NULL);
   p->dst = pt_bind_out(b, 0, PT_VK_VREG, NULL);
+  if (nresults(op) > 1) p->updated_base = pt_bind_out_ptr(b, 1);
   return 0;
 }
 
@@ -155,21 +157,23 @@ int bind_ptosim_vsstb_params(pt_bind *b, const pa_op *op, ptosim_vsstb_params *p
   return 0;
 }
 
-/* %m = pto.plds / pldi %p[%off], "D" (offset in bytes) */
+/* %m [, %base'] = pto.plds / pldi %p[%off], "D" (offset in bytes; pldi: in alignment units) */
 int bind_ptosim_plds_params(pt_bind *b, const pa_op *op, ptosim_plds_params *p) {
   if (arity(b, op, 1, 1)) return -1;
   p->src = indexed(b, arg(op, 0), &p->offset);
   p->dst = pt_bind_out(b, 0, PT_VK_MASK, NULL);
   p->dist = (ptosim_pld_dist)pick(b, string_arg(op, 0), NAMES(pt_pld_dist_names), PTOSIM_PLD_NORM, "plds dist");
+  if (nresults(op) > 1) p->updated_base = pt_bind_out_ptr(b, 1);
   return 0;
 }
 
-/* pto.psts / psti %m, %p[%off], "D" */
+/* [%base' =] pto.psts / psti %m, %p[%off], "D" (offset in bytes; psti: in alignment units) */
 int bind_ptosim_psts_params(pt_bind *b, const pa_op *op, ptosim_psts_params *p) {
   if (arity(b, op, 2, 2)) return -1;
   p->src = pt_bind_mask(b, arg(op, 0), NULL);
   p->dst = indexed(b, arg(op, 1), &p->offset);
   p->dist = (ptosim_pst_dist)pick(b, string_arg(op, 0), NAMES(pt_pst_dist_names), PTOSIM_PST_NORM, "psts dist");
+  if (nresults(op) > 0) p->updated_base = pt_bind_out_ptr(b, 0);
   return 0;
 }
 
@@ -188,13 +192,17 @@ int bind_ptosim_vldas_params(pt_bind *b, const pa_op *op, ptosim_vldas_params *p
   return 0;
 }
 
-/* %v, %a' = pto.vldus %src, %a */
+/* %v, %a' [, %base'] = pto.vldus %src, %a [, %increment] */
 int bind_ptosim_vldus_params(pt_bind *b, const pa_op *op, ptosim_vldus_params *p) {
-  if (arity(b, op, 2, 2)) return -1;
+  if (arity(b, op, 2, 3)) return -1;
   p->src = pt_bind_ptr(b, arg(op, 0));
   p->align_in = pt_bind_align(b, arg(op, 1));
   p->dst = pt_bind_out(b, 0, PT_VK_VREG, NULL);
   p->align_out = pt_bind_out(b, 1, PT_VK_ALIGN, NULL);
+  if (noperands(op) > 2) {
+    p->increment = pt_bind_int(b, arg(op, 2));
+    p->updated_base = pt_bind_out_ptr(b, 2);
+  }
   return 0;
 }
 
@@ -209,12 +217,13 @@ int bind_ptosim_vstus_params(pt_bind *b, const pa_op *op, ptosim_vstus_params *p
   return 0;
 }
 
-/* pto.vstas %a, %dst, %offset */
+/* [%dst' =] pto.vstas %a, %dst, %offset */
 int bind_ptosim_vstas_params(pt_bind *b, const pa_op *op, ptosim_vstas_params *p) {
   if (arity(b, op, 3, 3)) return -1;
   p->align = pt_bind_align(b, arg(op, 0));
   p->dst = pt_bind_ptr(b, arg(op, 1));
   p->offset = pt_bind_int(b, arg(op, 2));
+  if (nresults(op) > 0) p->updated_base = pt_bind_out_ptr(b, 0);
   return 0;
 }
 

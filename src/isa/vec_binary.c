@@ -27,6 +27,10 @@
 
 /* Bitwise ops on float registers act on the lane bits (the u kind of the same width). */
 #define PT_VL_FLOAT_BITS(op, F) [PTOSIM_DT_F16] = op##_u16, [PTOSIM_DT_BF16] = op##_u16, [PTOSIM_DT_F32] = op##_u32,
+/* The register forms of vand / vor / vxor also take the 8-bit payload types (tonibohnlein/PTOAS
+ * lib/PTO/IR/VPTO.cpp: they verify with allowLowPrecision; isPTOLowPrecisionType). */
+#define PT_VL_FP8_BITS(op)                                                                          \
+  [PTOSIM_DT_F8E4M3] = op##_u8, [PTOSIM_DT_F8E5M2] = op##_u8, [PTOSIM_DT_HIF8] = op##_u8, [PTOSIM_DT_F8E8M0] = op##_u8,
 
 /* ---- loops and their dtype tables ------------------------------------------------------ */
 
@@ -72,9 +76,16 @@ BINARY_EXEC(vmul, pt_vmul_loops)
 BINARY_EXEC(vdiv, pt_vdiv_loops)
 BINARY_EXEC(vmax, pt_vmax_loops)
 BINARY_EXEC(vmin, pt_vmin_loops)
-BINARY_EXEC(vand, pt_vand_loops)
-BINARY_EXEC(vor, pt_vor_loops)
-BINARY_EXEC(vxor, pt_vxor_loops)
+static const pt_vl_fn vand_lowp_loops[PTOSIM_DT_COUNT] = {
+    PT_VL_INTS(PT_VL_ENTRY, vand, _) PT_VL_FLOAT_BITS(vand, _) PT_VL_FP8_BITS(vand)};
+static const pt_vl_fn vor_lowp_loops[PTOSIM_DT_COUNT] = {
+    PT_VL_INTS(PT_VL_ENTRY, vor, _) PT_VL_FLOAT_BITS(vor, _) PT_VL_FP8_BITS(vor)};
+static const pt_vl_fn vxor_lowp_loops[PTOSIM_DT_COUNT] = {
+    PT_VL_INTS(PT_VL_ENTRY, vxor, _) PT_VL_FLOAT_BITS(vxor, _) PT_VL_FP8_BITS(vxor)};
+
+BINARY_EXEC(vand, vand_lowp_loops)
+BINARY_EXEC(vor, vor_lowp_loops)
+BINARY_EXEC(vxor, vxor_lowp_loops)
 BINARY_EXEC(vshl, pt_vshl_loops)
 BINARY_EXEC(vshr, pt_vshr_loops)
 

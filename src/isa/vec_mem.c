@@ -186,8 +186,9 @@ ptosim_status pt_exec_vldsx2(pt_ctx *x, const ptosim_vldsx2_params *p) {
   PT_TRY(vec_elem_bytes(x, p->dtype, &es));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_VLDX2_COUNT, "vec.dist", "use BDINTLV or DINTLV_B8/B16/B32",
             "vldsx2 dist %d out of range", (int)p->dist);
-  PT_TRY(vec_addr(x, "vldsx2 source", p->src, p->offset, es, &ea));
+  PT_TRY(vec_addr(x, "vldsx2 source", p->src, p->updated_base ? 0 : p->offset, es, &ea));
   PT_TRY(read_span(x, ea, 2 * VB, 32, &h));
+  if (p->updated_base) PT_TRY(vec_post(x, p->src, p->offset, es, p->updated_base));
   unsigned k = dual_elem((unsigned)p->dist);
   ptosim_vreg lo, hi;
   copy_elems(lo.b, k, h, 2 * k, k, VB / k);
@@ -312,13 +313,15 @@ ptosim_status pt_exec_vsldb(pt_ctx *x, const ptosim_vsldb_params *p) {
   PT_VERIFY(x, a % 32 == 0, "mem.align", "align the base to 32 bytes", "vsldb base 0x%" PRIx64 " is not 32-byte aligned", a);
   mask_lanes(p->mask, 4, VB / 32, active);
   ptosim_vreg r;
+  int64_t rep = p->updated_base ? 0 : p->repeat_stride;
   for (unsigned b = 0; b < VB / 32; b++) {
     memset(r.b + 32 * b, 0, 32);
     if (!active[b]) continue;
-    PT_TRY(block_addr(x, p->src, p->block_stride, p->repeat_stride, b, &a));
+    PT_TRY(block_addr(x, p->src, p->block_stride, rep, b, &a));
     PT_TRY(read_span(x, a, 32, 32, &h));
     memcpy(r.b + 32 * b, h, 32);
   }
+  if (p->updated_base) PT_TRY(vec_post(x, p->src, p->repeat_stride & 0xFFFF, 32, p->updated_base));
   *p->dst = r;
   return PTOSIM_OK;
 }
@@ -346,15 +349,17 @@ ptosim_status pt_exec_vsstb(pt_ctx *x, const ptosim_vsstb_params *p) {
 
 static int bit_of(const uint8_t *b, unsigned j) { return b[j >> 3] >> (j & 7) & 1; }
 
-ptosim_status pt_exec_plds(pt_ctx *x, const ptosim_plds_params *p) {
+/* Predicate load at src + offset * unit bytes (post-update form: at src, returning that address). */
+static ptosim_status pred_load(pt_ctx *x, const ptosim_plds_params *p, unsigned unit) {
   static const unsigned bytes[PTOSIM_PLD_COUNT] = {32, 16, 64};
   uint64_t ea = 0;
   uint8_t *h;
   PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_PLD_COUNT, "vec.dist", "use NORM, US or DS", "predicate load dist %d out of range",
             (int)p->dist);
-  PT_TRY(vec_addr(x, "predicate load source", p->src, p->offset, 1, &ea));
+  PT_TRY(vec_addr(x, "predicate load source", p->src, p->updated_base ? 0 : p->offset, unit, &ea));
   PT_TRY(read_span(x, ea, bytes[p->dist], 8, &h));
+  if (p->updated_base) PT_TRY(vec_post(x, p->src, p->offset, unit, p->updated_base));
   ptosim_vmask m;
   if (p->dist == PTOSIM_PLD_NORM) {
     memcpy(m.b, h, sizeof m.b);
@@ -367,23 +372,43 @@ ptosim_status pt_exec_plds(pt_ctx *x, const ptosim_plds_params *p) {
   return PTOSIM_OK;
 }
 
-ptosim_status pt_exec_psts(pt_ctx *x, const ptosim_psts_params *p) {
+ptosim_status pt_exec_plds(pt_ctx *x, const ptosim_plds_params *p) {
+  return pred_load(x, p, 1);
+}
+
+/* pldi: one offset unit is the distribution's alignment unit, VL/8 = 32 B (NORM), VL/16 = 16 B
+ * (US), min(32, VL/4) = 32 B (DS) (tonibohnlein/PTOAS docs/isa/micro-isa/04, table). */
+ptosim_status pt_exec_pldi(pt_ctx *x, const ptosim_plds_params *p) {
+  return pred_load(x, p, p->dist == PTOSIM_PLD_US ? 16 : 32);
+}
+
+/* Predicate store at dst + offset * unit bytes (post-update form: at dst, returning that address). */
+static ptosim_status pred_store(pt_ctx *x, const ptosim_psts_params *p, unsigned unit) {
   uint64_t ea = 0;
   uint8_t *h;
   PT_TRY(pt_vl_a5(x));
   PT_VERIFY(x, (unsigned)p->dist < PTOSIM_PST_COUNT, "vec.dist", "use NORM or PK", "predicate store dist %d out of range",
             (int)p->dist);
-  PT_TRY(vec_addr(x, "predicate store destination", p->dst, p->offset, 1, &ea));
+  PT_TRY(vec_addr(x, "predicate store destination", p->dst, p->updated_base ? 0 : p->offset, unit, &ea));
   ptosim_vmask m = *p->src;
   if (p->dist == PTOSIM_PST_NORM) {
     PT_TRY(pt_span(x, PTOSIM_UB, ea, sizeof m.b, 8, PT_WRITE, &h));
     memcpy(h, m.b, sizeof m.b);
-    return PTOSIM_OK;
+  } else {
+    PT_TRY(pt_span(x, PTOSIM_UB, ea, sizeof m.b / 2, 8, PT_WRITE, &h));
+    memset(h, 0, sizeof m.b / 2);
+    for (unsigned j = 0; j < VB / 2; j++) h[j >> 3] |= (uint8_t)(bit_of(m.b, 2 * j) << (j & 7)); /* PK: bit j = mask bit 2j */
   }
-  PT_TRY(pt_span(x, PTOSIM_UB, ea, sizeof m.b / 2, 8, PT_WRITE, &h));
-  memset(h, 0, sizeof m.b / 2);
-  for (unsigned j = 0; j < VB / 2; j++) h[j >> 3] |= (uint8_t)(bit_of(m.b, 2 * j) << (j & 7)); /* PK: bit j = mask bit 2j */
-  return PTOSIM_OK;
+  return p->updated_base ? vec_post(x, p->dst, p->offset, unit, p->updated_base) : PTOSIM_OK;
+}
+
+ptosim_status pt_exec_psts(pt_ctx *x, const ptosim_psts_params *p) {
+  return pred_store(x, p, 1);
+}
+
+/* psti: one offset unit is VL/8 = 32 B (NORM) or VL/16 = 16 B (PK) (04, table). */
+ptosim_status pt_exec_psti(pt_ctx *x, const ptosim_psts_params *p) {
+  return pred_store(x, p, p->dist == PTOSIM_PST_NORM ? 32 : 16);
 }
 
 /* ---- unaligned streams ---------------------------------------------------------------- */
@@ -426,6 +451,11 @@ ptosim_status pt_exec_vldus(pt_ctx *x, const ptosim_vldus_params *p) {
   if (src % 32) {
     out.addr = end - 32, out.nbytes = 32;
     memcpy(out.b, h + (end - 32 - from), 32);
+  }
+  if (p->updated_base) {
+    unsigned es = 0;
+    PT_TRY(vec_elem_bytes(x, p->src.dtype, &es));
+    PT_TRY(vec_post(x, p->src, p->increment, es, p->updated_base));
   }
   *p->dst = r;
   *p->align_out = out;
@@ -484,7 +514,8 @@ ptosim_status pt_exec_vstas(pt_ctx *x, const ptosim_vstas_params *p) {
   uint64_t at = 0;
   PT_TRY(pt_vl_a5(x));
   PT_TRY(vec_elem_bytes(x, p->dst.dtype, &es));
-  PT_TRY(vec_addr(x, "vstas flush point", p->dst, p->offset, es, &at));
+  PT_TRY(vec_addr(x, "vstas flush point", p->dst, p->updated_base ? 0 : p->offset, es, &at));
+  if (p->updated_base) PT_TRY(vec_post(x, p->dst, p->offset, es, p->updated_base));
   return stream_flush(x, "vstas", p->align, at);
 }
 
