@@ -281,3 +281,17 @@ int bind_ptosim_tmode_params(pt_bind *b, const pa_op *op, ptosim_tmode_params *p
   p->mode = (ptosim_tmode_round)m;
   return m < 0 ? -1 : 0;
 }
+
+/* ---- interleaving (src/isa/tile_irregular.c) ------------------------------------------------ */
+
+/* pto.tinterleave ins(%src0, %src1 : T, T) outs(%dst0, %dst1 : T, T); pto.tdeinterleave the
+ * same or ins(%src : T) (pto-isa TINTERLEAVE.md / TDEINTERLEAVE.md, AS Level 2). */
+int bind_ptosim_tinterleave_params(pt_bind *b, const pa_op *op, ptosim_tinterleave_params *p) {
+  p->single = b->opc == PTOSIM_OP_tdeinterleave && io_count(op, "ins") == 1;
+  if (expect_io(b, op, p->single ? 1 : 2, 2)) return -1;
+  p->src0 = pt_bind_tile(b, io(b, op, "ins", 0));
+  if (!p->single) p->src1 = pt_bind_tile(b, io(b, op, "ins", 1));
+  p->dst0 = pt_bind_tile(b, io(b, op, "outs", 0));
+  p->dst1 = pt_bind_tile(b, io(b, op, "outs", 1));
+  return 0;
+}
