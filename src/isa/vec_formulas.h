@@ -56,7 +56,7 @@
 typedef float pt_v8f __attribute__((vector_size(32)));
 typedef int32_t pt_v8i __attribute__((vector_size(32)));
 typedef double pt_v8d __attribute__((vector_size(64)));
-typedef int64_t pt_v8l __attribute__((vector_size(64)));
+typedef uint64_t pt_v8u __attribute__((vector_size(64))); /* bits: wrapping adds and shifts */
 #define PT_EXP_NEAR 0x200000
 static inline __attribute__((always_inline)) void pt_exp_f32x8(const pt_v8f *xp, pt_v8f *y, pt_v8i *slow) {
   pt_v8f x = *xp;
@@ -73,7 +73,7 @@ static inline __attribute__((always_inline)) void pt_exp_f32x8(const pt_v8f *xp,
   p = p * r + 0.5;
   p = p * r + 1.0;
   p = p * r + 1.0;
-  pt_v8l yb = (pt_v8l)p + ((pt_v8l)t << 52);                           /* p * 2^k */
+  pt_v8u yb = (pt_v8u)p + ((pt_v8u)t << 52);                           /* p * 2^k */
   pt_v8i low = __builtin_convertvector((yb + (PT_EXP_NEAR - 0x10000000)) & 0x1FFFFFFF, pt_v8i); /* bits - 2^28 + NEAR, mod 2^29 */
   pt_v8i near = low < 2 * PT_EXP_NEAR; /* -1 where near a halfway point (32-bit compares) */
   pt_v8i zero = x < -104.0f, in = (x >= -87.33f) & (x <= 88.72f);
