@@ -912,6 +912,61 @@ static void test_reluconv(void) {
       }
 }
 
+/* tadddeqrelu: d = f16(max(((f32(a + b) / 2^17) * s) * 2^17, 0)), every step an f32 rounding
+ * (written here in double with a cast after each step); A2/A3 also leaves the scaled values
+ * in src0, their ReLU in src1 and zeros in tmp. Scales with a subnormal middle step, negative
+ * and large ones; sums that wrap around. */
+static void test_adddeqrelu(void) {
+  static const float scales[] = {0.000321f, -2.5f, 1e-34f, 30000.0f};
+  for (int ti = 0; ti < 2; ti++)
+    for (int si = 0; si < 4; si++) {
+      ucase u = ub_new(targets[ti]);
+      int vr = 4, vc = 61;
+      ptosim_tile a = nd(PTOSIM_DT_I32, 0, 5, 64, vr, vc), b = nd(PTOSIM_DT_I32, 2048, 5, 64, vr, vc);
+      ptosim_tile t = nd(PTOSIM_DT_I32, 4096, 5, 64, 5, 64), d = nd(PTOSIM_DT_F16, 6144, 5, 64, vr, vc);
+      CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+      uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+      memcpy(want, u.img, u.cap);
+      float sc = scales[si];
+      for (int r = 0; r < vr; r++) /* small sums in half the lanes: 2^-17 s is subnormal for s = 1e-34 */
+        for (int k = 0; k < vc; k += 2) put(u.img, &b, r, k, (uint32_t)((int32_t)(pt_rand_u64(&seed) % 2001) - 1000) - (uint32_t)get(u.img, &a, r, k));
+      CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+      memcpy(want, u.img, u.cap);
+      for (int r = 0; r < vr; r++)
+        for (int k = 0; k < vc; k++) {
+          int32_t sum = (int32_t)(uint32_t)(get(u.img, &a, r, k) + get(u.img, &b, r, k));
+          double f = (float)sum;
+          f = (float)(f / 131072.0);
+          f = (float)(f * sc);
+          f = (float)(f * 131072.0);
+          double rl = f > 0 ? f : 0.0;
+          put(want, &d, r, k, pt_f32_to_f16((float)rl, PT_RND_RINT, PT_SAT_OFF));
+          if (targets[ti] == PTOSIM_TARGET_A5) continue;
+          put(want, &a, r, k, fbits(f, PTOSIM_DT_F32));
+          put(want, &b, r, k, fbits(rl, PTOSIM_DT_F32));
+          put(want, &t, r, k, 0);
+        }
+      uint32_t sb;
+      memcpy(&sb, &sc, 4);
+      ptosim_telem_params p = {.src0 = a, .src1 = b, .tmp = t, .has_tmp = true, .dst = d, .scalar = {PTOSIM_DT_F32, sb}};
+      ptosim_status st = ptosim_tadddeqrelu(u.c, &p);
+      CHECK_MSG(st == PTOSIM_OK, "%s", ptosim_last_diag(u.m)->msg);
+      CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+      size_t bad = u.cap;
+      for (size_t i = 0; i < u.cap && bad == u.cap; i++)
+        if (got[i] != want[i]) bad = i;
+      CHECK_MSG(bad == u.cap, "tadddeqrelu scale %g target %d: byte 0x%zx got %02x want %02x", sc, ti, bad,
+                bad < u.cap ? got[bad] : 0, bad < u.cap ? want[bad] : 0);
+      free(want), free(got), free(u.img);
+      ptosim_machine_free(u.m);
+    }
+  ptosim_telem_params p = {.src0 = nd(PTOSIM_DT_I32, 0, 4, 64, 4, 64), .src1 = nd(PTOSIM_DT_I32, 2048, 4, 64, 4, 64),
+                           .tmp = nd(PTOSIM_DT_I32, 4096, 4, 64, 4, 64), .dst = nd(PTOSIM_DT_F32, 6144, 4, 64, 4, 64)};
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tadddeqrelu, &p, "tadddeqrelu.dtype");
+  p.dst.dtype = PTOSIM_DT_F16, p.tmp.cols = p.tmp.valid_cols = 32;
+  refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tadddeqrelu, &p, "tadddeqrelu.valid");
+}
+
 /* ---- text ----------------------------------------------------------------------------- */
 
 #define TF "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
@@ -1052,6 +1107,7 @@ int main(void) {
   RUN(test_pred);
   RUN(test_pow);
   RUN(test_reluconv);
+  RUN(test_adddeqrelu);
   RUN(test_rules);
   RUN(test_overlap);
   RUN(test_text);

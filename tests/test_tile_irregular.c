@@ -931,6 +931,74 @@ static void test_text_gather(void) {
   CHECK_MSG(bad == 0, "tgather text: %d wrong", bad);
 }
 
+/* ---- tinterleave / tdeinterleave ------------------------------------------------------------ */
+
+/* The pto-isa formulas element by element: tinterleave dst0(r, j) = src(j % 2)(r, j / 2),
+ * dst1(r, j) = src(j % 2)(r, vc / 2 + j / 2); tdeinterleave with s(i) = src0(r, i) for i < vc,
+ * else src1(r, i - vc) (single form: src(r, i)): dst0(r, k) = s(2k), dst1(r, k) = s(2k + 1).
+ * Sources come from a copy of the image taken before the destinations are written. */
+static void il_ref(env *e, const uint8_t *old, int form, const ptosim_tinterleave_params *p) {
+  int64_t es = es_of(p->dst0.dtype), vr = p->dst0.valid_rows, vc = p->dst0.valid_cols;
+  const ptosim_tile *src[2] = {&p->src0, &p->src1}, *dst[2] = {&p->dst0, &p->dst1};
+  for (int64_t r = 0; r < vr; r++)
+    for (int k = 0; k < 2; k++)
+      for (int64_t j = 0; j < vc; j++) {
+        const ptosim_tile *t;
+        int64_t c;
+        if (form == 0) t = src[j % 2], c = k * vc / 2 + j / 2;
+        else if (form == 2) t = src[0], c = 2 * j + k;
+        else t = src[(2 * j + k) >= vc], c = (2 * j + k) % vc;
+        memcpy(at(e, dst[k], r, j), old + (at(e, t, r, c) - e->img), (size_t)es);
+      }
+}
+
+static void test_interleave(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16, PTOSIM_DT_U16, PTOSIM_DT_I32,
+                                       PTOSIM_DT_U32, PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_F32};
+  for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+    for (int form = 0; form < 3; form++) /* tinterleave, tdeinterleave, tdeinterleave single */
+      for (int inplace = 0; inplace < 2; inplace++) {
+        ptosim_dtype t = types[ti];
+        int cols = (int)(256 / es_of(t)), h = 5, w = form == 2 ? 18 : 36; /* dst valid w x h; tails in every row */
+        env e = env_new(PTOSIM_TARGET_A5);
+        ptosim_tinterleave_params p = {.src0 = nd(t, 0x400, 8, cols, h, form == 2 ? 2 * w : w),
+                                       .src1 = nd(t, 0x1000, 8, cols, h, w), .dst0 = nd(t, 0x2000, 8, cols, h, w),
+                                       .dst1 = nd(t, 0x3000, 8, cols, h, w), .single = form == 2};
+        if (inplace) p.dst0.addr = p.src1.addr, p.dst1.addr = p.src0.addr; /* results over the sources */
+        uint8_t *old = malloc(e.cap);
+        memcpy(old, e.img, e.cap);
+        env_load(&e);
+        il_ref(&e, old, form, &p);
+        free(old);
+        ptosim_status st = form == 0 ? ptosim_tinterleave(e.c, &p) : ptosim_tdeinterleave(e.c, &p);
+        finish(&e, st, form == 0 ? "tinterleave" : "tdeinterleave");
+      }
+  /* rules: A5 only, even valid columns, one element type of the list, valid shapes */
+  ptosim_tinterleave_params p = {.src0 = nd(PTOSIM_DT_F32, 0x400, 8, 64, 4, 32), .src1 = nd(PTOSIM_DT_F32, 0x1000, 8, 64, 4, 32),
+                                 .dst0 = nd(PTOSIM_DT_F32, 0x2000, 8, 64, 4, 32), .dst1 = nd(PTOSIM_DT_F32, 0x3000, 8, 64, 4, 32)};
+  env e = env_new(PTOSIM_TARGET_A2A3);
+  refuse(&e, ptosim_tinterleave(e.c, &p), "tinterleave.target");
+  ptosim_tinterleave_params q = p;
+  q.src0.valid_cols = q.src1.valid_cols = q.dst0.valid_cols = q.dst1.valid_cols = 31;
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tinterleave(e.c, &q), "tinterleave.valid");
+  q = p, q.src1.dtype = PTOSIM_DT_I32;
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tdeinterleave(e.c, &q), "tdeinterleave.dtype");
+  q = p, q.src0.dtype = q.src1.dtype = q.dst0.dtype = q.dst1.dtype = PTOSIM_DT_I64;
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tinterleave(e.c, &q), "tinterleave.dtype");
+  q = p, q.src1.valid_rows = 3;
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tdeinterleave(e.c, &q), "tdeinterleave.valid");
+  q = p, q.single = true; /* src 4 x 32 needs dst 4 x 16 */
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tdeinterleave(e.c, &q), "tdeinterleave.valid");
+  q = p, q.dst1.blayout = PTOSIM_BL_COL_MAJOR;
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tinterleave(e.c, &q), "tinterleave.layout");
+}
+
 int main(void) {
   RUN(test_tci);
   RUN(test_ttri);
@@ -948,6 +1016,7 @@ int main(void) {
   RUN(test_tdequant);
   RUN(test_trandom);
   RUN(test_tprint);
+  RUN(test_interleave);
   RUN(test_text);
   RUN(test_text_gather);
   return pt_test_finish();

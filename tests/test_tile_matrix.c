@@ -155,6 +155,9 @@ typedef struct mm_case {
   int compact;            /* compact mode of lhs, rhs and dst */
   bool acc_in_apart;      /* acc forms: acc_in is a tile of its own */
   ptosim_tf32_mode tf32;
+  /* 0: tf32 in the params; 1: pto.settf32mode / pto.sethf32mode (the target's op) enables it
+   * in CTRL instead; 2: enabled, then disabled again (no TF32 rounding expected) */
+  int ctrl;
 } mm_case;
 
 /* The common fields of a case: target, op, element types, valid m x k x n. */
@@ -197,7 +200,13 @@ static void run_mm(const mm_case *c) {
   int lr = c->lr ? c->lr : up(c->m, 16), lc = c->lc ? c->lc : (int)up(c->k, cwa);
   int rr = c->rr ? c->rr : (int)up(c->k, k0b), rc = c->rc ? c->rc : (int)up(c->n, 16);
   int cr = c->cr ? c->cr : lr;
-  ptosim_tmatmul_params p = {.tf32 = c->tf32};
+  ptosim_tmatmul_params p = {.tf32 = c->ctrl ? PTOSIM_TF32_NONE : c->tf32};
+  ptosim_tf32_mode ref_tf32 = c->ctrl == 2 ? PTOSIM_TF32_NONE : c->tf32;
+  for (int step = 0; step < c->ctrl; step++) { /* settf32mode on A5 (sethf32mode changes no arithmetic) */
+    ptosim_tmode_params mp = {.enable = step == 0,
+                              .mode = c->tf32 == PTOSIM_TF32_ROUND_AWAY ? PTOSIM_TMODE_ROUND : PTOSIM_TMODE_RINT};
+    CHECK(ptosim_settf32mode(aic, &mp) == PTOSIM_OK && ptosim_sethf32mode(aic, &mp) == PTOSIM_OK);
+  }
   p.lhs = tile(PTOSIM_L0A, c->ta, lr, lc, c->m, c->k, a5 ? PTOSIM_BL_COL_MAJOR : PTOSIM_BL_ROW_MAJOR,
                PTOSIM_SL_ROW_MAJOR, 512, 0x1000);
   p.rhs = tile(PTOSIM_L0B, c->tb, rr, rc, c->k, c->n, PTOSIM_BL_ROW_MAJOR, PTOSIM_SL_COL_MAJOR, 512, 0x2000);
@@ -250,7 +259,7 @@ static void run_mm(const mm_case *c) {
       float s = f32_of(seed);
       for (int k = 0; k < c->k; k++) {
         uint32_t a = get_elem(&l0a, &p.lhs, i, k), b = get_elem(&l0b, &p.rhs, k, j);
-        if (c->ta == PTOSIM_DT_F32 && a5) a = tf32_round(a, c->tf32), b = tf32_round(b, c->tf32);
+        if (c->ta == PTOSIM_DT_F32 && a5) a = tf32_round(a, ref_tf32), b = tf32_round(b, ref_tf32);
         float av = value_of(c->ta, a), bv = value_of(c->tb, b);
         if (mx) av *= e8m0((uint8_t)get_elem(&sa, &p.lhs_scale, i, k / 32));
         if (mx) bv *= e8m0((uint8_t)get_elem(&sb, &p.rhs_scale, k / 32, j));
@@ -318,6 +327,11 @@ static void test_matmul_shapes(void) {
       {MMC(A5, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_EVEN},
       {MMC(A5, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_AWAY},
       {MMC(A2A3, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_EVEN},
+      {MMC(A5, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_EVEN, .ctrl = 1},
+      {MMC(A5, tmatmul_acc, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_AWAY, .ctrl = 1},
+      {MMC(A5, tgemv_bias, F32, F32, F32, 1, 40, 24), .lr = 1, .cr = 1, .lc = 64, .rr = 64, .tf32 = PTOSIM_TF32_ROUND_AWAY, .ctrl = 1},
+      {MMC(A5, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_AWAY, .ctrl = 2},
+      {MMC(A2A3, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_EVEN, .ctrl = 1},
       {MMC(A5, tmatmul, F16, F16, F32, 128, 192, 128)},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mm(&cases[i]);
@@ -1071,6 +1085,36 @@ static void test_events(void) {
   ptosim_machine_free(m);
 }
 
+/* settf32mode / sethf32mode on CTRL: the MAD mode bits 46 (enable) and 47 (1: CAST_ROUND)
+ * on the target each op serves, nothing on the other; an undefined mode is refused. */
+static void test_mode_ops(void) {
+  for (int t = 0; t < 2; t++) {
+    ptosim_machine *m = ptosim_machine_new((ptosim_target)t, 1);
+    ptosim_core *c = ptosim_core_of(m, 0, PTOSIM_AIC);
+    bool a5 = t == PTOSIM_TARGET_A5;
+    uint64_t ctrl = 0, reset = 0;
+    ptosim_reg_read_params rd = {.out = &ctrl};
+    CHECK(ptosim_get_ctrl(c, &rd) == PTOSIM_OK);
+    reset = ctrl;
+    ptosim_tmode_params on_round = {.enable = true, .mode = PTOSIM_TMODE_ROUND};
+    ptosim_tmode_params on_rint = {.enable = true, .mode = PTOSIM_TMODE_RINT}, off = {.enable = false};
+    /* the op of the other target first: no effect */
+    CHECK((a5 ? ptosim_sethf32mode : ptosim_settf32mode)(c, &on_round) == PTOSIM_OK);
+    CHECK(ptosim_get_ctrl(c, &rd) == PTOSIM_OK && ctrl == reset);
+    ptosim_status (*op)(ptosim_core *, const ptosim_tmode_params *) = a5 ? ptosim_settf32mode : ptosim_sethf32mode;
+    CHECK(op(c, &on_round) == PTOSIM_OK && ptosim_get_ctrl(c, &rd) == PTOSIM_OK);
+    CHECK(ctrl == (reset | 3ull << 46));
+    CHECK(op(c, &on_rint) == PTOSIM_OK && ptosim_get_ctrl(c, &rd) == PTOSIM_OK);
+    CHECK(ctrl == (reset | 1ull << 46));
+    CHECK(op(c, &on_round) == PTOSIM_OK && op(c, &off) == PTOSIM_OK && ptosim_get_ctrl(c, &rd) == PTOSIM_OK);
+    CHECK(ctrl == (reset | 1ull << 47)); /* disable clears bit 46 only (ResetMadMode) */
+    ptosim_tmode_params bad = {.enable = true, .mode = (ptosim_tmode_round)7};
+    expect_rule(m, ptosim_settf32mode(c, &bad), "settf32mode.mode");
+    expect_rule(m, ptosim_sethf32mode(c, &bad), "sethf32mode.mode");
+    ptosim_machine_free(m);
+  }
+}
+
 int main(void) {
   RUN(test_matmul_dtypes);
   RUN(test_matmul_shapes);
@@ -1085,5 +1129,6 @@ int main(void) {
   RUN(test_tmov_acc);
   RUN(test_tmov_negative);
   RUN(test_events);
+  RUN(test_mode_ops);
   return pt_test_finish();
 }

@@ -398,6 +398,8 @@ typedef struct ptosim_fixpipe_params {
 #include "ptosim/tile_elem.h"
 #include "ptosim/tile_layout.h"
 #include "ptosim/tile_matrix.h"
+#include "ptosim/tile_mode.h"
+#include "ptosim/tile_interleave.h"
 #include "ptosim/tile_move.h"
 #include "ptosim/tile_reduce.h"
 #include "ptosim/tile_pipe.h"

@@ -264,3 +264,34 @@ int bind_ptosim_tmov_params(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) 
   p->relu = r > 0 ? (ptosim_relu_mode)r : PTOSIM_RELU_NONE;
   return 0;
 }
+
+/* ---- mode configuration (src/isa/tile_mode.c) ---------------------------------------------- */
+
+/* pto.settf32mode / pto.sethf32mode {enable = true | false, mode = #pto<round_mode ROUND | RINT>}
+ * (pto-isa settf32mode.md / sethf32mode.md; mode defaults to CAST_ROUND, as SETTF32MODE's
+ * template argument does). */
+int bind_ptosim_tmode_params(pt_bind *b, const pa_op *op, ptosim_tmode_params *p) {
+  if (expect_io(b, op, 0, 0)) return -1;
+  const pa_item *en = attr_value(op, "enable");
+  if (!en || !(pa_item_is_word(en, "true") || pa_item_is_word(en, "false")))
+    return pt_bind_error(b, en, "bind.attr", "write {enable = true} or {enable = false}", "expects enable = true | false");
+  p->enable = pa_item_is_word(en, "true");
+  static const char *const modes[] = {[PTOSIM_TMODE_ROUND] = "ROUND", [PTOSIM_TMODE_RINT] = "RINT"};
+  int m = enum_attr(b, op, "mode", modes, 2, PTOSIM_TMODE_ROUND);
+  p->mode = (ptosim_tmode_round)m;
+  return m < 0 ? -1 : 0;
+}
+
+/* ---- interleaving (src/isa/tile_irregular.c) ------------------------------------------------ */
+
+/* pto.tinterleave ins(%src0, %src1 : T, T) outs(%dst0, %dst1 : T, T); pto.tdeinterleave the
+ * same or ins(%src : T) (pto-isa TINTERLEAVE.md / TDEINTERLEAVE.md, AS Level 2). */
+int bind_ptosim_tinterleave_params(pt_bind *b, const pa_op *op, ptosim_tinterleave_params *p) {
+  p->single = b->opc == PTOSIM_OP_tdeinterleave && io_count(op, "ins") == 1;
+  if (expect_io(b, op, p->single ? 1 : 2, 2)) return -1;
+  p->src0 = pt_bind_tile(b, io(b, op, "ins", 0));
+  if (!p->single) p->src1 = pt_bind_tile(b, io(b, op, "ins", 1));
+  p->dst0 = pt_bind_tile(b, io(b, op, "outs", 0));
+  p->dst1 = pt_bind_tile(b, io(b, op, "outs", 1));
+  return 0;
+}

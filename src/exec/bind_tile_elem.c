@@ -26,7 +26,7 @@ static const char *const k_sig[PTOSIM_OP_COUNT] = {
     [PTOSIM_OP_tnot] = "T",      [PTOSIM_OP_texp] = "T",      [PTOSIM_OP_tlog] = "T",      [PTOSIM_OP_tsqrt] = "T",
     [PTOSIM_OP_trsqrt] = "Tt?",  [PTOSIM_OP_trecip] = "T",    [PTOSIM_OP_trelu] = "T",     [PTOSIM_OP_texpands] = "S",
     [PTOSIM_OP_tcvt] = "Tt?",    [PTOSIM_OP_tcmp] = "TT",     [PTOSIM_OP_tcmps] = "TS",    [PTOSIM_OP_tsel] = "MTTt?",
-    [PTOSIM_OP_tsels] = "MTt?S", [PTOSIM_OP_tpow] = "TTt?",   [PTOSIM_OP_tpows] = "TSt?",
+    [PTOSIM_OP_tsels] = "MTt?S", [PTOSIM_OP_tpow] = "TTt?",   [PTOSIM_OP_tpows] = "TSt?",   [PTOSIM_OP_tadddeqrelu] = "TTSt",
 };
 
 static unsigned ins_count(const pa_op *op) {

@@ -326,3 +326,71 @@ ptosim_status pt_exec_treluconv(pt_ctx *x, const ptosim_telem_params *p) {
   if (st == PTOSIM_OK) pt_record_work(x, (uint64_t)(vr * vc), a->dtype);
   return st;
 }
+
+/* ---- tadddeqrelu -------------------------------------------------------------------------- */
+
+/* d(r, c) = f16(max(((f32(a + b) * 2^-17) * s) * 2^17, 0)) with a, b i32 (the sum wrapped),
+ * s the f32 deqScale, every step rounded to f32 nearest even and the f16 conversion nearest
+ * even with IEEE overflow to inf (pto-isa a5 TAddDeqRelu.hpp: vadd, vcvt RoundR, three vmuls,
+ * vmaxs 0, vcvt RS_DISABLE; TAddDeqRelu.md). A2/A3 runs the same steps through UB
+ * (a2a3 TAddDeqRelu.hpp): afterwards src0 holds the scaled f32 values, src1 their ReLU and
+ * tmp the f32 zeros of vector_dup, over the valid region. tmp: i32, at least dst's valid
+ * region (TAddDeqRelu.md). */
+static ptosim_status adr_check(pt_ctx *x, const ptosim_telem_params *p) {
+  static const char *const names[] = {"src0", "src1", "tmp", "dst"};
+  const ptosim_tile *t[] = {&p->src0, &p->src1, &p->tmp, &p->dst};
+  for (int i = 0; i < 4; i++) {
+    PT_TRY(pt_te_tile(x, "tadddeqrelu", names[i], t[i]));
+    ptosim_dtype want = i == 3 ? PTOSIM_DT_F16 : PTOSIM_DT_I32;
+    PT_VERIFY(x, t[i]->dtype == want, "tadddeqrelu.dtype", "use i32 sources and tmp and an f16 dst",
+              "%s element type %s is not %s", names[i], pt_dtype_name(t[i]->dtype), pt_dtype_name(want));
+  }
+  PT_TRY(pt_te_valid(x, "tadddeqrelu", "src0", &p->src0, &p->dst));
+  PT_TRY(pt_te_valid(x, "tadddeqrelu", "src1", &p->src1, &p->dst));
+  PT_VERIFY(x, p->tmp.rows >= p->dst.valid_rows && p->tmp.cols >= p->dst.valid_cols, "tadddeqrelu.valid",
+            "give tmp at least dst's valid rows and columns", "tmp %d x %d is smaller than dst's valid region %d x %d",
+            p->tmp.rows, p->tmp.cols, p->dst.valid_rows, p->dst.valid_cols);
+  return PTOSIM_OK;
+}
+
+/* One row: a, b the (staged) sources; ua, ub, ut the UB rows A2/A3 leaves its steps in (NULL on A5). */
+static void adr_row(const uint8_t *a, const uint8_t *b, uint8_t *d, uint8_t *ua, uint8_t *ub, uint8_t *ut, float s,
+                    int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    uint32_t x, y;
+    memcpy(&x, a + 4 * i, 4), memcpy(&y, b + 4 * i, 4);
+    float f = (float)(int32_t)(x + y) * 0x1p-17f;
+    f = f * s;
+    f = f * 0x1p17f;
+    float r = isnan(f) ? f : f > 0.0f ? f : 0.0f;
+    if (ua) {
+      memcpy(ua + 4 * i, &f, 4), memcpy(ub + 4 * i, &r, 4);
+      memset(ut + 4 * i, 0, 4);
+    }
+    uint16_t h = isnan(r) ? 0x7E00 : pt_f32_to_f16(r, PT_RND_RINT, PT_SAT_OFF);
+    memcpy(d + 2 * i, &h, 2);
+  }
+}
+
+ptosim_status pt_exec_tadddeqrelu(pt_ctx *x, const ptosim_telem_params *p) {
+  PT_TRY(adr_check(x, p));
+  bool a2 = x->m->target != PTOSIM_TARGET_A5;
+  const ptosim_tile *a = &p->src0, *b = &p->src1, *d = &p->dst;
+  int64_t vr = d->valid_rows, vc = d->valid_cols, sa, sb, sd, tst = 0;
+  uint8_t *ap, *bp, *dp, *tp = NULL, *copy[2] = {NULL, NULL};
+  PT_TRY(pt_te_rows(x, a, vr, vc, a2 ? PT_RW : PT_READ, &ap, &sa));
+  PT_TRY(pt_te_rows(x, b, vr, vc, a2 ? PT_RW : PT_READ, &bp, &sb));
+  if (a2) PT_TRY(pt_te_rows(x, &p->tmp, vr, vc, PT_WRITE, &tp, &tst));
+  PT_TRY(pt_te_rows(x, d, vr, vc, PT_WRITE, &dp, &sd));
+  const uint8_t *sp[2] = {ap, bp};
+  ptosim_status st = pt_te_stage(x, a, d, vr, vc, &sp[0], &copy[0]);
+  if (st == PTOSIM_OK) st = pt_te_stage(x, b, d, vr, vc, &sp[1], &copy[1]);
+  float s = pt_te_scalar_of(p->scalar, PTOSIM_DT_F32).f;
+  for (int64_t r = 0; r < vr && st == PTOSIM_OK; r++)
+    adr_row(sp[0] + r * sa, sp[1] + r * sb, dp + r * sd, a2 ? ap + r * sa : NULL, a2 ? bp + r * sb : NULL,
+            a2 ? tp + r * tst : NULL, s, vc);
+  free(copy[0]);
+  free(copy[1]);
+  if (st == PTOSIM_OK) pt_record_work(x, (uint64_t)(vr * vc), PTOSIM_DT_I32);
+  return st;
+}

@@ -102,6 +102,12 @@ TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out);
 void pt_te_f32_to_f16(const float *in, int64_t n, uint8_t *p);
 
+/* texp on n f32 elements at a into d (d may be a): the bits of expf per element, NaN as
+ * 0x7FC00000. pt_te_exp_f32_c is the portable build of the same loop (the host's vector
+ * unit chooses the other); both are exported for scripts/exhaustive_tile_elem.c. */
+void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d);
+void pt_te_exp_f32_c(const uint8_t *a, int64_t n, uint8_t *d);
+
 /* Scalar s as the element type t computes with it: float types get its value rounded to t
  * (the scalar register holds a t), integer types its integer value (floats truncated). */
 te_scalar pt_te_scalar_of(ptosim_scalar s, ptosim_dtype t);

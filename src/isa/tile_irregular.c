@@ -10,6 +10,7 @@
 
 #include "core/dtype.h"
 #include "isa/tile_bcast.h"
+#include "isa/tile_elem.h"
 #include "isa/tile_geom.h"
 
 static int is_nd(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_ND; }
@@ -839,4 +840,94 @@ ptosim_status pt_exec_tprint(pt_ctx *x, const ptosim_tprint_params *p) {
     putchar('\n');
   }
   return PTOSIM_OK;
+}
+
+/* ---- TINTERLEAVE / TDEINTERLEAVE (A5) ------------------------------------------------------- */
+
+/* Both ops as one row permutation through a stream s of 2 w elements per row (w = dst valid
+ * cols): tinterleave s = a0 b0 a1 b1 ..., dst0 = s[0, w), dst1 = s[w, 2w); tdeinterleave
+ * s = a row ++ b row (or the single src row of 2 w), dst0 = s[0], s[2], ..., dst1 = s[1],
+ * s[3], ... (TINTERLEAVE.md, TDEINTERLEAVE.md; a5 TInterleave.hpp vintlv, TDeInterleave.hpp
+ * vdintlv). Every source row is read into s before any destination byte is written. */
+#define IL_TYPES                                                                                                   \
+  (TE_BIT(PTOSIM_DT_I8) | TE_BIT(PTOSIM_DT_U8) | TE_BIT(PTOSIM_DT_I16) | TE_BIT(PTOSIM_DT_U16) |                  \
+   TE_BIT(PTOSIM_DT_I32) | TE_BIT(PTOSIM_DT_U32) | TE_BIT(PTOSIM_DT_F16) | TE_BIT(PTOSIM_DT_BF16) | TE_BIT(PTOSIM_DT_F32))
+
+/* d[i] = s[i * step] for i < n, elements of es bytes. */
+static void il_pick(uint8_t *d, const uint8_t *s, int64_t n, int64_t step, unsigned es) {
+  if (es == 1)
+    for (int64_t i = 0; i < n; i++) d[i] = s[i * step];
+  else if (es == 2)
+    for (int64_t i = 0; i < n; i++) memcpy(d + 2 * i, s + 2 * i * step, 2);
+  else
+    for (int64_t i = 0; i < n; i++) memcpy(d + 4 * i, s + 4 * i * step, 4);
+}
+
+static ptosim_status il_check(pt_ctx *x, const char *op, const ptosim_tinterleave_params *p, bool single) {
+  static const uint32_t types[2] = {0, IL_TYPES};
+  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, PT_TILE_RULE(op, "target"), "run it on the a5 target",
+            "%s is an A5 op (pto-isa has no A2/A3 implementation)", op);
+  const ptosim_tile *t[4] = {&p->dst0, &p->dst1, &p->src0, &p->src1};
+  static const char *const names[4] = {"dst0", "dst1", "src0", "src1"};
+  int n = single ? 3 : 4;
+  for (int i = 0; i < n; i++) {
+    PT_TRY(pt_te_tile(x, op, names[i], t[i]));
+    PT_TRY(pt_te_dtype(x, op, names[i], t[i]->dtype, types));
+    PT_VERIFY(x, t[i]->dtype == p->dst0.dtype, PT_TILE_RULE(op, "dtype"), "give every tile dst0's element type",
+              "%s element type %s differs from dst0's %s", names[i], pt_dtype_name(t[i]->dtype), pt_dtype_name(p->dst0.dtype));
+  }
+  PT_TRY(pt_te_valid(x, op, "dst1", &p->dst1, &p->dst0));
+  const ptosim_tile *s = &p->src0;
+  int64_t even = single ? s->valid_cols : p->dst0.valid_cols;
+  PT_VERIFY(x, even % 2 == 0, PT_TILE_RULE(op, "valid"), "use an even number of valid columns",
+            "%s has %d valid columns; the op pairs them", single ? "src" : "dst0", (int)even);
+  if (single)
+    PT_VERIFY(x, s->valid_rows == p->dst0.valid_rows && s->valid_cols == 2 * p->dst0.valid_cols,
+              PT_TILE_RULE(op, "valid"), "give dst0 and dst1 src's valid rows and half its valid columns",
+              "src valid region %d x %d, dst0 %d x %d", s->valid_rows, s->valid_cols, p->dst0.valid_rows,
+              p->dst0.valid_cols);
+  else
+    for (int i = 2; i < 4; i++) PT_TRY(pt_te_valid(x, op, names[i], t[i], &p->dst0));
+  return PTOSIM_OK;
+}
+
+static ptosim_status il_run(pt_ctx *x, const char *op, const ptosim_tinterleave_params *p, bool inter) {
+  bool single = !inter && p->single;
+  PT_TRY(il_check(x, op, p, single));
+  unsigned es = pt_dtype_size(p->dst0.dtype);
+  int64_t vr = p->dst0.valid_rows, w = p->dst0.valid_cols, rs = 2 * w * es, sst[2], dst[2];
+  uint8_t *sp[2] = {NULL, NULL}, *dp[2];
+  PT_TRY(pt_te_rows(x, &p->src0, vr, single ? 2 * w : w, PT_READ, &sp[0], &sst[0]));
+  if (!single) PT_TRY(pt_te_rows(x, &p->src1, vr, w, PT_READ, &sp[1], &sst[1]));
+  PT_TRY(pt_te_rows(x, &p->dst0, vr, w, PT_WRITE, &dp[0], &dst[0]));
+  PT_TRY(pt_te_rows(x, &p->dst1, vr, w, PT_WRITE, &dp[1], &dst[1]));
+  uint8_t *s = malloc((size_t)(vr * rs));
+  if (!s && vr) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory for %" PRId64 " rows", vr);
+  for (int64_t r = 0; r < vr; r++) { /* the streams of every row */
+    uint8_t *sr = s + r * rs;
+    if (single) memcpy(sr, sp[0] + r * sst[0], (size_t)rs);
+    for (int k = 0; k < 2 && !single; k++) {
+      const uint8_t *a = sp[k] + r * sst[k];
+      if (inter)
+        for (int64_t c = 0; c < w; c++) memcpy(sr + (2 * c + k) * es, a + c * es, es);
+      else
+        memcpy(sr + k * w * es, a, (size_t)(w * es));
+    }
+  }
+  for (int64_t r = 0; r < vr; r++)
+    for (int k = 0; k < 2; k++) {
+      const uint8_t *sr = s + r * rs;
+      if (inter) memcpy(dp[k] + r * dst[k], sr + k * w * es, (size_t)(w * es));
+      else il_pick(dp[k] + r * dst[k], sr + k * es, w, 2, es);
+    }
+  free(s);
+  pt_record_work(x, (uint64_t)(2 * vr * w), p->dst0.dtype);
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_tinterleave(pt_ctx *x, const ptosim_tinterleave_params *p) {
+  return il_run(x, "tinterleave", p, true);
+}
+ptosim_status pt_exec_tdeinterleave(pt_ctx *x, const ptosim_tinterleave_params *p) {
+  return il_run(x, "tdeinterleave", p, false);
 }

@@ -22,15 +22,17 @@
  *     dst are the same tile, the PTOAS in-place form. A distinct acc_in is copied to dst first.
  *   MX: the cube finds the scales of a data tile at L0A_MX / L0B_MX address data >> 4
  *     (isa/mx_layout.h); the scale tiles must sit there (TASSIGN(scale, GetScaleAddr(a))).
- *   tf32: the params' tf32 field stands for the MAD TF32 mode bits of CTRL (settf32mode.md;
- *     pto-isa pto_tile.hpp SetMadTF32Mode sets CTRL[46], CTRL[47] = 1 for CAST_ROUND): applied
- *     to f32 x f32 on A5, ignored on A2/A3 where settf32mode is a no-op.
+ *   tf32: f32 x f32 on A5 rounds its operands to TF32 when the params' tf32 field asks for it
+ *     (C API) or, left NONE, when CTRL[46] is set (pto.settf32mode; pto-isa pto_tile.hpp
+ *     SetMadTF32Mode), CTRL[47] choosing CAST_ROUND (1: ties away) or CAST_RINT (0: ties to
+ *     even); ignored on A2/A3, where settf32mode is a no-op.
  *   phase (AccPhase) is the MAD unit flag: ordering only. */
 #include <inttypes.h>
 
 #include "isa/mad.h"
 #include "isa/mx_layout.h"
 #include "isa/tile_geom.h"
+#include "isa/tile_mode.h"
 
 #define MAD_MAX_DIM 4095
 #define MX_K_STEP 64
@@ -258,6 +260,14 @@ static ptosim_status seed_from_acc_in(pt_ctx *x, const mm_op *o) {
   return PTOSIM_OK;
 }
 
+/* The TF32 mode of an f32 x f32 matmul: the params' field, else CTRL's MAD mode bits. */
+static ptosim_tf32_mode mm_tf32(pt_ctx *x, const ptosim_tmatmul_params *p) {
+  if (p->tf32 != PTOSIM_TF32_NONE) return p->tf32;
+  uint64_t c = pt_sreg_get(x, PT_SREG_CTRL);
+  if (!(c >> PT_CTRL_MAD_MODE_BIT & 1)) return PTOSIM_TF32_NONE;
+  return c >> PT_CTRL_MAD_ROUND_BIT & 1 ? PTOSIM_TF32_ROUND_AWAY : PTOSIM_TF32_ROUND_EVEN;
+}
+
 static ptosim_status run(pt_ctx *x, const ptosim_tmatmul_params *p, mm_kind kind) {
   mm_op o = {.kind = kind};
   PT_TRY(check_types(x, p, &kind));
@@ -279,7 +289,7 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmatmul_params *p, mm_kind kind
                    : p->phase == PTOSIM_ACC_PHASE_FINAL ? PTOSIM_UNIT_FLAG_CHECK_AND_SET
                                                         : PTOSIM_UNIT_FLAG_NONE,
       .disable_gemv = a5 && !o.gemv,
-      .tf32 = a5 && p->lhs.dtype == PTOSIM_DT_F32 && !kind.mx ? p->tf32 : PTOSIM_TF32_NONE,
+      .tf32 = a5 && p->lhs.dtype == PTOSIM_DT_F32 && !kind.mx ? mm_tf32(x, p) : PTOSIM_TF32_NONE,
   };
   return pt_mad_run(x, &mp, kind.seed, kind.mx, false);
 }
