@@ -7,7 +7,7 @@
  * is not supported"). A5 tile matmuls of f32 x f32 then round their operands to TF32
  * (tile_matrix.c). sethf32mode (HF32, the A2/A3 form of the same bits) writes them on
  * A2/A3; no source we have defines HF32's arithmetic, so the A2/A3 matmuls do not change
- * (docs/spec-notes-tile17a.md); on A5, where the bits are settf32mode's, it is a no-op. */
+ * (docs/spec-notes.md section 25); on A5, where the bits are settf32mode's, it is a no-op. */
 #include "isa/isa.h"
 #include "isa/tile_mode.h"
 
