@@ -356,6 +356,34 @@ static void test_llvm_bitcast(void) {
   ptosim_program_free(p);
 }
 
+/* pto.ld_dev / pto.st_dev are pto.load / pto.store of GM (no data cache to bypass in ptosim);
+ * pto.dcci and pto.dsb have no effect: out[k] = in[7 - k] for the i16 words k < 4 (element
+ * offsets), out[4..7] untouched. */
+static void test_dev_access(void) {
+  const char *src =
+      "func.func @k(%in: !pto.ptr<i16, gm>, %out: !pto.ptr<i16, gm>) attributes {pto.kernel} {\n"
+      "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c4 = arith.constant 4 : index\n"
+      "  %c7 = arith.constant 7 : index\n"
+      "  scf.for %k = %c0 to %c4 step %c1 {\n"
+      "    %j = arith.subi %c7, %k : index\n"
+      "    %v = pto.ld_dev %in[%j] : !pto.ptr<i16, gm> -> i16\n"
+      "    pto.st_dev %v, %out[%k] : !pto.ptr<i16, gm>, i16\n"
+      "  }\n"
+      "  pto.dcci %out \"ENTIRE_DATA_CACHE\", \"CACHELINE_OUT\" : !pto.ptr<i16, gm>\n"
+      "  pto.dsb \"ALL\"\n"
+      "  return\n"
+      "}\n";
+  ptosim_program *p = load(src);
+  if (!p) return;
+  int16_t in[8], out[8];
+  for (int i = 0; i < 8; i++) in[i] = (int16_t)(-1000 * i - 3), out[i] = 77;
+  CHECK(run_mapped(p, (void *[]){in, out}, (size_t[]){sizeof in, sizeof out}, 2) == PTOSIM_OK);
+  int bad = 0;
+  for (int k = 0; k < 8; k++) bad += out[k] != (k < 4 ? in[7 - k] : 77);
+  CHECK(bad == 0);
+  ptosim_program_free(p);
+}
+
 /* A private declaration in one nested module resolves to the definition in another (as
  * PTOAS links its emitc and vpto modules), and castptr's three forms: integer -> pointer,
  * pointer -> integer (the address) and pointer -> pointer of another element type. */
@@ -481,6 +509,7 @@ int main(void) {
   RUN(test_while_results);
   RUN(test_pointer_dtypes);
   RUN(test_llvm_bitcast);
+  RUN(test_dev_access);
   RUN(test_many_arguments);
   RUN(test_linked_call_and_castptr);
   return pt_test_finish();

@@ -105,8 +105,10 @@ static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   return 0;
 }
 
-static int lower_mem(pt_lower *L, const pa_op *op, int store) {
-  /* pto.load %p[%i] : !pto.ptr<T, s> -> T  /  pto.store %v, %p[%i] : !pto.ptr<T, s>, T */
+/* pto.load %p[%i] : !pto.ptr<T, s> -> T  /  pto.store %v, %p[%i] : !pto.ptr<T, s>, T; `dev`:
+ * pto.ld_dev / pto.st_dev, the same access on a GM pointer to an i8..i64 (they bypass the
+ * scalar data cache, which ptosim does not model; VPTO.cpp verifyLdStDevAccess). */
+static int lower_mem(pt_lower *L, const pa_op *op, int store, int dev) {
   const pa_item *v = store ? pt_operand_item(op, 0) : NULL, *p = pt_operand_item(op, store ? 1 : 0);
   if (!p || p->kind != PA_IT_VALUE || p->nargs != 1 || (store && !v))
     return errorf(L, op->loc, "ir.syntax", "write %p[%index]", "malformed %.*s", (int)op->name.n, op->name.s);
@@ -114,6 +116,16 @@ static int lower_mem(pt_lower *L, const pa_op *op, int store) {
   m.b = pt_lower_resolve(L, p);
   m.c = pt_lower_operand(L, &p->args[0]);
   if (m.b < 0 || m.c < 0) return -1;
+  if (dev && (L->p->slots[m.b].kind != PT_VK_PTR || L->p->slots[m.b].space != PTOSIM_GM))
+    return errorf(L, p->loc, "ir.type", "ld_dev / st_dev access GM: use pto.load / pto.store for other memories",
+                  "%.*s needs a GM pointer", (int)op->name.n, op->name.s);
+  if (dev) { /* the pointer's element type is the value's (verifyVPTOScalarAccessTypes) */
+    ptosim_dtype dt = L->p->slots[m.b].dt;
+    unsigned bytes = pt_dtype_is_float(dt) ? 0 : pt_dtype_size(dt);
+    if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8)
+      return errorf(L, op->loc, "ir.type", "ld_dev / st_dev move i8, i16, i32 or i64 values", "%.*s of a value that is not i8, i16, i32 or i64",
+                    (int)op->name.n, op->name.s);
+  }
   if (store) {
     if ((m.a = pt_lower_operand(L, v)) < 0) return -1;
   } else {
@@ -122,6 +134,44 @@ static int lower_mem(pt_lower *L, const pa_op *op, int store) {
     m.dst = pt_lower_define_results(L, op, &t, 1);
   }
   pt_lower_emit(L, m);
+  return 0;
+}
+
+/* The enum operand k of a cache op, as a string ("ALL") or an attribute (#pto.dsb_mem<ALL>):
+ * its index in names (count n), -1 when absent, -2 when not one of them. */
+static int cache_enum(const pa_op *op, unsigned k, const char *const *names, int n) {
+  unsigned seen = 0;
+  for (uint32_t i = 0; i < op->nitems; i++) {
+    const pa_item *it = &op->items[i];
+    if ((it->kind != PA_IT_STRING && it->kind != PA_IT_ATTR) || seen++ != k) continue;
+    pa_str w = it->kind == PA_IT_STRING ? it->name : it->body;
+    for (int j = 0; j < n; j++)
+      if (pa_str_is(w, names[j])) return j;
+    return -2;
+  }
+  return -1;
+}
+
+/* pto.dsb "ALL" and pto.dcci %ptr "SINGLE_CACHE_LINE"[, "CACHELINE_OUT"] : !pto.ptr<T, gm|ub>:
+ * checked, then nothing to run: ptosim's scalar accesses complete in program order and it
+ * has no data cache (PTOAttrs.td DsbMem, DcciCacheLine, DcciDst). */
+static int lower_cache_op(pt_lower *L, const pa_op *op) {
+  static const char *const mem[] = {"ALL", "DDR", "UB", "SEQ"}, *const line[] = {"SINGLE_CACHE_LINE", "ENTIRE_DATA_CACHE"},
+                           *const dst[] = {"CACHELINE_ALL", "CACHELINE_UB", "CACHELINE_OUT", "CACHELINE_ATOMIC"};
+  if (pa_str_is(op->name, "pto.dsb")) {
+    if (cache_enum(op, 0, mem, 4) < 0)
+      return errorf(L, op->loc, "bind.keyword", "write \"ALL\", \"DDR\", \"UB\" or \"SEQ\"", "pto.dsb needs a memory domain");
+    return 0;
+  }
+  const pa_item *p = pt_operand_item(op, 0);
+  int32_t s = p ? pt_lower_operand(L, p) : -1;
+  if (s < 0) return errorf(L, op->loc, "bind.arity", "write pto.dcci %ptr \"SINGLE_CACHE_LINE\"", "pto.dcci needs a pointer");
+  ptosim_space sp = L->p->slots[s].space;
+  if (L->p->slots[s].kind != PT_VK_PTR || (sp != PTOSIM_GM && sp != PTOSIM_UB))
+    return errorf(L, p->loc, "ir.type", "pass a GM or UB pointer", "pto.dcci needs a GM or UB pointer");
+  if (cache_enum(op, 0, line, 2) < 0 || cache_enum(op, 1, dst, 4) == -2)
+    return errorf(L, op->loc, "bind.keyword", "write \"SINGLE_CACHE_LINE\" or \"ENTIRE_DATA_CACHE\", then optionally CACHELINE_ALL/UB/OUT/ATOMIC",
+                  "pto.dcci needs a cache-line selection");
   return 0;
 }
 
@@ -196,8 +246,11 @@ static int lower_vecscope(pt_lower *L, const pa_op *op, int strict) {
 int pt_lower_pto(pt_lower *L, const pa_op *op) {
   char name[128];
   snprintf(name, sizeof name, "%.*s", (int)op->name.n, op->name.s);
-  if (pa_str_is(op->name, "pto.load") || pa_str_is(op->name, "pto.load_scalar")) return lower_mem(L, op, 0);
-  if (pa_str_is(op->name, "pto.store") || pa_str_is(op->name, "pto.store_scalar")) return lower_mem(L, op, 1);
+  if (pa_str_is(op->name, "pto.load") || pa_str_is(op->name, "pto.load_scalar")) return lower_mem(L, op, 0, 0);
+  if (pa_str_is(op->name, "pto.store") || pa_str_is(op->name, "pto.store_scalar")) return lower_mem(L, op, 1, 0);
+  if (pa_str_is(op->name, "pto.ld_dev")) return lower_mem(L, op, 0, 1);
+  if (pa_str_is(op->name, "pto.st_dev")) return lower_mem(L, op, 1, 1);
+  if (pa_str_is(op->name, "pto.dsb") || pa_str_is(op->name, "pto.dcci")) return lower_cache_op(L, op);
   int bitop = pa_str_is(op->name, "pto.sbitset1");
   if (bitop || pa_str_is(op->name, "pto.sbitset0")) { /* %r = pto.sbitset1 %v, %bit : i64, i64 -> i64 */
     pt_ins b = {.code = PT_C_BIN, .sub = (uint8_t)(bitop ? PT_B_BITSET1 : PT_B_BITSET0), .bits = 64, .src = op};
