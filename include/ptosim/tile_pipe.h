@@ -84,6 +84,35 @@ typedef struct ptosim_tile_valid_params {
   int64_t *result;
 } ptosim_tile_valid_params;
 
+/* Core types of pto.syncall (#pto.sync_core_type<...>). */
+typedef enum ptosim_sync_core_type {
+  PTOSIM_SYNC_AIV_ONLY = 0, /* the vector cores of every block */
+  PTOSIM_SYNC_AIC_ONLY = 1, /* the cube cores */
+  PTOSIM_SYNC_MIX = 2       /* every core */
+} ptosim_sync_core_type;
+
+/* pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<T>, and
+ * pto.syncall(%ws [, %used] : W [, i32]) mode = #pto.sync_all_mode<soft>, core_type = ...
+ * (W: !pto.ptr<i32, gm>, a tensor_view or partition_tensor_view of i32): a barrier of the
+ * cores of core_type in every block, after each drained its pipes. Soft: the i32 at
+ * workspace is the arrival counter (each arrival adds 1; zero it before the first use), and
+ * used_cores the number of participants (0: blocks, or blocks * 3 for mix, as pto-isa's
+ * get_block_num() * (1 + sub-blocks)). workspace_elems: i32 elements the view holds (-1 for
+ * a pointer). */
+typedef struct ptosim_syncall_params {
+  int64_t soft;
+  ptosim_sync_core_type core_type;
+  ptosim_ptr workspace;
+  int64_t workspace_elems;
+  int64_t used_cores;
+} ptosim_syncall_params;
+
+/* pto.tsync ins(%e0, %e1 : T0, T1): waits for the events of the tile ops that produced its
+ * operands (tiles or GM views); with none it does nothing (pto-isa tsync.md). */
+typedef struct ptosim_tsync_params {
+  int64_t nevents;
+} ptosim_tsync_params;
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,6 +13,7 @@
  *   pto.tfree(%p : !pto.pipe) {split = 1}
  *   %r = pto.reserve_buffer {name = "fifo", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
  *   %r = pto.import_reserved_buffer {name = "fifo", peer_func = @vector_fn} -> i32 */
+#include <stdint.h>
 #include <string.h>
 
 #include "asm/asm.h"
@@ -134,6 +135,79 @@ int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) 
 int bind_ptosim_tile_valid_params(pt_bind *b, const pa_op *op, ptosim_tile_valid_params *p) {
   p->src = pt_bind_tile(b, pt_operand_item(op, 0));
   p->result = pt_bind_out_int(b, 0);
+  return 0;
+}
+
+/* ---- pto.syncall / pto.tsync ----------------------------------------------------------------- */
+
+/* The word of `key = #pto.<attr><word>` among the op's items (PTOAS custom syntax of
+ * syncall: `mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>`). */
+static const pa_item *enum_attr(const pa_op *op, const char *key) {
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *v = &op->items[k];
+    if (v->kind == PA_IT_ASSIGN && v->nargs == 2 && pa_str_is(v->name, key) && v->args[1].kind == PA_IT_ATTR) return &v->args[1];
+  }
+  return attr(op, key);
+}
+
+/* Index of the word of attribute item v among words[] (-1 if none). */
+static int enum_index(const pa_item *v, const char *const *words, int n) {
+  for (int i = 0; v && v->kind == PA_IT_ATTR && i < n; i++)
+    if (pa_str_is(v->body, words[i])) return i;
+  return -1;
+}
+
+/* pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<aiv_only>;
+ * pto.syncall(%ws [, %used] : !pto.ptr<i32, gm> | tensor view of i32 [, i32]) mode = <soft>, ...
+ * (tonibohnlein/PTOAS PTOOps.td SyncAllOp; core_type aiv_only when absent, as SYNCALL<>). */
+int bind_ptosim_syncall_params(pt_bind *b, const pa_op *op, ptosim_syncall_params *p) {
+  static const char *const modes[] = {"hard", "soft"}, *const types[] = {"aiv_only", "aic_only", "mix"};
+  const pa_item *l = call_list(op), *m = enum_attr(op, "mode"), *t = enum_attr(op, "core_type");
+  int mode = enum_index(m, modes, 2), type = t ? enum_index(t, types, 3) : 0;
+  uint32_t n = l ? l->nargs : 0;
+  if (mode < 0 || type < 0)
+    return pt_bind_error(b, mode < 0 ? m : t, "syncall.form", "write mode = #pto.sync_all_mode<hard|soft>, core_type = #pto.sync_core_type<aiv_only|aic_only|mix>",
+                         mode < 0 ? "missing or unknown syncall mode" : "unknown syncall core type");
+  if (mode ? n < 1 || n > 2 : n != 0)
+    return pt_bind_error(b, l, "syncall.form", mode ? "a soft syncall takes its GM workspace and an optional used_cores: pto.syncall(%ws, %used : !pto.ptr<i32, gm>, i32)"
+                                                   : "a hard syncall takes no operand: pto.syncall()",
+                         "wrong syncall operands");
+  p->soft = mode;
+  p->core_type = (ptosim_sync_core_type)type;
+  p->workspace_elems = -1;
+  if (!mode) return 0;
+  const pa_item *ws = &l->args[0];
+  pt_slot_type wt = pt_bind_type(b, ws);
+  if (pt_bind_lowering(b) && (wt.dt != PTOSIM_DT_I32 || wt.space != PTOSIM_GM || (wt.kind != PT_VK_PTR && wt.kind != PT_VK_VIEW)))
+    return pt_bind_error(b, ws, "syncall.workspace", "pass !pto.ptr<i32, gm> or a tensor view of i32", "the syncall workspace is not i32 in GM");
+  pt_slot_type ut = n == 2 ? pt_bind_type(b, &l->args[1]) : (pt_slot_type){.kind = PT_VK_INT, .bits = 32};
+  if (pt_bind_lowering(b) && (ut.kind != PT_VK_INT || ut.bits != 32 || ut.is_index))
+    return pt_bind_error(b, &l->args[1], "ir.type", "used_cores is an i32", "used_cores is not an i32");
+  if (l->ntypes && l->types[0] && l->types[0]->kind == PA_TY_PTR) {
+    p->workspace = pt_bind_ptr(b, ws);
+  } else { /* a view: its address and how many i32 its shape holds (saturating) */
+    ptosim_gm_view v = pt_bind_view(b, ws, NULL);
+    p->workspace = (ptosim_ptr){.space = PTOSIM_GM, .dtype = v.dtype, .addr = v.addr};
+    p->workspace_elems = 1;
+    for (int d = 0; d < 5; d++)
+      p->workspace_elems = v.shape[d] <= 0 ? 0 : p->workspace_elems > INT64_MAX / v.shape[d] ? INT64_MAX : p->workspace_elems * v.shape[d];
+  }
+  p->used_cores = n == 2 ? pt_bind_int(b, &l->args[1]) : 0;
+  return 0;
+}
+
+/* pto.tsync ins(%e0, %e1 : T0, T1): tiles or GM views. */
+int bind_ptosim_tsync_params(pt_bind *b, const pa_op *op, ptosim_tsync_params *p) {
+  const pa_item *l = NULL;
+  for (uint32_t k = 0; k < op->nitems && !l; k++)
+    if (op->items[k].kind == PA_IT_CALL && pa_str_is(op->items[k].name, "ins")) l = &op->items[k];
+  p->nevents = l ? l->nargs : 0;
+  for (uint32_t k = 0; l && k < l->nargs && pt_bind_lowering(b); k++) {
+    int kind = pt_bind_type(b, &l->args[k]).kind;
+    if (kind != PT_VK_TILE && kind != PT_VK_VIEW)
+      return pt_bind_error(b, &l->args[k], "ir.type", "tsync waits for tiles or GM views (the events of the ops that made them)",
+                           "tsync operand %u is not a tile or view", k);
+  }
   return 0;
 }
 
