@@ -61,21 +61,41 @@ typedef struct ptosim_pipe_init_params {
  * (id = the pipe handle; the direction is the issuing core's: cube C2V, vector V2C): C2V
  * from an acc tile, V2C from a vec tile. A5: through the FIXPIPE path as pto.tmov acc -> vec
  * into the UB slot, or inserted into a mat tile of the L1 slot. A2/A3: stored (pto.tstore)
- * as row-major rows of the valid region into the GM slot. */
+ * as row-major rows of the valid region into the GM slot. gm_entry = 1: the GM-entry form
+ * (pto.tpush(%entry, %pipe) of a GM view pto.talloc gave, which the producer wrote): it
+ * only signals the consumer (tile unused). */
 typedef struct ptosim_tpush_params {
   ptosim_tile tile;
   int64_t id;
   ptosim_tile_split split;
+  int64_t gm_entry;
 } ptosim_tpush_params;
 
 /* %t = pto.tpop_from_aic / pto.tpop_from_aiv {id, split} -> tile type: *result (its type's
  * shape) is placed on the slot (A2/A3: on the local slot, loaded from the GM slot);
- * pto.tfree_from_aic / _from_aiv {id, split} and pto.tfree(%pipe) {split} (result NULL). */
+ * pto.tfree_from_aic / _from_aiv {id, split} and pto.tfree(%pipe) {split} (result NULL).
+ * entry (not NULL): the GM-entry forms of A2/A3 (%e = tpop_from_aic {..} -> !pto.tensor_view,
+ * pto.tpop(%e, %pipe), tfree_from_aic(%e), pto.tfree(%e, %pipe)): the pop points *entry at
+ * the GM slot (a vector consumer of a split C2V entry at its part: + s * M * N elements
+ * up-down, + s * N left-right, M x N the entry's shape) and signals nothing; the free
+ * signals the producer at the end of a period. */
 typedef struct ptosim_tpop_params {
   ptosim_tile *result;
   int64_t id;
   ptosim_tile_split split;
+  ptosim_gm_view *entry;
 } ptosim_tpop_params;
+
+/* %e = pto.talloc_to_aiv / talloc_to_aic {id, split} -> !pto.tensor_view<MxNxT> and
+ * pto.talloc(%e, %pipe) {split} (A2/A3 GM FIFOs, pto-isa a2a3 TAlloc.hpp): waits for a free
+ * slot as a push does, points *entry at GM slot k = pushed % slot_num (a vector producer of a
+ * split V2C entry at its part, as the pop above) and counts it pushed; the producer writes
+ * it (pto.tstore) and commits it with the GM-entry form of tpush. */
+typedef struct ptosim_talloc_params {
+  ptosim_gm_view *entry;
+  int64_t id;
+  ptosim_tile_split split;
+} ptosim_talloc_params;
 
 /* %n = pto.tile_valid_rows / pto.tile_valid_cols %t : !pto.tile_buf<...> -> index:
  * *result = src.valid_rows / src.valid_cols. */

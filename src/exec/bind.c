@@ -193,6 +193,13 @@ ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *co
   return v;
 }
 
+ptosim_gm_view *pt_bind_view_ref(pt_bind *b, const pa_item *it) {
+  static ptosim_gm_view scratch; /* lowering or probing: the executor never runs */
+  const pt_operand *o = typed_operand(b, it, PT_VK_VIEW, "a tensor view");
+  derives(b, o);
+  return o && !b->lowering && !b->probe ? &b->objs[b->slots[o->slot].i].view : &scratch;
+}
+
 static void *wide_operand(pt_bind *b, const pa_item *it, pt_vkind kind, const char *what, pt_slot_type *t) {
   const pt_operand *o = typed_operand(b, it, kind, what);
   if (t) *t = o ? o->t : (pt_slot_type){.kind = PT_VK_OTHER};
@@ -304,6 +311,29 @@ ptosim_tile *pt_bind_result_tile(pt_bind *b) {
     return &scratch;
   }
   pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  pt_slot_type st = pt_slot_type_of(t);
+  b->res_obj = pt_lower_new_obj(b->L, &tmpl);
+  b->res_slot = pt_lower_define_results(b->L, b->op, &st, 1);
+  return &scratch;
+}
+
+ptosim_gm_view *pt_bind_result_view(pt_bind *b) {
+  static ptosim_gm_view scratch; /* lowering: the executor never runs, the value is unused */
+  if (b->probe) {
+    b->derived = 1;
+    return &scratch;
+  }
+  if (!b->lowering) {
+    pt_obj *o = &b->objs[b->res_obj];
+    *o = b->prog->objs[b->res_obj];
+    return &o->view;
+  }
+  const pa_type *t = pt_lower_result_type(b->op, 0);
+  pt_obj tmpl;
+  if (pt_view_obj_of_type(t, &tmpl)) {
+    pt_bind_error(b, NULL, "ir.type", "give the result type after `->`: !pto.tensor_view<MxNxT> of a static shape", "missing or wrong result view type");
+    return &scratch;
+  }
   pt_slot_type st = pt_slot_type_of(t);
   b->res_obj = pt_lower_new_obj(b->L, &tmpl);
   b->res_slot = pt_lower_define_results(b->L, b->op, &st, 1);

@@ -55,6 +55,17 @@ static const pa_item *call_list(const pa_op *op) {
   return NULL;
 }
 
+/* A GM view operand as the pointer to its first element. */
+static ptosim_ptr view_ptr(pt_bind *b, const pa_item *it) {
+  ptosim_gm_view v = pt_bind_view(b, it, NULL);
+  return (ptosim_ptr){.space = PTOSIM_GM, .dtype = v.dtype, .addr = v.addr};
+}
+
+/* 1 when the k-th type of the `(...)` list l is written as a GM view (the GM-entry forms). */
+static int view_typed(const pa_item *l, uint32_t k) {
+  return l && k < l->ntypes && l->types[k] && (l->types[k]->kind == PA_TY_TENSOR_VIEW || l->types[k]->kind == PA_TY_PART_VIEW);
+}
+
 /* pto.initialize_l2l_pipe {...}(%local : i32 [, %peer : i32]) -> !pto.pipe and
  * pto.initialize_l2g2l_pipe {...}(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]]) -> !pto.pipe
  * (a GM tensor view or memref as %gm is not run):
@@ -69,7 +80,7 @@ static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_param
   if (n < 1 || n > (uint32_t)(2 + gm))
     return pt_bind_error(b, l, "bind.arity", gm ? "(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]])" : "(%local : i32 [, %peer : i32])",
                          "wrong number of pipe operands");
-  if (gm) p->gm_slot = pt_bind_ptr(b, &l->args[0]);
+  if (gm) p->gm_slot = view_typed(l, 0) ? view_ptr(b, &l->args[0]) : pt_bind_ptr(b, &l->args[0]);
   for (uint32_t k = (uint32_t)gm; k < n; k++) {
     int64_t v = pt_bind_int(b, &l->args[k]);
     *(k > (uint32_t)gm || p->dir_mask == 2 ? &p->v2c_buf : &p->c2v_buf) = v;
@@ -89,45 +100,77 @@ int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_p
     const pa_item *a = &l->args[k];
     int ok = a->kind == PA_IT_ASSIGN && a->nargs == 2;
     if (ok && pa_str_is(a->name, "gm_slot_buffer")) p->gm_slot = pt_bind_ptr(b, &a->args[1]);
+    else if (ok && pa_str_is(a->name, "gm_slot_tensor")) p->gm_slot = view_ptr(b, &a->args[1]);
     else if (ok && pa_str_is(a->name, "c2v_consumer_buf")) p->c2v_buf = pt_bind_int(b, &a->args[1]);
     else if (ok && pa_str_is(a->name, "v2c_consumer_buf")) p->v2c_buf = pt_bind_int(b, &a->args[1]);
     else
-      return pt_bind_error(b, a, "op.unsupported", "pipes take gm_slot_buffer, c2v_consumer_buf and v2c_consumer_buf; global-only GM FIFOs (gm_slot_tensor) are not run yet",
+      return pt_bind_error(b, a, "op.unsupported", "pipes take gm_slot_buffer, gm_slot_tensor, c2v_consumer_buf and v2c_consumer_buf",
                            "unsupported pipe operand '%.*s'", (int)a->text.n, a->text.s);
   }
   return 0;
 }
 
-/* pto.tpush_to_aiv(%t : T) {id, split} or pto.tpush(%t, %pipe : T, !pto.pipe) {split}. */
+/* pto.tpush_to_aiv(%t : T) {id, split} or pto.tpush(%t, %pipe : T, !pto.pipe) {split}; T a
+ * tile, or a GM view pto.talloc gave (the GM-entry form). */
 int bind_ptosim_tpush_params(pt_bind *b, const pa_op *op, ptosim_tpush_params *p) {
   const pa_item *l = call_list(op);
   int gen = pa_str_is(op->name, "pto.tpush");
-  if (!l || l->nargs != 1u + gen || pt_bind_type(b, &l->args[0]).kind == PT_VK_VIEW)
-    return pt_bind_error(b, l, "bind.arity", gen ? "push one tile: pto.tpush(%t, %pipe : !pto.tile_buf<...>, !pto.pipe) (GM entries are not run yet)"
-                                                 : "push one tile: pto.tpush_to_aiv(%t : !pto.tile_buf<...>) (GM entries are not run yet)",
-                         "expects one tile operand");
-  p->tile = pt_bind_tile(b, &l->args[0]);
+  if (!l || l->nargs != 1u + gen)
+    return pt_bind_error(b, l, "bind.arity", gen ? "pto.tpush(%t, %pipe : !pto.tile_buf<...> | !pto.tensor_view<...>, !pto.pipe)"
+                                                 : "pto.tpush_to_aiv(%t : !pto.tile_buf<...> | !pto.tensor_view<...>)",
+                         "expects one tile or GM entry operand");
+  p->gm_entry = view_typed(l, 0);
+  if (p->gm_entry) pt_bind_view(b, &l->args[0], NULL);
+  else p->tile = pt_bind_tile(b, &l->args[0]);
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (gen) p->id = pt_bind_int(b, &l->args[1]);
   return 0;
 }
 
-/* tpop_* (a tile result) and tfree_* (none; the GM-entry form with an operand is not run);
- * pto.tpop(%t, %pipe : T, !pto.pipe) {split} places the declared tile %t itself, pto.tfree(%pipe : !pto.pipe) {split}. */
+/* tpop_* (a tile result, or a GM view result: the GM-entry form) and tfree_* (none, or the
+ * popped GM entry: tfree_from_aic(%e : !pto.tensor_view<...>)); pto.tpop(%t, %pipe : T,
+ * !pto.pipe) {split} places the declared tile or view %t itself, pto.tfree([%e,] %pipe) {split}. */
 int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) {
   int pop = op->name.n >= 8 && !strncmp(op->name.s, "pto.tpop", 8), gen = pa_str_is(op->name, "pto.tpop") || pa_str_is(op->name, "pto.tfree");
   const pa_item *l = call_list(op);
+  uint32_t n = l ? l->nargs : 0;
+  int entry = view_typed(l, 0);
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (!gen) {
-    if (l) return pt_bind_error(b, l, "op.unsupported", "GM FIFO entries are not run yet", "unexpected operand");
-    p->result = pop ? pt_bind_result_tile(b) : NULL;
+    if (n > (uint32_t)(!pop && entry) || (pop && n))
+      return pt_bind_error(b, l, "bind.arity", pop ? "%t = pto.tpop_from_aic {id, split} -> !pto.tile_buf<...> | !pto.tensor_view<...>"
+                                                   : "pto.tfree_from_aic {id, split}, or tfree_from_aic(%entry : !pto.tensor_view<...>) {...}",
+                           "unexpected operand");
+    entry = pop ? op->nrtypes && op->rtypes[0] && op->rtypes[0]->kind == PA_TY_TENSOR_VIEW : entry;
+    p->entry = pop && entry ? pt_bind_result_view(b) : entry ? pt_bind_view_ref(b, &l->args[0]) : NULL;
+    p->result = pop && !entry ? pt_bind_result_tile(b) : NULL;
     return 0;
   }
-  if (!l || l->nargs != 1u + pop)
-    return pt_bind_error(b, l, "bind.arity", pop ? "pto.tpop(%t, %pipe : !pto.tile_buf<...>, !pto.pipe) (GM entries are not run yet)" : "pto.tfree(%pipe : !pto.pipe)",
+  if (n != 1u + (pop || entry))
+    return pt_bind_error(b, l, "bind.arity", pop ? "pto.tpop(%t, %pipe : !pto.tile_buf<...> | !pto.tensor_view<...>, !pto.pipe)"
+                                                 : "pto.tfree(%pipe : !pto.pipe), or pto.tfree(%entry, %pipe : !pto.tensor_view<...>, !pto.pipe)",
                          "wrong pipe operands");
-  p->result = pop ? pt_bind_tile_ref(b, &l->args[0]) : NULL;
-  p->id = pt_bind_int(b, &l->args[pop]);
+  p->entry = entry ? pt_bind_view_ref(b, &l->args[0]) : NULL;
+  p->result = pop && !entry ? pt_bind_tile_ref(b, &l->args[0]) : NULL;
+  p->id = pt_bind_int(b, &l->args[n - 1]);
+  return 0;
+}
+
+/* %e = pto.talloc_to_aiv {id, split} -> !pto.tensor_view<MxNxT> or
+ * pto.talloc(%e, %pipe : !pto.tensor_view<...>, !pto.pipe) {split} (%e from pto.declare_global). */
+int bind_ptosim_talloc_params(pt_bind *b, const pa_op *op, ptosim_talloc_params *p) {
+  const pa_item *l = call_list(op);
+  int gen = pa_str_is(op->name, "pto.talloc");
+  if (split_attr(b, op, &p->id, &p->split)) return -1;
+  if (!gen) {
+    if (l) return pt_bind_error(b, l, "bind.arity", "%e = pto.talloc_to_aiv {id, split} -> !pto.tensor_view<...>", "unexpected operand");
+    p->entry = pt_bind_result_view(b);
+    return 0;
+  }
+  if (!l || l->nargs != 2)
+    return pt_bind_error(b, l, "bind.arity", "pto.talloc(%entry, %pipe : !pto.tensor_view<...>, !pto.pipe) {split = S}", "wrong talloc operands");
+  p->entry = pt_bind_view_ref(b, &l->args[0]);
+  p->id = pt_bind_int(b, &l->args[1]);
   return 0;
 }
 
