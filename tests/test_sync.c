@@ -680,6 +680,43 @@ static void test_tsync(void) {
   env_free(&e);
 }
 
+#define VT_SYNC "!pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+
+/* Text: a view workspace (soft barrier of 2 blocks: the counter reaches 2), and a tile
+ * copied buf -> UB -> res with pto.tsync ins(%t) between the load (MTE2) and the store
+ * (MTE3): no finding; without the tsync, a RAW on the tile. */
+static void test_sync_text_forms(void) {
+  static char src[4096];
+  for (int with_tsync = 0; with_tsync < 2; with_tsync++) {
+    snprintf(src, sizeof src,
+             "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+             "  func.func @k(%%buf: !pto.ptr<i32, gm>, %%res: !pto.ptr<i32, gm>, %%ws: !pto.ptr<i32, gm>) attributes {pto.kernel} {\n"
+             "    %%c0 = arith.constant 0 : index\n    %%c1 = arith.constant 1 : index\n    %%c16 = arith.constant 16 : index\n"
+             "    %%w = pto.make_tensor_view %%ws, shape = [%%c16], strides = [%%c1] : !pto.tensor_view<16xi32>\n"
+             "    pto.syncall(%%w : !pto.tensor_view<16xi32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>\n"
+             "    %%blk = pto.get_block_idx\n    %%b = arith.index_cast %%blk : i64 to index\n    %%o = arith.muli %%b, %%c16 : index\n"
+             "    %%t = pto.alloc_tile addr = %%c0 : " VT_SYNC "\n"
+             "    %%sp = pto.addptr %%buf, %%o : !pto.ptr<i32, gm> -> !pto.ptr<i32, gm>\n"
+             "    %%dp = pto.addptr %%res, %%o : !pto.ptr<i32, gm> -> !pto.ptr<i32, gm>\n"
+             "    %%sv = pto.make_tensor_view %%sp, shape = [%%c1, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<1x16xi32>\n"
+             "    %%dv = pto.make_tensor_view %%dp, shape = [%%c1, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<1x16xi32>\n"
+             "    pto.tload ins(%%sv : !pto.tensor_view<1x16xi32>) outs(%%t : " VT_SYNC ")\n%s"
+             "    pto.tstore ins(%%t : " VT_SYNC ") outs(%%dv : !pto.tensor_view<1x16xi32>)\n"
+             "    return\n  }\n}\n",
+             with_tsync ? "    pto.tsync ins(%t : " VT_SYNC ")\n" : "");
+    int32_t bufv[64], res[128] = {0}, ws[16] = {0};
+    for (int i = 0; i < 64; i++) bufv[i] = i * 3 - 40;
+    char first[64];
+    int nrep;
+    ptosim_status st = run_syncall(src, PTOSIM_TARGET_A5, 2, 1, bufv, res, ws, &nrep, first);
+    CHECK_MSG(st == PTOSIM_OK && (with_tsync ? nrep == 0 : !strcmp(first, "race.raw")), "tsync %d: status %d, %d reports (%s)", with_tsync,
+              (int)st, nrep, first);
+    int bad = 0;
+    for (int i = 0; i < 128; i++) bad += res[i] != (i < 32 ? i * 3 - 40 : 0);
+    CHECK(!bad && ws[0] == 2);
+  }
+}
+
 int main(void) {
   RUN(test_flag_ops);
   RUN(test_parked_waits);
@@ -702,5 +739,6 @@ int main(void) {
   RUN(test_syncall_deadlock);
   RUN(test_syncall_api);
   RUN(test_tsync);
+  RUN(test_sync_text_forms);
   return pt_test_finish();
 }
