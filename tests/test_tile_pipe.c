@@ -710,6 +710,22 @@ static void test_gm_entries(void) {
   ptosim_gm_view big = entry_view(64, 64); /* 16 KiB does not fit an 8 KiB slot */
   a.entry = &big;
   CHECK(ptosim_talloc(aic, &a) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"));
+  /* A FIFO given as a view (2 x 16 x 32 f32 planes, strides 1024, 32, 1 per slot): entries
+   * keep its strides; sub-block 1's up-down half of a 2 x 8 x 32 entry starts at row 8. */
+  fresh(PTOSIM_TARGET_A2A3);
+  uint64_t g;
+  CHECK(ptosim_gm_map(g_m, g_fifo, sizeof g_fifo, &g) == PTOSIM_OK);
+  ptosim_pipe_init_params ip = {.id = 0, .dir_mask = 1, .slot_size = SLOT, .slot_num = 2, .c2v_buf = FIFO, .v2c_buf = L1FIFO,
+                                .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32}, .gm_stride = {2048, 2048, 1024, 32, 1}};
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK && ptosim_aiv_initialize_pipe(aiv[1], &ip) == PTOSIM_OK &&
+        ptosim_aiv_initialize_pipe(aiv[0], &ip) == PTOSIM_OK);
+  ptosim_gm_view whole = {.dtype = PTOSIM_DT_F32, .shape = {1, 1, 2, 16, 32}}, part = {.dtype = PTOSIM_DT_F32, .shape = {1, 1, 2, 8, 32}};
+  CHECK(ptosim_talloc_to_aiv(aic, &(ptosim_talloc_params){.entry = &whole}) == PTOSIM_OK && whole.addr == g && whole.stride[2] == 1024);
+  CHECK(ptosim_tpush_to_aiv(aic, &(ptosim_tpush_params){.gm_entry = 1}) == PTOSIM_OK);
+  CHECK(ptosim_tpop_from_aic(aiv[1], &(ptosim_tpop_params){.entry = &part, .split = PTOSIM_SPLIT_UP_DOWN}) == PTOSIM_OK &&
+        part.addr == g + 8 * 32 * 4 && part.stride[2] == 1024 && part.stride[3] == 32 && part.stride[4] == 1);
+  ptosim_gm_view deep = {.dtype = PTOSIM_DT_F32, .shape = {1, 1, 9, 16, 32}}; /* 9 planes of 4 KiB: past the 8 KiB slot */
+  CHECK(ptosim_talloc_to_aiv(aic, &(ptosim_talloc_params){.entry = &deep}) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"));
   /* The frontend forms on a pipe without a GM FIFO (A5): tile_pipe.target. */
   fresh(PTOSIM_TARGET_A5);
   CHECK(init_all(3, 4) == PTOSIM_OK);

@@ -43,7 +43,10 @@ typedef enum ptosim_tile_split {
  * (c2v) and L1 (v2c) (a local / peer operand is c2v_buf for dir_mask 1 and 3, v2c_buf for 2,
  * the peer the v2c_buf of dir_mask 3); gm_slot is the GM FIFO (A2/A3: required; zero when
  * absent); flag_base is the first hardware flag of a generic pipe (the frontend forms use
- * 4 * id); *handle receives the pipe handle of the generic forms (NULL for the frontend). */
+ * 4 * id); *handle receives the pipe handle of the generic forms (NULL for the frontend);
+ * gm_stride: the element strides of the GM FIFO when given as a view (gm_slot_tensor = %v,
+ * or a view as the l2g2l GM operand), which its GM entries keep (PTOAS lit
+ * tpush_tpop_globaltensor_split_half_slot_a3.pto); all 0 for a pointer. */
 typedef struct ptosim_pipe_init_params {
   int64_t id;
   int64_t dir_mask;
@@ -54,6 +57,7 @@ typedef struct ptosim_pipe_init_params {
   int64_t c2v_buf;
   int64_t v2c_buf;
   ptosim_ptr gm_slot;
+  int64_t gm_stride[5];
   int64_t *handle;
 } ptosim_pipe_init_params;
 
@@ -77,7 +81,8 @@ typedef struct ptosim_tpush_params {
  * entry (not NULL): the GM-entry forms of A2/A3 (%e = tpop_from_aic {..} -> !pto.tensor_view,
  * pto.tpop(%e, %pipe), tfree_from_aic(%e), pto.tfree(%e, %pipe)): the pop points *entry at
  * the GM slot (a vector consumer of a split C2V entry at its part: + s * M * N elements
- * up-down, + s * N left-right, M x N the entry's shape) and signals nothing; the free
+ * up-down, + s * N left-right, M x N the entry's shape; with the strides of the FIFO view
+ * when it was given as one, else row-major) and signals nothing; the free
  * signals the producer at the end of a period. */
 typedef struct ptosim_tpop_params {
   ptosim_tile *result;

@@ -87,6 +87,7 @@ typedef struct pt_tpipe {
   uint32_t slot_size;          /* bytes */
   uint32_t c2v_buf, v2c_buf;   /* consumer FIFO bases (A2/A3: local rings): UB (C2V), L1 (V2C), bytes */
   uint64_t gm;                 /* A2/A3: GM FIFO base (bytes; V2C after the C2V slots when dir is 3) */
+  int64_t gm_stride[5];        /* element strides of the GM FIFO view its entries keep (0: row-major entries) */
   uint32_t pushed, popped, held; /* tiles this core pushed, popped, popped and not yet freed */
   uint32_t allocated;          /* GM entries pto.talloc gave and no GM-entry push committed yet */
   uint32_t ready[2];           /* tiles pushed to this core and not popped, per producer (vector sub-block) */

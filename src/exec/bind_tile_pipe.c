@@ -55,10 +55,11 @@ static const pa_item *call_list(const pa_op *op) {
   return NULL;
 }
 
-/* A GM view operand as the pointer to its first element. */
-static ptosim_ptr view_ptr(pt_bind *b, const pa_item *it) {
+/* A GM view operand as the FIFO: the pointer to its first element and its strides. */
+static void gm_view_operand(pt_bind *b, const pa_item *it, ptosim_pipe_init_params *p) {
   ptosim_gm_view v = pt_bind_view(b, it, NULL);
-  return (ptosim_ptr){.space = PTOSIM_GM, .dtype = v.dtype, .addr = v.addr};
+  p->gm_slot = (ptosim_ptr){.space = PTOSIM_GM, .dtype = v.dtype, .addr = v.addr};
+  memcpy(p->gm_stride, v.stride, sizeof p->gm_stride);
 }
 
 /* 1 when the k-th type of the `(...)` list l is written as a GM view (the GM-entry forms). */
@@ -80,7 +81,8 @@ static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_param
   if (n < 1 || n > (uint32_t)(2 + gm))
     return pt_bind_error(b, l, "bind.arity", gm ? "(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]])" : "(%local : i32 [, %peer : i32])",
                          "wrong number of pipe operands");
-  if (gm) p->gm_slot = view_typed(l, 0) ? view_ptr(b, &l->args[0]) : pt_bind_ptr(b, &l->args[0]);
+  if (gm && view_typed(l, 0)) gm_view_operand(b, &l->args[0], p);
+  else if (gm) p->gm_slot = pt_bind_ptr(b, &l->args[0]);
   for (uint32_t k = (uint32_t)gm; k < n; k++) {
     int64_t v = pt_bind_int(b, &l->args[k]);
     *(k > (uint32_t)gm || p->dir_mask == 2 ? &p->v2c_buf : &p->c2v_buf) = v;
@@ -100,7 +102,7 @@ int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_p
     const pa_item *a = &l->args[k];
     int ok = a->kind == PA_IT_ASSIGN && a->nargs == 2;
     if (ok && pa_str_is(a->name, "gm_slot_buffer")) p->gm_slot = pt_bind_ptr(b, &a->args[1]);
-    else if (ok && pa_str_is(a->name, "gm_slot_tensor")) p->gm_slot = view_ptr(b, &a->args[1]);
+    else if (ok && pa_str_is(a->name, "gm_slot_tensor")) gm_view_operand(b, &a->args[1], p);
     else if (ok && pa_str_is(a->name, "c2v_consumer_buf")) p->c2v_buf = pt_bind_int(b, &a->args[1]);
     else if (ok && pa_str_is(a->name, "v2c_consumer_buf")) p->v2c_buf = pt_bind_int(b, &a->args[1]);
     else
@@ -200,6 +202,14 @@ static int enum_index(const pa_item *v, const char *const *words, int n) {
   return -1;
 }
 
+/* Elements of a view type of static dims (saturating; INT64_MAX when a dim is `?`). */
+static int64_t static_elems(const pa_type *t) {
+  int64_t n = 1;
+  for (int32_t d = 0; d < t->rank; d++)
+    n = t->dims[d] == PA_DYN || (t->dims[d] > 0 && n > INT64_MAX / t->dims[d]) ? INT64_MAX : n * t->dims[d];
+  return n;
+}
+
 /* pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<aiv_only>;
  * pto.syncall(%ws [, %used] : !pto.ptr<i32, gm> | tensor view of i32 [, i32]) mode = <soft>, ...
  * (tonibohnlein/PTOAS PTOOps.td SyncAllOp; core_type aiv_only when absent, as SYNCALL<>). */
@@ -226,6 +236,9 @@ int bind_ptosim_syncall_params(pt_bind *b, const pa_op *op, ptosim_syncall_param
   pt_slot_type ut = n == 2 ? pt_bind_type(b, &l->args[1]) : (pt_slot_type){.kind = PT_VK_INT, .bits = 32};
   if (pt_bind_lowering(b) && (ut.kind != PT_VK_INT || ut.bits != 32 || ut.is_index))
     return pt_bind_error(b, &l->args[1], "ir.type", "used_cores is an i32", "used_cores is not an i32");
+  if (pt_bind_lowering(b) && view_typed(l, 0) && static_elems(l->types[0]) < 16)
+    return pt_bind_error(b, ws, "syncall.workspace", "reserve at least 16 i32 (64 bytes, its own cache line) for the workspace",
+                         "the workspace type holds fewer than 16 i32");
   if (l->ntypes && l->types[0] && l->types[0]->kind == PA_TY_PTR) {
     p->workspace = pt_bind_ptr(b, ws);
   } else { /* a view: its address and how many i32 its shape holds (saturating) */

@@ -225,8 +225,9 @@ static ptosim_status arrive(pt_ctx *x, const ptosim_syncall_params *p, pt_core_b
   int ch;
   PT_TRY(channel_of(x, p->soft ? p->workspace.addr | 1ull << 63 : (uint64_t)p->core_type + 1, &ch));
   pt_barrier *b = &m->barriers[ch];
-  int64_t before = b->count++;
+  int64_t before;
   if (p->soft) PT_TRY(soft_counter(x, p->workspace.addr, 1, &before)); /* the count is the GM counter */
+  else before = b->count++;
   int64_t target = (before / total + 1) * total;
   if (!b->open_id || target != b->open_target) b->open_target = target, b->open_id = ++m->barrier_ids;
   *cb = (pt_core_barrier){.waiting = 1, .channel = ch, .target = target, .id = b->open_id};

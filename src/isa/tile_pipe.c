@@ -140,6 +140,7 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
   t->c2v_buf = (uint32_t)p->c2v_buf;
   t->v2c_buf = (uint32_t)p->v2c_buf;
   t->gm = a5(x) ? 0 : p->gm_slot.addr;
+  memcpy(t->gm_stride, p->gm_stride, sizeof t->gm_stride);
   return PTOSIM_OK;
 }
 
@@ -287,14 +288,17 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
 
 /* Point *e at slot k of direction c2v; the vector side of a split entry at its part:
  * + s * M * N elements (up-down) or + s * N (left-right), M x N the entry's shape
- * (getSubAIVOffset / getPopSubAIVOffset). The entry must fit the slot. */
+ * (getSubAIVOffset / getPopSubAIVOffset). The entry keeps the FIFO view's strides when it
+ * was given as a view, and must end inside the slot. */
 static ptosim_status place_entry(pt_ctx *x, const pt_tpipe *t, int c2v, uint32_t k, ptosim_tile_split split, ptosim_gm_view *e) {
-  uint64_t es = pt_dtype_bits(e->dtype) / 8, m = (uint64_t)e->shape[3], n = (uint64_t)e->shape[4], part = 0;
-  uint64_t bytes = (uint64_t)e->shape[0] * (uint64_t)e->stride[0] * es;
-  PT_VERIFY(x, es && bytes <= t->slot_size, "tile_pipe.slot_size", "make slot_size at least the entry's bytes",
-            "a %llu-byte GM entry does not fit a %u-byte slot", (unsigned long long)bytes, t->slot_size);
-  if (!cube(x) && split != PTOSIM_SPLIT_NONE) part = (uint64_t)sub_of(x->core) * (split == PTOSIM_SPLIT_UP_DOWN ? m * n : n) * es;
-  e->addr = gm_slot(t, c2v, k % (uint32_t)t->slot_num) + part;
+  uint64_t es = pt_dtype_bits(e->dtype) / 8, m = (uint64_t)e->shape[3], n = (uint64_t)e->shape[4], part = 0, last = 0;
+  if (t->gm_stride[4]) memcpy(e->stride, t->gm_stride, sizeof e->stride);
+  if (!cube(x) && split != PTOSIM_SPLIT_NONE) part = (uint64_t)sub_of(x->core) * (split == PTOSIM_SPLIT_UP_DOWN ? m * n : n);
+  for (int d = 0; d < 5; d++) last += (uint64_t)(e->shape[d] - 1) * (uint64_t)e->stride[d]; /* the entry's last element */
+  PT_VERIFY(x, es && (part + last + 1) * es <= t->slot_size, "tile_pipe.slot_size", "make slot_size at least the entry's bytes",
+            "a GM entry reaching %llu bytes into its slot does not fit a %u-byte slot", (unsigned long long)((part + last + 1) * es),
+            t->slot_size);
+  e->addr = gm_slot(t, c2v, k % (uint32_t)t->slot_num) + part * es;
   return PTOSIM_OK;
 }
 
