@@ -1,8 +1,9 @@
 /* The interpreter: runs a lowered program on the cores of each block. Each core has its
  * own slots and program counter; cores of a block take turns, a core giving up its turn
  * only when it waits for a cross-core flag that is not set yet, so every run is
- * deterministic whatever the host. A wait that can never be satisfied is reported as a
- * deadlock with the location of every waiting core. */
+ * deterministic whatever the host. The blocks of a program with pto.syncall take turns the
+ * same way (run_together). A wait that can never be satisfied is reported as a deadlock
+ * with the location of every waiting core. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
