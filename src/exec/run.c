@@ -526,7 +526,10 @@ static ptosim_status run_together(const ptosim_program *p, ptosim_machine *m, co
   block_run *br = calloc((size_t)n, sizeof *br);
   pt_block_scratch *scr = calloc((size_t)n, sizeof *scr);
   for (; br && scr && ready < n && !pt_block_scratch_init(&scr[ready], p); ready++) block_init(&br[ready], p, m, ready, args, &scr[ready]);
-  ptosim_status st = ready == n ? PTOSIM_OK : PTOSIM_E_NOMEM;
+  pt_ctx x = {.m = m, .op = PTOSIM_OP_COUNT};
+  ptosim_status st = ready == n ? PTOSIM_OK
+                                : pt_fail(&x, PTOSIM_E_NOMEM, "api.nomem", "run fewer blocks",
+                                          "out of memory for the registers of the %d blocks that meet at pto.syncall", n);
   for (int alive = 1; st == PTOSIM_OK && alive;) {
     int progress = 0, first = -1;
     for (int b = 0; b < n && st == PTOSIM_OK; b++) {
