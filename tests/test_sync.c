@@ -475,6 +475,248 @@ static void test_tile_sync_spellings(void) {
   ptosim_program_free(p);
 }
 
+/* ---- pto.syncall and pto.tsync ------------------------------------------------------------ */
+
+/* A kernel of `rounds` rounds on every block b: buf[b] = 10 b + r; barrier; res[b] =
+ * 7 res[b] + buf[(b + 1) % n]; barrier. The store and the neighbour's load of round r meet
+ * at the first barrier (a RAW across blocks), the load and the neighbour's store of round
+ * r + 1 at the second (a WAR). `drop` 1 / 2 leaves out that barrier. `sync` is the
+ * syncall's text, `vec` 1 for a vector-only kernel (else the cube core stores and the two
+ * vector cores load, into res[2 b + sub-block]). */
+static void syncall_kernel(char *buf, size_t n, const char *arch, int vec, const char *sync, int rounds, int drop) {
+  const char *store = "      %bv = arith.muli %blk, %c10 : i64\n      %v64 = arith.addi %bv, %r : i64\n"
+                      "      %v = arith.trunci %v64 : i64 to i32\n      pto.store %v, %buf[%blk] : !pto.ptr<i32, gm>, i32\n";
+  const char *load = "      %nx = arith.addi %blk, %c1 : i64\n      %nb = arith.remui %nx, %n : i64\n"
+                     "      %w = pto.load %buf[%nb] : !pto.ptr<i32, gm> -> i32\n"
+                     "      %old = pto.load %res[%i] : !pto.ptr<i32, gm> -> i32\n      %o7 = arith.muli %old, %c7 : i32\n"
+                     "      %acc = arith.addi %o7, %w : i32\n      pto.store %acc, %res[%i] : !pto.ptr<i32, gm>, i32\n";
+  snprintf(buf, n,
+           "module attributes {pto.target_arch = \"%s\"%s} {\n"
+           "  func.func @k(%%buf: !pto.ptr<i32, gm>, %%res: !pto.ptr<i32, gm>, %%ws: !pto.ptr<i32, gm>) attributes {pto.kernel} {\n"
+           "    %%c0 = arith.constant 0 : i64\n    %%c1 = arith.constant 1 : i64\n    %%c2 = arith.constant 2 : i64\n"
+           "    %%c10 = arith.constant 10 : i64\n    %%c7 = arith.constant 7 : i32\n    %%rounds = arith.constant %d : i64\n"
+           "    %%blk = pto.get_block_idx\n    %%n = pto.get_block_num\n"
+           "    scf.for %%r = %%c0 to %%rounds step %%c1 {\n"
+           "%s%s%s%s%s%s%s%s%s"
+           "    }\n    return\n  }\n}\n",
+           arch, vec ? ", pto.kernel_kind = #pto.kernel_kind<vector>" : "", rounds, vec ? "" : "      pto.section.cube {\n", store,
+           vec ? "" : "      }\n", drop == 1 ? "" : sync, vec ? "      %i = arith.addi %blk, %c0 : i64\n" : "      pto.section.vector {\n",
+           vec ? "" : "      %sb = pto.get_subblock_idx\n      %b2 = arith.muli %blk, %c2 : i64\n      %i = arith.addi %b2, %sb : i64\n",
+           load, vec ? "" : "      }\n", drop == 2 ? "" : sync);
+}
+
+/* Runs the kernel on `blocks` blocks (checkers on unless threads > 1); the status, the
+ * reports and the first report's rule. */
+static ptosim_status run_syncall(const char *src, ptosim_target t, int blocks, int threads, int32_t *bufv, int32_t *res,
+                                 int32_t *ws, int *nrep, char *first) {
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  if (!p) return PTOSIM_E_VERIFY;
+  ptosim_machine *m = ptosim_machine_new(t, blocks);
+  ptosim_arg a[3] = {{0}, {0}, {0}};
+  ptosim_gm_map(m, bufv, 64 * sizeof *bufv, &a[0].gm_addr);
+  ptosim_gm_map(m, res, 128 * sizeof *res, &a[1].gm_addr);
+  ptosim_gm_map(m, ws, 16 * sizeof *ws, &a[2].gm_addr);
+  ptosim_monitor *mon = NULL;
+  if (threads <= 1) {
+    ptosim_monitor_opts o = ptosim_monitor_defaults();
+    mon = ptosim_monitor_attach(m, &o);
+  }
+  ptosim_status st = mon ? ptosim_monitor_run(mon, p, a) : ptosim_program_run_threads(p, m, a, threads);
+  *nrep = 0;
+  first[0] = 0;
+  if (mon) {
+    ptosim_monitor_finish(mon);
+    *nrep = ptosim_monitor_nreports(mon);
+    if (*nrep) snprintf(first, 64, "%s", ptosim_monitor_report(mon, 0)->rule);
+  }
+  if (st != PTOSIM_OK) snprintf(first, 64, "%s", ptosim_last_diag(m)->rule);
+  ptosim_monitor_free(mon);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return st;
+}
+
+/* res of block b (sub-block s) after `rounds` rounds: acc = 7 acc + 10 ((b + 1) % n) + r. */
+static int32_t syncall_want(int b, int n, int rounds) {
+  uint32_t acc = 0;
+  for (int r = 0; r < rounds; r++) acc = acc * 7u + (uint32_t)(10 * ((b + 1) % n) + r);
+  return (int32_t)acc;
+}
+
+static const char *const HARD_AIV = "      pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<aiv_only>\n";
+static const char *const HARD_MIX = "      pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>\n";
+static const char *const SOFT_AIV = "      pto.syncall(%ws : !pto.ptr<i32, gm>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>\n";
+static const char *const SOFT_MIX = "      pto.syncall(%ws : !pto.ptr<i32, gm>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>\n";
+
+/* The results against the reference, no finding with both barriers, the soft counter
+ * (rounds * 2 barriers * participants), the same bits on 2 threads; each barrier removed:
+ * the races it prevented are reported (without the first, block b's load of buf[b + 1]
+ * may come first: a WAR, else a RAW). */
+static void test_syncall_text(void) {
+  static const struct {
+    const char *arch, *sync;
+    int vec, per_block; /* vector-only kernel; soft participants per block */
+  } cases[] = {{"a5", NULL, 1, 1}, {"a5", NULL, 0, 3}, {"a2a3", NULL, 0, 3}, {"a5", NULL, 1, 1}, {"a2a3", NULL, 0, 3}};
+  const char *syncs[] = {HARD_AIV, HARD_MIX, HARD_MIX, SOFT_AIV, SOFT_MIX};
+  static char src[4096];
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    for (int blocks = 1; blocks <= 5; blocks += 2)
+      for (int threads = 1; threads <= 2; threads++) {
+        int rounds = 3, nrep, soft = c >= 3, nres = cases[c].vec ? 1 : 2;
+        char first[64];
+        int32_t bufv[64] = {0}, res[128] = {0}, ws[16] = {0};
+        syncall_kernel(src, sizeof src, cases[c].arch, cases[c].vec, syncs[c], rounds, 0);
+        ptosim_status st = run_syncall(src, cases[c].arch[1] == '5' ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3, blocks, threads,
+                                       bufv, res, ws, &nrep, first);
+        CHECK_MSG(st == PTOSIM_OK && nrep == 0, "case %zu blocks %d threads %d: status %d, %d reports (%s)", c, blocks, threads, (int)st,
+                  nrep, first);
+        int bad = 0;
+        for (int b = 0; b < blocks; b++)
+          for (int s = 0; s < nres; s++) bad += res[b * nres + s] != syncall_want(b, blocks, rounds);
+        for (int i = blocks * nres; i < 128; i++) bad += res[i] != 0; /* untouched */
+        CHECK_MSG(!bad, "case %zu blocks %d: %d wrong results", c, blocks, bad);
+        CHECK_MSG(ws[0] == (soft ? rounds * 2 * blocks * cases[c].per_block : 0) && ws[1] == 0, "case %zu: counter %d", c, ws[0]);
+        for (int drop = 1; drop <= 2 && blocks > 1 && threads == 1; drop++) {
+          syncall_kernel(src, sizeof src, cases[c].arch, cases[c].vec, syncs[c], rounds, drop);
+          memset(res, 0, sizeof res);
+          memset(ws, 0, sizeof ws);
+          st = run_syncall(src, cases[c].arch[1] == '5' ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3, blocks, 1, bufv, res, ws, &nrep, first);
+          CHECK_MSG(st == PTOSIM_OK && nrep > 0 && (drop == 1 ? !strncmp(first, "race.", 5) : !strcmp(first, "race.war")),
+                    "case %zu blocks %d without barrier %d: status %d, %d reports, first %s", c, blocks, drop, (int)st, nrep, first);
+        }
+      }
+}
+
+/* A block that returns without reaching the barrier, more soft participants than cores:
+ * sync.deadlock, not a hang. */
+static void test_syncall_deadlock(void) {
+  static char src[4096];
+  char first[64];
+  int nrep;
+  int32_t bufv[64] = {0}, res[128] = {0}, ws[16] = {0};
+  syncall_kernel(src, sizeof src, "a5", 1, HARD_AIV, 2, 0);
+  char *skip = strstr(src, "    scf.for"); /* block 0 returns at once */
+  memmove(skip + 76, skip, strlen(skip) + 1);
+  memcpy(skip, "    %z = arith.cmpi eq, %blk, %c0 : i64\n    scf.if %z {\n      return\n    }\n    ", 76);
+  ptosim_status st = run_syncall(src, PTOSIM_TARGET_A5, 3, 1, bufv, res, ws, &nrep, first);
+  CHECK_MSG(st == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"), "status %d rule %s", (int)st, first);
+  const char *soft = "      pto.syncall(%ws, %u : !pto.ptr<i32, gm>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>\n";
+  char line[256];
+  snprintf(line, sizeof line, "%s", soft);
+  syncall_kernel(src, sizeof src, "a5", 1, line, 1, 0);
+  char *body = strstr(src, "    %blk");
+  memmove(body + 35, body, strlen(body) + 1);
+  memcpy(body, "    %u = arith.constant 3 : i32\n   ", 35); /* 3 participants of 2 blocks */
+  st = run_syncall(src, PTOSIM_TARGET_A5, 2, 1, bufv, res, ws, &nrep, first);
+  CHECK_MSG(st == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"), "used_cores 3 of 2: status %d rule %s", (int)st, first);
+  CHECK(ws[0] == 2);
+}
+
+/* The C API: arrivals block until the last participant arrives (a machine run op by op
+ * counts all three cores of each block); non-participants pass; the parameter rules. */
+static void test_syncall_api(void) {
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 0);
+  ptosim_syncall_params aiv = {.core_type = PTOSIM_SYNC_AIV_ONLY}, mix = {.core_type = PTOSIM_SYNC_MIX};
+  CHECK(ptosim_syncall(e.aic, &aiv) == PTOSIM_OK); /* the cube core is not in an aiv_only barrier */
+  CHECK(ptosim_syncall(e.aiv0, &aiv) == PTOSIM_BLOCKED);
+  CHECK(ptosim_syncall(e.aiv0, &aiv) == PTOSIM_BLOCKED); /* asking again does not arrive twice */
+  CHECK(ptosim_syncall(e.aiv1, &aiv) == PTOSIM_OK);
+  CHECK(ptosim_syncall(e.aiv0, &aiv) == PTOSIM_OK);
+  CHECK(ptosim_syncall(e.aiv1, &mix) == PTOSIM_BLOCKED && ptosim_syncall(e.aic, &mix) == PTOSIM_BLOCKED);
+  CHECK(ptosim_syncall(e.aiv0, &mix) == PTOSIM_OK && ptosim_syncall(e.aic, &mix) == PTOSIM_OK && ptosim_syncall(e.aiv1, &mix) == PTOSIM_OK);
+  /* soft: the counter at the workspace counts arrivals; used_cores 2 */
+  int32_t *ctr = (int32_t *)e.gm;
+  *ctr = 5; /* mid-way through a round of 2: 5 -> this round ends at 6 */
+  ptosim_syncall_params soft = {.soft = 1, .core_type = PTOSIM_SYNC_AIC_ONLY, .workspace = ptosim_ptr_make(PTOSIM_GM, PTOSIM_DT_I32, e.gm_addr),
+                                .workspace_elems = 16, .used_cores = 2};
+  CHECK(ptosim_syncall(e.aic, &soft) == PTOSIM_OK && *ctr == 6);
+  CHECK(ptosim_syncall(e.aic, &soft) == PTOSIM_BLOCKED && *ctr == 7); /* round 7..8 */
+  *ctr = 8; /* another participant's arrival */
+  CHECK(ptosim_syncall(e.aic, &soft) == PTOSIM_OK && *ctr == 8);
+  ptosim_syncall_params bad = soft;
+  bad.workspace.dtype = PTOSIM_DT_F32;
+  CHECK(ptosim_syncall(e.aic, &bad) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "syncall.workspace"));
+  bad = soft, bad.workspace_elems = 15;
+  CHECK(ptosim_syncall(e.aic, &bad) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "syncall.workspace"));
+  bad = soft, bad.used_cores = -1;
+  CHECK(ptosim_syncall(e.aic, &bad) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "syncall.used_cores"));
+  bad = soft, bad.core_type = (ptosim_sync_core_type)3;
+  CHECK(ptosim_syncall(e.aic, &bad) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "syncall.core_type"));
+  bad = soft;
+  for (int k = 0; k < PT_BARRIER_CHANNELS; k++) { /* a channel per workspace */
+    bad.workspace.addr = e.gm_addr + 64 * (uint64_t)(k + 1);
+    CHECK(ptosim_syncall(e.aic, &bad) == (k < PT_BARRIER_CHANNELS - 3 ? PTOSIM_BLOCKED : PTOSIM_E_VERIFY));
+    e.aic->bar.waiting = 0;
+  }
+  CHECK(!strcmp(rule(&e), "syncall.channels"));
+  env_free(&e);
+  env_init(&e, PTOSIM_TARGET_A5, 0);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  o.schedule = PTOSIM_SCHEDULE_EAGER;
+  ptosim_monitor *eager = ptosim_monitor_attach(e.m, &o);
+  CHECK(ptosim_syncall(e.aiv0, &aiv) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "syncall.schedule"));
+  ptosim_monitor_free(eager);
+  env_free(&e);
+}
+
+/* tsync with operands orders what every pipe did before it (a load on MTE2 before a store
+ * on MTE3 of the same UB bytes); with none it orders nothing. */
+static void test_tsync(void) {
+  for (int events = 0; events < 2; events++) {
+    env e;
+    env_init(&e, PTOSIM_TARGET_A5, 1);
+    CHECK(dma(&e, e.aiv0, 1, 0, 0) == PTOSIM_OK);
+    ptosim_tsync_params t = {events};
+    CHECK(ptosim_tsync(e.aiv0, &t) == PTOSIM_OK);
+    CHECK(dma(&e, e.aiv0, 0, 1024, 0) == PTOSIM_OK);
+    CHECK_MSG(events ? findings(&e, NULL) == 0 : findings(&e, "race.raw"), "%d events", events);
+    env_free(&e);
+  }
+  env e;
+  env_init(&e, PTOSIM_TARGET_A5, 0);
+  ptosim_tsync_params t = {-1};
+  CHECK(ptosim_tsync(e.aiv0, &t) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "api.args"));
+  env_free(&e);
+}
+
+#define VT_SYNC "!pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+
+/* Text: a view workspace (soft barrier of 2 blocks: the counter reaches 2), and a tile
+ * copied buf -> UB -> res with pto.tsync ins(%t) between the load (MTE2) and the store
+ * (MTE3): no finding; without the tsync, a RAW on the tile. */
+static void test_sync_text_forms(void) {
+  static char src[4096];
+  for (int with_tsync = 0; with_tsync < 2; with_tsync++) {
+    snprintf(src, sizeof src,
+             "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+             "  func.func @k(%%buf: !pto.ptr<i32, gm>, %%res: !pto.ptr<i32, gm>, %%ws: !pto.ptr<i32, gm>) attributes {pto.kernel} {\n"
+             "    %%c0 = arith.constant 0 : index\n    %%c1 = arith.constant 1 : index\n    %%c16 = arith.constant 16 : index\n"
+             "    %%w = pto.make_tensor_view %%ws, shape = [%%c16], strides = [%%c1] : !pto.tensor_view<16xi32>\n"
+             "    pto.syncall(%%w : !pto.tensor_view<16xi32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>\n"
+             "    %%blk = pto.get_block_idx\n    %%b = arith.index_cast %%blk : i64 to index\n    %%o = arith.muli %%b, %%c16 : index\n"
+             "    %%t = pto.alloc_tile addr = %%c0 : " VT_SYNC "\n"
+             "    %%sp = pto.addptr %%buf, %%o : !pto.ptr<i32, gm> -> !pto.ptr<i32, gm>\n"
+             "    %%dp = pto.addptr %%res, %%o : !pto.ptr<i32, gm> -> !pto.ptr<i32, gm>\n"
+             "    %%sv = pto.make_tensor_view %%sp, shape = [%%c1, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<1x16xi32>\n"
+             "    %%dv = pto.make_tensor_view %%dp, shape = [%%c1, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<1x16xi32>\n"
+             "    pto.tload ins(%%sv : !pto.tensor_view<1x16xi32>) outs(%%t : " VT_SYNC ")\n%s"
+             "    pto.tstore ins(%%t : " VT_SYNC ") outs(%%dv : !pto.tensor_view<1x16xi32>)\n"
+             "    return\n  }\n}\n",
+             with_tsync ? "    pto.tsync ins(%t : " VT_SYNC ")\n" : "");
+    int32_t bufv[64], res[128] = {0}, ws[16] = {0};
+    for (int i = 0; i < 64; i++) bufv[i] = i * 3 - 40;
+    char first[64];
+    int nrep;
+    ptosim_status st = run_syncall(src, PTOSIM_TARGET_A5, 2, 1, bufv, res, ws, &nrep, first);
+    CHECK_MSG(st == PTOSIM_OK && (with_tsync ? nrep == 0 : !strcmp(first, "race.raw")), "tsync %d: status %d, %d reports (%s)", with_tsync,
+              (int)st, nrep, first);
+    int bad = 0;
+    for (int i = 0; i < 128; i++) bad += res[i] != (i < 32 ? i * 3 - 40 : 0);
+    CHECK(!bad && ws[0] == 2);
+  }
+}
+
 int main(void) {
   RUN(test_flag_ops);
   RUN(test_parked_waits);
@@ -493,5 +735,10 @@ int main(void) {
   RUN(test_timeline);
   RUN(test_examples);
   RUN(test_tile_sync_spellings);
+  RUN(test_syncall_text);
+  RUN(test_syncall_deadlock);
+  RUN(test_syncall_api);
+  RUN(test_tsync);
+  RUN(test_sync_text_forms);
   return pt_test_finish();
 }

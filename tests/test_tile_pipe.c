@@ -13,6 +13,7 @@
 #include "ptosim/monitor.h"
 #include "ptosim/ops.h"
 #include "ptosim/program.h"
+#include "core/machine.h"
 
 enum { FIFO = 0x1000, SLOT = 8192, L1FIFO = 0x2000 };
 
@@ -660,6 +661,186 @@ static void test_valid_queries(void) {
   CHECK(ptosim_tile_valid_cols(aic, &q) == PTOSIM_OK && n == 40);
 }
 
+/* ---- GM FIFO entries as global tensors (pto.talloc) ------------------------------------------ */
+
+static ptosim_gm_view entry_view(int rows, int cols) {
+  return (ptosim_gm_view){.dtype = PTOSIM_DT_F32, .shape = {1, 1, 1, rows, cols},
+                          .stride = {(int64_t)rows * cols, (int64_t)rows * cols, (int64_t)rows * cols, cols, 1}, .layout = PTOSIM_GL_ND};
+}
+
+/* dir_mask 3 over 4 GM slots (flag base 2): the cube allocates C2V slot k = pushed % 4 as a
+ * whole-slot entry and, past the first round, waits for the period's free of both vector
+ * cores; they pop at their part of a split entry (up-down + s * M * N, left-right + s * N
+ * elements) and free at the end of each period (2 tiles). V2C entries follow the 4 C2V
+ * slots; a sub-block allocates its part, the cube pops the whole entry. */
+static void test_gm_entries(void) {
+  fresh(PTOSIM_TARGET_A2A3);
+  gm_pipe(3);
+  uint64_t gm = aic->tpipe[2].gm;
+  ptosim_gm_view e = entry_view(16, 32), half = entry_view(8, 32), cols = entry_view(16, 16);
+  ptosim_talloc_params a = {.entry = &e, .id = 2};
+  ptosim_tpush_params push = {.id = 2, .gm_entry = 1};
+  CHECK(ptosim_tpush(aic, &push) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.alloc")); /* nothing allocated */
+  for (int t = 0; t < GM_SLOTS; t++) {
+    CHECK(ptosim_talloc(aic, &a) == PTOSIM_OK && e.addr == gm + (uint64_t)t * SLOT);
+    CHECK(ptosim_tpush(aic, &push) == PTOSIM_OK);
+  }
+  CHECK(ptosim_talloc(aic, &a) == PTOSIM_BLOCKED); /* slot 0 is not free yet */
+  ptosim_tpop_params q = {.entry = &half, .id = 2, .split = PTOSIM_SPLIT_UP_DOWN};
+  for (int t = 0; t < 2; t++)
+    for (int s = 0; s < 2; s++) {
+      CHECK(ptosim_tpop(aiv[s], &q) == PTOSIM_OK && half.addr == gm + (uint64_t)t * SLOT + (uint64_t)s * 8 * 32 * 4);
+      CHECK(ptosim_talloc(aic, &a) == PTOSIM_BLOCKED); /* popped, not freed */
+      CHECK(ptosim_tfree(aiv[s], &q) == PTOSIM_OK);
+      CHECK(ptosim_talloc(aic, &a) == (t == 1 && s == 1 ? PTOSIM_OK : PTOSIM_BLOCKED)); /* the period ends at free 2 of both */
+    }
+  CHECK(e.addr == gm); /* slot 0 again */
+  CHECK(ptosim_tfree(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.free")); /* nothing held */
+  q.entry = &cols, q.split = PTOSIM_SPLIT_LEFT_RIGHT;
+  CHECK(ptosim_tpop(aiv[1], &q) == PTOSIM_OK && cols.addr == gm + 2 * SLOT + 16 * 4);
+  /* V2C: sub-block s allocates its up-down part of the entry after the C2V slots. */
+  for (int s = 0; s < 2; s++) {
+    ptosim_talloc_params va = {.entry = &half, .id = 2, .split = PTOSIM_SPLIT_UP_DOWN};
+    CHECK(ptosim_talloc(aiv[s], &va) == PTOSIM_OK && half.addr == gm + (uint64_t)GM_SLOTS * SLOT + (uint64_t)s * 8 * 32 * 4);
+    CHECK(ptosim_tpop(aic, &(ptosim_tpop_params){.entry = &e, .id = 2, .split = PTOSIM_SPLIT_UP_DOWN}) == PTOSIM_BLOCKED);
+    CHECK(ptosim_tpush(aiv[s], &(ptosim_tpush_params){.id = 2, .split = PTOSIM_SPLIT_UP_DOWN, .gm_entry = 1}) == PTOSIM_OK);
+  }
+  CHECK(ptosim_tpop(aic, &(ptosim_tpop_params){.entry = &e, .id = 2, .split = PTOSIM_SPLIT_UP_DOWN}) == PTOSIM_OK &&
+        e.addr == gm + (uint64_t)GM_SLOTS * SLOT);
+  ptosim_gm_view big = entry_view(64, 64); /* 16 KiB does not fit an 8 KiB slot */
+  a.entry = &big;
+  CHECK(ptosim_talloc(aic, &a) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"));
+  /* A FIFO given as a view (2 x 16 x 32 f32 planes, strides 1024, 32, 1 per slot): entries
+   * keep its strides; sub-block 1's up-down half of a 2 x 8 x 32 entry starts at row 8. */
+  fresh(PTOSIM_TARGET_A2A3);
+  uint64_t g;
+  CHECK(ptosim_gm_map(g_m, g_fifo, sizeof g_fifo, &g) == PTOSIM_OK);
+  ptosim_pipe_init_params ip = {.id = 0, .dir_mask = 1, .slot_size = SLOT, .slot_num = 2, .c2v_buf = FIFO, .v2c_buf = L1FIFO,
+                                .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32}, .gm_stride = {2048, 2048, 1024, 32, 1}};
+  CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK && ptosim_aiv_initialize_pipe(aiv[1], &ip) == PTOSIM_OK &&
+        ptosim_aiv_initialize_pipe(aiv[0], &ip) == PTOSIM_OK);
+  ptosim_gm_view whole = {.dtype = PTOSIM_DT_F32, .shape = {1, 1, 2, 16, 32}}, part = {.dtype = PTOSIM_DT_F32, .shape = {1, 1, 2, 8, 32}};
+  CHECK(ptosim_talloc_to_aiv(aic, &(ptosim_talloc_params){.entry = &whole}) == PTOSIM_OK && whole.addr == g && whole.stride[2] == 1024);
+  CHECK(ptosim_tpush_to_aiv(aic, &(ptosim_tpush_params){.gm_entry = 1}) == PTOSIM_OK);
+  CHECK(ptosim_tpop_from_aic(aiv[1], &(ptosim_tpop_params){.entry = &part, .split = PTOSIM_SPLIT_UP_DOWN}) == PTOSIM_OK &&
+        part.addr == g + 8 * 32 * 4 && part.stride[2] == 1024 && part.stride[3] == 32 && part.stride[4] == 1);
+  ptosim_gm_view deep = {.dtype = PTOSIM_DT_F32, .shape = {1, 1, 9, 16, 32}}; /* 9 planes of 4 KiB: past the 8 KiB slot */
+  CHECK(ptosim_talloc_to_aiv(aic, &(ptosim_talloc_params){.entry = &deep}) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"));
+  /* The frontend forms on a pipe without a GM FIFO (A5): tile_pipe.target. */
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(init_all(3, 4) == PTOSIM_OK);
+  ptosim_talloc_params fa = {.entry = &e, .id = 1};
+  CHECK(ptosim_talloc_to_aiv(aic, &fa) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+  CHECK(ptosim_talloc_to_aic(aiv[0], &fa) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+}
+
+#define VT8 "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16, v_row=4, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define MT8 "!pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, v_row=8, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>"
+
+/* A V2C GM-entry kernel of `rounds` rounds on 2 slots of 512 bytes: sub-block s loads rows
+ * [4 s, 4 s + 4) of in[r] (8 x 16 f32), allocates its half of the entry, stores them and
+ * pushes; the cube pops the whole 8 x 16 entry, loads it and frees it. generic: the
+ * pto.initialize_l2g2l_pipe / declare_global / talloc / tpush / tpop / tfree forms, else the
+ * frontend ones (flags order each sub-block's load, store and next load of its UB tile). late_free: the cube frees before its load (the load then races with the
+ * producer's reuse of the slot); no_free: it never frees. */
+static void entry_kernel(char *buf, size_t n, int rounds, int generic, int late_free, int no_free) {
+  const char *init_f = "    pto.%s_initialize_pipe {id = 0, dir_mask = 2, slot_size = 512, slot_num = 2}\n"
+                       "      (gm_slot_buffer = %%fifo : !pto.ptr<f32, gm>, c2v_consumer_buf = %%z : i32, v2c_consumer_buf = %%z : i32)\n";
+  const char *init_g = "    %%p = pto.initialize_l2g2l_pipe {dir_mask = 2, slot_size = 512, slot_num = 2, local_slot_num = 2, flag_base = 0}"
+                       "(%%fifo, %%z : !pto.ptr<f32, gm>, i32) -> !pto.pipe\n";
+  char cinit[512], vinit[512];
+  snprintf(cinit, sizeof cinit, generic ? init_g : init_f, "aic");
+  snprintf(vinit, sizeof vinit, generic ? init_g : init_f, "aiv");
+  const char *alloc = generic ? "      %e = pto.declare_global -> !pto.tensor_view<4x16xf32>\n"
+                                "      pto.talloc(%e, %p : !pto.tensor_view<4x16xf32>, !pto.pipe) {split = 1}\n"
+                              : "      %e = pto.talloc_to_aic {id = 0, split = 1} -> !pto.tensor_view<4x16xf32>\n";
+  const char *push = generic ? "      pto.tpush(%e, %p : !pto.tensor_view<4x16xf32>, !pto.pipe) {split = 1}\n"
+                             : "      pto.tpush_to_aic(%e : !pto.tensor_view<4x16xf32>) {id = 0, split = 1}\n";
+  const char *pop = generic ? "      %e = pto.declare_global -> !pto.tensor_view<8x16xf32>\n"
+                              "      pto.tpop(%e, %p : !pto.tensor_view<8x16xf32>, !pto.pipe) {split = 1}\n"
+                            : "      %e = pto.tpop_from_aiv {id = 0, split = 1} -> !pto.tensor_view<8x16xf32>\n";
+  const char *freeop = no_free ? "" : generic ? "      pto.tfree(%e, %p : !pto.tensor_view<8x16xf32>, !pto.pipe) {split = 1}\n"
+                                              : "      pto.tfree_from_aiv(%e : !pto.tensor_view<8x16xf32>) {id = 0, split = 1}\n";
+  const char *load = "      %ep = pto.partition_view %e, offsets = [%c0, %c0], sizes = [%c8, %c16] : !pto.tensor_view<8x16xf32> -> !pto.partition_tensor_view<8x16xf32>\n"
+                     "      pto.tload ins(%ep : !pto.partition_tensor_view<8x16xf32>) outs(%m : " MT8 ")\n";
+  snprintf(buf, n,
+           "module attributes {pto.target_arch = \"a2a3\"} {\n"
+           "func.func @k(%%in: !pto.ptr<f32, gm>, %%fifo: !pto.ptr<f32, gm>) attributes {pto.kernel} {\n"
+           "  %%c0 = arith.constant 0 : index\n  %%c1 = arith.constant 1 : index\n  %%c4 = arith.constant 4 : index\n"
+           "  %%c8 = arith.constant 8 : index\n  %%c16 = arith.constant 16 : index\n  %%c64 = arith.constant 64 : index\n"
+           "  %%c128 = arith.constant 128 : index\n  %%rounds = arith.constant %d : index\n  %%z = arith.constant 0 : i32\n"
+           "  pto.section.vector {\n%s"
+           "    %%t = pto.alloc_tile addr = %%c0 : " VT8 "\n"
+           "    %%sb = pto.get_subblock_idx\n    %%sbi = arith.index_cast %%sb : i64 to index\n    %%half = arith.muli %%sbi, %%c64 : index\n"
+           "    scf.for %%r = %%c0 to %%rounds step %%c1 {\n"
+           "      %%o0 = arith.muli %%r, %%c128 : index\n      %%o = arith.addi %%o0, %%half : index\n"
+           "      %%src = pto.addptr %%in, %%o : !pto.ptr<f32, gm> -> !pto.ptr<f32, gm>\n"
+           "      %%sv = pto.make_tensor_view %%src, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<4x16xf32>\n"
+           "      %%sp = pto.partition_view %%sv, offsets = [%%c0, %%c0], sizes = [%%c4, %%c16] : !pto.tensor_view<4x16xf32> -> !pto.partition_tensor_view<4x16xf32>\n"
+           "      pto.tload ins(%%sp : !pto.partition_tensor_view<4x16xf32>) outs(%%t : " VT8 ")\n"
+           "      pto.set_flag[\"PIPE_MTE2\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n      pto.wait_flag[\"PIPE_MTE2\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n%s"
+           "      %%ep = pto.partition_view %%e, offsets = [%%c0, %%c0], sizes = [%%c4, %%c16] : !pto.tensor_view<4x16xf32> -> !pto.partition_tensor_view<4x16xf32>\n"
+           "      pto.tstore ins(%%t : " VT8 ") outs(%%ep : !pto.partition_tensor_view<4x16xf32>)\n"
+           "      pto.set_flag[\"PIPE_MTE3\", \"PIPE_MTE2\", \"EVENT_ID0\"]\n      pto.wait_flag[\"PIPE_MTE3\", \"PIPE_MTE2\", \"EVENT_ID0\"]\n%s"
+           "    }\n  }\n"
+           "  pto.section.cube {\n%s"
+           "    %%m = pto.alloc_tile addr = %%c0 : " MT8 "\n"
+           "    scf.for %%r = %%c0 to %%rounds step %%c1 {\n%s%s%s%s    }\n  }\n  return\n}\n}\n",
+           rounds, vinit, alloc, push, cinit, pop, late_free ? freeop : load, late_free ? load : freeop, "");
+}
+
+/* Runs an entry kernel on a fresh A2/A3 machine with every checker: status, reports, first rule. */
+static ptosim_status run_entry(const char *src, float *in, size_t nin, float *fifo, size_t nfifo, int *nrep, char *first) {
+  if (getenv("PT_DEBUG")) { FILE *f = fopen("/tmp/t17d/entry.pto", "w"); fputs(src, f); fclose(f); }
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  if (!p) return PTOSIM_E_VERIFY;
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A2A3, 1);
+  ptosim_arg a[2] = {{0}, {0}};
+  ptosim_gm_map(m, in, nin * 4, &a[0].gm_addr);
+  ptosim_gm_map(m, fifo, nfifo * 4, &a[1].gm_addr);
+  ptosim_monitor_opts o = ptosim_monitor_defaults();
+  ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
+  ptosim_status st = ptosim_monitor_run(mon, p, a);
+  ptosim_monitor_finish(mon);
+  *nrep = ptosim_monitor_nreports(mon);
+  snprintf(first, 64, "%s", st != PTOSIM_OK ? ptosim_last_diag(m)->rule : *nrep ? ptosim_monitor_report(mon, 0)->rule : "");
+  if (getenv("PT_DEBUG") && *nrep) fprintf(stderr, "%s\n", ptosim_monitor_report(mon, 0)->msg);
+  ptosim_monitor_free(mon);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return st;
+}
+
+/* Both forms: after R rounds slot k holds round max{r < R : r % 2 == k} (the two halves the
+ * sub-blocks stored at their parts), no finding; the free before the load is a race; no
+ * free at all, a deadlock (the third allocation waits forever). */
+static void test_entry_text(void) {
+  static char src[16384];
+  static float in[8 * 128], fifo[2 * 128];
+  for (int i = 0; i < 8 * 128; i++) in[i] = (float)i * 0.5f + 1.0f;
+  for (int generic = 0; generic < 2; generic++)
+    for (int rounds = 1; rounds <= 5; rounds += 2) {
+      char first[64];
+      int nrep;
+      for (int i = 0; i < 2 * 128; i++) fifo[i] = -7.0f;
+      entry_kernel(src, sizeof src, rounds, generic, 0, 0);
+      ptosim_status st = run_entry(src, in, 8 * 128, fifo, 2 * 128, &nrep, first);
+      CHECK_MSG(st == PTOSIM_OK && nrep == 0, "generic %d rounds %d: status %d, %d reports (%s)", generic, rounds, (int)st, nrep, first);
+      int bad = 0;
+      for (int k = 0; k < 2; k++) {
+        int r = k < rounds ? rounds - 1 - ((rounds - 1 - k) % 2) : -1; /* the last round of slot k */
+        for (int j = 0; j < 128; j++) bad += fifo[k * 128 + j] != (r < 0 ? -7.0f : in[r * 128 + j]);
+      }
+      CHECK_MSG(!bad, "generic %d rounds %d: %d wrong FIFO floats", generic, rounds, bad);
+      entry_kernel(src, sizeof src, 5, generic, 1, 0);
+      st = run_entry(src, in, 8 * 128, fifo, 2 * 128, &nrep, first);
+      CHECK_MSG(st == PTOSIM_OK && nrep > 0 && !strncmp(first, "race.", 5), "late free: status %d, %d reports (%s)", (int)st, nrep, first);
+      entry_kernel(src, sizeof src, 5, generic, 0, 1);
+      st = run_entry(src, in, 8 * 128, fifo, 2 * 128, &nrep, first);
+      CHECK_MSG(st == PTOSIM_E_FAULT && !strcmp(first, "sync.deadlock"), "no free: status %d (%s)", (int)st, first);
+    }
+}
+
 int main(void) {
   RUN(test_c2v_splits);
   RUN(test_flow);
@@ -673,6 +854,8 @@ int main(void) {
   RUN(test_reserve);
   RUN(test_memref_alloc);
   RUN(test_valid_queries);
+  RUN(test_gm_entries);
+  RUN(test_entry_text);
   ptosim_machine_free(g_m);
   return pt_test_finish();
 }

@@ -43,7 +43,10 @@ typedef enum ptosim_tile_split {
  * (c2v) and L1 (v2c) (a local / peer operand is c2v_buf for dir_mask 1 and 3, v2c_buf for 2,
  * the peer the v2c_buf of dir_mask 3); gm_slot is the GM FIFO (A2/A3: required; zero when
  * absent); flag_base is the first hardware flag of a generic pipe (the frontend forms use
- * 4 * id); *handle receives the pipe handle of the generic forms (NULL for the frontend). */
+ * 4 * id); *handle receives the pipe handle of the generic forms (NULL for the frontend);
+ * gm_stride: the element strides of the GM FIFO when given as a view (gm_slot_tensor = %v,
+ * or a view as the l2g2l GM operand), which its GM entries keep (PTOAS lit
+ * tpush_tpop_globaltensor_split_half_slot_a3.pto); all 0 for a pointer. */
 typedef struct ptosim_pipe_init_params {
   int64_t id;
   int64_t dir_mask;
@@ -54,6 +57,7 @@ typedef struct ptosim_pipe_init_params {
   int64_t c2v_buf;
   int64_t v2c_buf;
   ptosim_ptr gm_slot;
+  int64_t gm_stride[5];
   int64_t *handle;
 } ptosim_pipe_init_params;
 
@@ -61,21 +65,42 @@ typedef struct ptosim_pipe_init_params {
  * (id = the pipe handle; the direction is the issuing core's: cube C2V, vector V2C): C2V
  * from an acc tile, V2C from a vec tile. A5: through the FIXPIPE path as pto.tmov acc -> vec
  * into the UB slot, or inserted into a mat tile of the L1 slot. A2/A3: stored (pto.tstore)
- * as row-major rows of the valid region into the GM slot. */
+ * as row-major rows of the valid region into the GM slot. gm_entry = 1: the GM-entry form
+ * (pto.tpush(%entry, %pipe) of a GM view pto.talloc gave, which the producer wrote): it
+ * only signals the consumer (tile unused). */
 typedef struct ptosim_tpush_params {
   ptosim_tile tile;
   int64_t id;
   ptosim_tile_split split;
+  int64_t gm_entry;
 } ptosim_tpush_params;
 
 /* %t = pto.tpop_from_aic / pto.tpop_from_aiv {id, split} -> tile type: *result (its type's
  * shape) is placed on the slot (A2/A3: on the local slot, loaded from the GM slot);
- * pto.tfree_from_aic / _from_aiv {id, split} and pto.tfree(%pipe) {split} (result NULL). */
+ * pto.tfree_from_aic / _from_aiv {id, split} and pto.tfree(%pipe) {split} (result NULL).
+ * entry (not NULL): the GM-entry forms of A2/A3 (%e = tpop_from_aic {..} -> !pto.tensor_view,
+ * pto.tpop(%e, %pipe), tfree_from_aic(%e), pto.tfree(%e, %pipe)): the pop points *entry at
+ * the GM slot (a vector consumer of a split C2V entry at its part: + s * M * N elements
+ * up-down, + s * N left-right, M x N the entry's shape; with the strides of the FIFO view
+ * when it was given as one, else row-major) and signals nothing; the free
+ * signals the producer at the end of a period. */
 typedef struct ptosim_tpop_params {
   ptosim_tile *result;
   int64_t id;
   ptosim_tile_split split;
+  ptosim_gm_view *entry;
 } ptosim_tpop_params;
+
+/* %e = pto.talloc_to_aiv / talloc_to_aic {id, split} -> !pto.tensor_view<MxNxT> and
+ * pto.talloc(%e, %pipe) {split} (A2/A3 GM FIFOs, pto-isa a2a3 TAlloc.hpp): waits for a free
+ * slot as a push does, points *entry at GM slot k = pushed % slot_num (a vector producer of a
+ * split V2C entry at its part, as the pop above) and counts it pushed; the producer writes
+ * it (pto.tstore) and commits it with the GM-entry form of tpush. */
+typedef struct ptosim_talloc_params {
+  ptosim_gm_view *entry;
+  int64_t id;
+  ptosim_tile_split split;
+} ptosim_talloc_params;
 
 /* %n = pto.tile_valid_rows / pto.tile_valid_cols %t : !pto.tile_buf<...> -> index:
  * *result = src.valid_rows / src.valid_cols. */
@@ -83,6 +108,35 @@ typedef struct ptosim_tile_valid_params {
   ptosim_tile src;
   int64_t *result;
 } ptosim_tile_valid_params;
+
+/* Core types of pto.syncall (#pto.sync_core_type<...>). */
+typedef enum ptosim_sync_core_type {
+  PTOSIM_SYNC_AIV_ONLY = 0, /* the vector cores of every block */
+  PTOSIM_SYNC_AIC_ONLY = 1, /* the cube cores */
+  PTOSIM_SYNC_MIX = 2       /* every core */
+} ptosim_sync_core_type;
+
+/* pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<T>, and
+ * pto.syncall(%ws [, %used] : W [, i32]) mode = #pto.sync_all_mode<soft>, core_type = ...
+ * (W: !pto.ptr<i32, gm>, a tensor_view or partition_tensor_view of i32): a barrier of the
+ * cores of core_type in every block, after each drained its pipes. Soft: the i32 at
+ * workspace is the arrival counter (each arrival adds 1; zero it before the first use), and
+ * used_cores the number of participants (0: blocks, or blocks * 3 for mix, as pto-isa's
+ * get_block_num() * (1 + sub-blocks)). workspace_elems: i32 elements the view holds (-1 for
+ * a pointer). */
+typedef struct ptosim_syncall_params {
+  int64_t soft;
+  ptosim_sync_core_type core_type;
+  ptosim_ptr workspace;
+  int64_t workspace_elems;
+  int64_t used_cores;
+} ptosim_syncall_params;
+
+/* pto.tsync ins(%e0, %e1 : T0, T1): waits for the events of the tile ops that produced its
+ * operands (tiles or GM views); with none it does nothing (pto-isa tsync.md). */
+typedef struct ptosim_tsync_params {
+  int64_t nevents;
+} ptosim_tsync_params;
 
 #ifdef __cplusplus
 }

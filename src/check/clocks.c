@@ -6,8 +6,11 @@
 
 #define NP PTOSIM_PIPE_COUNT
 
+/* Entry BAR: the newest pto.syncall round (its machine-wide id) the agent has left or
+ * heard of; it orders accesses of other blocks (see pt_clocks_ordered). */
+#define BAR PT_NAGENT
 typedef struct vclock {
-  uint32_t c[PT_NAGENT];
+  uint32_t c[PT_NAGENT + 1];
 } vclock;
 
 /* What a signal carries: the sender's knowledge and time, and a flow id for traces. */
@@ -39,10 +42,19 @@ static uint32_t flag_key(int kind, const pt_sync *y) {
 }
 static uint32_t sema_key(int kind, int64_t id) { return 0x80000000u | (uint32_t)kind << 8 | (uint32_t)id; }
 
+/* A pto.syncall round: per block, what its participants knew when they arrived (joined),
+ * and the latest time one arrived. */
+typedef struct round {
+  vclock *vc; /* blocks entries, allocated on the round's first arrival */
+  uint64_t t;
+} round;
+
 struct pt_clocks {
   int blocks;
   block_clocks **b; /* allocated on first use */
   uint32_t next_flow;
+  round *rounds; /* by id (index 0 unused) */
+  uint32_t nrounds;
 };
 
 pt_clocks *pt_clocks_new(int blocks) {
@@ -63,12 +75,14 @@ void pt_clocks_free(pt_clocks *k) {
     if (k->b[i]) free(k->b[i]->pend);
     free(k->b[i]);
   }
+  for (uint32_t r = 0; r < k->nrounds; r++) free(k->rounds[r].vc);
+  free(k->rounds);
   free(k->b);
   free(k);
 }
 
 static void join(vclock *d, const vclock *s) {
-  for (int i = 0; i < PT_NAGENT; i++)
+  for (int i = 0; i <= BAR; i++)
     if (s->c[i] > d->c[i]) d->c[i] = s->c[i];
 }
 
@@ -142,6 +156,33 @@ static uint64_t receive(block_clocks *bc, int base, int a, int all, const stamp 
   return after - ready;
 }
 
+/* Round id (NULL when out of memory: the barrier then orders nothing, a possible false
+ * race, never a crash). */
+static round *round_of(pt_clocks *k, int64_t id) {
+  if (id <= 0 || id > UINT32_MAX - 1) return NULL;
+  if ((uint32_t)id >= k->nrounds) {
+    uint32_t n = (uint32_t)id + 1 > 2 * k->nrounds ? (uint32_t)id + 1 : 2 * k->nrounds;
+    round *r = realloc(k->rounds, (size_t)n * sizeof *r);
+    if (!r) return NULL;
+    memset(r + k->nrounds, 0, (size_t)(n - k->nrounds) * sizeof *r);
+    k->rounds = r;
+    k->nrounds = n;
+  }
+  round *r = &k->rounds[id];
+  if (!r->vc && !(r->vc = calloc((size_t)k->blocks, sizeof *r->vc))) return NULL;
+  return r;
+}
+
+/* What every pipe of the core knows and the time all are done (barrier(PIPE_ALL)). */
+static stamp drained(const block_clocks *bc, int base) {
+  stamp all = {.t = 0};
+  for (int p = 0; p < NP; p++) {
+    join(&all.vc, &bc->vc[base + p]);
+    all.t = max64(all.t, bc->t[base + p]);
+  }
+  return all;
+}
+
 void pt_clocks_step(pt_clocks *k, const pt_event *ev, uint64_t dur, uint64_t issue, pt_step *out) {
   const ptosim_core *c = ev->core;
   memset(out, 0, sizeof *out);
@@ -171,15 +212,31 @@ void pt_clocks_step(pt_clocks *k, const pt_event *ev, uint64_t dur, uint64_t iss
   }
   case PT_SYNC_BARRIER:
     if (y->a == PTOSIM_PIPE_ALL) {
-      stamp all = {.t = 0};
-      for (int p = 0; p < NP; p++) {
-        join(&all.vc, &bc->vc[base + p]);
-        all.t = max64(all.t, bc->t[base + p]);
-      }
+      stamp all = drained(bc, base);
       out->stall = receive(bc, base, a, 1, &all, start);
       start = bc->t[a];
     }
     break;
+  case PT_SYNC_ALL_ARRIVE: { /* the core drains, then its knowledge joins the round's */
+    stamp all = drained(bc, base);
+    out->stall = receive(bc, base, a, 1, &all, start);
+    start = bc->t[a];
+    round *r = round_of(k, y->id);
+    if (r) {
+      join(&r->vc[c->block], &bc->vc[a]);
+      r->t = max64(r->t, bc->t[a]);
+    }
+    break;
+  }
+  case PT_SYNC_ALL_DEPART: { /* every pipe learns its block's arrivals and the round */
+    round *r = round_of(k, y->id);
+    if (!r) break;
+    stamp st = {.vc = r->vc[c->block], .t = r->t};
+    st.vc.c[BAR] = st.vc.c[BAR] > (uint32_t)y->id ? st.vc.c[BAR] : (uint32_t)y->id;
+    out->stall = receive(bc, base, a, 1, &st, start);
+    start = bc->t[a];
+    break;
+  }
   case PT_SYNC_GET_BUF:
     if (y->mode == 0) {
       out->stall = receive(bc, base, a, 0, &bc->token[kind][y->id], start);
@@ -220,9 +277,16 @@ void pt_clocks_step(pt_clocks *k, const pt_event *ev, uint64_t dur, uint64_t iss
   finish(bc, c->block, a, start, dur, out);
 }
 
+/* Another block's access is ordered when it happened before that block's participants
+ * arrived at the newest syncall round the agent knows (rounds of one barrier only grow). */
 int pt_clocks_ordered(const pt_clocks *k, int block, int agent, pt_epoch e) {
-  if (pt_epoch_block(e) != block || block < 0 || block >= k->blocks || !k->b[block]) return 0;
-  return (uint32_t)e <= k->b[block]->vc[agent].c[pt_epoch_agent(e)];
+  if (block < 0 || block >= k->blocks || !k->b[block]) return 0;
+  const vclock *v = &k->b[block]->vc[agent];
+  int eb = pt_epoch_block(e);
+  if (eb == block) return (uint32_t)e <= v->c[pt_epoch_agent(e)];
+  uint32_t g = v->c[BAR];
+  if (!g || g >= k->nrounds || !k->rounds[g].vc || eb >= k->blocks) return 0;
+  return (uint32_t)e <= k->rounds[g].vc[eb].c[pt_epoch_agent(e)];
 }
 
 uint64_t pt_clocks_time(const pt_clocks *k, int block, int agent) {

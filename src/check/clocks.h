@@ -8,8 +8,11 @@
  *    both P is free and S has issued it; it lasts `dur` cycles;
  *  - set_flag / rls_buf / cross-core set publish the source pipe's clock and time in a
  *    signal; wait_flag / get_buf / cross-core wait join it into the waiting pipe;
- *  - barrier(PIPE_ALL) joins every pipe of the core, mem_bar VS_* joins V into S.
- * Blocks never synchronize with each other: accesses of two blocks are never ordered. */
+ *  - barrier(PIPE_ALL) joins every pipe of the core, mem_bar VS_* joins V into S;
+ *  - pto.syncall: an arrival drains the core and joins its knowledge into the round's (per
+ *    block); a departure joins its own block's part into every pipe and records the round.
+ * Blocks synchronize only through pto.syncall: an access of another block is ordered when
+ * it happened before that block arrived at the newest round the agent has left. */
 #ifndef PT_CLOCKS_H
 #define PT_CLOCKS_H
 

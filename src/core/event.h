@@ -37,7 +37,10 @@ typedef enum pt_sync_kind {
   PT_SYNC_RLS_BUF,    /* pipe a releases buffer token id, mode */
   PT_SYNC_MEM_BAR,    /* UB fence between vector and scalar accesses, id = barrier type */
   PT_SYNC_CORE_SET,   /* pipe a signals semaphore id of core `peer` */
-  PT_SYNC_CORE_WAIT   /* pipe a (PTOSIM_PIPE_ALL: the whole core) consumes semaphore id */
+  PT_SYNC_CORE_WAIT,  /* pipe a (PTOSIM_PIPE_ALL: the whole core) consumes semaphore id */
+  PT_SYNC_ALL_ARRIVE, /* the core, drained, arrives at round id of a pto.syncall barrier */
+  PT_SYNC_ALL_DEPART  /* the core leaves round id: everything each participant did before
+                         arriving happens before what any of them does after leaving */
 } pt_sync_kind;
 
 typedef struct pt_sync {

@@ -87,7 +87,9 @@ typedef struct pt_tpipe {
   uint32_t slot_size;          /* bytes */
   uint32_t c2v_buf, v2c_buf;   /* consumer FIFO bases (A2/A3: local rings): UB (C2V), L1 (V2C), bytes */
   uint64_t gm;                 /* A2/A3: GM FIFO base (bytes; V2C after the C2V slots when dir is 3) */
+  int64_t gm_stride[5];        /* element strides of the GM FIFO view its entries keep (0: row-major entries) */
   uint32_t pushed, popped, held; /* tiles this core pushed, popped, popped and not yet freed */
+  uint32_t allocated;          /* GM entries pto.talloc gave and no GM-entry push committed yet */
   uint32_t ready[2];           /* tiles pushed to this core and not popped, per producer (vector sub-block) */
   uint32_t freed[2];           /* free signals to this producer not waited yet, per consumer (vector sub-block) */
   /* Eager schedule (src/check/eager.c): the slots of pushes issued and not yet run, from
@@ -95,6 +97,27 @@ typedef struct pt_tpipe {
   uint32_t replay_head;
   uint8_t replay[PT_TPIPE_REPLAY];
 } pt_tpipe;
+
+/* pto.syncall (src/isa/sync.c). A barrier channel counts arrivals: one per core type of
+ * the hard barrier, one per GM workspace of the soft one (whose count is the i32 at the
+ * workspace, in GM). An arrival with count c before it waits for count >= (c / total + 1)
+ * * total (pto-isa include/pto/common/syncall_soft.hpp); each such target is a round, named
+ * by a machine-wide id (1, 2, ...) in the order rounds open, for the checkers. */
+#define PT_BARRIER_CHANNELS 8
+typedef struct pt_barrier {
+  uint64_t key;        /* hard: core type + 1; soft: the workspace's GM address | 1 << 63 */
+  int64_t count;       /* hard: arrivals so far */
+  int64_t open_target; /* target of the newest round, and its id */
+  uint32_t open_id;
+} pt_barrier;
+
+/* A core's arrival at a pto.syncall it has not passed yet (waiting = 0: none). */
+typedef struct pt_core_barrier {
+  int32_t waiting;
+  int32_t channel;
+  int64_t target;
+  uint32_t id;
+} pt_core_barrier;
 
 struct ptosim_core {
   struct ptosim_machine *m;
@@ -119,6 +142,7 @@ struct ptosim_core {
   /* Pipes parked by a wait_flag issued before its set_flag (src/isa/park.h), NULL when none. */
   struct pt_park *park;
   pt_tpipe tpipe[PTOSIM_TPIPE_FLAGS]; /* by flag base (frontend pipe id i: 4i) */
+  pt_core_barrier bar;
 };
 
 /* Free the parked ops of a core (src/isa/sync.c). */
@@ -173,6 +197,12 @@ struct ptosim_machine {
   /* The last program whose blocks a parallel run found to depend on each other (or to
    * fault): its next runs on this machine go straight to the sequential order. */
   const void *sequential_program;
+  /* pto.syncall: the core kinds the running program launches in every block (bit 1 <<
+   * kind, set by src/exec/run.c) and the barrier channels (src/isa/sync.c). */
+  uint32_t launch_kinds;
+  int nbarriers;
+  uint32_t barrier_ids;
+  pt_barrier barriers[PT_BARRIER_CHANNELS];
 };
 
 /* Per-thread safety. Op bodies reach machine-wide state only through pt_ctx.m (=

@@ -193,6 +193,13 @@ ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *co
   return v;
 }
 
+ptosim_gm_view *pt_bind_view_ref(pt_bind *b, const pa_item *it) {
+  static ptosim_gm_view scratch; /* lowering or probing: the executor never runs */
+  const pt_operand *o = typed_operand(b, it, PT_VK_VIEW, "a tensor view");
+  derives(b, o);
+  return o && !b->lowering && !b->probe ? &b->objs[b->slots[o->slot].i].view : &scratch;
+}
+
 static void *wide_operand(pt_bind *b, const pa_item *it, pt_vkind kind, const char *what, pt_slot_type *t) {
   const pt_operand *o = typed_operand(b, it, kind, what);
   if (t) *t = o ? o->t : (pt_slot_type){.kind = PT_VK_OTHER};
@@ -287,27 +294,40 @@ const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it) {
   return s < 0 ? NULL : b->prog->slots[s].decl;
 }
 
-ptosim_tile *pt_bind_result_tile(pt_bind *b) {
-  static ptosim_tile scratch; /* lowering: the executor never runs, the value is unused */
-  if (b->probe) {
-    b->derived = 1;
-    return &scratch;
-  }
-  if (!b->lowering) {
-    pt_obj *o = &b->objs[b->res_obj];
-    *o = b->prog->objs[b->res_obj];
-    return &o->tile;
+/* The object of the op's result: the program's copy while running, NULL while probing or
+ * lowering; lowering defines it from the result type (view: a tensor view of a static
+ * shape, else a tile type), reporting ir.type for another. */
+static pt_obj *result_obj(pt_bind *b, int view) {
+  if (b->probe) b->derived = 1;
+  if (b->probe || !b->lowering) {
+    pt_obj *o = b->probe ? NULL : &b->objs[b->res_obj];
+    if (o) *o = b->prog->objs[b->res_obj];
+    return o;
   }
   const pa_type *t = pt_lower_result_type(b->op, 0);
-  if (!t || t->kind != PA_TY_TILE_BUF) {
-    pt_bind_error(b, NULL, "ir.type", "give the result type after `->`", "missing or wrong result tile type");
-    return &scratch;
+  pt_obj tmpl = {0};
+  if (view ? pt_view_obj_of_type(t, &tmpl) != 0 : !t || t->kind != PA_TY_TILE_BUF) {
+    pt_bind_error(b, NULL, "ir.type", view ? "give the result type after `->`: !pto.tensor_view<MxNxT> of a static shape" : "give the result type after `->`",
+                  "missing or wrong result %s type", view ? "view" : "tile");
+    return NULL;
   }
-  pt_obj tmpl = {.tile = pt_tile_of_type(t)};
+  if (!view) tmpl.tile = pt_tile_of_type(t);
   pt_slot_type st = pt_slot_type_of(t);
   b->res_obj = pt_lower_new_obj(b->L, &tmpl);
   b->res_slot = pt_lower_define_results(b->L, b->op, &st, 1);
-  return &scratch;
+  return NULL;
+}
+
+ptosim_tile *pt_bind_result_tile(pt_bind *b) {
+  static ptosim_tile scratch; /* lowering: the executor never runs, the value is unused */
+  pt_obj *o = result_obj(b, 0);
+  return o ? &o->tile : &scratch;
+}
+
+ptosim_gm_view *pt_bind_result_view(pt_bind *b) {
+  static ptosim_gm_view scratch;
+  pt_obj *o = result_obj(b, 1);
+  return o ? &o->view : &scratch;
 }
 
 uint64_t *pt_bind_result_int(pt_bind *b) {

@@ -52,6 +52,12 @@ ptosim_tile *pt_bind_tile_ref(pt_bind *b, const pa_item *it);
  * loaded into or stored from (or NULL): it settles the layout of a view ND and DN both
  * describe, as PTOAS does. */
 ptosim_gm_view pt_bind_view(pt_bind *b, const pa_item *it, const ptosim_tile *consumer);
+/* A view operand the op places itself (pto.talloc / pto.tpop bind a declared GM entry to a
+ * FIFO slot): the view object the value names, which later uses of the value see. */
+ptosim_gm_view *pt_bind_view_ref(pt_bind *b, const pa_item *it);
+/* The view result of the op (`%e = op ... -> !pto.tensor_view<MxNxT>`), row-major of the
+ * type's static shape at GM 0; the executor sets its address. */
+ptosim_gm_view *pt_bind_result_view(pt_bind *b);
 /* While lowering: the type written where tile / view value `it` was made (NULL otherwise). */
 const pa_type *pt_bind_value_type(pt_bind *b, const pa_item *it);
 /* The tile result of the op (`%r = op ... -> !pto.tile_buf<..>`), initialised from its

@@ -13,6 +13,7 @@
  *   pto.tfree(%p : !pto.pipe) {split = 1}
  *   %r = pto.reserve_buffer {name = "fifo", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
  *   %r = pto.import_reserved_buffer {name = "fifo", peer_func = @vector_fn} -> i32 */
+#include <stdint.h>
 #include <string.h>
 
 #include "asm/asm.h"
@@ -54,6 +55,18 @@ static const pa_item *call_list(const pa_op *op) {
   return NULL;
 }
 
+/* A GM view operand as the FIFO: the pointer to its first element and its strides. */
+static void gm_view_operand(pt_bind *b, const pa_item *it, ptosim_pipe_init_params *p) {
+  ptosim_gm_view v = pt_bind_view(b, it, NULL);
+  p->gm_slot = (ptosim_ptr){.space = PTOSIM_GM, .dtype = v.dtype, .addr = v.addr};
+  memcpy(p->gm_stride, v.stride, sizeof p->gm_stride);
+}
+
+/* 1 when the k-th type of the `(...)` list l is written as a GM view (the GM-entry forms). */
+static int view_typed(const pa_item *l, uint32_t k) {
+  return l && k < l->ntypes && l->types[k] && (l->types[k]->kind == PA_TY_TENSOR_VIEW || l->types[k]->kind == PA_TY_PART_VIEW);
+}
+
 /* pto.initialize_l2l_pipe {...}(%local : i32 [, %peer : i32]) -> !pto.pipe and
  * pto.initialize_l2g2l_pipe {...}(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]]) -> !pto.pipe
  * (a GM tensor view or memref as %gm is not run):
@@ -68,7 +81,8 @@ static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_param
   if (n < 1 || n > (uint32_t)(2 + gm))
     return pt_bind_error(b, l, "bind.arity", gm ? "(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]])" : "(%local : i32 [, %peer : i32])",
                          "wrong number of pipe operands");
-  if (gm) p->gm_slot = pt_bind_ptr(b, &l->args[0]);
+  if (gm && view_typed(l, 0)) gm_view_operand(b, &l->args[0], p);
+  else if (gm) p->gm_slot = pt_bind_ptr(b, &l->args[0]);
   for (uint32_t k = (uint32_t)gm; k < n; k++) {
     int64_t v = pt_bind_int(b, &l->args[k]);
     *(k > (uint32_t)gm || p->dir_mask == 2 ? &p->v2c_buf : &p->c2v_buf) = v;
@@ -88,45 +102,77 @@ int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_p
     const pa_item *a = &l->args[k];
     int ok = a->kind == PA_IT_ASSIGN && a->nargs == 2;
     if (ok && pa_str_is(a->name, "gm_slot_buffer")) p->gm_slot = pt_bind_ptr(b, &a->args[1]);
+    else if (ok && pa_str_is(a->name, "gm_slot_tensor")) gm_view_operand(b, &a->args[1], p);
     else if (ok && pa_str_is(a->name, "c2v_consumer_buf")) p->c2v_buf = pt_bind_int(b, &a->args[1]);
     else if (ok && pa_str_is(a->name, "v2c_consumer_buf")) p->v2c_buf = pt_bind_int(b, &a->args[1]);
     else
-      return pt_bind_error(b, a, "op.unsupported", "pipes take gm_slot_buffer, c2v_consumer_buf and v2c_consumer_buf; global-only GM FIFOs (gm_slot_tensor) are not run yet",
+      return pt_bind_error(b, a, "op.unsupported", "pipes take gm_slot_buffer, gm_slot_tensor, c2v_consumer_buf and v2c_consumer_buf",
                            "unsupported pipe operand '%.*s'", (int)a->text.n, a->text.s);
   }
   return 0;
 }
 
-/* pto.tpush_to_aiv(%t : T) {id, split} or pto.tpush(%t, %pipe : T, !pto.pipe) {split}. */
+/* pto.tpush_to_aiv(%t : T) {id, split} or pto.tpush(%t, %pipe : T, !pto.pipe) {split}; T a
+ * tile, or a GM view pto.talloc gave (the GM-entry form). */
 int bind_ptosim_tpush_params(pt_bind *b, const pa_op *op, ptosim_tpush_params *p) {
   const pa_item *l = call_list(op);
   int gen = pa_str_is(op->name, "pto.tpush");
-  if (!l || l->nargs != 1u + gen || pt_bind_type(b, &l->args[0]).kind == PT_VK_VIEW)
-    return pt_bind_error(b, l, "bind.arity", gen ? "push one tile: pto.tpush(%t, %pipe : !pto.tile_buf<...>, !pto.pipe) (GM entries are not run yet)"
-                                                 : "push one tile: pto.tpush_to_aiv(%t : !pto.tile_buf<...>) (GM entries are not run yet)",
-                         "expects one tile operand");
-  p->tile = pt_bind_tile(b, &l->args[0]);
+  if (!l || l->nargs != 1u + gen)
+    return pt_bind_error(b, l, "bind.arity", gen ? "pto.tpush(%t, %pipe : !pto.tile_buf<...> | !pto.tensor_view<...>, !pto.pipe)"
+                                                 : "pto.tpush_to_aiv(%t : !pto.tile_buf<...> | !pto.tensor_view<...>)",
+                         "expects one tile or GM entry operand");
+  p->gm_entry = view_typed(l, 0);
+  if (p->gm_entry) pt_bind_view(b, &l->args[0], NULL);
+  else p->tile = pt_bind_tile(b, &l->args[0]);
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (gen) p->id = pt_bind_int(b, &l->args[1]);
   return 0;
 }
 
-/* tpop_* (a tile result) and tfree_* (none; the GM-entry form with an operand is not run);
- * pto.tpop(%t, %pipe : T, !pto.pipe) {split} places the declared tile %t itself, pto.tfree(%pipe : !pto.pipe) {split}. */
+/* tpop_* (a tile result, or a GM view result: the GM-entry form) and tfree_* (none, or the
+ * popped GM entry: tfree_from_aic(%e : !pto.tensor_view<...>)); pto.tpop(%t, %pipe : T,
+ * !pto.pipe) {split} places the declared tile or view %t itself, pto.tfree([%e,] %pipe) {split}. */
 int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) {
   int pop = op->name.n >= 8 && !strncmp(op->name.s, "pto.tpop", 8), gen = pa_str_is(op->name, "pto.tpop") || pa_str_is(op->name, "pto.tfree");
   const pa_item *l = call_list(op);
+  uint32_t n = l ? l->nargs : 0;
+  int entry = view_typed(l, 0);
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (!gen) {
-    if (l) return pt_bind_error(b, l, "op.unsupported", "GM FIFO entries are not run yet", "unexpected operand");
-    p->result = pop ? pt_bind_result_tile(b) : NULL;
+    if (n > (uint32_t)(!pop && entry) || (pop && n))
+      return pt_bind_error(b, l, "bind.arity", pop ? "%t = pto.tpop_from_aic {id, split} -> !pto.tile_buf<...> | !pto.tensor_view<...>"
+                                                   : "pto.tfree_from_aic {id, split}, or tfree_from_aic(%entry : !pto.tensor_view<...>) {...}",
+                           "unexpected operand");
+    entry = pop ? op->nrtypes && op->rtypes[0] && op->rtypes[0]->kind == PA_TY_TENSOR_VIEW : entry;
+    p->entry = pop && entry ? pt_bind_result_view(b) : entry ? pt_bind_view_ref(b, &l->args[0]) : NULL;
+    p->result = pop && !entry ? pt_bind_result_tile(b) : NULL;
     return 0;
   }
-  if (!l || l->nargs != 1u + pop)
-    return pt_bind_error(b, l, "bind.arity", pop ? "pto.tpop(%t, %pipe : !pto.tile_buf<...>, !pto.pipe) (GM entries are not run yet)" : "pto.tfree(%pipe : !pto.pipe)",
+  if (n != 1u + (pop || entry))
+    return pt_bind_error(b, l, "bind.arity", pop ? "pto.tpop(%t, %pipe : !pto.tile_buf<...> | !pto.tensor_view<...>, !pto.pipe)"
+                                                 : "pto.tfree(%pipe : !pto.pipe), or pto.tfree(%entry, %pipe : !pto.tensor_view<...>, !pto.pipe)",
                          "wrong pipe operands");
-  p->result = pop ? pt_bind_tile_ref(b, &l->args[0]) : NULL;
-  p->id = pt_bind_int(b, &l->args[pop]);
+  p->entry = entry ? pt_bind_view_ref(b, &l->args[0]) : NULL;
+  p->result = pop && !entry ? pt_bind_tile_ref(b, &l->args[0]) : NULL;
+  p->id = pt_bind_int(b, &l->args[n - 1]);
+  return 0;
+}
+
+/* %e = pto.talloc_to_aiv {id, split} -> !pto.tensor_view<MxNxT> or
+ * pto.talloc(%e, %pipe : !pto.tensor_view<...>, !pto.pipe) {split} (%e from pto.declare_global). */
+int bind_ptosim_talloc_params(pt_bind *b, const pa_op *op, ptosim_talloc_params *p) {
+  const pa_item *l = call_list(op);
+  int gen = pa_str_is(op->name, "pto.talloc");
+  if (split_attr(b, op, &p->id, &p->split)) return -1;
+  if (!gen) {
+    if (l) return pt_bind_error(b, l, "bind.arity", "%e = pto.talloc_to_aiv {id, split} -> !pto.tensor_view<...>", "unexpected operand");
+    p->entry = pt_bind_result_view(b);
+    return 0;
+  }
+  if (!l || l->nargs != 2)
+    return pt_bind_error(b, l, "bind.arity", "pto.talloc(%entry, %pipe : !pto.tensor_view<...>, !pto.pipe) {split = S}", "wrong talloc operands");
+  p->entry = pt_bind_view_ref(b, &l->args[0]);
+  p->id = pt_bind_int(b, &l->args[1]);
   return 0;
 }
 
@@ -134,6 +180,90 @@ int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) 
 int bind_ptosim_tile_valid_params(pt_bind *b, const pa_op *op, ptosim_tile_valid_params *p) {
   p->src = pt_bind_tile(b, pt_operand_item(op, 0));
   p->result = pt_bind_out_int(b, 0);
+  return 0;
+}
+
+/* ---- pto.syncall / pto.tsync ----------------------------------------------------------------- */
+
+/* The word of `key = #pto.<attr><word>` among the op's items (PTOAS custom syntax of
+ * syncall: `mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>`). */
+static const pa_item *enum_attr(const pa_op *op, const char *key) {
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *v = &op->items[k];
+    if (v->kind == PA_IT_ASSIGN && v->nargs == 2 && pa_str_is(v->name, key) && v->args[1].kind == PA_IT_ATTR) return &v->args[1];
+  }
+  return attr(op, key);
+}
+
+/* Index of the word of attribute item v among words[] (-1 if none). */
+static int enum_index(const pa_item *v, const char *const *words, int n) {
+  for (int i = 0; v && v->kind == PA_IT_ATTR && i < n; i++)
+    if (pa_str_is(v->body, words[i])) return i;
+  return -1;
+}
+
+/* Elements of a view type of static dims (saturating; INT64_MAX when a dim is `?`). */
+static int64_t static_elems(const pa_type *t) {
+  int64_t n = 1;
+  for (int32_t d = 0; d < t->rank; d++)
+    n = t->dims[d] == PA_DYN || (t->dims[d] > 0 && n > INT64_MAX / t->dims[d]) ? INT64_MAX : n * t->dims[d];
+  return n;
+}
+
+/* pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<aiv_only>;
+ * pto.syncall(%ws [, %used] : !pto.ptr<i32, gm> | tensor view of i32 [, i32]) mode = <soft>, ...
+ * (tonibohnlein/PTOAS PTOOps.td SyncAllOp; core_type aiv_only when absent, as SYNCALL<>). */
+int bind_ptosim_syncall_params(pt_bind *b, const pa_op *op, ptosim_syncall_params *p) {
+  static const char *const modes[] = {"hard", "soft"}, *const types[] = {"aiv_only", "aic_only", "mix"};
+  const pa_item *l = call_list(op), *m = enum_attr(op, "mode"), *t = enum_attr(op, "core_type");
+  int mode = enum_index(m, modes, 2), type = t ? enum_index(t, types, 3) : 0;
+  uint32_t n = l ? l->nargs : 0;
+  if (mode < 0 || type < 0)
+    return pt_bind_error(b, mode < 0 ? m : t, "syncall.form", "write mode = #pto.sync_all_mode<hard|soft>, core_type = #pto.sync_core_type<aiv_only|aic_only|mix>",
+                         mode < 0 ? "missing or unknown syncall mode" : "unknown syncall core type");
+  if (mode ? n < 1 || n > 2 : n != 0)
+    return pt_bind_error(b, l, "syncall.form", mode ? "a soft syncall takes its GM workspace and an optional used_cores: pto.syncall(%ws, %used : !pto.ptr<i32, gm>, i32)"
+                                                   : "a hard syncall takes no operand: pto.syncall()",
+                         "wrong syncall operands");
+  p->soft = mode;
+  p->core_type = (ptosim_sync_core_type)type;
+  p->workspace_elems = -1;
+  if (!mode) return 0;
+  const pa_item *ws = &l->args[0];
+  pt_slot_type wt = pt_bind_type(b, ws);
+  if (pt_bind_lowering(b) && (wt.dt != PTOSIM_DT_I32 || wt.space != PTOSIM_GM || (wt.kind != PT_VK_PTR && wt.kind != PT_VK_VIEW)))
+    return pt_bind_error(b, ws, "syncall.workspace", "pass !pto.ptr<i32, gm> or a tensor view of i32", "the syncall workspace is not i32 in GM");
+  pt_slot_type ut = n == 2 ? pt_bind_type(b, &l->args[1]) : (pt_slot_type){.kind = PT_VK_INT, .bits = 32};
+  if (pt_bind_lowering(b) && (ut.kind != PT_VK_INT || ut.bits != 32 || ut.is_index))
+    return pt_bind_error(b, &l->args[1], "ir.type", "used_cores is an i32", "used_cores is not an i32");
+  if (pt_bind_lowering(b) && view_typed(l, 0) && static_elems(l->types[0]) < 16)
+    return pt_bind_error(b, ws, "syncall.workspace", "reserve at least 16 i32 (64 bytes, its own cache line) for the workspace",
+                         "the workspace type holds fewer than 16 i32");
+  if (l->ntypes && l->types[0] && l->types[0]->kind == PA_TY_PTR) {
+    p->workspace = pt_bind_ptr(b, ws);
+  } else { /* a view: its address and how many i32 its shape holds (saturating) */
+    ptosim_gm_view v = pt_bind_view(b, ws, NULL);
+    p->workspace = (ptosim_ptr){.space = PTOSIM_GM, .dtype = v.dtype, .addr = v.addr};
+    p->workspace_elems = 1;
+    for (int d = 0; d < 5; d++)
+      p->workspace_elems = v.shape[d] <= 0 ? 0 : p->workspace_elems > INT64_MAX / v.shape[d] ? INT64_MAX : p->workspace_elems * v.shape[d];
+  }
+  p->used_cores = n == 2 ? pt_bind_int(b, &l->args[1]) : 0;
+  return 0;
+}
+
+/* pto.tsync ins(%e0, %e1 : T0, T1): tiles or GM views. */
+int bind_ptosim_tsync_params(pt_bind *b, const pa_op *op, ptosim_tsync_params *p) {
+  const pa_item *l = NULL;
+  for (uint32_t k = 0; k < op->nitems && !l; k++)
+    if (op->items[k].kind == PA_IT_CALL && pa_str_is(op->items[k].name, "ins")) l = &op->items[k];
+  p->nevents = l ? l->nargs : 0;
+  for (uint32_t k = 0; l && k < l->nargs && pt_bind_lowering(b); k++) {
+    int kind = pt_bind_type(b, &l->args[k]).kind;
+    if (kind != PT_VK_TILE && kind != PT_VK_VIEW)
+      return pt_bind_error(b, &l->args[k], "ir.type", "tsync waits for tiles or GM views (the events of the ops that made them)",
+                           "tsync operand %u is not a tile or view", k);
+  }
   return 0;
 }
 

@@ -7,7 +7,8 @@
 #include "exec/lower.h"
 
 #define TILE_PIPE_TEXT_BINDERS(X) \
-  X(ptosim_pipe_init_params) X(ptosim_tpush_params) X(ptosim_tpop_params) X(ptosim_tile_valid_params)
+  X(ptosim_pipe_init_params) X(ptosim_tpush_params) X(ptosim_tpop_params) X(ptosim_tile_valid_params) \
+  X(ptosim_syncall_params) X(ptosim_tsync_params) X(ptosim_talloc_params)
 
 #define DECLARE_TILE_PIPE_BINDER(T) int bind_##T(pt_bind *b, const pa_op *op, T *p);
 TILE_PIPE_TEXT_BINDERS(DECLARE_TILE_PIPE_BINDER)

@@ -1,10 +1,12 @@
 /* The interpreter: runs a lowered program on the cores of each block. Each core has its
  * own slots and program counter; cores of a block take turns, a core giving up its turn
  * only when it waits for a cross-core flag that is not set yet, so every run is
- * deterministic whatever the host. A wait that can never be satisfied is reported as a
- * deadlock with the location of every waiting core. */
+ * deterministic whatever the host. The blocks of a program with pto.syncall take turns the
+ * same way (run_together). A wait that can never be satisfied is reported as a deadlock
+ * with the location of every waiting core. */
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -407,28 +409,37 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
   }
 }
 
+/* One turn of each unfinished core of the block: 1 while a core is unfinished, 0 when all
+ * returned, -1 on a fault (in *st). Sets *progress when a core moved on. */
+static int block_turn(block_run *br, int *progress, ptosim_status *st) {
+  int alive = 0;
+  for (int i = 0; i < br->ncores; i++) {
+    core_run *cr = &br->cores[i];
+    if (cr->done) continue;
+    int32_t pc0 = cr->pc;
+    uint64_t edges0 = br->m->back_edges; /* a loop may come back to the same wait */
+    if (run_core(br, cr, st) == STEP_ERROR) return -1;
+    if (cr->done || cr->pc != pc0 || br->m->back_edges != edges0) *progress = 1;
+    if (!cr->done) alive = 1;
+  }
+  return alive;
+}
+
+/* Every unfinished core waits for a signal nobody will send. */
+static ptosim_status deadlock(block_run *br, const char *head, const char *hint) {
+  char msg[400];
+  const pt_ins *first;
+  where_cores(br, head, "waits at", msg, sizeof msg, &first);
+  return fail_at(br, first, PTOSIM_E_FAULT, "sync.deadlock", hint, msg);
+}
+
 static ptosim_status run_block(block_run *br) {
   for (;;) {
-    int progress = 0, alive = 0;
-    for (int i = 0; i < br->ncores; i++) {
-      core_run *cr = &br->cores[i];
-      if (cr->done) continue;
-      int32_t pc0 = cr->pc;
-      uint64_t edges0 = br->m->back_edges; /* a loop may come back to the same wait */
-      ptosim_status st = PTOSIM_OK;
-      int r = run_core(br, cr, &st);
-      if (r == STEP_ERROR) return st;
-      if (r == STEP_DONE || cr->pc != pc0 || br->m->back_edges != edges0) progress = 1;
-      if (!cr->done) alive = 1;
-    }
-    if (!alive) return PTOSIM_OK;
-    if (!progress) {
-      /* Every unfinished core waits for a flag nobody will set. */
-      char msg[400];
-      const pt_ins *first;
-      where_cores(br, "deadlock: ", "waits at", msg, sizeof msg, &first);
-      return fail_at(br, first, PTOSIM_E_FAULT, "sync.deadlock", "a pto.sync.wait has no matching pto.sync.set", msg);
-    }
+    int progress = 0;
+    ptosim_status st = PTOSIM_OK;
+    int r = block_turn(br, &progress, &st);
+    if (r <= 0) return st;
+    if (!progress) return deadlock(br, "deadlock: ", "a pto.sync.wait has no matching pto.sync.set");
   }
 }
 
@@ -450,17 +461,28 @@ void pt_block_scratch_free(pt_block_scratch *s) {
   s->wide = NULL;
 }
 
-ptosim_status pt_run_block(const ptosim_program *p, ptosim_machine *m, int blk, const ptosim_arg *args,
-                           pt_block_scratch *scr) {
+/* The core kinds a program launches in each block (bit 1 << ptosim_core_kind; a mixed
+ * program of kind 3 runs one thread, on the cube core). */
+static uint32_t launch_kinds(const ptosim_program *p) {
+  return p->ncores_kind == 1 || p->ncores_kind == 3 ? 1u : p->ncores_kind == 2 ? 2u : 7u;
+}
+
+/* Set up the cores of block blk (their slots in scr) to run p from the start. */
+static void block_init(block_run *br, const ptosim_program *p, ptosim_machine *m, int blk, const ptosim_arg *args,
+                       pt_block_scratch *scr) {
   int kind = p->ncores_kind;
-  block_run br = {.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
-  if (kind != 2) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
-  if (kind != 1 && kind != 3) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
-  if (kind == 0) br.cores[br.ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
-  for (int k = 0; k < 3; k++) /* a launch starts with empty tile pipes (src/isa/tile_pipe.c) */
-    memset(ptosim_core_of(m, blk, (ptosim_core_kind)k)->tpipe, 0, sizeof m->cores->tpipe);
-  for (int c = 0; c < br.ncores; c++) {
-    core_run *cr = &br.cores[c];
+  *br = (block_run){.p = p, .m = m, .subblock_num = kind == 0 ? 2 : 1};
+  m->launch_kinds = launch_kinds(p);
+  if (kind != 2) br->cores[br->ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIC)};
+  if (kind != 1 && kind != 3) br->cores[br->ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV0)};
+  if (kind == 0) br->cores[br->ncores++] = (core_run){.core = ptosim_core_of(m, blk, PTOSIM_AIV1), .sub = 1};
+  for (int k = 0; k < 3; k++) { /* a launch starts with empty tile pipes and no barrier arrival */
+    ptosim_core *c = ptosim_core_of(m, blk, (ptosim_core_kind)k);
+    memset(c->tpipe, 0, sizeof c->tpipe);
+    memset(&c->bar, 0, sizeof c->bar);
+  }
+  for (int c = 0; c < br->ncores; c++) {
+    core_run *cr = &br->cores[c];
     cr->slots = scr->slots + (size_t)c * (size_t)p->nslots;
     cr->objs = scr->objs + (size_t)c * (size_t)p->nobjs;
     memset(cr->slots, 0, (size_t)p->nslots * sizeof *cr->slots);
@@ -476,10 +498,55 @@ ptosim_status pt_run_block(const ptosim_program *p, ptosim_machine *m, int blk, 
       else v->i = wrap((uint64_t)args[i].i, t.bits);
     }
   }
+}
+
+ptosim_status pt_run_block(const ptosim_program *p, ptosim_machine *m, int blk, const ptosim_arg *args,
+                           pt_block_scratch *scr) {
+  block_run br;
+  block_init(&br, p, m, blk, args, scr);
   ptosim_status st = run_block(&br);
   /* Eager schedule: the block's queued ops run and their writes land (after a fault
    * they are dropped: memory shows what had landed). */
   if (st == PTOSIM_OK) st = pt_sched_flush(m);
+  return st;
+}
+
+/* ---- blocks meeting at pto.syncall ------------------------------------------------------------ */
+
+static int uses_syncall(const ptosim_program *p) {
+  for (int32_t i = 0; i < p->ncode; i++)
+    if (p->code[i].code == PT_C_PTO && p->code[i].opc == PTOSIM_OP_syncall) return 1;
+  return 0;
+}
+
+/* A program with pto.syncall runs every block at once, the blocks taking turns as the
+ * cores of a block do (a core waiting at the barrier lets the others run). */
+static ptosim_status run_together(const ptosim_program *p, ptosim_machine *m, const ptosim_arg *args) {
+  int n = m->blocks, ready = 0;
+  block_run *br = calloc((size_t)n, sizeof *br);
+  pt_block_scratch *scr = calloc((size_t)n, sizeof *scr);
+  for (; br && scr && ready < n && !pt_block_scratch_init(&scr[ready], p); ready++) block_init(&br[ready], p, m, ready, args, &scr[ready]);
+  pt_ctx x = {.m = m, .op = PTOSIM_OP_COUNT};
+  ptosim_status st = ready == n ? PTOSIM_OK
+                                : pt_fail(&x, PTOSIM_E_NOMEM, "api.nomem", "run fewer blocks",
+                                          "out of memory for the registers of the %d blocks that meet at pto.syncall", n);
+  for (int alive = 1; st == PTOSIM_OK && alive;) {
+    int progress = 0, first = -1;
+    for (int b = 0; b < n && st == PTOSIM_OK; b++) {
+      int r = block_turn(&br[b], &progress, &st);
+      if (r > 0 && first < 0) first = b;
+    }
+    alive = first >= 0;
+    if (st == PTOSIM_OK && alive && !progress) {
+      char head[64];
+      snprintf(head, sizeof head, "deadlock (block %d of %d): ", first, n);
+      st = deadlock(&br[first], head, "every participant of a pto.syncall must reach it (a core that returns first never arrives)");
+    }
+  }
+  if (st == PTOSIM_OK) st = pt_sched_flush(m);
+  for (int b = 0; b < ready; b++) pt_block_scratch_free(&scr[b]);
+  free(scr);
+  free(br);
   return st;
 }
 
@@ -494,6 +561,8 @@ ptosim_status ptosim_program_run_threads(const ptosim_program *p, ptosim_machine
     return m ? pt_fail(&x, PTOSIM_E_USAGE, "api.args", NULL, "ptosim_program_run: null %s", p ? "arguments" : "program")
              : PTOSIM_E_USAGE;
   }
+  m->nbarriers = 0; /* the hard barriers' counts start again (soft ones count in GM) */
+  if (m->blocks > 1 && uses_syncall(p)) return run_together(p, m, args);
   ptosim_status st = pt_run_parallel(p, m, args, threads);
   if (st != PT_RUN_SEQUENTIAL) return st;
   pt_block_scratch scr;

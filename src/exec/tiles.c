@@ -31,7 +31,8 @@ enum obj_sub {
                        the parent type's rows / cols */
   OBJ_TALIAS,       /* tile -> new object, or (flags ALIAS_DPS) tile, dst tile */
   OBJ_MULTI_ALLOC,  /* as OBJ_ALLOC; the object is slot 0, bits = the number of slots */
-  OBJ_MULTI_GET     /* multi tile, slot; bits = the number of slots */
+  OBJ_MULTI_GET,    /* multi tile, slot; bits = the number of slots */
+  OBJ_DECLARE_GLOBAL /* pto.declare_global: a view of its type's shape at GM 0 (a pto.talloc / tpop places it) */
 };
 
 enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4, ALIAS_DPS = 1 };
@@ -86,7 +87,7 @@ static const char *const obj_names[] = {
     [OBJ_MEMREF_ALLOC] = "memref.alloc",      [OBJ_DECLARE] = "pto.declare_tile",
     [OBJ_SUBSET] = "pto.subset",
     [OBJ_TALIAS] = "pto.talias",            [OBJ_MULTI_ALLOC] = "pto.alloc_multi_tile",
-    [OBJ_MULTI_GET] = "pto.multi_tile_get"};
+    [OBJ_MULTI_GET] = "pto.multi_tile_get", [OBJ_DECLARE_GLOBAL] = "pto.declare_global"};
 
 typedef struct obj_low {
   pt_lower *L;
@@ -197,6 +198,34 @@ static void lower_declare(obj_low *o) {
   check_tile_type(o, t);
   pt_obj tmpl = {.tile = pt_tile_of_type(t)};
   o->in.sub = OBJ_ALLOC;
+  result_obj(o, t, &tmpl);
+}
+
+int pt_view_obj_of_type(const pa_type *t, pt_obj *o) {
+  memset(o, 0, sizeof *o);
+  if (!t || (t->kind != PA_TY_TENSOR_VIEW && t->kind != PA_TY_PART_VIEW) || t->rank < 1 || t->rank > PTOSIM_VIEW_DIMS) return -1;
+  ptosim_gm_view *v = &o->view;
+  v->dtype = pt_elem_dtype(t->elem);
+  o->rank = (int8_t)t->rank;
+  for (int i = PTOSIM_VIEW_DIMS - 1, k = t->rank - 1; i >= 0; i--, k--) {
+    v->shape[i] = k >= 0 ? t->dims[k] : 1;
+    if (v->shape[i] <= 0 || v->shape[i] > INT32_MAX) return -1; /* `?` or out of range */
+    v->stride[i] = i == PTOSIM_VIEW_DIMS - 1 ? 1 : v->shape[i + 1] * v->stride[i + 1];
+  }
+  pt_view_infer_layout(v, PTOSIM_GL_ND);
+  return v->dtype == PTOSIM_DT_NONE ? -1 : 0;
+}
+
+/* %e = pto.declare_global -> !pto.tensor_view<MxNxT>: a row-major view of that static shape
+ * whose GM address a later op gives (pto.talloc, pto.tpop). */
+static void lower_declare_global(obj_low *o) {
+  const pa_type *t = pt_lower_result_type(o->op, 0);
+  pt_obj tmpl;
+  if (pt_view_obj_of_type(t, &tmpl)) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "view.type", "write -> !pto.tensor_view<MxNxT> of a static shape and a known dtype",
+                                "pto.declare_global: the result is not a tensor view of a static shape");
+    return;
+  }
   result_obj(o, t, &tmpl);
 }
 
@@ -415,6 +444,7 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
     break;
   case OBJ_MEMREF_ALLOC: lower_memref_alloc(&o); break;
   case OBJ_DECLARE: lower_declare(&o); break;
+  case OBJ_DECLARE_GLOBAL: lower_declare_global(&o); break;
   case OBJ_TENSOR_VIEW: lower_tensor_view(&o); break;
   case OBJ_PARTITION: lower_partition(&o); break;
   case OBJ_TILE_SUBVIEW:
@@ -738,6 +768,7 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
     return PTOSIM_OK;
   case OBJ_VIEW_DIM:
   case OBJ_VIEW_STRIDE: return run_view_query(&r);
+  case OBJ_DECLARE_GLOBAL: result(&r); return PTOSIM_OK;
   }
   return PTOSIM_E_USAGE;
 }

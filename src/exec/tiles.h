@@ -19,6 +19,10 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
  * the shape where they are `?` (alloc_tile / set_validshape give those at run time). */
 ptosim_tile pt_tile_of_type(const pa_type *t);
 
+/* The view object of a !pto.tensor_view / partition_tensor_view type of a static shape:
+ * row-major (strides from the shape), at GM 0. Returns -1 for another type or a `?` dim. */
+int pt_view_obj_of_type(const pa_type *t, pt_obj *o);
+
 /* A new object for a result of the op being lowered, its static part `tmpl`. */
 int32_t pt_lower_new_obj(pt_lower *L, const pt_obj *tmpl);
 

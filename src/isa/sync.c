@@ -148,6 +148,124 @@ ptosim_status pt_exec_sync_wait(pt_ctx *x, const ptosim_core_sync_params *p) {
   return PTOSIM_OK;
 }
 
+/* ---- pto.syncall and pto.tsync -------------------------------------------------------------- */
+
+/* Participants per block of a barrier of core type t among the launched core kinds (a
+ * machine run op by op through the C API counts all three). */
+static int64_t per_block(const ptosim_machine *m, ptosim_sync_core_type t) {
+  uint32_t k = m->launch_kinds ? m->launch_kinds : 7u;
+  int64_t cube = k & 1u, vec = ((k >> 1) & 1u) + ((k >> 2) & 1u);
+  return t == PTOSIM_SYNC_AIV_ONLY ? vec : t == PTOSIM_SYNC_AIC_ONLY ? cube : cube + vec;
+}
+
+static int participates(const ptosim_core *c, ptosim_sync_core_type t) {
+  return t == PTOSIM_SYNC_MIX || (t == PTOSIM_SYNC_AIC_ONLY) == (c->kind == PTOSIM_AIC);
+}
+
+static ptosim_status check_syncall(pt_ctx *x, const ptosim_syncall_params *p) {
+  PT_VERIFY(x, (unsigned)p->core_type <= PTOSIM_SYNC_MIX, "syncall.core_type", "core_type is aiv_only, aic_only or mix",
+            "core type %d", (int)p->core_type);
+  if (!p->soft) return PTOSIM_OK;
+  PT_VERIFY(x, p->workspace.space == PTOSIM_GM && p->workspace.dtype == PTOSIM_DT_I32, "syncall.workspace",
+            "pass an i32 GM workspace (!pto.ptr<i32, gm> or a tensor view of i32)", "the soft syncall workspace is %s %s, not i32 in GM",
+            pt_space_name(p->workspace.space), pt_dtype_name(p->workspace.dtype));
+  PT_VERIFY(x, p->workspace_elems < 0 || p->workspace_elems >= 16, "syncall.workspace",
+            "reserve at least 16 i32 (64 bytes, its own cache line) for the workspace", "the workspace holds %lld i32",
+            (long long)p->workspace_elems);
+  PT_VERIFY(x, p->workspace.addr % 4 == 0, "syncall.workspace", "align the workspace to 4 bytes", "workspace at GM 0x%llx",
+            (unsigned long long)p->workspace.addr);
+  PT_VERIFY(x, p->used_cores >= 0 && p->used_cores <= INT32_MAX, "syncall.used_cores",
+            "used_cores is the number of participants (0: all of core_type)", "used_cores %lld", (long long)p->used_cores);
+  return PTOSIM_OK;
+}
+
+/* The arrival counter of a soft barrier: the i32 at the workspace. The accesses are the
+ * barrier's own (atomics past the cache, dcci), not data: no event records them. */
+static ptosim_status soft_counter(pt_ctx *x, uint64_t ws, int32_t add, int64_t *count) {
+  pt_ctx q = *x;
+  q.ev = NULL;
+  uint8_t *h;
+  PT_TRY(pt_span(&q, PTOSIM_GM, ws, 4, 4, add ? PT_RW : PT_READ, &h));
+  int32_t v;
+  memcpy(&v, h, 4);
+  *count = v;
+  v = (int32_t)((uint32_t)v + (uint32_t)add); /* the hardware's i32 atomic add wraps */
+  if (add) memcpy(h, &v, 4);
+  return PTOSIM_OK;
+}
+
+/* The channel of key (a new one if none), its index in *ch. */
+static ptosim_status channel_of(pt_ctx *x, uint64_t key, int *ch) {
+  ptosim_machine *m = x->m;
+  for (*ch = 0; *ch < m->nbarriers && m->barriers[*ch].key != key; (*ch)++) {}
+  if (*ch < m->nbarriers) return PTOSIM_OK;
+  PT_VERIFY(x, m->nbarriers < PT_BARRIER_CHANNELS, "syncall.channels", "use at most 8 soft workspaces and hard core types in one run",
+            "too many pto.syncall barriers");
+  m->barriers[m->nbarriers++] = (pt_barrier){.key = key};
+  return PTOSIM_OK;
+}
+
+/* Send the op's event as it is now, as one of several (the arrival before the departure). */
+static void send_part(pt_ctx *x, pt_sync_kind kind, uint32_t id) {
+  if (!x->ev) return;
+  effect(x, kind, PTOSIM_PIPE_ALL, PTOSIM_PIPE_ALL, id, 0, NULL);
+  x->ev->part = 1;
+  x->m->listener(x->m->listener_user, x->ev);
+  x->ev->part = 0;
+  x->ev->sync = (pt_sync){0};
+}
+
+/* Arrive: add one to the channel's count and wait for the round's target (the count from
+ * before, rounded down to whole rounds of `total`, plus one round). */
+static ptosim_status arrive(pt_ctx *x, const ptosim_syncall_params *p, pt_core_barrier *cb) {
+  ptosim_machine *m = x->m;
+  int64_t total = p->soft && p->used_cores                        ? p->used_cores
+                  : p->soft && p->core_type != PTOSIM_SYNC_MIX ? m->blocks /* get_block_num() */
+                                                               : (int64_t)m->blocks * per_block(m, p->core_type);
+  int ch;
+  PT_TRY(channel_of(x, p->soft ? p->workspace.addr | 1ull << 63 : (uint64_t)p->core_type + 1, &ch));
+  pt_barrier *b = &m->barriers[ch];
+  int64_t before;
+  if (p->soft) PT_TRY(soft_counter(x, p->workspace.addr, 1, &before)); /* the count is the GM counter */
+  else before = b->count++;
+  int64_t target = (before / total + 1) * total;
+  if (!b->open_id || target != b->open_target) b->open_target = target, b->open_id = ++m->barrier_ids;
+  *cb = (pt_core_barrier){.waiting = 1, .channel = ch, .target = target, .id = b->open_id};
+  send_part(x, PT_SYNC_ALL_ARRIVE, cb->id);
+  return PTOSIM_OK;
+}
+
+/* pto-isa SYNCALL_IMPL / SYNCALL_SOFT_*_IMPL: every core drains its pipes; a participant
+ * arrives and waits (PTOSIM_BLOCKED: the interpreter runs the other cores and blocks, and
+ * reports a barrier that can never complete as sync.deadlock) until the count reaches its
+ * round's target. */
+ptosim_status pt_exec_syncall(pt_ctx *x, const ptosim_syncall_params *p) {
+  PT_TRY(check_syncall(x, p));
+  if (x->m->verify_only) return PTOSIM_OK;
+  PT_VERIFY(x, !x->m->sched, "syncall.schedule", "run without --schedule=eager", "the eager schedule does not run pto.syncall yet");
+  if (!participates(x->core, p->core_type)) {
+    effect(x, PT_SYNC_BARRIER, PTOSIM_PIPE_ALL, PTOSIM_PIPE_ALL, 0, 0, NULL);
+    return PTOSIM_OK;
+  }
+  pt_core_barrier *cb = &x->core->bar;
+  if (!cb->waiting) PT_TRY(arrive(x, p, cb));
+  int64_t count = x->m->barriers[cb->channel].count;
+  if (p->soft) PT_TRY(soft_counter(x, p->workspace.addr, 0, &count));
+  if (count < cb->target) return PTOSIM_BLOCKED;
+  cb->waiting = 0;
+  effect(x, PT_SYNC_ALL_DEPART, PTOSIM_PIPE_ALL, PTOSIM_PIPE_ALL, cb->id, 0, NULL);
+  return PTOSIM_OK;
+}
+
+/* The events of the ops that produced the operands: ptosim's operands name tiles and views,
+ * not the ops, so the wait covers every op issued before it (the scalar unit waits for
+ * every pipe, as barrier(PIPE_ALL)); with no operand it is a no-op (pto-isa tsync.md). */
+ptosim_status pt_exec_tsync(pt_ctx *x, const ptosim_tsync_params *p) {
+  PT_VERIFY(x, p->nevents >= 0, "api.args", "pass the number of events", "%lld events", (long long)p->nevents);
+  if (p->nevents) effect(x, PT_SYNC_BARRIER, PTOSIM_PIPE_ALL, PTOSIM_PIPE_ALL, 0, 0, NULL);
+  return PTOSIM_OK;
+}
+
 /* ---- parked pipes (park.h) -------------------------------------------------------------------- */
 
 typedef struct parked {

@@ -35,7 +35,7 @@ static int a5(const pt_ctx *x) { return x->m->target == PTOSIM_TARGET_A5; }
 
 /* The generic ops name a pipe by its handle (its flag base), the frontend ones by id. */
 static int generic(const pt_ctx *x) {
-  return x->op == PTOSIM_OP_tpush || x->op == PTOSIM_OP_tpop || x->op == PTOSIM_OP_tfree ||
+  return x->op == PTOSIM_OP_tpush || x->op == PTOSIM_OP_tpop || x->op == PTOSIM_OP_tfree || x->op == PTOSIM_OP_talloc ||
          x->op == PTOSIM_OP_initialize_l2l_pipe || x->op == PTOSIM_OP_initialize_l2g2l_pipe;
 }
 
@@ -140,6 +140,7 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
   t->c2v_buf = (uint32_t)p->c2v_buf;
   t->v2c_buf = (uint32_t)p->v2c_buf;
   t->gm = a5(x) ? 0 : p->gm_slot.addr;
+  memcpy(t->gm_stride, p->gm_stride, sizeof t->gm_stride);
   return PTOSIM_OK;
 }
 
@@ -217,12 +218,43 @@ static ptosim_status pop_gm(pt_ctx *x, const ptosim_tpop_params *p, const pt_tpi
   return pt_exec_tload(x, &ld);
 }
 
+/* Past the first round, every period-th tile a producer pushes (or allocates) waits for one
+ * free signal of each of its n consumers (PTOSIM_BLOCKED until they came). */
+static ptosim_status wait_free(pt_ctx *x, pt_tpipe *t, int base, int n) {
+  int c2v = cube(x), wait = t->pushed >= (uint32_t)t->slot_num && t->pushed % period(t) == 0;
+  for (int s = 0; s < n && wait; s++)
+    if (!t->freed[s]) return PTOSIM_BLOCKED;
+  for (int s = 0; s < n && wait; s++) {
+    t->freed[s]--;
+    send_sync(x, PT_SYNC_CORE_WAIT, flag_of(t, base, c2v, 1, c2v ? s : sub_of(x->core), c2v), NULL);
+  }
+  return PTOSIM_OK;
+}
+
+/* The ready signal of a pushed tile to its n consumers. */
+static void signal_ready(pt_ctx *x, int base, int n) {
+  int c2v = cube(x);
+  for (int s = 0; s < n; s++) {
+    ptosim_core *peer = block_core(x, c2v ? (ptosim_core_kind)(PTOSIM_AIV0 + s) : PTOSIM_AIC);
+    int sub = c2v ? s : sub_of(x->core);
+    peer->tpipe[base].ready[c2v ? 0 : sub]++;
+    send_sync(x, PT_SYNC_CORE_SET, flag_of(&x->core->tpipe[base], base, c2v, 0, sub, !c2v), peer);
+  }
+}
+
 ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   int c2v = cube(x), n = c2v ? nsubs(x, p->split) : 1, base;
   pt_tpipe *t = NULL;
   if (x->m->verify_only) return check_id(x, p->id, p->split);
   PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
   pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3); /* the pipe that waits, moves and signals */
+  if (p->gm_entry) { /* the producer wrote the entry pto.talloc gave: commit it */
+    PT_VERIFY(x, t->allocated, "tile_pipe.alloc", "take the entry with pto.talloc (talloc_to_aiv / _to_aic) and write it first",
+              "push of a GM entry on pipe %lld with no entry allocated", (long long)p->id);
+    t->allocated--;
+    signal_ready(x, base, n);
+    return PTOSIM_OK;
+  }
   if (x->m->sched && !x->ev) { /* the eager schedule runs the data move again at its start */
     uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)t->replay[t->replay_head++ % PT_TPIPE_REPLAY] * t->slot_size;
     return c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr);
@@ -233,15 +265,8 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   if (!c2v && p->split == PTOSIM_SPLIT_NONE && sub_of(x->core) && a5(x))
     return pt_fail(x, PTOSIM_E_VERIFY, "tile_pipe.split", "push with split 1 or 2 from both sub-blocks, or from sub-block 0 only",
                    "an unsplit push comes from vector sub-block 0; sub-block 1 has no slot in it");
-  /* Past the first round, every period-th push waits for one free signal of each consumer. */
-  int wait = t->pushed >= (uint32_t)t->slot_num && t->pushed % period(t) == 0;
-  for (int s = 0; s < n && wait; s++)
-    if (!t->freed[s]) return PTOSIM_BLOCKED;
+  PT_TRY(wait_free(x, t, base, n));
   uint32_t slot = t->pushed % (uint32_t)t->slot_num;
-  for (int s = 0; s < n && wait; s++) {
-    t->freed[s]--;
-    send_sync(x, PT_SYNC_CORE_WAIT, flag_of(t, base, c2v, 1, c2v ? s : sub_of(x->core), c2v), NULL);
-  }
   uint64_t bytes = (uint64_t)p->tile.rows * (uint64_t)p->tile.cols * pt_dtype_bits(p->tile.dtype) / 8;
   PT_VERIFY(x, bytes <= t->slot_size * (uint64_t)(c2v ? 1 : nsubs(x, p->split)), "tile_pipe.slot_size",
             "make slot_size at least the tile's bytes (the whole entry before a split)", "a %dx%d %s tile (%llu bytes) does not fit a %u-byte slot",
@@ -254,12 +279,42 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
     t->replay[t->pushed % PT_TPIPE_REPLAY] = (uint8_t)slot;
   }
   t->pushed++;
-  for (int s = 0; s < n; s++) {
-    ptosim_core *peer = block_core(x, c2v ? (ptosim_core_kind)(PTOSIM_AIV0 + s) : PTOSIM_AIC);
-    int sub = c2v ? s : sub_of(x->core);
-    peer->tpipe[base].ready[c2v ? 0 : sub]++;
-    send_sync(x, PT_SYNC_CORE_SET, flag_of(t, base, c2v, 0, sub, !c2v), peer);
-  }
+  signal_ready(x, base, n);
+  return PTOSIM_OK;
+}
+
+/* ---- GM FIFO entries as global tensors (pto-isa a2a3 TAlloc.hpp, TPush.hpp / TPop.hpp /
+ * TFree.hpp GlobalData overloads) ---- */
+
+/* Point *e at slot k of direction c2v; the vector side of a split entry at its part:
+ * + s * M * N elements (up-down) or + s * N (left-right), M x N the entry's shape
+ * (getSubAIVOffset / getPopSubAIVOffset). The entry keeps the FIFO view's strides when it
+ * was given as a view, and must end inside the slot. */
+static ptosim_status place_entry(pt_ctx *x, const pt_tpipe *t, int c2v, uint32_t k, ptosim_tile_split split, ptosim_gm_view *e) {
+  uint64_t es = pt_dtype_bits(e->dtype) / 8, m = (uint64_t)e->shape[3], n = (uint64_t)e->shape[4], part = 0, last = 0;
+  if (t->gm_stride[4]) memcpy(e->stride, t->gm_stride, sizeof e->stride);
+  if (!cube(x) && split != PTOSIM_SPLIT_NONE) part = (uint64_t)sub_of(x->core) * (split == PTOSIM_SPLIT_UP_DOWN ? m * n : n);
+  for (int d = 0; d < 5; d++) last += (uint64_t)(e->shape[d] - 1) * (uint64_t)e->stride[d]; /* the entry's last element */
+  PT_VERIFY(x, es && (part + last + 1) * es <= t->slot_size, "tile_pipe.slot_size", "make slot_size at least the entry's bytes",
+            "a GM entry reaching %llu bytes into its slot does not fit a %u-byte slot", (unsigned long long)((part + last + 1) * es),
+            t->slot_size);
+  e->addr = gm_slot(t, c2v, k % (uint32_t)t->slot_num) + part * es;
+  return PTOSIM_OK;
+}
+
+ptosim_status pt_exec_talloc(pt_ctx *x, const ptosim_talloc_params *p) {
+  int c2v = cube(x), base;
+  pt_tpipe *t = NULL;
+  if (x->m->verify_only) return check_id(x, p->id, p->split);
+  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
+  pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3);
+  PT_VERIFY(x, t->gm, "tile_pipe.target", "GM entries are slots of an A2/A3 GM FIFO (initialize_l2g2l_pipe, or gm_slot_buffer)",
+            "pto.talloc on a pipe without a GM FIFO");
+  PT_VERIFY(x, p->entry, "api.args", "pass the view the entry goes to", "null entry");
+  PT_TRY(wait_free(x, t, base, c2v ? nsubs(x, p->split) : 1));
+  PT_TRY(place_entry(x, t, c2v, t->pushed, p->split, p->entry));
+  t->pushed++;
+  t->allocated++;
   return PTOSIM_OK;
 }
 
@@ -303,35 +358,41 @@ ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
   for (int s = 0; s < n; s++)
     if (!t->ready[c2v ? 0 : s]) return PTOSIM_BLOCKED;
   ptosim_tile *r = p->result;
-  PT_VERIFY(x, r, "api.args", "pass the tile the pop places", "null result tile");
-  PT_VERIFY(x, r->space == (c2v ? PTOSIM_UB : PTOSIM_L1), "tile_pipe.loc",
-            c2v ? "a vector core pops a vec tile" : "the cube core pops a mat tile", "the popped tile type is in %s",
-            pt_space_name(r->space));
-  uint64_t bytes = (uint64_t)r->rows * (uint64_t)r->cols * pt_dtype_bits(r->dtype) / 8;
-  PT_VERIFY(x, bytes <= t->slot_size, "tile_pipe.slot_size", "the popped tile type must fit one slot",
-            "a %llu-byte tile does not fit a %u-byte slot", (unsigned long long)bytes, t->slot_size);
+  if (p->entry) {
+    PT_VERIFY(x, t->gm, "tile_pipe.target", "GM entries are slots of an A2/A3 GM FIFO", "a GM-entry pop on a pipe without a GM FIFO");
+    PT_TRY(place_entry(x, t, c2v, t->popped, p->split, p->entry));
+  } else {
+    PT_VERIFY(x, r, "api.args", "pass the tile the pop places", "null result tile");
+    PT_VERIFY(x, r->space == (c2v ? PTOSIM_UB : PTOSIM_L1), "tile_pipe.loc",
+              c2v ? "a vector core pops a vec tile" : "the cube core pops a mat tile", "the popped tile type is in %s",
+              pt_space_name(r->space));
+    uint64_t bytes = (uint64_t)r->rows * (uint64_t)r->cols * pt_dtype_bits(r->dtype) / 8;
+    PT_VERIFY(x, bytes <= t->slot_size, "tile_pipe.slot_size", "the popped tile type must fit one slot",
+              "a %llu-byte tile does not fit a %u-byte slot", (unsigned long long)bytes, t->slot_size);
+  }
   for (int s = 0; s < n; s++) {
     t->ready[c2v ? 0 : s]--;
     send_sync(x, PT_SYNC_CORE_WAIT, flag_of(t, base, c2v, 0, c2v ? first : s, !c2v), NULL);
   }
-  if (t->gm) {
+  if (t->gm && !p->entry) {
     PT_TRY(pop_gm(x, p, t, r));
     t->popped++;
     signal_free(x, t, base, p->split);
     return PTOSIM_OK;
   }
-  r->addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)(t->popped % (uint32_t)t->slot_num) * t->slot_size;
+  if (r) r->addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)(t->popped % (uint32_t)t->slot_num) * t->slot_size;
   t->popped++;
   t->held++;
   return PTOSIM_OK;
 }
 
-/* A2/A3: TFREE of a tile is a no-op (the pop signalled; pto-isa a2a3 TFree.hpp). */
+/* A2/A3: TFREE of a tile is a no-op (the pop signalled; pto-isa a2a3 TFree.hpp); of a GM
+ * entry it ends the hold and signals at the end of a period. */
 ptosim_status pt_exec_tfree(pt_ctx *x, const ptosim_tpop_params *p) {
   pt_tpipe *t;
   int base;
   PT_TRY(consumer_pipe(x, p, &t, &base));
-  if (!t || t->gm) return PTOSIM_OK;
+  if (!t || (t->gm && !p->entry)) return PTOSIM_OK;
   PT_VERIFY(x, t->held, "tile_pipe.free", "free a slot after popping it", "tfree with no popped slot held on pipe %lld",
             (long long)p->id);
   t->held--;
