@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dtype.h"
 #include "core/mem.h"
 #include "harness.h"
 #include "ptosim/ptosim.h"
@@ -914,6 +915,89 @@ static void covered(const char *name) {
   n_ok = n_fault = 0;
 }
 
+/* ---- the GM atomic mode of MTE3 UB -> GM copies (pto.set_atomic_*) -------------------------- */
+
+/* Element i of an atomic case as a double: small integers, exact in every type. */
+static double atom_val(ptosim_dtype t, const uint8_t *p) {
+  switch (t) {
+  case PTOSIM_DT_I8: return (int8_t)p[0];
+  case PTOSIM_DT_I16: { int16_t v; memcpy(&v, p, 2); return v; }
+  case PTOSIM_DT_I32: { int32_t v; memcpy(&v, p, 4); return v; }
+  case PTOSIM_DT_F32: { float v; memcpy(&v, p, 4); return v; }
+  default: { uint16_t h; memcpy(&h, p, 2); return t == PTOSIM_DT_F16 ? pt_f16_to_f32(h) : pt_bf16_to_f32(h); }
+  }
+}
+
+static void atom_put(ptosim_dtype t, uint8_t *p, double v) {
+  switch (t) {
+  case PTOSIM_DT_I8: p[0] = (uint8_t)(int8_t)v; break;
+  case PTOSIM_DT_I16: { int16_t x = (int16_t)v; memcpy(p, &x, 2); break; }
+  case PTOSIM_DT_I32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); break; }
+  case PTOSIM_DT_F32: { float x = (float)v; memcpy(p, &x, 4); break; }
+  default: {
+    uint16_t h = t == PTOSIM_DT_F16 ? pt_f32_to_f16((float)v, PT_RND_RINT, PT_SAT_OFF) : pt_f32_to_bf16((float)v, PT_RND_RINT, PT_SAT_OFF);
+    memcpy(p, &h, 2);
+  }
+  }
+}
+
+/* Two bursts of 64 bytes from UB 0 / 96 to GM +64 / +192: with the mode set, each element of
+ * the written rows is op(old gm, ub) (sums of small integers: exact; s8 wraps), the bytes
+ * between and around them keep their value; then set_atomic_none writes plainly again. */
+static void test_gm_atomics(void) {
+  static const struct { ptosim_dtype t; ptosim_atomic_op op; } cases[] = {
+      {PTOSIM_DT_I32, PTOSIM_ATOMIC_ADD}, {PTOSIM_DT_I8, PTOSIM_ATOMIC_ADD},  {PTOSIM_DT_I8, PTOSIM_ATOMIC_MAX},
+      {PTOSIM_DT_I16, PTOSIM_ATOMIC_MIN}, {PTOSIM_DT_F32, PTOSIM_ATOMIC_ADD}, {PTOSIM_DT_F16, PTOSIM_ATOMIC_MAX},
+      {PTOSIM_DT_BF16, PTOSIM_ATOMIC_MIN}, {PTOSIM_DT_F16, PTOSIM_ATOMIC_ADD}};
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+    env e = env_new(PTOSIM_TARGET_A5);
+    ptosim_dtype t = cases[c].t;
+    unsigned es = elem_bytes(t);
+    uint8_t ub[160], want[GM_BYTES];
+    for (unsigned i = 0; i < sizeof ub; i += es) atom_put(t, ub + i, (double)(rnd(201) - 100));
+    for (unsigned i = 0; i < 320; i += es) atom_put(t, e.gm + i, (double)(rnd(201) - 100));
+    memcpy(want, e.gm, GM_BYTES);
+    CHECK(ptosim_mem_write(e.aiv0, PTOSIM_UB, 0, ub, sizeof ub) == PTOSIM_OK);
+    for (int r = 0; r < 2; r++)
+      for (unsigned i = 0; i < 64; i += es) {
+        double a = atom_val(t, want + 64 + 128 * r + i), b = atom_val(t, ub + 96 * r + i);
+        double v = cases[c].op == PTOSIM_ATOMIC_ADD ? a + b : cases[c].op == PTOSIM_ATOMIC_MAX ? (b > a ? b : a) : (b < a ? b : a);
+        if (t == PTOSIM_DT_I8) v = (double)(int8_t)(uint8_t)(int)v; /* wraps */
+        atom_put(t, want + 64 + 128 * r + i, v);
+      }
+    ptosim_atomic_mode_params mt = {.type = t}, mo = {.op = cases[c].op};
+    ptosim_opcode type_row = t == PTOSIM_DT_I32 ? PTOSIM_OP_set_atomic_s32 : t == PTOSIM_DT_I16 ? PTOSIM_OP_set_atomic_s16
+                           : t == PTOSIM_DT_I8 ? PTOSIM_OP_set_atomic_s8 : t == PTOSIM_DT_F32 ? PTOSIM_OP_set_atomic_f32
+                           : t == PTOSIM_DT_F16 ? PTOSIM_OP_set_atomic_f16 : PTOSIM_OP_set_atomic_bf16;
+    ptosim_opcode op_row = cases[c].op == PTOSIM_ATOMIC_ADD ? PTOSIM_OP_set_atomic_add
+                         : cases[c].op == PTOSIM_ATOMIC_MAX ? PTOSIM_OP_set_atomic_max : PTOSIM_OP_set_atomic_min;
+    CHECK(ptosim_exec(e.aiv0, op_row, &mo, NULL) == PTOSIM_OK); /* either order */
+    CHECK(ptosim_exec(e.aiv0, type_row, &mt, NULL) == PTOSIM_OK);
+    ptosim_dma_params p = {.src = ptosim_ptr_make(PTOSIM_UB, t, 0), .dst = ptosim_ptr_make(PTOSIM_GM, t, e.gm_addr + 64),
+                           .len_burst = 64, .nburst = {2, 96, 128}};
+    CHECK(ptosim_mte_ub_gm(e.aiv0, &p) == PTOSIM_OK);
+    CHECK_MSG(!memcmp(e.gm, want, GM_BYTES), "case %zu", c);
+    /* set_atomic_none: a plain copy again */
+    ptosim_atomic_mode_params none = {.op = PTOSIM_ATOMIC_NONE};
+    CHECK(ptosim_set_atomic_none(e.aiv0, &none) == PTOSIM_OK);
+    CHECK(ptosim_mte_ub_gm(e.aiv0, &p) == PTOSIM_OK);
+    CHECK(!memcmp(e.gm + 64, ub, 64) && !memcmp(e.gm + 192, ub + 96, 64));
+    env_free(&e);
+  }
+  /* rules: an operation without a type, rows that split elements, a type that is no atomic type */
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_atomic_mode_params add = {.op = PTOSIM_ATOMIC_ADD}, s32 = {.type = PTOSIM_DT_I32}, u8 = {.type = PTOSIM_DT_U8};
+  ptosim_dma_params p = {.src = ptosim_ptr_make(PTOSIM_UB, PTOSIM_DT_I32, 0), .dst = ptosim_ptr_make(PTOSIM_GM, PTOSIM_DT_I32, e.gm_addr),
+                         .len_burst = 64, .nburst = {1, 0, 0}};
+  CHECK(ptosim_set_atomic_add(e.aiv0, &add) == PTOSIM_OK);
+  expect_rule(&e, ptosim_mte_ub_gm(e.aiv0, &p), PTOSIM_E_VERIFY, "dma.atomic", "no atomic type");
+  CHECK(ptosim_set_atomic_s32(e.aiv0, &s32) == PTOSIM_OK);
+  p.len_burst = 6;
+  expect_rule(&e, ptosim_mte_ub_gm(e.aiv0, &p), PTOSIM_E_VERIFY, "dma.atomic", "6-byte rows of s32");
+  expect_rule(&e, ptosim_set_atomic_s8(e.aiv0, &u8), PTOSIM_E_VERIFY, "regs.atomic", "u8 atomic type");
+  env_free(&e);
+}
+
 int main(void) {
   RUN(test_gm_ub_random);
   covered("mte_gm_ub");
@@ -937,5 +1021,6 @@ int main(void) {
   RUN(test_events);
   RUN(test_grouped_errors);
   RUN(test_legacy_errors);
+  RUN(test_gm_atomics);
   return pt_test_finish();
 }

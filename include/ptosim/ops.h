@@ -353,6 +353,15 @@ typedef enum ptosim_relu_mode {
 
 typedef enum ptosim_atomic_op { PTOSIM_ATOMIC_NONE = 0, PTOSIM_ATOMIC_ADD, PTOSIM_ATOMIC_MAX, PTOSIM_ATOMIC_MIN } ptosim_atomic_op;
 
+/* pto.set_atomic_none / _add / _max / _min set the operation, pto.set_atomic_f32 / _f16 /
+ * _bf16 / _s32 / _s16 / _s8 the element type of the GM atomic mode: while an operation is
+ * set, MTE3 UB -> GM copies (mte_ub_gm, copy_ubuf_to_gm) write gm[i] = op(gm[i], ub[i]) per
+ * element of that type. */
+typedef struct ptosim_atomic_mode_params {
+  ptosim_atomic_op op; /* set_atomic_<op> */
+  ptosim_dtype type;   /* set_atomic_<type> */
+} ptosim_atomic_mode_params;
+
 /* A scalar operand with its type: bits holds the value's bit pattern in `dtype`
  * (f16/bf16/f32 for payloads; integer types for clip). */
 typedef struct ptosim_scalar {

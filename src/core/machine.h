@@ -59,6 +59,10 @@ typedef enum pt_sreg {
    * element count in count mode, CTRL bit 56), VMASK1 lanes 64..127; reset all ones. */
   PT_SREG_VMASK0,
   PT_SREG_VMASK1,
+  /* GM atomic mode of the MTE3 UB -> GM copies (pto.set_atomic_*; src/isa/dma.c): bits [7:0]
+   * the operation (ptosim_atomic_op, 0: plain writes), bits [15:8] the element type
+   * (ptosim_dtype, 0: none set); reset 0. */
+  PT_SREG_ATOMIC,
   PT_SREG_COUNT = 32
 } pt_sreg;
 

@@ -693,6 +693,23 @@ static int bind_ptosim_reg_read_params(pt_bind *b, const pa_op *op, ptosim_reg_r
   return 0;
 }
 
+/* pto.set_atomic_<op> / pto.set_atomic_<type>: the spelling names the field (no operands). */
+static int bind_ptosim_atomic_mode_params(pt_bind *b, const pa_op *op, ptosim_atomic_mode_params *p) {
+  static const struct { const char *name; ptosim_atomic_op op; ptosim_dtype type; } modes[] = {
+      {"pto.set_atomic_none", PTOSIM_ATOMIC_NONE, PTOSIM_DT_NONE}, {"pto.set_atomic_add", PTOSIM_ATOMIC_ADD, PTOSIM_DT_NONE},
+      {"pto.set_atomic_max", PTOSIM_ATOMIC_MAX, PTOSIM_DT_NONE},   {"pto.set_atomic_min", PTOSIM_ATOMIC_MIN, PTOSIM_DT_NONE},
+      {"pto.set_atomic_f32", PTOSIM_ATOMIC_NONE, PTOSIM_DT_F32},   {"pto.set_atomic_f16", PTOSIM_ATOMIC_NONE, PTOSIM_DT_F16},
+      {"pto.set_atomic_bf16", PTOSIM_ATOMIC_NONE, PTOSIM_DT_BF16}, {"pto.set_atomic_s32", PTOSIM_ATOMIC_NONE, PTOSIM_DT_I32},
+      {"pto.set_atomic_s16", PTOSIM_ATOMIC_NONE, PTOSIM_DT_I16},   {"pto.set_atomic_s8", PTOSIM_ATOMIC_NONE, PTOSIM_DT_I8}};
+  if (expect_arity(b, op, 0, 0)) return -1;
+  for (size_t i = 0; i < sizeof modes / sizeof *modes; i++)
+    if (pa_str_is(op->name, modes[i].name)) {
+      p->op = modes[i].op;
+      p->type = modes[i].type;
+    }
+  return 0;
+}
+
 static int bind_ptosim_pad_val_params(pt_bind *b, const pa_op *op, ptosim_pad_val_params *p) {
   if (expect_arity(b, op, 1, 1)) return -1;
   ptosim_scalar s = pt_bind_scalar(b, pt_operand_item(op, 0));
@@ -820,7 +837,7 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
   X(ptosim_copy_ub_gm_params) X(ptosim_copy_gm_l1_params) X(ptosim_copy_gap_params) X(ptosim_loop_size_params)    \
   X(ptosim_loop_stride_params) X(ptosim_loop_reg_params) X(ptosim_l0_raw_params) X(ptosim_pad_val_params)         \
   X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
-  X(ptosim_core_sync_params) X(ptosim_reg_read_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X) UB_VEC_TEXT_BINDERS(X) \
+  X(ptosim_core_sync_params) X(ptosim_reg_read_params) X(ptosim_atomic_mode_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X) UB_VEC_TEXT_BINDERS(X) \
   VEC_SFU_TEXT_BINDERS(X) TILE_ELEM_TEXT_BINDERS(X) VEC_REDUCE_TEXT_BINDERS(X) TILE_REDUCE_TEXT_BINDERS(X) \
   TILE_PIPE_TEXT_BINDERS(X)
 #define ADAPT(T) \

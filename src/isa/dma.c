@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "isa/fixpipe_quant.h"
 #include "isa/isa.h"
 
 #define BLK 32 /* bytes: UB/L1 block, unit of gap-model lengths, UB row alignment */
@@ -44,6 +45,8 @@ typedef struct xfer {
   int64_t data_off, wlen;
   int fill;
   uint8_t pat[BLK];
+  ptosim_atomic_op atomic;  /* MTE3 UB -> GM under the GM atomic mode: rows combine */
+  ptosim_dtype atomic_type; /* element-wise, gm = op(gm, ub) (pt_fq_atomic) */
 } xfer;
 
 /* Field widths of one (count, src stride, dst stride) group, in bits. */
@@ -127,6 +130,7 @@ static void init(pt_ctx *x, xfer *t, ptosim_ptr src, ptosim_ptr dst, int64_t len
   t->salign = t->dalign = 0;
   t->data_off = 0;
   t->fill = 0;
+  t->atomic = PTOSIM_ATOMIC_NONE;
   t->src_space = src.space;
   t->dst_space = dst.space;
   t->src_core = owner(x, src.space, sub);
@@ -268,8 +272,13 @@ static void fill(uint8_t *row, int64_t from, int64_t to, const uint8_t *pat) {
 static int rows(const pt_ctx *x, const xfer *t, uint8_t *d, const uint8_t *s, int64_t so, int64_t dof) {
   int64_t n = t->count[0], ss = t->sstride[0], ds = t->dstride[0], len = t->len;
   int copy_only = plain(t); /* decided once per transfer, not per row */
+  unsigned es = t->atomic ? pt_dtype_size(t->atomic_type) : 0;
   for (int64_t r = 0; r < n; r++) {
     if (!(r & 0xFFFF) && *x->m->stop) return 1;
+    if (es) {
+      for (int64_t i = 0; i < len; i += es) pt_fq_atomic(t->atomic_type, t->atomic, d + dof + r * ds + i, s + so + r * ss + i);
+      continue;
+    }
     if (copy_only) {
       memcpy(d + dof + r * ds, s + so + r * ss, (size_t)len);
       continue;
@@ -300,7 +309,7 @@ static ptosim_status interrupted(pt_ctx *x) {
  * reports. */
 static int direct(pt_ctx *x, xfer *t) {
   int64_t n = t->count[0], ss = t->sstride[0], ds = t->dstride[0];
-  if (t->nd != 1 || n <= 0 || t->wlen <= 0 || t->fill || x->m->verify_only) return 0;
+  if (t->nd != 1 || n <= 0 || t->wlen <= 0 || t->fill || t->atomic || x->m->verify_only) return 0;
   if (n > 1 && ((t->salign && ss % t->salign) || (t->dalign && ds % t->dalign))) return 0; /* stride_align */
   uint64_t rest = (uint64_t)(n - 1), lim = (UINT64_MAX / 4) / (rest ? rest : 1);
   if ((uint64_t)ss > lim || (uint64_t)ds > lim) return 0; /* pt_region_on's overflow guard */
@@ -405,10 +414,30 @@ ptosim_status pt_exec_mte_gm_ub(pt_ctx *x, const ptosim_dma_params *p) {
   return run(x, &t);
 }
 
+/* The GM atomic mode (PT_SREG_ATOMIC, pto.set_atomic_*) of an MTE3 UB -> GM copy: with an
+ * operation set, every row is combined element-wise into GM, so rows and their GM
+ * addresses are whole elements of the atomic type. */
+static ptosim_status gm_atomic(pt_ctx *x, xfer *t) {
+  uint64_t v = pt_sreg_get(x, PT_SREG_ATOMIC);
+  t->atomic = (ptosim_atomic_op)(v & 0xFF);
+  if (t->atomic == PTOSIM_ATOMIC_NONE) return PTOSIM_OK;
+  t->atomic_type = (ptosim_dtype)(v >> 8 & 0xFF);
+  unsigned es = pt_dtype_size(t->atomic_type);
+  PT_VERIFY(x, es, "dma.atomic", "set the element type with pto.set_atomic_f32 / _f16 / _bf16 / _s32 / _s16 / _s8",
+            "an atomic operation is set without an element type");
+  int whole = t->len % es == 0 && t->dst_addr % es == 0;
+  for (int i = 0; i < t->nd; i++) whole &= t->dstride[i] % (int64_t)es == 0;
+  PT_VERIFY(x, whole, "dma.atomic", "use lengths, GM addresses and strides that are whole elements of the atomic type",
+            "an atomic %s copy of %" PRId64 "-byte rows at GM 0x%" PRIx64 " splits elements", pt_dtype_name(t->atomic_type), t->len,
+            t->dst_addr);
+  return PTOSIM_OK;
+}
+
 ptosim_status pt_exec_mte_ub_gm(pt_ctx *x, const ptosim_dma_params *p) {
   static const grouped_rules r = {PTOSIM_UB, PTOSIM_GM, 16, {16, 21, 40}, {21, 21, 40}, 0, 0, BLK, 0};
   xfer t;
   PT_TRY(grouped(x, p, &r, &t));
+  PT_TRY(gm_atomic(x, &t));
   return run(x, &t);
 }
 
@@ -583,6 +612,7 @@ ptosim_status pt_exec_copy_ubuf_to_gm(pt_ctx *x, const ptosim_copy_ub_gm_params 
   xfer t;
   PT_TRY(legacy_burst(x, &t, 0, p->src, p->dst, p->sid, p->n_burst, p->len_burst, p->src_stride, p->dst_stride));
   PT_VERIFY(x, p->reserved == 0, "dma.reserved", "pass 0", "reserved operand is %" PRId64, p->reserved);
+  PT_TRY(gm_atomic(x, &t));
   return run(x, &t);
 }
 

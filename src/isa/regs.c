@@ -25,6 +25,21 @@ ptosim_status pt_exec_set_quant_pre(pt_ctx *x, const ptosim_loop_reg_params *p) 
   return write_reg(x, PT_SREG_QUANT_PRE, p->value);
 }
 
+/* The GM atomic mode (PT_SREG_ATOMIC: operation bits [7:0], element type bits [15:8]). */
+ptosim_status pt_exec_set_atomic_op(pt_ctx *x, const ptosim_atomic_mode_params *p) {
+  PT_VERIFY(x, (unsigned)p->op <= PTOSIM_ATOMIC_MIN, "regs.atomic", "none, add, max or min", "atomic operation %d", (int)p->op);
+  uint64_t v = x->core->sreg[PT_SREG_ATOMIC];
+  return write_reg(x, PT_SREG_ATOMIC, (v & ~0xFFull) | (uint64_t)p->op);
+}
+
+ptosim_status pt_exec_set_atomic_type(pt_ctx *x, const ptosim_atomic_mode_params *p) {
+  ptosim_dtype t = p->type;
+  PT_VERIFY(x, t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_I32 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_I8,
+            "regs.atomic", "f32, f16, bf16, s32, s16 or s8", "atomic element type %s", pt_dtype_name(t));
+  uint64_t v = x->core->sreg[PT_SREG_ATOMIC];
+  return write_reg(x, PT_SREG_ATOMIC, (v & ~0xFF00ull) | (uint64_t)t << 8);
+}
+
 /* FPC is a 64-bit register; PTOAS passes the whole i64 (VPTOOps.td set_fpc). */
 ptosim_status pt_exec_set_fpc(pt_ctx *x, const ptosim_loop_reg_params *p) { return write_reg(x, PT_SREG_FPC, p->value); }
 
