@@ -608,8 +608,10 @@ static void test_unaligned_stores(void) {
         int64_t k = (int64_t)rnd(256 / es + 1);
         n = (uint64_t)k * es;
         memcpy(stream + len, v.b, n);
-        ptosim_vstus_params p = {&al, &al, k, &v, ub(dt, at), dt};
+        ptosim_ptr next = {0}; /* the post-update form on odd iterations: base + k elements */
+        ptosim_vstus_params p = {&al, &al, k, &v, ub(dt, at), dt, it & 1 ? &next : NULL};
         CHECK_MSG(ptosim_vstus(e.v, &p) == PTOSIM_OK, "%s", ptosim_last_diag(e.m)->msg);
+        CHECK(!(it & 1) || (next.addr == at + n && next.space == PTOSIM_UB && next.dtype == dt));
       }
       len += n;
       at += n;
@@ -627,7 +629,7 @@ static void test_unaligned_stores(void) {
   ptosim_vreg v;
   random_vreg(&v);
   CHECK(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}) == PTOSIM_OK);
-  ptosim_vstus_params p = {&al, &al, 3, &v, ub(PTOSIM_DT_F32, 4100), PTOSIM_DT_F32};
+  ptosim_vstus_params p = {&al, &al, 3, &v, ub(PTOSIM_DT_F32, 4100), PTOSIM_DT_F32, NULL};
   CHECK(ptosim_vstus(e.v, &p) == PTOSIM_OK); /* pending [4100, 4112) */
   p.base.addr = 4116;
   CHECK(ptosim_vstus(e.v, &p) == PTOSIM_E_VERIFY && !strcmp(last_rule(&e), "vec.align_stream"));
@@ -1118,7 +1120,7 @@ static void test_rules(void) {
   FAILS(ptosim_init_align(e.v, &(ptosim_init_align_params){&al}), PTOSIM_E_VERIFY, "vec.target");
   FAILS(ptosim_vldas(e.v, &(ptosim_vldas_params){&al, ub(PTOSIM_DT_U8, 0)}), PTOSIM_E_VERIFY, "vec.target");
   FAILS(ptosim_vldus(e.v, &(ptosim_vldus_params){&r, &al, &al, ub(PTOSIM_DT_U8, 0), 0, NULL}), PTOSIM_E_VERIFY, "vec.target");
-  FAILS(ptosim_vstus(e.v, &(ptosim_vstus_params){&al, &al, 1, &r, ub(PTOSIM_DT_U8, 0), PTOSIM_DT_U8}), PTOSIM_E_VERIFY,
+  FAILS(ptosim_vstus(e.v, &(ptosim_vstus_params){&al, &al, 1, &r, ub(PTOSIM_DT_U8, 0), PTOSIM_DT_U8, NULL}), PTOSIM_E_VERIFY,
         "vec.target");
   FAILS(ptosim_vstas(e.v, &(ptosim_vstas_params){&al, ub(PTOSIM_DT_U8, 0), 0, NULL}), PTOSIM_E_VERIFY, "vec.target");
   ptosim_ptr out;

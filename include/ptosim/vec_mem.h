@@ -209,7 +209,8 @@ typedef struct ptosim_vldus_params {
 } ptosim_vldus_params;
 
 /* pto.vstus: append the first offset elements of src (offset * sizeof(dtype) bytes, at most
- * 256) to the stream at base. */
+ * 256) to the stream at base (post-update form: updated_base receives base + offset
+ * elements, 03-vector-load-store.md). */
 typedef struct ptosim_vstus_params {
   ptosim_valign *align_out;
   const ptosim_valign *align_in;
@@ -217,6 +218,7 @@ typedef struct ptosim_vstus_params {
   const ptosim_vreg *src;
   ptosim_ptr base;           /* ub */
   ptosim_dtype dtype;        /* element type of src */
+  ptosim_ptr *updated_base;  /* post-update form; NULL otherwise */
 } ptosim_vstus_params;
 
 /* pto.vstas: flush the pending bytes; dst + offset elements of dst.dtype is the flush point

@@ -214,6 +214,7 @@ int bind_ptosim_vstus_params(pt_bind *b, const pa_op *op, ptosim_vstus_params *p
   p->src = pt_bind_vreg(b, arg(op, 2), &p->dtype);
   p->base = pt_bind_ptr(b, arg(op, 3));
   p->align_out = pt_bind_out(b, 0, PT_VK_ALIGN, NULL);
+  if (nresults(op) > 1) p->updated_base = pt_bind_out_ptr(b, 1);
   return 0;
 }
 

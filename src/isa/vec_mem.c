@@ -492,6 +492,7 @@ ptosim_status pt_exec_vstus(pt_ctx *x, const ptosim_vstus_params *p) {
   PT_VERIFY(x, p->offset >= 0 && p->offset * (int64_t)es <= VB, "vec.range", "advance by 0 .. one register of elements",
             "vstus advances by %" PRId64 " elements of %u bytes", p->offset, es);
   PT_TRY(vec_addr(x, "vstus base", p->base, 0, 1, &at));
+  if (p->updated_base) PT_TRY(vec_post(x, p->base, p->offset, es, p->updated_base));
   ptosim_vreg v = *p->src;
   return stream_put(x, p->align_in, p->align_out, at, v.b, (uint64_t)p->offset * es);
 }
