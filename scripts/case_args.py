@@ -134,8 +134,17 @@ def host_scalar(a):
     return str(int.from_bytes(raw[:8], "little", signed=True))
 
 
+# `const char *files[N] = {"v1_in.bin", ...};` read into host[i] and copied to device[i]: the
+# argument device[k] of the launch stands for file k of that array
+file_arrays = [re.findall(r'"(?:\./)?([\w.-]+\.bin)"', m.group(1))
+               for m in re.finditer(r'const\s+char\s*\*\s*\w+\s*\[[^\]]*\]\s*=\s*\{([^}]*)\}', main_src)]
+
+
 def main_value(a):
     """A LaunchX argument of main.cpp: a file, or a number."""
+    indexed = re.fullmatch(r'\s*\w+\[(\d+)\]\s*', a)
+    if indexed and file_arrays and int(indexed.group(1)) < len(file_arrays[0]):
+        return os.path.join(out, file_arrays[0][int(indexed.group(1))])
     names = re.findall(r'\b(\w+)\b', a)
     dev = next((n for n in names if n in sizes or n in h2d or n.endswith("Device")), None)
     if dev:
