@@ -456,13 +456,18 @@ static const char post_src[] =
     "    %c1024_i64 = arith.constant 1024 : i64\n"
     "    %c2048_i64 = arith.constant 2048 : i64\n"
     "    %c2304_i64 = arith.constant 2304 : i64\n"
+    "    %c2560_i64 = arith.constant 2560 : i64\n"
+    "    %c4096_i64 = arith.constant 4096 : i64\n"
+    "    %c0_i32 = arith.constant 0 : i32\n"
+    "    %c3_i32 = arith.constant 3 : i32\n"
     "    %ub_in = pto.castptr %c0_i64 : i64 -> !pto.ptr<ui8, ub>\n"
     "    %ub_out = pto.castptr %c2048_i64 : i64 -> !pto.ptr<ui8, ub>\n"
     "    %f_in = pto.castptr %c0_i64 : i64 -> !pto.ptr<f32, ub>\n"
     "    %f_out = pto.castptr %c2304_i64 : i64 -> !pto.ptr<f32, ub>\n"
+    "    %g_out = pto.castptr %c4096_i64 : i64 -> !pto.ptr<f32, ub>\n"
     "    pto.mte_gm_ub %in, %ub_in, %c0_i64, %c1024_i64 nburst(%c1_i64, %c1024_i64, %c1024_i64)\n"
     "      : !pto.ptr<ui8, gm>, !pto.ptr<ui8, ub>, i64, i64, i64, i64, i64\n"
-    "    pto.mte_gm_ub %out, %ub_out, %c0_i64, %c2048_i64 nburst(%c1_i64, %c2048_i64, %c2048_i64)\n"
+    "    pto.mte_gm_ub %out, %ub_out, %c0_i64, %c2560_i64 nburst(%c1_i64, %c2560_i64, %c2560_i64)\n"
     "      : !pto.ptr<ui8, gm>, !pto.ptr<ui8, ub>, i64, i64, i64, i64, i64\n"
     "    pto.set_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
     "    pto.wait_flag[\"PIPE_MTE2\", \"PIPE_V\", \"EVENT_ID0\"]\n"
@@ -500,10 +505,16 @@ static const char post_src[] =
     "      pto.vsts %v3, %f_out[%c256], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
     "      pto.vsts %blk, %f_out[%c320], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
     "      pto.vsts %v4, %f_out[%c384], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+    "      %s0 = pto.init_align : !pto.align\n"
+    "      %s1, %b1 = pto.vstus %s0, %c3_i32, %v0, %g_out : !pto.align, i32, !pto.vreg<64xf32>, !pto.ptr<f32, ub>\n"
+    "          -> !pto.align, !pto.ptr<f32, ub>\n"
+    "      %s2, %b2 = pto.vstus %s1, %c3_i32, %v0, %b1 : !pto.align, i32, !pto.vreg<64xf32>, !pto.ptr<f32, ub>\n"
+    "          -> !pto.align, !pto.ptr<f32, ub>\n"
+    "      pto.vstas %s2, %b2, %c0_i32 : !pto.align, !pto.ptr<f32, ub>, i32\n"
     "    }\n"
     "    pto.set_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
     "    pto.wait_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
-    "    pto.mte_ub_gm %ub_out, %out, %c2048_i64 nburst(%c1_i64, %c2048_i64, %c2048_i64)\n"
+    "    pto.mte_ub_gm %ub_out, %out, %c2560_i64 nburst(%c1_i64, %c2560_i64, %c2560_i64)\n"
     "      : !pto.ptr<ui8, ub>, !pto.ptr<ui8, gm>, i64, i64, i64, i64\n"
     "    pto.barrier #pto.pipe<PIPE_ALL>\n"
     "    return\n"
@@ -518,9 +529,9 @@ static void test_post_update_text(void) {
   CHECK(p != NULL);
   if (!p) return;
   ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
-  uint8_t in[1024], out[2048], want[2048];
+  uint8_t in[1024], out[2560], want[2560];
   for (int i = 0; i < 1024; i++) in[i] = (uint8_t)pt_rand_u64(&seed);
-  for (int i = 0; i < 2048; i++) out[i] = want[i] = (uint8_t)pt_rand_u64(&seed);
+  for (int i = 0; i < 2560; i++) out[i] = want[i] = (uint8_t)pt_rand_u64(&seed);
   /* masks: m0 = in[0, 32); m1 = in[32, 48) bits doubled; m2 = every other bit of in[64, 128)
    * (pldi DS at 2 x 32 B); m3 = in[48, 80) (plds at %p2 = 48); m4 = in[80, 96) doubled (US at 5 x 16 B) */
   memcpy(want, in, 32);                                     /* psti NORM at out, returns out + 32 */
@@ -540,11 +551,13 @@ static void test_post_update_text(void) {
   memcpy(want + 1280, in + 256, 256);                       /* vlds at vldsx2's base + 64 f32 */
   memcpy(want + 1536, in, 256);                             /* vsldb post form: blocks from f_in */
   memcpy(want + 1792, in + 288, 256);                       /* vlds at vsldb's base + 8 blocks, + 8 f32 */
+  memcpy(want + 2048, in, 12);                              /* vstus of 3 f32 at g_out, returns g_out + 3 */
+  memcpy(want + 2060, in, 12);                              /* vstus at that base; vstas flushes at its end */
   ptosim_arg args[2];
   ptosim_gm_map(m, in, sizeof in, &args[0].gm_addr);
   ptosim_gm_map(m, out, sizeof out, &args[1].gm_addr);
   CHECK_MSG(ptosim_program_run(p, m, args) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
-  for (int i = 0; i < 2048; i++) CHECK_MSG(out[i] == want[i], "byte %d: %02x, want %02x", i, out[i], want[i]);
+  for (int i = 0; i < 2560; i++) CHECK_MSG(out[i] == want[i], "byte %d: %02x, want %02x", i, out[i], want[i]);
   ptosim_machine_free(m);
   ptosim_program_free(p);
 }
