@@ -397,6 +397,146 @@ static void test_vcvt_rules(void) {
   CHECK(failed_with(ptosim_vcvt(core, &nul), "api.args"));
 }
 
+/* ---- low precision, 4-way parts: the 8-bit side holds byte 4i + k for part Pk (fp4: its low /
+ * high nibble <-> bf16 lanes 2i / 2i + 1); other bytes of an 8-bit result are 0
+ * (corpus vcvt-low-precision-special / -roundtrip golden.py). */
+
+/* e4m3fn (0x7f / 0xff NaN, no inf) and e5m2 values from their fields. */
+static float ref_f8(int e4, unsigned v) {
+  int mb = e4 ? 3 : 2, bias = e4 ? 7 : 15, e = (int)(v & 0x7f) >> mb, m = (int)v & ((1 << mb) - 1);
+  float mag = e == 0 ? ldexpf((float)m, 1 - bias - mb) : ldexpf((float)((1 << mb) + m), e - bias - mb);
+  if (e4 && (v & 0x7f) == 0x7f) mag = NAN;
+  if (!e4 && e == 31) mag = m ? NAN : INFINITY;
+  return v & 0x80 ? -mag : mag;
+}
+
+/* fp4 codes as bf16 bits (golden.py tables) */
+static const uint16_t ref_f4[2][16] = {
+    {0x0000, 0x3E80, 0x3F00, 0x3F40, 0x3F80, 0x3FA0, 0x3FC0, 0x3FE0, 0x8000, 0xBE80, 0xBF00, 0xBF40, 0xBF80, 0xBFA0, 0xBFC0, 0xBFE0},
+    {0x0000, 0x3F00, 0x3F80, 0x3FC0, 0x4000, 0x4040, 0x4080, 0x40C0, 0x8000, 0xBF00, 0xBF80, 0xBFC0, 0xC000, 0xC040, 0xC080, 0xC0C0}};
+
+static float bf16f(unsigned b) {
+  uint32_t w = (uint32_t)b << 16;
+  float f;
+  memcpy(&f, &w, 4);
+  return f;
+}
+
+/* Code of the finite value of x's sign nearest to x (ties: the even code; inf: the largest
+ * magnitude; NaN: 0) among n codes decoded by vals. */
+static unsigned ref_nearest(float x, const float *vals, unsigned n) {
+  if (isnan(x)) return 0;
+  unsigned best = 0;
+  float bd = INFINITY;
+  for (unsigned c = 0; c < n; c++) {
+    if (!isfinite(vals[c]) || signbit(vals[c]) != signbit(x)) continue;
+    float d = isinf(x) ? -fabsf(vals[c]) : fabsf(vals[c] - x);
+    if (d < bd || (d == bd && !(c & 1))) bd = d, best = c;
+  }
+  return best;
+}
+
+static int same_f(float a, float b) { return isnan(a) ? isnan(b) : a == b && signbit(a) == signbit(b); }
+
+static void test_vcvt_low_precision(void) {
+  static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e10f, -1e10f, 1.0625f, -1.1875f, 448.0f, 57344.0f, 1.375f};
+  int bad = 0;
+  for (int e4 = 0; e4 < 2; e4++) {
+    ptosim_dtype t = e4 ? PTOSIM_DT_F8E4M3 : PTOSIM_DT_F8E5M2;
+    float vals[256];
+    for (unsigned c = 0; c < 256; c++) vals[c] = ref_f8(e4, c);
+    for (int k = 0; k < 4; k++)
+      for (int mk = 0; mk < 2; mk++) {
+        ptosim_vreg s8, f, back;
+        for (int b = 0; b < 256; b++) s8.b[b] = (uint8_t)(b * 37 + k);
+        ptosim_vmask m = make_mask(mk ? 2 : 0);
+        ptosim_vpart part = (ptosim_vpart)(PTOSIM_VPART_P0 + k);
+        ptosim_vcvt_params up = {&f, &s8, &m, t, PTOSIM_DT_F32, PTOSIM_VRND_NONE, PTOSIM_VSAT_NONE, part};
+        CHECK(ptosim_vcvt(core, &up) == PTOSIM_OK);
+        for (int i = 0; i < 64; i++) {
+          float have, want = mbit(&m, 4 * i + k) ? vals[s8.b[4 * i + k]] : 0.0f;
+          memcpy(&have, f.b + 4 * i, 4);
+          if (!same_f(have, want) && bad++ < 3) CHECK_MSG(0, "%s -> f32 P%d lane %d", pt_dtype_name(t), k, i);
+        }
+        for (int i = 0; i < 64; i++) {
+          float v = i < 12 ? special[i] : ldexpf((float)(i * 7919 % 1000) - 500.0f, i % 9 - 6);
+          memcpy(f.b + 4 * i, &v, 4);
+        }
+        memset(&back, 0xa5, sizeof back);
+        ptosim_vcvt_params down = {&back, &f, &m, PTOSIM_DT_F32, t, PTOSIM_VRND_R, PTOSIM_VSAT_SAT, part};
+        CHECK(ptosim_vcvt(core, &down) == PTOSIM_OK);
+        for (int j = 0; j < 256; j++) {
+          float v;
+          memcpy(&v, f.b + 4 * (j / 4), 4);
+          unsigned want = j % 4 == k && mbit(&m, 4 * (j / 4)) ? ref_nearest(v, vals, 256) : 0;
+          if (back.b[j] != want && bad++ < 3) CHECK_MSG(0, "f32 -> %s P%d byte %d: %02x want %02x", pt_dtype_name(t), k, j, back.b[j], want);
+        }
+      }
+  }
+  /* hif8 specials (golden.py decode_hif8): 0x80 NaN, 0x6f / 0xef +-inf; SAT: NaN -> 0, inf -> +-0x6e */
+  {
+    ptosim_vreg s8, f, back;
+    ptosim_vmask all = make_mask(0);
+    memset(&s8, 0, sizeof s8);
+    s8.b[4] = 0x80, s8.b[8] = 0x6f, s8.b[12] = 0xef;
+    ptosim_vcvt_params up = {&f, &s8, &all, PTOSIM_DT_HIF8, PTOSIM_DT_F32, PTOSIM_VRND_NONE, PTOSIM_VSAT_NONE, PTOSIM_VPART_P0};
+    CHECK(ptosim_vcvt(core, &up) == PTOSIM_OK);
+    float v[4];
+    memcpy(v, f.b, 16);
+    CHECK(v[0] == 0 && isnan(v[1]) && v[2] == INFINITY && v[3] == -INFINITY);
+    ptosim_vcvt_params down = {&back, &f, &all, PTOSIM_DT_F32, PTOSIM_DT_HIF8, PTOSIM_VRND_A, PTOSIM_VSAT_SAT, PTOSIM_VPART_P2};
+    CHECK(ptosim_vcvt(core, &down) == PTOSIM_OK);
+    CHECK(back.b[2] == 0 && back.b[6] == 0 && back.b[10] == 0x6e && back.b[14] == 0xee && back.b[0] == 0 && back.b[3] == 0);
+  }
+  /* fp4 <-> bf16 */
+  for (int fmt = 0; fmt < 2; fmt++) {
+    ptosim_dtype t = fmt ? PTOSIM_DT_F4E2M1X2 : PTOSIM_DT_F4E1M2X2;
+    float vals[16];
+    for (unsigned c = 0; c < 16; c++) vals[c] = bf16f(ref_f4[fmt][c]);
+    for (int k = 0; k < 4; k++)
+      for (int mk = 0; mk < 2; mk++) {
+        ptosim_vreg s4, h, back;
+        for (int b = 0; b < 256; b++) s4.b[b] = (uint8_t)(b * 29 + k);
+        ptosim_vmask m = make_mask(mk ? 2 : 0);
+        ptosim_vpart part = (ptosim_vpart)(PTOSIM_VPART_P0 + k);
+        ptosim_vcvt_params up = {&h, &s4, &m, t, PTOSIM_DT_BF16, PTOSIM_VRND_NONE, PTOSIM_VSAT_NONE, part};
+        CHECK(ptosim_vcvt(core, &up) == PTOSIM_OK);
+        for (int l = 0; l < 128; l++) {
+          unsigned byte = s4.b[4 * (l / 2) + k], want = mbit(&m, 4 * (l / 2) + k) ? ref_f4[fmt][(byte >> (4 * (l % 2))) & 15] : 0;
+          unsigned have = h.b[2 * l] | h.b[2 * l + 1] << 8;
+          if (have != want && bad++ < 3) CHECK_MSG(0, "%s -> bf16 P%d lane %d", pt_dtype_name(t), k, l);
+        }
+        for (int l = 0; l < 128; l++) { /* specials, ties, overflow, then a spread */
+          static const uint16_t sp[] = {0x7FC0, 0x7F80, 0xFF80, 0x0000, 0x8000, 0x3F20, 0x3F60, 0x3FA0, 0x3FE0, 0xBF20, 0x4100, 0x3E00};
+          uint16_t b = l < 12 ? sp[l] : (uint16_t)(0x3C00 + l * 37 % 0x500 + (l & 1) * 0x8000);
+          memcpy(h.b + 2 * l, &b, 2);
+        }
+        memset(&back, 0xa5, sizeof back);
+        ptosim_vcvt_params down = {&back, &h, &m, PTOSIM_DT_BF16, t, PTOSIM_VRND_R, PTOSIM_VSAT_NONE, part};
+        CHECK(ptosim_vcvt(core, &down) == PTOSIM_OK);
+        for (int j = 0; j < 256; j++) {
+          unsigned want = 0;
+          for (int n = 0; n < 2 && j % 4 == k; n++) {
+            int l = 2 * (j / 4) + n;
+            if (mbit(&m, 2 * l)) want |= ref_nearest(bf16f(h.b[2 * l] | h.b[2 * l + 1] << 8), vals, 16) << (4 * n);
+          }
+          if (back.b[j] != want && bad++ < 3) CHECK_MSG(0, "bf16 -> %s P%d byte %d: %02x want %02x", pt_dtype_name(t), k, j, back.b[j], want);
+        }
+      }
+  }
+  CHECK_MSG(!bad, "%d bad lanes", bad);
+  /* negative: a rounding letter the pair does not take, sat on bf16 -> fp4, a 2-way part */
+  ptosim_vreg s, d;
+  ptosim_vmask all = make_mask(0);
+  memset(&s, 0, sizeof s);
+  ptosim_vcvt_params p1 = {&d, &s, &all, PTOSIM_DT_F32, PTOSIM_DT_HIF8, PTOSIM_VRND_R, PTOSIM_VSAT_SAT, PTOSIM_VPART_P0};
+  CHECK(failed_with(ptosim_vcvt(core, &p1), "vec.vcvt_rnd"));
+  ptosim_vcvt_params p2 = {&d, &s, &all, PTOSIM_DT_BF16, PTOSIM_DT_F4E2M1X2, PTOSIM_VRND_R, PTOSIM_VSAT_SAT, PTOSIM_VPART_P0};
+  CHECK(failed_with(ptosim_vcvt(core, &p2), "vec.vcvt_sat"));
+  ptosim_vcvt_params p3 = {&d, &s, &all, PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, PTOSIM_VRND_NONE, PTOSIM_VSAT_NONE, PTOSIM_VPART_EVEN};
+  CHECK(failed_with(ptosim_vcvt(core, &p3), "vec.vcvt_part"));
+}
+
 /* ---- vtrc ------------------------------------------------------------------------------------ */
 
 static void test_vtrc(void) {
@@ -536,6 +676,7 @@ int main(void) {
   RUN(test_vcvt_alias);
   RUN(test_vcvt_ctrl);
   RUN(test_vcvt_rules);
+  RUN(test_vcvt_low_precision);
   RUN(test_vtrc);
   RUN(test_vci);
   RUN(test_vbitcast);

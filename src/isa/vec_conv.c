@@ -36,28 +36,69 @@ static float i64_to_f32(int64_t v, pt_round r) {
 typedef struct cvt_pair {
   ptosim_dtype src, dst;
   uint8_t rnd, sat, part; /* 1: the attribute must be given, 0: it must not */
+  const char *rnds;       /* rounding letters the pair takes (NULL: any) */
 } cvt_pair;
 
 static const cvt_pair cvt_pairs[] = {
-    {PTOSIM_DT_F32, PTOSIM_DT_F16, 1, 1, 1},  {PTOSIM_DT_F32, PTOSIM_DT_BF16, 1, 1, 1},
-    {PTOSIM_DT_F32, PTOSIM_DT_I16, 1, 1, 1},  {PTOSIM_DT_F32, PTOSIM_DT_I64, 1, 1, 1},
-    {PTOSIM_DT_F32, PTOSIM_DT_I32, 1, 1, 0},  {PTOSIM_DT_F16, PTOSIM_DT_F32, 0, 0, 1},
-    {PTOSIM_DT_F16, PTOSIM_DT_I32, 1, 0, 1},  {PTOSIM_DT_F16, PTOSIM_DT_I16, 1, 1, 0},
-    {PTOSIM_DT_F16, PTOSIM_DT_I8, 1, 1, 1},   {PTOSIM_DT_F16, PTOSIM_DT_U8, 1, 1, 1},
-    {PTOSIM_DT_BF16, PTOSIM_DT_F16, 1, 1, 0}, {PTOSIM_DT_BF16, PTOSIM_DT_F32, 0, 0, 1},
-    {PTOSIM_DT_BF16, PTOSIM_DT_I32, 1, 1, 1}, {PTOSIM_DT_U8, PTOSIM_DT_F16, 0, 0, 1},
-    {PTOSIM_DT_U8, PTOSIM_DT_U16, 0, 0, 1},   {PTOSIM_DT_U8, PTOSIM_DT_U32, 0, 0, 1},
-    {PTOSIM_DT_I8, PTOSIM_DT_F16, 0, 0, 1},   {PTOSIM_DT_I8, PTOSIM_DT_I16, 0, 0, 1},
-    {PTOSIM_DT_I8, PTOSIM_DT_I32, 0, 0, 1},   {PTOSIM_DT_U16, PTOSIM_DT_U8, 0, 1, 1},
-    {PTOSIM_DT_U16, PTOSIM_DT_U32, 0, 0, 1},  {PTOSIM_DT_I16, PTOSIM_DT_F16, 1, 0, 0},
-    {PTOSIM_DT_I16, PTOSIM_DT_F32, 0, 0, 1},  {PTOSIM_DT_I16, PTOSIM_DT_U32, 0, 0, 1},
-    {PTOSIM_DT_I16, PTOSIM_DT_I32, 0, 0, 1},  {PTOSIM_DT_I16, PTOSIM_DT_U8, 0, 1, 1},
-    {PTOSIM_DT_U32, PTOSIM_DT_U8, 0, 1, 1},   {PTOSIM_DT_U32, PTOSIM_DT_U16, 0, 1, 1},
-    {PTOSIM_DT_U32, PTOSIM_DT_I16, 0, 1, 1},  {PTOSIM_DT_I32, PTOSIM_DT_F32, 1, 0, 0},
-    {PTOSIM_DT_I32, PTOSIM_DT_U8, 0, 1, 1},   {PTOSIM_DT_I32, PTOSIM_DT_U16, 0, 1, 1},
-    {PTOSIM_DT_I32, PTOSIM_DT_I16, 0, 1, 1},  {PTOSIM_DT_I32, PTOSIM_DT_I64, 0, 0, 1},
-    {PTOSIM_DT_I64, PTOSIM_DT_F32, 1, 0, 1},  {PTOSIM_DT_I64, PTOSIM_DT_I32, 0, 1, 1},
+    {PTOSIM_DT_F32, PTOSIM_DT_F16, 1, 1, 1, 0},  {PTOSIM_DT_F32, PTOSIM_DT_BF16, 1, 1, 1, 0},
+    {PTOSIM_DT_F32, PTOSIM_DT_I16, 1, 1, 1, 0},  {PTOSIM_DT_F32, PTOSIM_DT_I64, 1, 1, 1, 0},
+    {PTOSIM_DT_F32, PTOSIM_DT_I32, 1, 1, 0, 0},  {PTOSIM_DT_F16, PTOSIM_DT_F32, 0, 0, 1, 0},
+    {PTOSIM_DT_F16, PTOSIM_DT_I32, 1, 0, 1, 0},  {PTOSIM_DT_F16, PTOSIM_DT_I16, 1, 1, 0, 0},
+    {PTOSIM_DT_F16, PTOSIM_DT_I8, 1, 1, 1, 0},   {PTOSIM_DT_F16, PTOSIM_DT_U8, 1, 1, 1, 0},
+    {PTOSIM_DT_BF16, PTOSIM_DT_F16, 1, 1, 0, 0}, {PTOSIM_DT_BF16, PTOSIM_DT_F32, 0, 0, 1, 0},
+    {PTOSIM_DT_BF16, PTOSIM_DT_I32, 1, 1, 1, 0}, {PTOSIM_DT_U8, PTOSIM_DT_F16, 0, 0, 1, 0},
+    {PTOSIM_DT_U8, PTOSIM_DT_U16, 0, 0, 1, 0},   {PTOSIM_DT_U8, PTOSIM_DT_U32, 0, 0, 1, 0},
+    {PTOSIM_DT_I8, PTOSIM_DT_F16, 0, 0, 1, 0},   {PTOSIM_DT_I8, PTOSIM_DT_I16, 0, 0, 1, 0},
+    {PTOSIM_DT_I8, PTOSIM_DT_I32, 0, 0, 1, 0},   {PTOSIM_DT_U16, PTOSIM_DT_U8, 0, 1, 1, 0},
+    {PTOSIM_DT_U16, PTOSIM_DT_U32, 0, 0, 1, 0},  {PTOSIM_DT_I16, PTOSIM_DT_F16, 1, 0, 0, 0},
+    {PTOSIM_DT_I16, PTOSIM_DT_F32, 0, 0, 1, 0},  {PTOSIM_DT_I16, PTOSIM_DT_U32, 0, 0, 1, 0},
+    {PTOSIM_DT_I16, PTOSIM_DT_I32, 0, 0, 1, 0},  {PTOSIM_DT_I16, PTOSIM_DT_U8, 0, 1, 1, 0},
+    {PTOSIM_DT_U32, PTOSIM_DT_U8, 0, 1, 1, 0},   {PTOSIM_DT_U32, PTOSIM_DT_U16, 0, 1, 1, 0},
+    {PTOSIM_DT_U32, PTOSIM_DT_I16, 0, 1, 1, 0},  {PTOSIM_DT_I32, PTOSIM_DT_F32, 1, 0, 0, 0},
+    {PTOSIM_DT_I32, PTOSIM_DT_U8, 0, 1, 1, 0},   {PTOSIM_DT_I32, PTOSIM_DT_U16, 0, 1, 1, 0},
+    {PTOSIM_DT_I32, PTOSIM_DT_I16, 0, 1, 1, 0},  {PTOSIM_DT_I32, PTOSIM_DT_I64, 0, 0, 1, 0},
+    {PTOSIM_DT_I64, PTOSIM_DT_F32, 1, 0, 1, 0},  {PTOSIM_DT_I64, PTOSIM_DT_I32, 0, 1, 1, 0},
+    /* low precision, 4-way parts (PTOAS tonibohnlein VPTO.cpp lookupVcvtContract; the
+     * rounding H it also allows for f32 -> f8 / hif8 is not modelled) */
+    {PTOSIM_DT_F32, PTOSIM_DT_F8E4M3, 1, 1, 1, "RAZ"}, {PTOSIM_DT_F32, PTOSIM_DT_F8E5M2, 1, 1, 1, "RAZ"},
+    {PTOSIM_DT_F32, PTOSIM_DT_HIF8, 1, 1, 1, "A"},     {PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, 0, 0, 1, 0},
+    {PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, 0, 0, 1, 0},        {PTOSIM_DT_HIF8, PTOSIM_DT_F32, 0, 0, 1, 0},
+    {PTOSIM_DT_BF16, PTOSIM_DT_F4E1M2X2, 1, 0, 1, "RAFZC"}, {PTOSIM_DT_BF16, PTOSIM_DT_F4E2M1X2, 1, 0, 1, "RAFZC"},
+    {PTOSIM_DT_F4E1M2X2, PTOSIM_DT_BF16, 0, 0, 1, 0},     {PTOSIM_DT_F4E2M1X2, PTOSIM_DT_BF16, 0, 0, 1, 0},
 };
+
+/* ---- fp4: two codes per byte, low nibble first; code = sign (bit 3) and magnitude index
+ * m (bits 0-2) into the format's 8 magnitudes (no inf, no NaN). e1m2: m/4 for m < 4, else
+ * 1 + (m-4)/4; e2m1: 0, 0.5, 1, 1.5, 2, 3, 4, 6. */
+
+static const float f4e1m2_mag[8] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f, 1.25f, 1.5f, 1.75f};
+static const float f4e2m1_mag[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
+
+/* bf16 bits of 4-bit code v (exact). */
+static uint16_t f4_to_bf16(const float *mag, unsigned v) {
+  return pt_f32_to_bf16(v & 8 ? -mag[v & 7] : mag[v & 7], PT_RND_RINT, PT_SAT_OFF);
+}
+
+/* 4-bit code of x rounded with r onto the magnitudes (ties to even: the even index); beyond
+ * the largest magnitude (inf too) it saturates; NaN -> 0. Differences of neighbours are exact. */
+static unsigned f4_from_f32(const float *mag, float x, pt_round r) {
+  if (isnan(x)) return 0;
+  unsigned neg = signbit(x) ? 8u : 0u, j = 7;
+  float a = fabsf(x);
+  while (mag[j] > a) j--; /* mag[j] <= a < mag[j + 1] */
+  if (j == 7 || mag[j] == a) return neg | j;
+  float below = a - mag[j], above = mag[j + 1] - a;
+  unsigned up;
+  switch (r) {
+    case PT_RND_AWAY: up = above <= below; break;
+    case PT_RND_FLOOR: up = neg != 0; break;
+    case PT_RND_CEIL: up = neg == 0; break;
+    case PT_RND_TRUNC: up = 0; break;
+    case PT_RND_ODD: up = (j & 1) == 0; break;
+    default: up = above < below || (above == below && (j & 1)); break;
+  }
+  return neg | (j + up);
+}
 
 /* ---- the plan of one conversion ------------------------------------------------------------
  * Three passes over the conversions, each a loop chosen once by a switch on the type:
@@ -76,6 +117,8 @@ typedef struct cvt_plan {
   int sat;                    /* saturate (the attribute, or CTRL: effective_sat) */
   pt_sat fsat;                /* float destinations: PT_SAT_ON (SAT) or PT_SAT_OFF */
   int64_t lo, hi;             /* integer destinations: clamp range (int64 range without SAT: wrap) */
+  const float *f4;            /* fp4 pairs: the magnitudes; a conversion then moves one fp4 byte
+                                 (2 codes) <-> 2 bf16 lanes (a 4-byte unit), so sw / dw are 1 and 4 */
 } cvt_plan;
 
 typedef struct cvt_lanes {
@@ -85,7 +128,11 @@ typedef struct cvt_lanes {
   uint8_t act[MAX_CONV];      /* mask bit of the source lane */
 } cvt_lanes;
 
-static int is_float(ptosim_dtype t) { return t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16; }
+static int is_f8(ptosim_dtype t) { return t == PTOSIM_DT_F8E4M3 || t == PTOSIM_DT_F8E5M2 || t == PTOSIM_DT_HIF8; }
+static int is_float(ptosim_dtype t) { return t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || is_f8(t); }
+static const float *f4_mags(ptosim_dtype t) {
+  return t == PTOSIM_DT_F4E1M2X2 ? f4e1m2_mag : t == PTOSIM_DT_F4E2M1X2 ? f4e2m1_mag : NULL;
+}
 
 #define LOAD(T, field, expr)                                                              \
   for (unsigned i = 0; i < c->n; i++) {                                                   \
@@ -99,8 +146,17 @@ static void load_lanes(const cvt_plan *c, const ptosim_vreg *src, const ptosim_v
   switch (c->src) {
     case PTOSIM_DT_F32: LOAD(float, f, v);
     case PTOSIM_DT_F16: LOAD(uint16_t, f, pt_f16_to_f32(v));
-    case PTOSIM_DT_BF16: LOAD(uint16_t, f, pt_bf16_to_f32(v));
+    case PTOSIM_DT_BF16:
+      if (c->f4) {
+        LOAD(uint32_t, i, v); /* two bf16 bound for one fp4 byte */
+      }
+      LOAD(uint16_t, f, pt_bf16_to_f32(v));
+    case PTOSIM_DT_F8E4M3:
+    case PTOSIM_DT_F8E5M2:
+    case PTOSIM_DT_HIF8: LOAD(uint8_t, f, pt_f8_to_f32(c->src, v));
     case PTOSIM_DT_I8: LOAD(int8_t, i, v);
+    case PTOSIM_DT_F4E1M2X2:
+    case PTOSIM_DT_F4E2M1X2:
     case PTOSIM_DT_U8: LOAD(uint8_t, i, v);
     case PTOSIM_DT_I16: LOAD(int16_t, i, v);
     case PTOSIM_DT_U16: LOAD(uint16_t, i, v);
@@ -109,12 +165,33 @@ static void load_lanes(const cvt_plan *c, const ptosim_vreg *src, const ptosim_v
     default: LOAD(int64_t, i, v);
   }
   for (unsigned i = 0; i < c->n; i++) L->act[i] = (uint8_t)pt_pbit(mask, (i * c->s_step + c->s_off) * c->sw);
+  if (c->f4 && c->sw == 4) /* bit 1: the mask bit of the upper bf16 lane of the unit */
+    for (unsigned i = 0; i < c->n; i++) L->act[i] |= (uint8_t)(pt_pbit(mask, i * 4 + 2) << 1);
+}
+
+/* fp4 byte <-> 2 bf16 lanes (low nibble <-> lower lane); a bf16 lane whose mask bit is
+ * clear gives a 0 nibble. */
+static void convert_f4(const cvt_plan *c, cvt_lanes *L) {
+  for (unsigned i = 0; i < c->n; i++) {
+    unsigned v = (unsigned)L->i[i];
+    if (c->sw == 1) {
+      L->out[i] = f4_to_bf16(c->f4, v & 15) | (uint32_t)f4_to_bf16(c->f4, (v >> 4) & 15) << 16;
+      continue;
+    }
+    unsigned lo = L->act[i] & 1 ? f4_from_f32(c->f4, pt_bf16_to_f32((uint16_t)v), c->r) : 0;
+    unsigned hi = L->act[i] & 2 ? f4_from_f32(c->f4, pt_bf16_to_f32((uint16_t)(v >> 16)), c->r) : 0;
+    L->out[i] = lo | hi << 4;
+  }
 }
 
 /* Destination bits of every loaded lane. Integer sources bound for a float destination are
  * first rounded to f32 (exact below 2^24, so an f16 destination is rounded once). */
 static void convert_lanes(const cvt_plan *c, cvt_lanes *L) {
   unsigned n = c->n;
+  if (c->f4) {
+    convert_f4(c, L);
+    return;
+  }
   if (!is_float(c->dst)) {
     if (is_float(c->src))
       for (unsigned i = 0; i < n; i++) L->out[i] = (uint64_t)pt_f32_to_int(L->f[i], c->r, c->lo, c->hi);
@@ -130,6 +207,11 @@ static void convert_lanes(const cvt_plan *c, cvt_lanes *L) {
       break;
     case PTOSIM_DT_BF16:
       for (unsigned i = 0; i < n; i++) L->out[i] = pt_f32_to_bf16(L->f[i], c->r, c->fsat);
+      break;
+    case PTOSIM_DT_F8E4M3:
+    case PTOSIM_DT_F8E5M2:
+    case PTOSIM_DT_HIF8:
+      for (unsigned i = 0; i < n; i++) L->out[i] = pt_f32_to_f8(c->dst, L->f[i], c->r, c->fsat);
       break;
     default:
       for (unsigned i = 0; i < n; i++) {
@@ -210,9 +292,14 @@ static ptosim_status vcvt_plan(pt_ctx *x, const ptosim_vcvt_params *p, cvt_plan 
   PT_TRY(attr_given(x, "vec.vcvt_rnd", "rnd", p->rnd != PTOSIM_VRND_NONE, pr->rnd, p));
   PT_TRY(attr_given(x, "vec.vcvt_sat", "sat", p->sat != PTOSIM_VSAT_NONE, pr->sat, p));
   PT_TRY(attr_given(x, "vec.vcvt_part", "part", p->part != PTOSIM_VPART_NONE, pr->part, p));
+  PT_VERIFY(x, !pr->rnds || p->rnd == PTOSIM_VRND_NONE || strchr(pr->rnds, "-RAFCZO"[p->rnd]), "vec.vcvt_rnd",
+            "use one of the rounding letters the pair takes", "vcvt %s -> %s: rounding %c is not one of %s",
+            pt_dtype_name(p->src_type), pt_dtype_name(p->dst_type), "-RAFCZO"[p->rnd], pr->rnds);
   c->src = p->src_type, c->dst = p->dst_type;
-  c->sw = pt_dtype_size(p->src_type);
-  c->dw = pt_dtype_size(p->dst_type);
+  const float *f4s = f4_mags(p->src_type), *f4d = f4_mags(p->dst_type);
+  c->f4 = f4s ? f4s : f4d;
+  c->sw = f4d ? 4 : pt_dtype_size(p->src_type); /* bf16 pairs against fp4 bytes */
+  c->dw = f4s ? 4 : pt_dtype_size(p->dst_type);
   unsigned wide = c->sw > c->dw ? c->sw : c->dw, ratio = wide / (c->sw + c->dw - wide), k = 0;
   if (ratio == 2) {
     PT_VERIFY(x, p->part == PTOSIM_VPART_EVEN || p->part == PTOSIM_VPART_ODD, "vec.vcvt_part",
@@ -256,7 +343,7 @@ static float round_integral(float x, pt_round r) {
 
 /* A plan of n same-width lanes of type t, every lane in place. */
 static cvt_plan same_width_plan(ptosim_dtype src, ptosim_dtype dst, pt_round r) {
-  cvt_plan c = {src, dst, pt_dtype_size(dst), pt_dtype_size(dst), 0, 1, 0, 1, 0, r, 0, PT_SAT_OFF, INT64_MIN, INT64_MAX};
+  cvt_plan c = {src, dst, pt_dtype_size(dst), pt_dtype_size(dst), 0, 1, 0, 1, 0, r, 0, PT_SAT_OFF, INT64_MIN, INT64_MAX, NULL};
   c.n = PTOSIM_VREG_BYTES / c.dw;
   return c;
 }
