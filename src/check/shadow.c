@@ -18,6 +18,10 @@
 
 #define PAGE_BITS 12
 #define PAGE (1u << PAGE_BITS)
+#define GRAN_BITS 6
+#define GRAN (1u << GRAN_BITS)
+#define NGRAN (PAGE / GRAN)
+#define SPLIT UINT32_MAX /* a granule whose bytes differ (state indices stay below 2^31) */
 #define NREAD 4 /* unordered readers kept per state; beyond that the oldest is dropped */
 #define MEMO 16
 #define GC_MIN (1u << 16) /* states in the table before the first collection */
@@ -32,12 +36,15 @@ typedef struct state {
   uint32_t rsite[NREAD];
 } state;
 
-/* A page is either uniform (cell == NULL: every byte in state `all`) or has one state
- * index per byte. Whole-page accesses of uniform pages cost one transition. */
+/* Three levels, each used only where the one above is not uniform: a page (4 KiB) holds one
+ * state (gran == NULL: every byte in state `all`), or one per granule of 64 bytes; a granule
+ * holds one state, or SPLIT: its bytes have their own states in `cell`. An access of whole
+ * uniform granules updates one index per granule, not one per byte. */
 typedef struct page {
   uint64_t key;      /* (mem << 40 | page number) + 1; 0 = empty slot */
-  uint32_t *cell;    /* PAGE state indices, or NULL */
   uint32_t all;
+  uint32_t *gran;    /* NGRAN states or SPLIT, or NULL */
+  uint32_t *cell;    /* PAGE states, allocated at the first split; valid in SPLIT granules only */
 } page;
 
 typedef struct memo {
@@ -78,7 +85,10 @@ pt_shadow *pt_shadow_new(void) {
 
 void pt_shadow_free(pt_shadow *sh) {
   if (!sh) return;
-  for (uint64_t i = 0; sh->pg && i < sh->cap_pg; i++) free(sh->pg[i].cell);
+  for (uint64_t i = 0; sh->pg && i < sh->cap_pg; i++) {
+    free(sh->pg[i].gran);
+    free(sh->pg[i].cell);
+  }
   free(sh->pg);
   free(sh->st);
   free(sh);
@@ -158,52 +168,127 @@ static const page *peek_page(const pt_shadow *sh, uint32_t mem, uint64_t pno) {
   return NULL;
 }
 
+/* The state of byte i of page p. */
+static uint32_t state_at(const page *p, uint64_t i) {
+  if (!p->gran) return p->all;
+  uint32_t g = p->gran[i >> GRAN_BITS];
+  return g == SPLIT ? p->cell[i] : g;
+}
+
 uint32_t pt_shadow_origin_at(pt_shadow *sh, uint32_t mem, uint64_t addr, uint32_t *wsite) {
   const page *p = peek_page(sh, mem, addr >> PAGE_BITS);
-  uint32_t i = !p ? 0 : p->cell ? p->cell[addr & (PAGE - 1)] : p->all;
+  uint32_t i = p ? state_at(p, addr & (PAGE - 1)) : 0;
   *wsite = sh->st[i].wsite;
   return sh->st[i].origin;
 }
 
-/* Mark-compact collection of the state table: keep the states some byte (page) refers
- * to, renumber them in order, rewrite the pages. Called between ops (no memo, no write
- * state alive). The next collection comes when the table has doubled again. */
+/* Every state index page p holds: marked in map (rename 0) or replaced by map[index]. */
+static void map_states(page *p, uint32_t *map, int rename) {
+  uint32_t *x = &p->all, n = 1;
+  if (p->gran) x = p->gran, n = NGRAN;
+  for (uint32_t g = 0; g < n; g++) {
+    if (x[g] != SPLIT) {
+      if (rename) x[g] = map[x[g]];
+      else map[x[g]] = 1;
+      continue;
+    }
+    for (uint32_t *c = p->cell + g * GRAN, *e = c + GRAN; c < e; c++)
+      if (rename) *c = map[*c];
+      else map[*c] = 1;
+  }
+}
+
+/* Mark-compact collection of the state table: keep the states some byte (page, granule or
+ * cell) refers to, renumber them in order, rewrite the pages. Called between ops (no memo,
+ * no write state alive). The next collection comes when the table has doubled again. */
 static int collect(pt_shadow *sh) {
   uint32_t *map = calloc(sh->nst, sizeof *map);
   if (!map) return -1;
   map[0] = map[1] = 1;
-  for (uint64_t i = 0; i < sh->cap_pg; i++) {
-    const page *p = &sh->pg[i];
-    if (!p->key) continue;
-    if (!p->cell) map[p->all] = 1;
-    else
-      for (uint32_t j = 0; j < PAGE; j++) map[p->cell[j]] = 1;
-  }
+  for (uint64_t i = 0; i < sh->cap_pg; i++)
+    if (sh->pg[i].key) map_states(&sh->pg[i], map, 0);
   uint32_t n = 0;
   for (uint32_t i = 0; i < sh->nst; i++)
     if (map[i]) {
       sh->st[n] = sh->st[i];
       map[i] = n++;
     }
-  for (uint64_t i = 0; i < sh->cap_pg; i++) {
-    page *p = &sh->pg[i];
-    if (!p->key) continue;
-    if (!p->cell) p->all = map[p->all];
-    else
-      for (uint32_t j = 0; j < PAGE; j++) p->cell[j] = map[p->cell[j]];
-  }
+  for (uint64_t i = 0; i < sh->cap_pg; i++)
+    if (sh->pg[i].key) map_states(&sh->pg[i], map, 1);
   free(map);
   sh->nst = n;
   sh->gc_at = 2 * n > GC_MIN ? 2 * n : GC_MIN;
   return 0;
 }
 
-/* Per-byte cells of a page (expanding a uniform page). */
-static uint32_t *cells_of(page *p) {
-  if (p->cell) return p->cell;
-  if (!(p->cell = malloc(PAGE * sizeof *p->cell))) return NULL;
-  for (uint32_t i = 0; i < PAGE; i++) p->cell[i] = p->all;
-  return p->cell;
+/* Do cells [i, j) all hold c[i]? The run compared with itself shifted by one cell: the C
+ * library's memcmp runs at the host's full vector width. */
+static int uniform(const uint32_t *c, uint64_t i, uint64_t j) {
+  return j - i < 2 || !memcmp(c + i, c + i + 1, (j - i - 1) * sizeof *c);
+}
+
+/* Cells [i, j) = v (state indices stay below 2^31, so v fits a wchar_t where it is 32 bits
+ * wide, and the C library's wmemset stores at full width). */
+static void fill_cells(uint32_t *c, uint64_t i, uint64_t j, uint32_t v) {
+  if (sizeof(wchar_t) == sizeof(uint32_t)) {
+    wmemset((wchar_t *)(c + i), (wchar_t)v, j - i);
+    return;
+  }
+  for (uint64_t q = i; q < j; q++) c[q] = v;
+}
+
+/* The granules of a page (expanding a uniform page); -1 when out of memory. */
+static int expand(page *p) {
+  if (p->gran) return 0;
+  if (!(p->gran = malloc(NGRAN * sizeof *p->gran))) return -1;
+  fill_cells(p->gran, 0, NGRAN, p->all);
+  return 0;
+}
+
+/* Back to a uniform page in state v. */
+static void collapse(page *p, uint32_t v) {
+  free(p->gran);
+  free(p->cell);
+  p->gran = p->cell = NULL;
+  p->all = v;
+}
+
+/* Bytes [i, j) of an expanded page = state v. A granule partly covered gets its own cells
+ * (split), and loses them again (merge) when they all end up equal. */
+static int set_run(page *p, uint64_t i, uint64_t j, uint32_t v) {
+  while (i < j) {
+    uint32_t g = (uint32_t)(i >> GRAN_BITS);
+    uint64_t gs = (uint64_t)g << GRAN_BITS, ge = gs + GRAN < j ? gs + GRAN : j;
+    if (i == gs && ge - gs == GRAN) p->gran[g] = v;
+    else if (p->gran[g] != v) {
+      if (p->gran[g] != SPLIT) {
+        if (!p->cell && !(p->cell = malloc(PAGE * sizeof *p->cell))) return -1;
+        fill_cells(p->cell, gs, gs + GRAN, p->gran[g]);
+        p->gran[g] = SPLIT;
+      }
+      fill_cells(p->cell, i, ge, v);
+      if (uniform(p->cell, gs, gs + GRAN)) p->gran[g] = v;
+    }
+    i = ge;
+  }
+  return 0;
+}
+
+/* The end of the run of bytes in state s from i (the first byte in [i, end) in another
+ * state, or end), on an expanded page: a granule at a time, bytes only in split granules. */
+static uint64_t run_end(const page *p, uint64_t i, uint64_t end, uint32_t s) {
+  while (i < end) {
+    uint64_t ge = (i | (GRAN - 1)) + 1 < end ? (i | (GRAN - 1)) + 1 : end;
+    uint32_t g = p->gran[i >> GRAN_BITS];
+    if (g != SPLIT) {
+      if (g != s) return i;
+      i = ge;
+      continue;
+    }
+    while (i < ge && p->cell[i] == s) i++;
+    if (i < ge) return i;
+  }
+  return end;
 }
 
 /* ---- transitions ------------------------------------------------------------------------ */
@@ -278,37 +363,16 @@ static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_
     if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
 }
 
-/* Do cells [i, j) all hold c[i]? The run compared with itself shifted by one cell: the C
- * library's memcmp runs at the host's full vector width. */
-static int uniform(const uint32_t *c, uint64_t i, uint64_t j) {
-  return j - i < 2 || !memcmp(c + i, c + i + 1, (j - i - 1) * sizeof *c);
-}
-
-/* Cells [i, j) = v (state indices stay below 2^31, so v fits a wchar_t where it is 32 bits
- * wide, and the C library's wmemset stores at full width). */
-static void fill_cells(uint32_t *c, uint64_t i, uint64_t j, uint32_t v) {
-  if (sizeof(wchar_t) == sizeof(uint32_t)) {
-    wmemset((wchar_t *)(c + i), (wchar_t)v, j - i);
-    return;
-  }
-  for (uint64_t q = i; q < j; q++) c[q] = v;
-}
-
-/* The per-byte path: one transition per run of equal states. */
-static int access_page_cells(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
-                             const pt_accessor *who) {
-  uint32_t *c = cells_of(p);
-  if (!c) return -1;
-  for (uint64_t i = off; i < off + n;) {
-    uint32_t from = c[i];
-    uint64_t j = off + n;
-    /* The common case, one state over the whole range; else the run of equal states from i. */
-    if (!uniform(c, i, j))
-      for (j = i + 1; j < off + n && c[j] == from;) j++;
+/* The general path, on an expanded page: one transition per run of equal states. */
+static int access_runs(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
+                       const pt_accessor *who) {
+  for (uint64_t i = off, end = off + n; i < end;) {
+    uint32_t from = state_at(p, i);
+    uint64_t j = run_end(p, i + 1, end, from);
     const memo *m = lookup(sh, from, local, access, who);
     if (!m) return -1;
     if (m->hz_mask) report(who, m, base + i, j - i);
-    fill_cells(c, i, j, m->to);
+    if (set_run(p, i, j, m->to)) return -1;
     i = j;
   }
   return 0;
@@ -317,21 +381,17 @@ static int access_page_cells(pt_shadow *sh, page *p, uint64_t base, uint64_t off
 /* Apply the access to bytes [off, off + n) of page p (at memory address base + off). */
 static int access_page(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
                        const pt_accessor *who) {
-  if (!p->cell && n == PAGE) {
+  if (!p->gran && n == PAGE) {
     const memo *m = lookup(sh, p->all, local, access, who);
     if (!m) return -1;
     if (m->hz_mask) report(who, m, base, PAGE);
     p->all = m->to;
     return 0;
   }
-  if (access == 2 && n == PAGE) { /* a whole-page write: hazards per run, then uniform */
-    int r = access_page_cells(sh, p, base, 0, PAGE, local, access, who);
-    p->all = sh->write_state;
-    free(p->cell);
-    p->cell = NULL;
-    return r;
-  }
-  return cells_of(p) ? access_page_cells(sh, p, base, off, n, local, access, who) : -1;
+  if (expand(p)) return -1;
+  int r = access_runs(sh, p, base, off, n, local, access, who);
+  if (access == 2 && n == PAGE) collapse(p, sh->write_state); /* a whole-page write: uniform again */
+  return r;
 }
 
 int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint64_t len, int access,
@@ -354,15 +414,8 @@ int pt_shadow_host_write(pt_shadow *sh, uint32_t mem, uint64_t addr, uint64_t le
     uint64_t off = addr & (PAGE - 1), n = PAGE - off < len ? PAGE - off : len;
     page *p = find_page(sh, mem, addr >> PAGE_BITS);
     if (!p) return -1;
-    if (n == PAGE) {
-      free(p->cell);
-      p->cell = NULL;
-      p->all = 1;
-    } else {
-      uint32_t *c = cells_of(p);
-      if (!c) return -1;
-      for (uint64_t i = off; i < off + n; i++) c[i] = 1;
-    }
+    if (n == PAGE) collapse(p, 1);
+    else if (expand(p) || set_run(p, off, off + n, 1)) return -1;
     addr += n;
     len -= n;
   }
