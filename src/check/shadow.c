@@ -253,40 +253,46 @@ static void collapse(page *p, uint32_t v) {
   p->all = v;
 }
 
-/* Bytes [i, j) of an expanded page = state v. A granule partly covered gets its own cells
- * (split), and loses them again (merge) when they all end up equal. */
-static int set_run(page *p, uint64_t i, uint64_t j, uint32_t v) {
-  while (i < j) {
-    uint32_t g = (uint32_t)(i >> GRAN_BITS);
-    uint64_t gs = (uint64_t)g << GRAN_BITS, ge = gs + GRAN < j ? gs + GRAN : j;
-    if (i == gs && ge - gs == GRAN) p->gran[g] = v;
-    else if (p->gran[g] != v) {
-      if (p->gran[g] != SPLIT) {
-        if (!p->cell && !(p->cell = malloc(PAGE * sizeof *p->cell))) return -1;
-        fill_cells(p->cell, gs, gs + GRAN, p->gran[g]);
-        p->gran[g] = SPLIT;
-      }
-      fill_cells(p->cell, i, ge, v);
-      if (uniform(p->cell, gs, gs + GRAN)) p->gran[g] = v;
-    }
-    i = ge;
+/* Bytes [i, j) of one granule of an expanded page = state v, not the whole granule: the
+ * granule gets its own cells (split), and loses them again (merge) when they all end up
+ * equal. */
+static int set_part(page *p, uint64_t i, uint64_t j, uint32_t v) {
+  uint32_t g = (uint32_t)(i >> GRAN_BITS);
+  uint64_t gs = (uint64_t)g << GRAN_BITS;
+  if (p->gran[g] == v) return 0;
+  if (p->gran[g] != SPLIT) {
+    if (!p->cell && !(p->cell = malloc(PAGE * sizeof *p->cell))) return -1;
+    fill_cells(p->cell, gs, gs + GRAN, p->gran[g]);
+    p->gran[g] = SPLIT;
   }
+  fill_cells(p->cell, i, j, v);
+  if (uniform(p->cell, gs, gs + GRAN)) p->gran[g] = v;
   return 0;
+}
+
+/* Bytes [i, j) of an expanded page = state v: the whole granules [a, b) take v, the partial
+ * ones at either end go through set_part. */
+static int set_run(page *p, uint64_t i, uint64_t j, uint32_t v) {
+  uint64_t a = (i + GRAN - 1) & ~(uint64_t)(GRAN - 1), b = j & ~(uint64_t)(GRAN - 1);
+  if (a > b) return set_part(p, i, j, v); /* inside one granule */
+  if (i < a && set_part(p, i, a, v)) return -1;
+  for (uint64_t g = a >> GRAN_BITS; g < b >> GRAN_BITS; g++) p->gran[g] = v;
+  return b < j ? set_part(p, b, j, v) : 0;
 }
 
 /* The end of the run of bytes in state s from i (the first byte in [i, end) in another
  * state, or end), on an expanded page: a granule at a time, bytes only in split granules. */
 static uint64_t run_end(const page *p, uint64_t i, uint64_t end, uint32_t s) {
   while (i < end) {
-    uint64_t ge = (i | (GRAN - 1)) + 1 < end ? (i | (GRAN - 1)) + 1 : end;
+    uint64_t ge = (i | (GRAN - 1)) + 1;
     uint32_t g = p->gran[i >> GRAN_BITS];
     if (g != SPLIT) {
       if (g != s) return i;
       i = ge;
       continue;
     }
-    while (i < ge && p->cell[i] == s) i++;
-    if (i < ge) return i;
+    for (; i < ge && i < end; i++)
+      if (p->cell[i] != s) return i;
   }
   return end;
 }
