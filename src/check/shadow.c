@@ -60,6 +60,7 @@ struct pt_shadow {
   uint32_t nst, cap_st;
   page *pg;
   uint64_t npg, cap_pg;  /* cap is a power of two */
+  page *recent[2];       /* the pages found last, most recent first (NULL: none) */
   memo memo[MEMO];
   int nmemo;
   uint32_t write_state;  /* the current op's write state (0: none yet) */
@@ -106,16 +107,16 @@ int pt_shadow_begin_op(pt_shadow *sh) {
 uint32_t pt_shadow_op_origin(const pt_shadow *sh) { return sh->op_origin; }
 uint32_t pt_shadow_nstates(const pt_shadow *sh) { return sh->nst; }
 
-static uint32_t new_state(pt_shadow *sh, const state *s) {
+/* The slot of the next new state (sh->st[sh->nst]), made room for; NULL when out of memory. */
+static state *next_state(pt_shadow *sh) {
   if (sh->nst == sh->cap_st) {
-    if (sh->cap_st > UINT32_MAX / 2) return 0;
+    if (sh->cap_st > UINT32_MAX / 2) return NULL;
     state *n = realloc(sh->st, (size_t)sh->cap_st * 2 * sizeof *n);
-    if (!n) return 0;
+    if (!n) return NULL;
     sh->st = n;
     sh->cap_st *= 2;
   }
-  sh->st[sh->nst] = *s;
-  return sh->nst++;
+  return &sh->st[sh->nst];
 }
 
 /* ---- pages ------------------------------------------------------------------------------ */
@@ -140,15 +141,25 @@ static int grow_pages(pt_shadow *sh) {
   free(sh->pg);
   sh->pg = n;
   sh->cap_pg = cap;
+  sh->recent[0] = sh->recent[1] = NULL;
   return 0;
 }
 
 /* Page `pno` of memory `mem`, created uniform in state 0 on first use (NULL: no memory). */
 static page *find_page(pt_shadow *sh, uint32_t mem, uint64_t pno) {
   uint64_t key = (((uint64_t)mem << 40) | pno) + 1;
+  if (sh->recent[0] && sh->recent[0]->key == key) return sh->recent[0];
+  if (sh->recent[1] && sh->recent[1]->key == key) { /* an op's source and destination alternate */
+    page *p = sh->recent[1];
+    sh->recent[1] = sh->recent[0];
+    return sh->recent[0] = p;
+  }
   uint64_t h = mix(key) & (sh->cap_pg - 1);
   while (sh->pg[h].key) {
-    if (sh->pg[h].key == key) return &sh->pg[h];
+    if (sh->pg[h].key == key) {
+      sh->recent[1] = sh->recent[0];
+      return sh->recent[0] = &sh->pg[h];
+    }
     h = (h + 1) & (sh->cap_pg - 1);
   }
   if (2 * (sh->npg + 1) > sh->cap_pg) {
@@ -312,56 +323,62 @@ static void flag(memo *m, pt_hazard h, uint32_t site) {
   m->hz_site[h] = site;
 }
 
-/* The state after `who` accesses bytes in state `from`, and the hazards found. */
+/* The state after `who` accesses bytes in state `from`, and the hazards found (written to m).
+ * A new state is written straight into the table's next slot. */
 static int transition(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who, memo *m) {
-  const state s = sh->st[from];
-  memset(m, 0, sizeof *m);
-  m->from = from;
-  m->local = (uint8_t)local;
-  int never = local && (from == 0 || s.never);
+  state *n = next_state(sh);
+  if (!n) return -1;
+  const state *s = &sh->st[from];
+  *m = (memo){.from = from, .local = (uint8_t)local};
+  int never = local && (from == 0 || s->never);
   if (who->init && access == 1 && never) flag(m, PT_HZ_INIT, 0);
   if (who->taint && access == 1 && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
-  if (who->taint && access == 1) m->origin = never ? who->site : s.origin;
-  if (who->race && unordered(who, s.w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s.wsite);
+  if (who->taint && access == 1) m->origin = never ? who->site : s->origin;
+  if (who->race && unordered(who, s->w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s->wsite);
   if (access == 2) {
-    for (uint32_t i = 0; who->race && i < s.nread; i++)
-      if (unordered(who, s.r[i])) flag(m, PT_HZ_WAR, s.rsite[i]);
+    for (uint32_t i = 0; who->race && i < s->nread; i++)
+      if (unordered(who, s->r[i])) flag(m, PT_HZ_WAR, s->rsite[i]);
     if (!sh->write_state) {
-      state w = {.w = who->epoch, .wsite = who->site, .origin = sh->op_origin};
-      if (!(sh->write_state = new_state(sh, &w))) return -1;
+      *n = (state){.w = who->epoch, .wsite = who->site, .origin = sh->op_origin};
+      sh->write_state = sh->nst++;
     }
     m->to = sh->write_state;
     return 0;
   }
-  state n = s;
-  n.nread = 0;
-  for (uint32_t i = 0; i < s.nread; i++) /* keep readers this read is not ordered after */
-    if (unordered(who, s.r[i]) && n.nread < NREAD - 1) {
-      n.r[n.nread] = s.r[i];
-      n.rsite[n.nread++] = s.rsite[i];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < s->nread; i++) /* keep readers this read is not ordered after */
+    if (unordered(who, s->r[i]) && k < NREAD - 1) {
+      n->r[k] = s->r[i];
+      n->rsite[k++] = s->rsite[i];
     }
-  n.r[n.nread] = who->epoch;
-  n.rsite[n.nread++] = who->site;
-  n.never = (uint8_t)never;
-  return (m->to = new_state(sh, &n)) ? 0 : -1;
+  n->r[k] = who->epoch;
+  n->rsite[k++] = who->site;
+  n->nread = (uint8_t)k;
+  n->w = s->w;
+  n->wsite = s->wsite;
+  n->origin = s->origin;
+  n->never = (uint8_t)never;
+  m->to = sh->nst++;
+  return 0;
 }
 
 static void note_origin(pt_shadow *sh, uint32_t origin) {
   if (origin && (!sh->op_origin || origin < sh->op_origin)) sh->op_origin = origin;
 }
 
+/* The memoized transition of this op from `from`, or a new one in the next memo slot. */
 static const memo *lookup(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who) {
   for (int i = sh->nmemo - 1; i >= 0; i--)
     if (sh->memo[i].from == from && sh->memo[i].local == local) {
       note_origin(sh, sh->memo[i].origin);
       return &sh->memo[i];
     }
-  memo m;
-  if (transition(sh, from, local, access, who, &m)) return NULL;
-  note_origin(sh, m.origin);
   if (sh->nmemo == MEMO) sh->nmemo = 0;
-  sh->memo[sh->nmemo] = m;
-  return &sh->memo[sh->nmemo++];
+  memo *m = &sh->memo[sh->nmemo];
+  if (transition(sh, from, local, access, who, m)) return NULL;
+  note_origin(sh, m->origin);
+  sh->nmemo++;
+  return m;
 }
 
 static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_t len) {
