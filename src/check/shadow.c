@@ -24,7 +24,7 @@
 #define SPLIT UINT32_MAX /* a granule whose bytes differ (state indices stay below 2^31) */
 #define NREAD 4 /* unordered readers kept per state; beyond that the oldest is dropped */
 #define MEMO 16
-#define GC_MIN (1u << 16) /* states in the table before the first collection */
+#define GC_MIN (1u << 12) /* new states between collections, at least (288 KiB of states: cache-sized) */
 
 typedef struct state {
   pt_epoch w;        /* last write (0: none since the host) */
@@ -211,7 +211,7 @@ static void map_states(page *p, uint32_t *map, int rename) {
 
 /* Mark-compact collection of the state table: keep the states some byte (page, granule or
  * cell) refers to, renumber them in order, rewrite the pages. Called between ops (no memo,
- * no write state alive). The next collection comes when the table has doubled again. */
+ * no write state alive). */
 static int collect(pt_shadow *sh) {
   uint32_t *map = calloc(sh->nst, sizeof *map);
   if (!map) return -1;
@@ -228,7 +228,11 @@ static int collect(pt_shadow *sh) {
     if (sh->pg[i].key) map_states(&sh->pg[i], map, 1);
   free(map);
   sh->nst = n;
-  sh->gc_at = 2 * n > GC_MIN ? 2 * n : GC_MIN;
+  /* Collect again after max(live, GC_MIN, a granule per page) new states: the next
+   * collection's work (states and granules scanned) stays proportional to the states made. */
+  uint64_t more = sh->npg * NGRAN > GC_MIN ? sh->npg * NGRAN : GC_MIN;
+  if (more < n) more = n;
+  sh->gc_at = n + more > UINT32_MAX ? UINT32_MAX : (uint32_t)(n + more);
   return 0;
 }
 

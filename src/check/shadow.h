@@ -38,7 +38,8 @@ typedef struct pt_shadow pt_shadow;
 pt_shadow *pt_shadow_new(void);
 void pt_shadow_free(pt_shadow *sh);
 /* Forget the transitions memoized for the previous op (call once per op, before its
- * accesses); collects unused states when the table has doubled since the last time.
+ * accesses); collects unused states when enough new ones were made since the last time
+ * (as many as were kept, and at least 4096 and 64 per page).
  * Returns -1 when out of memory. */
 int pt_shadow_begin_op(pt_shadow *sh);
 /* Apply an access to bytes [addr, addr + len) of memory `mem` (an id chosen by the caller;
