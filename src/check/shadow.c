@@ -390,33 +390,52 @@ static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_
     if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
 }
 
+/* One transition for bytes [addr, addr + len), all in state `from`, with its reports:
+ * the state they go to (0: out of memory; new states are never 0). */
+static uint32_t run_to(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who, uint64_t addr,
+                       uint64_t len) {
+  const memo *m = lookup(sh, from, local, access, who);
+  if (!m) return 0;
+  if (m->hz_mask) report(who, m, addr, len);
+  return m->to;
+}
+
 /* The general path, on an expanded page: one transition per run of equal states. */
 static int access_runs(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
                        const pt_accessor *who) {
   for (uint64_t i = off, end = off + n; i < end;) {
     uint32_t from = state_at(p, i);
     uint64_t j = run_end(p, i + 1, end, from);
-    const memo *m = lookup(sh, from, local, access, who);
-    if (!m) return -1;
-    if (m->hz_mask) report(who, m, base + i, j - i);
-    if (set_run(p, i, j, m->to)) return -1;
+    uint32_t to = run_to(sh, from, local, access, who, base + i, j - i);
+    if (!to || set_run(p, i, j, to)) return -1;
     i = j;
   }
   return 0;
 }
 
-/* Apply the access to bytes [off, off + n) of page p (at memory address base + off). */
+/* The state of granules [g, e) of an expanded page when they all have the same one (none
+ * split), else SPLIT. */
+static uint32_t granules_state(const page *p, uint64_t g, uint64_t e) {
+  uint32_t s = p->gran[g];
+  while (++g < e)
+    if (p->gran[g] != s) return SPLIT;
+  return s;
+}
+
+/* Apply the access to bytes [off, off + n) of page p (at memory address base + off). The
+ * common cases take one transition: a uniform page accessed whole, whole granules in one
+ * state. */
 static int access_page(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
                        const pt_accessor *who) {
-  if (!p->gran && n == PAGE) {
-    const memo *m = lookup(sh, p->all, local, access, who);
-    if (!m) return -1;
-    if (m->hz_mask) report(who, m, base, PAGE);
-    p->all = m->to;
-    return 0;
-  }
+  if (!p->gran && n == PAGE) return (p->all = run_to(sh, p->all, local, access, who, base, PAGE)) ? 0 : -1;
   if (expand(p)) return -1;
-  int r = access_runs(sh, p, base, off, n, local, access, who);
+  uint64_t g = off >> GRAN_BITS, e = (off + n) >> GRAN_BITS;
+  uint32_t from = (off | n) & (GRAN - 1) ? SPLIT : granules_state(p, g, e), to = 0;
+  int r = 0;
+  if (from == SPLIT) r = access_runs(sh, p, base, off, n, local, access, who);
+  else if ((to = run_to(sh, from, local, access, who, base + off, n)))
+    for (; g < e; g++) p->gran[g] = to;
+  else r = -1;
   if (access == 2 && n == PAGE) collapse(p, sh->write_state); /* a whole-page write: uniform again */
   return r;
 }
