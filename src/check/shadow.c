@@ -145,15 +145,10 @@ static int grow_pages(pt_shadow *sh) {
   return 0;
 }
 
-/* Page `pno` of memory `mem`, created uniform in state 0 on first use (NULL: no memory). */
-static page *find_page(pt_shadow *sh, uint32_t mem, uint64_t pno) {
+/* Page `pno` of memory `mem` from the table, created uniform in state 0 on first use (NULL:
+ * no memory). */
+static page *find_page_slow(pt_shadow *sh, uint32_t mem, uint64_t pno) {
   uint64_t key = (((uint64_t)mem << 40) | pno) + 1;
-  if (sh->recent[0] && sh->recent[0]->key == key) return sh->recent[0];
-  if (sh->recent[1] && sh->recent[1]->key == key) { /* an op's source and destination alternate */
-    page *p = sh->recent[1];
-    sh->recent[1] = sh->recent[0];
-    return sh->recent[0] = p;
-  }
   uint64_t h = mix(key) & (sh->cap_pg - 1);
   while (sh->pg[h].key) {
     if (sh->pg[h].key == key) {
@@ -164,11 +159,23 @@ static page *find_page(pt_shadow *sh, uint32_t mem, uint64_t pno) {
   }
   if (2 * (sh->npg + 1) > sh->cap_pg) {
     if (grow_pages(sh)) return NULL;
-    return find_page(sh, mem, pno);
+    return find_page_slow(sh, mem, pno);
   }
   sh->pg[h] = (page){.key = key};
   sh->npg++;
   return &sh->pg[h];
+}
+
+/* Page `pno` of memory `mem` (find_page_slow), first among the two found last. */
+static inline page *find_page(pt_shadow *sh, uint32_t mem, uint64_t pno) {
+  uint64_t key = (((uint64_t)mem << 40) | pno) + 1;
+  if (sh->recent[0] && sh->recent[0]->key == key) return sh->recent[0];
+  if (sh->recent[1] && sh->recent[1]->key == key) { /* an op's source and destination alternate */
+    page *p = sh->recent[1];
+    sh->recent[1] = sh->recent[0];
+    return sh->recent[0] = p;
+  }
+  return find_page_slow(sh, mem, pno);
 }
 
 /* Page `pno` of memory `mem` if it exists. */
