@@ -276,8 +276,8 @@ static void no_hazard(void *u, pt_hazard h, uint32_t o, uint64_t a, uint64_t l) 
 }
 
 /* Re-accessing the same bytes keeps the state table bounded: 400000 ops on the same 4
- * KiB by three agents (each op a new epoch, so a new state) never hold more than the
- * collection threshold (65536) plus one op's states. */
+ * KiB by three agents (each op a new epoch, so a new state) never hold more than 65536
+ * states (collections come after at most max(kept, 4096, 64 per page) new states). */
 static void test_shadow_bounded(void) {
   pt_clocks *k = pt_clocks_new(1);
   pt_shadow *sh = pt_shadow_new();

@@ -254,6 +254,17 @@ static int piece(void *u, uint64_t addr, uint64_t len) {
   return pt_shadow_access(p->mon->sh, mem, p->r->owner != NULL, addr, len, p->access, p->who);
 }
 
+/* Bytes of a range that is one run (each level in order repeats once or abuts the levels
+ * inside it: the one piece pt_each_piece would merge it to), or 0 (several pieces, or none). */
+static uint64_t run_bytes(const pt_range *r) {
+  uint64_t len = r->len;
+  for (int d = 0; d < r->nd; d++) {
+    if (r->count[d] <= 0 || (r->count[d] != 1 && (uint64_t)r->stride[d] != len)) return 0;
+    len *= (uint64_t)r->count[d];
+  }
+  return len;
+}
+
 /* Every read of the op, then every write (the writes carry the origin of the reads). */
 static void apply_ranges(ptosim_monitor *mon, const pt_event *ev, const pt_accessor *who) {
   if (pt_shadow_begin_op(mon->sh)) mon->oom = 1;
@@ -264,7 +275,9 @@ static void apply_ranges(ptosim_monitor *mon, const pt_event *ev, const pt_acces
       found_ctx *f = who ? (found_ctx *)who->user : NULL;
       if (f) f->r = r;
       piece_ctx pc = {.mon = mon, .r = r, .access = acc, .who = who};
-      if (pt_each_piece(r->addr, r->nd, r->count, r->stride, r->len, piece, &pc)) mon->oom = 1;
+      uint64_t n = run_bytes(r);
+      if (n ? piece(&pc, r->addr, n) : pt_each_piece(r->addr, r->nd, r->count, r->stride, r->len, piece, &pc))
+        mon->oom = 1;
     }
 }
 

@@ -18,9 +18,13 @@
 
 #define PAGE_BITS 12
 #define PAGE (1u << PAGE_BITS)
+#define GRAN_BITS 6
+#define GRAN (1u << GRAN_BITS)
+#define NGRAN (PAGE / GRAN)
+#define SPLIT UINT32_MAX /* a granule whose bytes differ (state indices stay below 2^31) */
 #define NREAD 4 /* unordered readers kept per state; beyond that the oldest is dropped */
 #define MEMO 16
-#define GC_MIN (1u << 16) /* states in the table before the first collection */
+#define GC_MIN (1u << 12) /* new states between collections, at least (288 KiB of states: cache-sized) */
 
 typedef struct state {
   pt_epoch w;        /* last write (0: none since the host) */
@@ -32,12 +36,15 @@ typedef struct state {
   uint32_t rsite[NREAD];
 } state;
 
-/* A page is either uniform (cell == NULL: every byte in state `all`) or has one state
- * index per byte. Whole-page accesses of uniform pages cost one transition. */
+/* Three levels, each used only where the one above is not uniform: a page (4 KiB) holds one
+ * state (gran == NULL: every byte in state `all`), or one per granule of 64 bytes; a granule
+ * holds one state, or SPLIT: its bytes have their own states in `cell`. An access of whole
+ * uniform granules updates one index per granule, not one per byte. */
 typedef struct page {
   uint64_t key;      /* (mem << 40 | page number) + 1; 0 = empty slot */
-  uint32_t *cell;    /* PAGE state indices, or NULL */
   uint32_t all;
+  uint32_t *gran;    /* NGRAN states or SPLIT, or NULL */
+  uint32_t *cell;    /* PAGE states, allocated at the first split; valid in SPLIT granules only */
 } page;
 
 typedef struct memo {
@@ -53,6 +60,7 @@ struct pt_shadow {
   uint32_t nst, cap_st;
   page *pg;
   uint64_t npg, cap_pg;  /* cap is a power of two */
+  page *recent[2];       /* the pages found last, most recent first (NULL: none) */
   memo memo[MEMO];
   int nmemo;
   uint32_t write_state;  /* the current op's write state (0: none yet) */
@@ -78,7 +86,10 @@ pt_shadow *pt_shadow_new(void) {
 
 void pt_shadow_free(pt_shadow *sh) {
   if (!sh) return;
-  for (uint64_t i = 0; sh->pg && i < sh->cap_pg; i++) free(sh->pg[i].cell);
+  for (uint64_t i = 0; sh->pg && i < sh->cap_pg; i++) {
+    free(sh->pg[i].gran);
+    free(sh->pg[i].cell);
+  }
   free(sh->pg);
   free(sh->st);
   free(sh);
@@ -96,16 +107,16 @@ int pt_shadow_begin_op(pt_shadow *sh) {
 uint32_t pt_shadow_op_origin(const pt_shadow *sh) { return sh->op_origin; }
 uint32_t pt_shadow_nstates(const pt_shadow *sh) { return sh->nst; }
 
-static uint32_t new_state(pt_shadow *sh, const state *s) {
+/* The slot of the next new state (sh->st[sh->nst]), made room for; NULL when out of memory. */
+static state *next_state(pt_shadow *sh) {
   if (sh->nst == sh->cap_st) {
-    if (sh->cap_st > UINT32_MAX / 2) return 0;
+    if (sh->cap_st > UINT32_MAX / 2) return NULL;
     state *n = realloc(sh->st, (size_t)sh->cap_st * 2 * sizeof *n);
-    if (!n) return 0;
+    if (!n) return NULL;
     sh->st = n;
     sh->cap_st *= 2;
   }
-  sh->st[sh->nst] = *s;
-  return sh->nst++;
+  return &sh->st[sh->nst];
 }
 
 /* ---- pages ------------------------------------------------------------------------------ */
@@ -130,24 +141,41 @@ static int grow_pages(pt_shadow *sh) {
   free(sh->pg);
   sh->pg = n;
   sh->cap_pg = cap;
+  sh->recent[0] = sh->recent[1] = NULL;
   return 0;
 }
 
-/* Page `pno` of memory `mem`, created uniform in state 0 on first use (NULL: no memory). */
-static page *find_page(pt_shadow *sh, uint32_t mem, uint64_t pno) {
+/* Page `pno` of memory `mem` from the table, created uniform in state 0 on first use (NULL:
+ * no memory). */
+static page *find_page_slow(pt_shadow *sh, uint32_t mem, uint64_t pno) {
   uint64_t key = (((uint64_t)mem << 40) | pno) + 1;
   uint64_t h = mix(key) & (sh->cap_pg - 1);
   while (sh->pg[h].key) {
-    if (sh->pg[h].key == key) return &sh->pg[h];
+    if (sh->pg[h].key == key) {
+      sh->recent[1] = sh->recent[0];
+      return sh->recent[0] = &sh->pg[h];
+    }
     h = (h + 1) & (sh->cap_pg - 1);
   }
   if (2 * (sh->npg + 1) > sh->cap_pg) {
     if (grow_pages(sh)) return NULL;
-    return find_page(sh, mem, pno);
+    return find_page_slow(sh, mem, pno);
   }
   sh->pg[h] = (page){.key = key};
   sh->npg++;
   return &sh->pg[h];
+}
+
+/* Page `pno` of memory `mem` (find_page_slow), first among the two found last. */
+static inline page *find_page(pt_shadow *sh, uint32_t mem, uint64_t pno) {
+  uint64_t key = (((uint64_t)mem << 40) | pno) + 1;
+  if (sh->recent[0] && sh->recent[0]->key == key) return sh->recent[0];
+  if (sh->recent[1] && sh->recent[1]->key == key) { /* an op's source and destination alternate */
+    page *p = sh->recent[1];
+    sh->recent[1] = sh->recent[0];
+    return sh->recent[0] = p;
+  }
+  return find_page_slow(sh, mem, pno);
 }
 
 /* Page `pno` of memory `mem` if it exists. */
@@ -158,124 +186,61 @@ static const page *peek_page(const pt_shadow *sh, uint32_t mem, uint64_t pno) {
   return NULL;
 }
 
+/* The state of byte i of page p. */
+static uint32_t state_at(const page *p, uint64_t i) {
+  if (!p->gran) return p->all;
+  uint32_t g = p->gran[i >> GRAN_BITS];
+  return g == SPLIT ? p->cell[i] : g;
+}
+
 uint32_t pt_shadow_origin_at(pt_shadow *sh, uint32_t mem, uint64_t addr, uint32_t *wsite) {
   const page *p = peek_page(sh, mem, addr >> PAGE_BITS);
-  uint32_t i = !p ? 0 : p->cell ? p->cell[addr & (PAGE - 1)] : p->all;
+  uint32_t i = p ? state_at(p, addr & (PAGE - 1)) : 0;
   *wsite = sh->st[i].wsite;
   return sh->st[i].origin;
 }
 
-/* Mark-compact collection of the state table: keep the states some byte (page) refers
- * to, renumber them in order, rewrite the pages. Called between ops (no memo, no write
- * state alive). The next collection comes when the table has doubled again. */
+/* Every state index page p holds: marked in map (rename 0) or replaced by map[index]. */
+static void map_states(page *p, uint32_t *map, int rename) {
+  uint32_t *x = &p->all, n = 1;
+  if (p->gran) x = p->gran, n = NGRAN;
+  for (uint32_t g = 0; g < n; g++) {
+    if (x[g] != SPLIT) {
+      if (rename) x[g] = map[x[g]];
+      else map[x[g]] = 1;
+      continue;
+    }
+    for (uint32_t *c = p->cell + g * GRAN, *e = c + GRAN; c < e; c++)
+      if (rename) *c = map[*c];
+      else map[*c] = 1;
+  }
+}
+
+/* Mark-compact collection of the state table: keep the states some byte (page, granule or
+ * cell) refers to, renumber them in order, rewrite the pages. Called between ops (no memo,
+ * no write state alive). */
 static int collect(pt_shadow *sh) {
   uint32_t *map = calloc(sh->nst, sizeof *map);
   if (!map) return -1;
   map[0] = map[1] = 1;
-  for (uint64_t i = 0; i < sh->cap_pg; i++) {
-    const page *p = &sh->pg[i];
-    if (!p->key) continue;
-    if (!p->cell) map[p->all] = 1;
-    else
-      for (uint32_t j = 0; j < PAGE; j++) map[p->cell[j]] = 1;
-  }
+  for (uint64_t i = 0; i < sh->cap_pg; i++)
+    if (sh->pg[i].key) map_states(&sh->pg[i], map, 0);
   uint32_t n = 0;
   for (uint32_t i = 0; i < sh->nst; i++)
     if (map[i]) {
       sh->st[n] = sh->st[i];
       map[i] = n++;
     }
-  for (uint64_t i = 0; i < sh->cap_pg; i++) {
-    page *p = &sh->pg[i];
-    if (!p->key) continue;
-    if (!p->cell) p->all = map[p->all];
-    else
-      for (uint32_t j = 0; j < PAGE; j++) p->cell[j] = map[p->cell[j]];
-  }
+  for (uint64_t i = 0; i < sh->cap_pg; i++)
+    if (sh->pg[i].key) map_states(&sh->pg[i], map, 1);
   free(map);
   sh->nst = n;
-  sh->gc_at = 2 * n > GC_MIN ? 2 * n : GC_MIN;
+  /* Collect again after max(live, GC_MIN, a granule per page) new states: the next
+   * collection's work (states and granules scanned) stays proportional to the states made. */
+  uint64_t more = sh->npg * NGRAN > GC_MIN ? sh->npg * NGRAN : GC_MIN;
+  if (more < n) more = n;
+  sh->gc_at = n + more > UINT32_MAX ? UINT32_MAX : (uint32_t)(n + more);
   return 0;
-}
-
-/* Per-byte cells of a page (expanding a uniform page). */
-static uint32_t *cells_of(page *p) {
-  if (p->cell) return p->cell;
-  if (!(p->cell = malloc(PAGE * sizeof *p->cell))) return NULL;
-  for (uint32_t i = 0; i < PAGE; i++) p->cell[i] = p->all;
-  return p->cell;
-}
-
-/* ---- transitions ------------------------------------------------------------------------ */
-
-/* Is the earlier access at e unordered with `who`? Same pipe = program order. */
-static int unordered(const pt_accessor *who, pt_epoch e) {
-  if (!e) return 0;
-  if (pt_epoch_block(e) == who->block && pt_epoch_agent(e) == who->agent) return 0;
-  return !pt_clocks_ordered(who->k, who->block, who->agent, e);
-}
-
-static void flag(memo *m, pt_hazard h, uint32_t site) {
-  if (m->hz_mask & (1u << h)) return;
-  m->hz_mask |= (uint8_t)(1u << h);
-  m->hz_site[h] = site;
-}
-
-/* The state after `who` accesses bytes in state `from`, and the hazards found. */
-static int transition(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who, memo *m) {
-  const state s = sh->st[from];
-  memset(m, 0, sizeof *m);
-  m->from = from;
-  m->local = (uint8_t)local;
-  int never = local && (from == 0 || s.never);
-  if (who->init && access == 1 && never) flag(m, PT_HZ_INIT, 0);
-  if (who->taint && access == 1 && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
-  if (who->taint && access == 1) m->origin = never ? who->site : s.origin;
-  if (who->race && unordered(who, s.w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s.wsite);
-  if (access == 2) {
-    for (uint32_t i = 0; who->race && i < s.nread; i++)
-      if (unordered(who, s.r[i])) flag(m, PT_HZ_WAR, s.rsite[i]);
-    if (!sh->write_state) {
-      state w = {.w = who->epoch, .wsite = who->site, .origin = sh->op_origin};
-      if (!(sh->write_state = new_state(sh, &w))) return -1;
-    }
-    m->to = sh->write_state;
-    return 0;
-  }
-  state n = s;
-  n.nread = 0;
-  for (uint32_t i = 0; i < s.nread; i++) /* keep readers this read is not ordered after */
-    if (unordered(who, s.r[i]) && n.nread < NREAD - 1) {
-      n.r[n.nread] = s.r[i];
-      n.rsite[n.nread++] = s.rsite[i];
-    }
-  n.r[n.nread] = who->epoch;
-  n.rsite[n.nread++] = who->site;
-  n.never = (uint8_t)never;
-  return (m->to = new_state(sh, &n)) ? 0 : -1;
-}
-
-static void note_origin(pt_shadow *sh, uint32_t origin) {
-  if (origin && (!sh->op_origin || origin < sh->op_origin)) sh->op_origin = origin;
-}
-
-static const memo *lookup(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who) {
-  for (int i = sh->nmemo - 1; i >= 0; i--)
-    if (sh->memo[i].from == from && sh->memo[i].local == local) {
-      note_origin(sh, sh->memo[i].origin);
-      return &sh->memo[i];
-    }
-  memo m;
-  if (transition(sh, from, local, access, who, &m)) return NULL;
-  note_origin(sh, m.origin);
-  if (sh->nmemo == MEMO) sh->nmemo = 0;
-  sh->memo[sh->nmemo] = m;
-  return &sh->memo[sh->nmemo++];
-}
-
-static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_t len) {
-  for (int h = 0; h < PT_HZ_COUNT; h++)
-    if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
 }
 
 /* Do cells [i, j) all hold c[i]? The run compared with itself shifted by one cell: the C
@@ -294,44 +259,192 @@ static void fill_cells(uint32_t *c, uint64_t i, uint64_t j, uint32_t v) {
   for (uint64_t q = i; q < j; q++) c[q] = v;
 }
 
-/* The per-byte path: one transition per run of equal states. */
-static int access_page_cells(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
-                             const pt_accessor *who) {
-  uint32_t *c = cells_of(p);
-  if (!c) return -1;
-  for (uint64_t i = off; i < off + n;) {
-    uint32_t from = c[i];
-    uint64_t j = off + n;
-    /* The common case, one state over the whole range; else the run of equal states from i. */
-    if (!uniform(c, i, j))
-      for (j = i + 1; j < off + n && c[j] == from;) j++;
-    const memo *m = lookup(sh, from, local, access, who);
-    if (!m) return -1;
-    if (m->hz_mask) report(who, m, base + i, j - i);
-    fill_cells(c, i, j, m->to);
+/* The granules of a page (expanding a uniform page); -1 when out of memory. */
+static int expand(page *p) {
+  if (p->gran) return 0;
+  if (!(p->gran = malloc(NGRAN * sizeof *p->gran))) return -1;
+  fill_cells(p->gran, 0, NGRAN, p->all);
+  return 0;
+}
+
+/* Back to a uniform page in state v. */
+static void collapse(page *p, uint32_t v) {
+  free(p->gran);
+  free(p->cell);
+  p->gran = p->cell = NULL;
+  p->all = v;
+}
+
+/* Bytes [i, j) of one granule of an expanded page = state v, not the whole granule: the
+ * granule gets its own cells (split), and loses them again (merge) when they all end up
+ * equal. */
+static int set_part(page *p, uint64_t i, uint64_t j, uint32_t v) {
+  uint32_t g = (uint32_t)(i >> GRAN_BITS);
+  uint64_t gs = (uint64_t)g << GRAN_BITS;
+  if (p->gran[g] == v) return 0;
+  if (p->gran[g] != SPLIT) {
+    if (!p->cell && !(p->cell = malloc(PAGE * sizeof *p->cell))) return -1;
+    fill_cells(p->cell, gs, gs + GRAN, p->gran[g]);
+    p->gran[g] = SPLIT;
+  }
+  fill_cells(p->cell, i, j, v);
+  if (uniform(p->cell, gs, gs + GRAN)) p->gran[g] = v;
+  return 0;
+}
+
+/* Bytes [i, j) of an expanded page = state v: the whole granules [a, b) take v, the partial
+ * ones at either end go through set_part. */
+static int set_run(page *p, uint64_t i, uint64_t j, uint32_t v) {
+  uint64_t a = (i + GRAN - 1) & ~(uint64_t)(GRAN - 1), b = j & ~(uint64_t)(GRAN - 1);
+  if (a > b) return set_part(p, i, j, v); /* inside one granule */
+  if (i < a && set_part(p, i, a, v)) return -1;
+  for (uint64_t g = a >> GRAN_BITS; g < b >> GRAN_BITS; g++) p->gran[g] = v;
+  return b < j ? set_part(p, b, j, v) : 0;
+}
+
+/* The end of the run of bytes in state s from i (the first byte in [i, end) in another
+ * state, or end), on an expanded page: a granule at a time, bytes only in split granules. */
+static uint64_t run_end(const page *p, uint64_t i, uint64_t end, uint32_t s) {
+  while (i < end) {
+    uint64_t ge = (i | (GRAN - 1)) + 1;
+    uint32_t g = p->gran[i >> GRAN_BITS];
+    if (g != SPLIT) {
+      if (g != s) return i;
+      i = ge;
+      continue;
+    }
+    for (; i < ge && i < end; i++)
+      if (p->cell[i] != s) return i;
+  }
+  return end;
+}
+
+/* ---- transitions ------------------------------------------------------------------------ */
+
+/* Is the earlier access at e unordered with `who`? Same pipe = program order. */
+static int unordered(const pt_accessor *who, pt_epoch e) {
+  if (!e) return 0;
+  if (pt_epoch_block(e) == who->block && pt_epoch_agent(e) == who->agent) return 0;
+  return !pt_clocks_ordered(who->k, who->block, who->agent, e);
+}
+
+static void flag(memo *m, pt_hazard h, uint32_t site) {
+  if (m->hz_mask & (1u << h)) return;
+  m->hz_mask |= (uint8_t)(1u << h);
+  m->hz_site[h] = site;
+}
+
+/* The state after `who` accesses bytes in state `from`, and the hazards found (written to m).
+ * A new state is written straight into the table's next slot. */
+static int transition(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who, memo *m) {
+  state *n = next_state(sh);
+  if (!n) return -1;
+  const state *s = &sh->st[from];
+  *m = (memo){.from = from, .local = (uint8_t)local};
+  int never = local && (from == 0 || s->never);
+  if (who->init && access == 1 && never) flag(m, PT_HZ_INIT, 0);
+  if (who->taint && access == 1 && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
+  if (who->taint && access == 1) m->origin = never ? who->site : s->origin;
+  if (who->race && unordered(who, s->w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s->wsite);
+  if (access == 2) {
+    for (uint32_t i = 0; who->race && i < s->nread; i++)
+      if (unordered(who, s->r[i])) flag(m, PT_HZ_WAR, s->rsite[i]);
+    if (!sh->write_state) {
+      *n = (state){.w = who->epoch, .wsite = who->site, .origin = sh->op_origin};
+      sh->write_state = sh->nst++;
+    }
+    m->to = sh->write_state;
+    return 0;
+  }
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < s->nread; i++) /* keep readers this read is not ordered after */
+    if (unordered(who, s->r[i]) && k < NREAD - 1) {
+      n->r[k] = s->r[i];
+      n->rsite[k++] = s->rsite[i];
+    }
+  n->r[k] = who->epoch;
+  n->rsite[k++] = who->site;
+  n->nread = (uint8_t)k;
+  n->w = s->w;
+  n->wsite = s->wsite;
+  n->origin = s->origin;
+  n->never = (uint8_t)never;
+  m->to = sh->nst++;
+  return 0;
+}
+
+static void note_origin(pt_shadow *sh, uint32_t origin) {
+  if (origin && (!sh->op_origin || origin < sh->op_origin)) sh->op_origin = origin;
+}
+
+/* The memoized transition of this op from `from`, or a new one in the next memo slot. */
+static const memo *lookup(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who) {
+  for (int i = sh->nmemo - 1; i >= 0; i--)
+    if (sh->memo[i].from == from && sh->memo[i].local == local) {
+      note_origin(sh, sh->memo[i].origin);
+      return &sh->memo[i];
+    }
+  if (sh->nmemo == MEMO) sh->nmemo = 0;
+  memo *m = &sh->memo[sh->nmemo];
+  if (transition(sh, from, local, access, who, m)) return NULL;
+  note_origin(sh, m->origin);
+  sh->nmemo++;
+  return m;
+}
+
+static void report(const pt_accessor *who, const memo *m, uint64_t addr, uint64_t len) {
+  for (int h = 0; h < PT_HZ_COUNT; h++)
+    if (m->hz_mask & (1u << h)) who->found(who->user, (pt_hazard)h, m->hz_site[h], addr, len);
+}
+
+/* One transition for bytes [addr, addr + len), all in state `from`, with its reports:
+ * the state they go to (0: out of memory; new states are never 0). */
+static uint32_t run_to(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who, uint64_t addr,
+                       uint64_t len) {
+  const memo *m = lookup(sh, from, local, access, who);
+  if (!m) return 0;
+  if (m->hz_mask) report(who, m, addr, len);
+  return m->to;
+}
+
+/* The general path, on an expanded page: one transition per run of equal states. */
+static int access_runs(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
+                       const pt_accessor *who) {
+  for (uint64_t i = off, end = off + n; i < end;) {
+    uint32_t from = state_at(p, i);
+    uint64_t j = run_end(p, i + 1, end, from);
+    uint32_t to = run_to(sh, from, local, access, who, base + i, j - i);
+    if (!to || set_run(p, i, j, to)) return -1;
     i = j;
   }
   return 0;
 }
 
-/* Apply the access to bytes [off, off + n) of page p (at memory address base + off). */
+/* The state of granules [g, e) of an expanded page when they all have the same one (none
+ * split), else SPLIT. */
+static uint32_t granules_state(const page *p, uint64_t g, uint64_t e) {
+  uint32_t s = p->gran[g];
+  while (++g < e)
+    if (p->gran[g] != s) return SPLIT;
+  return s;
+}
+
+/* Apply the access to bytes [off, off + n) of page p (at memory address base + off). The
+ * common cases take one transition: a uniform page accessed whole, whole granules in one
+ * state. */
 static int access_page(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint64_t n, int local, int access,
                        const pt_accessor *who) {
-  if (!p->cell && n == PAGE) {
-    const memo *m = lookup(sh, p->all, local, access, who);
-    if (!m) return -1;
-    if (m->hz_mask) report(who, m, base, PAGE);
-    p->all = m->to;
-    return 0;
-  }
-  if (access == 2 && n == PAGE) { /* a whole-page write: hazards per run, then uniform */
-    int r = access_page_cells(sh, p, base, 0, PAGE, local, access, who);
-    p->all = sh->write_state;
-    free(p->cell);
-    p->cell = NULL;
-    return r;
-  }
-  return cells_of(p) ? access_page_cells(sh, p, base, off, n, local, access, who) : -1;
+  if (!p->gran && n == PAGE) return (p->all = run_to(sh, p->all, local, access, who, base, PAGE)) ? 0 : -1;
+  if (expand(p)) return -1;
+  uint64_t g = off >> GRAN_BITS, e = (off + n) >> GRAN_BITS;
+  uint32_t from = (off | n) & (GRAN - 1) ? SPLIT : granules_state(p, g, e), to = 0;
+  int r = 0;
+  if (from == SPLIT) r = access_runs(sh, p, base, off, n, local, access, who);
+  else if ((to = run_to(sh, from, local, access, who, base + off, n)))
+    for (; g < e; g++) p->gran[g] = to;
+  else r = -1;
+  if (access == 2 && n == PAGE) collapse(p, sh->write_state); /* a whole-page write: uniform again */
+  return r;
 }
 
 int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint64_t len, int access,
@@ -354,15 +467,8 @@ int pt_shadow_host_write(pt_shadow *sh, uint32_t mem, uint64_t addr, uint64_t le
     uint64_t off = addr & (PAGE - 1), n = PAGE - off < len ? PAGE - off : len;
     page *p = find_page(sh, mem, addr >> PAGE_BITS);
     if (!p) return -1;
-    if (n == PAGE) {
-      free(p->cell);
-      p->cell = NULL;
-      p->all = 1;
-    } else {
-      uint32_t *c = cells_of(p);
-      if (!c) return -1;
-      for (uint64_t i = off; i < off + n; i++) c[i] = 1;
-    }
+    if (n == PAGE) collapse(p, 1);
+    else if (expand(p) || set_run(p, off, off + n, 1)) return -1;
     addr += n;
     len -= n;
   }

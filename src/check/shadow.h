@@ -3,8 +3,9 @@
  * with a later write, and whether its value may depend on never-written local memory
  * (the site of the op that first read such bytes on the way: its *origin*). Bytes are
  * kept as indices into a table of immutable states, so a run of bytes with the same
- * history costs one transition, and pages (4 KiB of memory) are allocated on first
- * access. States no byte refers to any more are collected (pt_shadow_begin_op), so
+ * history costs one transition; a page (4 KiB of memory, allocated on first access) keeps
+ * one index for all its bytes, or one per 64-byte granule, and per-byte indices only in
+ * granules whose bytes differ. States no byte refers to any more are collected (pt_shadow_begin_op), so
  * memory is bounded by the bytes accessed, not by the number of accesses. */
 #ifndef PT_SHADOW_H
 #define PT_SHADOW_H
@@ -37,7 +38,8 @@ typedef struct pt_shadow pt_shadow;
 pt_shadow *pt_shadow_new(void);
 void pt_shadow_free(pt_shadow *sh);
 /* Forget the transitions memoized for the previous op (call once per op, before its
- * accesses); collects unused states when the table has doubled since the last time.
+ * accesses); collects unused states when enough new ones were made since the last time
+ * (as many as were kept, and at least 4096 and 64 per page).
  * Returns -1 when out of memory. */
 int pt_shadow_begin_op(pt_shadow *sh);
 /* Apply an access to bytes [addr, addr + len) of memory `mem` (an id chosen by the caller;

@@ -48,25 +48,33 @@ static ptosim_space data_space(ptosim_space s) {
   return s == PTOSIM_L0A_MX ? PTOSIM_L0A : s == PTOSIM_L0B_MX ? PTOSIM_L0B : s;
 }
 
+/* The event's ranges measured once: each one's bytes, and for each access kind (PT_READ,
+ * PT_WRITE, PT_RW exactly) the first of its largest ranges (-1: none). */
+typedef struct sized {
+  uint64_t bytes[PT_EVENT_MAX_RANGES];
+  int largest[PT_RW + 1];
+} sized;
+
+static void size_ranges(const pt_event *ev, sized *z) {
+  z->largest[PT_READ] = z->largest[PT_WRITE] = z->largest[PT_RW] = -1;
+  for (int i = 0; i < ev->nranges; i++) {
+    uint64_t b = z->bytes[i] = range_bytes(&ev->ranges[i]);
+    unsigned acc = ev->ranges[i].access;
+    if (acc >= PT_READ && acc <= PT_RW && (z->largest[acc] < 0 || b > z->bytes[z->largest[acc]])) z->largest[acc] = i;
+  }
+}
+
 /* Bytes of the ranges in `space` with access bit `acc`: their total, or with `widest` the
  * largest one (writes of one op may overlap: a tile load fills the whole tile with the pad
  * value and writes the data rows over it; each byte is written once). */
-static uint64_t bytes_in(const pt_event *ev, ptosim_space space, unsigned acc, int widest) {
+static uint64_t bytes_in(const pt_event *ev, const sized *z, ptosim_space space, unsigned acc, int widest) {
   uint64_t n = 0;
   for (int i = 0; i < ev->nranges; i++) {
     if (!(ev->ranges[i].access & acc) || data_space(ev->ranges[i].space) != space) continue;
-    uint64_t b = range_bytes(&ev->ranges[i]);
+    uint64_t b = z->bytes[i];
     n = widest ? (b > n ? b : n) : n + b;
   }
   return n;
-}
-
-/* The largest range with access bits `acc` exactly, or NULL. */
-static const pt_range *largest(const pt_event *ev, unsigned acc) {
-  const pt_range *best = NULL;
-  for (int i = 0; i < ev->nranges; i++)
-    if (ev->ranges[i].access == acc && (!best || range_bytes(&ev->ranges[i]) > range_bytes(best))) best = &ev->ranges[i];
-  return best;
 }
 
 /* ---- data movement -------------------------------------------------------------------- */
@@ -82,19 +90,21 @@ static const pt_cost_path paths[PTOSIM_SPACE_COUNT][PTOSIM_SPACE_COUNT] = {
 
 /* Source: the largest range only read (a GM atomic destination is read too), else the
  * largest range read at all; destination: the largest range written. */
-static int path_spaces(const pt_event *ev, ptosim_space *src, ptosim_space *dst) {
-  const pt_range *s = largest(ev, PT_READ), *d = largest(ev, PT_WRITE), *rw = largest(ev, PT_RW);
-  if (!s) s = rw;
-  if (!d || (rw && range_bytes(rw) > range_bytes(d))) d = rw;
-  if (!s || !d) return 0;
-  *src = data_space(s->space);
-  *dst = data_space(d->space);
+static int path_spaces(const pt_event *ev, const sized *z, ptosim_space *src, ptosim_space *dst) {
+  int s = z->largest[PT_READ], d = z->largest[PT_WRITE], rw = z->largest[PT_RW];
+  if (s < 0) s = rw;
+  if (d < 0 || (rw >= 0 && z->bytes[rw] > z->bytes[d])) d = rw;
+  if (s < 0 || d < 0) return 0;
+  *src = data_space(ev->ranges[s].space);
+  *dst = data_space(ev->ranges[d].space);
   return 1;
 }
 
 pt_cost_path pt_cost_path_of(const pt_event *ev) {
   ptosim_space s, d;
-  return path_spaces(ev, &s, &d) ? paths[s][d] : PT_PATH_NONE;
+  sized z;
+  size_ranges(ev, &z);
+  return path_spaces(ev, &z, &s, &d) ? paths[s][d] : PT_PATH_NONE;
 }
 
 const char *pt_cost_path_name(pt_cost_path path) {
@@ -128,8 +138,10 @@ static uint64_t gm_issues(const pt_event *ev, int levels) {
 
 static uint64_t xfer_cycles(const pt_cost_params *p, const pt_event *ev) {
   ptosim_space s, d;
-  if (!path_spaces(ev, &s, &d)) return 0;
-  uint64_t rd = bytes_in(ev, s, PT_READ, 0), wr = bytes_in(ev, d, PT_WRITE, 1);
+  sized z;
+  size_ranges(ev, &z);
+  if (!path_spaces(ev, &z, &s, &d)) return 0;
+  uint64_t rd = bytes_in(ev, &z, s, PT_READ, 0), wr = bytes_in(ev, &z, d, PT_WRITE, 1);
   return xfer(p, paths[s][d], rd > wr ? rd : wr, gm_issues(ev, p->dma_levels));
 }
 
@@ -145,9 +157,11 @@ static uint64_t mad_cycles(const pt_cost_params *p, uint64_t repeats, ptosim_dty
  * (a GEMV reads a dense k-vector from L0A: mt^2 < 1, one m tile). An event without these
  * ranges is costed from its work alone, as if every dimension were whole tiles. */
 static uint64_t mad_repeats(const pt_event *ev) {
-  double la = (double)bytes_in(ev, PTOSIM_L0A, PT_READ, 0) / FRAC_BYTES;
-  double lb = (double)bytes_in(ev, PTOSIM_L0B, PT_READ, 0) / FRAC_BYTES;
-  double lc = (double)bytes_in(ev, PTOSIM_L0C, PT_WRITE, 0) / ACC_FRAC;
+  sized z;
+  size_ranges(ev, &z);
+  double la = (double)bytes_in(ev, &z, PTOSIM_L0A, PT_READ, 0) / FRAC_BYTES;
+  double lb = (double)bytes_in(ev, &z, PTOSIM_L0B, PT_READ, 0) / FRAC_BYTES;
+  double lc = (double)bytes_in(ev, &z, PTOSIM_L0C, PT_WRITE, 0) / ACC_FRAC;
   unsigned bits = pt_dtype_bits(ev->work_dtype);
   if (lb == 0 || lc == 0) return ceil_div(ev->work, 16 * 16 * (bits ? 256 / bits : 32));
   double mt = round(sqrt(la * lc / lb));

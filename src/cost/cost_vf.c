@@ -45,6 +45,8 @@ typedef struct vf_core {
 } vf_core;
 
 struct pt_cost_timeline {
+  const pt_profile *prof;  /* the profile of the last event, and its parameters */
+  const pt_cost_params *params;
   int ncores;
   vf_core core[];
 };
@@ -140,7 +142,8 @@ static int in_scope(const pt_event *ev) {
 }
 
 uint64_t pt_cost_step(pt_cost_timeline *t, const pt_profile *prof, const pt_event *ev, uint64_t *issue) {
-  const pt_cost_params *p = pt_cost_params_of(prof);
+  const pt_cost_params *p = t && t->prof == prof && prof ? t->params : pt_cost_params_of(prof);
+  if (t) t->prof = prof, t->params = p;
   pt_vec_class cls = ev->pipe == PTOSIM_PIPE_V ? pt_op_cost_class(ev->op) : PT_VC_NONE;
   int i = (int)ev->core->block * 3 + (int)ev->core->kind;
   vf_core *c = t && i >= 0 && i < t->ncores ? &t->core[i] : NULL;
