@@ -426,6 +426,10 @@ static float bf16f(unsigned b) {
  * magnitude; NaN: 0) among n codes decoded by vals. */
 static unsigned ref_nearest(float x, const float *vals, unsigned n) {
   if (isnan(x)) return 0;
+  float top = 0; /* beyond the largest finite value: saturates like an infinity (SAT) */
+  for (unsigned c = 0; c < n; c++)
+    if (isfinite(vals[c]) && fabsf(vals[c]) > top) top = fabsf(vals[c]);
+  if (fabsf(x) > top) x = copysignf(INFINITY, x);
   unsigned best = 0;
   float bd = INFINITY;
   for (unsigned c = 0; c < n; c++) {
@@ -437,6 +441,52 @@ static unsigned ref_nearest(float x, const float *vals, unsigned n) {
 }
 
 static int same_f(float a, float b) { return isnan(a) ? isnan(b) : a == b && signbit(a) == signbit(b); }
+
+/* f16 / bf16 -> f8E4M3FN / f8E5M2 (R, SAT) with EVEN / ODD: byte 2i + part = the nearest code
+ * of source lane i (mask bit 2i), the other bytes 0. */
+static float f16f(unsigned h) {
+  int ex = (int)(h >> 10 & 31), m = (int)(h & 1023);
+  float mag = ex == 31 ? (m ? NAN : INFINITY) : ex == 0 ? ldexpf((float)m, -24) : ldexpf((float)(1024 + m), ex - 25);
+  return h >> 15 & 1 ? -mag : mag;
+}
+
+static void test_vcvt_half_to_f8(void) {
+  int bad = 0;
+  for (int e4 = 0; e4 < 2; e4++)
+    for (int bf = 0; bf < 2; bf++)
+      for (int odd = 0; odd < 2; odd++) {
+        ptosim_dtype t = e4 ? PTOSIM_DT_F8E4M3 : PTOSIM_DT_F8E5M2, src = bf ? PTOSIM_DT_BF16 : PTOSIM_DT_F16;
+        float vals[256];
+        for (unsigned c = 0; c < 256; c++) vals[c] = ref_f8(e4, c);
+        static const uint16_t sp16[] = {0x7E00, 0x7C00, 0xFC00, 0x0000, 0x8000, 0x7BFF, 0x5B00, 0x3C20, 0xBC60, 0x0001};
+        static const uint16_t spbf[] = {0x7FC0, 0x7F80, 0xFF80, 0x0000, 0x8000, 0x7F7F, 0x43E0, 0x3F84, 0xBF8C, 0x0001};
+        ptosim_vreg h, out;
+        for (int l = 0; l < 128; l++) {
+          uint16_t b = l < 10 ? (bf ? spbf : sp16)[l] : (uint16_t)((bf ? 0x3B00 : 0x2000) + l * 337 % 0x1800 + (l & 1) * 0x8000);
+          memcpy(h.b + 2 * l, &b, 2);
+        }
+        ptosim_vmask m = make_mask(2);
+        memset(&out, 0xa5, sizeof out);
+        ptosim_vcvt_params p = {&out, &h, &m, src, t, PTOSIM_VRND_R, PTOSIM_VSAT_SAT, odd ? PTOSIM_VPART_ODD : PTOSIM_VPART_EVEN};
+        CHECK_MSG(ptosim_vcvt(core, &p) == PTOSIM_OK, "%s", ptosim_last_diag(m5)->msg);
+        for (int j = 0; j < 256; j++) {
+          int l = j / 2;
+          unsigned b = h.b[2 * l] | h.b[2 * l + 1] << 8;
+          unsigned want = j % 2 == odd && mbit(&m, 2 * l) ? ref_nearest(bf ? bf16f(b) : f16f(b), vals, 256) : 0;
+          if (out.b[j] != want && bad++ < 3)
+            CHECK_MSG(0, "%s -> %s %s byte %d: %02x want %02x", pt_dtype_name(src), pt_dtype_name(t), odd ? "ODD" : "EVEN", j, out.b[j], want);
+        }
+      }
+  CHECK(bad == 0);
+  /* the rounding letters of the pair: f16 -> hif8 takes A only */
+  ptosim_vreg a, r;
+  memset(&a, 0, sizeof a);
+  ptosim_vmask all = make_mask(0);
+  ptosim_vcvt_params hr = {&r, &a, &all, PTOSIM_DT_F16, PTOSIM_DT_HIF8, PTOSIM_VRND_R, PTOSIM_VSAT_SAT, PTOSIM_VPART_EVEN};
+  CHECK(ptosim_vcvt(core, &hr) == PTOSIM_E_VERIFY && !strcmp(ptosim_last_diag(m5)->rule, "vec.vcvt_rnd"));
+  hr.rnd = PTOSIM_VRND_A;
+  CHECK(ptosim_vcvt(core, &hr) == PTOSIM_OK);
+}
 
 static void test_vcvt_low_precision(void) {
   static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e10f, -1e10f, 1.0625f, -1.1875f, 448.0f, 57344.0f, 1.375f};
@@ -677,6 +727,7 @@ int main(void) {
   RUN(test_vcvt_ctrl);
   RUN(test_vcvt_rules);
   RUN(test_vcvt_low_precision);
+  RUN(test_vcvt_half_to_f8);
   RUN(test_vtrc);
   RUN(test_vci);
   RUN(test_vbitcast);

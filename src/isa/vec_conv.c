@@ -62,6 +62,10 @@ static const cvt_pair cvt_pairs[] = {
      * rounding H it also allows for f32 -> f8 / hif8 is not modelled) */
     {PTOSIM_DT_F32, PTOSIM_DT_F8E4M3, 1, 1, 1, "RAZ"}, {PTOSIM_DT_F32, PTOSIM_DT_F8E5M2, 1, 1, 1, "RAZ"},
     {PTOSIM_DT_F32, PTOSIM_DT_HIF8, 1, 1, 1, "A"},     {PTOSIM_DT_F8E4M3, PTOSIM_DT_F32, 0, 0, 1, 0},
+    /* 2-way (EVEN / ODD): f16 / bf16 -> fp8 (same contract table) */
+    {PTOSIM_DT_F16, PTOSIM_DT_F8E4M3, 1, 1, 1, "RAFZC"}, {PTOSIM_DT_F16, PTOSIM_DT_F8E5M2, 1, 1, 1, "RAFZC"},
+    {PTOSIM_DT_F16, PTOSIM_DT_HIF8, 1, 1, 1, "A"},       {PTOSIM_DT_BF16, PTOSIM_DT_F8E4M3, 1, 1, 1, "RAFZC"},
+    {PTOSIM_DT_BF16, PTOSIM_DT_F8E5M2, 1, 1, 1, "RAFZC"},
     {PTOSIM_DT_F8E5M2, PTOSIM_DT_F32, 0, 0, 1, 0},        {PTOSIM_DT_HIF8, PTOSIM_DT_F32, 0, 0, 1, 0},
     {PTOSIM_DT_BF16, PTOSIM_DT_F4E1M2X2, 1, 0, 1, "RAFZC"}, {PTOSIM_DT_BF16, PTOSIM_DT_F4E2M1X2, 1, 0, 1, "RAFZC"},
     {PTOSIM_DT_F4E1M2X2, PTOSIM_DT_BF16, 0, 0, 1, 0},     {PTOSIM_DT_F4E2M1X2, PTOSIM_DT_BF16, 0, 0, 1, 0},
