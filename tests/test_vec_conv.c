@@ -394,7 +394,7 @@ static void test_vcvt_rules(void) {
     CHECK_MSG(failed_with(ptosim_vcvt(core, &p), bad[k].rule), "case %u: %s", k, ptosim_last_diag(m5)->rule);
   }
   ptosim_vcvt_params nul = {&d, &s, NULL, PTOSIM_DT_I32, PTOSIM_DT_F32, PTOSIM_VRND_R, PTOSIM_VSAT_NONE, PTOSIM_VPART_NONE};
-  CHECK(failed_with(ptosim_vcvt(core, &nul), "api.args"));
+  CHECK(failed_with(ptosim_vcvt(core, &nul), "vec.operand"));
 }
 
 /* ---- low precision, 4-way parts: the 8-bit side holds byte 4i + k for part Pk (fp4: its low /
@@ -696,7 +696,7 @@ static void test_vbitcast(void) {
   ptosim_vbitcast_params p = {&d, &s};
   CHECK(ptosim_vbitcast(core, &p) == PTOSIM_OK && !memcmp(&d, &s, sizeof d));
   ptosim_vbitcast_params nul = {&d, NULL};
-  CHECK(failed_with(ptosim_vbitcast(core, &nul), "api.args"));
+  CHECK(failed_with(ptosim_vbitcast(core, &nul), "vec.operand"));
 }
 
 static void test_target(void) {

@@ -404,7 +404,7 @@ static void test_vbr_vdup(void) {
   ptosim_vdup_params pos = {&d, &d, {PTOSIM_DT_NONE, 0}, &m, PTOSIM_DT_I32, (ptosim_vdup_pos)3};
   CHECK(failed_with(ptosim_vdup(core, &pos), "vec.position"));
   ptosim_vdup_params nomask = {&d, NULL, {PTOSIM_DT_I32, 1}, NULL, PTOSIM_DT_I32, PTOSIM_VDUP_LOWEST};
-  CHECK(failed_with(ptosim_vdup(core, &nomask), "api.args"));
+  CHECK(failed_with(ptosim_vdup(core, &nomask), "vec.operand"));
 }
 
 /* ---- every op of the family is A5-only ------------------------------------------------------ */
@@ -456,7 +456,7 @@ static void test_target(void) {
 #undef ON_A2A3
   ptosim_machine_free(m2);
   ptosim_pset_params nul = {NULL, PTOSIM_PAT_ALL};
-  CHECK(failed_with(ptosim_pset_b8(core, &nul), "api.args"));
+  CHECK(failed_with(ptosim_pset_b8(core, &nul), "vec.operand"));
 }
 
 int main(void) {

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "isa/vecconv_util.h"
+#include "isa/vec_lanes.h"
 
 /* Integer v rounded to f32 with r (exact below 2^24): the top 24 significant bits of |v|
  * plus the rounding increment the dropped bits call for. */
@@ -168,9 +168,9 @@ static void load_lanes(const cvt_plan *c, const ptosim_vreg *src, const ptosim_v
     case PTOSIM_DT_U32: LOAD(uint32_t, i, v);
     default: LOAD(int64_t, i, v);
   }
-  for (unsigned i = 0; i < c->n; i++) L->act[i] = (uint8_t)pt_pbit(mask, (i * c->s_step + c->s_off) * c->sw);
+  for (unsigned i = 0; i < c->n; i++) L->act[i] = (uint8_t)pt_vl_active(mask, (i * c->s_step + c->s_off) * c->sw, 1);
   if (c->f4 && c->sw == 4) /* bit 1: the mask bit of the upper bf16 lane of the unit */
-    for (unsigned i = 0; i < c->n; i++) L->act[i] |= (uint8_t)(pt_pbit(mask, i * 4 + 2) << 1);
+    for (unsigned i = 0; i < c->n; i++) L->act[i] |= (uint8_t)(pt_vl_active(mask, i * 4 + 2, 1) << 1);
 }
 
 /* fp4 byte <-> 2 bf16 lanes (low nibble <-> lower lane); a bf16 lane whose mask bit is
@@ -329,7 +329,7 @@ static ptosim_status vcvt_plan(pt_ctx *x, const ptosim_vcvt_params *p, cvt_plan 
 }
 
 ptosim_status pt_exec_vcvt(pt_ctx *x, const ptosim_vcvt_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst && p->src && p->mask));
+  PT_TRY(pt_vl_begin(x, p->dst && p->src && p->mask));
   cvt_plan c = {0};
   PT_TRY(vcvt_plan(x, p, &c));
   run_plan(&c, p->src, p->mask, p->dst);
@@ -353,7 +353,7 @@ static cvt_plan same_width_plan(ptosim_dtype src, ptosim_dtype dst, pt_round r) 
 }
 
 ptosim_status pt_exec_vtrc(pt_ctx *x, const ptosim_vtrc_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst && p->src && p->mask));
+  PT_TRY(pt_vl_begin(x, p->dst && p->src && p->mask));
   PT_VERIFY(x, is_float(p->dtype), "vec.dtype", "vtrc takes f16, bf16 or f32", "vtrc on %s lanes", pt_dtype_name(p->dtype));
   PT_VERIFY(x, p->rnd >= PTOSIM_VRND_R && p->rnd <= PTOSIM_VRND_Z, "vec.vtrc_rnd", "use R, A, F, C or Z",
             "rounding code %d is not one of R A F C Z", (int)p->rnd);
@@ -370,7 +370,7 @@ ptosim_status pt_exec_vtrc(pt_ctx *x, const ptosim_vtrc_params *p) {
 /* ---- vci: lane-index vector ------------------------------------------------------------------ */
 
 ptosim_status pt_exec_vci(pt_ctx *x, const ptosim_vci_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst != NULL));
+  PT_TRY(pt_vl_begin(x, p->dst != NULL));
   ptosim_dtype t = p->base.dtype;
   int fl = t == PTOSIM_DT_F16 || t == PTOSIM_DT_F32;
   PT_VERIFY(x, fl || t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_I32 || t == PTOSIM_DT_U32,
@@ -399,7 +399,7 @@ ptosim_status pt_exec_vci(pt_ctx *x, const ptosim_vci_params *p) {
 /* ---- vbitcast ------------------------------------------------------------------------------- */
 
 ptosim_status pt_exec_vbitcast(pt_ctx *x, const ptosim_vbitcast_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst && p->src));
+  PT_TRY(pt_vl_begin(x, p->dst && p->src));
   *p->dst = *p->src;
   return PTOSIM_OK;
 }

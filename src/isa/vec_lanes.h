@@ -224,6 +224,15 @@ static inline ptosim_status pt_vl_a5(pt_ctx *x) {
   return PTOSIM_OK;
 }
 
+/* The A5 gate and the register operands present (rule vec.operand; operands_ok is the
+ * caller's conjunction of its pointers): the first checks of an op without an element-type
+ * table (predicates, conversions). */
+static inline ptosim_status pt_vl_begin(pt_ctx *x, int operands_ok) {
+  PT_TRY(pt_vl_a5(x));
+  PT_VERIFY(x, operands_ok, "vec.operand", "pass every register operand of the op", "a register operand pointer is NULL");
+  return PTOSIM_OK;
+}
+
 /* The checks every register-level vector op makes, then the V-pipe work (lanes of dt) for
  * the cost model: the A5 target (rule vec.target), the operands present (vec.operand), a
  * legal element type, i.e. a loop in the op's table (vec.dtype), and the mask type's

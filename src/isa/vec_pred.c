@@ -7,7 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "isa/vecconv_util.h"
+#include "isa/vec_lanes.h"
 
 #define PRED_BITS 256u
 #define PRED_BYTES (PRED_BITS / 8u)
@@ -18,7 +18,7 @@ static void first_lanes(ptosim_vmask *m, unsigned n, unsigned g) {
   static const uint8_t full[5] = {0, 0xff, 0x55, 0, 0x11};
   unsigned per = 8 / g, bytes = n / per;
   memset(m->b, full[g], bytes);
-  for (unsigned i = bytes * per; i < n; i++) pt_pbit_or(m, i * g, 1);
+  for (unsigned i = bytes * per; i < n; i++) pt_vl_set(m, i * g, 1, 1);
 }
 
 /* ---- pset_b* / pge_b*: pattern predicates --------------------------------------------- */
@@ -48,14 +48,14 @@ static ptosim_status pattern_lanes(pt_ctx *x, ptosim_pred_pattern pat, unsigned 
 }
 
 static ptosim_status pset(pt_ctx *x, const ptosim_pset_params *p, unsigned g) {
-  PT_TRY(pt_vec_begin(x, p->dst != NULL));
+  PT_TRY(pt_vl_begin(x, p->dst != NULL));
   unsigned n = 0, mod = 1;
   PT_TRY(pattern_lanes(x, p->pattern, PRED_BITS / g, &n, &mod));
   ptosim_vmask m = {{0}};
   if (mod == 1)
     first_lanes(&m, n, g);
   else
-    for (unsigned i = 0; i < n; i += mod) pt_pbit_or(&m, i * g, 1);
+    for (unsigned i = 0; i < n; i += mod) pt_vl_set(&m, i * g, 1, 1);
   *p->dst = m;
   return PTOSIM_OK;
 }
@@ -71,7 +71,7 @@ ptosim_status pt_exec_pge_b32(pt_ctx *x, const ptosim_pset_params *p) { return p
 /* ---- plt_b*: tail predicate with the remaining-count carry-out -------------------------- */
 
 static ptosim_status plt(pt_ctx *x, const ptosim_plt_params *p, unsigned g) {
-  PT_TRY(pt_vec_begin(x, p->dst != NULL));
+  PT_TRY(pt_vl_begin(x, p->dst != NULL));
   PT_VERIFY(x, p->count >= INT32_MIN && p->count <= (int64_t)UINT32_MAX, "vec.plt_count", "pass an i32 lane count",
             "count %" PRId64 " is not a 32-bit value", p->count);
   uint32_t c = (uint32_t)p->count, L = PRED_BITS / g, n = c < L ? c : L;
@@ -89,7 +89,7 @@ ptosim_status pt_exec_plt_b32(pt_ctx *x, const ptosim_plt_params *p) { return pl
 /* ---- pltm_b*: tail predicate of loop iteration `loop` ----------------------------------- */
 
 static ptosim_status pltm(pt_ctx *x, const ptosim_pltm_params *p, unsigned g) {
-  PT_TRY(pt_vec_begin(x, p->dst != NULL));
+  PT_TRY(pt_vl_begin(x, p->dst != NULL));
   PT_VERIFY(x, p->loop >= INT16_MIN && p->loop <= UINT16_MAX, "vec.plt_count", "pass an i16 loop index",
             "loop %" PRId64 " is not a 16-bit value", p->loop);
   PT_VERIFY(x, p->bound >= INT32_MIN && p->bound <= (int64_t)UINT32_MAX, "vec.plt_count", "pass an i32 bound",
@@ -111,7 +111,7 @@ ptosim_status pt_exec_pltm_b32(pt_ctx *x, const ptosim_pltm_params *p) { return 
 /* One executor per operator; expr combines bytes a (src0), b (src1), m (mask). */
 #define PRED_BINARY(name, expr)                                                          \
   ptosim_status pt_exec_##name(pt_ctx *x, const ptosim_pbin_params *p) {                 \
-    PT_TRY(pt_vec_begin(x, p->dst && p->src0 && p->src1 && p->mask));                    \
+    PT_TRY(pt_vl_begin(x, p->dst && p->src0 && p->src1 && p->mask));                    \
     ptosim_vmask r;                                                                      \
     for (unsigned k = 0; k < PRED_BYTES; k++) {                                          \
       unsigned a = p->src0->b[k], b = p->src1->b[k], m = p->mask->b[k];                  \
@@ -127,7 +127,7 @@ PRED_BINARY(pxor, (a ^ b) & m)
 PRED_BINARY(psel, (a & m) | (b & ~m))
 
 ptosim_status pt_exec_pnot(pt_ctx *x, const ptosim_pnot_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst && p->src && p->mask));
+  PT_TRY(pt_vl_begin(x, p->dst && p->src && p->mask));
   ptosim_vmask r;
   for (unsigned k = 0; k < PRED_BYTES; k++) r.b[k] = (uint8_t)(~p->src->b[k] & p->mask->b[k]);
   *p->dst = r;
@@ -137,7 +137,7 @@ ptosim_status pt_exec_pnot(pt_ctx *x, const ptosim_pnot_params *p) {
 /* ---- pack / unpack / reinterpret --------------------------------------------------------- */
 
 static ptosim_status ppart_begin(pt_ctx *x, const ptosim_ppart_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst && p->src));
+  PT_TRY(pt_vl_begin(x, p->dst && p->src));
   PT_VERIFY(x, p->part == PTOSIM_PART_LOWER || p->part == PTOSIM_PART_HIGHER, "vec.part", "use LOWER or HIGHER",
             "part %d is not LOWER or HIGHER", (int)p->part);
   return PTOSIM_OK;
@@ -147,7 +147,7 @@ ptosim_status pt_exec_ppack(pt_ctx *x, const ptosim_ppart_params *p) {
   PT_TRY(ppart_begin(x, p));
   ptosim_vmask r = {{0}};
   unsigned base = p->part == PTOSIM_PART_HIGHER ? PRED_BITS / 2 : 0;
-  for (unsigned j = 0; j < PRED_BITS / 2; j++) pt_pbit_or(&r, base + j, pt_pbit(p->src, 2 * j));
+  for (unsigned j = 0; j < PRED_BITS / 2; j++) pt_vl_set(&r, base + j, 1, pt_vl_active(p->src, 2 * j, 1));
   *p->dst = r;
   return PTOSIM_OK;
 }
@@ -156,13 +156,13 @@ ptosim_status pt_exec_punpack(pt_ctx *x, const ptosim_ppart_params *p) {
   PT_TRY(ppart_begin(x, p));
   ptosim_vmask r = {{0}};
   unsigned base = p->part == PTOSIM_PART_HIGHER ? PRED_BITS / 2 : 0;
-  for (unsigned i = 0; i < PRED_BITS / 2; i++) pt_pbit_or(&r, 2 * i, pt_pbit(p->src, base + i));
+  for (unsigned i = 0; i < PRED_BITS / 2; i++) pt_vl_set(&r, 2 * i, 1, pt_vl_active(p->src, base + i, 1));
   *p->dst = r;
   return PTOSIM_OK;
 }
 
 ptosim_status pt_exec_pbitcast(pt_ctx *x, const ptosim_ppart_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst && p->src));
+  PT_TRY(pt_vl_begin(x, p->dst && p->src));
   *p->dst = *p->src;
   return PTOSIM_OK;
 }
@@ -172,7 +172,7 @@ ptosim_status pt_exec_pbitcast(pt_ctx *x, const ptosim_ppart_params *p) {
 /* Lane k (g bits) of the 2L-lane sequence src0 lanes then src1 lanes (pdintlv) or src0 and
  * src1 lanes alternating (pintlv) goes to lane k of low (k < L) or k - L of high. */
 static ptosim_status ppair(pt_ctx *x, const ptosim_ppair_params *p, unsigned g, int interleave) {
-  PT_TRY(pt_vec_begin(x, p->low && p->high && p->src0 && p->src1));
+  PT_TRY(pt_vl_begin(x, p->low && p->high && p->src0 && p->src1));
   unsigned L = PRED_BITS / g;
   ptosim_vmask out[2] = {{{0}}, {{0}}};
   for (unsigned k = 0; k < 2 * L; k++) {
@@ -181,7 +181,7 @@ static ptosim_status ppair(pt_ctx *x, const ptosim_ppair_params *p, unsigned g, 
     unsigned sl = interleave ? k / 2 : k % L;
     /* destination: pintlv fills low then high in order; pdintlv sends even k to low */
     unsigned half = interleave ? k / L : k & 1, dl = interleave ? k % L : k / 2;
-    for (unsigned b = 0; b < g; b++) pt_pbit_or(&out[half], dl * g + b, pt_pbit(s, sl * g + b));
+    for (unsigned b = 0; b < g; b++) pt_vl_set(&out[half], dl * g + b, 1, pt_vl_active(s, sl * g + b, 1));
   }
   *p->low = out[0];
   *p->high = out[1];
@@ -209,7 +209,7 @@ static ptosim_status bcast_width(pt_ctx *x, ptosim_dtype t, unsigned *w) {
 static void bcast(ptosim_vreg *dst, const uint8_t *v, unsigned w, const ptosim_vmask *mask) {
   ptosim_vreg r;
   for (unsigned o = 0; o < PTOSIM_VREG_BYTES; o += w) {
-    if (!mask || pt_pbit(mask, o))
+    if (!mask || pt_vl_active(mask, o, 1))
       memcpy(r.b + o, v, w);
     else
       memset(r.b + o, 0, w);
@@ -218,7 +218,7 @@ static void bcast(ptosim_vreg *dst, const uint8_t *v, unsigned w, const ptosim_v
 }
 
 ptosim_status pt_exec_vbr(pt_ctx *x, const ptosim_vbr_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst != NULL));
+  PT_TRY(pt_vl_begin(x, p->dst != NULL));
   unsigned w;
   PT_TRY(bcast_width(x, p->value.dtype, &w));
   uint8_t v[8];
@@ -229,7 +229,7 @@ ptosim_status pt_exec_vbr(pt_ctx *x, const ptosim_vbr_params *p) {
 }
 
 ptosim_status pt_exec_vdup(pt_ctx *x, const ptosim_vdup_params *p) {
-  PT_TRY(pt_vec_begin(x, p->dst && p->mask));
+  PT_TRY(pt_vl_begin(x, p->dst && p->mask));
   unsigned w;
   PT_TRY(bcast_width(x, p->dtype, &w));
   uint8_t v[8];
