@@ -297,7 +297,6 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define SUBSC_F(K, x, y, s) (RND(K, (x) - (s)) + (y))
 #define AXPY_F(K, x, y, s) ((y) + RND(K, (x) * (s))) /* taxpy: d = d + a * s, b = d, two roundings */
 /* Fused forms, c = d where the op reads the destination. */
-#define ADDRELU_F(K, x, y) RELU_F(K, (x) + (y)) /* relu commutes with the rounding */
 #define SUBRELU_F(K, x, y) RELU_F(K, (x) - (y))
 #define ADDRELU_I(K, x, y) RELU_I(K, ADD_I(K, x, y))
 #define SUBRELU_I(K, x, y) RELU_I(K, SUB_I(K, x, y))

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "isa/vec_arith.h"
+#include "isa/vec_formulas.h"
 
 #define BLK 32u  /* bytes of a block */
 #define NBLK 8u  /* blocks of a repeat */
@@ -23,8 +24,7 @@
 #define T_FLOAT (T(F16) | T(F32))
 #define T_BITS16 (T(I16) | T(U16))
 
-/* vaddrelu: max(a + b, 0); float sums round once (to f16 from the f32 sum), integers wrap. */
-#define ADDRELU_F(K, x, y) ((x) + (y) > 0.0f ? (x) + (y) : 0.0f)
+/* vaddrelu: max(a + b, 0) (ADDRELU_F of vec_formulas.h); integers wrap. */
 #define ADDRELU_I(K, x, y) (PT_VL_WRAP(K, x, +, y) > 0 ? PT_VL_WRAP(K, x, +, y) : 0)
 PT_VL_F16F32(PT_VL_MAP2, ub_vaddrelu, ADDRELU_F)
 PT_VL_MAP2(ub_vaddrelu, i16, ADDRELU_I)

@@ -27,6 +27,8 @@
 #define ABS_I(K, x) ((x) < 0 ? PT_VL_WRAP(K, 0, -, x) : (x))
 #define EXP_F(K, x) expf(x)
 #define LN_F(K, x) logf(x)
+/* max(a + b, 0): float sums round once (to f16 from the f32 sum; the ReLU commutes with it) */
+#define ADDRELU_F(K, x, y) ((x) + (y) > 0.0f ? (x) + (y) : 0.0f)
 
 /* ---- e^x for f32 without libm: the fast path of texp ------------------------------------
  * The algorithm (ours; the math is the textbook one, e.g. Muller, "Elementary Functions",

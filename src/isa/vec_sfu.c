@@ -152,9 +152,8 @@ ptosim_status pt_exec_vmulscvt(pt_ctx *x, const ptosim_vmulscvt_params *p) {
 /* max(a + b, 0): floats in f32 (f16 lanes round the result once; a NaN sum gives 0), the i16
  * sum wrapped and clamped to [0, 127], the i8 range its s16 -> u8 vcvt keeps (pto-isa a5
  * TAddReluConv.hpp: vmins 127 before the narrowing). */
-#define RELUSUM_F(K, x, y) ((x) + (y) > 0.0f ? (x) + (y) : 0.0f)
 #define RELUSUM_S8(K, x, y) (ADD_I(K, x, y) < 0 ? 0 : ADD_I(K, x, y) > 127 ? 127 : ADD_I(K, x, y))
-PT_VL_F16F32(PT_VL_MAP2, vaddreluconv, RELUSUM_F)
+PT_VL_F16F32(PT_VL_MAP2, vaddreluconv, ADDRELU_F)
 PT_VL_MAP2(vaddreluconv, i16, RELUSUM_S8)
 
 /* A legal pair: the first-step loop (NULL: vmul) and the vcvt that narrows (u8 for i16 -> i8,
