@@ -328,7 +328,7 @@ static int make_assign(pa_parser *p, pa_ctx ctx, pa_item *it, const pa_tok *t) {
   pa_item kv[2];
   kv[0] = *it;
   kv[0].text.s = p->src + t->off;
-  kv[0].text.n = p->prev_end - t->off - 1; /* without the separator */
+  kv[0].text.n = p->prev_end > t->off ? p->prev_end - t->off - 1 : 0; /* without the separator */
   while (kv[0].text.n && (kv[0].text.s[kv[0].text.n - 1] == ' ' || kv[0].text.s[kv[0].text.n - 1] == '\t')) kv[0].text.n--;
   if (!pa_parse_item(p, ctx, &kv[1])) return 0;
   pa_item *args = pa_alloc(p, sizeof kv);
@@ -402,7 +402,7 @@ static void parse_trailing_types(pa_parser *p) {
       return;
     }
     it.text.s = p->src + t.off;
-    it.text.n = p->prev_end - t.off;
+    it.text.n = p->prev_end > t.off ? p->prev_end - t.off : 0;
     pa_push(p, &p->items, &it, sizeof it);
     pa_push(p, &p->tags, &tag, 1);
     pa_accept(p, TK_COMMA);
@@ -585,7 +585,7 @@ static void statement(pa_parser *p) {
   p->cur_op = op.name;
   parse_op_body(p, &op);
   op.text.s = p->src + first.off;
-  op.text.n = p->prev_end - first.off;
+  op.text.n = p->prev_end > first.off ? p->prev_end - first.off : 0; /* pa_skip_to may have gone back */
   if (pa_str_is(op.name, "func.func") && !p->panic) decode_func(p, &op);
   if (pa_str_is(op.name, "module") && op.nitems && op.items[0].kind == PA_IT_SYMBOL) op.sym = op.items[0].name;
   pa_push(p, &p->misc, &op, sizeof op);
