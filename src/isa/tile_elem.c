@@ -265,8 +265,8 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define RND(K, x) te_rnd_##K(x)
 
 #define RDIV_F(K, x, y) ((y) / (x)) /* tdivs with the scalar first */
-#define MAX_F(K, x, y) te_fmax(x, y)
-#define MIN_F(K, x, y) te_fmin(x, y)
+#define MAX_F(K, x, y) pt_vl_fmax(x, y) /* IEEE maximum / minimum (vec_lanes.h) */
+#define MIN_F(K, x, y) pt_vl_fmin(x, y)
 /* Shift count = the unsigned value of y; a count >= the width shifts every bit out
  * (arithmetic right shifts of signed kinds leave the sign in every bit). */
 #define SHL_I(K, x, y) \
@@ -316,17 +316,6 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define POW2_I(K, x, y) POWI(K, x, y, 1)
 #define POW5_I(K, x, y) POWI(K, x, y, 0)
 
-/* IEEE maximum / minimum: NaN if either is NaN; -0 < +0. */
-static inline float te_fmax(float a, float b) {
-  if (isnan(a) || isnan(b)) return NAN;
-  if (a == b) return signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-static inline float te_fmin(float a, float b) {
-  if (isnan(a) || isnan(b)) return NAN;
-  if (a == b) return signbit(a) ? a : b;
-  return a < b ? a : b;
-}
 static inline float te_rem(float x, float y) {
   float r = x - floorf(x / y) * y;
   return y * r < 0.0f ? r + y : r;
