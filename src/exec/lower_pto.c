@@ -56,8 +56,8 @@ static int compare_types(pt_lower *L, const pa_item *const *v, const pa_type *co
 /* The trailing `: T1, T2, ...` of a table op. The ops' formats name, in order: every top-level
  * operand, or every value operand (subscripts and clause arguments too), or only the leading
  * operands (vsunpack's source, the short DMA form's two pointers), or, for an op without
- * operands, its results; the generic form `"pto.op"(...) : (T, ...) -> (...)` names the
- * top-level operands. A list with clause words (`loop i64, i64, i64`) is the op's own format,
+ * operands, its results; a functional type `(T, ...) -> (...)` (the `functional-type`
+ * formats of the .td files) names the top-level operands. A list with clause words (`loop i64, i64, i64`) is the op's own format,
  * read by its binder. Each type is compared with the operand it names; a list that fits no
  * reading is an error. */
 static int check_operand_types(pt_lower *L, const pa_op *op) {
