@@ -80,6 +80,7 @@ static void te_f32_to_f16_c(const float *in, int64_t n, uint8_t *p) {
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <cpuid.h>
+#include <stdatomic.h>
 #include <immintrin.h>
 #define TE_F16C __attribute__((target("avx,f16c")))
 /* F16C: vcvtph2ps is exact but quiets signaling NaNs, so groups holding a NaN are redone
@@ -107,10 +108,17 @@ TE_F16C static void te_f32_to_f16_x86(const float *in, int64_t n, uint8_t *p) {
   te_f32_to_f16_c(in + i, n - i, p + 2 * i);
 }
 /* F16C is CPUID.1:ECX bit 29 (clang's __builtin_cpu_supports has no "f16c"); "avx" also
- * checks that the OS saves the YMM registers. */
+ * checks that the OS saves the YMM registers. CPUID traps to the hypervisor in a virtual
+ * machine (microseconds), so the answer is asked once and kept (0 unknown, 1 no, 2 yes). */
 static bool te_f16c(void) {
-  unsigned a, b, c, d;
-  return __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u);
+  static _Atomic int known;
+  int k = atomic_load_explicit(&known, memory_order_relaxed);
+  if (!k) {
+    unsigned a, b, c, d;
+    k = __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u) ? 2 : 1;
+    atomic_store_explicit(&known, k, memory_order_relaxed);
+  }
+  return k == 2;
 }
 #else
 #define te_f16_to_f32_x86 te_f16_to_f32_c
