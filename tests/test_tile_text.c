@@ -485,6 +485,48 @@ static void test_multi_tile(void) {
 
 /* Run-time rules of the view and tile ops: one small program per rule, its scalar %a
  * choosing the bad value. */
+/* Kernel parameters of view types: a GM memref (older PTOAS samples) with a static row stride
+ * of 16 and an offset of 8 elements, a memref whose stride and offset are `?` (row-major, the
+ * buffer's start) and a static !pto.tensor_view; each is the host's buffer seen through the
+ * type. dst[i][j] = 2 * a[8 + 16 i + j], dst2 = the 4 x 8 view of t. */
+#define MR(s, o) "memref<4x8xf32, strided<[" s ", 1], offset: " o ">, #pto.address_space<gm>>"
+static const char *view_param_src =
+    "func.func @k(%a: " MR("16", "8") ", %d: " MR("?", "?") ", %t: !pto.tensor_view<4x8xf32>, %d2: " MR("8", "0") ") "
+    "attributes {pto.kernel} {\n"
+    "  %x = pto.alloc_tile : " VEC("f32", 4, 8, "4", "8", "row_major") "\n"
+    "  pto.tload ins(%a : " MR("16", "8") ") outs(%x : " VEC("f32", 4, 8, "4", "8", "row_major") ")\n"
+    "  pto.tadd ins(%x, %x : " VEC("f32", 4, 8, "4", "8", "row_major") ", " VEC("f32", 4, 8, "4", "8", "row_major") ") outs(%x : "
+    VEC("f32", 4, 8, "4", "8", "row_major") ")\n"
+    "  pto.tstore ins(%x : " VEC("f32", 4, 8, "4", "8", "row_major") ") outs(%d : " MR("?", "?") ")\n"
+    "  pto.tload ins(%t : !pto.tensor_view<4x8xf32>) outs(%x : " VEC("f32", 4, 8, "4", "8", "row_major") ")\n"
+    "  pto.tstore ins(%x : " VEC("f32", 4, 8, "4", "8", "row_major") ") outs(%d2 : " MR("8", "0") ")\n"
+    "  return\n}\n";
+
+static void test_view_params(void) {
+  static float a[64], d[40], t[32], d2[32];
+  for (int i = 0; i < 64; i++) a[i] = (float)i * 0.5f;
+  for (int i = 0; i < 32; i++) t[i] = (float)(100 + i), d2[i] = -1.0f;
+  for (int i = 0; i < 40; i++) d[i] = -1.0f;
+  void *bufs[] = {a, d, t, d2};
+  size_t sizes[] = {sizeof a, sizeof d, sizeof t, sizeof d2};
+  CHECK(run(view_param_src, PTOSIM_TARGET_A5, bufs, sizes, 4, NULL, 0, NULL) == PTOSIM_OK);
+  int bad = 0;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 8; j++) bad += d[8 * i + j] != 2 * a[8 + 16 * i + j] || d2[8 * i + j] != t[8 * i + j];
+  for (int i = 32; i < 40; i++) bad += d[i] != -1.0f; /* past the view: untouched */
+  CHECK(bad == 0);
+  /* the host sees GM pointers */
+  ptosim_program *p = pt_test_load(view_param_src, strlen(view_param_src));
+  CHECK(p && ptosim_program_param_kind(p, 0) == PTOSIM_PARAM_PTR && ptosim_program_param_dtype(p, 0) == PTOSIM_DT_F32);
+  ptosim_program_free(p);
+  /* a view parameter needs a static shape; a tile is no kernel parameter */
+  CHECK(load_errors("func.func @k(%a: memref<?x8xf32, #pto.address_space<gm>>) attributes {pto.kernel} {\n  return\n}\n",
+                    "[run.param_type]"));
+  CHECK(load_errors("func.func @k(%a: !pto.tensor_view<?x8xf32>) attributes {pto.kernel} {\n  return\n}\n", "[run.param_type]"));
+  CHECK(load_errors("func.func @k(%t: " VEC("f32", 4, 8, "4", "8", "row_major") ") attributes {pto.kernel} {\n  return\n}\n",
+                    "[run.param_type]"));
+}
+
 static void test_obj_errors(void) {
   static const struct {
     const char *body, *rule;
@@ -603,6 +645,7 @@ int main(void) {
   RUN(test_vector_ops);
   RUN(test_cube_ops);
   RUN(test_mixed_program);
+  RUN(test_view_params);
   RUN(test_obj_errors);
   RUN(test_placement);
   RUN(test_static_errors);

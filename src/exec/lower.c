@@ -99,6 +99,9 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
   case PA_TY_TILE_BUF:
   case PA_TY_MULTI_TILE_BUF: /* a tile object holding slot 0 (tiles.c) */
     return (pt_slot_type){.kind = PT_VK_TILE, .dt = pt_elem_dtype(t->tb.dtype), .space = pt_space_of_aspace(t->tb.loc), .decl = t};
+  case PA_TY_MEMREF: /* a GM memref is a view (older PTOAS samples); local ones are memref.alloc's tiles */
+    if (!pa_str_is(pt_memref_space(t), "gm")) return s;
+    /* fall through */
   case PA_TY_TENSOR_VIEW:
   case PA_TY_PART_VIEW:
   case PA_TY_TILE_VIEW: return (pt_slot_type){.kind = PT_VK_VIEW, .dt = pt_elem_dtype(t->elem), .space = PTOSIM_GM, .decl = t};
@@ -620,14 +623,20 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
     p->nparams = (int32_t)f->nargs;
     p->params = f->args;
     p->param_slot = calloc(f->nargs + 1, sizeof *p->param_slot);
-    for (uint32_t i = 0; i < f->nargs && p->param_slot; i++) {
+    int32_t *args = calloc(f->nargs + 1, sizeof *args); /* the body's values of the parameters */
+    for (uint32_t i = 0; i < f->nargs && p->param_slot && args; i++) {
       pt_slot_type t = pt_slot_type_of(f->args[i].type);
-      if (t.kind == PT_VK_OTHER || pt_wide_size(t.kind))
-        errorf(&L, f->args[i].loc, "run.param_type", "kernel parameters are pointers or scalars", "unsupported parameter type");
+      if (t.kind == PT_VK_OTHER || pt_wide_size(t.kind) || t.kind == PT_VK_TILE)
+        errorf(&L, f->args[i].loc, "run.param_type", "kernel parameters are pointers, GM views or scalars", "unsupported parameter type");
       pt_lw_check_ptr_elem(&L, f->args[i].type, f->args[i].loc);
-      p->param_slot[i] = pt_lw_new_slots(&L, t, 1);
+      if (t.kind == PT_VK_VIEW) { /* the host passes the GM buffer the view describes */
+        p->param_slot[i] = pt_lw_new_slots(&L, (pt_slot_type){.kind = PT_VK_PTR, .dt = t.dt, .space = PTOSIM_GM}, 1);
+        args[i] = pt_lw_new_slots(&L, t, 1);
+        pt_lower_view_param(&L, p->entry, &f->args[i], p->param_slot[i], args[i]);
+      } else args[i] = p->param_slot[i] = pt_lw_new_slots(&L, t, 1);
     }
-    if (p->param_slot) pt_lower_body(&L, p->entry, p->param_slot);
+    if (p->param_slot && args) pt_lower_body(&L, p->entry, args);
+    free(args);
     pt_lower_emit(&L, (pt_ins){.code = PT_C_RETURN});
   }
   free(L.names);

@@ -32,7 +32,8 @@ enum obj_sub {
   OBJ_TALIAS,       /* tile -> new object, or (flags ALIAS_DPS) tile, dst tile */
   OBJ_MULTI_ALLOC,  /* as OBJ_ALLOC; the object is slot 0, bits = the number of slots */
   OBJ_MULTI_GET,    /* multi tile, slot; bits = the number of slots */
-  OBJ_DECLARE_GLOBAL /* pto.declare_global: a view of its type's shape at GM 0 (a pto.talloc / tpop places it) */
+  OBJ_DECLARE_GLOBAL, /* pto.declare_global: a view of its type's shape at GM 0 (a pto.talloc / tpop places it) */
+  OBJ_VIEW_PARAM     /* a kernel parameter of a view type: ptr (the host's buffer); the view is the type's */
 };
 
 enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4, ALIAS_DPS = 1 };
@@ -87,7 +88,8 @@ static const char *const obj_names[] = {
     [OBJ_MEMREF_ALLOC] = "memref.alloc",      [OBJ_DECLARE] = "pto.declare_tile",
     [OBJ_SUBSET] = "pto.subset",
     [OBJ_TALIAS] = "pto.talias",            [OBJ_MULTI_ALLOC] = "pto.alloc_multi_tile",
-    [OBJ_MULTI_GET] = "pto.multi_tile_get", [OBJ_DECLARE_GLOBAL] = "pto.declare_global"};
+    [OBJ_MULTI_GET] = "pto.multi_tile_get", [OBJ_DECLARE_GLOBAL] = "pto.declare_global",
+    [OBJ_VIEW_PARAM] = "view parameter"};
 
 typedef struct obj_low {
   pt_lower *L;
@@ -201,9 +203,44 @@ static void lower_declare(obj_low *o) {
   result_obj(o, t, &tmpl);
 }
 
+pa_str pt_memref_space(const pa_type *t) {
+  pa_str none = {"", 0};
+  for (uint32_t i = 0; t && t->kind == PA_TY_MEMREF && i < t->nextra; i++)
+    if (t->extra[i].kind == PA_IT_ATTR && pa_str_is(t->extra[i].name, "pto.address_space")) return t->extra[i].body;
+  return none;
+}
+
+/* The `strided<[s0, s1, ...], offset: o>` layout of a memref type: each static stride into
+ * stride[k] (k < rank, `?` leaves stride[k] as it is) and a static offset into *offset (`?`
+ * leaves it). Returns -1 when the text is not of that form or a value is negative. */
+static int memref_strides(const pa_type *t, int64_t *stride, int64_t *offset) {
+  const pa_item *l = NULL;
+  for (uint32_t i = 0; i < t->nextra; i++)
+    if (t->extra[i].kind == PA_IT_ANGLE && pa_str_is(t->extra[i].name, "strided")) l = &t->extra[i];
+  if (!l) return 0;
+  const char *c = l->body.s, *end = c + l->body.n;
+  int64_t *dst = stride;
+  for (int k = 0; c < end; c++) {
+    if (*c == '?') k++;
+    else if (*c >= '0' && *c <= '9') {
+      int64_t v = 0;
+      for (; c < end && *c >= '0' && *c <= '9'; c++)
+        if (v > (INT64_MAX - 9) / 10) return -1;
+        else v = v * 10 + (*c - '0');
+      c--;
+      if (dst == offset) *offset = v;
+      else if (k < t->rank) dst[k++] = v;
+      else return -1;
+    } else if (*c == '-') return -1;
+    else if (*c == ']') dst = offset; /* what follows is `, offset: o` */
+  }
+  return 0;
+}
+
 int pt_view_obj_of_type(const pa_type *t, pt_obj *o) {
   memset(o, 0, sizeof *o);
-  if (!t || (t->kind != PA_TY_TENSOR_VIEW && t->kind != PA_TY_PART_VIEW) || t->rank < 1 || t->rank > PTOSIM_VIEW_DIMS) return -1;
+  int memref = t && t->kind == PA_TY_MEMREF && pa_str_is(pt_memref_space(t), "gm");
+  if (!t || (t->kind != PA_TY_TENSOR_VIEW && t->kind != PA_TY_PART_VIEW && !memref) || t->rank < 1 || t->rank > PTOSIM_VIEW_DIMS) return -1;
   ptosim_gm_view *v = &o->view;
   v->dtype = pt_elem_dtype(t->elem);
   o->rank = (int8_t)t->rank;
@@ -212,8 +249,28 @@ int pt_view_obj_of_type(const pa_type *t, pt_obj *o) {
     if (v->shape[i] <= 0 || v->shape[i] > INT32_MAX) return -1; /* `?` or out of range */
     v->stride[i] = i == PTOSIM_VIEW_DIMS - 1 ? 1 : v->shape[i + 1] * v->stride[i + 1];
   }
+  int64_t offset = 0; /* elements; kept in v->addr as bytes (the base is added at run time) */
+  if (memref && memref_strides(t, v->stride + PTOSIM_VIEW_DIMS - t->rank, &offset)) return -1;
+  for (int i = 0; i < PTOSIM_VIEW_DIMS; i++)
+    if (v->stride[i] > INT32_MAX) return -1;
+  v->addr = (uint64_t)offset * pt_dtype_size(v->dtype);
+  if (offset > INT32_MAX) return -1;
   pt_view_infer_layout(v, PTOSIM_GL_ND);
   return v->dtype == PTOSIM_DT_NONE ? -1 : 0;
+}
+
+int pt_lower_view_param(pt_lower *L, const pa_op *func, const pa_arg *arg, int32_t ptr_slot, int32_t view_slot) {
+  pt_obj tmpl;
+  if (pt_view_obj_of_type(arg->type, &tmpl)) {
+    pt_lower_errorf(L, arg->loc, "run.param_type", "give the view a static shape, non-negative static strides and a known element type",
+                    "a view parameter of the entry function needs a static shape");
+    return -1;
+  }
+  ptosim_program *p = pt_lower_program(L);
+  pt_ins in = {.code = PT_C_OBJ, .sub = OBJ_VIEW_PARAM, .src = func, .dst = view_slot, .op_first = p->noperands, .op_count = 1};
+  if (pt_lower_add_operand(L, (pt_operand){.slot = ptr_slot, .t = p->slots[ptr_slot]})) return -1;
+  in.obj = pt_lower_new_obj(L, &tmpl);
+  return pt_lower_emit(L, in) < 0 ? -1 : 0;
 }
 
 /* %e = pto.declare_global -> !pto.tensor_view<MxNxT>: a row-major view of that static shape
@@ -235,14 +292,12 @@ static void lower_declare_global(obj_low *o) {
 static void lower_memref_alloc(obj_low *o) {
   const pa_type *t = result_type_of(o, PA_TY_MEMREF);
   if (!t) return;
-  const pa_item *sp = NULL;
-  for (uint32_t i = 0; i < t->nextra; i++)
-    if (t->extra[i].kind == PA_IT_ATTR && pa_str_is(t->extra[i].name, "pto.address_space")) sp = &t->extra[i];
+  pa_str sp = pt_memref_space(t);
   static const char *const locs[] = {"vec", "mat", "left", "right", "acc"};
   static const pa_aspace spaces[] = {PA_AS_VEC, PA_AS_MAT, PA_AS_LEFT, PA_AS_RIGHT, PA_AS_ACC};
   int loc = -1;
-  for (int i = 0; sp && i < 5; i++)
-    if (pa_str_is(sp->body, locs[i])) loc = i;
+  for (int i = 0; i < 5; i++)
+    if (pa_str_is(sp, locs[i])) loc = i;
   if (loc < 0 || t->rank < 1 || t->rank > 2 || t->dims[0] == PA_DYN || t->dims[t->rank - 1] == PA_DYN) {
     o->failed = pt_lower_errorf(o->L, o->op->loc, "op.unsupported", "give a static 1-D or 2-D shape and #pto.address_space<vec|mat|left|right|acc>",
                                 "not supported yet: memref.alloc of this type (only local buffers of a static shape become tiles)");
@@ -600,6 +655,18 @@ static ptosim_status run_tensor_view(const obj_run *r) {
   return PTOSIM_OK;
 }
 
+/* The view of a kernel parameter: its type's view, based at the host's buffer (the type's
+ * static offset, in v->addr as bytes, added). */
+static ptosim_status run_view_param(const obj_run *r) {
+  ptosim_ptr ptr = arg(r, 0).p;
+  pt_obj *o = result(r);
+  if (ptr.space != PTOSIM_GM) return fail(r, PTOSIM_E_VERIFY, "view.space", "pass a GM buffer", "the argument is not in GM");
+  if (ptr.addr > UINT64_MAX - o->view.addr)
+    return fail(r, PTOSIM_E_VERIFY, "view.shape", "pass a smaller offset", "the view's offset overflows the address");
+  o->view.addr += ptr.addr;
+  return PTOSIM_OK;
+}
+
 static ptosim_status run_partition(const obj_run *r) {
   pt_obj src = *arg_obj(r, 0), *o = result(r);
   int n = r->in->bits, lead = PTOSIM_VIEW_DIMS - n;
@@ -769,6 +836,7 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
   case OBJ_VIEW_DIM:
   case OBJ_VIEW_STRIDE: return run_view_query(&r);
   case OBJ_DECLARE_GLOBAL: result(&r); return PTOSIM_OK;
+  case OBJ_VIEW_PARAM: return run_view_param(&r);
   }
   return PTOSIM_E_USAGE;
 }

@@ -20,8 +20,19 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
 ptosim_tile pt_tile_of_type(const pa_type *t);
 
 /* The view object of a !pto.tensor_view / partition_tensor_view type of a static shape:
- * row-major (strides from the shape), at GM 0. Returns -1 for another type or a `?` dim. */
+ * row-major (strides from the shape), at GM 0. A GM memref (older PTOAS samples pass kernel
+ * arguments as memref<32x32xf32, strided<[?, 1], offset: ?>, #pto.address_space<gm>>) is
+ * such a view with the strides it spells; a `?` stride is the row-major one and a `?`
+ * offset 0 (a static offset is view.addr in bytes). Returns -1 for another type, a `?` dim
+ * or a stride or offset beyond 2^31 - 1. */
 int pt_view_obj_of_type(const pa_type *t, pt_obj *o);
+
+/* The #pto.address_space<..> word of a memref type; empty when there is none. */
+pa_str pt_memref_space(const pa_type *t);
+
+/* A parameter of the entry function of a view type: the host passes a GM buffer in
+ * `ptr_slot`; emits the instruction making the view in `view_slot`. Returns -1 after an error. */
+int pt_lower_view_param(pt_lower *L, const pa_op *func, const pa_arg *arg, int32_t ptr_slot, int32_t view_slot);
 
 /* A new object for a result of the op being lowered, its static part `tmpl`. */
 int32_t pt_lower_new_obj(pt_lower *L, const pt_obj *tmpl);
