@@ -3,7 +3,8 @@
 #   git --git-dir=<mirror>/hw-native-sys+PTOAS/repo archive HEAD test/samples | tar -x -C /tmp/samples
 #   git --git-dir=<mirror>/hw-native-sys+PTOAS/repo show HEAD:test/npu_validation/scripts/generate_testcase.py > /tmp/gen.py
 #   scripts/samples.sh PTOSIM_BIN /tmp/samples/test/samples [/tmp/gen.py]
-# For every SAMPLES/**/*.pto: `ptosim check`. When it passes and the sample has a golden
+# For every SAMPLES/**/*.pto: `ptosim check` (with --target from the sample's
+# `// RUN: ptoas --pto-arch X` line when it has one; else the module's target, a2a3 by default). When it passes and the sample has a golden
 # script of the validation_runtime kind (<stem>_golden.py beside it, else the first *_golden.py
 # of a directory holding only this kernel; they need numpy), scripts/sample_meta.py writes the main.cpp /
 # outputs.txt stand-ins the script reads (generate_testcase.py, when given, supplies the scalar
@@ -26,7 +27,11 @@ files=0 checked=0 golden=0 ran=0 matched=0 clean=0
 for k in $(find "$samples" -name '*.pto' | sort); do
   files=$((files + 1))
   dir=$(dirname "$k") stem=$(basename "$k" .pto) name=${k#"$samples"/}
-  if ! "$bin" check "$k" >"$work/check.txt" 2>&1; then
+  # the target the sample's `// RUN: ptoas --pto-arch X` line compiles it for (else the module's)
+  arch=$(sed -n 's|^// RUN:.*--pto-arch[= ]*\(a[0-9]\).*|\1|p' "$k" | head -1)
+  target=""
+  case $arch in a5) target="--target a5" ;; a3) target="--target a2a3" ;; esac
+  if ! "$bin" check $target "$k" >"$work/check.txt" 2>&1; then
     echo "CHECK-FAIL   $name: $(grep -m1 'error:' "$work/check.txt" | sed 's/^[^ ]* error: //')"
     continue
   fi
@@ -56,7 +61,7 @@ for k in $(find "$samples" -name '*.pto' | sort); do
   fi
   golden=$((golden + 1))
   args=$(sed -n 1p "$work/meta.txt")
-  (cd "$out" && "$bin" run "$k" --check=all $args >"$work/run.txt" 2>&1)
+  (cd "$out" && "$bin" run "$k" --check=all $target $args >"$work/run.txt" 2>&1)
   rc=$?
   ok=1 first=""
   if [ $rc = 0 ] || [ $rc = 5 ]; then

@@ -14,7 +14,7 @@ typedef struct ptosim_program ptosim_program;
 
 /* Parse and verify a .pto buffer and lower its entry function (NULL: the function marked
  * `attributes {pto.kernel}`, else the only public function) for `target` (-1: the
- * module's pto.target_arch / pto.device-spec, else a5; it places tiles without an address
+ * module's pto.target_arch / pto.device-spec, else a2a3 as in PTOAS; it places tiles without an address
  * and is what ptosim_program_target returns). Diagnostics (all of them,
  * `file:line:col: error: ... [rule]` with source line, caret and hint) go to `diag`
  * (may be NULL). Returns NULL on any error; *nerrors (may be NULL) receives the error
@@ -27,7 +27,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
 void ptosim_program_free(ptosim_program *p);
 
 /* Parse and verify every function of a .pto buffer (`ptosim check`) for `target` (-1:
- * the module's pto.target_arch, else a5), including the constraints of every machine op
+ * the module's pto.target_arch, else a2a3), including the constraints of every machine op
  * whose operands are known without running (constants). Returns the error count;
  * *nunsupported (may be NULL) receives how many of them are "not supported yet" (rule
  * op.unsupported: ops that parse but have no executor yet). */

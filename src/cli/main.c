@@ -49,7 +49,7 @@ static const char k_run_help[] =
     "written back (in place, or into --out-dir); inputs it only read are left untouched.\n"
     "options (--opt VALUE or --opt=VALUE):\n"
     "  --entry FUNC       the function to run (default: the one marked pto.kernel)\n"
-    "  --target T         a2a3 or a5 (default: the module's pto.target_arch, else a5)\n"
+    "  --target T         a2a3 or a5 (default: the module's pto.target_arch, else a2a3 as in PTOAS)\n"
     "  --blocks N         clusters to run, 1..65536 (default 1)\n"
     "  --threads N        run blocks on N host threads (default: the host's cores); the same\n"
     "                     bits as one thread; one thread whenever a checker, --stats, --trace\n"
@@ -73,7 +73,7 @@ static const char k_check_help[] =
     "Parse and verify every function of each file, with the constraints of every op whose\n"
     "operands are constants (no run). Exit 3 if any file has an error.\n"
     "options (--opt VALUE or --opt=VALUE):\n"
-    "  --target T         a2a3 or a5 (default: the module's pto.target_arch, else a5)\n" EXIT_CODES_HELP;
+    "  --target T         a2a3 or a5 (default: the module's pto.target_arch, else a2a3 as in PTOAS)\n" EXIT_CODES_HELP;
 
 static const char k_compare_help[] =
     "usage: ptosim compare [options] GOLDEN OUT\n"

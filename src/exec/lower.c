@@ -518,19 +518,19 @@ static const pa_op *find_entry(const pa_ast *ast, const char *entry, int *nkerne
   return *nkernels == 1 ? *first : !*nkernels && npublic == 1 ? only : NULL;
 }
 
-/* Target (`target` when >= 0, else the module's, else a5) and kernel kind of the module. */
+/* Target (`target` when >= 0, else the module's, else a2a3) and kernel kind of the module.
+ * A module without "pto.target_arch" is A2/A3, as PTOAS compiles it (tools/ptoas/ptoas.cpp:
+ * --pto-arch defaults to a3, and an arch other than a3 / a5 falls back to a3). */
 static void module_attrs(ptosim_program *p, int target) {
   const pa_item *attrs = p->ast->module ? p->ast->module->attrs : NULL;
   const pa_item *arch = attrs ? pa_dict_get(attrs, "pto.target_arch") : NULL;
-  p->target = PTOSIM_TARGET_A5;
-  if (arch && arch->kind == PA_IT_STRING && (pa_str_is(arch->name, "a2a3") || pa_str_is(arch->name, "a3") || pa_str_is(arch->name, "a2")))
-    p->target = PTOSIM_TARGET_A2A3;
+  p->target = arch && arch->kind == PA_IT_STRING && pa_str_is(arch->name, "a5") ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
   /* "pto.device-spec" = "Ascend910B1": A5 is Ascend950 / Ascend910_95, any other Ascend910 is
    * A2/A3 (PTOAS lib/PTO/Transforms/PTOMaterializeTileHandles.cpp). */
   const pa_item *spec = attrs && !arch ? pa_dict_get(attrs, "pto.device-spec") : NULL;
-  if (spec && spec->kind == PA_IT_STRING && spec->name.n >= 9 && !memcmp(spec->name.s, "Ascend910", 9) &&
-      !(spec->name.n >= 12 && !memcmp(spec->name.s, "Ascend910_95", 12)))
-    p->target = PTOSIM_TARGET_A2A3;
+  if (spec && spec->kind == PA_IT_STRING && ((spec->name.n >= 9 && !memcmp(spec->name.s, "Ascend950", 9)) ||
+                                             (spec->name.n >= 12 && !memcmp(spec->name.s, "Ascend910_95", 12))))
+    p->target = PTOSIM_TARGET_A5;
   /* The kernel kind: on the entry function (PTO IR manual 4.17) or on the module. */
   const pa_item *fattrs = p->entry ? p->entry->attrs : NULL;
   const pa_item *kk = fattrs ? pa_dict_get(fattrs, "pto.kernel_kind") : NULL;

@@ -65,12 +65,13 @@ typedef struct scan {
 } scan;
 
 /* An operand is usable when its value is known or it is a GM pointer (whose accesses a
- * verify-only machine does not resolve). */
+ * verify-only machine does not resolve). The stand-in address is 4 GiB: aligned for every
+ * rule, and not 0, which ops read as "no buffer given" (an A2/A3 pipe's gm_slot). */
 static int usable(scan *s, int32_t slot) {
   if (slot < 0 || s->known[slot]) return 1;
   pt_slot_type t = s->p->slots[slot];
   if (t.kind != PT_VK_PTR || t.space != PTOSIM_GM) return 0;
-  s->vals[slot].p = ptosim_ptr_make(PTOSIM_GM, t.dt, 0);
+  s->vals[slot].p = ptosim_ptr_make(PTOSIM_GM, t.dt, UINT64_C(1) << 32);
   return 1;
 }
 

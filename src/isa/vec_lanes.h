@@ -219,7 +219,7 @@ static inline unsigned pt_vl_esize(ptosim_dtype dt) { return pt_dtype_size(dt); 
 /* The register-level vector ISA exists on A5 only (rule vec.target): every vector op's first
  * check. */
 static inline ptosim_status pt_vl_a5(pt_ctx *x) {
-  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target", "the register-level vector ISA exists on A5 only: run with --target a5",
+  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "vec.target", "the register-level vector ISA exists on A5 only: give the module attributes {pto.target_arch = \"a5\"} or run with --target a5 (without it a module is a2a3, as PTOAS compiles it)",
             "not available on target %s", x->m->prof->name);
   return PTOSIM_OK;
 }
