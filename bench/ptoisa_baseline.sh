@@ -11,7 +11,9 @@
 # Environment: CXX (default clang++-19), CC (default cc), ROUNDS (default 3: each round runs
 # every driver once, the table keeps each figure's best round), MIN_SECONDS (default 0.3:
 # each op is called for at least this long, its best call kept), WORK (default a new
-# temporary directory: binaries, pto-isa's outputs, raw figures).
+# temporary directory: binaries, pto-isa's outputs, raw figures), PTOISA_CXXFLAGS (default
+# none: flags added after pto-isa's own, e.g. -march=native). The table is
+# bench/ptoisa_baseline/table.awk's, which also pools several runs' WORK/times.txt.
 set -euo pipefail
 
 usage="usage: $0 PTOISA_SRC_DIR [PTOSIM_BUILD_DIR]"
@@ -31,14 +33,16 @@ mkdir -p "$work"
 # wins over CMake's Release -O3). No -march: baseline x86-64.
 ptoisa_flags=(-D__CPU_SIM -O3 -DNDEBUG -fPIE -D_FORTIFY_SOURCE=2 -std=c++20 -Wno-macro-redefined
   -Wno-ignored-attributes -fstack-protector-strong -O2 -xc++ -include stdint.h -include stddef.h)
+# shellcheck disable=SC2054 # -Wl,a,b is one flag
 ptoisa_link=(-pie -Wl,-z,relro -Wl,-z,now -pthread -lm -ldl)
 build_ptoisa() { # OUTPUT EXTRA_FLAGS...
   local out=$1
   shift
-  "$CXX" "${ptoisa_flags[@]}" "$@" -I"$ptoisa/include" -I"$here" "$here/ptoisa_ops.cpp" -o "$out" \
+  # shellcheck disable=SC2086 # PTOISA_CXXFLAGS is a list of flags
+  "$CXX" "${ptoisa_flags[@]}" ${PTOISA_CXXFLAGS:-} "$@" -I"$ptoisa/include" -I"$here" "$here/ptoisa_ops.cpp" -o "$out" \
     "${ptoisa_link[@]}" 2> "$out.log" || { cat "$out.log" >&2; exit 1; }
 }
-echo "building pto-isa driver with $("$CXX" --version | head -1)"
+echo "building pto-isa driver with $("$CXX" --version | head -1) ${PTOISA_CXXFLAGS:-}"
 # As shipped: ops on >= 16384 elements split their rows over hardware_concurrency threads
 # (include/pto/cpu/parallel.hpp), a new std::thread per chunk per call. And one thread.
 build_ptoisa "$work/ptoisa_ops"
@@ -48,39 +52,13 @@ build_ptoisa "$work/ptoisa_ops_1t" -DPTO_CPU_MAX_THREADS=1u
 
 echo "host: $(nproc) cores, $(uname -m); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "ptosim: $build ($(git -C "$root" rev-parse --short HEAD 2> /dev/null || echo '?')); pto-isa: $ptoisa"
-: > "$work/times.txt"
+rm -f "$work/times.txt"
 for ((r = 1; r <= ROUNDS; r++)); do
-  "$work/ptoisa_ops" ptoisa "$work" "$MIN_SECONDS" >> "$work/times.txt"
-  "$work/ptoisa_ops_1t" ptoisa-1t "$work" "$MIN_SECONDS" >> "$work/times.txt"
-  "$work/ptosim_ops" "$work" "$MIN_SECONDS" >> "$work/times.txt"
-done
+  "$work/ptoisa_ops" ptoisa "$work" "$MIN_SECONDS"
+  "$work/ptoisa_ops_1t" ptoisa-1t "$work" "$MIN_SECONDS"
+  "$work/ptosim_ops" "$work" "$MIN_SECONDS"
+done >> "$work/times.txt"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg); $ROUNDS rounds, raw figures in $work/times.txt"
 echo
-# Best round of each (driver, op); speedup = pto-isa us / ptosim us.
-awk '
-  $1 == "compare" { if (!seen[$0]++) cmp[++ncmp] = $0; next }
-  { k = $1 " " $2; if (!(k in t) || $3 < t[k]) t[k] = $3 }
-  function cell(k) { return (k in t) ? sprintf("%9.1f", t[k]) : sprintf("%9s", "-") }
-  function ratio(a, b) { return (a in t && b in t) ? sprintf("%7.1fx", t[a] / t[b]) : sprintf("%8s", "-") }
-  function verdict(op,   ok, tg, any) {
-    ok = 1; any = 0
-    for (tg in tgs) if (("ptosim-" tg " " op) in t) { any = 1; if (t["ptoisa " op] / t["ptosim-" tg " " op] < 20) ok = 0 }
-    return any ? (ok ? "OK" : "BELOW") : "-"
-  }
-  END {
-    tgs["a5"]; tgs["a2a3"]
-    printf "%-14s %9s %9s %9s %9s | %8s %8s | %8s %8s | %s\n", "op (64x512)", "pto-isa", "isa-1thr",
-           "ptosim", "ptosim", "speedup", "speedup", "vs 1thr", "vs 1thr", "target 20x"
-    printf "%-14s %9s %9s %9s %9s | %8s %8s | %8s %8s |\n", "", "us/op", "us/op", "a5 us", "a2a3 us",
-           "a5", "a2a3", "a5", "a2a3"
-    n = split("texp tcvt trowsum trowexpandmul", ops, " ")
-    for (i = 1; i <= n; i++) {
-      op = ops[i]
-      printf "%-14s %s %s %s %s | %s %s | %s %s | %s\n", op, cell("ptoisa " op), cell("ptoisa-1t " op),
-             cell("ptosim-a5 " op), cell("ptosim-a2a3 " op), ratio("ptoisa " op, "ptosim-a5 " op),
-             ratio("ptoisa " op, "ptosim-a2a3 " op), ratio("ptoisa-1t " op, "ptosim-a5 " op),
-             ratio("ptoisa-1t " op, "ptosim-a2a3 " op), verdict(op)
-    }
-    print ""
-    for (i = 1; i <= ncmp; i++) print cmp[i]
-  }' "$work/times.txt"
+# Best round of each (driver, op), speedups and the comparison lines.
+awk -f "$here/table.awk" "$work/times.txt"
