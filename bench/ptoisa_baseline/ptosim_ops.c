@@ -35,10 +35,11 @@ static void run_op(void *arg) {
   exit(1);
 }
 
-static ptosim_tile tile(ptosim_dtype t, uint64_t addr, int rows, int cols, ptosim_blayout bl) {
+/* An f32 UB tile (TCVT's destination changes its dtype). */
+static ptosim_tile tile(uint64_t addr, int rows, int cols, ptosim_blayout bl) {
   ptosim_tile x;
   memset(&x, 0, sizeof x);
-  x.space = PTOSIM_UB, x.addr = addr, x.dtype = t, x.rows = x.valid_rows = rows;
+  x.space = PTOSIM_UB, x.addr = addr, x.dtype = PTOSIM_DT_F32, x.rows = x.valid_rows = rows;
   x.cols = x.valid_cols = cols, x.blayout = bl, x.slayout = PTOSIM_SL_NONE_BOX, x.fractal = 512;
   return x;
 }
@@ -47,8 +48,8 @@ static void write_or_die(ptosim_core *c, uint64_t addr, const void *src, size_t 
   if (ptosim_mem_write(c, PTOSIM_UB, addr, src, n) != PTOSIM_OK) abort();
 }
 
-/* Distance in units in the last place of two floats of `bits` bits, from their bit patterns
- * mapped to a monotonic integer line (sign-magnitude -> two's complement). */
+/* The place of a float of `bits` bits (bit pattern v) on a monotonic integer line
+ * (sign-magnitude -> two's complement): two places differ by their distance in ulp. */
 static int64_t ordered(uint32_t v, int bits) {
   uint32_t sign = 1u << (bits - 1);
   return v & sign ? -(int64_t)(v & (sign - 1)) : (int64_t)v;
@@ -95,9 +96,9 @@ static void bench_target(ptosim_target target, const char *outdir, double min_s)
   for (int i = 0; i < PB_N; i++) in[i] = pb_input(i);
   for (int r = 0; r < PB_ROWS; r++) rowf[r] = pb_row_factor(r), ones[r] = 1;
   write_or_die(c, 0, in, sizeof in);
-  ptosim_tile src = tile(PTOSIM_DT_F32, 0, PB_ROWS, PB_COLS, PTOSIM_BL_ROW_MAJOR);
-  ptosim_tile after = tile(PTOSIM_DT_F32, TILE_BYTES, PB_ROWS, PB_COLS, PTOSIM_BL_ROW_MAJOR);
-  ptosim_tile col = tile(PTOSIM_DT_F32, TILE_BYTES, PB_ROWS, 1, PTOSIM_BL_COL_MAJOR);
+  ptosim_tile src = tile(0, PB_ROWS, PB_COLS, PTOSIM_BL_ROW_MAJOR);
+  ptosim_tile after = tile(TILE_BYTES, PB_ROWS, PB_COLS, PTOSIM_BL_ROW_MAJOR);
+  ptosim_tile col = tile(TILE_BYTES, PB_ROWS, 1, PTOSIM_BL_COL_MAJOR);
 
   if (target == PTOSIM_TARGET_A5) {
     ptosim_telem_params p = {.src0 = src, .dst = after};
