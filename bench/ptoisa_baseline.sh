@@ -51,7 +51,10 @@ build_ptoisa "$work/ptoisa_ops_1t" -DPTO_CPU_MAX_THREADS=1u
   "$here/ptosim_ops.c" "$build/libptosim.a" -lm -pthread -o "$work/ptosim_ops"
 
 echo "host: $(nproc) cores, $(uname -m); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "ptosim: $build ($(git -C "$root" rev-parse --short HEAD 2> /dev/null || echo '?')); pto-isa: $ptoisa"
+# The source tree the ptosim build was configured from, and its commit (+ if changed since).
+srcdir=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt" 2> /dev/null || true)
+rev=$(git -C "${srcdir:-$root}" describe --always --dirty=+ 2> /dev/null || echo '?')
+echo "ptosim: $build, built from ${srcdir:-?} at $rev; pto-isa: $ptoisa"
 rm -f "$work/times.txt"
 for ((r = 1; r <= ROUNDS; r++)); do
   "$work/ptoisa_ops" ptoisa "$work" "$MIN_SECONDS"
