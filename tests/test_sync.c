@@ -174,6 +174,14 @@ static void test_core_sync_ops(void) {
   ptosim_core_sync_params up = {PTOSIM_PIPE_MTE3, 2}, cw = {PTOSIM_PIPE_MTE2, 18};
   CHECK(ptosim_sync_set(e.aiv1, &up) == PTOSIM_OK); /* vector 1 -> cube semaphore 2 + 16 */
   CHECK(ptosim_sync_wait(e.aic, &cw) == PTOSIM_OK);
+  /* sub-block 1 also names its semaphores 16..31 (the A5 32-id space): the cube's 17 is its 1 */
+  ptosim_core_sync_params w17 = {PTOSIM_PIPE_V, 17}, up18 = {PTOSIM_PIPE_MTE3, 18};
+  CHECK(ptosim_set_intra_block(e.aic, &s) == PTOSIM_OK && ptosim_wait_intra_block(e.aiv1, &w17) == PTOSIM_OK);
+  CHECK(ptosim_wait_intra_block(e.aiv1, &w1) == PTOSIM_BLOCKED); /* consumed: 1 and 17 are one semaphore */
+  CHECK(ptosim_sync_set(e.aiv1, &up18) == PTOSIM_OK && ptosim_sync_wait(e.aic, &cw) == PTOSIM_OK); /* 18 = its 2 */
+  CHECK(ptosim_wait_intra_block(e.aiv0, &w17) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.flag_range"));
+  w17.id = 32;
+  CHECK(ptosim_wait_intra_block(e.aiv1, &w17) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.flag_range"));
   up.id = 16;
   CHECK(ptosim_sync_set(e.aiv0, &up) == PTOSIM_E_VERIFY && !strcmp(rule(&e), "sync.flag_range"));
   s.id = 32;

@@ -109,17 +109,35 @@ ptosim_status pt_exec_mem_bar(pt_ctx *x, const ptosim_mem_bar_params *p) {
 
 static int sub_of(const ptosim_core *c) { return c->kind == PTOSIM_AIV1; }
 
+/* The A5 intra-block ids form a 32-id space: 0..15 are vector sub-block 0's semaphores, 16..31
+ * sub-block 1's (PTOAS docs/isa/micro-isa/01-pipeline-sync.md, "A5 semaphore address space").
+ * The cube core addresses both halves. A vector sub-block s names its own 16 by 0..15 (pto-isa
+ * a5 TPush / SyncAll wait on the plain id) or by its half 16 s .. 16 s + 15 (tonibohnlein/PTOAS
+ * fixpipe-acc-store-dual-ub-cv: the cube sets 17, sub-block 1 waits on 17). Returns the index
+ * 0..15 among the vector core's own ids, or -1 for an id of the other sub-block's half or
+ * outside 0..31. */
+static int vector_id(const ptosim_core *c, int64_t id) {
+  return id >= 0 && id < 16 ? (int)id : id >= 16 * (int64_t)sub_of(c) && id < 16 * (int64_t)sub_of(c) + 16 ? (int)(id % 16) : -1;
+}
+
+static ptosim_status check_id(pt_ctx *x, int64_t id) {
+  int cube = x->core->kind == PTOSIM_AIC;
+  PT_VERIFY(x, cube ? id >= 0 && id < 32 : vector_id(x->core, id) >= 0, "sync.flag_range",
+            cube ? "ids 0..15 are vector sub-block 0's, 16..31 sub-block 1's"
+                 : "a vector sub-block s names its ids 0..15, or 16 s .. 16 s + 15",
+            "flag id %lld is out of range", (long long)id);
+  return PTOSIM_OK;
+}
+
 /* Semaphore count addressed by `id` from core c: the target core and its index. The cube
  * core addresses vector sub-block id / 16 (index id % 16); sub-block s addresses the cube
- * core's index id + 16 * s (PTOAS mirrors a cube-side set to id + 16 for sub-block 1). */
+ * core's index 16 s + its own id (PTOAS mirrors a cube-side set to id + 16 for sub-block 1). */
 static ptosim_status core_target(pt_ctx *x, int64_t id, ptosim_core **t, int *idx) {
+  PT_TRY(check_id(x, id));
   int cube = x->core->kind == PTOSIM_AIC;
-  PT_VERIFY(x, id >= 0 && id < (cube ? 32 : 16), "sync.flag_range",
-            cube ? "ids 0..15 signal vector sub-block 0, 16..31 sub-block 1" : "ids are 0..15",
-            "flag id %lld is out of range", (long long)id);
   ptosim_core *base = x->m->cores + (size_t)x->core->block * 3;
   *t = cube ? base + 1 + id / 16 : base;
-  *idx = cube ? (int)(id % 16) : (int)id + 16 * sub_of(x->core);
+  *idx = cube ? (int)(id % 16) : vector_id(x->core, id) + 16 * sub_of(x->core);
   return PTOSIM_OK;
 }
 
@@ -137,14 +155,12 @@ ptosim_status pt_exec_sync_set(pt_ctx *x, const ptosim_core_sync_params *p) {
  * whole core (01-pipeline-sync.md, "Wait Granularity Comparison"). */
 ptosim_status pt_exec_sync_wait(pt_ctx *x, const ptosim_core_sync_params *p) {
   PT_TRY(check_pipe(x, p->pipe, 0));
-  int n = x->core->kind == PTOSIM_AIC ? 32 : 16;
-  PT_VERIFY(x, p->id >= 0 && p->id < n, "sync.flag_range",
-            n == 32 ? "the cube core waits on 0..15 (sub-block 0) and 16..31 (sub-block 1)" : "ids are 0..15",
-            "flag id %lld is out of range", (long long)p->id);
-  if (!x->core->sema[p->id]) return PTOSIM_BLOCKED;
-  x->core->sema[p->id]--;
+  PT_TRY(check_id(x, p->id));
+  int idx = x->core->kind == PTOSIM_AIC ? (int)p->id : vector_id(x->core, p->id);
+  if (!x->core->sema[idx]) return PTOSIM_BLOCKED;
+  x->core->sema[idx]--;
   ptosim_pipe w = x->m->target == PTOSIM_TARGET_A5 ? p->pipe : PTOSIM_PIPE_ALL;
-  effect(x, PT_SYNC_CORE_WAIT, w, w, p->id, 0, NULL);
+  effect(x, PT_SYNC_CORE_WAIT, w, w, idx, 0, NULL);
   return PTOSIM_OK;
 }
 
