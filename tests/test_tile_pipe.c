@@ -235,8 +235,8 @@ static void test_rules(void) {
   int64_t h = -1;
   ptosim_pipe_init_params gp = {.dir_mask = 1, .slot_size = SLOT, .slot_num = 2, .c2v_buf = FIFO, .handle = &h};
   CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
-  fresh(PTOSIM_TARGET_A5);
-  CHECK(ptosim_initialize_l2g2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.target"));
+  fresh(PTOSIM_TARGET_A5); /* an A5 GM direction needs its GM FIFO too */
+  CHECK(ptosim_initialize_l2g2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.gm"));
   gp.flag_base = 15;
   CHECK(ptosim_initialize_l2l_pipe(aic, &gp) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.flags"));
   gp.flag_base = 2;
@@ -325,6 +325,46 @@ static void test_gm_c2v(void) {
   /* Sub-block 0 pops tiles 2, 3 and 4, then waits for a sixth push. */
   for (int t = 0; t < 3; t++) CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_OK);
   CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_BLOCKED);
+}
+
+/* A5's GM directions (DIR_C2V_GM: initialize_l2g2l_pipe, or a frontend init given
+ * gm_slot_tensor): the cube stores the acc tile's valid region into the GM slot as on A2/A3,
+ * each sub-block of an up-down split loads its half; an unsplit transfer involves sub-block 0
+ * only. dir_mask 3 (DIR_BOTH) and a frontend gm_slot_buffer stay local pipes. */
+static ptosim_gm_view entry_view(int rows, int cols);
+static void test_a5_gm(void) {
+  fresh(PTOSIM_TARGET_A5);
+  gm_pipe(1);
+  CHECK(aic->tpipe[2].gm != 0);
+  ptosim_tpush_params p = {.tile = acc_tile(32, 64, 30, 48), .id = 2, .split = PTOSIM_SPLIT_UP_DOWN};
+  fill_acc(32, 64, 0);
+  CHECK_MSG(ptosim_tpush(aic, &p) == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
+  CHECK(gm_holds(0, 0));
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 16, .cols = 64, .valid_rows = 15, .valid_cols = 48,
+                   .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  ptosim_tpop_params q = {.result = &r, .id = 2, .split = PTOSIM_SPLIT_UP_DOWN};
+  for (int s = 0; s < 2; s++) CHECK(ptosim_tpop(aiv[s], &q) == PTOSIM_OK && r.addr == FIFO && local_holds(s, 0, 0));
+  p.split = q.split = PTOSIM_SPLIT_NONE; /* unsplit: sub-block 0 alone */
+  fill_acc(32, 64, 1);
+  CHECK(ptosim_tpush(aic, &p) == PTOSIM_OK && gm_holds(1, 1));
+  CHECK(ptosim_tpop(aiv[1], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.split"));
+  r.rows = 32, r.valid_rows = 30;
+  CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_OK && r.addr == FIFO + SLOT);
+  /* the frontend form: gm_slot_tensor (gm_stride given) is a GM FIFO, gm_slot_buffer is not */
+  for (int tensor = 0; tensor < 2; tensor++) {
+    fresh(PTOSIM_TARGET_A5);
+    uint64_t g;
+    CHECK(ptosim_gm_map(g_m, g_fifo, sizeof g_fifo, &g) == PTOSIM_OK);
+    ptosim_pipe_init_params ip = {.dir_mask = 1, .slot_size = SLOT, .slot_num = 2, .c2v_buf = FIFO, .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32},
+                                  .gm_stride = {tensor ? 1024 : 0, tensor ? 1024 : 0, tensor ? 1024 : 0, tensor ? 32 : 0, tensor}};
+    CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK && (aic->tpipe[0].gm == (tensor ? g : 0)));
+    ptosim_gm_view e = entry_view(16, 32);
+    CHECK(ptosim_talloc_to_aiv(aic, &(ptosim_talloc_params){.entry = &e}) == (tensor ? PTOSIM_OK : PTOSIM_E_VERIFY));
+    CHECK(!tensor ? !strcmp(rule(), "tile_pipe.target") : e.addr == g);
+  }
+  fresh(PTOSIM_TARGET_A5); /* DIR_BOTH on A5 is local, whatever the GM operand */
+  gm_pipe(3);
+  CHECK(aic->tpipe[2].gm == 0);
 }
 
 /* V2C: each sub-block stores its 8 x 16 part (rows 8 s.. or columns 16 s..) of a 16 x 16 or
@@ -848,6 +888,7 @@ int main(void) {
   RUN(test_rules);
   RUN(test_gm_c2v);
   RUN(test_gm_v2c);
+  RUN(test_a5_gm);
   RUN(test_text);
   RUN(test_generic_text);
   RUN(test_unsplit_guard);

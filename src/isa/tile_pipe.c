@@ -2,8 +2,8 @@
  * tpush_to_aic, tpop_from_aic / tpop_from_aiv, tfree_from_aic / tfree_from_aiv, and the
  * generic pto.initialize_l2l_pipe / initialize_l2g2l_pipe / tpush / tpop / tfree on a pipe
  * handle (pto-isa include/pto/npu/a5/TPush.hpp, TPop.hpp, TFree.hpp for the local FIFOs of
- * A5; include/pto/npu/a2a3/TPush.hpp, TPop.hpp, TFree.hpp for the GM FIFOs of A2/A3;
- * docs/spec-notes.md section 18).
+ * A5 and its GM directions; include/pto/npu/a2a3/TPush.hpp, TPop.hpp, TFree.hpp for the GM
+ * FIFOs of A2/A3; docs/spec-notes.md section 18).
  *
  * Each core keeps its view of a pipe in ptosim_core.tpipe[base], base = the pipe's first
  * hardware flag. The flow control is the hardware's: a push past the first slot_num tiles
@@ -83,18 +83,27 @@ static ptosim_status pipe_of(pt_ctx *x, int64_t id, ptosim_tile_split split, int
   return PTOSIM_OK;
 }
 
-/* The checks of a pipe's placement: a2a3 FIFOs are in GM (pto-isa a2a3 TPipe has no local
- * path), A5 ones local (its GM directions DIR_*_GM are not run). */
-static ptosim_status check_path(pt_ctx *x, const ptosim_pipe_init_params *p) {
-  int gm = x->op == PTOSIM_OP_initialize_l2g2l_pipe || (!a5(x) && !generic(x));
-  PT_VERIFY(x, a5(x) != gm, "tile_pipe.target",
-            a5(x) ? "on a5 use initialize_l2l_pipe (or the frontend forms): the GM directions of A5 are not run"
-                  : "A2/A3 FIFOs live in GM: use initialize_l2g2l_pipe, or pass gm_slot_buffer",
-            "%s pipe on %s", gm ? "a GM" : "a local", x->m->prof->name);
-  PT_VERIFY(x, !gm || (p->gm_slot.addr && p->gm_slot.space == PTOSIM_GM), "tile_pipe.gm", "pass the GM FIFO (gm_slot_buffer = %g : !pto.ptr<T>)",
-            "an A2/A3 pipe needs its GM slot buffer");
+/* Whether the pipe's FIFO is in GM. A2/A3: always (pto-isa a2a3 TPipe has no local path).
+ * A5: its GM directions DIR_C2V_GM / DIR_V2C_GM, which PTOAS picks for
+ * initialize_l2g2l_pipe and for a frontend init given gm_slot_tensor (PTOToEmitC.cpp
+ * getTPipeDirectionToken, PTOLowerFrontendPipeOpsPass.cpp createFrontendGlobalTensorPipe);
+ * dir_mask 3 is DIR_BOTH, a local pipe, and a frontend gm_slot_buffer is not used on A5. */
+static int gm_pipe(const pt_ctx *x, const ptosim_pipe_init_params *p) {
+  if (!a5(x)) return x->op != PTOSIM_OP_initialize_l2l_pipe;
+  int tensor = !generic(x) && p->gm_stride[PTOSIM_VIEW_DIMS - 1];
+  return (x->op == PTOSIM_OP_initialize_l2g2l_pipe || tensor) && p->dir_mask != 3;
+}
+
+/* The checks of a pipe's placement. */
+static ptosim_status check_path(pt_ctx *x, const ptosim_pipe_init_params *p, int gm) {
+  PT_VERIFY(x, a5(x) || gm, "tile_pipe.target", "A2/A3 FIFOs live in GM: use initialize_l2g2l_pipe, or pass gm_slot_buffer",
+            "a local pipe on %s", x->m->prof->name);
+  PT_VERIFY(x, !gm || (p->gm_slot.addr && p->gm_slot.space == PTOSIM_GM), "tile_pipe.gm",
+            a5(x) ? "pass the GM FIFO (gm_slot_tensor = %v, or the GM operand of initialize_l2g2l_pipe)"
+                  : "pass the GM FIFO (gm_slot_buffer = %g : !pto.ptr<T>)",
+            "a GM pipe needs its GM slot buffer");
   PT_VERIFY(x, !gm || !x->m->sched, "tile_pipe.schedule", "run without --schedule=eager",
-            "the eager schedule does not run A2/A3 GM pipes yet");
+            "the eager schedule does not run GM pipes yet");
   return PTOSIM_OK;
 }
 
@@ -106,7 +115,8 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
             (long long)p->dir_mask);
   PT_VERIFY(x, base >= 0 && base <= PTOSIM_TPIPE_FLAGS - nflags, "tile_pipe.flags",
             "a pipe takes flags flag_base.. (2, or 4 for dir_mask 3) of the 16 hardware flags", "flag_base %lld", (long long)base);
-  PT_TRY(check_path(x, p));
+  int gm = gm_pipe(x, p);
+  PT_TRY(check_path(x, p, gm));
   int64_t slots = p->slot_num ? p->slot_num : p->dir_mask == 3 ? 4 : 8, local = a5(x) ? slots : p->local_slot_num ? p->local_slot_num : slots;
   PT_VERIFY(x, slots >= 1 && slots <= 16 && local >= 1 && local <= 16, "tile_pipe.slot_num",
             "a FIFO has 1..16 slots (default 8, 4 for dir_mask 3), local_slot_num 1..16", "slot_num %lld, local_slot_num %lld",
@@ -139,7 +149,7 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
   t->slot_size = (uint32_t)p->slot_size;
   t->c2v_buf = (uint32_t)p->c2v_buf;
   t->v2c_buf = (uint32_t)p->v2c_buf;
-  t->gm = a5(x) ? 0 : p->gm_slot.addr;
+  t->gm = gm ? p->gm_slot.addr : 0;
   memcpy(t->gm_stride, p->gm_stride, sizeof t->gm_stride);
   return PTOSIM_OK;
 }
@@ -180,7 +190,8 @@ static ptosim_status push_v2c(pt_ctx *x, const ptosim_tpush_params *p, uint64_t 
   return pt_exec_tinsert(x, &m);
 }
 
-/* ---- the GM FIFO of A2/A3 (pto-isa a2a3 TPush.hpp pushAcc2GMFiFo / pushVec2GMFiFo, TPop.hpp
+/* ---- GM FIFOs: A2/A3's and A5's GM directions (pto-isa a2a3 and a5 TPush.hpp pushAcc2GMFiFo /
+ * pushVec2GMFiFo, the same layout on both; a2a3 TPop.hpp
  * popVecTileFromGMFiFo / popMatTileFromGMFiFo): an entry holds the valid region of the
  * whole tile as row-major rows; sub-block s of a split tile has rows [s*vr, (s+1)*vr)
  * (up-down) or columns [s*vc, (s+1)*vc) of rows 2*vc wide (left-right) of it. */
@@ -308,7 +319,8 @@ ptosim_status pt_exec_talloc(pt_ctx *x, const ptosim_talloc_params *p) {
   if (x->m->verify_only) return check_id(x, p->id, p->split);
   PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
   pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3);
-  PT_VERIFY(x, t->gm, "tile_pipe.target", "GM entries are slots of an A2/A3 GM FIFO (initialize_l2g2l_pipe, or gm_slot_buffer)",
+  PT_VERIFY(x, t->gm, "tile_pipe.target",
+            "GM entries are slots of a GM FIFO (initialize_l2g2l_pipe; A2/A3 gm_slot_buffer, A5 gm_slot_tensor)",
             "pto.talloc on a pipe without a GM FIFO");
   PT_VERIFY(x, p->entry, "api.args", "pass the view the entry goes to", "null entry");
   PT_TRY(wait_free(x, t, base, c2v ? nsubs(x, p->split) : 1));
@@ -359,7 +371,7 @@ ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
     if (!t->ready[c2v ? 0 : s]) return PTOSIM_BLOCKED;
   ptosim_tile *r = p->result;
   if (p->entry) {
-    PT_VERIFY(x, t->gm, "tile_pipe.target", "GM entries are slots of an A2/A3 GM FIFO", "a GM-entry pop on a pipe without a GM FIFO");
+    PT_VERIFY(x, t->gm, "tile_pipe.target", "GM entries are slots of a GM FIFO", "a GM-entry pop on a pipe without a GM FIFO");
     PT_TRY(place_entry(x, t, c2v, t->popped, p->split, p->entry));
   } else {
     PT_VERIFY(x, r, "api.args", "pass the tile the pop places", "null result tile");
