@@ -42,7 +42,7 @@ static void scale_of(ptosim_mx_scale_alg alg, uint32_t m, uint8_t *e, uint32_t *
   else
     sh = ex - 8;
   *e = (uint8_t)sh;
-  *s = (0xFEu - sh) << 23 & 0xFFFFFFFFu;
+  *s = (0xFEu - sh) << 23;
 }
 
 /* max |a| of n f32 values as bits (sign cleared): numbers compare as their bit patterns;
@@ -59,16 +59,14 @@ static uint32_t group_max(const uint8_t *a, int64_t n) {
 }
 
 /* AbsReduceMax_Naive over n elements: two group maxes per 64-element register, so a run
- * ending 32 elements into a register also stores a +0 max after its last group. Returns the
- * number of max entries written. */
-static int64_t naive_max(const uint8_t *a, int64_t n, uint8_t *mx) {
+ * ending 32 elements into a register also stores a +0 max after its last group. */
+static void naive_max(const uint8_t *a, int64_t n, uint8_t *mx) {
   int64_t k = 0;
   for (int64_t i = 0; i < n; i += MX_GROUP, k++) {
     uint32_t m = group_max(a + 4 * i, n - i < MX_GROUP ? n - i : MX_GROUP);
     memcpy(mx + 4 * k, &m, 4);
   }
-  if (k % 2) memset(mx + 4 * k++, 0, 4);
-  return k;
+  if (k % 2) memset(mx + 4 * k, 0, 4);
 }
 
 /* dst[i] = e4m3(src[i] * s(i / 32)) for i < n, s(k) the f32 at scaling + 4 * stride * k
