@@ -1,5 +1,5 @@
 /* Tile layout and rearrangement: pto.ttrans, pto.tfillpad{,_inplace,_expand}, pto.treshape,
- * pto.tconcat,
+ * pto.tconcat, pto.tpack, pto.tget_scale_addr,
  * pto.timg2col with pto.setfmatrix / set_img2col_rpt / set_img2col_padding.
  * Every positive case pre-fills the whole destination space with a random sentinel,
  * applies an independent reference (naive loops over logical (row, col) indices written
@@ -453,6 +453,157 @@ static void test_tconcat_errors(void) {
   concat_refuse(EDIT(p.dst.valid_cols = 15), "tconcat.valid");
 }
 
+/* ---- TPACK ------------------------------------------------------------------------------ */
+
+/* Element (r, c) of ND tile t in the image as an unsigned integer (little-endian bytes). */
+static uint64_t img_bits(const env *e, const ptosim_tile *t, int64_t r, int64_t c) {
+  uint64_t v = 0;
+  for (int64_t k = es_of(t->dtype) - 1; k >= 0; k--) v = v << 8 | e->img[nd_at(t, r, c) + k];
+  return v;
+}
+
+/* dst(r, c) = src(r, c) mod 2^(8 * esize(dst)) over the valid region, every source read
+ * before any destination byte is written (in-place cases overlap). */
+static void pack_case(ptosim_dtype st, ptosim_dtype dt, int rows, int vr, int vc, int in_place) {
+  env e = env_new(PTOSIM_TARGET_A5, PTOSIM_UB);
+  int64_t ses = es_of(st), des = es_of(dt);
+  int scols = (int)align_up(vc + 3, 32 / ses), dcols = (int)align_up(vc + 5, 32);
+  ptosim_tile s = nd_tile(PTOSIM_UB, st, 0x1000, rows, scols, vr, vc);
+  ptosim_tile d = nd_tile(PTOSIM_UB, dt, in_place ? 0x1000 : 0x9000, rows, dcols, vr, vc);
+  uint64_t *want = malloc((size_t)(vr * vc) * sizeof *want);
+  for (int64_t r = 0; r < vr; r++)
+    for (int64_t c = 0; c < vc; c++) want[r * vc + c] = img_bits(&e, &s, r, c) & (~0ull >> (64 - 8 * des));
+  for (int64_t r = 0; r < vr; r++)
+    for (int64_t c = 0; c < vc; c++)
+      for (int64_t k = 0; k < des; k++) e.img[nd_at(&d, r, c) + k] = (uint8_t)(want[r * vc + c] >> (8 * k));
+  free(want);
+  ptosim_tfillpad_params p = {.src = s, .dst = d};
+  char what[96];
+  snprintf(what, sizeof what, "tpack %s -> %s rows %d valid %d x %d%s", pt_dtype_name(st), pt_dtype_name(dt), rows, vr,
+           vc, in_place ? " in place" : "");
+  finish(&e, ptosim_tpack(e.c, &p), what);
+}
+
+static void test_tpack(void) {
+  static const ptosim_dtype w4[] = {PTOSIM_DT_F32, PTOSIM_DT_I32, PTOSIM_DT_U32};
+  static const ptosim_dtype w2[] = {PTOSIM_DT_F16, PTOSIM_DT_BF16, PTOSIM_DT_I16, PTOSIM_DT_U16};
+  static const ptosim_dtype w1[] = {PTOSIM_DT_I8, PTOSIM_DT_U8, PTOSIM_DT_F8E4M3, PTOSIM_DT_F8E5M2, PTOSIM_DT_HIF8};
+  for (size_t i = 0; i < 3; i++) {
+    for (size_t j = 0; j < 4; j++) {
+      pack_case(w4[i], w2[j], 8, 8, 64, 0);
+      pack_case(w4[i], w2[j], 9, 5, 70, j == 0);
+    }
+    for (size_t j = 0; j < 5; j++) pack_case(w4[i], w1[j], 7, 3, 33 + (int)j, i == 1);
+  }
+  for (size_t i = 0; i < 4; i++)
+    for (size_t j = 0; j < 5; j++) {
+      pack_case(w2[i], w1[j], 4, 4, 128, 0);
+      pack_case(w2[i], w1[j], 6, 1, 1 + (int)j, j == 2);
+    }
+}
+
+static void pack_refuse(ptosim_target tg, ptosim_tfillpad_params p, const char *rule) {
+  env e = env_new(tg, PTOSIM_UB);
+  refuse(&e, ptosim_tpack(e.c, &p), PTOSIM_E_VERIFY, rule);
+}
+
+static void test_tpack_errors(void) {
+  const ptosim_tfillpad_params ok = {.src = nd_tile(PTOSIM_UB, PTOSIM_DT_F32, 0, 8, 16, 8, 10),
+                                     .dst = nd_tile(PTOSIM_UB, PTOSIM_DT_F16, 0x1000, 8, 16, 8, 10)};
+  ptosim_tfillpad_params p;
+  env e = env_new(PTOSIM_TARGET_A5, PTOSIM_UB);
+  CHECK(ptosim_tpack(e.c, &ok) == PTOSIM_OK); /* the edits below break a working case */
+  free(e.img);
+  ptosim_machine_free(e.m);
+  pack_refuse(PTOSIM_TARGET_A2A3, ok, "tpack.target");
+  pack_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.space = PTOSIM_L1), "tpack.space");
+  pack_refuse(PTOSIM_TARGET_A5, EDIT(p.src.blayout = PTOSIM_BL_COL_MAJOR, p.src.rows = 16, p.src.cols = 8,
+                                     p.src.valid_rows = 8, p.src.valid_cols = 8, p.dst.valid_cols = 8),
+              "tpack.layout");
+  pack_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.dtype = PTOSIM_DT_I32), "tpack.dtype");
+  pack_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = PTOSIM_DT_I16, p.dst.cols = 32, p.dst.valid_cols = 10), "tpack.dtype");
+  pack_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = PTOSIM_DT_I8, p.src.cols = 32, p.dst.dtype = PTOSIM_DT_U8,
+                                     p.dst.cols = 32),
+              "tpack.dtype");
+  pack_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.valid_rows = 7), "tpack.valid");
+  pack_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.valid_cols = 11), "tpack.valid");
+}
+
+/* ---- TGET_SCALE_ADDR -------------------------------------------------------------------- */
+
+static ptosim_tile box_tile(ptosim_space s, ptosim_dtype t, uint64_t addr, int rows, int cols, int vr, int vc,
+                            ptosim_blayout bl, ptosim_slayout sl, int fractal) {
+  ptosim_tile x = nd_tile(s, t, addr, rows, cols, vr, vc);
+  x.blayout = bl;
+  x.slayout = sl;
+  x.fractal = fractal;
+  return x;
+}
+
+/* The scaling tile lands at L0A_MX / L0B_MX byte src.addr / 16 with its type kept; no byte
+ * of L0A or L0B changes. */
+static void test_tget_scale_addr(void) {
+  env e = env_new(PTOSIM_TARGET_A5, PTOSIM_L0A);
+  ptosim_tile a = box_tile(PTOSIM_L0A, PTOSIM_DT_F8E4M3, 0x2340, 16, 128, 13, 70, PTOSIM_BL_COL_MAJOR,
+                           PTOSIM_SL_ROW_MAJOR, 512);
+  ptosim_tile sa = box_tile(PTOSIM_FB, PTOSIM_DT_F8E8M0, 0x40, 16, 3, 13, 3, PTOSIM_BL_ROW_MAJOR,
+                            PTOSIM_SL_ROW_MAJOR, 32);
+  ptosim_tget_scale_addr_params p = {.src = a, .dst = &sa};
+  CHECK(ptosim_tget_scale_addr(e.c, &p) == PTOSIM_OK);
+  CHECK(sa.space == PTOSIM_L0A_MX && sa.addr == 0x2340 / 16 && sa.rows == 16 && sa.cols == 3 &&
+        sa.dtype == PTOSIM_DT_F8E8M0 && sa.valid_rows == 13 && sa.valid_cols == 3);
+  CHECK(ptosim_tget_scale_addr(e.c, &p) == PTOSIM_OK && sa.space == PTOSIM_L0A_MX); /* already placed: again */
+  finish(&e, PTOSIM_OK, "tget_scale_addr left does not touch L0A");
+  env f = env_new(PTOSIM_TARGET_A5, PTOSIM_L0B);
+  ptosim_tile b = box_tile(PTOSIM_L0B, PTOSIM_DT_F8E5M2, 0x1000, 128, 32, 65, 20, PTOSIM_BL_ROW_MAJOR,
+                           PTOSIM_SL_COL_MAJOR, 512);
+  ptosim_tile sb = box_tile(PTOSIM_FB, PTOSIM_DT_F8E8M0, 0, 3, 32, 3, 20, PTOSIM_BL_COL_MAJOR, PTOSIM_SL_COL_MAJOR,
+                            32);
+  p.src = b;
+  p.dst = &sb;
+  CHECK(ptosim_tget_scale_addr(f.c, &p) == PTOSIM_OK && sb.space == PTOSIM_L0B_MX && sb.addr == 0x100);
+  finish(&f, PTOSIM_OK, "tget_scale_addr right does not touch L0B");
+}
+
+static void scale_refuse(ptosim_target tg, ptosim_tget_scale_addr_params p, ptosim_status want, const char *rule) {
+  env e = env_new(tg, PTOSIM_L0A);
+  ptosim_tile before = p.dst ? *p.dst : p.src;
+  refuse(&e, ptosim_tget_scale_addr(e.c, &p), want, rule);
+  CHECK(!p.dst || !memcmp(&before, p.dst, sizeof before)); /* a refused op leaves dst as it was */
+}
+
+static void test_tget_scale_addr_errors(void) {
+  ptosim_tile a = box_tile(PTOSIM_L0A, PTOSIM_DT_F8E4M3, 0x800, 16, 64, 16, 64, PTOSIM_BL_COL_MAJOR,
+                           PTOSIM_SL_ROW_MAJOR, 512);
+  ptosim_tile s = box_tile(PTOSIM_FB, PTOSIM_DT_F8E8M0, 0, 16, 2, 16, 2, PTOSIM_BL_ROW_MAJOR, PTOSIM_SL_ROW_MAJOR, 32);
+  ptosim_tile d = s;
+  ptosim_tget_scale_addr_params p = {.src = a, .dst = &d};
+  scale_refuse(PTOSIM_TARGET_A2A3, p, PTOSIM_E_VERIFY, "tget_scale_addr.target");
+  p.src.space = PTOSIM_UB;
+  p.src.blayout = PTOSIM_BL_ROW_MAJOR;
+  p.src.slayout = PTOSIM_SL_NONE_BOX;
+  scale_refuse(PTOSIM_TARGET_A5, p, PTOSIM_E_VERIFY, "tget_scale_addr.space");
+  p.src = a;
+  d.space = PTOSIM_UB;
+  d.slayout = PTOSIM_SL_NONE_BOX;
+  d.cols = d.valid_cols = 32;
+  scale_refuse(PTOSIM_TARGET_A5, p, PTOSIM_E_VERIFY, "tget_scale_addr.space");
+  d = s;
+  d.space = PTOSIM_L0B_MX; /* the MX buffer of the other operand */
+  scale_refuse(PTOSIM_TARGET_A5, p, PTOSIM_E_VERIFY, "tget_scale_addr.space");
+  d = s;
+  d.cols = d.valid_cols = 4; /* K = 64 has 2 scale columns */
+  scale_refuse(PTOSIM_TARGET_A5, p, PTOSIM_E_VERIFY, "tget_scale_addr.shape");
+  d = s;
+  d.valid_rows = 15;
+  scale_refuse(PTOSIM_TARGET_A5, p, PTOSIM_E_VERIFY, "tget_scale_addr.shape");
+  d = s;
+  d.valid_rows = 17;
+  scale_refuse(PTOSIM_TARGET_A5, p, PTOSIM_E_VERIFY, "tile.valid");
+  p.dst = NULL;
+  scale_refuse(PTOSIM_TARGET_A5, p, PTOSIM_E_USAGE, "api.args");
+}
+
 /* ---- TIMG2COL --------------------------------------------------------------------------- */
 
 typedef struct conv {
@@ -703,6 +854,10 @@ int main(void) {
   RUN(test_treshape);
   RUN(test_tconcat);
   RUN(test_tconcat_errors);
+  RUN(test_tpack);
+  RUN(test_tpack_errors);
+  RUN(test_tget_scale_addr);
+  RUN(test_tget_scale_addr_errors);
   RUN(test_timg2col);
   RUN(test_img2col_registers);
   RUN(test_timg2col_errors);

@@ -320,6 +320,32 @@ static void test_cube_ops(void) {
   CHECK(bad == 0);
 }
 
+/* MX scale tiles placed from text (A5): pto.tget_scale_addr puts each scaling tile at its
+ * data tile's address >> 4, where tmatmul.mx reads the scales; without it the planned
+ * scaling addresses are not there (tmatmul.scale_addr). A left tile first moves %a off 0. */
+#define MXL "!pto.tile_buf<loc=left, dtype=f8E4M3FN, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>"
+#define MXR "!pto.tile_buf<loc=right, dtype=f8E4M3FN, rows=64, cols=16, v_row=64, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>"
+#define MXSL "!pto.tile_buf<loc=scaling, dtype=f8E8M0FNU, rows=16, cols=2, v_row=16, v_col=2, blayout=row_major, slayout=row_major, fractal=32, pad=0>"
+#define MXSR "!pto.tile_buf<loc=scaling, dtype=f8E8M0FNU, rows=2, cols=16, v_row=2, v_col=16, blayout=col_major, slayout=col_major, fractal=32, pad=0>"
+#define MXACC "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>"
+static void test_scale_addr(void) {
+  static const char *head =
+      "module attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+      "func.func @k() attributes {pto.kernel} {\n"
+      "  %pad = pto.alloc_tile : " MXL "\n  %a = pto.alloc_tile : " MXL "\n  %b = pto.alloc_tile : " MXR "\n"
+      "  %sa = pto.alloc_tile : " MXSL "\n  %sb = pto.alloc_tile : " MXSR "\n  %c = pto.alloc_tile : " MXACC "\n";
+  static const char *place = "  pto.tget_scale_addr ins(%a : " MXL ") outs(%sa : " MXSL ")\n"
+                             "  pto.tget_scale_addr ins(%b : " MXR ") outs(%sb : " MXSR ")\n";
+  static const char *tail =
+      "  pto.tmatmul.mx ins(%a, %sa, %b, %sb : " MXL ", " MXSL ", " MXR ", " MXSR ") outs(%c : " MXACC ")\n"
+      "  return\n}\n}\n";
+  char src[4096], rule[64];
+  snprintf(src, sizeof src, "%s%s%s", head, place, tail);
+  CHECK_MSG(run(src, PTOSIM_TARGET_A5, NULL, NULL, 0, NULL, 0, rule) == PTOSIM_OK, "%s", rule);
+  snprintf(src, sizeof src, "%s%s", head, tail);
+  CHECK(run(src, PTOSIM_TARGET_A5, NULL, NULL, 0, NULL, 0, rule) == PTOSIM_E_VERIFY && !strcmp(rule, "tmatmul.scale_addr"));
+}
+
 /* A mixed tile program (no sections, no kernel kind, no sync: PTOAS inserts the sync, so
  * it runs in program order, each op on the core its tiles live in): the cube side above
  * stores its product c, then the vector side loads c and stores d = 2 * c. */
@@ -644,6 +670,7 @@ int main(void) {
   RUN(test_multi_tile);
   RUN(test_vector_ops);
   RUN(test_cube_ops);
+  RUN(test_scale_addr);
   RUN(test_mixed_program);
   RUN(test_view_params);
   RUN(test_obj_errors);

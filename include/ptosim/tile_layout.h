@@ -27,7 +27,9 @@ typedef struct ptosim_ttrans_params {
  * pad values: the source columns run on to the next 32-byte boundary, as the hardware
  * copies them). The _inplace form does not copy
  * (src only supplies the valid region); the _expand form allows a larger dst. tfillpad
- * also takes one NZ mat (L1) tile as both operands: then it zeroes the L1 padding. */
+ * also takes one NZ mat (L1) tile as both operands: then it zeroes the L1 padding.
+ * pto.tpack ins(%src) outs(%dst) (A5) takes the same operands: dst(r, c) = the low bytes of
+ * src(r, c) over the common valid region (4 -> 2, 4 -> 1 or 2 -> 1 bytes). */
 typedef struct ptosim_tfillpad_params {
   ptosim_tile src;
   ptosim_tile dst;
@@ -40,6 +42,14 @@ typedef struct ptosim_treshape_params {
   ptosim_tile src;
   ptosim_tile *result;
 } ptosim_treshape_params;
+
+/* pto.tget_scale_addr ins(%src : L) outs(%dst : S) (A5): places the scaling tile dst (loc
+ * scaling) at the MX scale bytes of the left / right tile src: dst->space = L0A_MX / L0B_MX,
+ * dst->addr = src.addr >> 4. dst holds its type on entry; no data moves. */
+typedef struct ptosim_tget_scale_addr_params {
+  ptosim_tile src;
+  ptosim_tile *dst;
+} ptosim_tget_scale_addr_params;
 
 /* pto.tconcat ins(%src0, %src1) outs(%dst): for rows i < dst.valid_rows,
  * dst[i][j] = src0[i][j] (j < src0.valid_cols), dst[i][src0.valid_cols + j] = src1[i][j]

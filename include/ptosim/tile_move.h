@@ -47,7 +47,45 @@ typedef struct ptosim_tstore_params {
 typedef struct ptosim_tprefetch_async_params {
   ptosim_gm_view src;
   uint64_t workspace;
+  int64_t *event;   /* out (may be NULL): the event handle, PTOSIM_ASYNC_EVENT_DONE */
 } ptosim_tprefetch_async_params;
+
+/* Asynchronous DMA handles (PTOAS !pto.prefetch_async_context, !pto.async_session,
+ * !pto.async_event; pto-isa include/pto/comm/async_common). ptosim runs one device and
+ * completes every asynchronous copy when it is issued, so a handle is an integer:
+ *   context = the GM byte address of its SDMA workspace (0: no workspace);
+ *   session = the GM byte address of the workspace it was built on (0: invalid session);
+ *   event   = PTOSIM_ASYNC_EVENT_DONE for a started (and so finished) copy, 0 for the empty
+ *             event (pto-isa AsyncEvent handle 0, which Wait / Test report as complete). */
+#define PTOSIM_ASYNC_EVENT_DONE 1
+
+/* %ctx = pto.make_prefetch_async_context(%workspace : !pto.ptr<i8>) -> !pto.prefetch_async_context
+ * (*ctx = the workspace's GM address), and %s = pto.get_prefetch_async_session %ctx (*ctx =
+ * the context's own session: its workspace address; workspace unused). */
+typedef struct ptosim_async_context_params {
+  ptosim_ptr workspace;   /* make: a GM pointer to 8-bit elements */
+  int64_t handle;         /* get_prefetch_async_session: the context */
+  int64_t *out;
+} ptosim_async_context_params;
+
+/* %s = pto.build_async_session / pto.comm.build_async_session(%scratch, %workspace : T, W)
+ * {sync_id, block_bytes, comm_block_offset, queue_num, channel_group_idx}: *session = the
+ * workspace's GM address. Absent attributes take PTOAS's lowering defaults (PTOToEmitC emits
+ * SdmaBaseConfig {32768, 0, 1}): sync_id 0, block_bytes 32768, comm_block_offset 0, queue_num 1,
+ * channel_group_idx auto = -1. */
+typedef struct ptosim_async_session_params {
+  ptosim_tile scratch;    /* vec tile of at least 8 bytes (SQE staging on the NPU; not modelled) */
+  ptosim_ptr workspace;   /* GM pointer to 8-bit elements */
+  int64_t sync_id, block_bytes, comm_block_offset, queue_num, channel_group_idx;
+  int64_t *session;
+} ptosim_async_session_params;
+
+/* %done = pto.[comm.]wait_async_event / test_async_event(%event, %session : E, S) -> i1:
+ * *completed = 1 (every copy is complete when issued); a started event needs a valid session. */
+typedef struct ptosim_async_event_params {
+  int64_t event, session;
+  int64_t *completed;
+} ptosim_async_event_params;
 
 /* MGATHER / MSCATTER operating mode: ROW moves whole table rows table[idx[r], :] (index
  * tile [1, R] row-major or, A5, [R, 1] col-major); ELEM moves single elements

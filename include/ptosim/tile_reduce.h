@@ -199,7 +199,12 @@ typedef struct ptosim_thistogram_params {
  *   receives y (a2a3 TQuant.hpp scales src in place with TROWEXPANDMUL / TROWEXPANDADD).
  * pto.tdequant ins(%src, %scale, %offset) outs(%dst): dst(r, c) = (f32(src(r, c)) - offset(r))
  *   * scale(r), each step rounded to f32; src i8 / i16, scale / offset f32 element (r, 0). */
-typedef enum ptosim_quant_type { PTOSIM_QUANT_INT8_SYM = 0, PTOSIM_QUANT_INT8_ASYM = 1 } ptosim_quant_type;
+typedef enum ptosim_quant_type {
+  PTOSIM_QUANT_INT8_SYM = 0,
+  PTOSIM_QUANT_INT8_ASYM = 1,
+  PTOSIM_QUANT_MXFP8 = 2,      /* pto.tquant.mx (PTOAS QuantType numbering) */
+  PTOSIM_QUANT_MXFP4_E2M1 = 3
+} ptosim_quant_type;
 
 typedef struct ptosim_tquant_params {
   ptosim_tile src;
@@ -208,6 +213,30 @@ typedef struct ptosim_tquant_params {
   ptosim_tile dst;
   ptosim_quant_type quant;
 } ptosim_tquant_params;
+
+/* pto.tquant.mx ins(%src) outs(%dst, %exp, %max, %scaling [, %exp_zz]) {quant_type = MXFP8 |
+ *   MXFP4_E2M1, quantScaleAlg = ocp | nv, grpAxis = axis0 | axis1, interleave, storeMode}
+ *   (A5; pto-isa a5 TQuant.hpp). Per group of 32 source elements along the group axis:
+ *   m = max |a| (the max tile), shared exponent e (the exp tile, E8M0 bytes), scaling
+ *   s = 2^(127 - e) as a src-type value (the scaling tile), dst = fp8 e4m3(a * s) rounded to
+ *   nearest even, saturated, NaN kept. OCP: e = biased exponent of m - 8 (0 when m < 2^-118);
+ *   NV: e = ceil(log2(m / 448)) + 127. ptosim models the MXFP8 axis1 forms of an f32 source
+ *   (exp tile [M, N/32] or flat [1, M*N/32]); the others are refused (tquant_mx.form). */
+typedef enum ptosim_mx_scale_alg { PTOSIM_MX_OCP = 0, PTOSIM_MX_NV = 1 } ptosim_mx_scale_alg;
+
+typedef struct ptosim_tquant_mx_params {
+  ptosim_tile src;
+  ptosim_tile dst;
+  ptosim_tile exp;
+  ptosim_tile max;
+  ptosim_tile scaling;
+  ptosim_tile exp_zz;       /* the deprecated fused form only (has_exp_zz) */
+  bool has_exp_zz;
+  ptosim_quant_type quant;  /* MXFP8 or MXFP4_E2M1 */
+  ptosim_mx_scale_alg alg;
+  int32_t grp_axis;         /* 1: groups of 32 columns (ND), 0: of 32 rows (DN) */
+  bool interleave;          /* axis0 only */
+} ptosim_tquant_mx_params;
 
 /* pto.trandom ins(%k0, %k1, %c0, %c1, %c2, %c3 {rounds = 7 | 10} : ...) outs(%dst) (i32 / u32
  *   ND tile): Philox4x32 with `rounds` rounds (multipliers 0xD2511F53, 0xCD9E8D57, key bumps

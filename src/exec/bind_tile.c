@@ -196,6 +196,14 @@ int bind_ptosim_treshape_params(pt_bind *b, const pa_op *op, ptosim_treshape_par
   return 0;
 }
 
+/* pto.tget_scale_addr ins(%src : L) outs(%dst : S): dst is the tile object the op places. */
+int bind_ptosim_tget_scale_addr_params(pt_bind *b, const pa_op *op, ptosim_tget_scale_addr_params *p) {
+  if (expect_io(b, op, 1, 1)) return -1;
+  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
+  p->dst = pt_bind_tile_ref(b, io(b, op, "outs", 0));
+  return 0;
+}
+
 /* pto.tconcat ins(%src0, %src1) outs(%dst) */
 int bind_ptosim_tconcat_params(pt_bind *b, const pa_op *op, ptosim_tconcat_params *p) {
   return bind_tiles(b, op, &p->src0, &p->src1, &p->dst);

@@ -8,7 +8,8 @@
 #define TILE_TEXT_BINDERS(X)                                                                                    \
   X(ptosim_tload_params) X(ptosim_tstore_params) X(ptosim_mgather_params) X(ptosim_mscatter_params)             \
   X(ptosim_ttrans_params) X(ptosim_tfillpad_params) X(ptosim_treshape_params) X(ptosim_tconcat_params)          \
-  X(ptosim_tmatmul_params) X(ptosim_tmov_params) X(ptosim_tmode_params) X(ptosim_tinterleave_params)
+  X(ptosim_tmatmul_params) X(ptosim_tmov_params) X(ptosim_tmode_params) X(ptosim_tinterleave_params)        \
+  X(ptosim_tget_scale_addr_params)
 
 /* Shared with bind_tile_elem.c: operand i of clause `ins` / `outs` (while lowering, the type
  * written beside it must agree with its own: bind.type), and enum attribute `key` of the

@@ -183,6 +183,64 @@ int bind_ptosim_tile_valid_params(pt_bind *b, const pa_op *op, ptosim_tile_valid
   return 0;
 }
 
+/* ---- asynchronous DMA handles (src/isa/async.c) --------------------------------------------- */
+
+/* The `(...)` operand list of an async op with n operands, or NULL (reported). */
+static const pa_item *async_list(pt_bind *b, const pa_op *op, uint32_t n, const char *form) {
+  const pa_item *l = call_list(op);
+  if (l && l->nargs == n) return l;
+  pt_bind_error(b, l, "bind.arity", form, "expects %u operands in (...)", n);
+  return NULL;
+}
+
+/* %e = pto.tprefetch_async(%src, %ctx : V, !pto.prefetch_async_context) -> !pto.async_event */
+int bind_ptosim_tprefetch_async_params(pt_bind *b, const pa_op *op, ptosim_tprefetch_async_params *p) {
+  const pa_item *l = async_list(b, op, 2, "pto.tprefetch_async(%src, %ctx : V, !pto.prefetch_async_context) -> !pto.async_event");
+  if (!l) return -1;
+  p->src = pt_bind_view(b, &l->args[0], NULL);
+  p->workspace = (uint64_t)pt_bind_int(b, &l->args[1]);
+  p->event = op->nresults ? pt_bind_out_int(b, 0) : NULL;
+  return 0;
+}
+
+/* %ctx = pto.make_prefetch_async_context(%workspace : !pto.ptr<i8>) -> !pto.prefetch_async_context;
+ * %s = pto.get_prefetch_async_session %ctx : !pto.prefetch_async_context -> !pto.async_session */
+int bind_ptosim_async_context_params(pt_bind *b, const pa_op *op, ptosim_async_context_params *p) {
+  if (b->opc == PTOSIM_OP_make_prefetch_async_context) {
+    const pa_item *l = async_list(b, op, 1, "pto.make_prefetch_async_context(%workspace : !pto.ptr<i8>) -> !pto.prefetch_async_context");
+    if (!l) return -1;
+    p->workspace = pt_bind_ptr(b, &l->args[0]);
+  } else {
+    p->handle = pt_bind_int(b, pt_operand_item(op, 0));
+  }
+  p->out = pt_bind_out_int(b, 0);
+  return 0;
+}
+
+/* %s = pto.[comm.]build_async_session(%scratch, %workspace : T, !pto.ptr<i8>) {sync_id, block_bytes,
+ * comm_block_offset, queue_num, channel_group_idx} -> !pto.async_session */
+int bind_ptosim_async_session_params(pt_bind *b, const pa_op *op, ptosim_async_session_params *p) {
+  const pa_item *l = async_list(b, op, 2, "pto.build_async_session(%scratch, %workspace : T, !pto.ptr<i8>) -> !pto.async_session");
+  if (!l || int_attr(b, op, "sync_id", 0, &p->sync_id) || int_attr(b, op, "block_bytes", 32768, &p->block_bytes) ||
+      int_attr(b, op, "comm_block_offset", 0, &p->comm_block_offset) || int_attr(b, op, "queue_num", 1, &p->queue_num) ||
+      int_attr(b, op, "channel_group_idx", -1, &p->channel_group_idx))
+    return -1;
+  p->scratch = pt_bind_tile(b, &l->args[0]);
+  p->workspace = pt_bind_ptr(b, &l->args[1]);
+  p->session = pt_bind_out_int(b, 0);
+  return 0;
+}
+
+/* %done = pto.[comm.]wait_async_event / test_async_event(%event, %session : E, S) -> i1 */
+int bind_ptosim_async_event_params(pt_bind *b, const pa_op *op, ptosim_async_event_params *p) {
+  const pa_item *l = async_list(b, op, 2, "(%event, %session : !pto.async_event, !pto.async_session) -> i1");
+  if (!l) return -1;
+  p->event = pt_bind_int(b, &l->args[0]);
+  p->session = pt_bind_int(b, &l->args[1]);
+  p->completed = pt_bind_out_int(b, 0);
+  return 0;
+}
+
 /* ---- pto.syncall / pto.tsync ----------------------------------------------------------------- */
 
 /* The word of `key = #pto.<attr><word>` among the op's items (PTOAS custom syntax of

@@ -1,4 +1,5 @@
-/* Binders of the cube-vector tile pipe ops and tile_valid_rows / _cols (src/exec/bind_tile_pipe.c), the lowering of
+/* Binders of the cube-vector tile pipe ops, tile_valid_rows / _cols and the async DMA handle ops
+ * (src/exec/bind_tile_pipe.c), the lowering of
  * pto.reserve_buffer / pto.import_reserved_buffer into i32 address constants. */
 #ifndef PT_BIND_TILE_PIPE_H
 #define PT_BIND_TILE_PIPE_H
@@ -8,7 +9,8 @@
 
 #define TILE_PIPE_TEXT_BINDERS(X) \
   X(ptosim_pipe_init_params) X(ptosim_tpush_params) X(ptosim_tpop_params) X(ptosim_tile_valid_params) \
-  X(ptosim_syncall_params) X(ptosim_tsync_params) X(ptosim_talloc_params)
+  X(ptosim_syncall_params) X(ptosim_tsync_params) X(ptosim_talloc_params) X(ptosim_tprefetch_async_params) \
+  X(ptosim_async_context_params) X(ptosim_async_session_params) X(ptosim_async_event_params)
 
 #define DECLARE_TILE_PIPE_BINDER(T) int bind_##T(pt_bind *b, const pa_op *op, T *p);
 TILE_PIPE_TEXT_BINDERS(DECLARE_TILE_PIPE_BINDER)

@@ -233,6 +233,38 @@ int bind_ptosim_tquant_params(pt_bind *b, const pa_op *op, ptosim_tquant_params 
   return 0;
 }
 
+/* pto.tquant.mx ins(%src : T) outs(%dst, %exp, %max, %scaling [, %exp_zz] : ...) {quant_type =
+ * #pto<quant_type MXFP8 | MXFP4_E2M1>, quantScaleAlg = #pto<quant_scale_alg ocp | nv> (ocp),
+ * grpAxis = #pto<mx_group_axis axis0 | axis1> (axis1), interleave = true | false (false),
+ * storeMode = #pto<vec_store_mode ..> (with exp_zz)} */
+int bind_ptosim_tquant_mx_params(pt_bind *b, const pa_op *op, ptosim_tquant_mx_params *p) {
+  static const char *const quant[] = {NULL, NULL, "MXFP8", "MXFP4_E2M1"}, *const alg[] = {"ocp", "nv"},
+                           *const axis[] = {"axis0", "axis1"};
+  unsigned no = pt_tile_io_count(op, "outs");
+  if (pt_tile_io_count(op, "ins") != 1 || (no != 4 && no != 5))
+    return pt_bind_error(b, NULL, "bind.arity", "pto.tquant.mx ins(%src) outs(%dst, %exp, %max, %scaling [, %exp_zz])",
+                         "expects ins(1 operand) outs(4 or 5)");
+  p->src = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+  ptosim_tile *out[] = {&p->dst, &p->exp, &p->max, &p->scaling, &p->exp_zz};
+  for (unsigned i = 0; i < no; i++) *out[i] = pt_bind_tile(b, pt_tile_io(b, op, "outs", i));
+  p->has_exp_zz = no == 5;
+  if ((attr(op, "storeMode") != NULL) != p->has_exp_zz)
+    return pt_bind_error(b, NULL, "bind.attr", "write storeMode exactly when the exp_zz operand is given",
+                         "storeMode and exp_zz disagree");
+  int q = pt_tile_enum_attr(b, op, "quant_type", quant, 4, -1);
+  if (q < 2)
+    return q == -1 && !attr(op, "quant_type")
+               ? pt_bind_error(b, NULL, "bind.attr", "write {quant_type = #pto<quant_type MXFP8>}", "missing quant_type")
+               : -1;
+  p->quant = (ptosim_quant_type)q;
+  int a = pt_tile_enum_attr(b, op, "quantScaleAlg", alg, 2, 0), g = pt_tile_enum_attr(b, op, "grpAxis", axis, 2, 1);
+  if (a < 0 || g < 0) return -1;
+  p->alg = (ptosim_mx_scale_alg)a;
+  p->grp_axis = g;
+  p->interleave = bool_attr(op, "interleave");
+  return 0;
+}
+
 /* pto.trandom ins(%k0, %k1, %c0, %c1, %c2, %c3 {rounds = R} : iN x 6) outs(%dst) (rounds default 10) */
 int bind_ptosim_trandom_params(pt_bind *b, const pa_op *op, ptosim_trandom_params *p) {
   if (arity(b, op, 6, 6)) return -1;

@@ -105,7 +105,11 @@ pt_slot_type pt_slot_type_of(const pa_type *t) {
   case PA_TY_TENSOR_VIEW:
   case PA_TY_PART_VIEW:
   case PA_TY_TILE_VIEW: return (pt_slot_type){.kind = PT_VK_VIEW, .dt = pt_elem_dtype(t->elem), .space = PTOSIM_GM, .decl = t};
-  case PA_TY_DIALECT: /* !pto.pipe: the handle of a tile pipe (src/isa/tile_pipe.c), an i32 */
+  case PA_TY_DIALECT: /* !pto.pipe: the handle of a tile pipe (src/isa/tile_pipe.c), an i32; the async
+                       * DMA handles (include/ptosim/tile_move.h): i64 */
+    if (pa_str_is(t->name, "pto.prefetch_async_context") || pa_str_is(t->name, "pto.async_session") ||
+        pa_str_is(t->name, "pto.async_event"))
+      return pt_lw_i64_type();
     return pa_str_is(t->name, "pto.pipe") ? (pt_slot_type){.kind = PT_VK_INT, .bits = 32, .dt = PTOSIM_DT_I32} : s;
   case PA_TY_PTR: {
     s.kind = PT_VK_PTR;

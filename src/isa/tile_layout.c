@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/mx_layout.h"
 #include "isa/tile_check.h"
 
 /* ---- tiles -------------------------------------------------------------------------- */
@@ -286,6 +287,75 @@ ptosim_status pt_exec_tconcat(pt_ctx *x, const ptosim_tconcat_params *p) {
   }
   PT_TRY(copy_rows(x, s0, d, vr, 0, n0));
   return copy_rows(x, s1, d, vr, c0, n1);
+}
+
+/* ---- TPACK ---------------------------------------------------------------------------- */
+
+/* pto-isa include/pto/npu/a5/TPack.hpp (removed by pto-isa commit 83f16ef4; read at its
+ * parent): per valid row, vlds of the source lanes, then vsts with PK_B32 / PK4_B32 / PK_B16,
+ * which store the low 2 / 1 / 1 bytes of each lane, under a predicate of valid_cols source
+ * lanes. So dst(r, c) = the low esize(dst) bytes of src(r, c) (bits truncated, no value
+ * conversion), r < valid_rows, c < valid_cols; nothing else is written. */
+ptosim_status pt_exec_tpack(pt_ctx *x, const ptosim_tfillpad_params *p) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "tpack.target", "run it on the a5 target",
+            "tpack exists on A5 only (PTOAS TPackOp::verify), not on %s", x->m->prof->name);
+  const operand o[] = {{"src", s, PTOSIM_UB}, {"dst", d, PTOSIM_UB}};
+  PT_TRY(operands(x, "tpack.space", 2, o));
+  PT_VERIFY(x, is_nd(s) && is_nd(d), "tpack.layout", "use row_major none_box src and dst tiles",
+            "src or dst tile is not row_major none_box");
+  unsigned ses = esize(s), des = esize(d);
+  PT_VERIFY(x, (ses == 4 && (des == 2 || des == 1)) || (ses == 2 && des == 1), "tpack.dtype",
+            "pack 4-byte elements to 2 or 1 bytes, or 2-byte elements to 1 byte",
+            "element types src %s, dst %s", pt_dtype_name(s->dtype), pt_dtype_name(d->dtype));
+  int64_t vr = s->valid_rows, vc = s->valid_cols;
+  PT_VERIFY(x, d->valid_rows == vr && d->valid_cols == vc, "tpack.valid", "give src and dst the same valid shape",
+            "valid regions src %d x %d, dst %d x %d", s->valid_rows, s->valid_cols, d->valid_rows, d->valid_cols);
+  int64_t ss = (int64_t)s->cols * ses, ds = (int64_t)d->cols * des;
+  uint8_t *sp, *dp, *copy;
+  PT_TRY(rows_of(x, s, 0, vr, ss, vc * ses, PT_READ, &sp));
+  PT_TRY(rows_of(x, d, 0, vr, ds, vc * des, PT_WRITE, &dp));
+  PT_TRY(stage(x, s, (uint64_t)((vr - 1) * ss + vc * ses), d, (uint64_t)((vr - 1) * ds + vc * des), &sp, &copy));
+  for (int64_t i = 0; i < vr; i++)
+    for (int64_t j = 0; j < vc; j++) memcpy(dp + i * ds + j * des, sp + i * ss + j * ses, des); /* little-endian low bytes */
+  free(copy);
+  return PTOSIM_OK;
+}
+
+/* ---- TGET_SCALE_ADDR ------------------------------------------------------------------ */
+
+/* pto-isa docs/isa/TGET_SCALE_ADDR.md, include/pto/npu/a5/TGetScaleAddr.hpp and utils.hpp
+ * (GetScaleAddr: addr >> SHIFT_MX_ADDR, SHIFT_MX_ADDR = 4): the scaling tile dst is placed
+ * at byte src.addr >> 4 of the MX scale buffer of src's space (L0A -> L0A_MX, L0B ->
+ * L0B_MX), where the cube looks for the scales of src (tile_matrix.c). No data moves. Spaces
+ * and shapes as PTOAS TGetScaleAddrOp::verify (tonibohnlein PTO.cpp): a left M x K src gives
+ * a [M, ceil(vK/32)] dst (valid [vM, ceil(vK/32)]), a right K x N src a [ceil(vK/32), N] dst
+ * (valid [ceil(vK/32), vN]). */
+ptosim_status pt_exec_tget_scale_addr(pt_ctx *x, const ptosim_tget_scale_addr_params *p) {
+  const ptosim_tile *s = &p->src;
+  ptosim_tile *d = p->dst;
+  if (!d) return pt_fail(x, PTOSIM_E_USAGE, "api.args", "pass the scaling tile", "tget_scale_addr dst pointer is null");
+  PT_VERIFY(x, x->m->prof->has_mx, "tget_scale_addr.target", "run it on the a5 target",
+            "MX scale buffers exist on A5 only, not on %s", x->m->prof->name);
+  PT_TRY(pt_tile_check(x, PT_TILE_MATRIX, "src", s, NULL));
+  PT_TRY(pt_tile_check(x, PT_TILE_MATRIX, "dst", d, NULL));
+  bool left = s->space == PTOSIM_L0A;
+  ptosim_space mx = left ? PTOSIM_L0A_MX : PTOSIM_L0B_MX;
+  PT_VERIFY(x, left || s->space == PTOSIM_L0B, "tget_scale_addr.space", "take the address of a left or right tile",
+            "src tile is in %s, not L0A or L0B", pt_space_name(s->space));
+  PT_VERIFY(x, d->space == PTOSIM_FB || d->space == mx, "tget_scale_addr.space",
+            "bind a scaling tile (loc=scaling)", "dst tile is in %s, not a scaling tile for %s",
+            pt_space_name(d->space), pt_space_name(s->space));
+  int32_t k = left ? s->valid_cols : s->valid_rows, kb = (k + 31) / 32;
+  int32_t rows = left ? s->rows : kb, cols = left ? kb : s->cols;
+  int32_t vr = left ? s->valid_rows : kb, vc = left ? kb : s->valid_cols;
+  PT_VERIFY(x, d->rows == rows && d->cols == cols && d->valid_rows == vr && d->valid_cols == vc,
+            "tget_scale_addr.shape", left ? "give dst shape [M, ceil(K/32)]" : "give dst shape [ceil(K/32), N]",
+            "dst tile %d x %d valid %d x %d, the scales of src need %d x %d valid %d x %d", d->rows, d->cols,
+            d->valid_rows, d->valid_cols, rows, cols, vr, vc);
+  d->space = mx;
+  d->addr = pt_mx_scale_base(s->addr);
+  return PTOSIM_OK;
 }
 
 /* ---- img2col set-up ops --------------------------------------------------------------- *

@@ -914,7 +914,9 @@ ptosim_status pt_exec_tprefetch_async(pt_ctx *x, const ptosim_tprefetch_async_pa
   VERIFY(x, p->workspace, "workspace", "build the context from the SDMA workspace prepared by the host",
          "the prefetch context has no SDMA workspace");
   uint8_t *h;
-  return pt_span(x, PTOSIM_GM, v->addr, (uint64_t)(s[4] * es), 1, PT_READ, &h);
+  PT_TRY(pt_span(x, PTOSIM_GM, v->addr, (uint64_t)(s[4] * es), 1, PT_READ, &h));
+  if (p->event) *p->event = PTOSIM_ASYNC_EVENT_DONE;
+  return PTOSIM_OK;
 }
 
 /* ==== MGATHER / MSCATTER ===================================================================== */

@@ -1,0 +1,207 @@
+/* pto.tquant.mx: MX quantization of a vec tile (src/isa/ops.def "tquant_mx" row; pto-isa
+ * include/pto/npu/a5/TQuant.hpp, PTOAS tonibohnlein lib/PTO/IR/PTO.cpp TQuantMxOp::verify).
+ *
+ * Modelled: MXFP8 (e4m3) from an f32 source with groups of 32 columns (grpAxis axis1), OCP
+ * or NV scale, in the two exp tile forms PTOAS accepts for it:
+ *   canonical [M, N/32] exp (TQuant_MXFP8_F32_2D): per valid row r, group g < N/32:
+ *     max[r*G + g] = max |src(r, 32g .. 32g+31)|, exp(r, g) = e, scaling[r*G + g] = s,
+ *     dst(r, c) = e4m3(src(r, c) * s(r, c/32)), G = N/32 groups per row; max and scaling
+ *     packed, exp at its own row stride;
+ *   flat [1, M*N/32] exp with a tight source (cols = N; TQuant_MXFP8_F32 and its
+ *     _Quantize): the M*N elements as one run of groups.
+ * Bytes the hardware writes beyond the groups are written too (cited where they come from):
+ * the half-register max a row or run ending on 32 mod 64 elements stores, and the rounded-up
+ * exp / scaling entries of the flat loop. Every conversion runs with CTRL = 1 << 50 (the
+ * op's set_ctrl: saturate, NaN preserved), which the core keeps afterwards. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "isa/tile_bcast.h"
+#include "isa/vec_lanes.h" /* pt_vl_f32_bits / pt_vl_f32_of */
+
+#define MX_GROUP 32     /* elements per shared exponent */
+#define MX_VL_F32 64    /* f32 lanes of one vector register */
+#define MX_CTRL (1ull << 50)
+
+/* Shared exponent byte *e and scaling bits *s of a group whose max |a| has bits m
+ * (sign clear). OCP: ComputeF32ExpScalingOCP (TQuant.hpp:2011-2034); NV:
+ * ComputeF32ExpScalingNV (TQuant.hpp:1970-2008), descale 1/448 (NvMxFp8E4M3Spec). */
+static void scale_of(ptosim_mx_scale_alg alg, uint32_t m, uint8_t *e, uint32_t *s) {
+  if (alg == PTOSIM_MX_NV) m = pt_vl_f32_bits(pt_vl_f32_of(m) * (1.0f / 448.0f));
+  uint32_t ex = m >> 23 & 0xFF, man = m & 0x7FFFFF, sh;
+  if (ex == 0xFF) { /* NaN: the E8M0 NaN and a NaN scale; inf: OCP keeps the formula, NV 0xFE */
+    bool nan = man != 0, nv = alg == PTOSIM_MX_NV;
+    *e = nan ? 0xFF : nv ? 0xFE : 0xF7;
+    *s = nan ? 0x7FC00000u : nv ? 0x00400000u : 7u << 23;
+    return;
+  }
+  if (alg == PTOSIM_MX_NV) /* ceil: round a non-power-of-two up, a subnormal above 2^-127 too */
+    sh = ex + ((man && ex > 0 && ex < 0xFE) || (ex == 0 && man > 0x400000u));
+  else if (ex <= 8) /* below 2^-118: the smallest exponent, scale 2^127 */
+    sh = 0;
+  else
+    sh = ex - 8;
+  *e = (uint8_t)sh;
+  *s = (0xFEu - sh) << 23;
+}
+
+/* max |a| of n f32 values as bits (sign cleared): numbers compare as their bit patterns;
+ * a NaN beats every number (the largest payload wins). n < 32 pads with +0 (the zeroed
+ * lanes of AbsReduceMax_Naive, TQuant.hpp:150-170). */
+static uint32_t group_max(const uint8_t *a, int64_t n) {
+  uint32_t m = 0, u;
+  for (int64_t i = 0; i < n; i++) {
+    memcpy(&u, a + 4 * i, 4);
+    u &= 0x7FFFFFFFu;
+    if (u > m) m = u;
+  }
+  return m;
+}
+
+/* AbsReduceMax_Naive over n elements: two group maxes per 64-element register, so a run
+ * ending 32 elements into a register also stores a +0 max after its last group. */
+static void naive_max(const uint8_t *a, int64_t n, uint8_t *mx) {
+  int64_t k = 0;
+  for (int64_t i = 0; i < n; i += MX_GROUP, k++) {
+    uint32_t m = group_max(a + 4 * i, n - i < MX_GROUP ? n - i : MX_GROUP);
+    memcpy(mx + 4 * k, &m, 4);
+  }
+  if (k % 2) memset(mx + 4 * k, 0, 4);
+}
+
+/* dst[i] = e4m3(src[i] * s(i / 32)) for i < n, s(k) the f32 at scaling + 4 * stride * k
+ * (CalcQuantizedFP8Values: vmul in f32, vcvt ROUND_R with RS_ENABLE under CTRL[50]:
+ * saturate, keep NaN). */
+static void quantize(const uint8_t *src, const uint8_t *scaling, int64_t stride, int64_t n, uint8_t *dst) {
+  for (int64_t i = 0; i < n; i++) {
+    float a, s;
+    memcpy(&a, src + 4 * i, 4);
+    memcpy(&s, scaling + 4 * stride * (i / MX_GROUP), 4);
+    dst[i] = pt_f32_to_f8(PTOSIM_DT_F8E4M3, a * s, PT_RND_RINT, PT_SAT_KEEPNAN);
+  }
+}
+
+/* Exp byte *e and scaling value *s (bits) from max entry k. */
+static void scale_entry(ptosim_mx_scale_alg alg, const uint8_t *mx, int64_t k, uint8_t *e, uint32_t *s) {
+  uint32_t m;
+  memcpy(&m, mx + 4 * k, 4);
+  scale_of(alg, m & 0x7FFFFFFFu, e, s);
+}
+
+/* UB bytes [t.addr, + len) with access acc. */
+static ptosim_status span(pt_ctx *x, const ptosim_tile *t, int64_t len, pt_access acc, uint8_t **out) {
+  return pt_tile_at(x, x->core, PTOSIM_UB, t->addr, (uint64_t)len, acc, out);
+}
+
+/* Canonical exp tile, row by row (TQuant_MXFP8_F32_2D, TQuant.hpp:2074-2100): a row's
+ * maxes packed at r*G; its trailing +0 max (G odd) is overwritten by the next row's first. */
+static ptosim_status quant_2d(pt_ctx *x, const ptosim_tquant_mx_params *p, int64_t vr, int64_t vc) {
+  int64_t g = vc / MX_GROUP, cols = p->src.cols, ec = p->exp.cols;
+  uint8_t *src, *dst, *mx, *exp, *sc;
+  PT_TRY(pt_tile_rows(x, &p->src, vr, vc, PT_READ, &src));
+  PT_TRY(span(x, &p->max, (vr * g + g % 2) * 4, PT_RW, &mx));
+  PT_TRY(span(x, &p->exp, (vr - 1) * ec + g, PT_WRITE, &exp));
+  PT_TRY(span(x, &p->scaling, vr * g * 4, PT_RW, &sc));
+  PT_TRY(pt_tile_rows(x, &p->dst, vr, vc, PT_WRITE, &dst));
+  for (int64_t r = 0; r < vr; r++) naive_max(src + r * cols * 4, vc, mx + r * g * 4);
+  for (int64_t r = 0; r < vr; r++) /* ExtractB8ExponentAndScalingF32_2D_Packed */
+    for (int64_t k = 0; k < g; k++) {
+      uint32_t s;
+      scale_entry(p->alg, mx, r * g + k, exp + r * ec + k, &s);
+      memcpy(sc + 4 * (r * g + k), &s, 4);
+    }
+  for (int64_t r = 0; r < vr; r++) quantize(src + r * cols * 4, sc + r * g * 4, 1, vc, dst + r * p->dst.cols);
+  return PTOSIM_OK;
+}
+
+/* Flat exp tile over the n = M*N elements of a tight source (TQuant_MXFP8_F32,
+ * TQuant.hpp:1538-1571, and TQuant_MXFP8_F32_Quantize, :1507-1535).
+ *   max: n <= 1024 one AbsReduceMax_Naive run; else whole 256-element blocks exactly
+ *     (AbsReduceMax_f32_opt*), the rest a Naive run;
+ *   unrolled (src rows*cols > 1024, both it and n multiples of 256): exp[k] for k < G, each
+ *     scaling value stored twice (StoreScalingUnrolled: s0 s0 s1 s1 ...);
+ *   otherwise 64 groups per register, each register storing min(G, 64) lanes
+ *     (ExtractF32OcpExponentAndScalingCore's predicate is not counted down), so G > 64 writes
+ *     exp and scaling up to the next multiple of 64, from the max bytes found there. */
+static ptosim_status quant_flat(pt_ctx *x, const ptosim_tquant_mx_params *p, int64_t n) {
+  int64_t g = n / MX_GROUP, phys = (int64_t)p->src.rows * p->src.cols;
+  bool unroll = phys > 1024 && phys % 256 == 0 && n % 256 == 0;
+  int64_t aligned = n <= 1024 ? 0 : n / 256 * 256, tail_g = (n - aligned) / MX_GROUP;
+  int64_t nmax = aligned / MX_GROUP + tail_g + tail_g % 2;
+  int64_t ne = unroll || g < MX_VL_F32 ? g : (g + MX_VL_F32 - 1) / MX_VL_F32 * MX_VL_F32, nsc = unroll ? 2 * g : ne;
+  int64_t need = (nsc + MX_VL_F32 - 1) / MX_VL_F32 * MX_VL_F32, have = (int64_t)p->scaling.rows * p->scaling.cols;
+  PT_VERIFY(x, have >= need, "tquant_mx.capacity", "enlarge the scaling tile (PTOAS: align64 of the scaling entries)",
+            "scaling tile holds %" PRId64 " f32, the flat %s form needs %" PRId64, have, unroll ? "unrolled" : "f32", need);
+  uint8_t *src, *dst, *mx, *exp, *sc;
+  PT_TRY(span(x, &p->src, n * 4, PT_READ, &src));
+  PT_TRY(span(x, &p->max, (nmax > ne ? nmax : ne) * 4, PT_RW, &mx));
+  PT_TRY(span(x, &p->exp, ne, PT_WRITE, &exp));
+  PT_TRY(span(x, &p->scaling, nsc * 4, PT_RW, &sc));
+  PT_TRY(span(x, &p->dst, n, PT_WRITE, &dst));
+  for (int64_t k = 0; k < aligned / MX_GROUP; k++) {
+    uint32_t m = group_max(src + k * MX_GROUP * 4, MX_GROUP);
+    memcpy(mx + 4 * k, &m, 4);
+  }
+  if (n > aligned) naive_max(src + aligned * 4, n - aligned, mx + aligned / MX_GROUP * 4);
+  for (int64_t k = 0; k < ne; k++) {
+    uint32_t s;
+    scale_entry(p->alg, mx, k, exp + k, &s);
+    for (int64_t j = 0; j < nsc / ne; j++) memcpy(sc + 4 * (k * (nsc / ne) + j), &s, 4);
+  }
+  quantize(src, sc, nsc / ne, n, dst);
+  return PTOSIM_OK;
+}
+
+/* The rules of PTOAS TQuantMxOp::verify (tonibohnlein PTO.cpp:12413-12800) for the modelled
+ * forms; the forms ptosim does not model are refused with tquant_mx.form. */
+ptosim_status pt_exec_tquant_mx(pt_ctx *x, const ptosim_tquant_mx_params *p) {
+  const char *op = "tquant_mx";
+  const ptosim_tile *s = &p->src, *d = &p->dst, *e = &p->exp, *m = &p->max, *sc = &p->scaling;
+  PT_VERIFY(x, x->m->target == PTOSIM_TARGET_A5, "tquant_mx.target", "run it on the a5 target",
+            "tquant.mx exists on A5 only (PTOAS TQuantMxOp::verify), not on %s", x->m->prof->name);
+  PT_VERIFY(x, p->quant == PTOSIM_QUANT_MXFP8 || p->quant == PTOSIM_QUANT_MXFP4_E2M1, "tquant_mx.mode",
+            "use quant_type MXFP8 or MXFP4_E2M1", "quant type %d", (int)p->quant);
+  PT_VERIFY(x, (unsigned)p->alg <= PTOSIM_MX_NV && (p->grp_axis == 0 || p->grp_axis == 1), "tquant_mx.mode",
+            "use quantScaleAlg ocp / nv and grpAxis axis0 / axis1", "scale algorithm %d, group axis %d", (int)p->alg,
+            (int)p->grp_axis);
+  PT_VERIFY(x, !p->interleave || p->grp_axis == 0, "tquant_mx.mode", "use interleave with grpAxis = axis0 only",
+            "interleave with grpAxis = axis1");
+  const ptosim_tile *t[] = {s, d, e, m, sc};
+  static const char *const what[] = {"src", "dst", "exp", "max", "scaling"};
+  for (int i = 0; i < 5; i++) {
+    PT_TRY(pt_tile_vec(x, op, what[i], t[i]));
+    PT_VERIFY(x, pt_tile_kind_of(t[i]) == PT_TK_ND, "tquant_mx.layout", "use row_major none_box tiles",
+              "%s is a %s tile", what[i], pt_tile_kind_name(pt_tile_kind_of(t[i])));
+  }
+  PT_VERIFY(x, p->quant == PTOSIM_QUANT_MXFP8 && p->grp_axis == 1 && !p->has_exp_zz && s->dtype == PTOSIM_DT_F32,
+            "tquant_mx.form", "ptosim models MXFP8 from an f32 source with grpAxis = axis1 (no exp_zz)",
+            "%s from %s with grpAxis axis%d%s is not modelled", p->quant == PTOSIM_QUANT_MXFP8 ? "MXFP8" : "MXFP4_E2M1",
+            pt_dtype_name(s->dtype), (int)p->grp_axis, p->has_exp_zz ? " and exp_zz" : "");
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, 0, PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E4M3)));
+  PT_TRY(pt_tile_dtype_in(x, op, "exp", e->dtype, 0, PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E8M0)));
+  PT_TRY(pt_tile_same_dtype(x, op, "max", m, s));
+  PT_TRY(pt_tile_same_dtype(x, op, "scaling", sc, s));
+  int64_t vr = s->valid_rows, vc = s->valid_cols, g = (int64_t)vr * (vc / MX_GROUP);
+  PT_VERIFY(x, vc % MX_GROUP == 0, "tquant_mx.valid", "make the source valid columns a multiple of 32",
+            "src valid columns %" PRId64, vc);
+  PT_VERIFY(x, d->valid_rows == vr && d->valid_cols == vc && d->cols == s->cols, "tquant_mx.valid",
+            "give dst the source's valid shape and columns", "src %d x %d valid %" PRId64 " x %" PRId64
+            ", dst %d x %d valid %d x %d", s->rows, s->cols, vr, vc, d->rows, d->cols, d->valid_rows, d->valid_cols);
+  bool flat = e->rows == 1;
+  int64_t gr = flat ? 1 : vr, gc = flat ? g : vc / MX_GROUP;
+  for (int i = 2; i < 5; i++) /* canonical [M, N/32], or legacy flat [1, M*N/32] (max / scaling either way) */
+    PT_VERIFY(x, (t[i]->valid_rows == vr && t[i]->valid_cols == vc / MX_GROUP) ||
+                     (t[i]->valid_rows == 1 && t[i]->valid_cols == g && (i > 2 || flat)),
+              "tquant_mx.shape", flat ? "give the flat exp tile valid shape [1, M*N/32]" : "give exp, max and scaling valid shape [M, N/32] or [1, M*N/32]",
+              "%s valid %d x %d for %" PRId64 " x %" PRId64 " groups", what[i], t[i]->valid_rows, t[i]->valid_cols, gr, gc);
+  PT_VERIFY(x, !flat || s->cols == vc, "tquant_mx.shape", "use a source whose columns are its valid columns with a flat exp tile",
+            "flat exp tile with a %d-column source of %" PRId64 " valid columns", s->cols, vc);
+  PT_VERIFY(x, (m->valid_rows == 1 || m->cols == m->valid_cols) && (sc->valid_rows == 1 || sc->cols == sc->valid_cols),
+            "tquant_mx.shape", "give max and scaling tiles no padding columns (they are written packed)",
+            "max %d x %d valid %d x %d, scaling %d x %d valid %d x %d", m->rows, m->cols, m->valid_rows, m->valid_cols,
+            sc->rows, sc->cols, sc->valid_rows, sc->valid_cols);
+  PT_TRY(flat ? quant_flat(x, p, vr * vc) : quant_2d(x, p, vr, vc));
+  pt_record_work(x, (uint64_t)(vr * vc), s->dtype);
+  x->core->sreg[PT_SREG_CTRL] = MX_CTRL; /* set_ctrl(1 << 50), TQuant.hpp:2442 */
+  return PTOSIM_OK;
+}

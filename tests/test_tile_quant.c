@@ -1,0 +1,332 @@
+/* pto.tquant.mx (MXFP8 from f32, grpAxis axis1; src/isa/tile_quant.c) against a reference
+ * written from the OCP / NV formulas with float math (frexp / ldexp, nearest e4m3 code by
+ * search over the 127 magnitudes), applied to an image of the whole UB, so the bytes the op
+ * must leave alone are compared too. The layout facts the reference follows (packed max and
+ * scaling, the exp row stride, the trailing +0 max of a run ending 32 into a register, the
+ * flat form's rounded-up exp / scaling and doubled unrolled scaling) are pto-isa
+ * TQuant.hpp's, listed in docs/spec-notes-tilerest.md. */
+#include <math.h>
+#include <stdio.h>
+
+#include "tile_ub_env.h"
+
+static unsigned long long seed = 0x5EED7A9Cull;
+
+/* ---- reference ------------------------------------------------------------------------- */
+
+static float f32_at(const uint8_t *p) {
+  float f;
+  memcpy(&f, p, 4);
+  return f;
+}
+
+static void put_f32(uint8_t *p, float f) { memcpy(p, &f, 4); }
+
+static uint32_t bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+/* Value of e4m3 (FN) magnitude code c < 0x7F. */
+static double e4m3_value(int c) {
+  int e = c >> 3 & 15, m = c & 7;
+  return e ? ldexp(1.0 + m / 8.0, e - 7) : ldexp(m / 8.0, -6);
+}
+
+/* Nearest e4m3 code to x (ties: even code), |x| beyond 448 (inf too) -> 448, NaN -> NaN
+ * with x's sign. */
+static uint8_t e4m3_of(float x) {
+  uint8_t sign = signbit(x) ? 0x80 : 0;
+  if (isnan(x)) return sign | 0x7F;
+  double a = fabs((double)x);
+  int best = 0;
+  for (int c = 1; c < 0x7F; c++) {
+    double d = fabs(a - e4m3_value(c)), db = fabs(a - e4m3_value(best));
+    if (d < db || (d == db && c % 2 == 0)) best = c;
+  }
+  if (a > 448) best = 0x7E;
+  return sign | (uint8_t)best;
+}
+
+/* Largest |a| of a group: a NaN beats numbers, the largest NaN payload beats other NaNs. */
+static float group_abs_max(const float *a, int n) {
+  float m = 0.0f;
+  for (int i = 0; i < n; i++) {
+    float v = fabsf(a[i]);
+    if (isnan(v) ? !isnan(m) || bits(v) > bits(m) : !isnan(m) && v > m) m = v;
+  }
+  return m;
+}
+
+/* Biased exponent of a finite non-negative float (0 for zero and subnormals). */
+static int biased_exp(float m) {
+  int e;
+  if (m < 0x1p-126f) return 0;
+  frexpf(m, &e);
+  return e - 1 + 127;
+}
+
+/* OCP: e = exp(m) - 8, 0 when exp(m) <= 8; inf: e = 0xFF - 8; NaN: 0xFF. NV: e = the
+ * smallest biased exponent with 2^(e-127) >= m / 448 (subnormal quotients: 1 above 2^-127);
+ * inf: 0xFE, NaN: 0xFF. Scale 2^(127 - e); NV e = 0xFE scales by 0, NV inf by 2^-127. */
+static void ref_scale(int nv, float m, uint8_t *e, float *s) {
+  if (isnan(m)) {
+    *e = 0xFF;
+    *s = NAN;
+    return;
+  }
+  if (isinf(m)) {
+    *e = nv ? 0xFE : 0xF7;
+    *s = nv ? 0x1p-127f : 0x1p-120f;
+    return;
+  }
+  int x;
+  if (nv) {
+    float q = m * (1.0f / 448.0f);
+    x = biased_exp(q);
+    if (x == 0) x = q > 0x1p-127f;
+    else if (x < 0xFE && q != ldexpf(1.0f, x - 127)) x++;
+  } else {
+    x = biased_exp(m) <= 8 ? 0 : biased_exp(m) - 8;
+  }
+  *e = (uint8_t)x;
+  *s = x == 0xFE ? 0.0f : ldexpf(1.0f, 127 - x);
+}
+
+/* Group k of the run at a (n elements, fewer than 32 for none): max, exp, scale. */
+typedef struct grp {
+  float max, scale;
+  uint8_t exp;
+} grp;
+
+static grp ref_group(int nv, const float *a, int n) {
+  grp g;
+  g.max = group_abs_max(a, n);
+  ref_scale(nv, g.max, &g.exp, &g.scale);
+  return g;
+}
+
+/* ---- cases ----------------------------------------------------------------------------- */
+
+/* Source value kinds by group (so each group gets one flavour). */
+static float sample(int kind, int i) {
+  double u = (double)(pt_rand_u64(&seed) >> 11) / 9007199254740992.0 * 2 - 1;
+  switch (kind % 11) {
+    case 0: return (float)(u * 3.0);
+    case 1: return (float)ldexp(u, (int)(pt_rand_u64(&seed) % 200) - 100);
+    case 2: return 0.0f * (float)(i % 2 ? -1 : 1); /* all-zero group (+0 / -0) */
+    case 3: return i == 5 ? NAN : (float)u;           /* NaN group */
+    case 4: return i == 7 ? -INFINITY : (float)u;     /* inf group */
+    case 5: return (float)(u * 0x1p-130);             /* subnormals */
+    case 6: return (float)(u * 1e30);                 /* huge */
+    case 7: return (float)ldexp((double)(int)(u * 16), -3 + (int)(pt_rand_u64(&seed) % 3)); /* ties */
+    case 9: return i == 0 ? 0x1.cp-119f : (float)(u * 0x1p-121); /* NV: max / 448 = 2^-127 exactly */
+    case 10: return i == 3 ? -0x1.8p-119f : (float)(u * 0x1p-120); /* OCP: biased exponent 8 */
+    default: return (float)(u * 448.0 * 256.0);
+  }
+}
+
+typedef struct mx_case {
+  int nv, rows, cols, vr, vc; /* source tile */
+  int flat;                   /* exp tile [1, G] (tight source) else [M', >= N/32] */
+} mx_case;
+
+static ptosim_tile tile_at(ptosim_dtype t, uint64_t addr, int r, int c, int vr, int vc) {
+  return ub_tile(t, addr, r, c, vr, vc, PTOSIM_BL_ROW_MAJOR);
+}
+
+static void mx_run(const mx_case *k) {
+  env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  int vr = k->vr, vc = k->vc, g = vc / 32, G = vr * g, n = vr * vc;
+  ptosim_tquant_mx_params p = {.quant = PTOSIM_QUANT_MXFP8, .alg = k->nv ? PTOSIM_MX_NV : PTOSIM_MX_OCP, .grp_axis = 1};
+  p.src = tile_at(PTOSIM_DT_F32, 0x1000, k->rows, k->cols, vr, vc);
+  p.dst = tile_at(PTOSIM_DT_U8, 0x20000, k->rows, k->cols, vr, vc);
+  int ecols = k->flat ? (G + 32 + 31) / 32 * 32 : (g + 31) / 32 * 32 + 32;
+  p.exp = tile_at(PTOSIM_DT_U8, 0x30000, k->flat ? 1 : vr + 1, ecols, k->flat ? 1 : vr, k->flat ? G : g);
+  int fcols = (2 * G + 64 + 63) / 64 * 64;
+  p.max = tile_at(PTOSIM_DT_F32, 0x34000, 1, fcols, 1, G);
+  p.scaling = tile_at(PTOSIM_DT_F32, 0x38000, 1, fcols, 1, G);
+  /* source values, group by group */
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++) put_f32(at(&e, &p.src, r, c), sample((r * g + c / 32) * 7 + 3, c % 32));
+  env_load(&e);
+  /* reference */
+  uint8_t *mx = e.img + p.max.addr, *sc = e.img + p.scaling.addr, *ex = e.img + p.exp.addr;
+  float a[32];
+  int phys = k->rows * k->cols, unroll = k->flat && phys > 1024 && phys % 256 == 0 && n % 256 == 0;
+  for (int r = 0; r < vr; r++)
+    for (int q = 0; q < g; q++) {
+      for (int i = 0; i < 32; i++) a[i] = f32_at(at(&e, &p.src, r, q * 32 + i));
+      grp x = ref_group(k->nv, a, 32);
+      int idx = r * g + q;
+      put_f32(mx + 4 * idx, x.max);
+      if (unroll) {
+        put_f32(sc + 8 * idx, x.scale);
+        put_f32(sc + 8 * idx + 4, x.scale);
+      } else {
+        put_f32(sc + 4 * idx, x.scale);
+      }
+      ex[k->flat ? idx : r * p.exp.cols + q] = x.exp;
+      for (int i = 0; i < 32; i++) *at(&e, &p.dst, r, q * 32 + i) = e4m3_of(a[i] * x.scale);
+    }
+  /* the trailing +0 max of a Naive run ending 32 elements into a register: after each row
+   * (canonical; only the last row's stays), after the flat run's tail (n <= 1024: the whole
+   * run; else the part after the last 256-element block) */
+  int tail = k->flat ? (n <= 1024 ? n : n % 256) : vc;
+  if (tail % 64 == 32) put_f32(mx + 4 * G, 0.0f);
+  /* flat, not unrolled, more than 64 groups: exp and scaling up to a multiple of 64 from
+   * whatever max bytes lie there */
+  if (k->flat && !unroll && G > 64)
+    for (int idx = G; idx < (G + 63) / 64 * 64; idx++) {
+      float m;
+      memcpy(&m, mx + 4 * idx, 4);
+      uint8_t b[4];
+      memcpy(b, &m, 4);
+      b[3] &= 0x7F;
+      memcpy(&m, b, 4);
+      float s;
+      ref_scale(k->nv, m, &ex[idx], &s);
+      put_f32(sc + 4 * idx, s);
+    }
+  char what[128];
+  snprintf(what, sizeof what, "tquant.mx %s %dx%d valid %dx%d %s", k->nv ? "nv" : "ocp", k->rows, k->cols, vr, vc,
+           k->flat ? (unroll ? "flat unrolled" : "flat") : "canonical");
+  ptosim_status st = ptosim_tquant_mx(e.c, &p);
+  uint64_t ctrl = 0;
+  ptosim_reg_read_params rp = {.out = &ctrl};
+  CHECK(ptosim_get_ctrl(e.c, &rp) == PTOSIM_OK && ctrl == 1ull << 50); /* the op's set_ctrl stays */
+  finish(&e, st, what);
+}
+
+static void test_tquant_mx(void) {
+  static const mx_case cases[] = {
+      {0, 6, 128, 5, 96, 0},   /* canonical, 3 groups a row: a trailing +0 max */
+      {0, 4, 256, 4, 256, 0},  /* canonical, 8 groups */
+      {0, 3, 32, 1, 32, 0},    /* canonical, one row */
+      {0, 3, 96, 3, 96, 1},    /* flat, small: 288 elements */
+      {0, 4, 32, 3, 32, 1},    /* flat, small, run ending 32 into a register */
+      {0, 11, 96, 11, 96, 1},  /* flat, 1056: 1024 in blocks + a 32-element tail */
+      {0, 25, 96, 25, 96, 1},  /* flat, 75 groups: exp / scaling to 128 entries */
+      {0, 32, 64, 32, 64, 1},  /* flat, unrolled (2048) */
+      {0, 32, 64, 20, 64, 1},  /* flat, unrolled (1280 of 2048) */
+      {0, 24, 64, 17, 64, 1},  /* flat, 1088: not unrolled (1536 physical, 1088 % 256) */
+      {0, 16, 64, 16, 64, 1},  /* flat, 1024: not unrolled (1024 physical is not above 1024) */
+  };
+  for (int nv = 0; nv < 2; nv++)
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+      mx_case k = cases[i];
+      k.nv = nv;
+      mx_run(&k);
+    }
+}
+
+/* ---- rules ----------------------------------------------------------------------------- */
+
+static ptosim_tquant_mx_params mx_ok(void) {
+  ptosim_tquant_mx_params p = {.quant = PTOSIM_QUANT_MXFP8, .grp_axis = 1};
+  p.src = tile_at(PTOSIM_DT_F32, 0x1000, 4, 64, 4, 64);
+  p.dst = tile_at(PTOSIM_DT_I8, 0x4000, 4, 64, 4, 64);
+  p.exp = tile_at(PTOSIM_DT_U8, 0x5000, 4, 32, 4, 2);
+  p.max = tile_at(PTOSIM_DT_F32, 0x6000, 1, 64, 1, 8);
+  p.scaling = tile_at(PTOSIM_DT_F32, 0x7000, 1, 64, 1, 8);
+  return p;
+}
+
+static void mx_refuse(ptosim_target tg, ptosim_tquant_mx_params p, const char *rule) {
+  env e = env_new_seeded(tg, &seed);
+  env_load(&e);
+  refuse(&e, ptosim_tquant_mx(e.c, &p), rule);
+}
+
+static void test_tquant_mx_errors(void) {
+  const ptosim_tquant_mx_params ok = mx_ok();
+  ptosim_tquant_mx_params p;
+#define EDIT(...) (p = ok, __VA_ARGS__, p)
+  env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  env_load(&e);
+  CHECK(ptosim_tquant_mx(e.c, &ok) == PTOSIM_OK); /* the edits below break a working case */
+  env_free(&e);
+  mx_refuse(PTOSIM_TARGET_A2A3, ok, "tquant_mx.target");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.quant = PTOSIM_QUANT_INT8_SYM), "tquant_mx.mode");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.alg = (ptosim_mx_scale_alg)2), "tquant_mx.mode");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.grp_axis = 2), "tquant_mx.mode");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.interleave = true), "tquant_mx.mode");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.max.space = PTOSIM_L1), "tquant_mx.space");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.blayout = PTOSIM_BL_COL_MAJOR, p.src.rows = 64, p.src.cols = 8,
+                                   p.src.valid_rows = 64, p.src.valid_cols = 4), "tquant_mx.layout");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.quant = PTOSIM_QUANT_MXFP4_E2M1), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.grp_axis = 0), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.has_exp_zz = true, p.exp_zz = p.exp), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = p.max.dtype = p.scaling.dtype = PTOSIM_DT_BF16), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.dtype = PTOSIM_DT_F8E5M2), "tquant_mx.dtype");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.exp.dtype = PTOSIM_DT_I16, p.exp.cols = 16), "tquant_mx.dtype");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.max.dtype = PTOSIM_DT_I32), "tquant_mx.dtype");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.scaling.dtype = PTOSIM_DT_F16, p.scaling.cols = 64), "tquant_mx.dtype");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.valid_cols = p.dst.valid_cols = 48), "tquant_mx.valid");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.valid_rows = 3), "tquant_mx.valid");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.cols = 96), "tquant_mx.valid");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.exp.valid_cols = 3), "tquant_mx.shape");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.max.valid_cols = 7), "tquant_mx.shape");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.exp.rows = 1, p.exp.valid_rows = 1, p.exp.valid_cols = 8, p.src.cols = 96,
+                                   p.dst.cols = 96), "tquant_mx.shape"); /* flat exp, padded source */
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.max.rows = 4, p.max.cols = 8, p.max.valid_rows = 4, p.max.valid_cols = 2),
+            "tquant_mx.shape"); /* max with padding columns */
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.exp.rows = 1, p.exp.valid_rows = 1, p.exp.valid_cols = 8, p.scaling.cols = 32),
+            "tquant_mx.capacity"); /* flat: 8 scaling values need a 64-entry tile */
+  env b = env_new_seeded(PTOSIM_TARGET_A5, &seed); /* the exp rows reach past the UB */
+  p = ok;
+  p.exp.addr = 0x3FFE0;
+  ptosim_status st = ptosim_tquant_mx(b.c, &p);
+  CHECK(st != PTOSIM_OK && !strcmp(ptosim_last_diag(b.m)->rule, "mem.bounds"));
+  env_free(&b);
+#undef EDIT
+}
+
+/* ---- text ------------------------------------------------------------------------------ */
+
+/* pto.tquant.mx from .pto text (NV, canonical exp): GM src 8 x 64 f32 -> dst, exp back to GM. */
+#define MXT(dt, r, c, vr, vc) \
+  "!pto.tile_buf<loc=vec, dtype=" dt ", rows=" #r ", cols=" #c ", v_row=" #vr ", v_col=" #vc \
+  ", blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+static const char *text_src =
+    "module attributes {pto.target_arch = \"a5\"} {\n"
+    "func.func @k(%a: !pto.ptr<f32>, %d: !pto.ptr<ui8>, %x: !pto.ptr<ui8>) attributes {pto.kernel} {\n"
+    "  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n  %c8 = arith.constant 8 : index\n"
+    "  %c32 = arith.constant 32 : index\n  %c64 = arith.constant 64 : index\n"
+    "  %va = pto.make_tensor_view %a, shape = [%c8, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %vd = pto.make_tensor_view %d, shape = [%c8, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xui8>\n"
+    "  %vx = pto.make_tensor_view %x, shape = [%c8, %c2], strides = [%c32, %c1] : !pto.tensor_view<?x?xui8>\n"
+    "  %s = pto.alloc_tile : " MXT("f32", 8, 64, 8, 64) "\n  %t = pto.alloc_tile : " MXT("ui8", 8, 64, 8, 64) "\n"
+    "  %e = pto.alloc_tile : " MXT("ui8", 8, 32, 8, 2) "\n  %m = pto.alloc_tile : " MXT("f32", 1, 64, 1, 16) "\n"
+    "  %f = pto.alloc_tile : " MXT("f32", 1, 64, 1, 16) "\n"
+    "  pto.tload ins(%va : !pto.tensor_view<?x?xf32>) outs(%s : " MXT("f32", 8, 64, 8, 64) ")\n"
+    "  pto.tquant.mx ins(%s : " MXT("f32", 8, 64, 8, 64) ") outs(%t, %e, %m, %f : " MXT("ui8", 8, 64, 8, 64) ", "
+    MXT("ui8", 8, 32, 8, 2) ", " MXT("f32", 1, 64, 1, 16) ", " MXT("f32", 1, 64, 1, 16) ")"
+    " {quant_type = #pto<quant_type MXFP8>, quantScaleAlg = #pto<quant_scale_alg nv>, grpAxis = #pto<mx_group_axis axis1>}\n"
+    "  pto.tstore ins(%t : " MXT("ui8", 8, 64, 8, 64) ") outs(%vd : !pto.tensor_view<?x?xui8>)\n"
+    "  pto.tstore ins(%e : " MXT("ui8", 8, 32, 8, 2) ") outs(%vx : !pto.tensor_view<?x?xui8>)\n"
+    "  return\n}\n}\n";
+
+static void test_text(void) {
+  static float a[8 * 64];
+  static uint8_t d[8 * 64], x[8 * 32];
+  for (int i = 0; i < 8 * 64; i++) a[i] = sample(i / 32 * 7 + 3, i % 32);
+  void *bufs[] = {a, d, x};
+  size_t sizes[] = {sizeof a, sizeof d, sizeof x};
+  run_text(text_src, PTOSIM_TARGET_A5, bufs, sizes, 3);
+  int bad = 0;
+  for (int q = 0; q < 16; q++) {
+    grp g = ref_group(1, a + 32 * q, 32);
+    bad += x[q / 2 * 32 + q % 2] != g.exp;
+    for (int i = 0; i < 32; i++) bad += d[32 * q + i] != e4m3_of(a[32 * q + i] * g.scale);
+  }
+  CHECK(bad == 0);
+}
+
+int main(void) {
+  RUN(test_tquant_mx);
+  RUN(test_tquant_mx_errors);
+  RUN(test_text);
+  return pt_test_finish();
+}
