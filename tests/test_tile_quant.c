@@ -4,7 +4,7 @@
  * must leave alone are compared too. The layout facts the reference follows (packed max and
  * scaling, the exp row stride, the trailing +0 max of a run ending 32 into a register, the
  * flat form's rounded-up exp / scaling and doubled unrolled scaling) are pto-isa
- * TQuant.hpp's, listed in docs/spec-notes-tilerest.md. */
+ * TQuant.hpp's, listed in docs/spec-notes.md section 28. */
 #include <math.h>
 #include <stdio.h>
 

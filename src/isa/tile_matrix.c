@@ -238,7 +238,7 @@ static ptosim_status check_extents(pt_ctx *x, const ptosim_tmatmul_params *p, co
   PT_TRY(check_extent(x, "lhs_scale", &o->sa, o->mad_m, g, boxes * 32, 32));
   PT_TRY(check_extent(x, "rhs_scale", &o->sb, g, o->n, 32, boxes * 32));
   PT_VERIFY(x, p->lhs_scale.addr == pt_mx_scale_base(p->lhs.addr) && p->rhs_scale.addr == pt_mx_scale_base(p->rhs.addr),
-            "tmatmul.scale_addr", "place each scale tile at its data tile's address >> 4 (pto.get_scale_addr)",
+            "tmatmul.scale_addr", "place each scale tile at its data tile's address >> 4 (pto.tget_scale_addr)",
             "scale tiles at 0x%" PRIx64 " / 0x%" PRIx64 ", the cube reads them at 0x%" PRIx64 " / 0x%" PRIx64,
             p->lhs_scale.addr, p->rhs_scale.addr, pt_mx_scale_base(p->lhs.addr), pt_mx_scale_base(p->rhs.addr));
   return PTOSIM_OK;
