@@ -7,6 +7,14 @@
  * after this read: FastTrack's rule). A read of never-written local bytes keeps them
  * marked `never`; its origin is the reading op.
  *
+ * An atomic read-modify-write adds this op to the state's atomic writers (dropping those
+ * that happen before it, by the same rule) and keeps the plain write and the readers: a
+ * later atomic is checked against those, not against the atomics, while a later plain
+ * read or write must be ordered after every atomic writer. At most NATOM are kept; when
+ * one more arrives the oldest is dropped and the state marked `alost`, and every later
+ * plain access that checks such a state is counted (pt_shadow_atomic_unchecked): it may
+ * miss a race with a dropped writer, never reports a false one.
+ *
  * Origins over-approximate dependence (every write of an op depends on every byte it
  * read): they name candidates and their first undefined read; the monitor decides which
  * candidates are observable (monitor.c, the second run with another fill). */
@@ -23,6 +31,7 @@
 #define NGRAN (PAGE / GRAN)
 #define SPLIT UINT32_MAX /* a granule whose bytes differ (state indices stay below 2^31) */
 #define NREAD 4 /* unordered readers kept per state; beyond that the oldest is dropped */
+#define NATOM PT_SHADOW_NATOM /* unordered atomic writers kept per state (beyond: the oldest goes, `alost`) */
 #define MEMO 16
 #define GC_MIN (1u << 12) /* new states between collections, at least (288 KiB of states: cache-sized) */
 
@@ -32,8 +41,12 @@ typedef struct state {
   uint32_t origin;   /* site of the first read of never-written bytes this value depends on */
   uint8_t never;     /* local bytes never written (read since the start) */
   uint8_t nread;
+  uint8_t natom;     /* atomic writers since the last plain write */
+  uint8_t alost;     /* more were unordered than kept: the oldest were dropped */
   pt_epoch r[NREAD];
   uint32_t rsite[NREAD];
+  pt_epoch a[NATOM];
+  uint32_t asite[NATOM];
 } state;
 
 /* Three levels, each used only where the one above is not uniform: a page (4 KiB) holds one
@@ -66,6 +79,7 @@ struct pt_shadow {
   uint32_t write_state;  /* the current op's write state (0: none yet) */
   uint32_t op_origin;    /* least origin of the current op's reads (0: none) */
   uint32_t gc_at;        /* collect when nst reaches this */
+  uint64_t unchecked;    /* plain accesses checked against a state with dropped atomic writers */
 };
 
 pt_shadow *pt_shadow_new(void) {
@@ -106,6 +120,7 @@ int pt_shadow_begin_op(pt_shadow *sh) {
 
 uint32_t pt_shadow_op_origin(const pt_shadow *sh) { return sh->op_origin; }
 uint32_t pt_shadow_nstates(const pt_shadow *sh) { return sh->nst; }
+uint64_t pt_shadow_atomic_unchecked(const pt_shadow *sh) { return sh->unchecked; }
 
 /* The slot of the next new state (sh->st[sh->nst]), made room for; NULL when out of memory. */
 static state *next_state(pt_shadow *sh) {
@@ -195,9 +210,9 @@ static uint32_t state_at(const page *p, uint64_t i) {
 
 uint32_t pt_shadow_origin_at(pt_shadow *sh, uint32_t mem, uint64_t addr, uint32_t *wsite) {
   const page *p = peek_page(sh, mem, addr >> PAGE_BITS);
-  uint32_t i = p ? state_at(p, addr & (PAGE - 1)) : 0;
-  *wsite = sh->st[i].wsite;
-  return sh->st[i].origin;
+  const state *s = &sh->st[p ? state_at(p, addr & (PAGE - 1)) : 0];
+  *wsite = s->natom ? s->asite[s->natom - 1] : s->wsite;
+  return s->origin;
 }
 
 /* Every state index page p holds: marked in map (rename 0) or replaced by map[index]. */
@@ -334,21 +349,50 @@ static void flag(memo *m, pt_hazard h, uint32_t site) {
   m->hz_site[h] = site;
 }
 
+/* The entries of list e[0..n) (sites es) that `who` is not ordered after, then `who`
+ * itself, into d / ds; beyond max entries the oldest go. Returns the new count; *lost = 1
+ * when an unordered entry was dropped. */
+static uint8_t add_unordered(const pt_accessor *who, const pt_epoch *e, const uint32_t *es, uint32_t n, uint32_t max,
+                             pt_epoch *d, uint32_t *ds, int keep_first, uint8_t *lost) {
+  uint32_t k = 0, kept[NREAD > NATOM ? NREAD : NATOM];
+  for (uint32_t i = 0; i < n; i++)
+    if (unordered(who, e[i])) kept[k++] = i;
+  uint32_t from = 0;
+  if (k > max - 1) { /* too many: readers keep the first ones, atomics the newest */
+    if (!keep_first) from = k - (max - 1), *lost = 1;
+    k = max - 1 + from;
+  }
+  uint32_t m = 0;
+  for (uint32_t i = from; i < k; i++, m++) {
+    d[m] = e[kept[i]];
+    ds[m] = es[kept[i]];
+  }
+  d[m] = who->epoch;
+  ds[m++] = who->site;
+  return (uint8_t)m;
+}
+
 /* The state after `who` accesses bytes in state `from`, and the hazards found (written to m).
- * A new state is written straight into the table's next slot. */
+ * access: 1 read, 2 write, 4 atomic read-modify-write. A new state is written straight into
+ * the table's next slot. */
 static int transition(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who, memo *m) {
   state *n = next_state(sh);
   if (!n) return -1;
   const state *s = &sh->st[from];
   *m = (memo){.from = from, .local = (uint8_t)local};
-  int never = local && (from == 0 || s->never);
-  if (who->init && access == 1 && never) flag(m, PT_HZ_INIT, 0);
-  if (who->taint && access == 1 && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
-  if (who->taint && access == 1) m->origin = never ? who->site : s->origin;
-  if (who->race && unordered(who, s->w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s->wsite);
+  int never = local && (from == 0 || s->never), reads = access != 2; /* an atomic reads the old bytes */
+  if (who->init && reads && never) flag(m, PT_HZ_INIT, 0);
+  if (who->taint && reads && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
+  uint32_t origin = never ? who->site : s->origin; /* of the bytes read */
+  if (who->taint && access == 1) m->origin = origin;
+  pt_hazard on_write = access == 1 ? PT_HZ_RAW : PT_HZ_WAW;
+  if (who->race && unordered(who, s->w)) flag(m, on_write, s->wsite);
+  for (uint32_t i = 0; who->race && access != 4 && i < s->natom; i++) /* atomics are not ordered among themselves */
+    if (unordered(who, s->a[i])) flag(m, on_write, s->asite[i]);
+  if (who->race && access != 4 && s->alost) sh->unchecked++;
+  for (uint32_t i = 0; who->race && access != 1 && i < s->nread; i++)
+    if (unordered(who, s->r[i])) flag(m, PT_HZ_WAR, s->rsite[i]);
   if (access == 2) {
-    for (uint32_t i = 0; who->race && i < s->nread; i++)
-      if (unordered(who, s->r[i])) flag(m, PT_HZ_WAR, s->rsite[i]);
     if (!sh->write_state) {
       *n = (state){.w = who->epoch, .wsite = who->site, .origin = sh->op_origin};
       sh->write_state = sh->nst++;
@@ -356,19 +400,16 @@ static int transition(pt_shadow *sh, uint32_t from, int local, int access, const
     m->to = sh->write_state;
     return 0;
   }
-  uint32_t k = 0;
-  for (uint32_t i = 0; i < s->nread; i++) /* keep readers this read is not ordered after */
-    if (unordered(who, s->r[i]) && k < NREAD - 1) {
-      n->r[k] = s->r[i];
-      n->rsite[k++] = s->rsite[i];
-    }
-  n->r[k] = who->epoch;
-  n->rsite[k++] = who->site;
-  n->nread = (uint8_t)k;
-  n->w = s->w;
-  n->wsite = s->wsite;
-  n->origin = s->origin;
-  n->never = (uint8_t)never;
+  *n = *s;
+  n->never = (uint8_t)(never && access == 1);
+  if (access == 4) {
+    /* the new value depends on the old bytes and on the op's reads: the least origin */
+    uint32_t o = who->taint ? origin : 0;
+    n->origin = sh->op_origin && (!o || sh->op_origin < o) ? sh->op_origin : o;
+    n->natom = add_unordered(who, s->a, s->asite, s->natom, NATOM, n->a, n->asite, 0, &n->alost);
+  } else {
+    n->nread = add_unordered(who, s->r, s->rsite, s->nread, NREAD, n->r, n->rsite, 1, &n->alost);
+  }
   m->to = sh->nst++;
   return 0;
 }
@@ -449,8 +490,8 @@ static int access_page(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint
 
 int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint64_t len, int access,
                      const pt_accessor *who) {
-  /* Reads and writes of one op memoize separately: a write's memo maps to its own state. */
-  if (access == 2) sh->nmemo = 0;
+  /* Reads, writes and atomics of one op memoize separately: a write's memo maps to its own state. */
+  if (access != 1) sh->nmemo = 0;
   while (len) {
     uint64_t off = addr & (PAGE - 1), n = PAGE - off < len ? PAGE - off : len;
     page *p = find_page(sh, mem, addr >> PAGE_BITS);
@@ -458,7 +499,7 @@ int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint
     addr += n;
     len -= n;
   }
-  if (access == 2) sh->nmemo = 0;
+  if (access != 1) sh->nmemo = 0;
   return 0;
 }
 
