@@ -10,10 +10,12 @@
  * An atomic read-modify-write adds this op to the state's atomic writers (dropping those
  * that happen before it, by the same rule) and keeps the plain write and the readers: a
  * later atomic is checked against those, not against the atomics, while a later plain
- * read or write must be ordered after every atomic writer. At most NATOM are kept; when
- * one more arrives the oldest is dropped and the state marked `alost`, and every later
- * plain access that checks such a state is counted (pt_shadow_atomic_unchecked): it may
- * miss a race with a dropped writer, never reports a false one.
+ * read or write must be ordered after every atomic writer. The writers are a set of their
+ * own (table `at`, immutable like the states, collected with them), so a state without
+ * atomics costs one index. At most NATOM are kept; when one more arrives the oldest is
+ * dropped and the set marked `lost`, and every later plain access that checks such a set
+ * is counted (pt_shadow_atomic_unchecked): it may miss a race with a dropped writer, never
+ * reports a false one.
  *
  * Origins over-approximate dependence (every write of an op depends on every byte it
  * read): they name candidates and their first undefined read; the monitor decides which
@@ -31,7 +33,7 @@
 #define NGRAN (PAGE / GRAN)
 #define SPLIT UINT32_MAX /* a granule whose bytes differ (state indices stay below 2^31) */
 #define NREAD 4 /* unordered readers kept per state; beyond that the oldest is dropped */
-#define NATOM PT_SHADOW_NATOM /* unordered atomic writers kept per state (beyond: the oldest goes, `alost`) */
+#define NATOM PT_SHADOW_NATOM /* unordered atomic writers kept per set (beyond: the oldest goes, `lost`) */
 #define MEMO 16
 #define GC_MIN (1u << 12) /* new states between collections, at least (288 KiB of states: cache-sized) */
 
@@ -41,13 +43,17 @@ typedef struct state {
   uint32_t origin;   /* site of the first read of never-written bytes this value depends on */
   uint8_t never;     /* local bytes never written (read since the start) */
   uint8_t nread;
-  uint8_t natom;     /* atomic writers since the last plain write */
-  uint8_t alost;     /* more were unordered than kept: the oldest were dropped */
+  uint32_t atom;     /* atomic writers since the last plain write: index in `at` (0: none) */
   pt_epoch r[NREAD];
   uint32_t rsite[NREAD];
-  pt_epoch a[NATOM];
-  uint32_t asite[NATOM];
 } state;
+
+typedef struct atoms {
+  uint8_t n;         /* 1..NATOM, oldest first */
+  uint8_t lost;      /* more were unordered than kept: the oldest were dropped */
+  pt_epoch a[NATOM];
+  uint32_t site[NATOM];
+} atoms;
 
 /* Three levels, each used only where the one above is not uniform: a page (4 KiB) holds one
  * state (gran == NULL: every byte in state `all`), or one per granule of 64 bytes; a granule
@@ -79,7 +85,9 @@ struct pt_shadow {
   uint32_t write_state;  /* the current op's write state (0: none yet) */
   uint32_t op_origin;    /* least origin of the current op's reads (0: none) */
   uint32_t gc_at;        /* collect when nst reaches this */
-  uint64_t unchecked;    /* plain accesses checked against a state with dropped atomic writers */
+  atoms *at;             /* atomic writer sets; 0 unused */
+  uint32_t nat, cap_at;
+  uint64_t unchecked;    /* plain accesses checked against a set with dropped atomic writers */
 };
 
 pt_shadow *pt_shadow_new(void) {
@@ -89,11 +97,14 @@ pt_shadow *pt_shadow_new(void) {
   sh->st = calloc(sh->cap_st, sizeof *sh->st);
   sh->cap_pg = 64;
   sh->pg = calloc(sh->cap_pg, sizeof *sh->pg);
-  if (!sh->st || !sh->pg) {
+  sh->cap_at = 16;
+  sh->at = calloc(sh->cap_at, sizeof *sh->at);
+  if (!sh->st || !sh->pg || !sh->at) {
     pt_shadow_free(sh);
     return NULL;
   }
   sh->nst = 2; /* 0 never accessed, 1 host-written */
+  sh->nat = 1;
   sh->gc_at = GC_MIN;
   return sh;
 }
@@ -106,6 +117,7 @@ void pt_shadow_free(pt_shadow *sh) {
   }
   free(sh->pg);
   free(sh->st);
+  free(sh->at);
   free(sh);
 }
 
@@ -132,6 +144,18 @@ static state *next_state(pt_shadow *sh) {
     sh->cap_st *= 2;
   }
   return &sh->st[sh->nst];
+}
+
+/* The slot of the next new atomic writer set (sh->at[sh->nat]), as next_state. */
+static atoms *next_atoms(pt_shadow *sh) {
+  if (sh->nat == sh->cap_at) {
+    if (sh->cap_at > UINT32_MAX / 2) return NULL;
+    atoms *n = realloc(sh->at, (size_t)sh->cap_at * 2 * sizeof *n);
+    if (!n) return NULL;
+    sh->at = n;
+    sh->cap_at *= 2;
+  }
+  return &sh->at[sh->nat];
 }
 
 /* ---- pages ------------------------------------------------------------------------------ */
@@ -211,7 +235,7 @@ static uint32_t state_at(const page *p, uint64_t i) {
 uint32_t pt_shadow_origin_at(pt_shadow *sh, uint32_t mem, uint64_t addr, uint32_t *wsite) {
   const page *p = peek_page(sh, mem, addr >> PAGE_BITS);
   const state *s = &sh->st[p ? state_at(p, addr & (PAGE - 1)) : 0];
-  *wsite = s->natom ? s->asite[s->natom - 1] : s->wsite;
+  *wsite = s->atom ? sh->at[s->atom].site[sh->at[s->atom].n - 1] : s->wsite;
   return s->origin;
 }
 
@@ -229,6 +253,25 @@ static void map_states(page *p, uint32_t *map, int rename) {
       if (rename) *c = map[*c];
       else map[*c] = 1;
   }
+}
+
+/* The atomic writer sets the kept states refer to, renumbered in order (after collect's
+ * compaction of the states). */
+static int collect_atoms(pt_shadow *sh) {
+  uint32_t *map = calloc(sh->nat, sizeof *map);
+  if (!map) return -1;
+  for (uint32_t i = 0; i < sh->nst; i++) map[sh->st[i].atom] = 1;
+  uint32_t n = 1;
+  for (uint32_t i = 1; i < sh->nat; i++)
+    if (map[i]) {
+      sh->at[n] = sh->at[i];
+      map[i] = n++;
+    }
+  map[0] = 0;
+  for (uint32_t i = 0; i < sh->nst; i++) sh->st[i].atom = map[sh->st[i].atom];
+  free(map);
+  sh->nat = n;
+  return 0;
 }
 
 /* Mark-compact collection of the state table: keep the states some byte (page, granule or
@@ -250,6 +293,7 @@ static int collect(pt_shadow *sh) {
     if (sh->pg[i].key) map_states(&sh->pg[i], map, 1);
   free(map);
   sh->nst = n;
+  if (sh->nat > 1 && collect_atoms(sh)) return -1;
   /* Collect again after max(live, GC_MIN, a granule per page) new states: the next
    * collection's work (states and granules scanned) stays proportional to the states made. */
   uint64_t more = sh->npg * NGRAN > GC_MIN ? sh->npg * NGRAN : GC_MIN;
@@ -349,27 +393,46 @@ static void flag(memo *m, pt_hazard h, uint32_t site) {
   m->hz_site[h] = site;
 }
 
-/* The entries of list e[0..n) (sites es) that `who` is not ordered after, then `who`
- * itself, into d / ds; beyond max entries the oldest go. Returns the new count; *lost = 1
- * when an unordered entry was dropped. */
-static uint8_t add_unordered(const pt_accessor *who, const pt_epoch *e, const uint32_t *es, uint32_t n, uint32_t max,
-                             pt_epoch *d, uint32_t *ds, int keep_first, uint8_t *lost) {
-  uint32_t k = 0, kept[NREAD > NATOM ? NREAD : NATOM];
-  for (uint32_t i = 0; i < n; i++)
-    if (unordered(who, e[i])) kept[k++] = i;
-  uint32_t from = 0;
-  if (k > max - 1) { /* too many: readers keep the first ones, atomics the newest */
-    if (!keep_first) from = k - (max - 1), *lost = 1;
-    k = max - 1 + from;
+/* The atomic writer set after `who`'s atomic read-modify-write of bytes whose set is
+ * `from` (0: none): the writers `who` is not ordered after, only the newest NATOM - 1 of
+ * them when more (the set is marked `lost`), then `who`. Returns its index, 0 when out of
+ * memory. */
+static uint32_t add_atomic(pt_shadow *sh, uint32_t from, const pt_accessor *who) {
+  atoms *n = next_atoms(sh);
+  if (!n) return 0;
+  const atoms *s = from ? &sh->at[from] : NULL;
+  uint32_t k = 0;
+  n->lost = s && s->lost;
+  for (uint32_t i = 0; s && i < s->n; i++) {
+    if (!unordered(who, s->a[i])) continue;
+    if (k == NATOM - 1) { /* full: the oldest goes */
+      memmove(n->a, n->a + 1, (k - 1) * sizeof *n->a);
+      memmove(n->site, n->site + 1, (k - 1) * sizeof *n->site);
+      k--;
+      n->lost = 1;
+    }
+    n->a[k] = s->a[i];
+    n->site[k++] = s->site[i];
   }
-  uint32_t m = 0;
-  for (uint32_t i = from; i < k; i++, m++) {
-    d[m] = e[kept[i]];
-    ds[m] = es[kept[i]];
-  }
-  d[m] = who->epoch;
-  ds[m++] = who->site;
-  return (uint8_t)m;
+  n->a[k] = who->epoch;
+  n->site[k++] = who->site;
+  n->n = (uint8_t)k;
+  return sh->nat++;
+}
+
+/* A plain access of `who` must be ordered after every atomic writer of set `atom` too (h:
+ * PT_HZ_RAW for a read, PT_HZ_WAW for a write). Out of line: most states have none. */
+static void check_atomics(pt_shadow *sh, uint32_t atom, const pt_accessor *who, pt_hazard h, memo *m) {
+  const atoms *a = &sh->at[atom];
+  for (uint32_t i = 0; i < a->n; i++)
+    if (unordered(who, a->a[i])) flag(m, h, a->site[i]);
+  sh->unchecked += a->lost;
+}
+
+/* A write or an atomic of `who` must be ordered after the readers of s. */
+static void check_readers(const state *s, const pt_accessor *who, memo *m) {
+  for (uint32_t i = 0; i < s->nread; i++)
+    if (unordered(who, s->r[i])) flag(m, PT_HZ_WAR, s->rsite[i]);
 }
 
 /* The state after `who` accesses bytes in state `from`, and the hazards found (written to m).
@@ -380,36 +443,57 @@ static int transition(pt_shadow *sh, uint32_t from, int local, int access, const
   if (!n) return -1;
   const state *s = &sh->st[from];
   *m = (memo){.from = from, .local = (uint8_t)local};
-  int never = local && (from == 0 || s->never), reads = access != 2; /* an atomic reads the old bytes */
-  if (who->init && reads && never) flag(m, PT_HZ_INIT, 0);
-  if (who->taint && reads && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
-  uint32_t origin = never ? who->site : s->origin; /* of the bytes read */
-  if (who->taint && access == 1) m->origin = origin;
-  pt_hazard on_write = access == 1 ? PT_HZ_RAW : PT_HZ_WAW;
-  if (who->race && unordered(who, s->w)) flag(m, on_write, s->wsite);
-  for (uint32_t i = 0; who->race && access != 4 && i < s->natom; i++) /* atomics are not ordered among themselves */
-    if (unordered(who, s->a[i])) flag(m, on_write, s->asite[i]);
-  if (who->race && access != 4 && s->alost) sh->unchecked++;
-  for (uint32_t i = 0; who->race && access != 1 && i < s->nread; i++)
-    if (unordered(who, s->r[i])) flag(m, PT_HZ_WAR, s->rsite[i]);
+  int never = local && (from == 0 || s->never);
   if (access == 2) {
-    if (!sh->write_state) {
-      *n = (state){.w = who->epoch, .wsite = who->site, .origin = sh->op_origin};
+    if (who->race) {
+      if (unordered(who, s->w)) flag(m, PT_HZ_WAW, s->wsite);
+      if (s->atom) check_atomics(sh, s->atom, who, PT_HZ_WAW, m);
+      check_readers(s, who, m);
+    }
+    if (!sh->write_state) { /* field by field: the readers past nread are never read */
+      n->w = who->epoch, n->wsite = who->site, n->origin = sh->op_origin;
+      n->never = n->nread = 0;
+      n->atom = 0;
       sh->write_state = sh->nst++;
     }
     m->to = sh->write_state;
     return 0;
   }
-  *n = *s;
-  n->never = (uint8_t)(never && access == 1);
-  if (access == 4) {
-    /* the new value depends on the old bytes and on the op's reads: the least origin */
-    uint32_t o = who->taint ? origin : 0;
+  /* a read, or an atomic (which reads the old bytes too) */
+  if (who->init && never) flag(m, PT_HZ_INIT, 0);
+  if (who->taint && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
+  uint32_t origin = never ? who->site : s->origin; /* of the bytes read */
+  if (access == 4) { /* not checked against the other atomics; the new value depends on the old bytes and the op's reads */
+    if (who->race) {
+      if (unordered(who, s->w)) flag(m, PT_HZ_WAW, s->wsite);
+      check_readers(s, who, m);
+    }
+    uint32_t atom = add_atomic(sh, s->atom, who), o = who->taint ? origin : 0;
+    if (!atom) return -1;
+    *n = *s;
+    n->never = 0;
     n->origin = sh->op_origin && (!o || sh->op_origin < o) ? sh->op_origin : o;
-    n->natom = add_unordered(who, s->a, s->asite, s->natom, NATOM, n->a, n->asite, 0, &n->alost);
-  } else {
-    n->nread = add_unordered(who, s->r, s->rsite, s->nread, NREAD, n->r, n->rsite, 1, &n->alost);
+    n->atom = atom;
+    m->to = sh->nst++;
+    return 0;
   }
+  if (who->taint) m->origin = origin;
+  if (who->race && unordered(who, s->w)) flag(m, PT_HZ_RAW, s->wsite);
+  if (who->race && s->atom) check_atomics(sh, s->atom, who, PT_HZ_RAW, m);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < s->nread; i++) /* keep readers this read is not ordered after */
+    if (unordered(who, s->r[i]) && k < NREAD - 1) {
+      n->r[k] = s->r[i];
+      n->rsite[k++] = s->rsite[i];
+    }
+  n->r[k] = who->epoch;
+  n->rsite[k++] = who->site;
+  n->nread = (uint8_t)k;
+  n->w = s->w;
+  n->wsite = s->wsite;
+  n->origin = s->origin;
+  n->never = (uint8_t)never;
+  n->atom = s->atom;
   m->to = sh->nst++;
   return 0;
 }

@@ -1109,7 +1109,9 @@ static ptosim_status ix_run(pt_ctx *x, ix *s, const ptosim_tile *data, const pto
   PT_TRY(map_valid(x, data, &s->d, s->gather ? PT_WRITE : PT_READ, &s->dh));
   s->gmin = INT64_MAX, s->gmax = 0;
   ix_walk(s, ix_bounds);
-  pt_access acc = s->gather ? PT_READ : s->atomic ? PT_RW | PT_ATOMIC : PT_WRITE;
+  /* Atomic at the memory side except an a2a3 Elem-mode scatter, a scalar read-add-write
+   * per element (mscatter.md "Conflict Resolution"): that one is an ordinary read and write. */
+  pt_access acc = s->gather ? PT_READ : !s->atomic ? PT_WRITE : s->row || is_a5(x) ? PT_RW | PT_ATOMIC : PT_RW;
   if (s->gmax > s->gmin)
     PT_TRY(pt_span(x, PTOSIM_GM, s->v->addr + (uint64_t)s->gmin, (uint64_t)(s->gmax - s->gmin), 1, acc, &s->gh));
   /* a2a3 NZ row ZERO pre-zeroes the whole destination tile (MGatherRowNzImpl). */
