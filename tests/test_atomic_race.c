@@ -272,10 +272,92 @@ static void test_many_writers(void) {
   env_free(&e);
 }
 
+/* ---- the same from text: a vector kernel of three blocks ------------------------------------ */
+
+#define T_I32 "!pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, " \
+              "slayout=none_box, fractal=512, pad=0>"
+#define V_I32 "!pto.tensor_view<?x?xi32>"
+
+/* Each block loads src[blk] (8 x 16 i32) and adds it to dst with tstore atomic_add; with
+ * `read`, it then loads dst back (after `sync`: nothing, or a pto.syncall of every block)
+ * and stores it to out[blk]. */
+static void atomic_kernel(char *buf, size_t n, int read, const char *sync) {
+  snprintf(buf, n,
+           "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+           "func.func @k(%%src: !pto.ptr<i32, gm>, %%dst: !pto.ptr<i32, gm>, %%out: !pto.ptr<i32, gm>) attributes {pto.kernel} {\n"
+           "  %%c1 = arith.constant 1 : index\n  %%c8 = arith.constant 8 : index\n  %%c16 = arith.constant 16 : index\n"
+           "  %%c128 = arith.constant 128 : i64\n"
+           "  %%blk = pto.get_block_idx\n  %%off = arith.muli %%blk, %%c128 : i64\n"
+           "  %%s = pto.addptr %%src, %%off : !pto.ptr<i32, gm> -> !pto.ptr<i32, gm>\n"
+           "  %%o = pto.addptr %%out, %%off : !pto.ptr<i32, gm> -> !pto.ptr<i32, gm>\n"
+           "  %%vs = pto.make_tensor_view %%s, shape = [%%c8, %%c16], strides = [%%c16, %%c1] : " V_I32 "\n"
+           "  %%vd = pto.make_tensor_view %%dst, shape = [%%c8, %%c16], strides = [%%c16, %%c1] : " V_I32 "\n"
+           "  %%vo = pto.make_tensor_view %%o, shape = [%%c8, %%c16], strides = [%%c16, %%c1] : " V_I32 "\n"
+           "  %%x = pto.alloc_tile : " T_I32 "\n  %%y = pto.alloc_tile : " T_I32 "\n"
+           "  pto.tload ins(%%vs : " V_I32 ") outs(%%x : " T_I32 ")\n"
+           "  pto.set_flag[\"PIPE_MTE2\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+           "  pto.wait_flag[\"PIPE_MTE2\", \"PIPE_MTE3\", \"EVENT_ID0\"]\n"
+           "  pto.tstore ins(%%x : " T_I32 ") outs(%%vd : " V_I32 ") {atomicType = #pto<atomic_type atomic_add>}\n"
+           "%s"
+           "  return\n}\n}\n",
+           read ? sync : "");
+  if (!read) return;
+  size_t len = strlen(buf) - strlen("  return\n}\n}\n");
+  snprintf(buf + len, n - len,
+           "  pto.set_flag[\"PIPE_MTE3\", \"PIPE_MTE2\", \"EVENT_ID1\"]\n"
+           "  pto.wait_flag[\"PIPE_MTE3\", \"PIPE_MTE2\", \"EVENT_ID1\"]\n"
+           "  pto.tload ins(%%vd : " V_I32 ") outs(%%y : " T_I32 ")\n"
+           "  pto.set_flag[\"PIPE_MTE2\", \"PIPE_MTE3\", \"EVENT_ID2\"]\n"
+           "  pto.wait_flag[\"PIPE_MTE2\", \"PIPE_MTE3\", \"EVENT_ID2\"]\n"
+           "  pto.tstore ins(%%y : " T_I32 ") outs(%%vo : " V_I32 ")\n"
+           "  return\n}\n}\n");
+}
+
+/* The kernel on 3 blocks under every checker: clean and dst = its start + every block's
+ * tile; an unordered read-back is race.raw, after pto.syncall clean and equal to dst. */
+static void test_text_kernel(void) {
+  static const char *const syncs[] = {"", "  pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<aiv_only>\n"};
+  static char src[8192];
+  for (int c = 0; c < 3; c++) {
+    int read = c > 0, synced = c == 2;
+    atomic_kernel(src, sizeof src, read, syncs[synced]);
+    ptosim_program *p = pt_test_load(src, strlen(src));
+    CHECK_MSG(p != NULL, "case %d does not load", c);
+    if (!p) continue;
+    static int32_t in[3 * 128], dst[128], out[3 * 128];
+    for (int i = 0; i < 3 * 128; i++) in[i] = host_val(i / 128, 0, i), out[i] = 0;
+    for (int i = 0; i < 128; i++) dst[i] = i * 7 - 50;
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 3);
+    ptosim_arg a[3] = {{0}, {0}, {0}};
+    ptosim_gm_map(m, in, sizeof in, &a[0].gm_addr);
+    ptosim_gm_map(m, dst, sizeof dst, &a[1].gm_addr);
+    ptosim_gm_map(m, out, sizeof out, &a[2].gm_addr);
+    ptosim_monitor *mon = ptosim_monitor_attach(m, NULL);
+    ptosim_status st = ptosim_monitor_run(mon, p, a);
+    ptosim_monitor_finish(mon);
+    int nrep = ptosim_monitor_nreports(mon), raw = 0, bad = 0;
+    for (int i = 0; i < nrep; i++) raw |= !strcmp(ptosim_monitor_report(mon, i)->rule, "race.raw");
+    for (int i = 0; i < 128; i++) {
+      int32_t want = i * 7 - 50;
+      for (int b = 0; b < 3; b++) want += in[b * 128 + i];
+      bad += dst[i] != want;
+      for (int b = 0; synced && b < 3; b++) bad += out[b * 128 + i] != want; /* each block read the final sum */
+    }
+    CHECK_MSG(st == PTOSIM_OK, "case %d: %s", c, ptosim_last_diag(m)->msg);
+    CHECK_MSG(read && !synced ? raw : nrep == 0, "case %d: %d findings, first %s", c, nrep,
+              nrep ? ptosim_monitor_report(mon, 0)->rule : "none");
+    CHECK_MSG(bad == 0, "case %d: %d elements differ", c, bad);
+    ptosim_monitor_free(mon);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
+}
+
 int main(void) {
   RUN(test_unordered_atomics);
   RUN(test_read_after_atomics);
   RUN(test_plain_write_and_atomics);
   RUN(test_many_writers);
+  RUN(test_text_kernel);
   return pt_test_finish();
 }
