@@ -9,7 +9,8 @@
  * unordered plain read after the atomics is race.raw, a plain write before or after them
  * race.waw; a pto.syncall between the atomics and the read makes the run clean. More
  * unordered writers than the shadow keeps are said so, and the eager schedule lands every
- * update. */
+ * update. MSCATTER atomics are atomic except the a2a3 Elem mode; an atomic from a tile
+ * nothing wrote is init.output; a text kernel of three blocks does the same as the C calls. */
 #include <stdint.h>
 #include <string.h>
 
@@ -50,9 +51,9 @@ static ptosim_core *core_of(env *e, path p, writer w) {
 
 /* A machine of `blocks` blocks whose GM holds i * 7 - 50 and whose L0C / UB sources hold
  * host_val; a monitor (checks: all) unless mode < 0, with the eager schedule if mode > 0. */
-static void env_init(env *e, int blocks, int mode) {
+static void env_init_on(env *e, ptosim_target t, int blocks, int mode) {
   memset(e, 0, sizeof *e);
-  e->m = ptosim_machine_new(PTOSIM_TARGET_A5, blocks);
+  e->m = ptosim_machine_new(t, blocks);
   for (int i = 0; i < GM_BYTES / 4; i++) e->gm[i] = i * 7 - 50;
   ptosim_gm_map(e->m, e->gm, sizeof e->gm, &e->gm_addr);
   if (mode >= 0) { /* before the host writes: the init checker sees them */
@@ -69,6 +70,8 @@ static void env_init(env *e, int blocks, int mode) {
       CHECK(ptosim_mem_write(core_of(e, P_DMA, w), PTOSIM_UB, UB_SRC, src, N * 4) == PTOSIM_OK);
     }
 }
+
+static void env_init(env *e, int blocks, int mode) { env_init_on(e, PTOSIM_TARGET_A5, blocks, mode); }
 
 static void env_free(env *e) {
   ptosim_monitor_free(e->mon);
@@ -272,6 +275,52 @@ static void test_many_writers(void) {
   env_free(&e);
 }
 
+/* MSCATTER atomic_add (Elem mode, elements 0..7 of an 8-element table) from block 0 and
+ * block 1: atomic on A5 (clean, the table holds the sum); on A2/A3 an Elem-mode scatter is a
+ * scalar read-add-write per element (mscatter.md), so the same is race.waw there. */
+static void test_mscatter(void) {
+  for (int a5 = 0; a5 < 2; a5++) {
+    env e;
+    env_init_on(&e, a5 ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3, 2, 0);
+    int32_t idx[8] = {3, 0, 7, 1, 6, 2, 5, 4};
+    ptosim_mscatter_params p;
+    memset(&p, 0, sizeof p);
+    p.src = tile16(PTOSIM_UB, UB_SRC), p.idx = tile16(PTOSIM_UB, UB_DST);
+    p.src.rows = p.src.valid_rows = p.idx.rows = p.idx.valid_rows = 1;
+    p.src.cols = p.src.valid_cols = p.idx.cols = p.idx.valid_cols = 8;
+    p.table = view16(&e);
+    p.table.shape[3] = 1, p.table.shape[4] = 8, p.table.stride[3] = 8;
+    p.coalesce = PTOSIM_COALESCE_ELEM, p.atomic = PTOSIM_ATOMIC_ADD;
+    for (int b = 0; b < 2; b++) {
+      ptosim_core *c = ptosim_core_of(e.m, b, PTOSIM_AIV0);
+      CHECK(ptosim_mem_write(c, PTOSIM_UB, UB_DST, idx, sizeof idx) == PTOSIM_OK);
+      CHECK_MSG(ptosim_mscatter(c, &p) == PTOSIM_OK, "a5 %d: %s", a5, ptosim_last_diag(e.m)->msg);
+    }
+    ptosim_monitor_finish(e.mon);
+    int bad = 0;
+    for (int i = 0; i < 8; i++) bad += e.gm[idx[i]] != idx[i] * 7 - 50 + host_val(0, 0, i) + host_val(1, 0, i);
+    CHECK_MSG(bad == 0, "a5 %d: %d elements differ from the sum", a5, bad);
+    CHECK_MSG(a5 ? ptosim_monitor_nreports(e.mon) == 0 : has(&e, "race.waw"), "a5 %d: %d findings, first %s", a5,
+              ptosim_monitor_nreports(e.mon), first_rule(&e));
+    env_free(&e);
+  }
+}
+
+/* An atomic whose source tile nothing wrote puts undefined bytes into GM: init.output, as
+ * a plain store would (the atomic's own read of GM is of host data). */
+static void test_undefined_source(void) {
+  env e;
+  memset(&e, 0, sizeof e);
+  e.m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_gm_map(e.m, e.gm, sizeof e.gm, &e.gm_addr);
+  e.mon = ptosim_monitor_attach(e.m, NULL);
+  CHECK(store(&e, P_FIXPIPE, (writer){0, 0}, 1) == PTOSIM_OK);
+  ptosim_monitor_finish(e.mon);
+  CHECK_MSG(has(&e, "init.output") && !has(&e, "race.raw") && !has(&e, "race.waw"), "%d findings, first %s",
+            ptosim_monitor_nreports(e.mon), first_rule(&e));
+  env_free(&e);
+}
+
 /* ---- the same from text: a vector kernel of three blocks ------------------------------------ */
 
 #define T_I32 "!pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, " \
@@ -358,6 +407,8 @@ int main(void) {
   RUN(test_read_after_atomics);
   RUN(test_plain_write_and_atomics);
   RUN(test_many_writers);
+  RUN(test_mscatter);
+  RUN(test_undefined_source);
   RUN(test_text_kernel);
   return pt_test_finish();
 }

@@ -134,28 +134,26 @@ uint32_t pt_shadow_op_origin(const pt_shadow *sh) { return sh->op_origin; }
 uint32_t pt_shadow_nstates(const pt_shadow *sh) { return sh->nst; }
 uint64_t pt_shadow_atomic_unchecked(const pt_shadow *sh) { return sh->unchecked; }
 
+/* Room for element n of the array *p of *cap elements of `size` bytes (the capacity
+ * doubles); -1 when out of memory. */
+static inline int room(void **p, uint32_t *cap, uint32_t n, size_t size) {
+  if (n < *cap) return 0;
+  if (*cap > UINT32_MAX / 2) return -1;
+  void *q = realloc(*p, (size_t)*cap * 2 * size);
+  if (!q) return -1;
+  *p = q;
+  *cap *= 2;
+  return 0;
+}
+
 /* The slot of the next new state (sh->st[sh->nst]), made room for; NULL when out of memory. */
 static state *next_state(pt_shadow *sh) {
-  if (sh->nst == sh->cap_st) {
-    if (sh->cap_st > UINT32_MAX / 2) return NULL;
-    state *n = realloc(sh->st, (size_t)sh->cap_st * 2 * sizeof *n);
-    if (!n) return NULL;
-    sh->st = n;
-    sh->cap_st *= 2;
-  }
-  return &sh->st[sh->nst];
+  return room((void **)&sh->st, &sh->cap_st, sh->nst, sizeof *sh->st) ? NULL : &sh->st[sh->nst];
 }
 
 /* The slot of the next new atomic writer set (sh->at[sh->nat]), as next_state. */
 static atoms *next_atoms(pt_shadow *sh) {
-  if (sh->nat == sh->cap_at) {
-    if (sh->cap_at > UINT32_MAX / 2) return NULL;
-    atoms *n = realloc(sh->at, (size_t)sh->cap_at * 2 * sizeof *n);
-    if (!n) return NULL;
-    sh->at = n;
-    sh->cap_at *= 2;
-  }
-  return &sh->at[sh->nat];
+  return room((void **)&sh->at, &sh->cap_at, sh->nat, sizeof *sh->at) ? NULL : &sh->at[sh->nat];
 }
 
 /* ---- pages ------------------------------------------------------------------------------ */
