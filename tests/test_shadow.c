@@ -2,8 +2,8 @@
  * or 64-byte granule, per-byte cells only in split granules) against a naive model written
  * here from the rules of shadow.h: one full record per byte, every access applied byte by
  * byte. Random op sequences of several agents of two blocks (clocks advanced by real steps,
- * with barriers that order the pipes of a core) read and write ranges that split granules,
- * cover them whole, cross granules and pages, and overlap host writes. After every access
+ * with barriers that order the pipes of a core) read, write and atomically update ranges
+ * that split granules, cover them whole, cross granules and pages, and overlap host writes. After every access
  * the hazards each byte was reported with, and after every op the op's origin, must be the
  * model's; the origin and writer of every byte are compared every few ops, across state
  * collections. */
@@ -18,6 +18,7 @@
 #define NMEM 3                 /* memory 0 is GM (host-initialized), 1 and 2 local */
 #define SPAN (3 * 4096 + 512)  /* bytes of each memory the ops touch: three pages and a bit */
 #define NREAD 4                /* readers a state keeps (shadow.c) */
+#define NATOM PT_SHADOW_NATOM  /* atomic writers a state keeps */
 
 /* One byte as the rules describe it. */
 typedef struct nbyte {
@@ -28,6 +29,10 @@ typedef struct nbyte {
   int nread;
   pt_epoch r[NREAD];
   uint32_t rsite[NREAD];
+  int natom;         /* atomic read-modify-writes since the last write, oldest first */
+  int alost;         /* more were unordered than kept */
+  pt_epoch a[NATOM];
+  uint32_t asite[NATOM];
 } nbyte;
 
 static nbyte model[NMEM][SPAN];
@@ -55,25 +60,51 @@ static int unordered(const pt_accessor *who, pt_epoch e) {
   return !pt_clocks_ordered(who->k, who->block, who->agent, e);
 }
 
-/* The model's access of byte b; want[h] = site + 1 of each hazard; *origin = least origin
- * of the op's reads so far (reads come before writes). */
-static void model_access(nbyte *b, int local, int access, const pt_accessor *who, uint32_t want[PT_HZ_COUNT],
-                         uint32_t *origin) {
+/* The model's access of byte b (access 1 read, 2 write, 4 atomic read-modify-write);
+ * want[h] = site + 1 of each hazard; *origin = least origin of the op's reads so far
+ * (reads come before writes); returns whether a plain access met dropped atomic writers. */
+static int model_access(nbyte *b, int local, int access, const pt_accessor *who, uint32_t want[PT_HZ_COUNT],
+                        uint32_t *origin) {
   memset(want, 0, PT_HZ_COUNT * sizeof *want);
-  int never = local && (!b->touched || b->never);
-  if (access == 1 && who->init && never) want[PT_HZ_INIT] = 1;
-  if (access == 1 && who->taint && local && !b->touched) want[PT_HZ_UNDEF] = 1;
-  if (who->race && unordered(who, b->w)) want[access == 1 ? PT_HZ_RAW : PT_HZ_WAW] = b->wsite + 1;
-  if (access == 2) {
+  int never = local && (!b->touched || b->never), reads = access != 2, lost = 0;
+  if (reads && who->init && never) want[PT_HZ_INIT] = 1;
+  if (reads && who->taint && local && !b->touched) want[PT_HZ_UNDEF] = 1;
+  if (who->race) {
+    /* a plain access is ordered after the write and every atomic (the first unordered one
+     * is named); an atomic after the write only */
+    pt_hazard h = access == 1 ? PT_HZ_RAW : PT_HZ_WAW;
+    if (unordered(who, b->w)) want[h] = b->wsite + 1;
+    for (int i = 0; access != 4 && i < b->natom; i++)
+      if (!want[h] && unordered(who, b->a[i])) want[h] = b->asite[i] + 1;
+    lost = access != 4 && b->alost;
+  }
+  if (access != 1)
     for (int i = b->nread - 1; who->race && i >= 0; i--) /* the first unordered reader is named */
       if (unordered(who, b->r[i])) want[PT_HZ_WAR] = b->rsite[i] + 1;
+  if (access == 2) {
     *b = (nbyte){.touched = 1, .w = who->epoch, .wsite = who->site, .origin = *origin};
-    return;
+    return lost;
   }
-  if (who->taint) {
-    uint32_t o = never ? who->site : b->origin;
-    if (o && (!*origin || o < *origin)) *origin = o;
+  uint32_t o = who->taint ? (never ? who->site : b->origin) : 0;
+  if (access == 4) { /* the newest NATOM - 1 unordered atomics stay, then this one */
+    if (*origin && (!o || *origin < o)) o = *origin;
+    pt_epoch a[NATOM + 1];
+    uint32_t as[NATOM + 1];
+    int n = 0;
+    for (int i = 0; i < b->natom; i++)
+      if (unordered(who, b->a[i])) a[n] = b->a[i], as[n++] = b->asite[i];
+    int skip = n > NATOM - 1 ? n - (NATOM - 1) : 0;
+    b->alost |= skip > 0;
+    b->natom = 0;
+    for (int i = skip; i < n; i++) b->a[b->natom] = a[i], b->asite[b->natom++] = as[i];
+    b->a[b->natom] = who->epoch;
+    b->asite[b->natom++] = who->site;
+    b->origin = o;
+    b->never = 0;
+    b->touched = 1;
+    return lost;
   }
+  if (o && (!*origin || o < *origin)) *origin = o;
   int n = 0;
   for (int i = 0; i < b->nread; i++)
     if (unordered(who, b->r[i]) && n < NREAD - 1) {
@@ -85,6 +116,7 @@ static void model_access(nbyte *b, int local, int access, const pt_accessor *who
   b->nread = n + 1;
   b->never = never;
   b->touched = 1;
+  return lost;
 }
 
 /* A random range of a memory: whole pages, whole or partial granules, odd bytes. */
@@ -105,7 +137,8 @@ static void test_against_model(void) {
   pt_clocks *k = pt_clocks_new(2);
   pt_shadow *sh = pt_shadow_new();
   memset(model, 0, sizeof model);
-  int bad_hz = 0, bad_origin = 0, bad_at = 0, fails = 0, first_bad = -1, collected = 0;
+  int bad_hz = 0, bad_origin = 0, bad_at = 0, bad_lost = 0, fails = 0, first_bad = -1, collected = 0;
+  int shared = 0, dropped = 0; /* bytes left with several atomic writers; ops that met dropped ones */
   /* the largest table, the most states a collection kept, the most states one op made */
   uint32_t most = 0, kept = 0, per_op = 0;
   for (int op = 0; op < 30000 && !bad_hz && !bad_origin && !bad_at; op++) {
@@ -135,8 +168,11 @@ static void test_against_model(void) {
     pt_accessor who = {.k = k, .block = ev.core->block, .agent = st.agent, .epoch = st.epoch, .site = 1 + rnd(9),
                        .race = rnd(8) != 0, .init = rnd(2), .taint = rnd(4) != 0, .found = found};
     uint32_t origin = 0;
-    for (int access = 1; access <= 2; access++)
+    uint64_t unchecked = pt_shadow_atomic_unchecked(sh);
+    int lost = 0, atomics = (op / 500) % 2 ? 7 : 1; /* phases of mostly atomic / mostly plain writes (of 8) */
+    for (int pass = 1; pass <= 2; pass++)
       for (int n = rnd(4); n > 0; n--) {
+        int access = pass == 1 ? 1 : (int)rnd(8) < atomics ? 4 : 2;
         uint32_t mem = rnd(NMEM);
         uint64_t addr, len;
         pick_range(&addr, &len);
@@ -145,18 +181,22 @@ static void test_against_model(void) {
         fails += pt_shadow_access(sh, mem, mem != 0, addr, len, access, &who) != 0;
         for (uint64_t a = lo; a < hi; a++) {
           uint32_t want[PT_HZ_COUNT];
-          model_access(&model[mem][a], mem != 0, access, &who, want, &origin);
+          lost |= model_access(&model[mem][a], mem != 0, access, &who, want, &origin);
+          shared += model[mem][a].natom > 1;
           if (memcmp(want, got[a], sizeof want) && !bad_hz++) first_bad = op;
         }
         if (stray && !bad_hz++) first_bad = op;
         if (pt_shadow_op_origin(sh) != origin && !bad_origin++) first_bad = op;
       }
+    dropped += lost;
+    if (lost != (pt_shadow_atomic_unchecked(sh) > unchecked) && !bad_lost++) first_bad = op;
     if (pt_shadow_nstates(sh) > most) most = pt_shadow_nstates(sh);
     if (pt_shadow_nstates(sh) - start > per_op) per_op = pt_shadow_nstates(sh) - start;
     for (uint32_t mem = 0; op % 97 == 0 && mem < NMEM; mem++)
       for (uint64_t a = 0; a < SPAN; a++) {
-        uint32_t wsite, o = pt_shadow_origin_at(sh, mem, a, &wsite);
-        if ((o != model[mem][a].origin || wsite != model[mem][a].wsite) && !bad_at++) first_bad = op;
+        const nbyte *b = &model[mem][a];
+        uint32_t wsite, o = pt_shadow_origin_at(sh, mem, a, &wsite); /* the newest atomic writer, else the write */
+        if ((o != b->origin || wsite != (b->natom ? b->asite[b->natom - 1] : b->wsite)) && !bad_at++) first_bad = op;
       }
   }
   CHECK(fails == 0);
@@ -164,6 +204,8 @@ static void test_against_model(void) {
   CHECK_MSG(!bad_hz, "hazards differ from the per-byte model (first at op %d)", first_bad);
   CHECK_MSG(!bad_origin, "op origin differs from the per-byte model (first at op %d)", first_bad);
   CHECK_MSG(!bad_at, "byte origin / writer differs from the per-byte model (first at op %d)", first_bad);
+  CHECK_MSG(!bad_lost, "dropped atomic writers counted unlike the per-byte model (first at op %d)", first_bad);
+  CHECK_MSG(shared > 0 && dropped > 0, "atomics: %d bytes with several writers, %d ops met dropped ones", shared, dropped);
   /* Collections come after max(kept, 4096, 64 per page) new states (12 pages here). */
   uint32_t bound = kept + (kept > 4096 ? kept : 4096) + per_op;
   CHECK_MSG(most <= bound, "the state table grew to %u states (bound %u)", most, bound);

@@ -12,7 +12,11 @@
  * core's scalar unit has reached (its S time), so items before the least S time of the
  * cores still running are final. Writes landing at t come before runs starting at t;
  * items at the same time keep issue order. Scalar loads and stores (pipe S) run at issue,
- * after everything up to their start time.
+ * after everything up to their start time. An op with an atomic read-modify-write of GM
+ * (pt_range access PT_ATOMIC) runs at its end and lands at once: memory performs each
+ * atomic update indivisibly, so two unordered atomics of the same bytes both count (run at
+ * their start, the later to land would overwrite the other's update with a sum that
+ * missed it).
  *
  * For a correctly synchronized program this gives the program-order results: whatever
  * orders two ops in the timeline also orders them here. Without a flag, a reader whose
@@ -25,6 +29,7 @@
 
 #include "check/monitor_impl.h"
 #include "core/diag.h"
+#include "core/mem.h"
 #include "core/sched.h"
 #include "core/undo.h"
 #include "isa/isa.h"
@@ -190,10 +195,12 @@ ptosim_status pt_sched_exec(pt_sched *s, pt_ctx *x, const void *params) {
   }
   if (s->undo.np) {
     pt_undo_restore(&s->undo);
+    int atomic = 0;
+    for (int i = 0; i < ev.nranges; i++) atomic |= (ev.ranges[i].access & PT_ATOMIC) != 0;
     size_t size = pt_op_params_size(x->op);
     item *it = calloc(1, sizeof *it + size);
     if (!it) return no_memory(x, "the op queue");
-    *it = (item){.t = step->start, .seq = s->seq++, .end = step->end, .core = x->core, .op = x->op, .loc = x->loc};
+    *it = (item){.t = atomic ? step->end : step->start, .seq = s->seq++, .end = step->end, .core = x->core, .op = x->op, .loc = x->loc};
     memcpy(it->sreg, x->core->sreg, sizeof it->sreg);
     it->vspr = vspr;
     memcpy(it->params, params, size);

@@ -265,13 +265,15 @@ static uint64_t run_bytes(const pt_range *r) {
   return len;
 }
 
-/* Every read of the op, then every write (the writes carry the origin of the reads). */
+/* Every read of the op, then every write (the writes carry the origin of the reads). An
+ * atomic read-modify-write range is one atomic access of the write pass (shadow.h). */
 static void apply_ranges(ptosim_monitor *mon, const pt_event *ev, const pt_accessor *who) {
   if (pt_shadow_begin_op(mon->sh)) mon->oom = 1;
-  for (int acc = 1; acc <= 2; acc++)
+  for (int pass = PT_READ; pass <= PT_WRITE; pass++)
     for (int i = 0; i < ev->nranges; i++) {
       const pt_range *r = &ev->ranges[i];
-      if (!(r->access & acc)) continue;
+      int acc = r->access & PT_ATOMIC ? (pass == PT_WRITE ? PT_ATOMIC : 0) : r->access & pass;
+      if (!acc) continue;
       found_ctx *f = who ? (found_ctx *)who->user : NULL;
       if (f) f->r = r;
       piece_ctx pc = {.mon = mon, .r = r, .access = acc, .who = who};
@@ -365,6 +367,10 @@ void ptosim_monitor_print_reports(const ptosim_monitor *mon, FILE *f) {
   }
   if (mon->dropped) fprintf(f, "ptosim: %" PRIu64 " more findings not shown\n", mon->dropped);
   if (mon->oom) fprintf(f, "ptosim: the checkers ran out of memory; some accesses were not checked\n");
+  uint64_t lost = pt_shadow_atomic_unchecked(mon->sh);
+  if (lost)
+    fprintf(f, "ptosim: %" PRIu64 " accesses followed more unordered atomic writes of the same bytes than the race checker keeps"
+               " (%d); they were checked against the newest %d only\n", lost, PT_SHADOW_NATOM, PT_SHADOW_NATOM);
 }
 
 int ptosim_monitor_count(const ptosim_monitor *mon, ptosim_severity sev) {

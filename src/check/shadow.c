@@ -7,6 +7,16 @@
  * after this read: FastTrack's rule). A read of never-written local bytes keeps them
  * marked `never`; its origin is the reading op.
  *
+ * An atomic read-modify-write adds this op to the state's atomic writers (dropping those
+ * that happen before it, by the same rule) and keeps the plain write and the readers: a
+ * later atomic is checked against those, not against the atomics, while a later plain
+ * read or write must be ordered after every atomic writer. The writers are a set of their
+ * own (table `at`, immutable like the states, collected with them), so a state without
+ * atomics costs one index. At most NATOM are kept; when one more arrives the oldest is
+ * dropped and the set marked `lost`, and every later plain access that checks such a set
+ * is counted (pt_shadow_atomic_unchecked): it may miss a race with a dropped writer, never
+ * reports a false one.
+ *
  * Origins over-approximate dependence (every write of an op depends on every byte it
  * read): they name candidates and their first undefined read; the monitor decides which
  * candidates are observable (monitor.c, the second run with another fill). */
@@ -23,6 +33,7 @@
 #define NGRAN (PAGE / GRAN)
 #define SPLIT UINT32_MAX /* a granule whose bytes differ (state indices stay below 2^31) */
 #define NREAD 4 /* unordered readers kept per state; beyond that the oldest is dropped */
+#define NATOM PT_SHADOW_NATOM /* unordered atomic writers kept per set (beyond: the oldest goes, `lost`) */
 #define MEMO 16
 #define GC_MIN (1u << 12) /* new states between collections, at least (288 KiB of states: cache-sized) */
 
@@ -32,9 +43,17 @@ typedef struct state {
   uint32_t origin;   /* site of the first read of never-written bytes this value depends on */
   uint8_t never;     /* local bytes never written (read since the start) */
   uint8_t nread;
+  uint32_t atom;     /* atomic writers since the last plain write: index in `at` (0: none) */
   pt_epoch r[NREAD];
   uint32_t rsite[NREAD];
 } state;
+
+typedef struct atoms {
+  uint8_t n;         /* 1..NATOM, oldest first */
+  uint8_t lost;      /* more were unordered than kept: the oldest were dropped */
+  pt_epoch a[NATOM];
+  uint32_t site[NATOM];
+} atoms;
 
 /* Three levels, each used only where the one above is not uniform: a page (4 KiB) holds one
  * state (gran == NULL: every byte in state `all`), or one per granule of 64 bytes; a granule
@@ -66,6 +85,9 @@ struct pt_shadow {
   uint32_t write_state;  /* the current op's write state (0: none yet) */
   uint32_t op_origin;    /* least origin of the current op's reads (0: none) */
   uint32_t gc_at;        /* collect when nst reaches this */
+  atoms *at;             /* atomic writer sets; 0 unused */
+  uint32_t nat, cap_at;
+  uint64_t unchecked;    /* plain accesses checked against a set with dropped atomic writers */
 };
 
 pt_shadow *pt_shadow_new(void) {
@@ -75,11 +97,14 @@ pt_shadow *pt_shadow_new(void) {
   sh->st = calloc(sh->cap_st, sizeof *sh->st);
   sh->cap_pg = 64;
   sh->pg = calloc(sh->cap_pg, sizeof *sh->pg);
-  if (!sh->st || !sh->pg) {
+  sh->cap_at = 16;
+  sh->at = calloc(sh->cap_at, sizeof *sh->at);
+  if (!sh->st || !sh->pg || !sh->at) {
     pt_shadow_free(sh);
     return NULL;
   }
   sh->nst = 2; /* 0 never accessed, 1 host-written */
+  sh->nat = 1;
   sh->gc_at = GC_MIN;
   return sh;
 }
@@ -92,6 +117,7 @@ void pt_shadow_free(pt_shadow *sh) {
   }
   free(sh->pg);
   free(sh->st);
+  free(sh->at);
   free(sh);
 }
 
@@ -106,17 +132,28 @@ int pt_shadow_begin_op(pt_shadow *sh) {
 
 uint32_t pt_shadow_op_origin(const pt_shadow *sh) { return sh->op_origin; }
 uint32_t pt_shadow_nstates(const pt_shadow *sh) { return sh->nst; }
+uint64_t pt_shadow_atomic_unchecked(const pt_shadow *sh) { return sh->unchecked; }
+
+/* Room for element n of the array *p of *cap elements of `size` bytes (the capacity
+ * doubles); -1 when out of memory. */
+static inline int room(void **p, uint32_t *cap, uint32_t n, size_t size) {
+  if (n < *cap) return 0;
+  if (*cap > UINT32_MAX / 2) return -1;
+  void *q = realloc(*p, (size_t)*cap * 2 * size);
+  if (!q) return -1;
+  *p = q;
+  *cap *= 2;
+  return 0;
+}
 
 /* The slot of the next new state (sh->st[sh->nst]), made room for; NULL when out of memory. */
 static state *next_state(pt_shadow *sh) {
-  if (sh->nst == sh->cap_st) {
-    if (sh->cap_st > UINT32_MAX / 2) return NULL;
-    state *n = realloc(sh->st, (size_t)sh->cap_st * 2 * sizeof *n);
-    if (!n) return NULL;
-    sh->st = n;
-    sh->cap_st *= 2;
-  }
-  return &sh->st[sh->nst];
+  return room((void **)&sh->st, &sh->cap_st, sh->nst, sizeof *sh->st) ? NULL : &sh->st[sh->nst];
+}
+
+/* The slot of the next new atomic writer set (sh->at[sh->nat]), as next_state. */
+static atoms *next_atoms(pt_shadow *sh) {
+  return room((void **)&sh->at, &sh->cap_at, sh->nat, sizeof *sh->at) ? NULL : &sh->at[sh->nat];
 }
 
 /* ---- pages ------------------------------------------------------------------------------ */
@@ -195,9 +232,9 @@ static uint32_t state_at(const page *p, uint64_t i) {
 
 uint32_t pt_shadow_origin_at(pt_shadow *sh, uint32_t mem, uint64_t addr, uint32_t *wsite) {
   const page *p = peek_page(sh, mem, addr >> PAGE_BITS);
-  uint32_t i = p ? state_at(p, addr & (PAGE - 1)) : 0;
-  *wsite = sh->st[i].wsite;
-  return sh->st[i].origin;
+  const state *s = &sh->st[p ? state_at(p, addr & (PAGE - 1)) : 0];
+  *wsite = s->atom ? sh->at[s->atom].site[sh->at[s->atom].n - 1] : s->wsite;
+  return s->origin;
 }
 
 /* Every state index page p holds: marked in map (rename 0) or replaced by map[index]. */
@@ -214,6 +251,25 @@ static void map_states(page *p, uint32_t *map, int rename) {
       if (rename) *c = map[*c];
       else map[*c] = 1;
   }
+}
+
+/* The atomic writer sets the kept states refer to, renumbered in order (after collect's
+ * compaction of the states). */
+static int collect_atoms(pt_shadow *sh) {
+  uint32_t *map = calloc(sh->nat, sizeof *map);
+  if (!map) return -1;
+  for (uint32_t i = 0; i < sh->nst; i++) map[sh->st[i].atom] = 1;
+  uint32_t n = 1;
+  for (uint32_t i = 1; i < sh->nat; i++)
+    if (map[i]) {
+      sh->at[n] = sh->at[i];
+      map[i] = n++;
+    }
+  map[0] = 0;
+  for (uint32_t i = 0; i < sh->nst; i++) sh->st[i].atom = map[sh->st[i].atom];
+  free(map);
+  sh->nat = n;
+  return 0;
 }
 
 /* Mark-compact collection of the state table: keep the states some byte (page, granule or
@@ -235,6 +291,7 @@ static int collect(pt_shadow *sh) {
     if (sh->pg[i].key) map_states(&sh->pg[i], map, 1);
   free(map);
   sh->nst = n;
+  if (sh->nat > 1 && collect_atoms(sh)) return -1;
   /* Collect again after max(live, GC_MIN, a granule per page) new states: the next
    * collection's work (states and granules scanned) stays proportional to the states made. */
   uint64_t more = sh->npg * NGRAN > GC_MIN ? sh->npg * NGRAN : GC_MIN;
@@ -334,28 +391,93 @@ static void flag(memo *m, pt_hazard h, uint32_t site) {
   m->hz_site[h] = site;
 }
 
+/* The atomic writer set after `who`'s atomic read-modify-write of bytes whose set is
+ * `from` (0: none): the writers `who` is not ordered after, only the newest NATOM - 1 of
+ * them when more (the set is marked `lost`), then `who`. Returns its index, 0 when out of
+ * memory. */
+static uint32_t add_atomic(pt_shadow *sh, uint32_t from, const pt_accessor *who) {
+  atoms *n = next_atoms(sh);
+  if (!n) return 0;
+  const atoms *s = from ? &sh->at[from] : NULL;
+  uint32_t k = 0;
+  n->lost = s && s->lost;
+  for (uint32_t i = 0; s && i < s->n; i++) {
+    if (!unordered(who, s->a[i])) continue;
+    if (k == NATOM - 1) { /* full: the oldest goes */
+      memmove(n->a, n->a + 1, (k - 1) * sizeof *n->a);
+      memmove(n->site, n->site + 1, (k - 1) * sizeof *n->site);
+      k--;
+      n->lost = 1;
+    }
+    n->a[k] = s->a[i];
+    n->site[k++] = s->site[i];
+  }
+  n->a[k] = who->epoch;
+  n->site[k++] = who->site;
+  n->n = (uint8_t)k;
+  return sh->nat++;
+}
+
+/* A plain access of `who` must be ordered after every atomic writer of set `atom` too (h:
+ * PT_HZ_RAW for a read, PT_HZ_WAW for a write). Out of line: most states have none. */
+static void check_atomics(pt_shadow *sh, uint32_t atom, const pt_accessor *who, pt_hazard h, memo *m) {
+  const atoms *a = &sh->at[atom];
+  for (uint32_t i = 0; i < a->n; i++)
+    if (unordered(who, a->a[i])) flag(m, h, a->site[i]);
+  sh->unchecked += a->lost;
+}
+
+/* A write or an atomic of `who` must be ordered after the readers of s. */
+static void check_readers(const state *s, const pt_accessor *who, memo *m) {
+  for (uint32_t i = 0; i < s->nread; i++)
+    if (unordered(who, s->r[i])) flag(m, PT_HZ_WAR, s->rsite[i]);
+}
+
 /* The state after `who` accesses bytes in state `from`, and the hazards found (written to m).
- * A new state is written straight into the table's next slot. */
+ * access: 1 read, 2 write, 4 atomic read-modify-write. A new state is written straight into
+ * the table's next slot. */
 static int transition(pt_shadow *sh, uint32_t from, int local, int access, const pt_accessor *who, memo *m) {
   state *n = next_state(sh);
   if (!n) return -1;
   const state *s = &sh->st[from];
   *m = (memo){.from = from, .local = (uint8_t)local};
   int never = local && (from == 0 || s->never);
-  if (who->init && access == 1 && never) flag(m, PT_HZ_INIT, 0);
-  if (who->taint && access == 1 && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
-  if (who->taint && access == 1) m->origin = never ? who->site : s->origin;
-  if (who->race && unordered(who, s->w)) flag(m, access == 1 ? PT_HZ_RAW : PT_HZ_WAW, s->wsite);
   if (access == 2) {
-    for (uint32_t i = 0; who->race && i < s->nread; i++)
-      if (unordered(who, s->r[i])) flag(m, PT_HZ_WAR, s->rsite[i]);
-    if (!sh->write_state) {
-      *n = (state){.w = who->epoch, .wsite = who->site, .origin = sh->op_origin};
+    if (who->race) {
+      if (unordered(who, s->w)) flag(m, PT_HZ_WAW, s->wsite);
+      if (s->atom) check_atomics(sh, s->atom, who, PT_HZ_WAW, m);
+      check_readers(s, who, m);
+    }
+    if (!sh->write_state) { /* field by field: the readers past nread are never read */
+      n->w = who->epoch, n->wsite = who->site, n->origin = sh->op_origin;
+      n->never = n->nread = 0;
+      n->atom = 0;
       sh->write_state = sh->nst++;
     }
     m->to = sh->write_state;
     return 0;
   }
+  /* a read, or an atomic (which reads the old bytes too) */
+  if (who->init && never) flag(m, PT_HZ_INIT, 0);
+  if (who->taint && local && from == 0) flag(m, PT_HZ_UNDEF, 0);
+  uint32_t origin = never ? who->site : s->origin; /* of the bytes read */
+  if (access == 4) { /* not checked against the other atomics; the new value depends on the old bytes and the op's reads */
+    if (who->race) {
+      if (unordered(who, s->w)) flag(m, PT_HZ_WAW, s->wsite);
+      check_readers(s, who, m);
+    }
+    uint32_t atom = add_atomic(sh, s->atom, who), o = who->taint ? origin : 0;
+    if (!atom) return -1;
+    *n = *s;
+    n->never = 0;
+    n->origin = sh->op_origin && (!o || sh->op_origin < o) ? sh->op_origin : o;
+    n->atom = atom;
+    m->to = sh->nst++;
+    return 0;
+  }
+  if (who->taint) m->origin = origin;
+  if (who->race && unordered(who, s->w)) flag(m, PT_HZ_RAW, s->wsite);
+  if (who->race && s->atom) check_atomics(sh, s->atom, who, PT_HZ_RAW, m);
   uint32_t k = 0;
   for (uint32_t i = 0; i < s->nread; i++) /* keep readers this read is not ordered after */
     if (unordered(who, s->r[i]) && k < NREAD - 1) {
@@ -369,6 +491,7 @@ static int transition(pt_shadow *sh, uint32_t from, int local, int access, const
   n->wsite = s->wsite;
   n->origin = s->origin;
   n->never = (uint8_t)never;
+  n->atom = s->atom;
   m->to = sh->nst++;
   return 0;
 }
@@ -449,8 +572,8 @@ static int access_page(pt_shadow *sh, page *p, uint64_t base, uint64_t off, uint
 
 int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint64_t len, int access,
                      const pt_accessor *who) {
-  /* Reads and writes of one op memoize separately: a write's memo maps to its own state. */
-  if (access == 2) sh->nmemo = 0;
+  /* Reads, writes and atomics of one op memoize separately: a write's memo maps to its own state. */
+  if (access != 1) sh->nmemo = 0;
   while (len) {
     uint64_t off = addr & (PAGE - 1), n = PAGE - off < len ? PAGE - off : len;
     page *p = find_page(sh, mem, addr >> PAGE_BITS);
@@ -458,7 +581,7 @@ int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint
     addr += n;
     len -= n;
   }
-  if (access == 2) sh->nmemo = 0;
+  if (access != 1) sh->nmemo = 0;
   return 0;
 }
 

@@ -1,6 +1,6 @@
 /* Shadow memory for the race and init checkers: for every byte of every memory ever
- * accessed, the last write (epoch and site), the reads since then that may still race
- * with a later write, and whether its value may depend on never-written local memory
+ * accessed, the last write (epoch and site), the atomic read-modify-writes and the reads
+ * since then that may still race with a later access, and whether its value may depend on never-written local memory
  * (the site of the op that first read such bytes on the way: its *origin*). Bytes are
  * kept as indices into a table of immutable states, so a run of bytes with the same
  * history costs one transition; a page (4 KiB of memory, allocated on first access) keeps
@@ -44,9 +44,11 @@ void pt_shadow_free(pt_shadow *sh);
 int pt_shadow_begin_op(pt_shadow *sh);
 /* Apply an access to bytes [addr, addr + len) of memory `mem` (an id chosen by the caller;
  * `local` says whether never-written bytes are uninitialized (local memories) or were
- * initialized by the host (GM)). access: 1 read, 2 write; an op applies all its reads
- * before its writes (its writes take the origin of its reads). Returns -1 when out of
- * memory. */
+ * initialized by the host (GM)). access: 1 read, 2 write, 4 atomic read-modify-write (a
+ * write that also reads the old bytes; unordered atomics of the same bytes are no race
+ * with each other, but a plain read or write must be ordered after all of them); an op
+ * applies all its reads before its writes and atomics (they take the origin of its
+ * reads). Returns -1 when out of memory. */
 int pt_shadow_access(pt_shadow *sh, uint32_t mem, int local, uint64_t addr, uint64_t len, int access,
                      const pt_accessor *who);
 /* The host wrote these bytes (initialized, ordered before every op). */
@@ -56,6 +58,10 @@ int pt_shadow_host_write(pt_shadow *sh, uint32_t mem, uint64_t addr, uint64_t le
 uint32_t pt_shadow_op_origin(const pt_shadow *sh);
 /* Origin of byte addr of memory mem, and the site of its last write (0: none). */
 uint32_t pt_shadow_origin_at(pt_shadow *sh, uint32_t mem, uint64_t addr, uint32_t *wsite);
+/* Plain accesses (memoized: once per op and state) checked against bytes whose atomic
+ * writers were more than the shadow keeps: a race with a dropped one would be missed. */
+uint64_t pt_shadow_atomic_unchecked(const pt_shadow *sh);
+#define PT_SHADOW_NATOM 4 /* unordered atomic writers a state keeps per byte */
 /* Number of states in the table (for tests of the memory bound). */
 uint32_t pt_shadow_nstates(const pt_shadow *sh);
 

@@ -177,7 +177,7 @@ static void trace_ranges(FILE *f, const pt_slice *s) {
     uint64_t pieces = 1;
     for (int d = 0; d < r->nd; d++) pieces *= (uint64_t)r->count[d];
     n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%s %s 0x%" PRIx64 " %" PRIu64 "x%" PRIu64 "B", i ? "; " : "",
-                  r->access == 1 ? "read" : r->access == 2 ? "write" : "rw", pt_space_name(r->space), r->addr, pieces, r->len);
+                  r->access & 4 ? "atomic" : r->access == 1 ? "read" : r->access == 2 ? "write" : "rw", pt_space_name(r->space), r->addr, pieces, r->len);
   }
   json_str(f, n ? buf : "");
 }

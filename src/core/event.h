@@ -18,7 +18,7 @@
 typedef struct pt_range {
   ptosim_space space;
   const ptosim_core *owner;
-  uint8_t access; /* pt_access bits: 1 read, 2 write */
+  uint8_t access; /* pt_access bits: 1 read, 2 write, 4 atomic (with 2: an atomic read-modify-write) */
   uint8_t nd;
   uint64_t addr;
   uint64_t len;

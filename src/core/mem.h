@@ -12,7 +12,10 @@
 
 #include "core/machine.h"
 
-typedef enum pt_access { PT_READ = 1, PT_WRITE = 2, PT_RW = 3 } pt_access;
+/* PT_ATOMIC marks a write (PT_WRITE or PT_RW) as an atomic read-modify-write at the memory
+ * side (FIXPIPE / TSTORE atomic, MSCATTER atomic, MTE3 under the GM atomic mode): the race
+ * checker does not order two atomics of the same bytes against each other. */
+typedef enum pt_access { PT_READ = 1, PT_WRITE = 2, PT_RW = 3, PT_ATOMIC = 4 } pt_access;
 
 /* Contiguous bytes [addr, addr + len) of `space` as seen from core c. On success *out
  * points at the host byte of addr. len == 0 checks nothing but the alignment. */

@@ -59,7 +59,7 @@ static void size_ranges(const pt_event *ev, sized *z) {
   z->largest[PT_READ] = z->largest[PT_WRITE] = z->largest[PT_RW] = -1;
   for (int i = 0; i < ev->nranges; i++) {
     uint64_t b = z->bytes[i] = range_bytes(&ev->ranges[i]);
-    unsigned acc = ev->ranges[i].access;
+    unsigned acc = ev->ranges[i].access & PT_RW; /* an atomic write counts as its read / write bits */
     if (acc >= PT_READ && acc <= PT_RW && (z->largest[acc] < 0 || b > z->bytes[z->largest[acc]])) z->largest[acc] = i;
   }
 }

@@ -342,7 +342,7 @@ static ptosim_status run(pt_ctx *x, xfer *t) {
   PT_TRY(pt_region_on(x, t->src_core, t->src_space, t->src_addr, t->nd, t->count, t->sstride, (uint64_t)t->len, 1,
                       PT_READ, &s));
   PT_TRY(pt_region_on(x, t->dst_core, t->dst_space, t->dst_addr, t->nd, t->count, t->dstride, (uint64_t)t->wlen, 1,
-                      PT_WRITE, &d));
+                      t->atomic ? PT_WRITE | PT_ATOMIC : PT_WRITE, &d));
   /* A verify-only run (ptosim check) has checked the regions: copying would only cost time
    * (16 loop groups of 2^21 - 1 iterations would never end). */
   if (none || x->m->verify_only) return PTOSIM_OK;

@@ -367,7 +367,7 @@ static ptosim_status map_src(pt_ctx *x, const ptosim_fixpipe_params *p, const fi
 
 static ptosim_status map_dst(pt_ctx *x, const ptosim_fixpipe_params *p, const fix_plan *pl, fix_tile *t) {
   ptosim_space sp = p->dst.space;
-  pt_access acc = p->atomic != PTOSIM_ATOMIC_NONE ? PT_RW : PT_WRITE;
+  pt_access acc = p->atomic != PTOSIM_ATOMIC_NONE ? PT_RW | PT_ATOMIC : PT_WRITE;
   int64_t es = pl->es, ds = p->dst_stride;
   fix_piece pc[2] = {{0}, {0}};
   if (!es) { /* i4: the bounding bytes of the nibbles written */

@@ -633,7 +633,7 @@ static ptosim_status tstore_tile(pt_ctx *x, const ptosim_tstore_params *p, const
   PT_TRY(fn(x, &c, &pl));
   uint8_t *t;
   PT_TRY(pt_tile_at(x, x->core, p->src.space, p->src.addr, 0, PT_READ, &t));
-  PT_TRY(plan_map(x, &pl, v->addr, p->src.space, p->src.addr, false, add ? PT_RW : PT_WRITE));
+  PT_TRY(plan_map(x, &pl, v->addr, p->src.space, p->src.addr, false, add ? PT_RW | PT_ATOMIC : PT_WRITE));
   plan_copy(&pl, false, add);
   return PTOSIM_OK;
 }
@@ -1111,7 +1111,9 @@ static ptosim_status ix_run(pt_ctx *x, ix *s, const ptosim_tile *data, const pto
   PT_TRY(map_valid(x, data, &s->d, s->gather ? PT_WRITE : PT_READ, &s->dh));
   s->gmin = INT64_MAX, s->gmax = 0;
   ix_walk(s, ix_bounds);
-  pt_access acc = s->gather ? PT_READ : s->atomic ? PT_RW : PT_WRITE;
+  /* Atomic at the memory side except an a2a3 Elem-mode scatter, a scalar read-add-write
+   * per element (mscatter.md "Conflict Resolution"): that one is an ordinary read and write. */
+  pt_access acc = s->gather ? PT_READ : !s->atomic ? PT_WRITE : s->row || is_a5(x) ? PT_RW | PT_ATOMIC : PT_RW;
   if (s->gmax > s->gmin)
     PT_TRY(pt_span(x, PTOSIM_GM, s->v->addr + (uint64_t)s->gmin, (uint64_t)(s->gmax - s->gmin), 1, acc, &s->gh));
   /* a2a3 NZ row ZERO pre-zeroes the whole destination tile (MGatherRowNzImpl). */
