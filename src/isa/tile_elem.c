@@ -70,12 +70,15 @@ ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d,
 
 /* ---- f16 rows <-> f32 ------------------------------------------------------------------- */
 
+typedef void (*te_f16_in_fn)(const uint8_t *p, int64_t n, float *out);
+typedef void (*te_f16_out_fn)(const uint8_t *in, int64_t n, uint8_t *p);
+
 /* Portable forms: the lane conversions of vec_lanes.h (loops the compiler vectorizes). */
 static void te_f16_to_f32_c(const uint8_t *p, int64_t n, float *out) {
   for (int64_t i = 0; i < n; i++) out[i] = te_ld_f16(p, i);
 }
-static void te_f32_to_f16_c(const float *in, int64_t n, uint8_t *p) {
-  for (int64_t i = 0; i < n; i++) te_st_f16(p, i, in[i]);
+static void te_f32_to_f16_c(const uint8_t *in, int64_t n, uint8_t *p) {
+  for (int64_t i = 0; i < n; i++) te_st_f16(p, i, te_ld_f32(in, i));
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -96,41 +99,74 @@ TE_F16C static void te_f16_to_f32_x86(const uint8_t *p, int64_t n, float *out) {
   }
   te_f16_to_f32_c(p + 2 * i, n - i, out + i);
 }
-TE_F16C static void te_f32_to_f16_x86(const float *in, int64_t n, uint8_t *p) {
+TE_F16C static void te_f32_to_f16_x86(const uint8_t *in, int64_t n, uint8_t *p) {
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    __m256 x = _mm256_loadu_ps(in + i);
+    __m256 x = _mm256_loadu_ps((const float *)(in + 4 * i));
     __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q));
     __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan), _mm256_extractf128_si256(nan, 1));
     __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     _mm_storeu_si128((__m128i *)(p + 2 * i), _mm_blendv_epi8(h, _mm_set1_epi16(0x7E00), nan16));
   }
-  te_f32_to_f16_c(in + i, n - i, p + 2 * i);
+  te_f32_to_f16_c(in + 4 * i, n - i, p + 2 * i);
+}
+/* The same with AVX-512, 16 lanes a step: vcvtph2ps / vcvtps2ph are the F16C instructions
+ * on wider registers. TE_AVX512 code runs when te_avx512() (reads the flags the compiler's
+ * runtime asked CPUID for once at start-up). */
+#define TE_AVX512 __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq")))
+static bool te_avx512(void) {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512dq");
+}
+TE_AVX512 static void te_f16_to_f32_avx512(const uint8_t *p, int64_t n, float *out) {
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m512 x = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(p + 2 * i)));
+    _mm512_storeu_ps(out + i, x);
+    if (_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q)) te_f16_to_f32_c(p + 2 * i, 16, out + i);
+  }
+  te_f16_to_f32_x86(p + 2 * i, n - i, out + i);
+}
+TE_AVX512 static void te_f32_to_f16_avx512(const uint8_t *in, int64_t n, uint8_t *p) {
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m512 x = _mm512_loadu_ps((const float *)(in + 4 * i));
+    __m256i h = _mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    h = _mm256_mask_mov_epi16(h, _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), _mm256_set1_epi16(0x7E00));
+    _mm256_storeu_si256((__m256i *)(p + 2 * i), h);
+  }
+  te_f32_to_f16_x86(in + 4 * i, n - i, p + 2 * i);
 }
 /* F16C is CPUID.1:ECX bit 29 (clang's __builtin_cpu_supports has no "f16c"); "avx" also
  * checks that the OS saves the YMM registers. CPUID traps to the hypervisor in a virtual
- * machine (microseconds), so the answer is asked once and kept (0 unknown, 1 no, 2 yes). */
-static bool te_f16c(void) {
+ * machine (microseconds), so the answer is asked once and kept (0 unknown, 1 none, 2 F16C,
+ * 3 AVX-512 as well). */
+static int te_f16c_level(void) {
   static _Atomic int known;
   int k = atomic_load_explicit(&known, memory_order_relaxed);
   if (!k) {
     unsigned a, b, c, d;
     k = __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u) ? 2 : 1;
+    k += k == 2 && te_avx512();
     atomic_store_explicit(&known, k, memory_order_relaxed);
   }
-  return k == 2;
+  return k;
 }
 #else
 #define te_f16_to_f32_x86 te_f16_to_f32_c
 #define te_f32_to_f16_x86 te_f32_to_f16_c
-static bool te_f16c(void) { return false; }
+#define te_f16_to_f32_avx512 te_f16_to_f32_c
+#define te_f32_to_f16_avx512 te_f32_to_f16_c
+static int te_f16c_level(void) { return 1; }
 #endif
 
 void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out) {
-  (te_f16c() ? te_f16_to_f32_x86 : te_f16_to_f32_c)(p, n, out);
+  static const te_f16_in_fn fn[] = {te_f16_to_f32_c, te_f16_to_f32_c, te_f16_to_f32_x86, te_f16_to_f32_avx512};
+  fn[te_f16c_level()](p, n, out);
 }
-void pt_te_f32_to_f16(const float *in, int64_t n, uint8_t *p) {
-  (te_f16c() ? te_f32_to_f16_x86 : te_f32_to_f16_c)(in, n, p);
+void pt_te_f32_to_f16(const uint8_t *in, int64_t n, uint8_t *p) {
+  static const te_f16_out_fn fn[] = {te_f32_to_f16_c, te_f32_to_f16_c, te_f32_to_f16_x86, te_f32_to_f16_avx512};
+  fn[te_f16c_level()](in, n, p);
 }
 
 /* ---- texp rows: the fast exp with the host's expf where it is not proven ----------------- */
@@ -144,26 +180,47 @@ static void te_exp_slow(const pt_v8f *x, pt_v8f *y, const pt_v8i *slow) {
     }
 }
 
-/* Eight lanes x at a (m bytes) into d; inlined into each build of the row loop. */
-static inline __attribute__((always_inline)) void te_exp8(const uint8_t *a, uint8_t *d, size_t m) {
-  pt_v8f x = {0}, y;
-  pt_v8i slow;
-  memcpy(&x, a, m); /* before any store: d may be a */
-  pt_exp_f32x8(&x, &y, &slow);
+/* Sixteen lanes at a into d (d may be a), ANY(&v) true when a lane of v is set; inlined
+ * into each build of the row loop. The vectors stay in registers: the rare slow call
+ * works on copies. */
+#define TE_EXP16(a, d, ANY)                                                                  \
+  do {                                                                                       \
+    pt_v8f x0, x1, y0, y1;                                                                   \
+    pt_v8i s0, s1;                                                                           \
+    memcpy(&x0, a, 32), memcpy(&x1, a + 32, 32); /* before any store: d may be a */          \
+    pt_exp_f32x8(&x0, &y0, &s0);                                                             \
+    pt_exp_f32x8(&x1, &y1, &s1);                                                             \
+    pt_v8i any_ = s0 | s1;                                                                   \
+    if (ANY(&any_)) {                                                                        \
+      pt_v8f xs[2] = {x0, x1}, ys[2] = {y0, y1};                                             \
+      pt_v8i ss[2] = {s0, s1};                                                               \
+      te_exp_slow(&xs[0], &ys[0], &ss[0]), te_exp_slow(&xs[1], &ys[1], &ss[1]);              \
+      y0 = ys[0], y1 = ys[1];                                                                \
+    }                                                                                        \
+    memcpy(d, &y0, 32), memcpy(d + 32, &y1, 32);                                             \
+  } while (0)
+
+static inline bool te_any_c(const pt_v8i *v) {
   uint64_t w[4];
-  memcpy(w, &slow, sizeof w);
-  if (w[0] | w[1] | w[2] | w[3]) te_exp_slow(&x, &y, &slow);
-  memcpy(d, &y, m);
+  memcpy(w, v, sizeof w);
+  return (w[0] | w[1] | w[2] | w[3]) != 0;
 }
 
+typedef void (*te_exp_fn)(const uint8_t *a, int64_t n, uint8_t *d);
+
 /* The row loop, compiled portable, for AVX2 and for AVX-512 hosts (same C, same values). */
-#define TE_EXP_ROW(name, ATTR)                                                               \
+#define TE_EXP_ROW(name, ATTR, ANY)                                                          \
   ATTR static void name(const uint8_t *a, int64_t n, uint8_t *d) {                           \
     int64_t i = 0;                                                                           \
-    for (; i + 8 <= n; i += 8) te_exp8(a + 4 * i, d + 4 * i, 32);                            \
-    if (i < n) te_exp8(a + 4 * i, d + 4 * i, (size_t)(n - i) * 4);                          \
+    for (; i + 16 <= n; i += 16) TE_EXP16(a + 4 * i, d + 4 * i, ANY);                        \
+    if (i < n) { /* the tail through a zero-padded block */                                  \
+      uint8_t t[64] = {0};                                                                   \
+      memcpy(t, a + 4 * i, (size_t)(n - i) * 4);                                             \
+      TE_EXP16(t, t, ANY);                                                                   \
+      memcpy(d + 4 * i, t, (size_t)(n - i) * 4);                                             \
+    }                                                                                        \
   }
-TE_EXP_ROW(te_exp_c, )
+TE_EXP_ROW(te_exp_c, , te_any_c)
 #if defined(__x86_64__) && defined(__GNUC__)
 /* Fused multiply-adds only make the double steps more exact (the error bound holds either way);
  * gcc contracts with -ffp-contract=fast only (clang's default contracts within expressions). */
@@ -172,16 +229,70 @@ TE_EXP_ROW(te_exp_c, )
 #else
 #define TE_FMA(t) __attribute__((target(t ",fma"), optimize("fp-contract=fast")))
 #endif
-TE_EXP_ROW(te_exp_avx2, TE_FMA("avx2"))
-TE_EXP_ROW(te_exp_avx512, TE_FMA("avx512f,avx512dq,avx512vl"))
+#define TE_ANY_AVX(v) (!_mm256_testz_si256((__m256i)*(v), (__m256i)*(v)))
+TE_EXP_ROW(te_exp_avx2, TE_FMA("avx2"), TE_ANY_AVX)
+
+/* The AVX-512 build: the steps of pt_exp_f32x8 with its constants, written with intrinsics
+ * so that the lane masks live in mask registers (gcc's generic vectors keep them in vector
+ * registers and pack them: twice the instructions). Near a halfway point: the low 29 bits
+ * minus 2^28 plus PT_EXP_NEAR, mod 2^29, are below 2 PT_EXP_NEAR = 2^22, i.e. their bits
+ * 22..28 are zero. */
+TE_AVX512 static inline __m256 te_exp8_avx512(__m256 x, __mmask8 *slow) {
+  const __m512i tlo = _mm512_sub_epi64(_mm512_castpd_si512((__m512d){PT_EXP_TAB_LO}),
+                                       _mm512_setr_epi64(0, 1ll << 48, 2ll << 48, 3ll << 48, 4ll << 48, 5ll << 48, 6ll << 48, 7ll << 48));
+  const __m512i thi = _mm512_sub_epi64(_mm512_castpd_si512((__m512d){PT_EXP_TAB_HI}),
+                                       _mm512_setr_epi64(8ll << 48, 9ll << 48, 10ll << 48, 11ll << 48, 12ll << 48, 13ll << 48, 14ll << 48, 15ll << 48));
+  const __m512d shift = _mm512_set1_pd(PT_EXP_SHIFT), one = _mm512_set1_pd(1.0);
+  __m512d xd = _mm512_cvtps_pd(x);
+  __m512d t = _mm512_fmadd_pd(xd, _mm512_set1_pd(PT_EXP_N_LN2), shift), kd = _mm512_sub_pd(t, shift);
+  __m512d r = _mm512_fnmadd_pd(kd, _mm512_set1_pd(PT_EXP_LN2_N), xd);
+  __m512d p = _mm512_fmadd_pd(r, _mm512_set1_pd(1.0 / 120), _mm512_set1_pd(1.0 / 24));
+  p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(1.0 / 6));
+  p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(0.5));
+  p = _mm512_fmadd_pd(p, r, one);
+  p = _mm512_fmadd_pd(p, r, one);
+  __m512i ti = _mm512_castpd_si512(t);
+  __m512i s = _mm512_add_epi64(_mm512_permutex2var_epi64(tlo, ti, thi), _mm512_slli_epi64(ti, 48));
+  __m512d y = _mm512_mul_pd(_mm512_castsi512_pd(s), p);
+  __m512i low = _mm512_add_epi64(_mm512_castpd_si512(y), _mm512_set1_epi64(PT_EXP_NEAR - 0x10000000));
+  __mmask8 near = _mm512_testn_epi64_mask(low, _mm512_set1_epi64(0x1FFFFFFF & -(2 * PT_EXP_NEAR)));
+  __mmask8 in = _mm256_mask_cmp_ps_mask(_mm256_cmp_ps_mask(x, _mm256_set1_ps(PT_EXP_MIN), _CMP_GE_OQ), x,
+                                        _mm256_set1_ps(PT_EXP_MAX), _CMP_LE_OQ);
+  __mmask8 live = _mm256_cmp_ps_mask(x, _mm256_set1_ps(PT_EXP_ZERO), _CMP_NLT_UQ); /* not +0 */
+  *slow = (__mmask8)(live & (~in | near));
+  return _mm512_maskz_cvtpd_ps(live, y);
+}
+TE_AVX512 TE_FMA("avx512f") static void te_exp_avx512(const uint8_t *a, int64_t n, uint8_t *d) {
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __mmask8 s0, s1;
+    __m256 x0 = _mm256_loadu_ps((const float *)(a + 4 * i)), x1 = _mm256_loadu_ps((const float *)(a + 4 * i + 32));
+    __m256 y0 = te_exp8_avx512(x0, &s0), y1 = te_exp8_avx512(x1, &s1);
+    if (!_kortestz_mask8_u8(s0, s1)) {
+      pt_v8f xs[2] = {(pt_v8f)x0, (pt_v8f)x1}, ys[2] = {(pt_v8f)y0, (pt_v8f)y1};
+      pt_v8i ss[2] = {(pt_v8i)_mm256_movm_epi32(s0), (pt_v8i)_mm256_movm_epi32(s1)};
+      te_exp_slow(&xs[0], &ys[0], &ss[0]), te_exp_slow(&xs[1], &ys[1], &ss[1]);
+      y0 = (__m256)ys[0], y1 = (__m256)ys[1];
+    }
+    _mm256_storeu_ps((float *)(d + 4 * i), y0), _mm256_storeu_ps((float *)(d + 4 * i + 32), y1);
+  }
+  if (i < n) te_exp_avx2(a + 4 * i, n - i, d + 4 * i);
+}
 static bool te_avx2(void) { return __builtin_cpu_supports("avx2"); }
-static bool te_avx512(void) { return __builtin_cpu_supports("avx512dq"); }
 #else
 #define te_exp_avx2 te_exp_c
+#define te_exp_avx512 te_exp_c
 static bool te_avx2(void) { return false; }
+static bool te_avx512(void) { return false; }
 #endif
 
-void pt_te_exp_f32_c(const uint8_t *a, int64_t n, uint8_t *d) { te_exp_c(a, n, d); }
+bool pt_te_exp_f32_build(int b, const uint8_t *a, int64_t n, uint8_t *d) {
+  bool have[PT_TE_EXP_BUILDS] = {true, te_avx2(), te_avx512()};
+  static const te_exp_fn fn[PT_TE_EXP_BUILDS] = {te_exp_c, te_exp_avx2, te_exp_avx512};
+  if ((unsigned)b >= PT_TE_EXP_BUILDS || !have[b]) return false;
+  fn[b](a, n, d);
+  return true;
+}
 void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d) { (te_avx512() ? te_exp_avx512 : te_avx2() ? te_exp_avx2 : te_exp_c)(a, n, d); }
 
 /* ---- row loops, one per operand shape: F(K, ...) on compute-type values ------------------ */
@@ -191,9 +302,9 @@ void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d) { (te_avx512() ? te_
  * TE_CHUNK elements at a time (te_f16_chunks): the f16 conversions are then whole-chunk
  * loops (F16C where the host has it), the same values as the per-element ones. */
 #define TE_DIRECT(op, K, BODY, F) \
-  static void op##_##K(const te_row *g) { BODY(K, K, F) }
+  TE_CLONES static void op##_##K(const te_row *g) { BODY(K, K, F) }
 #define TE_VIA_F32(op, K, BODY, F)                                                          \
-  static void op##_##K##_f32(const te_row *g) { BODY(K, f32, F) }                           \
+  TE_CLONES static void op##_##K##_f32(const te_row *g) { BODY(K, f32, F) }                 \
   TE_VIA_F32_ROW(op, K, op##_##K##_f32)
 #define TE_VIA_F32_ROW(op, K, F32ROW) \
   static void op##_##K(const te_row *g) { te_f16_chunks(g, F32ROW); }
@@ -210,7 +321,7 @@ void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d) { (te_avx512() ? te_
 #define TE_LOOP_f16 TE_VIA_F32
 #define TE_LOOP(op, K, BODY, F) TE_LOOP_##K(op, K, BODY, F)
 
-enum { TE_CHUNK = 256 };
+enum { TE_CHUNK = 512 };
 
 /* Run the f32 loop `inner` of an f16 op on row g: each source chunk converted to f32 (exact),
  * the result converted back with one rounding to nearest even (NaN: 0x7E00, as te_st_f16).
@@ -226,7 +337,7 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
     for (int k = 0; k < 3; k++)
       if (src[k]) pt_te_f16_to_f32(src[k] + 2 * j, m, buf[k]), *hs[k] = (const uint8_t *)buf[k];
     inner(&h);
-    pt_te_f32_to_f16(buf[3], m, g->d + 2 * j);
+    pt_te_f32_to_f16((const uint8_t *)buf[3], m, g->d + 2 * j);
   }
 }
 
