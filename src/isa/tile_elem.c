@@ -234,16 +234,17 @@ TE_EXP_ROW(te_exp_avx2, TE_FMA("avx2"), TE_ANY_AVX)
 
 /* The AVX-512 build: the steps of pt_exp_f32x8 with its constants, written with intrinsics
  * so that the lane masks live in mask registers (gcc's generic vectors keep them in vector
- * registers and pack them: twice the instructions). Near a halfway point: the low 29 bits
- * minus 2^28 plus PT_EXP_NEAR, mod 2^29, are below 2 PT_EXP_NEAR = 2^22, i.e. their bits
- * 22..28 are zero. */
-TE_AVX512 static inline __m256 te_exp8_avx512(__m256 x, __mmask8 *slow) {
+ * registers and pack them: twice the instructions), and the range tests are made on 16
+ * lanes at once. te_exp8d_avx512 gives y (step 5) of 8 lanes at a (f32) in double, and in
+ * *near the lanes near a halfway point: the low 29 bits minus 2^28 plus PT_EXP_NEAR, mod
+ * 2^29, below 2 PT_EXP_NEAR = 2^22, i.e. their bits 22..28 zero. */
+TE_AVX512 static inline __m512d te_exp8d_avx512(const uint8_t *a, __mmask8 *near) {
   const __m512i tlo = _mm512_sub_epi64(_mm512_castpd_si512((__m512d){PT_EXP_TAB_LO}),
                                        _mm512_setr_epi64(0, 1ll << 48, 2ll << 48, 3ll << 48, 4ll << 48, 5ll << 48, 6ll << 48, 7ll << 48));
   const __m512i thi = _mm512_sub_epi64(_mm512_castpd_si512((__m512d){PT_EXP_TAB_HI}),
                                        _mm512_setr_epi64(8ll << 48, 9ll << 48, 10ll << 48, 11ll << 48, 12ll << 48, 13ll << 48, 14ll << 48, 15ll << 48));
   const __m512d shift = _mm512_set1_pd(PT_EXP_SHIFT), one = _mm512_set1_pd(1.0);
-  __m512d xd = _mm512_cvtps_pd(x);
+  __m512d xd = _mm512_cvtps_pd(_mm256_loadu_ps((const float *)a));
   __m512d t = _mm512_fmadd_pd(xd, _mm512_set1_pd(PT_EXP_N_LN2), shift), kd = _mm512_sub_pd(t, shift);
   __m512d r = _mm512_fnmadd_pd(kd, _mm512_set1_pd(PT_EXP_LN2_N), xd);
   __m512d p = _mm512_fmadd_pd(r, _mm512_set1_pd(1.0 / 120), _mm512_set1_pd(1.0 / 24));
@@ -255,27 +256,43 @@ TE_AVX512 static inline __m256 te_exp8_avx512(__m256 x, __mmask8 *slow) {
   __m512i s = _mm512_add_epi64(_mm512_permutex2var_epi64(tlo, ti, thi), _mm512_slli_epi64(ti, 48));
   __m512d y = _mm512_mul_pd(_mm512_castsi512_pd(s), p);
   __m512i low = _mm512_add_epi64(_mm512_castpd_si512(y), _mm512_set1_epi64(PT_EXP_NEAR - 0x10000000));
-  __mmask8 near = _mm512_testn_epi64_mask(low, _mm512_set1_epi64(0x1FFFFFFF & -(2 * PT_EXP_NEAR)));
-  __mmask8 in = _mm256_mask_cmp_ps_mask(_mm256_cmp_ps_mask(x, _mm256_set1_ps(PT_EXP_MIN), _CMP_GE_OQ), x,
-                                        _mm256_set1_ps(PT_EXP_MAX), _CMP_LE_OQ);
-  __mmask8 live = _mm256_cmp_ps_mask(x, _mm256_set1_ps(PT_EXP_ZERO), _CMP_NLT_UQ); /* not +0 */
-  *slow = (__mmask8)(live & (~in | near));
-  return _mm512_maskz_cvtpd_ps(live, y);
+  *near = _mm512_testn_epi64_mask(low, _mm512_set1_epi64(0x1FFFFFFF & -(2 * PT_EXP_NEAR)));
+  return y;
 }
+/* Rows go TE_EXP_SPAN lanes at a time: the blocks of 16 with a lane left to expf are noted
+ * without a branch and fixed after the span, from the source (a copy of the span when d is
+ * a: then the results overwrite it). */
+enum { TE_EXP_SPAN = 256 };
 TE_AVX512 TE_FMA("avx512f") static void te_exp_avx512(const uint8_t *a, int64_t n, uint8_t *d) {
   int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    __mmask8 s0, s1;
-    __m256 x0 = _mm256_loadu_ps((const float *)(a + 4 * i)), x1 = _mm256_loadu_ps((const float *)(a + 4 * i + 32));
-    __m256 y0 = te_exp8_avx512(x0, &s0), y1 = te_exp8_avx512(x1, &s1);
-    if (!_kortestz_mask8_u8(s0, s1)) {
-      pt_v8f xs[2] = {(pt_v8f)x0, (pt_v8f)x1}, ys[2] = {(pt_v8f)y0, (pt_v8f)y1};
-      pt_v8i ss[2] = {(pt_v8i)_mm256_movm_epi32(s0), (pt_v8i)_mm256_movm_epi32(s1)};
-      te_exp_slow(&xs[0], &ys[0], &ss[0]), te_exp_slow(&xs[1], &ys[1], &ss[1]);
-      y0 = (__m256)ys[0], y1 = (__m256)ys[1];
+  for (; i + 16 <= n; i += TE_EXP_SPAN) {
+    float copy[TE_EXP_SPAN];
+    int64_t m = (n - i < TE_EXP_SPAN ? n - i : TE_EXP_SPAN) & ~(int64_t)15, at[TE_EXP_SPAN / 16];
+    uint32_t lanes[TE_EXP_SPAN / 16];
+    const uint8_t *x = a + 4 * i;
+    uint8_t *y = d + 4 * i;
+    if (a == d) x = memcpy(copy, x, (size_t)m * 4);
+    int cnt = 0;
+    for (int64_t j = 0; j < m; j += 16) {
+      __mmask8 n0, n1;
+      __m512 v = _mm512_loadu_ps((const float *)(x + 4 * j));
+      __m512d y0 = te_exp8d_avx512(x + 4 * j, &n0), y1 = te_exp8d_avx512(x + 4 * j + 32, &n1);
+      __mmask16 in = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(v, _mm512_set1_ps(PT_EXP_MIN), _CMP_GE_OQ), v,
+                                             _mm512_set1_ps(PT_EXP_MAX), _CMP_LE_OQ);
+      __mmask16 live = _mm512_cmp_ps_mask(v, _mm512_set1_ps(PT_EXP_ZERO), _CMP_NLT_UQ); /* not +0 */
+      __mmask16 slow = live & (~in | _mm512_kunpackb(n1, n0));
+      _mm256_storeu_ps((float *)(y + 4 * j), _mm512_maskz_cvtpd_ps((__mmask8)live, y0));
+      _mm256_storeu_ps((float *)(y + 4 * j + 32), _mm512_maskz_cvtpd_ps((__mmask8)(live >> 8), y1));
+      at[cnt] = j, lanes[cnt] = slow;
+      cnt += slow != 0;
     }
-    _mm256_storeu_ps((float *)(d + 4 * i), y0), _mm256_storeu_ps((float *)(d + 4 * i + 32), y1);
+    for (int k = 0; k < cnt; k++) /* expf of the lanes left: NaN results as 0x7FC00000 */
+      for (uint32_t l = lanes[k]; l; l &= l - 1) {
+        int64_t e = at[k] + __builtin_ctz(l);
+        te_st_f32(y, e, expf(te_ld_f32(x, e)));
+      }
   }
+  i = n & ~(int64_t)15;
   if (i < n) te_exp_avx2(a + 4 * i, n - i, d + 4 * i);
 }
 static bool te_avx2(void) { return __builtin_cpu_supports("avx2"); }
