@@ -73,11 +73,13 @@ ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d,
 typedef void (*te_f16_in_fn)(const uint8_t *p, int64_t n, float *out);
 typedef void (*te_f16_out_fn)(const uint8_t *in, int64_t n, uint8_t *p);
 
-/* Portable forms: the lane conversions of vec_lanes.h (loops the compiler vectorizes). */
-static void te_f16_to_f32_c(const uint8_t *p, int64_t n, float *out) {
+/* Portable forms: the lane conversions of vec_lanes.h (loops the compiler vectorizes), kept
+ * out of line so that they stay compiled for the baseline target (no FMA to contract into)
+ * where the wider builds below call them for tails and NaNs. */
+__attribute__((noinline)) static void te_f16_to_f32_c(const uint8_t *p, int64_t n, float *out) {
   for (int64_t i = 0; i < n; i++) out[i] = te_ld_f16(p, i);
 }
-static void te_f32_to_f16_c(const uint8_t *in, int64_t n, uint8_t *p) {
+__attribute__((noinline)) static void te_f32_to_f16_c(const uint8_t *in, int64_t n, uint8_t *p) {
   for (int64_t i = 0; i < n; i++) te_st_f16(p, i, te_ld_f32(in, i));
 }
 
@@ -116,7 +118,7 @@ TE_F16C static void te_f32_to_f16_x86(const uint8_t *in, int64_t n, uint8_t *p) 
 #define TE_AVX512 __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq")))
 static bool te_avx512(void) {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512dq");
+         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma");
 }
 TE_AVX512 static void te_f16_to_f32_avx512(const uint8_t *p, int64_t n, float *out) {
   int64_t i = 0;
@@ -208,7 +210,7 @@ static inline bool te_any_c(const pt_v8i *v) {
 
 typedef void (*te_exp_fn)(const uint8_t *a, int64_t n, uint8_t *d);
 
-/* The row loop, compiled portable, for AVX2 and for AVX-512 hosts (same C, same values). */
+/* The row loop on pt_exp_f32x8, compiled portable and for AVX2 hosts (same C, same values). */
 #define TE_EXP_ROW(name, ATTR, ANY)                                                          \
   ATTR static void name(const uint8_t *a, int64_t n, uint8_t *d) {                           \
     int64_t i = 0;                                                                           \
@@ -231,6 +233,7 @@ TE_EXP_ROW(te_exp_c, , te_any_c)
 #endif
 #define TE_ANY_AVX(v) (!_mm256_testz_si256((__m256i)*(v), (__m256i)*(v)))
 TE_EXP_ROW(te_exp_avx2, TE_FMA("avx2"), TE_ANY_AVX)
+static bool te_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
 
 /* The AVX-512 build: the steps of pt_exp_f32x8 with its constants, written with intrinsics
  * so that the lane masks live in mask registers (gcc's generic vectors keep them in vector
@@ -247,8 +250,7 @@ TE_AVX512 static inline __m512d te_exp8d_avx512(const uint8_t *a, __mmask8 *near
   __m512d xd = _mm512_cvtps_pd(_mm256_loadu_ps((const float *)a));
   __m512d t = _mm512_fmadd_pd(xd, _mm512_set1_pd(PT_EXP_N_LN2), shift), kd = _mm512_sub_pd(t, shift);
   __m512d r = _mm512_fnmadd_pd(kd, _mm512_set1_pd(PT_EXP_LN2_N), xd);
-  __m512d p = _mm512_fmadd_pd(r, _mm512_set1_pd(1.0 / 120), _mm512_set1_pd(1.0 / 24));
-  p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(1.0 / 6));
+  __m512d p = _mm512_fmadd_pd(r, _mm512_set1_pd(1.0 / 24), _mm512_set1_pd(1.0 / 6));
   p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(0.5));
   p = _mm512_fmadd_pd(p, r, one);
   p = _mm512_fmadd_pd(p, r, one);
@@ -293,9 +295,8 @@ TE_AVX512 TE_FMA("avx512f") static void te_exp_avx512(const uint8_t *a, int64_t 
       }
   }
   i = n & ~(int64_t)15;
-  if (i < n) te_exp_avx2(a + 4 * i, n - i, d + 4 * i);
+  if (i < n) (te_avx2() ? te_exp_avx2 : te_exp_c)(a + 4 * i, n - i, d + 4 * i);
 }
-static bool te_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #else
 #define te_exp_avx2 te_exp_c
 #define te_exp_avx512 te_exp_c
@@ -562,7 +563,7 @@ LOOPS(axpy, TE_MAP2S, NONE, _, F16F32, AXPY_F)
 LOOPS(abs, TE_MAP1, SIGNED, ABS_I, FLOATS, ABS_F)
 LOOPS(neg, TE_MAP1, SIGNED, NEG_I, FLOATS, NEG_F)
 LOOPS(not, TE_MAP1, ALLINT, NOT_B, NONE, _)
-/* texp: pt_exp_f32_fast (vec_formulas.h) TE_EXP_BLOCK lanes at a time, and the host's expf
+/* texp: pt_te_exp_f32 (the fast exp of vec_formulas.h, 16 lanes a step), and the host's expf
  * for the lanes it does not prove (NaN results stored as 0x7FC00000, as te_st_f32 does):
  * the values of expf per element (checked on all 2^32 inputs). f16 rows go through f32. */
 static void exp_f32(const te_row *g) { pt_te_exp_f32(g->a, g->n, g->d); }

@@ -43,10 +43,12 @@ ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d,
                           const uint8_t **sp, uint8_t **copy);
 
 /* TE_CLONES before a row loop compiles it also for AVX2 and AVX-512 hosts (x86-64-v3 / v4),
- * chosen once at load time (gcc / clang function multiversioning). The same C gives the same
- * values: the library is built as ISO C (-std=c11), where gcc contracts no a * b + c into a
- * fused multiply-add (-ffp-contract=off), and the loops' float steps are IEEE operations. */
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+ * chosen once at load time (gcc function multiversioning, ELF ifuncs). The same C gives the
+ * same values: the library is built as ISO C (-std=c11), where gcc contracts no a * b + c
+ * into a fused multiply-add (-ffp-contract=off), and the loops' float steps are IEEE
+ * operations. Not with clang, which contracts within expressions by default (also those of
+ * the inlined lane helpers) once the target has FMA. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
 #define TE_CLONES __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
 #else
 #define TE_CLONES

@@ -43,20 +43,21 @@
  *     exact (Sterbenz: x and kd * C are within a factor 2 when k != 0) or rounds the fused
  *     result (<= 2^-59); with |kd| * 2^-58 <= 2^-47 from C, r is within 2^-46 of
  *     x - k ln2 / N: a relative error below 2^-45.9 in e^r.
- *  3. p = sum_{i=0..5} r^i / i! (Taylor, Horner form). Lagrange's remainder |r|^6 / 6! * e^|r|,
- *     relative to e^r, is below 2^-42.5 for |r| < 0.02167; the coefficients' rounding and the
+ *  3. p = sum_{i=0..4} r^i / i! (Taylor, Horner form). Lagrange's remainder |r|^5 / 5! * e^|r|,
+ *     relative to e^r, is below 2^-34.5 for |r| < 0.02167; the coefficients' rounding and the
  *     Horner steps (the last two partial sums lie in [0.97, 1.03]) add less than 2^-51.
  *  4. k = N m + j, 0 <= j < N: 2^(k / N) = 2^m * 2^(j / N). the table (tlo, thi) holds the bits
  *     of 2^(j / N) rounded to double (relative error <= 2^-53) minus j << 48, so that adding
  *     t << 48 (whose top bits are (2^51 + k) << 48 mod 2^64 = m << 52 + j << 48) gives the
  *     bits of s = 2^m * 2^(j / N) exactly: s is normal for |x| <= 88.72 (|m| <= 128).
  *  5. y = s * p, rounded once (2^-53).
- * So y = e^x (1 + e), |e| < 2^-42.4, i.e. within 2^11 units of y's last place (2^-52 of its
- * binade, whose top is < 2 y). The f32 rounding of y is then the correctly rounded e^x
- * unless the 29 bits of y below the f32 mantissa are within PT_EXP_NEAR of the halfway
- * point 2^28. PT_EXP_NEAR = 2^21 (2^-8 f32 ulp) leaves the exact value at least
- * 2^-8 - 2^-18 ulp from a halfway point, so any expf with an error below 0.5039 ulp
- * (glibc's: 0.502) rounds it the same way; about 1 input in 128 falls back.
+ * So y = e^x (1 + e), |e| < 2^-34.5 + 2^-45.8 < 2^-34.49, i.e. within 2^18.51 units of y's
+ * last place (2^-52 of its binade, whose top is < 2 y). The f32 rounding of y is then the
+ * correctly rounded e^x unless the 29 bits of y below the f32 mantissa are within
+ * PT_EXP_NEAR of the halfway point 2^28. PT_EXP_NEAR = 2^21 (2^-8 f32 ulp) leaves the exact
+ * value at least (2^21 - 2^18.51) / 2^29 > 0.0032 ulp from a halfway point, so any expf
+ * with an error below 0.5032 ulp (glibc's: 0.502) rounds it the same way; about 1 input in
+ * 128 falls back.
  * pt_exp_f32x8 sets *y to (float)y of eight lanes *xp and *slow (-1 / 0 per lane) where that
  * is not proven: x outside [-87.33, 88.72] (results subnormal or near overflow), NaN, or y
  * near a halfway point; the caller then uses expf(x). x < -104 gives +0 exactly (e^x <
@@ -101,8 +102,7 @@ static inline __attribute__((always_inline)) void pt_exp_f32x8(const pt_v8f *xp,
   const pt_v8u tlo = (pt_v8u)lo - (j << 48), thi = (pt_v8u)hi - ((j + 8) << 48);
   pt_v8d xd = __builtin_convertvector(x, pt_v8d), t = xd * PT_EXP_N_LN2 + PT_EXP_SHIFT, kd = t - PT_EXP_SHIFT;
   pt_v8d r = xd - kd * PT_EXP_LN2_N;
-  pt_v8d p = r * (1.0 / 120) + 1.0 / 24;
-  p = p * r + 1.0 / 6;
+  pt_v8d p = r * (1.0 / 24) + 1.0 / 6;
   p = p * r + 0.5;
   p = p * r + 1.0;
   p = p * r + 1.0;
