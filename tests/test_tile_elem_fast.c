@@ -1,7 +1,7 @@
 /* The fast paths of the elementwise tile ops (src/isa/tile_elem.c, tile_cvt.c) against naive
  * references on edge inputs: texp's row loop in every build the host runs (portable, AVX2,
  * AVX-512: pt_te_exp_f32_build) and through the op, tcvt f32 -> bf16 in every rounding
- * mode, the f16 <-> f32 row conversions and an f16 tadd. Edge inputs: NaNs with payloads
+ * mode, the f16 <-> f32 row conversions and the f16 + - * / rows (tile and scalar forms). Edge inputs: NaNs with payloads
  * (quiet and signaling, both signs), infinities, zeros, subnormals, the bounds of texp's
  * fast range, inputs whose e^x lies near a halfway point between two floats (found here
  * with double exp), ties and carries of the bf16 roundings; rows whose length is not a
@@ -227,8 +227,8 @@ static uint32_t f16_to_f32_ref(uint16_t h) { /* the value by ldexp; NaN payloads
   return sign | f2u((float)ldexp(e ? 1024.0 + m : m, (e ? (int)e : 1) - 25));
 }
 
-/* tcvt f16 -> f32 -> f16 and tadd f16 (in place over src0) on rows of 37 and of 300 valid
- * columns holding NaNs of every kind at every position of the 8- and 16-lane steps. */
+/* tcvt f16 -> f32 -> f16 and f16 + - * / (in place over src0) on rows of 37 and of 300
+ * valid columns holding NaNs of every kind at every position of the 8- and 16-lane steps. */
 static void test_f16_rows_edges(void) {
   static const int vcs[] = {37, 300};
   for (size_t vi = 0; vi < 2; vi++) {
@@ -265,16 +265,31 @@ static void test_f16_rows_edges(void) {
       CHECK_MSG(!bad, "vc %d element %d: f16 %04x -> f32 %08x (want %08x) -> f16 %04x (want %04x)", vc, i, a[i], f[i], wf,
                 back[i], wb);
     }
-    /* tadd f16 in place: a = a + b */
-    CHECK(ptosim_mem_write(c, PTOSIM_UB, 2 * N, b, sizeof b) == PTOSIM_OK);
-    p = (ptosim_telem_params){.src0 = th, .src1 = tb, .dst = th};
-    CHECK(ptosim_exec(c, PTOSIM_OP_tadd, &p, NULL) == PTOSIM_OK);
-    CHECK(ptosim_mem_read(c, PTOSIM_UB, 0, h, sizeof h) == PTOSIM_OK);
-    for (int i = 0; i < N && !bad; i++) {
-      float s = u2f(f16_to_f32_ref(a[i])) + u2f(f16_to_f32_ref(b[i])); /* exact in f32: one rounding to f16 */
-      uint16_t want = i % C >= vc ? a[i] : isnan(s) ? 0x7E00 : pt_f32_to_f16(s, PT_RND_RINT, PT_SAT_OFF);
-      bad = h[i] != want;
-      CHECK_MSG(!bad, "vc %d tadd f16 %04x + %04x = %04x, want %04x", vc, a[i], b[i], h[i], want);
+    /* + - * / of two tiles and with a scalar, in place over src0: the f32 result of the exact
+     * f16 values rounded once to f16 (f32 keeps + - * / of f16 values correctly rounded) */
+    static const struct {
+      ptosim_opcode op;
+      int scalar, first;
+      char sign;
+    } ar[] = {{PTOSIM_OP_tadd, 0, 0, '+'},  {PTOSIM_OP_tsub, 0, 0, '-'},  {PTOSIM_OP_tmul, 0, 0, '*'},
+              {PTOSIM_OP_tdiv, 0, 0, '/'},  {PTOSIM_OP_tadds, 1, 0, '+'}, {PTOSIM_OP_tsubs, 1, 0, '-'},
+              {PTOSIM_OP_tmuls, 1, 0, '*'}, {PTOSIM_OP_tdivs, 1, 0, '/'}, {PTOSIM_OP_tdivs, 1, 1, '/'}};
+    for (size_t o = 0; o < sizeof ar / sizeof ar[0]; o++) {
+      uint16_t sc = special[o % 16] == 0x7E00 ? 0x3E00 : (uint16_t)(0x3C00 + 0x123 * o); /* f16 scalar */
+      CHECK(ptosim_mem_write(c, PTOSIM_UB, 0, a, sizeof a) == PTOSIM_OK);
+      CHECK(ptosim_mem_write(c, PTOSIM_UB, 2 * N, b, sizeof b) == PTOSIM_OK);
+      p = (ptosim_telem_params){.src0 = th, .src1 = tb, .dst = th, .scalar = {PTOSIM_DT_F16, sc}, .scalar_first = ar[o].first};
+      CHECK(ptosim_exec(c, ar[o].op, &p, NULL) == PTOSIM_OK);
+      CHECK(ptosim_mem_read(c, PTOSIM_UB, 0, h, sizeof h) == PTOSIM_OK);
+      for (int i = 0; i < N && !bad; i++) {
+        float x = u2f(f16_to_f32_ref(a[i])), y = u2f(f16_to_f32_ref(ar[o].scalar ? sc : b[i])), r;
+        if (ar[o].first) r = x, x = y, y = r;
+        r = ar[o].sign == '+' ? x + y : ar[o].sign == '-' ? x - y : ar[o].sign == '*' ? x * y : x / y;
+        uint16_t want = i % C >= vc ? a[i] : isnan(r) ? 0x7E00 : pt_f32_to_f16(r, PT_RND_RINT, PT_SAT_OFF);
+        bad = h[i] != want;
+        CHECK_MSG(!bad, "vc %d op %zu: f16 %04x %c %04x = %04x, want %04x", vc, o, a[i], ar[o].sign,
+                  ar[o].scalar ? sc : b[i], h[i], want);
+      }
     }
     ptosim_machine_free(m);
   }
