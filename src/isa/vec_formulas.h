@@ -46,7 +46,7 @@
  *  3. p = sum_{i=0..4} r^i / i! (Taylor, Horner form). Lagrange's remainder |r|^5 / 5! * e^|r|,
  *     relative to e^r, is below 2^-34.5 for |r| < 0.02167; the coefficients' rounding and the
  *     Horner steps (the last two partial sums lie in [0.97, 1.03]) add less than 2^-51.
- *  4. k = N m + j, 0 <= j < N: 2^(k / N) = 2^m * 2^(j / N). the table (tlo, thi) holds the bits
+ *  4. k = N m + j, 0 <= j < N: 2^(k / N) = 2^m * 2^(j / N). The table (tlo, thi) holds the bits
  *     of 2^(j / N) rounded to double (relative error <= 2^-53) minus j << 48, so that adding
  *     t << 48 (whose top bits are (2^51 + k) << 48 mod 2^64 = m << 52 + j << 48) gives the
  *     bits of s = 2^m * 2^(j / N) exactly: s is normal for |x| <= 88.72 (|m| <= 128).
