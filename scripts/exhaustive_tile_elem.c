@@ -1,10 +1,13 @@
 /* Exhaustive bit-identity checks of the fast paths of the elementwise tile ops (not part of
  * ctest: a few minutes; it prints the time taken). Every f32 bit pattern through
  *   pto.texp (f32)          against the host's expf (NaN results as 0x7FC00000): the op (the
- *                           host's vector build of the row loop) and pt_te_exp_f32_c (the
- *                           portable build), with the count of lanes pt_exp_f32x8 leaves to expf,
+ *                           best build of the row loop the host runs) and every build of it
+ *                           the host runs (pt_te_exp_f32_build: portable, AVX2, AVX-512), with
+ *                           the count of lanes pt_exp_f32x8 leaves to expf,
  *   pto.tcvt f32 -> f16     against the scalar converter of core/dtype.c, pt_f32_to_f16
  *                           (nearest even, IEEE overflow) with NaN as 0x7E00,
+ *   pto.tcvt f32 -> bf16    in the modes ROUND, FLOOR, CEIL, TRUNC, ODD against
+ *                           pt_f32_to_bf16 (saturation off),
  * and every f16 through pto.tcvt f16 -> f32 against pt_f16_to_f32 (NaN payload kept).
  * Build and run from the worktree after building build/:
  *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Iinclude -Ibuild/include \
@@ -27,9 +30,10 @@ static ptosim_tile tile(ptosim_dtype t, uint64_t addr) {
   return x;
 }
 
-/* Run op on N elements in[] of type s into out[] of type d. */
-static void run(ptosim_core *c, ptosim_opcode op, ptosim_dtype s, ptosim_dtype d, const void *in, void *out) {
-  ptosim_telem_params p = {.src0 = tile(s, 0), .dst = tile(d, N * 4)};
+/* Run op on N elements in[] of type s into out[] of type d, rounding mode rm. */
+static void run(ptosim_core *c, ptosim_opcode op, ptosim_dtype s, ptosim_dtype d, const void *in, void *out,
+                ptosim_round_mode rm) {
+  ptosim_telem_params p = {.src0 = tile(s, 0), .dst = tile(d, N * 4), .rmode = rm};
   ptosim_mem_write(c, PTOSIM_UB, 0, in, (size_t)N * pt_dtype_size(s));
   if (ptosim_exec(c, op, &p, NULL) != PTOSIM_OK) printf("exec failed\n");
   ptosim_mem_read(c, PTOSIM_UB, N * 4, out, (size_t)N * pt_dtype_size(d));
@@ -38,16 +42,24 @@ static void run(ptosim_core *c, ptosim_opcode op, ptosim_dtype s, ptosim_dtype d
 int main(void) {
   ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
   ptosim_core *c = ptosim_core_of(m, 0, PTOSIM_AIV0);
-  static uint32_t in[N], out[N], port[N];
-  static uint16_t h[N];
-  unsigned long bad_exp = 0, bad_port = 0, bad_h = 0, bad_f = 0, slow_lanes = 0;
+  static uint32_t in[N], out[N], port[PT_TE_EXP_BUILDS][N];
+  static uint16_t h[N], bf[5][N];
+  static const struct {
+    ptosim_round_mode rm;
+    pt_round r;
+  } bf_modes[5] = {{PTOSIM_RM_ROUND, PT_RND_AWAY}, {PTOSIM_RM_FLOOR, PT_RND_FLOOR}, {PTOSIM_RM_CEIL, PT_RND_CEIL},
+                   {PTOSIM_RM_TRUNC, PT_RND_TRUNC}, {PTOSIM_RM_ODD, PT_RND_ODD}};
+  static const char *const build[PT_TE_EXP_BUILDS] = {"portable", "AVX2", "AVX-512"};
+  bool ran[PT_TE_EXP_BUILDS] = {false};
+  unsigned long bad_exp = 0, bad_bf = 0, bad_port[PT_TE_EXP_BUILDS] = {0}, bad_h = 0, bad_f = 0, slow_lanes = 0;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   for (uint64_t base = 0; base < (1ull << 32); base += N) {
     for (uint32_t i = 0; i < N; i++) in[i] = (uint32_t)(base + i);
-    run(c, PTOSIM_OP_texp, PTOSIM_DT_F32, PTOSIM_DT_F32, in, out);
-    run(c, PTOSIM_OP_tcvt, PTOSIM_DT_F32, PTOSIM_DT_F16, in, h);
-    pt_te_exp_f32_c((const uint8_t *)in, N, (uint8_t *)port);
+    run(c, PTOSIM_OP_texp, PTOSIM_DT_F32, PTOSIM_DT_F32, in, out, PTOSIM_RM_NONE);
+    run(c, PTOSIM_OP_tcvt, PTOSIM_DT_F32, PTOSIM_DT_F16, in, h, PTOSIM_RM_NONE);
+    for (int k = 0; k < 5; k++) run(c, PTOSIM_OP_tcvt, PTOSIM_DT_F32, PTOSIM_DT_BF16, in, bf[k], bf_modes[k].rm);
+    for (int b = 0; b < PT_TE_EXP_BUILDS; b++) ran[b] = pt_te_exp_f32_build(b, (const uint8_t *)in, N, (uint8_t *)port[b]);
     for (uint32_t i = 0; i < N; i += 8) {
       pt_v8f x, y;
       pt_v8i slow;
@@ -63,14 +75,20 @@ int main(void) {
       memcpy(&wb, &w, 4);
       if (isnan(w)) wb = 0x7FC00000u;
       if (wb != out[i] && bad_exp++ < 5) printf("texp %08x: %08x, expf %08x\n", in[i], out[i], wb);
-      if (wb != port[i] && bad_port++ < 5) printf("texp portable %08x: %08x, expf %08x\n", in[i], port[i], wb);
+      for (int b = 0; b < PT_TE_EXP_BUILDS; b++)
+        if (ran[b] && wb != port[b][i] && bad_port[b]++ < 5)
+          printf("texp %s %08x: %08x, expf %08x\n", build[b], in[i], port[b][i], wb);
       uint16_t wh = isnan(x) ? 0x7E00 : pt_f32_to_f16(x, PT_RND_RINT, PT_SAT_OFF);
       if (wh != h[i] && bad_h++ < 5) printf("tcvt f32 %08x -> %04x, want %04x\n", in[i], h[i], wh);
+      for (int k = 0; k < 5; k++) {
+        uint16_t wb = pt_f32_to_bf16(x, bf_modes[k].r, PT_SAT_OFF);
+        if (wb != bf[k][i] && bad_bf++ < 5) printf("tcvt f32 %08x -> bf16 mode %d: %04x, want %04x\n", in[i], k, bf[k][i], wb);
+      }
     }
   }
   for (uint32_t part = 0; part < 65536; part += N) {
     for (uint32_t i = 0; i < N; i++) h[i] = (uint16_t)(part + i);
-    run(c, PTOSIM_OP_tcvt, PTOSIM_DT_F16, PTOSIM_DT_F32, h, out);
+    run(c, PTOSIM_OP_tcvt, PTOSIM_DT_F16, PTOSIM_DT_F32, h, out, PTOSIM_RM_NONE);
     for (uint32_t i = 0; i < N; i++) {
       float w = pt_f16_to_f32(h[i]);
       uint32_t wb;
@@ -79,10 +97,15 @@ int main(void) {
     }
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  printf("mismatches: texp %lu, texp portable %lu, tcvt f32->f16 %lu, tcvt f16->f32 %lu\n", bad_exp, bad_port, bad_h,
-         bad_f);
+  printf("mismatches: texp %lu, tcvt f32->f16 %lu, tcvt f32->bf16 (5 modes) %lu, tcvt f16->f32 %lu\n", bad_exp, bad_h,
+         bad_bf, bad_f);
+  unsigned long bad_builds = 0;
+  for (int b = 0; b < PT_TE_EXP_BUILDS; b++) {
+    printf("texp %s build: %s, %lu mismatches\n", build[b], ran[b] ? "checked" : "not run (host lacks it)", bad_port[b]);
+    bad_builds += bad_port[b];
+  }
   printf("texp lanes left to expf: %lu of 2^32 (%.4f%%); %.0f s\n", slow_lanes, 100.0 * (double)slow_lanes / 4294967296.0,
          (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
   ptosim_machine_free(m);
-  return bad_exp || bad_port || bad_h || bad_f;
+  return bad_exp || bad_builds || bad_h || bad_bf || bad_f;
 }

@@ -32,10 +32,14 @@ typedef struct cv_plan {
   int64_t lo, hi;      /* integer destinations: clamp range (the int64 range when OFF) */
 } cv_plan;
 
+/* A chunk of source values: floats as the bytes of f32s at f (the source row itself when it
+ * is f32, else fb), integers in i. */
 typedef struct cv_buf {
-  float f[CHUNK];
+  const uint8_t *f;
+  float fb[CHUNK];
   int64_t i[CHUNK];
 } cv_buf;
+
 
 typedef void (*cv_ld)(const uint8_t *p, int64_t n, cv_buf *b);
 typedef void (*cv_st)(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c);
@@ -49,9 +53,9 @@ typedef void (*cv_st)(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c);
       memcpy(&v, p + i * (int64_t)sizeof v, sizeof v);                                     \
       b->field[i] = (expr);                                                                 \
     }                                                                                       \
+    b->f = (const uint8_t *)b->fb;                                                          \
   }
-LD(ld_f32, float, f, v)
-LD(ld_bf16, uint16_t, f, pt_vl_bf16_to_f32(v))
+LD(ld_bf16, uint16_t, fb, pt_vl_bf16_to_f32(v))
 LD(ld_i8, int8_t, i, v)
 LD(ld_u8, uint8_t, i, v)
 LD(ld_i16, int16_t, i, v)
@@ -59,7 +63,11 @@ LD(ld_u16, uint16_t, i, v)
 LD(ld_i32, int32_t, i, v)
 LD(ld_u32, uint32_t, i, v)
 LD(ld_i64, int64_t, i, v)
-static void ld_f16(const uint8_t *p, int64_t n, cv_buf *b) { pt_te_f16_to_f32(p, n, b->f); }
+static void ld_f32(const uint8_t *p, int64_t n, cv_buf *b) { b->f = p, (void)n; } /* read in place */
+static void ld_f16(const uint8_t *p, int64_t n, cv_buf *b) {
+  pt_te_f16_to_f32(p, n, b->fb);
+  b->f = (const uint8_t *)b->fb;
+}
 
 static const cv_ld k_ld[PTOSIM_DT_COUNT] = {
     [PTOSIM_DT_F32] = ld_f32, [PTOSIM_DT_F16] = ld_f16, [PTOSIM_DT_BF16] = ld_bf16, [PTOSIM_DT_I8] = ld_i8,
@@ -115,8 +123,9 @@ static float f_of_int(const cv_plan *c, int64_t v) { return d_to_f32(i64_exactis
 
 #define ST_FLOAT_FF(name, U, conv)                                                          \
   static void name##_ff(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {         \
+    const uint8_t *f = b->f; /* a local: the stores may alias *b */                         \
     for (int64_t i = 0; i < n; i++) {                                                       \
-      U v = conv(b->f[i]);                                                                  \
+      U v = conv(te_ld_f32(f, i));                                                                  \
       memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                     \
     }                                                                                       \
     (void)c;                                                                                \
@@ -144,15 +153,45 @@ static void st_f16_rint_ff(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan
 }
 ST_FLOAT(st_bf16_rint, uint16_t, BF16_RINT)
 ST_FLOAT(st_f16, uint16_t, F16_R)
-ST_FLOAT(st_bf16, uint16_t, BF16_R)
+ST_FLOAT_IF(st_bf16, uint16_t, BF16_R)
+/* BF16_R on every element, on the bits: bf16 is the top half of an f32 (same exponent
+ * range, so subnormals round by the same rule), and rounding x's bits to it is
+ * (x + add + (tie ? bit 16 of x : 0)) >> 16, or'ed with 1 for round to odd when bits 0..15
+ * are not all zero; add (by x's sign: ADDP for positive, ADDN for negative) is 0xFFFF to
+ * round away from zero, 0x8000 half away, 0x7FFF with tie half to even, 0 toward zero.
+ * The sum stays below 2^31 above the sign (|x| <= inf's 0x7F800000), and a carry into the
+ * exponent gives the next binade, or inf from the largest finite, which the directed modes
+ * reach exactly when IEEE overflow goes to inf (toward zero and odd add nothing that
+ * carries); inf stays inf (bits 0..15 zero). NaN keeps sign and top payload with the quiet
+ * bit (pt_f32_to_bf16). One loop per mode (constants fold): no per-element switch. */
+#define ST_BF16(name, ADDP, ADDN, TIE, ODD)                                                 \
+  TE_CLONES static void name(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {    \
+    const uint8_t *f = b->f;                                                                \
+    for (int64_t i = 0; i < n; i++) {                                                       \
+      uint32_t x = pt_vl_f32_bits(te_ld_f32(f, i)), add = (x >> 31) ? (ADDN) : (ADDP);      \
+      uint32_t r = (x + add + ((x >> 16) & (TIE))) >> 16 | ((ODD) & ((x & 0xFFFFu) != 0));  \
+      uint16_t v = (uint16_t)pt_vl_sel((x & 0x7FFFFFFFu) > 0x7F800000u, (x >> 16) | 0x0040u, r); \
+      memcpy(p + 2 * i, &v, 2);                                                            \
+    }                                                                                       \
+    (void)c;                                                                                \
+  }
+ST_BF16(st_bf16_away_ff, 0x8000u, 0x8000u, 0u, 0u)
+ST_BF16(st_bf16_floor_ff, 0u, 0xFFFFu, 0u, 0u)
+ST_BF16(st_bf16_ceil_ff, 0xFFFFu, 0u, 0u, 0u)
+ST_BF16(st_bf16_trunc_ff, 0u, 0u, 0u, 0u)
+ST_BF16(st_bf16_odd_ff, 0u, 0u, 0u, 1u)
+static const cv_st k_st_bf16_ff[] = {[PT_RND_AWAY] = st_bf16_away_ff, [PT_RND_FLOOR] = st_bf16_floor_ff,
+                                     [PT_RND_CEIL] = st_bf16_ceil_ff, [PT_RND_TRUNC] = st_bf16_trunc_ff,
+                                     [PT_RND_ODD] = st_bf16_odd_ff}; /* PT_RND_RINT: st_bf16_rint_ff */
 ST_FLOAT_FF(st_f32_int, uint32_t, F32_INT)
 
 /* Integer destinations: float sources rounded with r, both clamped to [lo, hi], the low
  * bytes stored. */
 #define ST_INT(name, T)                                                                     \
   static void name##_ff(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c) {         \
+    const uint8_t *f = b->f;                                                                \
     for (int64_t i = 0; i < n; i++) {                                                       \
-      T v = (T)(uint64_t)pt_f32_to_int(b->f[i], c->r, c->lo, c->hi);                        \
+      T v = (T)(uint64_t)pt_f32_to_int(te_ld_f32(f, i), c->r, c->lo, c->hi);                        \
       memcpy(p + i * (int64_t)sizeof v, &v, sizeof v);                                     \
     }                                                                                       \
   }                                                                                         \
@@ -206,7 +245,7 @@ static cv_st storer(ptosim_dtype s, ptosim_dtype d, pt_round r, bool fsrc) {
   switch (d) {
     case PTOSIM_DT_F32: return fsrc ? (s == PTOSIM_DT_F32 ? st_f32_int_ff : st_f32_ff) : st_f32_if;
     case PTOSIM_DT_F16: return fsrc ? (rint ? st_f16_rint_ff : st_f16_ff) : (rint ? st_f16_rint_if : st_f16_if);
-    case PTOSIM_DT_BF16: return fsrc ? (rint ? st_bf16_rint_ff : st_bf16_ff) : (rint ? st_bf16_rint_if : st_bf16_if);
+    case PTOSIM_DT_BF16: return fsrc ? (rint ? st_bf16_rint_ff : k_st_bf16_ff[r]) : (rint ? st_bf16_rint_if : st_bf16_if);
     case PTOSIM_DT_I8: case PTOSIM_DT_U8: return fsrc ? st_i8_ff : st_i8_if;
     case PTOSIM_DT_I16: case PTOSIM_DT_U16: return fsrc ? st_i16_ff : st_i16_if;
     case PTOSIM_DT_I32: case PTOSIM_DT_U32: return fsrc ? st_i32_ff : st_i32_if;

@@ -70,12 +70,17 @@ ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d,
 
 /* ---- f16 rows <-> f32 ------------------------------------------------------------------- */
 
-/* Portable forms: the lane conversions of vec_lanes.h (loops the compiler vectorizes). */
-static void te_f16_to_f32_c(const uint8_t *p, int64_t n, float *out) {
+typedef void (*te_f16_in_fn)(const uint8_t *p, int64_t n, float *out);
+typedef void (*te_f16_out_fn)(const uint8_t *in, int64_t n, uint8_t *p);
+
+/* Portable forms: the lane conversions of vec_lanes.h (loops the compiler vectorizes), kept
+ * out of line so that they stay compiled for the baseline target (no FMA to contract into)
+ * where the wider builds below call them for tails and NaNs. */
+__attribute__((noinline)) static void te_f16_to_f32_c(const uint8_t *p, int64_t n, float *out) {
   for (int64_t i = 0; i < n; i++) out[i] = te_ld_f16(p, i);
 }
-static void te_f32_to_f16_c(const float *in, int64_t n, uint8_t *p) {
-  for (int64_t i = 0; i < n; i++) te_st_f16(p, i, in[i]);
+__attribute__((noinline)) static void te_f32_to_f16_c(const uint8_t *in, int64_t n, uint8_t *p) {
+  for (int64_t i = 0; i < n; i++) te_st_f16(p, i, te_ld_f32(in, i));
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -96,41 +101,76 @@ TE_F16C static void te_f16_to_f32_x86(const uint8_t *p, int64_t n, float *out) {
   }
   te_f16_to_f32_c(p + 2 * i, n - i, out + i);
 }
-TE_F16C static void te_f32_to_f16_x86(const float *in, int64_t n, uint8_t *p) {
+TE_F16C static void te_f32_to_f16_x86(const uint8_t *in, int64_t n, uint8_t *p) {
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    __m256 x = _mm256_loadu_ps(in + i);
+    __m256 x = _mm256_loadu_ps((const float *)(in + 4 * i));
     __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q));
     __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan), _mm256_extractf128_si256(nan, 1));
     __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     _mm_storeu_si128((__m128i *)(p + 2 * i), _mm_blendv_epi8(h, _mm_set1_epi16(0x7E00), nan16));
   }
-  te_f32_to_f16_c(in + i, n - i, p + 2 * i);
+  te_f32_to_f16_c(in + 4 * i, n - i, p + 2 * i);
+}
+/* The same with AVX-512, 16 or 32 lanes a step: vcvtph2ps / vcvtps2ph are the F16C instructions
+ * on wider registers. TE_AVX512 code runs when te_avx512() (reads the flags the compiler's
+ * runtime asked CPUID for once at start-up). */
+#define TE_AVX512 __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq")))
+static bool te_avx512(void) {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma");
+}
+TE_AVX512 static void te_f16_to_f32_avx512(const uint8_t *p, int64_t n, float *out) {
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32) { /* two registers a step, one test for NaNs */
+    __m512 x = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(p + 2 * i)));
+    __m512 y = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(p + 2 * i + 32)));
+    _mm512_storeu_ps(out + i, x), _mm512_storeu_ps(out + i + 16, y);
+    if (!_kortestz_mask16_u8(_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), _mm512_cmp_ps_mask(y, y, _CMP_UNORD_Q)))
+      te_f16_to_f32_c(p + 2 * i, 32, out + i);
+  }
+  te_f16_to_f32_x86(p + 2 * i, n - i, out + i);
+}
+TE_AVX512 static void te_f32_to_f16_avx512(const uint8_t *in, int64_t n, uint8_t *p) {
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m512 x = _mm512_loadu_ps((const float *)(in + 4 * i));
+    __m256i h = _mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    h = _mm256_mask_mov_epi16(h, _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), _mm256_set1_epi16(0x7E00));
+    _mm256_storeu_si256((__m256i *)(p + 2 * i), h);
+  }
+  te_f32_to_f16_x86(in + 4 * i, n - i, p + 2 * i);
 }
 /* F16C is CPUID.1:ECX bit 29 (clang's __builtin_cpu_supports has no "f16c"); "avx" also
  * checks that the OS saves the YMM registers. CPUID traps to the hypervisor in a virtual
- * machine (microseconds), so the answer is asked once and kept (0 unknown, 1 no, 2 yes). */
-static bool te_f16c(void) {
+ * machine (microseconds), so the answer is asked once and kept (0 unknown, 1 none, 2 F16C,
+ * 3 AVX-512 as well). */
+static int te_f16c_level(void) {
   static _Atomic int known;
   int k = atomic_load_explicit(&known, memory_order_relaxed);
   if (!k) {
     unsigned a, b, c, d;
     k = __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u) ? 2 : 1;
+    k += k == 2 && te_avx512();
     atomic_store_explicit(&known, k, memory_order_relaxed);
   }
-  return k == 2;
+  return k;
 }
 #else
 #define te_f16_to_f32_x86 te_f16_to_f32_c
 #define te_f32_to_f16_x86 te_f32_to_f16_c
-static bool te_f16c(void) { return false; }
+#define te_f16_to_f32_avx512 te_f16_to_f32_c
+#define te_f32_to_f16_avx512 te_f32_to_f16_c
+static int te_f16c_level(void) { return 1; }
 #endif
 
 void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out) {
-  (te_f16c() ? te_f16_to_f32_x86 : te_f16_to_f32_c)(p, n, out);
+  static const te_f16_in_fn fn[] = {te_f16_to_f32_c, te_f16_to_f32_c, te_f16_to_f32_x86, te_f16_to_f32_avx512};
+  fn[te_f16c_level()](p, n, out);
 }
-void pt_te_f32_to_f16(const float *in, int64_t n, uint8_t *p) {
-  (te_f16c() ? te_f32_to_f16_x86 : te_f32_to_f16_c)(in, n, p);
+void pt_te_f32_to_f16(const uint8_t *in, int64_t n, uint8_t *p) {
+  static const te_f16_out_fn fn[] = {te_f32_to_f16_c, te_f32_to_f16_c, te_f32_to_f16_x86, te_f32_to_f16_avx512};
+  fn[te_f16c_level()](in, n, p);
 }
 
 /* ---- texp rows: the fast exp with the host's expf where it is not proven ----------------- */
@@ -144,26 +184,47 @@ static void te_exp_slow(const pt_v8f *x, pt_v8f *y, const pt_v8i *slow) {
     }
 }
 
-/* Eight lanes x at a (m bytes) into d; inlined into each build of the row loop. */
-static inline __attribute__((always_inline)) void te_exp8(const uint8_t *a, uint8_t *d, size_t m) {
-  pt_v8f x = {0}, y;
-  pt_v8i slow;
-  memcpy(&x, a, m); /* before any store: d may be a */
-  pt_exp_f32x8(&x, &y, &slow);
+/* Sixteen lanes at a into d (d may be a), ANY(&v) true when a lane of v is set; inlined
+ * into each build of the row loop. The vectors stay in registers: the rare slow call
+ * works on copies. */
+#define TE_EXP16(a, d, ANY)                                                                  \
+  do {                                                                                       \
+    pt_v8f x0, x1, y0, y1;                                                                   \
+    pt_v8i s0, s1;                                                                           \
+    memcpy(&x0, a, 32), memcpy(&x1, a + 32, 32); /* before any store: d may be a */          \
+    pt_exp_f32x8(&x0, &y0, &s0);                                                             \
+    pt_exp_f32x8(&x1, &y1, &s1);                                                             \
+    pt_v8i any_ = s0 | s1;                                                                   \
+    if (ANY(&any_)) {                                                                        \
+      pt_v8f xs[2] = {x0, x1}, ys[2] = {y0, y1};                                             \
+      pt_v8i ss[2] = {s0, s1};                                                               \
+      te_exp_slow(&xs[0], &ys[0], &ss[0]), te_exp_slow(&xs[1], &ys[1], &ss[1]);              \
+      y0 = ys[0], y1 = ys[1];                                                                \
+    }                                                                                        \
+    memcpy(d, &y0, 32), memcpy(d + 32, &y1, 32);                                             \
+  } while (0)
+
+static inline bool te_any_c(const pt_v8i *v) {
   uint64_t w[4];
-  memcpy(w, &slow, sizeof w);
-  if (w[0] | w[1] | w[2] | w[3]) te_exp_slow(&x, &y, &slow);
-  memcpy(d, &y, m);
+  memcpy(w, v, sizeof w);
+  return (w[0] | w[1] | w[2] | w[3]) != 0;
 }
 
-/* The row loop, compiled portable, for AVX2 and for AVX-512 hosts (same C, same values). */
-#define TE_EXP_ROW(name, ATTR)                                                               \
+typedef void (*te_exp_fn)(const uint8_t *a, int64_t n, uint8_t *d);
+
+/* The row loop on pt_exp_f32x8, compiled portable and for AVX2 hosts (same C, same values). */
+#define TE_EXP_ROW(name, ATTR, ANY)                                                          \
   ATTR static void name(const uint8_t *a, int64_t n, uint8_t *d) {                           \
     int64_t i = 0;                                                                           \
-    for (; i + 8 <= n; i += 8) te_exp8(a + 4 * i, d + 4 * i, 32);                            \
-    if (i < n) te_exp8(a + 4 * i, d + 4 * i, (size_t)(n - i) * 4);                          \
+    for (; i + 16 <= n; i += 16) TE_EXP16(a + 4 * i, d + 4 * i, ANY);                        \
+    if (i < n) { /* the tail through a zero-padded block */                                  \
+      uint8_t t[64] = {0};                                                                   \
+      memcpy(t, a + 4 * i, (size_t)(n - i) * 4);                                             \
+      TE_EXP16(t, t, ANY);                                                                   \
+      memcpy(d + 4 * i, t, (size_t)(n - i) * 4);                                             \
+    }                                                                                        \
   }
-TE_EXP_ROW(te_exp_c, )
+TE_EXP_ROW(te_exp_c, , te_any_c)
 #if defined(__x86_64__) && defined(__GNUC__)
 /* Fused multiply-adds only make the double steps more exact (the error bound holds either way);
  * gcc contracts with -ffp-contract=fast only (clang's default contracts within expressions). */
@@ -172,16 +233,86 @@ TE_EXP_ROW(te_exp_c, )
 #else
 #define TE_FMA(t) __attribute__((target(t ",fma"), optimize("fp-contract=fast")))
 #endif
-TE_EXP_ROW(te_exp_avx2, TE_FMA("avx2"))
-TE_EXP_ROW(te_exp_avx512, TE_FMA("avx512f,avx512dq,avx512vl"))
-static bool te_avx2(void) { return __builtin_cpu_supports("avx2"); }
-static bool te_avx512(void) { return __builtin_cpu_supports("avx512dq"); }
+#define TE_ANY_AVX(v) (!_mm256_testz_si256((__m256i)*(v), (__m256i)*(v)))
+TE_EXP_ROW(te_exp_avx2, TE_FMA("avx2"), TE_ANY_AVX)
+static bool te_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
+
+/* The AVX-512 build: the steps of pt_exp_f32x8 with its constants, written with intrinsics
+ * so that the lane masks live in mask registers (gcc's generic vectors keep them in vector
+ * registers and pack them: twice the instructions), and the range tests are made on 16
+ * lanes at once. te_exp8d_avx512 gives y (step 5) of 8 lanes at a (f32) in double, and in
+ * *near the lanes near a halfway point: the low 29 bits minus 2^28 plus PT_EXP_NEAR, mod
+ * 2^29, below 2 PT_EXP_NEAR = 2^22, i.e. their bits 22..28 zero. */
+TE_AVX512 static inline __m512d te_exp8d_avx512(const uint8_t *a, __mmask8 *near) {
+  const __m512i tlo = _mm512_sub_epi64(_mm512_castpd_si512((__m512d){PT_EXP_TAB_LO}),
+                                       _mm512_setr_epi64(0, 1ll << 48, 2ll << 48, 3ll << 48, 4ll << 48, 5ll << 48, 6ll << 48, 7ll << 48));
+  const __m512i thi = _mm512_sub_epi64(_mm512_castpd_si512((__m512d){PT_EXP_TAB_HI}),
+                                       _mm512_setr_epi64(8ll << 48, 9ll << 48, 10ll << 48, 11ll << 48, 12ll << 48, 13ll << 48, 14ll << 48, 15ll << 48));
+  const __m512d shift = _mm512_set1_pd(PT_EXP_SHIFT), one = _mm512_set1_pd(1.0);
+  __m512d xd = _mm512_cvtps_pd(_mm256_loadu_ps((const float *)a));
+  __m512d t = _mm512_fmadd_pd(xd, _mm512_set1_pd(PT_EXP_N_LN2), shift), kd = _mm512_sub_pd(t, shift);
+  __m512d r = _mm512_fnmadd_pd(kd, _mm512_set1_pd(PT_EXP_LN2_N), xd);
+  __m512d p = _mm512_fmadd_pd(r, _mm512_set1_pd(1.0 / 24), _mm512_set1_pd(1.0 / 6));
+  p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(0.5));
+  p = _mm512_fmadd_pd(p, r, one);
+  p = _mm512_fmadd_pd(p, r, one);
+  __m512i ti = _mm512_castpd_si512(t);
+  __m512i s = _mm512_add_epi64(_mm512_permutex2var_epi64(tlo, ti, thi), _mm512_slli_epi64(ti, 48));
+  __m512d y = _mm512_mul_pd(_mm512_castsi512_pd(s), p);
+  __m512i low = _mm512_add_epi64(_mm512_castpd_si512(y), _mm512_set1_epi64(PT_EXP_NEAR - 0x10000000));
+  *near = _mm512_testn_epi64_mask(low, _mm512_set1_epi64(0x1FFFFFFF & -(2 * PT_EXP_NEAR)));
+  return y;
+}
+/* Rows go TE_EXP_SPAN lanes at a time: the blocks of 16 with a lane left to expf are noted
+ * without a branch and fixed after the span, from the source (a copy of the span when d is
+ * a: then the results overwrite it). */
+enum { TE_EXP_SPAN = 256 };
+TE_AVX512 TE_FMA("avx512f") static void te_exp_avx512(const uint8_t *a, int64_t n, uint8_t *d) {
+  int64_t i = 0;
+  for (; i + 16 <= n; i += TE_EXP_SPAN) {
+    float copy[TE_EXP_SPAN];
+    int64_t m = (n - i < TE_EXP_SPAN ? n - i : TE_EXP_SPAN) & ~(int64_t)15, at[TE_EXP_SPAN / 16];
+    uint32_t lanes[TE_EXP_SPAN / 16];
+    const uint8_t *x = a + 4 * i;
+    uint8_t *y = d + 4 * i;
+    if (a == d) x = memcpy(copy, x, (size_t)m * 4);
+    int cnt = 0;
+    for (int64_t j = 0; j < m; j += 16) {
+      __mmask8 n0, n1;
+      __m512 v = _mm512_loadu_ps((const float *)(x + 4 * j));
+      __m512d y0 = te_exp8d_avx512(x + 4 * j, &n0), y1 = te_exp8d_avx512(x + 4 * j + 32, &n1);
+      __mmask16 in = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(v, _mm512_set1_ps(PT_EXP_MIN), _CMP_GE_OQ), v,
+                                             _mm512_set1_ps(PT_EXP_MAX), _CMP_LE_OQ);
+      __mmask16 live = _mm512_cmp_ps_mask(v, _mm512_set1_ps(PT_EXP_ZERO), _CMP_NLT_UQ); /* not +0 */
+      __mmask16 slow = live & (~in | _mm512_kunpackb(n1, n0));
+      _mm256_storeu_ps((float *)(y + 4 * j), _mm512_maskz_cvtpd_ps((__mmask8)live, y0));
+      _mm256_storeu_ps((float *)(y + 4 * j + 32), _mm512_maskz_cvtpd_ps((__mmask8)(live >> 8), y1));
+      at[cnt] = j, lanes[cnt] = slow;
+      cnt += slow != 0;
+    }
+    for (int k = 0; k < cnt; k++) /* expf of the lanes left: NaN results as 0x7FC00000 */
+      for (uint32_t l = lanes[k]; l; l &= l - 1) {
+        int64_t e = at[k] + __builtin_ctz(l);
+        te_st_f32(y, e, expf(te_ld_f32(x, e)));
+      }
+  }
+  i = n & ~(int64_t)15;
+  if (i < n) (te_avx2() ? te_exp_avx2 : te_exp_c)(a + 4 * i, n - i, d + 4 * i);
+}
 #else
 #define te_exp_avx2 te_exp_c
+#define te_exp_avx512 te_exp_c
 static bool te_avx2(void) { return false; }
+static bool te_avx512(void) { return false; }
 #endif
 
-void pt_te_exp_f32_c(const uint8_t *a, int64_t n, uint8_t *d) { te_exp_c(a, n, d); }
+bool pt_te_exp_f32_build(int b, const uint8_t *a, int64_t n, uint8_t *d) {
+  bool have[PT_TE_EXP_BUILDS] = {true, te_avx2(), te_avx512()};
+  static const te_exp_fn fn[PT_TE_EXP_BUILDS] = {te_exp_c, te_exp_avx2, te_exp_avx512};
+  if ((unsigned)b >= PT_TE_EXP_BUILDS || !have[b]) return false;
+  fn[b](a, n, d);
+  return true;
+}
 void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d) { (te_avx512() ? te_exp_avx512 : te_avx2() ? te_exp_avx2 : te_exp_c)(a, n, d); }
 
 /* ---- row loops, one per operand shape: F(K, ...) on compute-type values ------------------ */
@@ -191,9 +322,9 @@ void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d) { (te_avx512() ? te_
  * TE_CHUNK elements at a time (te_f16_chunks): the f16 conversions are then whole-chunk
  * loops (F16C where the host has it), the same values as the per-element ones. */
 #define TE_DIRECT(op, K, BODY, F) \
-  static void op##_##K(const te_row *g) { BODY(K, K, F) }
+  TE_CLONES static void op##_##K(const te_row *g) { BODY(K, K, F) }
 #define TE_VIA_F32(op, K, BODY, F)                                                          \
-  static void op##_##K##_f32(const te_row *g) { BODY(K, f32, F) }                           \
+  TE_CLONES static void op##_##K##_f32(const te_row *g) { BODY(K, f32, F) }                 \
   TE_VIA_F32_ROW(op, K, op##_##K##_f32)
 #define TE_VIA_F32_ROW(op, K, F32ROW) \
   static void op##_##K(const te_row *g) { te_f16_chunks(g, F32ROW); }
@@ -210,7 +341,7 @@ void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d) { (te_avx512() ? te_
 #define TE_LOOP_f16 TE_VIA_F32
 #define TE_LOOP(op, K, BODY, F) TE_LOOP_##K(op, K, BODY, F)
 
-enum { TE_CHUNK = 256 };
+enum { TE_CHUNK = 512 };
 
 /* Run the f32 loop `inner` of an f16 op on row g: each source chunk converted to f32 (exact),
  * the result converted back with one rounding to nearest even (NaN: 0x7E00, as te_st_f16).
@@ -226,7 +357,7 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
     for (int k = 0; k < 3; k++)
       if (src[k]) pt_te_f16_to_f32(src[k] + 2 * j, m, buf[k]), *hs[k] = (const uint8_t *)buf[k];
     inner(&h);
-    pt_te_f32_to_f16(buf[3], m, g->d + 2 * j);
+    pt_te_f32_to_f16((const uint8_t *)buf[3], m, g->d + 2 * j);
   }
 }
 
@@ -263,6 +394,52 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define TE_MAP1(op, K, F) TE_LOOP(op, K, TE_BODY1, F)
 #define TE_MAP2(op, K, F) TE_LOOP(op, K, TE_BODY2, F)
 #define TE_MAPS(op, K, F) TE_LOOP(op, K, TE_BODYS, F)
+
+/* + - * / (F written with C operators, which apply to vector registers too): TE_MAP2V /
+ * TE_MAPSV are TE_MAP2 / TE_MAPS, and f16 rows on AVX-512 hosts take one pass instead of the
+ * chunks: 16 elements converted exactly (vcvtph2ps), F on them in f32 as the f32 loop does,
+ * rounded once to nearest even (vcvtps2ph), NaN results 0x7E00. A NaN source only matters
+ * as a NaN here (vcvtph2ps quiets signaling ones: no payload reaches an f16 result). Each
+ * step reads its 16 sources before it writes: d may be a source. The tail goes through the
+ * chunks. */
+#define TE_MAP2V(op, K, F) TE_V_##K(op, K, TE_BODY2, F, 0)
+#define TE_MAPSV(op, K, F) TE_V_##K(op, K, TE_BODYS, F, 1)
+#define TE_V_i8(op, K, BODY, F, SC) TE_LOOP(op, K, BODY, F)
+#define TE_V_u8 TE_V_i8
+#define TE_V_i16 TE_V_i8
+#define TE_V_u16 TE_V_i8
+#define TE_V_i32 TE_V_i8
+#define TE_V_u32 TE_V_i8
+#define TE_V_i64 TE_V_i8
+#define TE_V_u64 TE_V_i8
+#define TE_V_f32 TE_V_i8
+#define TE_V_bf16 TE_V_i8
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TE_V_f16(op, K, BODY, F, SC)                                                        \
+  TE_CLONES static void op##_f16_f32(const te_row *g) { BODY(K, f32, F) }                   \
+  TE_AVX512 static void op##_f16_avx512(const te_row *g) {                                  \
+    uint8_t *d = g->d;                                                                      \
+    const uint8_t *a = g->a, *b = g->b;                                                     \
+    const __m512 s = _mm512_set1_ps(g->s.f);                                                \
+    int64_t i = 0, n = g->n;                                                                \
+    for (; i + 16 <= n; i += 16) {                                                          \
+      __m512 x = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(a + 2 * i)));         \
+      __m512 y = SC ? s : _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(b + 2 * i))); \
+      __m512 r = F(K, x, y);                                                                \
+      __m256i h = _mm512_cvtps_ph(r, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);        \
+      h = _mm256_mask_mov_epi16(h, _mm512_cmp_ps_mask(r, r, _CMP_UNORD_Q), _mm256_set1_epi16(0x7E00)); \
+      _mm256_storeu_si256((__m256i *)(d + 2 * i), h);                                      \
+    }                                                                                       \
+    te_row t = {.d = d + 2 * i, .a = a + 2 * i, .b = SC ? NULL : b + 2 * i, .n = n - i, .s = g->s}; \
+    if (t.n) te_f16_chunks(&t, op##_f16_f32);                                               \
+  }                                                                                         \
+  static void op##_f16(const te_row *g) {                                                   \
+    if (te_f16c_level() == 3) op##_f16_avx512(g);                                           \
+    else te_f16_chunks(g, op##_f16_f32);                                                    \
+  }
+#else
+#define TE_V_f16(op, K, BODY, F, SC) TE_LOOP(op, K, BODY, F)
+#endif
 #define TE_MAP3(op, K, F) TE_LOOP(op, K, TE_BODY3, F)
 #define TE_MAP2S(op, K, F) TE_LOOP(op, K, TE_BODY2S, F)
 #define TE_DUP(op, K, F) TE_DIRECT(op, K, TE_BODYDUP, F)
@@ -386,10 +563,10 @@ static inline uint64_t te_powi(uint64_t b, uint64_t e, bool neg, bool minus1) {
 #define F32ONLY(M, op, F) M(op, f32, F)
 #define SIGNED(M, op, F) PT_VL_SINTS(M, op, F) M(op, i64, F)
 
-LOOPS(add, TE_MAP2, ALLINT, ADD_I, FLOATS, ADD_F)
-LOOPS(sub, TE_MAP2, ALLINT, SUB_I, FLOATS, SUB_F)
-LOOPS(mul, TE_MAP2, ALLINT, MUL_I, FLOATS, MUL_F)
-LOOPS(div, TE_MAP2, NONE, _, F16F32, DIV_F)
+LOOPS(add, TE_MAP2V, ALLINT, ADD_I, FLOATS, ADD_F)
+LOOPS(sub, TE_MAP2V, ALLINT, SUB_I, FLOATS, SUB_F)
+LOOPS(mul, TE_MAP2V, ALLINT, MUL_I, FLOATS, MUL_F)
+LOOPS(div, TE_MAP2V, NONE, _, F16F32, DIV_F)
 LOOPS(max, TE_MAP2, ALLINT, MAX_I, FLOATS, MAX_F)
 LOOPS(min, TE_MAP2, ALLINT, MIN_I, FLOATS, MIN_F)
 LOOPS(and, TE_MAP2, ALLINT, AND_B, NONE, _)
@@ -402,11 +579,11 @@ LOOPS(rem, TE_MAP2, NONE, _, F16F32, REM_F)
 LOOPS(prelu, TE_MAP2, NONE, _, F16F32, LRELU_F)
 LOOPS(addrelu, TE_MAP2, ALLINT, ADDRELU_I, FLOATS, ADDRELU_F)
 LOOPS(subrelu, TE_MAP2, ALLINT, SUBRELU_I, FLOATS, SUBRELU_F)
-LOOPS(adds, TE_MAPS, ALLINT, ADD_I, FLOATS, ADD_F)
-LOOPS(subs, TE_MAPS, ALLINT, SUB_I, FLOATS, SUB_F)
-LOOPS(muls, TE_MAPS, ALLINT, MUL_I, FLOATS, MUL_F)
-LOOPS(divs, TE_MAPS, NONE, _, F16F32, DIV_F)
-LOOPS(rdivs, TE_MAPS, NONE, _, F16F32, RDIV_F)
+LOOPS(adds, TE_MAPSV, ALLINT, ADD_I, FLOATS, ADD_F)
+LOOPS(subs, TE_MAPSV, ALLINT, SUB_I, FLOATS, SUB_F)
+LOOPS(muls, TE_MAPSV, ALLINT, MUL_I, FLOATS, MUL_F)
+LOOPS(divs, TE_MAPSV, NONE, _, F16F32, DIV_F)
+LOOPS(rdivs, TE_MAPSV, NONE, _, F16F32, RDIV_F)
 LOOPS(maxs, TE_MAPS, ALLINT, MAX_I, FLOATS, MAX_F)
 LOOPS(mins, TE_MAPS, ALLINT, MIN_I, FLOATS, MIN_F)
 LOOPS(ands, TE_MAPS, ALLINT, AND_B, NONE, _)
@@ -434,7 +611,7 @@ LOOPS(axpy, TE_MAP2S, NONE, _, F16F32, AXPY_F)
 LOOPS(abs, TE_MAP1, SIGNED, ABS_I, FLOATS, ABS_F)
 LOOPS(neg, TE_MAP1, SIGNED, NEG_I, FLOATS, NEG_F)
 LOOPS(not, TE_MAP1, ALLINT, NOT_B, NONE, _)
-/* texp: pt_exp_f32_fast (vec_formulas.h) TE_EXP_BLOCK lanes at a time, and the host's expf
+/* texp: pt_te_exp_f32 (the fast exp of vec_formulas.h, 16 lanes a step), and the host's expf
  * for the lanes it does not prove (NaN results stored as 0x7FC00000, as te_st_f32 does):
  * the values of expf per element (checked on all 2^32 inputs). f16 rows go through f32. */
 static void exp_f32(const te_row *g) { pt_te_exp_f32(g->a, g->n, g->d); }

@@ -42,6 +42,18 @@ ptosim_status pt_te_rows(pt_ctx *x, const ptosim_tile *t, int64_t vr, int64_t vc
 ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d, int64_t vr, int64_t vc,
                           const uint8_t **sp, uint8_t **copy);
 
+/* TE_CLONES before a row loop compiles it also for AVX2 and AVX-512 hosts (x86-64-v3 / v4),
+ * chosen once at load time (gcc function multiversioning, ELF ifuncs). The same C gives the
+ * same values: the library is built as ISO C (-std=c11), where gcc contracts no a * b + c
+ * into a fused multiply-add (-ffp-contract=off), and the loops' float steps are IEEE
+ * operations. Not with clang, which contracts within expressions by default (also those of
+ * the inlined lane helpers) once the target has FMA. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#define TE_CLONES __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
+#else
+#define TE_CLONES
+#endif
+
 /* ---- element access on host bytes ------------------------------------------------------- */
 
 /* One row of an op: n elements; d the destination, a b c the tile sources, s the scalar
@@ -97,16 +109,19 @@ TE_FLOAT_IO(f32, uint32_t, 0x7FC00000u, pt_vl_f32_of, pt_vl_f32_bits)
 TE_FLOAT_IO(f16, uint16_t, 0x7E00u, pt_vl_f16_to_f32, pt_vl_to_f16)
 TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 
-/* n f16 elements at p to floats (exact), n floats to f16 at p (nearest even, NaN 0x7E00):
- * the values of te_ld_f16 / te_st_f16, whole rows at once (F16C where the host has it). */
+/* n f16 elements at p to floats (exact), n f32 elements at in to f16 at p (nearest even,
+ * NaN 0x7E00): the values of te_ld_f16 / te_st_f16, whole rows at once (F16C where the
+ * host has it). */
 void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out);
-void pt_te_f32_to_f16(const float *in, int64_t n, uint8_t *p);
+void pt_te_f32_to_f16(const uint8_t *in, int64_t n, uint8_t *p);
 
 /* texp on n f32 elements at a into d (d may be a): the bits of expf per element, NaN as
- * 0x7FC00000. pt_te_exp_f32_c is the portable build of the same loop (the host's vector
- * unit chooses the other); both are exported for scripts/exhaustive_tile_elem.c. */
+ * 0x7FC00000, by the best build of the row loop the host runs. pt_te_exp_f32_build runs
+ * build b (PT_TE_EXP_PORTABLE, _AVX2, _AVX512) instead and returns false, doing nothing,
+ * when the host lacks it; for scripts/exhaustive_tile_elem.c and the tests. */
+enum { PT_TE_EXP_PORTABLE, PT_TE_EXP_AVX2, PT_TE_EXP_AVX512, PT_TE_EXP_BUILDS };
 void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d);
-void pt_te_exp_f32_c(const uint8_t *a, int64_t n, uint8_t *d);
+bool pt_te_exp_f32_build(int b, const uint8_t *a, int64_t n, uint8_t *d);
 
 /* Scalar s as the element type t computes with it: float types get its value rounded to t
  * (the scalar register holds a t), integer types its integer value (floats truncated). */
