@@ -221,6 +221,142 @@ static void test_tquant_mx(void) {
     }
 }
 
+/* ---- bf16 / f16 sources (flat exp, OCP), MXFP8 and MXFP4 -------------------------------- */
+
+/* Value of bf16 / f16 bits (f16 from its fields; NaN keeps its payload as the f32 NaN with
+ * the same top bits, enough for the payload order of group_abs_max). */
+static float b16_value(int f16, uint16_t v) {
+  if (!f16) {
+    uint32_t u = (uint32_t)v << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+  }
+  int e = v >> 10 & 31, m = v & 1023;
+  float a = e == 31 ? (m ? NAN : INFINITY) : e ? ldexpf(1.0f + m / 1024.0f, e - 15) : ldexpf((float)m, -24);
+  return v & 0x8000 ? -a : a;
+}
+
+/* Nearest e2m1 code of x (magnitudes 0 .5 1 1.5 2 3 4 6, ties: even code), beyond 6 (inf
+ * too) 6, sign bit 3; NaN: +6 (code 7). */
+static unsigned e2m1_of(float x) {
+  static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  if (isnan(x)) return 7;
+  double a = fabs((double)x);
+  int best = 0;
+  for (int c = 1; c < 8; c++) {
+    double d = fabs(a - mag[c]), db = fabs(a - mag[best]);
+    if (d < db || (d == db && c % 2 == 0)) best = c;
+  }
+  if (a > 6) best = 7;
+  return (signbit(x) ? 8u : 0u) | (unsigned)best;
+}
+
+/* Source bits by group flavour: sample()'s kinds brought into the format's range, plus NaN
+ * payloads and subnormals written as bits. */
+static uint16_t sample_b16(int f16, int kind, int i) {
+  double u = (double)(pt_rand_u64(&seed) >> 11) / 9007199254740992.0 * 2 - 1;
+  uint16_t sub = (uint16_t)(pt_rand_u64(&seed) & (f16 ? 0x83FF : 0x807F));
+  float x;
+  switch (kind % 11) {
+    case 1: x = (float)ldexp(u, (int)(pt_rand_u64(&seed) % 30) - 15); break;
+    case 3:
+      if (i == 5) return f16 ? 0xFE01 : 0xFF81; /* a negative signalling NaN */
+      if (i == 9) return f16 ? 0x7E00 : 0x7FC0;
+      x = (float)u;
+      break;
+    case 4: if (i == 7) return f16 ? 0xFC00 : 0xFF80; x = (float)u; break; /* -inf */
+    case 5: return sub;                                                    /* subnormals */
+    case 6: x = (float)(u * (f16 ? 65504.0 : 1e38)); break;                 /* huge */
+    case 8: x = (float)(u * (f16 ? 448.0 * 64 : 448.0 * 256)); break;
+    case 9: x = f16 ? (float)(u * 0x1p-20) : i == 0 ? 0x1.cp-119f : (float)(u * 0x1p-121); break;
+    case 10: x = f16 ? (float)(u * 0x1.ffcp-1) : i == 3 ? -0x1.8p-119f : (float)(u * 0x1p-120); break; /* bf16: E 8 */
+    default: x = sample(kind, i);
+  }
+  return f16 ? pt_f32_to_f16(x, PT_RND_RINT, PT_SAT_OFF) : pt_f32_to_bf16(x, PT_RND_RINT, PT_SAT_OFF);
+}
+
+/* bf16 bits of the largest |a| of a group of b16 values: bf16 its bits; f16 the value cut to
+ * bf16 toward zero, inf 0x7F80, every NaN 0x7FC0. */
+static uint16_t ref_b16_max(int f16, const uint16_t *v) {
+  float a[32];
+  for (int i = 0; i < 32; i++) a[i] = b16_value(f16, v[i]);
+  float m = group_abs_max(a, 32);
+  if (f16 && isnan(m)) return 0x7FC0;
+  return (uint16_t)(bits(m) >> 16);
+}
+
+typedef struct b16_case {
+  int f16, fp4, rows, cols, vr; /* tight source: valid columns = cols */
+} b16_case;
+
+static void b16_run(const b16_case *k) {
+  env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  int n = k->vr * k->cols, G = n / 32, emin = k->fp4 ? 2 : 8;
+  ptosim_dtype st = k->f16 ? PTOSIM_DT_F16 : PTOSIM_DT_BF16;
+  ptosim_tquant_mx_params p = {.quant = k->fp4 ? PTOSIM_QUANT_MXFP4_E2M1 : PTOSIM_QUANT_MXFP8, .grp_axis = 1};
+  p.src = tile_at(st, 0x1000, k->rows, k->cols, k->vr, k->cols);
+  p.dst = k->fp4 ? tile_at(PTOSIM_DT_F4E2M1X2, 0x20000, k->rows, k->cols / 2, k->vr, k->cols / 2)
+                 : tile_at(PTOSIM_DT_I8, 0x20000, k->rows, k->cols, k->vr, k->cols);
+  p.exp = tile_at(PTOSIM_DT_U8, 0x30000, 1, (G + 63) / 32 * 32, 1, G);
+  int cap = (G + 127) / 128 * 128 + 128;
+  p.max = tile_at(st, 0x34000, 1, cap, 1, G);
+  p.scaling = tile_at(st, 0x38000, 1, cap, 1, G);
+  uint16_t v[32];
+  for (int q = 0; q < G; q++)
+    for (int i = 0; i < 32; i++) {
+      uint16_t b = sample_b16(k->f16, q * 7 + 3, i);
+      memcpy(e.img + p.src.addr + 2 * (32 * q + i), &b, 2);
+    }
+  env_load(&e);
+  for (int q = 0; q < G; q++) {
+    memcpy(v, e.img + p.src.addr + 64 * q, 64);
+    uint16_t m = ref_b16_max(k->f16, v), sb;
+    float mv = b16_value(0, m);
+    int ex = isnan(mv) ? 0xFF : isinf(mv) ? 0xFF - emin : biased_exp(mv) > emin ? biased_exp(mv) - emin : 0;
+    sb = isnan(mv) ? (k->fp4 ? 0x7FC0 : 0x7F81) : (uint16_t)(bits(ldexpf(1.0f, 127 - ex)) >> 16);
+    memcpy(e.img + p.max.addr + 2 * q, &m, 2);
+    memcpy(e.img + p.scaling.addr + 2 * q, &sb, 2);
+    e.img[p.exp.addr + q] = (uint8_t)ex;
+    float s = b16_value(0, sb);
+    for (int i = 0; i < 32; i++) {
+      float y = b16_value(k->f16, v[i]) * s;
+      if (!k->fp4)
+        e.img[p.dst.addr + 32 * q + i] = e4m3_of(y);
+      else if (i % 2)
+        e.img[p.dst.addr + 16 * q + i / 2] |= (uint8_t)(e2m1_of(y) << 4);
+      else
+        e.img[p.dst.addr + 16 * q + i / 2] = (uint8_t)e2m1_of(y);
+    }
+  }
+  /* more than one 256-element window: 8 maxes a window, +0 past G */
+  if (n > 256)
+    memset(e.img + p.max.addr + 2 * G, 0, (size_t)(2 * ((n + 255) / 256 * 8 - G)));
+  char what[128];
+  snprintf(what, sizeof what, "tquant.mx %s %s %dx%d valid %d rows", k->f16 ? "f16" : "bf16", k->fp4 ? "MXFP4" : "MXFP8",
+           k->rows, k->cols, k->vr);
+  finish(&e, ptosim_tquant_mx(e.c, &p), what);
+}
+
+static void test_tquant_mx_b16(void) {
+  static const b16_case cases[] = {
+      {0, 0, 2, 64, 2},    /* 128 elements: one window, G maxes */
+      {0, 0, 16, 64, 16},  /* 1024: four full windows */
+      {0, 0, 4, 192, 3},   /* 576 of 768: 3 windows, 24 maxes for 18 groups */
+      {0, 0, 5, 192, 5},   /* 960: 4 windows, 32 maxes for 30 groups */
+      {0, 0, 32, 128, 32}, /* 4096: the largesizes path, exact */
+      {0, 0, 33, 128, 33}, /* 4224: 17 windows, 136 maxes for 132 groups */
+  };
+  for (int f16 = 0; f16 < 2; f16++)
+    for (int fp4 = 0; fp4 < 2; fp4++)
+      for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        b16_case k = cases[i];
+        k.f16 = f16;
+        k.fp4 = fp4;
+        b16_run(&k);
+      }
+}
+
 /* ---- rules ----------------------------------------------------------------------------- */
 
 static ptosim_tquant_mx_params mx_ok(void) {
@@ -255,10 +391,36 @@ static void test_tquant_mx_errors(void) {
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.max.space = PTOSIM_L1), "tquant_mx.space");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.blayout = PTOSIM_BL_COL_MAJOR, p.src.rows = 64, p.src.cols = 8,
                                    p.src.valid_rows = 64, p.src.valid_cols = 4), "tquant_mx.layout");
-  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.quant = PTOSIM_QUANT_MXFP4_E2M1), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.quant = PTOSIM_QUANT_MXFP4_E2M1), "tquant_mx.dtype"); /* MXFP4 from f32 */
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.grp_axis = 0), "tquant_mx.form");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.has_exp_zz = true, p.exp_zz = p.exp), "tquant_mx.form");
-  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = p.max.dtype = p.scaling.dtype = PTOSIM_DT_BF16), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = p.max.dtype = p.scaling.dtype = PTOSIM_DT_BF16),
+            "tquant_mx.form"); /* b16 with a canonical exp tile */
+  /* b16 flat forms: 4 x 64 bf16, flat exp [1, 8], scaling needs align128(8) = 128 entries */
+  ptosim_tquant_mx_params b16 = ok;
+  b16.src.dtype = b16.max.dtype = b16.scaling.dtype = PTOSIM_DT_BF16;
+  b16.exp = tile_at(PTOSIM_DT_U8, 0x5000, 1, 32, 1, 8);
+  b16.scaling.cols = 128;
+  env f = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  env_load(&f);
+  CHECK(ptosim_tquant_mx(f.c, &b16) == PTOSIM_OK);
+  env_free(&f);
+#define EDIT16(...) (p = b16, __VA_ARGS__, p)
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.alg = PTOSIM_MX_NV), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.scaling.cols = 112), "tquant_mx.capacity");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.src.dtype = p.max.dtype = p.scaling.dtype = PTOSIM_DT_I16), "tquant_mx.dtype");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.quant = PTOSIM_QUANT_MXFP4_E2M1), "tquant_mx.dtype"); /* i8 dst */
+  p = b16;
+  p.quant = PTOSIM_QUANT_MXFP4_E2M1;
+  p.dst = tile_at(PTOSIM_DT_F4E2M1X2, 0x4000, 4, 32, 4, 32);
+  env h = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  env_load(&h);
+  CHECK(ptosim_tquant_mx(h.c, &p) == PTOSIM_OK);
+  env_free(&h);
+  b16 = p;
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.dst.valid_cols = 16), "tquant_mx.valid");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.dst.cols = 64), "tquant_mx.valid");
+#undef EDIT16
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.dtype = PTOSIM_DT_F8E5M2), "tquant_mx.dtype");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.exp.dtype = PTOSIM_DT_I16, p.exp.cols = 16), "tquant_mx.dtype");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.max.dtype = PTOSIM_DT_I32), "tquant_mx.dtype");
@@ -326,6 +488,7 @@ static void test_text(void) {
 
 int main(void) {
   RUN(test_tquant_mx);
+  RUN(test_tquant_mx_b16);
   RUN(test_tquant_mx_errors);
   RUN(test_text);
   return pt_test_finish();

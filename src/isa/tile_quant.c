@@ -1,8 +1,11 @@
 /* pto.tquant.mx: MX quantization of a vec tile (src/isa/ops.def "tquant_mx" row; pto-isa
  * include/pto/npu/a5/TQuant.hpp, PTOAS tonibohnlein lib/PTO/IR/PTO.cpp TQuantMxOp::verify).
  *
- * Modelled: MXFP8 (e4m3) from an f32 source with groups of 32 columns (grpAxis axis1), OCP
- * or NV scale, in the two exp tile forms PTOAS accepts for it:
+ * Modelled, groups of 32 columns (grpAxis axis1; the exp_zz form and axis0 are refused,
+ * tquant_mx.form):
+ *   bf16 / f16 source, OCP, flat exp [1, M*N/32], tight source (the only b16 axis1 form PTOAS
+ *     accepts): MXFP8 (e4m3) or MXFP4 (e2m1 pairs), bf16 max / scaling bits (quant_b16);
+ *   f32 source, MXFP8 (e4m3), OCP or NV scale, in the two exp tile forms PTOAS accepts:
  *   canonical [M, N/32] exp (TQuant_MXFP8_F32_2D): per valid row r, group g < N/32:
  *     max[r*G + g] = max |src(r, 32g .. 32g+31)|, exp(r, g) = e, scaling[r*G + g] = s,
  *     dst(r, c) = e4m3(src(r, c) * s(r, c/32)), G = N/32 groups per row; max and scaling
@@ -17,7 +20,7 @@
 #include <string.h>
 
 #include "isa/tile_bcast.h"
-#include "isa/vec_lanes.h" /* pt_vl_f32_bits / pt_vl_f32_of */
+#include "isa/vec_lanes.h" /* pt_vl_f32_bits / pt_vl_f32_of / pt_vl_f16_to_f32 / pt_vl_bf16_to_f32 */
 
 #define MX_GROUP 32     /* elements per shared exponent */
 #define MX_VL_F32 64    /* f32 lanes of one vector register */
@@ -69,15 +72,61 @@ static void naive_max(const uint8_t *a, int64_t n, uint8_t *mx) {
   if (k % 2) memset(mx + 4 * k, 0, 4);
 }
 
-/* dst[i] = e4m3(src[i] * s(i / 32)) for i < n, s(k) the f32 at scaling + 4 * stride * k
- * (CalcQuantizedFP8Values: vmul in f32, vcvt ROUND_R with RS_ENABLE under CTRL[50]:
- * saturate, keep NaN). */
-static void quantize(const uint8_t *src, const uint8_t *scaling, int64_t stride, int64_t n, uint8_t *dst) {
-  for (int64_t i = 0; i < n; i++) {
-    float a, s;
-    memcpy(&a, src + 4 * i, 4);
-    memcpy(&s, scaling + 4 * stride * (i / MX_GROUP), 4);
-    dst[i] = pt_f32_to_f8(PTOSIM_DT_F8E4M3, a * s, PT_RND_RINT, PT_SAT_KEEPNAN);
+/* Source and scaling element loads of one source dtype (chosen once per op). f32 sources
+ * keep f32 scaling values; b16 sources store bf16 scaling bits, the f16 source too
+ * (ApplyHalfScalingToFP8Window, TQuant.hpp:1126-1128). */
+typedef struct mx_kind {
+  unsigned size;                    /* bytes of a source / max / scaling element */
+  float (*load)(const uint8_t *p);  /* source element as f32 (exact) */
+  float (*scale)(const uint8_t *p); /* scaling element as f32 (exact) */
+} mx_kind;
+
+static float ld_f32(const uint8_t *p) {
+  float f;
+  memcpy(&f, p, 4);
+  return f;
+}
+static uint16_t u16_at(const uint8_t *p) {
+  uint16_t v;
+  memcpy(&v, p, 2);
+  return v;
+}
+static float ld_bf16(const uint8_t *p) { return pt_vl_bf16_to_f32(u16_at(p)); }
+static float ld_f16(const uint8_t *p) { return pt_vl_f16_to_f32(u16_at(p)); }
+static const mx_kind k_f32 = {4, ld_f32, ld_f32}, k_bf16 = {2, ld_bf16, ld_bf16}, k_f16 = {2, ld_f16, ld_bf16};
+
+/* 4-bit e2m1 code (sign bit 3) of y: CalcE2M1SignedCodeI32 (TQuant.hpp:1256-1288). The
+ * biased exponent E of |y| clamped to [127, 129] picks the step 2^(E-128); adding the magic
+ * 2^(E-105) in f32 rounds |y| to a multiple of the step (nearest even) and the bit difference
+ * counts steps; code = steps + 2(E - 127), at most 7 (6.0). NaN -> 7 without sign (the bf16
+ * path turns NaN into +inf first, SaturateBf16NaNToPosInf, :1305-1317: also 7). */
+static unsigned e2m1_code(float y) {
+  uint32_t b = pt_vl_f32_bits(y), a = b & 0x7FFFFFFFu;
+  if (a > 0x7F800000u) return 7;
+  uint32_t e = a >> 23 < 127 ? 127 : a >> 23 > 129 ? 129 : a >> 23, magic = (e + 22) << 23;
+  uint32_t c = pt_vl_f32_bits(pt_vl_f32_of(a) + pt_vl_f32_of(magic)) - magic + ((e - 127) << 1);
+  return (b >> 31) << 3 | (c > 7 ? 7 : c);
+}
+
+/* dst = q(src[i] * s(i / 32)) for i < n (n a multiple of 32), s(k) the scaling element at
+ * scaling + size * stride * k, products in f32 (exact: s is a power of two; the bf16 source's
+ * vmul rounds to bf16 only below 2^-126, where both destinations give a signed zero).
+ * MXFP8: vcvt f32 -> e4m3 ROUND_R with RS_ENABLE under CTRL[50] (saturate, keep NaN;
+ * CalcQuantizedFP8Values :1084-1103, CalcQuantizedFP8Values_B16_Window :1156-1204);
+ * MXFP4: e2m1 codes packed two a byte, element 2j in the low nibble (PackE2M1SignedCodeBytes
+ * :1290-1303 with the vintlv of :1360). */
+static void quantize(const mx_kind *k, bool fp4, const uint8_t *src, const uint8_t *scaling, int64_t stride,
+                     int64_t n, uint8_t *dst) {
+  for (int64_t i = 0; i < n; i += MX_GROUP) {
+    float s = k->scale(scaling + k->size * stride * (i / MX_GROUP));
+    const uint8_t *a = src + k->size * i;
+    if (fp4)
+      for (int j = 0; j < MX_GROUP; j += 2)
+        dst[(i + j) / 2] = (uint8_t)(e2m1_code(k->load(a + k->size * j) * s) |
+                                     e2m1_code(k->load(a + k->size * (j + 1)) * s) << 4);
+    else
+      for (int j = 0; j < MX_GROUP; j++)
+        dst[i + j] = pt_f32_to_f8(PTOSIM_DT_F8E4M3, k->load(a + k->size * j) * s, PT_RND_RINT, PT_SAT_KEEPNAN);
   }
 }
 
@@ -110,7 +159,7 @@ static ptosim_status quant_2d(pt_ctx *x, const ptosim_tquant_mx_params *p, int64
       scale_entry(p->alg, mx, r * g + k, exp + r * ec + k, &s);
       memcpy(sc + 4 * (r * g + k), &s, 4);
     }
-  for (int64_t r = 0; r < vr; r++) quantize(src + r * cols * 4, sc + r * g * 4, 1, vc, dst + r * p->dst.cols);
+  for (int64_t r = 0; r < vr; r++) quantize(&k_f32, false, src + r * cols * 4, sc + r * g * 4, 1, vc, dst + r * p->dst.cols);
   return PTOSIM_OK;
 }
 
@@ -148,7 +197,66 @@ static ptosim_status quant_flat(pt_ctx *x, const ptosim_tquant_mx_params *p, int
     scale_entry(p->alg, mx, k, exp + k, &s);
     for (int64_t j = 0; j < nsc / ne; j++) memcpy(sc + 4 * (k * (nsc / ne) + j), &s, 4);
   }
-  quantize(src, sc, nsc / ne, n, dst);
+  quantize(&k_f32, false, src, sc, nsc / ne, n, dst);
+  return PTOSIM_OK;
+}
+
+/* |a| as bf16 bits, which the b16 max compares as integers: bf16 as is; f16 converted
+ * toward zero, inf -> 0x7F80, NaN -> 0x7FC0 (Fp16ToBf16PreserveSpecial, TQuant.hpp:243-288,
+ * on the OCP path of AbsReduceMax_b16_DintlvWindow, :290-319). */
+static uint16_t abs_bf16(uint16_t v) { return v & 0x7FFF; }
+static uint16_t abs_f16_as_bf16(uint16_t v) {
+  uint16_t a = v & 0x7FFF;
+  return a > 0x7C00 ? 0x7FC0 : a == 0x7C00 ? 0x7F80 : (uint16_t)(pt_vl_f32_bits(pt_vl_f16_to_f32(a)) >> 16);
+}
+
+/* Shared exponent byte *e and bf16 scaling bits *s of bf16 max bits m (OCP,
+ * ComputeB16OcpExpAndScalingRegs :536-558): E = m's exponent field clamped up to emin
+ * (E4M3 8, E2M1 2: OcpMxFp8E4M3Spec / OcpMxFp4E2M1Spec maxExp >> 7), e = E - emin,
+ * s = 2^(127 - e) = bf16 0x7F00 - (e << 7); NaN m: e = 0xFF, s = the spec's NaN bits
+ * (E4M3 0x7F81, E2M1 0x7FC0). An infinite m keeps the formula (e = 0xF7 / 0xFD). */
+static void scale_b16(unsigned emin, uint16_t nan, uint16_t m, uint8_t *e, uint16_t *s) {
+  unsigned ex = m >> 7 & 0xFF, sh = ex > emin ? ex - emin : 0;
+  bool is_nan = ex == 0xFF && (m & 0x7F);
+  *e = is_nan ? 0xFF : (uint8_t)sh;
+  *s = is_nan ? nan : (uint16_t)(0x7F00 - (sh << 7));
+}
+
+/* bf16 / f16 source, flat exp, OCP, tight source: the n = M*N elements as one run
+ * (TQuant_MXFP8_B16, TQuant.hpp:2232-2256; TQuant_MXFP4_E2M1_B16, :2258-2276).
+ *   max: one bf16-bits entry per group; AbsReduceMax_b16_ND (:321-361) with more than one
+ *     256-element window stores 8 entries a window (+0 past the last group), so
+ *     8 * ceil(n / 256) entries; one window (n <= 256) stores exactly G (and so does the
+ *     n % 4096 == 0 largesizes path, :363-415, ReduceMxB16AbsMaxFlat :1575-1595, where
+ *     8 * n / 256 = G anyway);
+ *   exp and scaling: G entries (ExtractMxOcpExponentAndScaling :797-811, predicated);
+ *   dst: n bytes (MXFP8) or n / 2 (MXFP4, 16 a group). */
+static ptosim_status quant_b16(pt_ctx *x, const ptosim_tquant_mx_params *p, int64_t n) {
+  bool fp4 = p->quant == PTOSIM_QUANT_MXFP4_E2M1, f16 = p->src.dtype == PTOSIM_DT_F16;
+  const mx_kind *k = f16 ? &k_f16 : &k_bf16;
+  uint16_t (*key)(uint16_t) = f16 ? abs_f16_as_bf16 : abs_bf16;
+  int64_t g = n / MX_GROUP, nmax = n <= 256 ? g : (n + 255) / 256 * 8;
+  int64_t need = (g + 127) / 128 * 128, have = (int64_t)p->scaling.rows * p->scaling.cols;
+  PT_VERIFY(x, have >= need, "tquant_mx.capacity", "enlarge the scaling tile (PTOAS: align128 of the groups)",
+            "scaling tile holds %" PRId64 " b16, the flat b16 form needs %" PRId64, have, need);
+  uint8_t *src, *dst, *mx, *exp, *sc;
+  PT_TRY(span(x, &p->src, n * 2, PT_READ, &src));
+  PT_TRY(span(x, &p->max, nmax * 2, PT_RW, &mx));
+  PT_TRY(span(x, &p->exp, g, PT_WRITE, &exp));
+  PT_TRY(span(x, &p->scaling, g * 2, PT_RW, &sc));
+  PT_TRY(span(x, &p->dst, fp4 ? n / 2 : n, PT_WRITE, &dst));
+  for (int64_t q = 0; q < g; q++) {
+    uint16_t m = 0, s;
+    for (int j = 0; j < MX_GROUP; j++) {
+      uint16_t v = key(u16_at(src + 2 * (q * MX_GROUP + j)));
+      m = v > m ? v : m;
+    }
+    memcpy(mx + 2 * q, &m, 2);
+    scale_b16(fp4 ? 2 : 8, fp4 ? 0x7FC0 : 0x7F81, m, exp + q, &s);
+    memcpy(sc + 2 * q, &s, 2);
+  }
+  memset(mx + 2 * g, 0, (size_t)(2 * (nmax - g)));
+  quantize(k, fp4, src, sc, 1, n, dst);
   return PTOSIM_OK;
 }
 
@@ -173,20 +281,30 @@ ptosim_status pt_exec_tquant_mx(pt_ctx *x, const ptosim_tquant_mx_params *p) {
     PT_VERIFY(x, pt_tile_kind_of(t[i]) == PT_TK_ND, "tquant_mx.layout", "use row_major none_box tiles",
               "%s is a %s tile", what[i], pt_tile_kind_name(pt_tile_kind_of(t[i])));
   }
-  PT_VERIFY(x, p->quant == PTOSIM_QUANT_MXFP8 && p->grp_axis == 1 && !p->has_exp_zz && s->dtype == PTOSIM_DT_F32,
-            "tquant_mx.form", "ptosim models MXFP8 from an f32 source with grpAxis = axis1 (no exp_zz)",
-            "%s from %s with grpAxis axis%d%s is not modelled", p->quant == PTOSIM_QUANT_MXFP8 ? "MXFP8" : "MXFP4_E2M1",
-            pt_dtype_name(s->dtype), (int)p->grp_axis, p->has_exp_zz ? " and exp_zz" : "");
-  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, 0, PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E4M3)));
+  bool fp4 = p->quant == PTOSIM_QUANT_MXFP4_E2M1, b16 = s->dtype != PTOSIM_DT_F32;
+  PT_TRY(pt_tile_dtype_in(x, op, "src", s->dtype, 0,
+                          fp4 ? PT_TB_T(F16) | PT_TB_T(BF16) : PT_TB_T(F32) | PT_TB_T(F16) | PT_TB_T(BF16)));
+  PT_VERIFY(x, p->grp_axis == 1 && !p->has_exp_zz && (!b16 || (p->alg == PTOSIM_MX_OCP && e->rows == 1)),
+            "tquant_mx.form",
+            "ptosim models grpAxis = axis1 (no exp_zz): f32 sources with either exp form, bf16 / f16 sources OCP with "
+            "a flat [1, M*N/32] exp tile (PTOAS refuses b16 NV and the canonical b16 exp tile)",
+            "%s from %s with grpAxis axis%d%s%s is not modelled", fp4 ? "MXFP4_E2M1" : "MXFP8", pt_dtype_name(s->dtype),
+            (int)p->grp_axis, p->has_exp_zz ? " and exp_zz" : "",
+            b16 && p->alg == PTOSIM_MX_NV ? " (NV)" : b16 && e->rows != 1 ? " (canonical exp)" : "");
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, 0,
+                          fp4 ? PT_TB_T(F4E2M1X2) : PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E4M3)));
   PT_TRY(pt_tile_dtype_in(x, op, "exp", e->dtype, 0, PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E8M0)));
   PT_TRY(pt_tile_same_dtype(x, op, "max", m, s));
   PT_TRY(pt_tile_same_dtype(x, op, "scaling", sc, s));
   int64_t vr = s->valid_rows, vc = s->valid_cols, g = (int64_t)vr * (vc / MX_GROUP);
   PT_VERIFY(x, vc % MX_GROUP == 0, "tquant_mx.valid", "make the source valid columns a multiple of 32",
             "src valid columns %" PRId64, vc);
-  PT_VERIFY(x, d->valid_rows == vr && d->valid_cols == vc && d->cols == s->cols, "tquant_mx.valid",
-            "give dst the source's valid shape and columns", "src %d x %d valid %" PRId64 " x %" PRId64
-            ", dst %d x %d valid %d x %d", s->rows, s->cols, vr, vc, d->rows, d->cols, d->valid_rows, d->valid_cols);
+  int pack = fp4 ? 2 : 1; /* MXFP4: two codes a byte, dst [M, N/2] of cols = src cols / 2 */
+  PT_VERIFY(x, d->valid_rows == vr && d->valid_cols == vc / pack && s->cols % pack == 0 && d->cols == s->cols / pack,
+            "tquant_mx.valid",
+            fp4 ? "give dst valid shape [M, N/2] and half the (even) source columns" : "give dst the source's valid shape and columns",
+            "src %d x %d valid %" PRId64 " x %" PRId64 ", dst %d x %d valid %d x %d", s->rows, s->cols, vr, vc, d->rows,
+            d->cols, d->valid_rows, d->valid_cols);
   bool flat = e->rows == 1;
   int64_t gr = flat ? 1 : vr, gc = flat ? g : vc / MX_GROUP;
   for (int i = 2; i < 5; i++) /* canonical [M, N/32], or legacy flat [1, M*N/32] (max / scaling either way) */
@@ -200,7 +318,7 @@ ptosim_status pt_exec_tquant_mx(pt_ctx *x, const ptosim_tquant_mx_params *p) {
             "tquant_mx.shape", "give max and scaling tiles no padding columns (they are written packed)",
             "max %d x %d valid %d x %d, scaling %d x %d valid %d x %d", m->rows, m->cols, m->valid_rows, m->valid_cols,
             sc->rows, sc->cols, sc->valid_rows, sc->valid_cols);
-  PT_TRY(flat ? quant_flat(x, p, vr * vc) : quant_2d(x, p, vr, vc));
+  PT_TRY(b16 ? quant_b16(x, p, vr * vc) : flat ? quant_flat(x, p, vr * vc) : quant_2d(x, p, vr, vc));
   pt_record_work(x, (uint64_t)(vr * vc), s->dtype);
   x->core->sreg[PT_SREG_CTRL] = MX_CTRL; /* set_ctrl(1 << 50), TQuant.hpp:2442 */
   return PTOSIM_OK;
