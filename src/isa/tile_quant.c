@@ -26,26 +26,43 @@
 #define MX_VL_F32 64    /* f32 lanes of one vector register */
 #define MX_CTRL (1ull << 50)
 
-/* Shared exponent byte *e and scaling bits *s of a group whose max |a| has bits m
- * (sign clear). OCP: ComputeF32ExpScalingOCP (TQuant.hpp:2011-2034); NV:
- * ComputeF32ExpScalingNV (TQuant.hpp:1970-2008), descale 1/448 (NvMxFp8E4M3Spec). */
-static void scale_of(ptosim_mx_scale_alg alg, uint32_t m, uint8_t *e, uint32_t *s) {
-  if (alg == PTOSIM_MX_NV) m = pt_vl_f32_bits(pt_vl_f32_of(m) * (1.0f / 448.0f));
+/* Shared exponent byte *e and scaling bits *s (f32) of a group whose max |a| has the f32
+ * bits m (sign clear), for the e4m3 (fp4 false) or e2m1 destination.
+ * OCP (ComputeF32ExpScalingOCP, TQuant.hpp:2011-2034; ComputeB16OcpExpAndScalingRegs
+ *   :536-558): e = E(m) - emin, 0 when E(m) <= emin (emin e4m3 8, e2m1 2: the specs'
+ *   f32Emax / maxExp, :106-117); an infinite m keeps the formula (e = 0xFF - emin).
+ * NV (ComputeF32ExpScalingNV :1970-2008, ComputeB16NvExpAndScalingRegs :911-939): q = m *
+ *   descale in f32 (1/448, e2m1 1/6: NvMxFp*Spec), e = E(q), plus 1 when q is not a power
+ *   of two (normal below 0xFE) or a subnormal above 2^-127; inf: e = 0xFE, s = 2^-127.
+ * s = 2^(127 - e) (e = 0xFE: 0); NaN m: e = 0xFF, s NaN. */
+static void scale_of(ptosim_mx_scale_alg alg, bool fp4, uint32_t m, uint8_t *e, uint32_t *s) {
+  unsigned emin = fp4 ? 2 : 8;
+  if (alg == PTOSIM_MX_NV) m = pt_vl_f32_bits(pt_vl_f32_of(m) * (fp4 ? 1.0f / 6.0f : 1.0f / 448.0f));
   uint32_t ex = m >> 23 & 0xFF, man = m & 0x7FFFFF, sh;
   if (ex == 0xFF) { /* NaN: the E8M0 NaN and a NaN scale; inf: OCP keeps the formula, NV 0xFE */
     bool nan = man != 0, nv = alg == PTOSIM_MX_NV;
-    *e = nan ? 0xFF : nv ? 0xFE : 0xF7;
-    *s = nan ? 0x7FC00000u : nv ? 0x00400000u : 7u << 23;
+    *e = nan ? 0xFF : nv ? 0xFE : (uint8_t)(0xFF - emin);
+    *s = nan ? 0x7FC00000u : nv ? 0x00400000u : (emin - 1) << 23;
     return;
   }
   if (alg == PTOSIM_MX_NV) /* ceil: round a non-power-of-two up, a subnormal above 2^-127 too */
     sh = ex + ((man && ex > 0 && ex < 0xFE) || (ex == 0 && man > 0x400000u));
-  else if (ex <= 8) /* below 2^-118: the smallest exponent, scale 2^127 */
-    sh = 0;
-  else
-    sh = ex - 8;
+  else /* E(m) <= emin: the smallest exponent, scale 2^127 */
+    sh = ex <= emin ? 0 : ex - emin;
   *e = (uint8_t)sh;
   *s = (0xFEu - sh) << 23;
+}
+
+/* The scaling element of scale bits s (f32) in the scaling tile: f32 as is; b16 sources
+ * store bf16 bits (s is a power of two, 0 or 2^-127: exact), NaN as the spec's b16 NaN
+ * (e4m3 0x7F81, e2m1 0x7FC0: b16Nan / b16SpecialScaleBits, :96-117). */
+static void put_scale(unsigned size, bool fp4, uint32_t s, uint8_t *p) {
+  if (size == 4) {
+    memcpy(p, &s, 4);
+    return;
+  }
+  uint16_t b = s > 0x7F800000u ? (fp4 ? 0x7FC0 : 0x7F81) : (uint16_t)(s >> 16);
+  memcpy(p, &b, 2);
 }
 
 /* max |a| of n f32 values as bits (sign cleared): numbers compare as their bit patterns;
@@ -134,7 +151,7 @@ static void quantize(const mx_kind *k, bool fp4, const uint8_t *src, const uint8
 static void scale_entry(ptosim_mx_scale_alg alg, const uint8_t *mx, int64_t k, uint8_t *e, uint32_t *s) {
   uint32_t m;
   memcpy(&m, mx + 4 * k, 4);
-  scale_of(alg, m & 0x7FFFFFFFu, e, s);
+  scale_of(alg, false, m & 0x7FFFFFFFu, e, s);
 }
 
 /* UB bytes [t.addr, + len) with access acc. */
@@ -210,18 +227,6 @@ static uint16_t abs_f16_as_bf16(uint16_t v) {
   return a > 0x7C00 ? 0x7FC0 : a == 0x7C00 ? 0x7F80 : (uint16_t)(pt_vl_f32_bits(pt_vl_f16_to_f32(a)) >> 16);
 }
 
-/* Shared exponent byte *e and bf16 scaling bits *s of bf16 max bits m (OCP,
- * ComputeB16OcpExpAndScalingRegs :536-558): E = m's exponent field clamped up to emin
- * (E4M3 8, E2M1 2: OcpMxFp8E4M3Spec / OcpMxFp4E2M1Spec maxExp >> 7), e = E - emin,
- * s = 2^(127 - e) = bf16 0x7F00 - (e << 7); NaN m: e = 0xFF, s = the spec's NaN bits
- * (E4M3 0x7F81, E2M1 0x7FC0). An infinite m keeps the formula (e = 0xF7 / 0xFD). */
-static void scale_b16(unsigned emin, uint16_t nan, uint16_t m, uint8_t *e, uint16_t *s) {
-  unsigned ex = m >> 7 & 0xFF, sh = ex > emin ? ex - emin : 0;
-  bool is_nan = ex == 0xFF && (m & 0x7F);
-  *e = is_nan ? 0xFF : (uint8_t)sh;
-  *s = is_nan ? nan : (uint16_t)(0x7F00 - (sh << 7));
-}
-
 /* bf16 / f16 source, flat exp, OCP, tight source: the n = M*N elements as one run
  * (TQuant_MXFP8_B16, TQuant.hpp:2232-2256; TQuant_MXFP4_E2M1_B16, :2258-2276).
  *   max: one bf16-bits entry per group; AbsReduceMax_b16_ND (:321-361) with more than one
@@ -246,14 +251,15 @@ static ptosim_status quant_b16(pt_ctx *x, const ptosim_tquant_mx_params *p, int6
   PT_TRY(span(x, &p->scaling, g * 2, PT_RW, &sc));
   PT_TRY(span(x, &p->dst, fp4 ? n / 2 : n, PT_WRITE, &dst));
   for (int64_t q = 0; q < g; q++) {
-    uint16_t m = 0, s;
+    uint16_t m = 0;
+    uint32_t s;
     for (int j = 0; j < MX_GROUP; j++) {
       uint16_t v = key(u16_at(src + 2 * (q * MX_GROUP + j)));
       m = v > m ? v : m;
     }
     memcpy(mx + 2 * q, &m, 2);
-    scale_b16(fp4 ? 2 : 8, fp4 ? 0x7FC0 : 0x7F81, m, exp + q, &s);
-    memcpy(sc + 2 * q, &s, 2);
+    scale_of(PTOSIM_MX_OCP, fp4, (uint32_t)m << 16, exp + q, &s);
+    put_scale(2, fp4, s, sc + 2 * q);
   }
   memset(mx + 2 * g, 0, (size_t)(2 * (nmax - g)));
   quantize(k, fp4, src, sc, 1, n, dst);
