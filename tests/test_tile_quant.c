@@ -49,6 +49,14 @@ static uint8_t e4m3_of(float x) {
   return sign | (uint8_t)best;
 }
 
+/* a * s with the NaN rule of the model: a NaN element keeps its sign, a NaN scale alone gives
+ * +NaN (written out: the C product of two NaNs may be either). */
+static float mul(float a, float s) {
+  if (isnan(a)) return a;
+  if (isnan(s)) return NAN;
+  return a * s;
+}
+
 /* Largest |a| of a group: a NaN beats numbers, the largest NaN payload beats other NaNs. */
 static float group_abs_max(const float *a, int n) {
   float m = 0.0f;
@@ -168,7 +176,7 @@ static void mx_run(const mx_case *k) {
         put_f32(sc + 4 * idx, x.scale);
       }
       ex[k->flat ? idx : r * p.exp.cols + q] = x.exp;
-      for (int i = 0; i < 32; i++) *at(&e, &p.dst, r, q * 32 + i) = e4m3_of(a[i] * x.scale);
+      for (int i = 0; i < 32; i++) *at(&e, &p.dst, r, q * 32 + i) = e4m3_of(mul(a[i], x.scale));
     }
   /* the trailing +0 max of a Naive run ending 32 elements into a register: after each row
    * (canonical; only the last row's stays), after the flat run's tail (n <= 1024: the whole
@@ -320,7 +328,7 @@ static void b16_run(const b16_case *k) {
     e.img[p.exp.addr + q] = (uint8_t)ex;
     float s = b16_value(0, sb);
     for (int i = 0; i < 32; i++) {
-      float y = b16_value(k->f16, v[i]) * s;
+      float y = mul(b16_value(k->f16, v[i]), s);
       if (!k->fp4)
         e.img[p.dst.addr + 32 * q + i] = e4m3_of(y);
       else if (i % 2)
@@ -481,7 +489,7 @@ static void test_text(void) {
   for (int q = 0; q < 16; q++) {
     grp g = ref_group(1, a + 32 * q, 32);
     bad += x[q / 2 * 32 + q % 2] != g.exp;
-    for (int i = 0; i < 32; i++) bad += d[32 * q + i] != e4m3_of(a[32 * q + i] * g.scale);
+    for (int i = 0; i < 32; i++) bad += d[32 * q + i] != e4m3_of(mul(a[32 * q + i], g.scale));
   }
   CHECK(bad == 0);
 }

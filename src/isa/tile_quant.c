@@ -17,6 +17,7 @@
  * exp / scaling entries of the flat loop. Every conversion runs with CTRL = 1 << 50 (the
  * op's set_ctrl: saturate, NaN preserved), which the core keeps afterwards. */
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "isa/tile_bcast.h"
@@ -96,6 +97,8 @@ typedef struct mx_kind {
   unsigned size;                    /* bytes of a source / max / scaling element */
   float (*load)(const uint8_t *p);  /* source element as f32 (exact) */
   float (*scale)(const uint8_t *p); /* scaling element as f32 (exact) */
+  uint16_t (*key)(uint16_t v);      /* b16: |v| as the bits the max compares and stores */
+  uint32_t (*mval)(uint16_t m);     /* b16: f32 bits of a stored max */
 } mx_kind;
 
 static float ld_f32(const uint8_t *p) {
@@ -110,7 +113,26 @@ static uint16_t u16_at(const uint8_t *p) {
 }
 static float ld_bf16(const uint8_t *p) { return pt_vl_bf16_to_f32(u16_at(p)); }
 static float ld_f16(const uint8_t *p) { return pt_vl_f16_to_f32(u16_at(p)); }
-static const mx_kind k_f32 = {4, ld_f32, ld_f32}, k_bf16 = {2, ld_bf16, ld_bf16}, k_f16 = {2, ld_f16, ld_bf16};
+
+/* |a| bits of a b16 max: bf16, and f16 on the NV path (AbsReduceMax_b16_* with
+ * fp16AsBf16ForMax false, :1581-1587), compare their own bits; f16 on the OCP path is first
+ * converted to bf16 toward zero, inf -> 0x7F80, NaN -> 0x7FC0 (Fp16ToBf16PreserveSpecial
+ * :243-288; AbsReduceMax_b16_DintlvWindow :290-319, UpdateDnAbsMax4 :2701-2740). */
+static uint16_t abs_b16(uint16_t v) { return v & 0x7FFF; }
+static uint16_t abs_f16_as_bf16(uint16_t v) {
+  uint16_t a = v & 0x7FFF;
+  return a > 0x7C00 ? 0x7FC0 : a == 0x7C00 ? 0x7F80 : (uint16_t)(pt_vl_f32_bits(pt_vl_f16_to_f32(a)) >> 16);
+}
+static uint32_t bf16_bits_f32(uint16_t m) { return (uint32_t)m << 16; }
+static uint32_t f16_bits_f32(uint16_t m) { return pt_vl_f32_bits(pt_vl_f16_to_f32(m)); }
+
+static const mx_kind k_f32 = {4, ld_f32, ld_f32, NULL, NULL}, k_bf16 = {2, ld_bf16, ld_bf16, abs_b16, bf16_bits_f32},
+                     k_f16_ocp = {2, ld_f16, ld_bf16, abs_f16_as_bf16, bf16_bits_f32},
+                     k_f16_nv = {2, ld_f16, ld_bf16, abs_b16, f16_bits_f32};
+
+static const mx_kind *kind_of(ptosim_dtype t, ptosim_mx_scale_alg alg) {
+  return t == PTOSIM_DT_F32 ? &k_f32 : t == PTOSIM_DT_BF16 ? &k_bf16 : alg == PTOSIM_MX_NV ? &k_f16_nv : &k_f16_ocp;
+}
 
 /* 4-bit e2m1 code (sign bit 3) of y: CalcE2M1SignedCodeI32 (TQuant.hpp:1256-1288). The
  * biased exponent E of |y| clamped to [127, 129] picks the step 2^(E-128); adding the magic
@@ -125,26 +147,26 @@ static unsigned e2m1_code(float y) {
   return (b >> 31) << 3 | (c > 7 ? 7 : c);
 }
 
-/* dst = q(src[i] * s(i / 32)) for i < n (n a multiple of 32), s(k) the scaling element at
- * scaling + size * stride * k, products in f32 (exact: s is a power of two; the bf16 source's
- * vmul rounds to bf16 only below 2^-126, where both destinations give a signed zero).
+/* dst = q(src[i] * s(i)) for i < n, s(i) the scaling element at scaling + size * stride *
+ * (i >> shift) (ND: shift 5, one scale a group; DN rows: shift 0, one a column), products in
+ * f32 (exact: s is a power of two; the bf16 source's vmul rounds to bf16 only below 2^-126,
+ * where both destinations give a signed zero).
  * MXFP8: vcvt f32 -> e4m3 ROUND_R with RS_ENABLE under CTRL[50] (saturate, keep NaN;
  * CalcQuantizedFP8Values :1084-1103, CalcQuantizedFP8Values_B16_Window :1156-1204);
  * MXFP4: e2m1 codes packed two a byte, element 2j in the low nibble (PackE2M1SignedCodeBytes
- * :1290-1303 with the vintlv of :1360). */
-static void quantize(const mx_kind *k, bool fp4, const uint8_t *src, const uint8_t *scaling, int64_t stride,
-                     int64_t n, uint8_t *dst) {
-  for (int64_t i = 0; i < n; i += MX_GROUP) {
-    float s = k->scale(scaling + k->size * stride * (i / MX_GROUP));
-    const uint8_t *a = src + k->size * i;
-    if (fp4)
-      for (int j = 0; j < MX_GROUP; j += 2)
-        dst[(i + j) / 2] = (uint8_t)(e2m1_code(k->load(a + k->size * j) * s) |
-                                     e2m1_code(k->load(a + k->size * (j + 1)) * s) << 4);
-    else
-      for (int j = 0; j < MX_GROUP; j++)
-        dst[i + j] = pt_f32_to_f8(PTOSIM_DT_F8E4M3, k->load(a + k->size * j) * s, PT_RND_RINT, PT_SAT_KEEPNAN);
-  }
+ * :1290-1303 with the vintlv of :1360); n even. */
+/* a * s; a NaN a stays itself (its sign reaches the e4m3 NaN), a NaN s alone gives +NaN
+ * (the C product of two NaNs may be either: fixed here, so the bits are deterministic). */
+static inline float mx_mul(float a, float s) { return isnan(a) ? a : a * s; }
+
+static void quantize(const mx_kind *k, bool fp4, const uint8_t *src, const uint8_t *scaling, unsigned shift,
+                     int64_t stride, int64_t n, uint8_t *dst) {
+#define MX_Y(i) mx_mul(k->load(src + k->size * (i)), k->scale(scaling + k->size * stride * ((i) >> shift)))
+  if (fp4)
+    for (int64_t i = 0; i + 1 < n; i += 2) dst[i / 2] = (uint8_t)(e2m1_code(MX_Y(i)) | e2m1_code(MX_Y(i + 1)) << 4);
+  else
+    for (int64_t i = 0; i < n; i++) dst[i] = pt_f32_to_f8(PTOSIM_DT_F8E4M3, MX_Y(i), PT_RND_RINT, PT_SAT_KEEPNAN);
+#undef MX_Y
 }
 
 /* Exp byte *e and scaling value *s (bits) from max entry k. */
@@ -176,7 +198,7 @@ static ptosim_status quant_2d(pt_ctx *x, const ptosim_tquant_mx_params *p, int64
       scale_entry(p->alg, mx, r * g + k, exp + r * ec + k, &s);
       memcpy(sc + 4 * (r * g + k), &s, 4);
     }
-  for (int64_t r = 0; r < vr; r++) quantize(&k_f32, false, src + r * cols * 4, sc + r * g * 4, 1, vc, dst + r * p->dst.cols);
+  for (int64_t r = 0; r < vr; r++) quantize(&k_f32, false, src + r * cols * 4, sc + r * g * 4, 5, 1, vc, dst + r * p->dst.cols);
   return PTOSIM_OK;
 }
 
@@ -214,17 +236,8 @@ static ptosim_status quant_flat(pt_ctx *x, const ptosim_tquant_mx_params *p, int
     scale_entry(p->alg, mx, k, exp + k, &s);
     for (int64_t j = 0; j < nsc / ne; j++) memcpy(sc + 4 * (k * (nsc / ne) + j), &s, 4);
   }
-  quantize(&k_f32, false, src, sc, nsc / ne, n, dst);
+  quantize(&k_f32, false, src, sc, 5, nsc / ne, n, dst);
   return PTOSIM_OK;
-}
-
-/* |a| as bf16 bits, which the b16 max compares as integers: bf16 as is; f16 converted
- * toward zero, inf -> 0x7F80, NaN -> 0x7FC0 (Fp16ToBf16PreserveSpecial, TQuant.hpp:243-288,
- * on the OCP path of AbsReduceMax_b16_DintlvWindow, :290-319). */
-static uint16_t abs_bf16(uint16_t v) { return v & 0x7FFF; }
-static uint16_t abs_f16_as_bf16(uint16_t v) {
-  uint16_t a = v & 0x7FFF;
-  return a > 0x7C00 ? 0x7FC0 : a == 0x7C00 ? 0x7F80 : (uint16_t)(pt_vl_f32_bits(pt_vl_f16_to_f32(a)) >> 16);
 }
 
 /* bf16 / f16 source, flat exp, OCP, tight source: the n = M*N elements as one run
@@ -237,9 +250,8 @@ static uint16_t abs_f16_as_bf16(uint16_t v) {
  *   exp and scaling: G entries (ExtractMxOcpExponentAndScaling :797-811, predicated);
  *   dst: n bytes (MXFP8) or n / 2 (MXFP4, 16 a group). */
 static ptosim_status quant_b16(pt_ctx *x, const ptosim_tquant_mx_params *p, int64_t n) {
-  bool fp4 = p->quant == PTOSIM_QUANT_MXFP4_E2M1, f16 = p->src.dtype == PTOSIM_DT_F16;
-  const mx_kind *k = f16 ? &k_f16 : &k_bf16;
-  uint16_t (*key)(uint16_t) = f16 ? abs_f16_as_bf16 : abs_bf16;
+  bool fp4 = p->quant == PTOSIM_QUANT_MXFP4_E2M1;
+  const mx_kind *k = kind_of(p->src.dtype, PTOSIM_MX_OCP);
   int64_t g = n / MX_GROUP, nmax = n <= 256 ? g : (n + 255) / 256 * 8;
   int64_t need = (g + 127) / 128 * 128, have = (int64_t)p->scaling.rows * p->scaling.cols;
   PT_VERIFY(x, have >= need, "tquant_mx.capacity", "enlarge the scaling tile (PTOAS: align128 of the groups)",
@@ -254,15 +266,15 @@ static ptosim_status quant_b16(pt_ctx *x, const ptosim_tquant_mx_params *p, int6
     uint16_t m = 0;
     uint32_t s;
     for (int j = 0; j < MX_GROUP; j++) {
-      uint16_t v = key(u16_at(src + 2 * (q * MX_GROUP + j)));
+      uint16_t v = k->key(u16_at(src + 2 * (q * MX_GROUP + j)));
       m = v > m ? v : m;
     }
     memcpy(mx + 2 * q, &m, 2);
-    scale_of(PTOSIM_MX_OCP, fp4, (uint32_t)m << 16, exp + q, &s);
+    scale_of(PTOSIM_MX_OCP, fp4, k->mval(m), exp + q, &s);
     put_scale(2, fp4, s, sc + 2 * q);
   }
   memset(mx + 2 * g, 0, (size_t)(2 * (nmax - g)));
-  quantize(k, fp4, src, sc, 1, n, dst);
+  quantize(k, fp4, src, sc, 5, 1, n, dst);
   return PTOSIM_OK;
 }
 
