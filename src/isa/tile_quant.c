@@ -1,17 +1,19 @@
 /* pto.tquant.mx: MX quantization of a vec tile (src/isa/ops.def "tquant_mx" row; pto-isa
  * include/pto/npu/a5/TQuant.hpp, PTOAS tonibohnlein lib/PTO/IR/PTO.cpp TQuantMxOp::verify).
  *
- * Modelled, groups of 32 columns (grpAxis axis1; the exp_zz form and axis0 are refused,
- * tquant_mx.form):
- *   bf16 / f16 source, OCP, flat exp [1, M*N/32], tight source (the only b16 axis1 form PTOAS
- *     accepts): MXFP8 (e4m3) or MXFP4 (e2m1 pairs), bf16 max / scaling bits (quant_b16);
- *   f32 source, MXFP8 (e4m3), OCP or NV scale, in the two exp tile forms PTOAS accepts:
- *   canonical [M, N/32] exp (TQuant_MXFP8_F32_2D): per valid row r, group g < N/32:
- *     max[r*G + g] = max |src(r, 32g .. 32g+31)|, exp(r, g) = e, scaling[r*G + g] = s,
- *     dst(r, c) = e4m3(src(r, c) * s(r, c/32)), G = N/32 groups per row; max and scaling
- *     packed, exp at its own row stride;
- *   flat [1, M*N/32] exp with a tight source (cols = N; TQuant_MXFP8_F32 and its
- *     _Quantize): the M*N elements as one run of groups.
+ * Modelled (the exp_zz form is refused, tquant_mx.form):
+ *   groups of 32 rows (grpAxis axis0, quant_dn): f32 / bf16 / f16 sources, OCP or NV,
+ *     MXFP8 or MXFP4 (b16), exp tile [M/32, N] or interleaved [M/64, 2N] (b16);
+ *   groups of 32 columns (grpAxis axis1):
+ *   - bf16 / f16 source, OCP, flat exp [1, M*N/32], tight source (the only b16 axis1 form
+ *     PTOAS accepts): MXFP8 (e4m3) or MXFP4 (e2m1 pairs), bf16 max / scaling bits (quant_b16);
+ *   - f32 source, MXFP8 (e4m3), OCP or NV scale, in the two exp tile forms PTOAS accepts:
+ *     canonical [M, N/32] exp (TQuant_MXFP8_F32_2D): per valid row r, group g < N/32:
+ *       max[r*G + g] = max |src(r, 32g .. 32g+31)|, exp(r, g) = e, scaling[r*G + g] = s,
+ *       dst(r, c) = e4m3(src(r, c) * s(r, c/32)), G = N/32 groups per row; max and scaling
+ *       packed, exp at its own row stride;
+ *     flat [1, M*N/32] exp with a tight source (cols = N; TQuant_MXFP8_F32 and its
+ *       _Quantize): the M*N elements as one run of groups.
  * Bytes the hardware writes beyond the groups are written too (cited where they come from):
  * the half-register max a row or run ending on 32 mod 64 elements stores, and the rounded-up
  * exp / scaling entries of the flat loop. Every conversion runs with CTRL = 1 << 50 (the
@@ -278,6 +280,100 @@ static ptosim_status quant_b16(pt_ctx *x, const ptosim_tquant_mx_params *p, int6
   return PTOSIM_OK;
 }
 
+/* grpAxis axis0: groups of 32 rows in each column (TQuant_MXFP8_DN :3118-3141,
+ * TQuant_MXFP4_E2M1_DN :3176-3191); vr % 32 == 0, C = src cols, group row j < vr / 32.
+ *   b16 source: first its columns [vc, C) of rows < vr are zeroed (ZeroPadSourceTile
+ *     :2409-2420, both of its store paths);
+ *   max (AbsReduceMax_DN :2762-2806) of (j, c < vc) at j*C + c: f32 a float vmax of |a| (any
+ *     NaN gives the default NaN, as ptosim's vmax), b16 the integer max of the key bits;
+ *   exp and scaling at j*C + c (ExtractDnLinearExponentAndScaling :3026-3060, rows of
+ *     StaticCols = C); interleave (b16; PTOAS refuses f32): exp byte (j/2)*exp.cols + 2c + j%2
+ *     (ExtractDnInterleavedPairVL :2656-2683, StoreDnInterleavedExponentB16 :2602-2610);
+ *   dst (calcQuantized*_DN :2810-3015) of (r, c < vc) at r*dst.cols (+ c, or c/2 for MXFP4)
+ *     with the scale of (r/32, c). */
+static ptosim_status quant_dn(pt_ctx *x, const ptosim_tquant_mx_params *p, int64_t vr, int64_t vc) {
+  const mx_kind *k = kind_of(p->src.dtype, p->alg);
+  bool fp4 = p->quant == PTOSIM_QUANT_MXFP4_E2M1, il = p->interleave, pad = k->size == 2 && vc < p->src.cols;
+  int64_t C = p->src.cols, gr = vr / MX_GROUP, es = k->size, aux = ((gr - 1) * C + vc) * es;
+  uint8_t *src, *dst, *mx, *exp, *sc;
+  PT_TRY(span(x, &p->src, ((vr - 1) * C + (pad ? C : vc)) * es, pad ? PT_RW : PT_READ, &src));
+  PT_TRY(span(x, &p->max, aux, PT_RW, &mx));
+  PT_TRY(span(x, &p->scaling, aux, PT_RW, &sc));
+  PT_TRY(span(x, &p->exp, il ? (gr / 2 - 1) * p->exp.cols + 2 * vc : (gr - 1) * C + vc, PT_WRITE, &exp));
+  PT_TRY(span(x, &p->dst, (vr - 1) * p->dst.cols + (fp4 ? vc / 2 : vc), PT_WRITE, &dst));
+  if (pad)
+    for (int64_t r = 0; r < vr; r++) memset(src + (r * C + vc) * 2, 0, (size_t)((C - vc) * 2));
+  for (int64_t j = 0; j < gr; j++)
+    for (int64_t c = 0; c < vc; c++) {
+      const uint8_t *a = src + (j * MX_GROUP * C + c) * es;
+      uint32_t m = 0, s, u;
+      uint16_t mk = 0;
+      for (int i = 0; i < MX_GROUP; i++) {
+        if (es == 4) {
+          memcpy(&u, a + i * C * 4, 4);
+          u &= 0x7FFFFFFFu;
+          m = u > 0x7F800000u || m > 0x7F800000u ? 0x7FC00000u : u > m ? u : m;
+        } else {
+          uint16_t v = k->key(u16_at(a + i * C * 2));
+          mk = v > mk ? v : mk;
+        }
+      }
+      if (es == 4)
+        memcpy(mx + (j * C + c) * 4, &m, 4);
+      else
+        memcpy(mx + (j * C + c) * 2, &mk, 2), m = k->mval(mk);
+      scale_of(p->alg, fp4, m, exp + (il ? j / 2 * p->exp.cols + 2 * c + j % 2 : j * C + c), &s);
+      put_scale((unsigned)es, fp4, s, sc + (j * C + c) * es);
+    }
+  for (int64_t r = 0; r < vr; r++)
+    quantize(k, fp4, src + r * C * es, sc + r / MX_GROUP * C * es, 0, 1, vc, dst + r * p->dst.cols);
+  return PTOSIM_OK;
+}
+
+/* axis1 shapes (PTO.cpp:12590-12612, :12719-12786): exp / max / scaling valid canonical
+ * [M, N/32] or legacy flat [1, M*N/32] (exp flat only with a tight source), max and scaling
+ * compact. */
+static ptosim_status check_nd(pt_ctx *x, const ptosim_tquant_mx_params *p) {
+  const ptosim_tile *s = &p->src, *m = &p->max, *sc = &p->scaling, *t[] = {&p->exp, m, sc};
+  static const char *const what[] = {"exp", "max", "scaling"};
+  int64_t vr = s->valid_rows, vc = s->valid_cols, g = vr * (vc / MX_GROUP);
+  bool flat = p->exp.rows == 1;
+  int64_t gr = flat ? 1 : vr, gc = flat ? g : vc / MX_GROUP;
+  for (int i = 0; i < 3; i++)
+    PT_VERIFY(x, (t[i]->valid_rows == vr && t[i]->valid_cols == vc / MX_GROUP) ||
+                     (t[i]->valid_rows == 1 && t[i]->valid_cols == g && (i > 0 || flat)),
+              "tquant_mx.shape", flat ? "give the flat exp tile valid shape [1, M*N/32]" : "give exp, max and scaling valid shape [M, N/32] or [1, M*N/32]",
+              "%s valid %d x %d for %" PRId64 " x %" PRId64 " groups", what[i], t[i]->valid_rows, t[i]->valid_cols, gr, gc);
+  PT_VERIFY(x, !flat || s->cols == vc, "tquant_mx.shape", "use a source whose columns are its valid columns with a flat exp tile",
+            "flat exp tile with a %d-column source of %" PRId64 " valid columns", s->cols, vc);
+  PT_VERIFY(x, (m->valid_rows == 1 || m->cols == m->valid_cols) && (sc->valid_rows == 1 || sc->cols == sc->valid_cols),
+            "tquant_mx.shape", "give max and scaling tiles no padding columns (they are written packed)",
+            "max %d x %d valid %d x %d, scaling %d x %d valid %d x %d", m->rows, m->cols, m->valid_rows, m->valid_cols,
+            sc->rows, sc->cols, sc->valid_rows, sc->valid_cols);
+  return PTOSIM_OK;
+}
+
+/* axis0 shapes (PTO.cpp:12590-12612, :12656-12718): max, scaling and (not interleaved) exp
+ * valid [M/32, N] in rows of the source's columns, holding (M/32) * C; interleaved exp:
+ * M % 64 == 0, source rows % 64 == 0, exp [rows/64, align32(2C)] valid [M/64, 2N]. */
+static ptosim_status check_dn(pt_ctx *x, const ptosim_tquant_mx_params *p) {
+  const ptosim_tile *s = &p->src, *e = &p->exp, *t[] = {e, &p->max, &p->scaling};
+  static const char *const what[] = {"exp", "max", "scaling"};
+  int64_t vr = s->valid_rows, vc = s->valid_cols, C = s->cols;
+  for (int i = p->interleave ? 1 : 0; i < 3; i++)
+    PT_VERIFY(x, t[i]->valid_rows == vr / MX_GROUP && t[i]->valid_cols == vc && t[i]->cols == C &&
+                     (int64_t)t[i]->rows * t[i]->cols >= vr / MX_GROUP * C,
+              "tquant_mx.shape", "give exp, max and scaling the source's columns and valid shape [M/32, N]",
+              "%s %d x %d valid %d x %d for a %d x %d source of valid %" PRId64 " x %" PRId64, what[i], t[i]->rows,
+              t[i]->cols, t[i]->valid_rows, t[i]->valid_cols, s->rows, s->cols, vr, vc);
+  PT_VERIFY(x, !p->interleave || (vr % 64 == 0 && s->rows % 64 == 0 && e->rows == s->rows / 64 &&
+                                  e->cols == (2 * C + 31) / 32 * 32 && e->valid_rows == vr / 64 && e->valid_cols == 2 * vc),
+            "tquant_mx.shape", "interleave: 64-row multiples, exp [src rows/64, align32(2 * src cols)] valid [M/64, 2N]",
+            "interleaved exp %d x %d valid %d x %d for a %d x %d source of valid %" PRId64 " x %" PRId64, e->rows,
+            e->cols, e->valid_rows, e->valid_cols, s->rows, s->cols, vr, vc);
+  return PTOSIM_OK;
+}
+
 /* The rules of PTOAS TQuantMxOp::verify (tonibohnlein PTO.cpp:12413-12800) for the modelled
  * forms; the forms ptosim does not model are refused with tquant_mx.form. */
 ptosim_status pt_exec_tquant_mx(pt_ctx *x, const ptosim_tquant_mx_params *p) {
@@ -302,41 +398,35 @@ ptosim_status pt_exec_tquant_mx(pt_ctx *x, const ptosim_tquant_mx_params *p) {
   bool fp4 = p->quant == PTOSIM_QUANT_MXFP4_E2M1, b16 = s->dtype != PTOSIM_DT_F32;
   PT_TRY(pt_tile_dtype_in(x, op, "src", s->dtype, 0,
                           fp4 ? PT_TB_T(F16) | PT_TB_T(BF16) : PT_TB_T(F32) | PT_TB_T(F16) | PT_TB_T(BF16)));
-  PT_VERIFY(x, p->grp_axis == 1 && !p->has_exp_zz && (!b16 || (p->alg == PTOSIM_MX_OCP && e->rows == 1)),
+  PT_VERIFY(x, !p->has_exp_zz && (p->grp_axis == 0 ? !p->interleave || b16 : !b16 || (p->alg == PTOSIM_MX_OCP && e->rows == 1)),
             "tquant_mx.form",
-            "ptosim models grpAxis = axis1 (no exp_zz): f32 sources with either exp form, bf16 / f16 sources OCP with "
-            "a flat [1, M*N/32] exp tile (PTOAS refuses b16 NV and the canonical b16 exp tile)",
-            "%s from %s with grpAxis axis%d%s%s is not modelled", fp4 ? "MXFP4_E2M1" : "MXFP8", pt_dtype_name(s->dtype),
-            (int)p->grp_axis, p->has_exp_zz ? " and exp_zz" : "",
-            b16 && p->alg == PTOSIM_MX_NV ? " (NV)" : b16 && e->rows != 1 ? " (canonical exp)" : "");
+            "ptosim models grpAxis = axis1 (f32 sources with either exp form, bf16 / f16 sources OCP with a flat "
+            "[1, M*N/32] exp tile) and axis0 (interleave with b16 sources); PTOAS refuses the others; the exp_zz form "
+            "has no code in pto-isa",
+            "%s from %s with grpAxis axis%d%s is not modelled", fp4 ? "MXFP4_E2M1" : "MXFP8", pt_dtype_name(s->dtype),
+            (int)p->grp_axis,
+            p->has_exp_zz ? " and exp_zz" : p->grp_axis == 0 ? " and interleave" : p->alg == PTOSIM_MX_NV ? " (NV)" : " (canonical exp)");
   PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, 0,
                           fp4 ? PT_TB_T(F4E2M1X2) : PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E4M3)));
   PT_TRY(pt_tile_dtype_in(x, op, "exp", e->dtype, 0, PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E8M0)));
   PT_TRY(pt_tile_same_dtype(x, op, "max", m, s));
   PT_TRY(pt_tile_same_dtype(x, op, "scaling", sc, s));
-  int64_t vr = s->valid_rows, vc = s->valid_cols, g = (int64_t)vr * (vc / MX_GROUP);
-  PT_VERIFY(x, vc % MX_GROUP == 0, "tquant_mx.valid", "make the source valid columns a multiple of 32",
-            "src valid columns %" PRId64, vc);
+  int64_t vr = s->valid_rows, vc = s->valid_cols;
   int pack = fp4 ? 2 : 1; /* MXFP4: two codes a byte, dst [M, N/2] of cols = src cols / 2 */
-  PT_VERIFY(x, d->valid_rows == vr && d->valid_cols == vc / pack && s->cols % pack == 0 && d->cols == s->cols / pack,
+  bool dn = p->grp_axis == 0;
+  PT_VERIFY(x, (dn ? vr : vc) % MX_GROUP == 0 && vc % pack == 0, "tquant_mx.valid",
+            dn ? "make the source valid rows a multiple of 32 (MXFP4: valid columns even)"
+               : "make the source valid columns a multiple of 32",
+            "src valid %" PRId64 " x %" PRId64 " with grpAxis axis%d", vr, vc, (int)p->grp_axis);
+  PT_VERIFY(x, d->valid_rows == vr && d->valid_cols == vc / pack && s->cols % pack == 0 &&
+                   (d->cols == s->cols / pack || (dn && !fp4)),
             "tquant_mx.valid",
-            fp4 ? "give dst valid shape [M, N/2] and half the (even) source columns" : "give dst the source's valid shape and columns",
+            fp4 ? "give dst valid shape [M, N/2] and half the (even) source columns"
+                : dn ? "give dst the source's valid shape" : "give dst the source's valid shape and columns",
             "src %d x %d valid %" PRId64 " x %" PRId64 ", dst %d x %d valid %d x %d", s->rows, s->cols, vr, vc, d->rows,
             d->cols, d->valid_rows, d->valid_cols);
-  bool flat = e->rows == 1;
-  int64_t gr = flat ? 1 : vr, gc = flat ? g : vc / MX_GROUP;
-  for (int i = 2; i < 5; i++) /* canonical [M, N/32], or legacy flat [1, M*N/32] (max / scaling either way) */
-    PT_VERIFY(x, (t[i]->valid_rows == vr && t[i]->valid_cols == vc / MX_GROUP) ||
-                     (t[i]->valid_rows == 1 && t[i]->valid_cols == g && (i > 2 || flat)),
-              "tquant_mx.shape", flat ? "give the flat exp tile valid shape [1, M*N/32]" : "give exp, max and scaling valid shape [M, N/32] or [1, M*N/32]",
-              "%s valid %d x %d for %" PRId64 " x %" PRId64 " groups", what[i], t[i]->valid_rows, t[i]->valid_cols, gr, gc);
-  PT_VERIFY(x, !flat || s->cols == vc, "tquant_mx.shape", "use a source whose columns are its valid columns with a flat exp tile",
-            "flat exp tile with a %d-column source of %" PRId64 " valid columns", s->cols, vc);
-  PT_VERIFY(x, (m->valid_rows == 1 || m->cols == m->valid_cols) && (sc->valid_rows == 1 || sc->cols == sc->valid_cols),
-            "tquant_mx.shape", "give max and scaling tiles no padding columns (they are written packed)",
-            "max %d x %d valid %d x %d, scaling %d x %d valid %d x %d", m->rows, m->cols, m->valid_rows, m->valid_cols,
-            sc->rows, sc->cols, sc->valid_rows, sc->valid_cols);
-  PT_TRY(b16 ? quant_b16(x, p, vr * vc) : flat ? quant_flat(x, p, vr * vc) : quant_2d(x, p, vr, vc));
+  PT_TRY(dn ? check_dn(x, p) : check_nd(x, p));
+  PT_TRY(dn ? quant_dn(x, p, vr, vc) : b16 ? quant_b16(x, p, vr * vc) : e->rows == 1 ? quant_flat(x, p, vr * vc) : quant_2d(x, p, vr, vc));
   pt_record_work(x, (uint64_t)(vr * vc), s->dtype);
   x->core->sreg[PT_SREG_CTRL] = MX_CTRL; /* set_ctrl(1 << 50), TQuant.hpp:2442 */
   return PTOSIM_OK;
