@@ -653,11 +653,59 @@ static void test_text(void) {
   CHECK(bad == 0);
 }
 
+/* axis0 from .pto text: bf16 src 128 x 64 (OCP, MXFP4, interleaved exp [2, 128]) -> dst and
+ * exp back to GM. */
+static const char *text_dn =
+    "module attributes {pto.target_arch = \"a5\"} {\n"
+    "func.func @k(%a: !pto.ptr<bf16>, %d: !pto.ptr<ui8>, %x: !pto.ptr<ui8>) attributes {pto.kernel} {\n"
+    "  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %c32 = arith.constant 32 : index\n  %c64 = arith.constant 64 : index\n  %c128 = arith.constant 128 : index\n"
+    "  %va = pto.make_tensor_view %a, shape = [%c128, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xbf16>\n"
+    "  %vd = pto.make_tensor_view %d, shape = [%c128, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xui8>\n"
+    "  %vx = pto.make_tensor_view %x, shape = [%c2, %c128], strides = [%c128, %c1] : !pto.tensor_view<?x?xui8>\n"
+    "  %s = pto.alloc_tile : " MXT("bf16", 128, 64, 128, 64) "\n  %t = pto.alloc_tile : " MXT("!pto.f4E2M1x2", 128, 32, 128, 32) "\n"
+    "  %u = pto.alloc_tile : " MXT("ui8", 128, 32, 128, 32) "\n"
+    "  %e = pto.alloc_tile : " MXT("ui8", 2, 128, 2, 128) "\n  %m = pto.alloc_tile : " MXT("bf16", 4, 64, 4, 64) "\n"
+    "  %f = pto.alloc_tile : " MXT("bf16", 4, 64, 4, 64) "\n"
+    "  pto.tload ins(%va : !pto.tensor_view<?x?xbf16>) outs(%s : " MXT("bf16", 128, 64, 128, 64) ")\n"
+    "  pto.tquant.mx ins(%s : " MXT("bf16", 128, 64, 128, 64) ") outs(%t, %e, %m, %f : " MXT("!pto.f4E2M1x2", 128, 32, 128, 32) ", "
+    MXT("ui8", 2, 128, 2, 128) ", " MXT("bf16", 4, 64, 4, 64) ", " MXT("bf16", 4, 64, 4, 64) ")"
+    " {quant_type = #pto<quant_type MXFP4_E2M1>, grpAxis = #pto<mx_group_axis axis0>, interleave = true}\n"
+    "  %v = pto.bitcast %t : " MXT("!pto.f4E2M1x2", 128, 32, 128, 32) " -> " MXT("ui8", 128, 32, 128, 32) "\n"
+    "  pto.tstore ins(%v : " MXT("ui8", 128, 32, 128, 32) ") outs(%vd : !pto.tensor_view<?x?xui8>)\n"
+    "  pto.tstore ins(%e : " MXT("ui8", 2, 128, 2, 128) ") outs(%vx : !pto.tensor_view<?x?xui8>)\n"
+    "  return\n}\n}\n";
+
+static void test_text_axis0(void) {
+  static uint16_t a[128 * 64];
+  static uint8_t d[128 * 32], x[2 * 128];
+  for (int i = 0; i < 128 * 64; i++) a[i] = sample_b16(0, (i / 64 / 32 * 64 + i % 64) * 7 + 3, i / 64 % 32);
+  void *bufs[] = {a, d, x};
+  size_t sizes[] = {sizeof a, sizeof d, sizeof x};
+  run_text(text_dn, PTOSIM_TARGET_A5, bufs, sizes, 3);
+  int bad = 0;
+  for (int j = 0; j < 4; j++)
+    for (int c = 0; c < 64; c++) {
+      uint16_t v[32];
+      for (int i = 0; i < 32; i++) v[i] = a[(32 * j + i) * 64 + c];
+      uint8_t ex;
+      float sc;
+      ref_scale4(0, 1, b16_value(0, ref_b16_max(0, v)), &ex, &sc);
+      bad += x[j / 2 * 128 + 2 * c + j % 2] != ex;
+      for (int i = 0; i < 32; i++) {
+        unsigned code = e2m1_of(mul(b16_value(0, v[i]), sc));
+        bad += (d[(32 * j + i) * 32 + c / 2] >> (c % 2 * 4) & 15) != code;
+      }
+    }
+  CHECK(bad == 0);
+}
+
 int main(void) {
   RUN(test_tquant_mx);
   RUN(test_tquant_mx_b16);
   RUN(test_tquant_mx_axis0);
   RUN(test_tquant_mx_errors);
   RUN(test_text);
+  RUN(test_text_axis0);
   return pt_test_finish();
 }
