@@ -294,13 +294,13 @@ static ptosim_status quant_b16(pt_ctx *x, const ptosim_tquant_mx_params *p, int6
 static ptosim_status quant_dn(pt_ctx *x, const ptosim_tquant_mx_params *p, int64_t vr, int64_t vc) {
   const mx_kind *k = kind_of(p->src.dtype, p->alg);
   bool fp4 = p->quant == PTOSIM_QUANT_MXFP4_E2M1, il = p->interleave, pad = k->size == 2 && vc < p->src.cols;
-  int64_t C = p->src.cols, gr = vr / MX_GROUP, es = k->size, aux = ((gr - 1) * C + vc) * es;
-  uint8_t *src, *dst, *mx, *exp, *sc;
-  PT_TRY(span(x, &p->src, ((vr - 1) * C + (pad ? C : vc)) * es, pad ? PT_RW : PT_READ, &src));
-  PT_TRY(span(x, &p->max, aux, PT_RW, &mx));
-  PT_TRY(span(x, &p->scaling, aux, PT_RW, &sc));
-  PT_TRY(span(x, &p->exp, il ? (gr / 2 - 1) * p->exp.cols + 2 * vc : (gr - 1) * C + vc, PT_WRITE, &exp));
-  PT_TRY(span(x, &p->dst, (vr - 1) * p->dst.cols + (fp4 ? vc / 2 : vc), PT_WRITE, &dst));
+  int64_t C = p->src.cols, gr = vr / MX_GROUP, es = k->size;
+  uint8_t *src, *dst, *mx, *exp, *sc; /* row-wise: the bytes between rows are not the op's */
+  PT_TRY(pt_tile_rows(x, &p->src, vr, pad ? C : vc, pad ? PT_RW : PT_READ, &src));
+  PT_TRY(pt_tile_rows(x, &p->max, gr, vc, PT_RW, &mx));
+  PT_TRY(pt_tile_rows(x, &p->scaling, gr, vc, PT_RW, &sc));
+  PT_TRY(il ? pt_tile_rows(x, &p->exp, gr / 2, 2 * vc, PT_WRITE, &exp) : pt_tile_rows(x, &p->exp, gr, vc, PT_WRITE, &exp));
+  PT_TRY(pt_tile_rows(x, &p->dst, vr, fp4 ? vc / 2 : vc, PT_WRITE, &dst));
   if (pad)
     for (int64_t r = 0; r < vr; r++) memset(src + (r * C + vc) * 2, 0, (size_t)((C - vc) * 2));
   for (int64_t j = 0; j < gr; j++)
