@@ -149,6 +149,10 @@ static unsigned e2m1_code(float y) {
   return (b >> 31) << 3 | (c > 7 ? 7 : c);
 }
 
+/* a * s; a NaN a stays itself (its sign reaches the e4m3 NaN), a NaN s alone gives +NaN
+ * (the C product of two NaNs may be either: fixed here, so the bits are deterministic). */
+static inline float mx_mul(float a, float s) { return isnan(a) ? a : a * s; }
+
 /* dst = q(src[i] * s(i)) for i < n, s(i) the scaling element at scaling + size * stride *
  * (i >> shift) (ND: shift 5, one scale a group; DN rows: shift 0, one a column), products in
  * f32 (exact: s is a power of two; the bf16 source's vmul rounds to bf16 only below 2^-126,
@@ -157,10 +161,6 @@ static unsigned e2m1_code(float y) {
  * CalcQuantizedFP8Values :1084-1103, CalcQuantizedFP8Values_B16_Window :1156-1204);
  * MXFP4: e2m1 codes packed two a byte, element 2j in the low nibble (PackE2M1SignedCodeBytes
  * :1290-1303 with the vintlv of :1360); n even. */
-/* a * s; a NaN a stays itself (its sign reaches the e4m3 NaN), a NaN s alone gives +NaN
- * (the C product of two NaNs may be either: fixed here, so the bits are deterministic). */
-static inline float mx_mul(float a, float s) { return isnan(a) ? a : a * s; }
-
 static void quantize(const mx_kind *k, bool fp4, const uint8_t *src, const uint8_t *scaling, unsigned shift,
                      int64_t stride, int64_t n, uint8_t *dst) {
 #define MX_Y(i) mx_mul(k->load(src + k->size * (i)), k->scale(scaling + k->size * stride * ((i) >> shift)))
@@ -242,6 +242,30 @@ static ptosim_status quant_flat(pt_ctx *x, const ptosim_tquant_mx_params *p, int
   return PTOSIM_OK;
 }
 
+/* Max of the 32 elements step apart at a, stored at mx; returns it as f32 bits. b16: the
+ * integer max of the key bits (the b16 ND windows :290-319, AbsReduceMax_DN :2722-2738);
+ * f32 (axis0 only, AbsReduceMax_DN :2762-2806): a float vmax of |a| (vabs; any NaN gives the
+ * default NaN, as ptosim's vmax). */
+static uint32_t strided_group_max(const mx_kind *k, const uint8_t *a, int64_t step, uint8_t *mx) {
+  if (k->size == 4) {
+    uint32_t m = 0, u;
+    for (int i = 0; i < MX_GROUP; i++) {
+      memcpy(&u, a + i * step * 4, 4);
+      u &= 0x7FFFFFFFu;
+      m = u > 0x7F800000u || m > 0x7F800000u ? 0x7FC00000u : u > m ? u : m;
+    }
+    memcpy(mx, &m, 4);
+    return m;
+  }
+  uint16_t m = 0;
+  for (int i = 0; i < MX_GROUP; i++) {
+    uint16_t v = k->key(u16_at(a + i * step * 2));
+    m = v > m ? v : m;
+  }
+  memcpy(mx, &m, 2);
+  return k->mval(m);
+}
+
 /* bf16 / f16 source, flat exp, OCP, tight source: the n = M*N elements as one run
  * (TQuant_MXFP8_B16, TQuant.hpp:2232-2256; TQuant_MXFP4_E2M1_B16, :2258-2276).
  *   max: one bf16-bits entry per group; AbsReduceMax_b16_ND (:321-361) with more than one
@@ -265,14 +289,8 @@ static ptosim_status quant_b16(pt_ctx *x, const ptosim_tquant_mx_params *p, int6
   PT_TRY(span(x, &p->scaling, g * 2, PT_RW, &sc));
   PT_TRY(span(x, &p->dst, fp4 ? n / 2 : n, PT_WRITE, &dst));
   for (int64_t q = 0; q < g; q++) {
-    uint16_t m = 0;
-    uint32_t s;
-    for (int j = 0; j < MX_GROUP; j++) {
-      uint16_t v = k->key(u16_at(src + 2 * (q * MX_GROUP + j)));
-      m = v > m ? v : m;
-    }
-    memcpy(mx + 2 * q, &m, 2);
-    scale_of(PTOSIM_MX_OCP, fp4, k->mval(m), exp + q, &s);
+    uint32_t s, m = strided_group_max(k, src + 2 * q * MX_GROUP, 1, mx + 2 * q);
+    scale_of(PTOSIM_MX_OCP, fp4, m, exp + q, &s);
     put_scale(2, fp4, s, sc + 2 * q);
   }
   memset(mx + 2 * g, 0, (size_t)(2 * (nmax - g)));
@@ -284,8 +302,7 @@ static ptosim_status quant_b16(pt_ctx *x, const ptosim_tquant_mx_params *p, int6
  * TQuant_MXFP4_E2M1_DN :3176-3191); vr % 32 == 0, C = src cols, group row j < vr / 32.
  *   b16 source: first its columns [vc, C) of rows < vr are zeroed (ZeroPadSourceTile
  *     :2409-2420, both of its store paths);
- *   max (AbsReduceMax_DN :2762-2806) of (j, c < vc) at j*C + c: f32 a float vmax of |a| (any
- *     NaN gives the default NaN, as ptosim's vmax), b16 the integer max of the key bits;
+ *   max (strided_group_max) of (j, c < vc) at j*C + c;
  *   exp and scaling at j*C + c (ExtractDnLinearExponentAndScaling :3026-3060, rows of
  *     StaticCols = C); interleave (b16; PTOAS refuses f32): exp byte (j/2)*exp.cols + 2c + j%2
  *     (ExtractDnInterleavedPairVL :2656-2683, StoreDnInterleavedExponentB16 :2602-2610);
@@ -305,23 +322,7 @@ static ptosim_status quant_dn(pt_ctx *x, const ptosim_tquant_mx_params *p, int64
     for (int64_t r = 0; r < vr; r++) memset(src + (r * C + vc) * 2, 0, (size_t)((C - vc) * 2));
   for (int64_t j = 0; j < gr; j++)
     for (int64_t c = 0; c < vc; c++) {
-      const uint8_t *a = src + (j * MX_GROUP * C + c) * es;
-      uint32_t m = 0, s, u;
-      uint16_t mk = 0;
-      for (int i = 0; i < MX_GROUP; i++) {
-        if (es == 4) {
-          memcpy(&u, a + i * C * 4, 4);
-          u &= 0x7FFFFFFFu;
-          m = u > 0x7F800000u || m > 0x7F800000u ? 0x7FC00000u : u > m ? u : m;
-        } else {
-          uint16_t v = k->key(u16_at(a + i * C * 2));
-          mk = v > mk ? v : mk;
-        }
-      }
-      if (es == 4)
-        memcpy(mx + (j * C + c) * 4, &m, 4);
-      else
-        memcpy(mx + (j * C + c) * 2, &mk, 2), m = k->mval(mk);
+      uint32_t s, m = strided_group_max(k, src + (j * MX_GROUP * C + c) * es, C, mx + (j * C + c) * es);
       scale_of(p->alg, fp4, m, exp + (il ? j / 2 * p->exp.cols + 2 * c + j % 2 : j * C + c), &s);
       put_scale((unsigned)es, fp4, s, sc + (j * C + c) * es);
     }
