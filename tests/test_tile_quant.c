@@ -22,6 +22,12 @@ static float f32_at(const uint8_t *p) {
 
 static void put_f32(uint8_t *p, float f) { memcpy(p, &f, 4); }
 
+static float ld_bits(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
 static uint32_t bits(float f) {
   uint32_t u;
   memcpy(&u, &f, 4);
@@ -49,6 +55,14 @@ static uint8_t e4m3_of(float x) {
   return sign | (uint8_t)best;
 }
 
+/* a * s with the NaN rule of the model: a NaN element keeps its sign, a NaN scale alone gives
+ * +NaN (written out: the C product of two NaNs may be either). */
+static float mul(float a, float s) {
+  if (isnan(a)) return a;
+  if (isnan(s)) return NAN;
+  return a * s;
+}
+
 /* Largest |a| of a group: a NaN beats numbers, the largest NaN payload beats other NaNs. */
 static float group_abs_max(const float *a, int n) {
   float m = 0.0f;
@@ -67,32 +81,35 @@ static int biased_exp(float m) {
   return e - 1 + 127;
 }
 
-/* OCP: e = exp(m) - 8, 0 when exp(m) <= 8; inf: e = 0xFF - 8; NaN: 0xFF. NV: e = the
- * smallest biased exponent with 2^(e-127) >= m / 448 (subnormal quotients: 1 above 2^-127);
- * inf: 0xFE, NaN: 0xFF. Scale 2^(127 - e); NV e = 0xFE scales by 0, NV inf by 2^-127. */
-static void ref_scale(int nv, float m, uint8_t *e, float *s) {
+/* OCP: e = exp(m) - emin (e4m3 8, e2m1 2), 0 when exp(m) <= emin; inf: e = 0xFF - emin; NaN:
+ * 0xFF. NV: e = the smallest biased exponent with 2^(e-127) >= m * d (d = 1/448, e2m1 1/6,
+ * as f32; subnormal quotients: 1 above 2^-127); inf: 0xFE, NaN: 0xFF. Scale 2^(127 - e);
+ * NV e = 0xFE scales by 0, NV inf by 2^-127. */
+static void ref_scale4(int nv, int fp4, float m, uint8_t *e, float *s) {
+  int emin = fp4 ? 2 : 8;
   if (isnan(m)) {
     *e = 0xFF;
     *s = NAN;
     return;
   }
   if (isinf(m)) {
-    *e = nv ? 0xFE : 0xF7;
-    *s = nv ? 0x1p-127f : 0x1p-120f;
+    *e = (uint8_t)(nv ? 0xFE : 0xFF - emin);
+    *s = nv ? 0x1p-127f : ldexpf(1.0f, 127 - (0xFF - emin));
     return;
   }
   int x;
   if (nv) {
-    float q = m * (1.0f / 448.0f);
+    float q = m * (fp4 ? 1.0f / 6.0f : 1.0f / 448.0f);
     x = biased_exp(q);
     if (x == 0) x = q > 0x1p-127f;
     else if (x < 0xFE && q != ldexpf(1.0f, x - 127)) x++;
   } else {
-    x = biased_exp(m) <= 8 ? 0 : biased_exp(m) - 8;
+    x = biased_exp(m) <= emin ? 0 : biased_exp(m) - emin;
   }
   *e = (uint8_t)x;
   *s = x == 0xFE ? 0.0f : ldexpf(1.0f, 127 - x);
 }
+static void ref_scale(int nv, float m, uint8_t *e, float *s) { ref_scale4(nv, 0, m, e, s); }
 
 /* Group k of the run at a (n elements, fewer than 32 for none): max, exp, scale. */
 typedef struct grp {
@@ -168,7 +185,7 @@ static void mx_run(const mx_case *k) {
         put_f32(sc + 4 * idx, x.scale);
       }
       ex[k->flat ? idx : r * p.exp.cols + q] = x.exp;
-      for (int i = 0; i < 32; i++) *at(&e, &p.dst, r, q * 32 + i) = e4m3_of(a[i] * x.scale);
+      for (int i = 0; i < 32; i++) *at(&e, &p.dst, r, q * 32 + i) = e4m3_of(mul(a[i], x.scale));
     }
   /* the trailing +0 max of a Naive run ending 32 elements into a register: after each row
    * (canonical; only the last row's stays), after the flat run's tail (n <= 1024: the whole
@@ -221,6 +238,266 @@ static void test_tquant_mx(void) {
     }
 }
 
+/* ---- bf16 / f16 sources (flat exp, OCP), MXFP8 and MXFP4 -------------------------------- */
+
+/* Value of bf16 / f16 bits (f16 from its fields; NaN keeps its payload as the f32 NaN with
+ * the same top bits, enough for the payload order of group_abs_max). */
+static float b16_value(int f16, uint16_t v) {
+  if (!f16) {
+    uint32_t u = (uint32_t)v << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+  }
+  int e = v >> 10 & 31, m = v & 1023;
+  float a = e == 31 ? (m ? NAN : INFINITY) : e ? ldexpf(1.0f + m / 1024.0f, e - 15) : ldexpf((float)m, -24);
+  return v & 0x8000 ? -a : a;
+}
+
+/* Nearest e2m1 code of x (magnitudes 0 .5 1 1.5 2 3 4 6, ties: even code), beyond 6 (inf
+ * too) 6, sign bit 3; NaN: +6 (code 7). */
+static unsigned e2m1_of(float x) {
+  static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  if (isnan(x)) return 7;
+  double a = fabs((double)x);
+  int best = 0;
+  for (int c = 1; c < 8; c++) {
+    double d = fabs(a - mag[c]), db = fabs(a - mag[best]);
+    if (d < db || (d == db && c % 2 == 0)) best = c;
+  }
+  if (a > 6) best = 7;
+  return (signbit(x) ? 8u : 0u) | (unsigned)best;
+}
+
+/* Source bits by group flavour: sample()'s kinds brought into the format's range, plus NaN
+ * payloads and subnormals written as bits. */
+static uint16_t sample_b16(int f16, int kind, int i) {
+  double u = (double)(pt_rand_u64(&seed) >> 11) / 9007199254740992.0 * 2 - 1;
+  uint16_t sub = (uint16_t)(pt_rand_u64(&seed) & (f16 ? 0x83FF : 0x807F));
+  float x;
+  switch (kind % 11) {
+    case 1: x = (float)ldexp(u, (int)(pt_rand_u64(&seed) % 30) - 15); break;
+    case 3:
+      if (i == 5) return f16 ? 0xFE01 : 0xFF81; /* a negative signalling NaN */
+      if (i == 9) return f16 ? 0x7E00 : 0x7FC0;
+      x = (float)u;
+      break;
+    case 4: if (i == 7) return f16 ? 0xFC00 : 0xFF80; x = (float)u; break; /* -inf */
+    case 5: return sub;                                                    /* subnormals */
+    case 6: x = (float)(u * (f16 ? 65504.0 : 1e38)); break;                 /* huge */
+    case 8: x = (float)(u * (f16 ? 448.0 * 64 : 448.0 * 256)); break;
+    case 9: x = f16 ? (float)(u * 0x1p-20) : i == 0 ? 0x1.cp-119f : (float)(u * 0x1p-121); break;
+    case 10: x = f16 ? (float)(u * 0x1.ffcp-1) : i == 3 ? -0x1.8p-119f : (float)(u * 0x1p-120); break; /* bf16: E 8 */
+    default: x = sample(kind, i);
+  }
+  return f16 ? pt_f32_to_f16(x, PT_RND_RINT, PT_SAT_OFF) : pt_f32_to_bf16(x, PT_RND_RINT, PT_SAT_OFF);
+}
+
+/* bf16 bits of the largest |a| of a group of b16 values: bf16 its bits; f16 the value cut to
+ * bf16 toward zero, inf 0x7F80, every NaN 0x7FC0. */
+static uint16_t ref_b16_max(int f16, const uint16_t *v) {
+  float a[32];
+  for (int i = 0; i < 32; i++) a[i] = b16_value(f16, v[i]);
+  float m = group_abs_max(a, 32);
+  if (f16 && isnan(m)) return 0x7FC0;
+  return (uint16_t)(bits(m) >> 16);
+}
+
+typedef struct b16_case {
+  int f16, fp4, rows, cols, vr; /* tight source: valid columns = cols */
+} b16_case;
+
+static void b16_run(const b16_case *k) {
+  env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  int n = k->vr * k->cols, G = n / 32, emin = k->fp4 ? 2 : 8;
+  ptosim_dtype st = k->f16 ? PTOSIM_DT_F16 : PTOSIM_DT_BF16;
+  ptosim_tquant_mx_params p = {.quant = k->fp4 ? PTOSIM_QUANT_MXFP4_E2M1 : PTOSIM_QUANT_MXFP8, .grp_axis = 1};
+  p.src = tile_at(st, 0x1000, k->rows, k->cols, k->vr, k->cols);
+  p.dst = k->fp4 ? tile_at(PTOSIM_DT_F4E2M1X2, 0x20000, k->rows, k->cols / 2, k->vr, k->cols / 2)
+                 : tile_at(PTOSIM_DT_I8, 0x20000, k->rows, k->cols, k->vr, k->cols);
+  p.exp = tile_at(PTOSIM_DT_U8, 0x30000, 1, (G + 63) / 32 * 32, 1, G);
+  int cap = (G + 127) / 128 * 128 + 128;
+  p.max = tile_at(st, 0x34000, 1, cap, 1, G);
+  p.scaling = tile_at(st, 0x38000, 1, cap, 1, G);
+  uint16_t v[32];
+  for (int q = 0; q < G; q++)
+    for (int i = 0; i < 32; i++) {
+      uint16_t b = sample_b16(k->f16, q * 7 + 3, i);
+      memcpy(e.img + p.src.addr + 2 * (32 * q + i), &b, 2);
+    }
+  env_load(&e);
+  for (int q = 0; q < G; q++) {
+    memcpy(v, e.img + p.src.addr + 64 * q, 64);
+    uint16_t m = ref_b16_max(k->f16, v), sb;
+    float mv = b16_value(0, m);
+    int ex = isnan(mv) ? 0xFF : isinf(mv) ? 0xFF - emin : biased_exp(mv) > emin ? biased_exp(mv) - emin : 0;
+    sb = isnan(mv) ? (k->fp4 ? 0x7FC0 : 0x7F81) : (uint16_t)(bits(ldexpf(1.0f, 127 - ex)) >> 16);
+    memcpy(e.img + p.max.addr + 2 * q, &m, 2);
+    memcpy(e.img + p.scaling.addr + 2 * q, &sb, 2);
+    e.img[p.exp.addr + q] = (uint8_t)ex;
+    float s = b16_value(0, sb);
+    for (int i = 0; i < 32; i++) {
+      float y = mul(b16_value(k->f16, v[i]), s);
+      if (!k->fp4)
+        e.img[p.dst.addr + 32 * q + i] = e4m3_of(y);
+      else if (i % 2)
+        e.img[p.dst.addr + 16 * q + i / 2] |= (uint8_t)(e2m1_of(y) << 4);
+      else
+        e.img[p.dst.addr + 16 * q + i / 2] = (uint8_t)e2m1_of(y);
+    }
+  }
+  /* more than one 256-element window: 8 maxes a window, +0 past G */
+  if (n > 256)
+    memset(e.img + p.max.addr + 2 * G, 0, (size_t)(2 * ((n + 255) / 256 * 8 - G)));
+  char what[128];
+  snprintf(what, sizeof what, "tquant.mx %s %s %dx%d valid %d rows", k->f16 ? "f16" : "bf16", k->fp4 ? "MXFP4" : "MXFP8",
+           k->rows, k->cols, k->vr);
+  finish(&e, ptosim_tquant_mx(e.c, &p), what);
+}
+
+static void test_tquant_mx_b16(void) {
+  static const b16_case cases[] = {
+      {0, 0, 2, 64, 2},    /* 128 elements: one window, G maxes */
+      {0, 0, 16, 64, 16},  /* 1024: four full windows */
+      {0, 0, 4, 192, 3},   /* 576 of 768: 3 windows, 24 maxes for 18 groups */
+      {0, 0, 5, 192, 5},   /* 960: 4 windows, 32 maxes for 30 groups */
+      {0, 0, 32, 128, 32}, /* 4096: the largesizes path, exact */
+      {0, 0, 33, 128, 33}, /* 4224: 17 windows, 136 maxes for 132 groups */
+  };
+  for (int f16 = 0; f16 < 2; f16++)
+    for (int fp4 = 0; fp4 < 2; fp4++)
+      for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        b16_case k = cases[i];
+        k.f16 = f16;
+        k.fp4 = fp4;
+        b16_run(&k);
+      }
+}
+
+/* ---- grpAxis axis0 (groups of 32 rows a column), f32 / bf16 / f16, OCP / NV, interleave -- */
+
+/* The max tile bits of a column group v (32 source elements as bits of size es): f32: any
+ * NaN -> the default NaN, else the largest |a|; b16 as ref_b16_max, except f16 NV, which
+ * keeps f16 bits (the largest |a|'s, or the largest NaN bits). */
+static uint32_t ref_dn_max(int es, int f16, int nv, const uint32_t *v) {
+  if (es == 4) {
+    float a[32], m = 0.0f;
+    for (int i = 0; i < 32; i++) memcpy(&a[i], &v[i], 4);
+    for (int i = 0; i < 32; i++) {
+      if (isnan(a[i])) return 0x7FC00000u;
+      m = fabsf(a[i]) > m ? fabsf(a[i]) : m;
+    }
+    return bits(m);
+  }
+  uint16_t h[32];
+  for (int i = 0; i < 32; i++) h[i] = (uint16_t)v[i];
+  if (!(f16 && nv)) return ref_b16_max(f16, h);
+  uint16_t best = 0;
+  float bm = 0.0f;
+  int nan = 0;
+  for (int i = 0; i < 32; i++) {
+    uint16_t a = h[i] & 0x7FFF;
+    float f = b16_value(1, a);
+    if (isnan(f)) best = nan++ && best > a ? best : a;
+    else if (!nan && f >= bm) bm = f, best = a;
+  }
+  return best;
+}
+
+typedef struct dn_case {
+  ptosim_dtype st;
+  int nv, fp4, il, rows, cols, vc, dcols; /* src rows x cols, valid rows = rows; dst cols (MXFP8) */
+} dn_case;
+
+static void dn_run(const dn_case *k) {
+  env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  int es = (int)pt_dtype_size(k->st), f16 = k->st == PTOSIM_DT_F16, C = k->cols, vr = k->rows, gr = vr / 32, vc = k->vc;
+  ptosim_tquant_mx_params p = {.quant = k->fp4 ? PTOSIM_QUANT_MXFP4_E2M1 : PTOSIM_QUANT_MXFP8,
+                               .alg = k->nv ? PTOSIM_MX_NV : PTOSIM_MX_OCP, .grp_axis = 0, .interleave = k->il};
+  p.src = tile_at(k->st, 0x1000, vr, C, vr, vc);
+  p.dst = k->fp4 ? tile_at(PTOSIM_DT_F4E2M1X2, 0x20000, vr, C / 2, vr, vc / 2)
+                 : tile_at(PTOSIM_DT_U8, 0x20000, vr, k->dcols, vr, vc);
+  int ec = (2 * C + 31) / 32 * 32;
+  p.exp = k->il ? tile_at(PTOSIM_DT_U8, 0x30000, vr / 64, ec, vr / 64, 2 * vc) : tile_at(PTOSIM_DT_U8, 0x30000, gr, C, gr, vc);
+  p.max = tile_at(k->st, 0x34000, gr, C, gr, vc);
+  p.scaling = tile_at(k->st, 0x38000, gr, C, gr, vc);
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < C; c++) {
+      int kind = (r / 32 * C + c) * 7 + 3;
+      if (es == 4) /* NaN groups get a second NaN with a payload and the sign set */
+        put_f32(at(&e, &p.src, r, c), kind % 11 == 3 && r % 32 == 9 ? ld_bits(0xFFC12345u) : sample(kind, r % 32));
+      else {
+        uint16_t b = sample_b16(f16, kind, r % 32);
+        memcpy(at(&e, &p.src, r, c), &b, 2);
+      }
+    }
+  env_load(&e);
+  if (es == 2) /* the padding columns of the valid rows become zeros */
+    for (int r = 0; r < vr; r++) memset(at(&e, &p.src, r, vc), 0, (size_t)(2 * (C - vc)));
+  for (int j = 0; j < gr; j++)
+    for (int c = 0; c < vc; c++) {
+      uint32_t v[32] = {0}, m;
+      for (int i = 0; i < 32; i++) memcpy(&v[i], at(&e, &p.src, 32 * j + i, c), (size_t)es);
+      m = ref_dn_max(es, f16, k->nv, v);
+      memcpy(at(&e, &p.max, j, c), &m, (size_t)es);
+      float mv = es == 4 ? ld_bits(m) : b16_value(f16 && k->nv, (uint16_t)m), s;
+      uint8_t ex;
+      ref_scale4(k->nv, k->fp4, mv, &ex, &s);
+      if (k->il)
+        *at(&e, &p.exp, j / 2, 2 * c + j % 2) = ex;
+      else
+        *at(&e, &p.exp, j, c) = ex;
+      uint16_t sb = isnan(s) ? (k->fp4 ? 0x7FC0 : 0x7F81) : (uint16_t)(bits(s) >> 16);
+      if (es == 4)
+        put_f32(at(&e, &p.scaling, j, c), s);
+      else
+        memcpy(at(&e, &p.scaling, j, c), &sb, 2);
+      float sv = es == 4 ? s : b16_value(0, sb);
+      for (int i = 0; i < 32; i++) {
+        int r = 32 * j + i;
+        float a = es == 4 ? ld_bits(v[i]) : b16_value(f16, (uint16_t)v[i]), y = mul(a, sv);
+        if (!k->fp4)
+          *at(&e, &p.dst, r, c) = e4m3_of(y);
+        else if (c % 2)
+          *at(&e, &p.dst, r, c / 2) = (uint8_t)((*at(&e, &p.dst, r, c / 2) & 0x0F) | e2m1_of(y) << 4);
+        else
+          *at(&e, &p.dst, r, c / 2) = (uint8_t)((*at(&e, &p.dst, r, c / 2) & 0xF0) | e2m1_of(y));
+      }
+    }
+  char what[128];
+  snprintf(what, sizeof what, "tquant.mx axis0 %s %s %s%s %dx%d valid cols %d", pt_dtype_name(k->st), k->nv ? "nv" : "ocp",
+           k->fp4 ? "MXFP4" : "MXFP8", k->il ? " interleave" : "", vr, C, vc);
+  finish(&e, ptosim_tquant_mx(e.c, &p), what);
+}
+
+static void test_tquant_mx_axis0(void) {
+  static const dn_case f32[] = {
+      {PTOSIM_DT_F32, 0, 0, 0, 64, 64, 40, 64}, /* 2 group rows, padding columns left alone */
+      {PTOSIM_DT_F32, 0, 0, 0, 32, 32, 32, 96}, /* dst rows wider than the source's */
+  };
+  static const dn_case b16[] = {
+      {PTOSIM_DT_BF16, 0, 0, 0, 64, 32, 20, 32},  /* padding columns zeroed */
+      {PTOSIM_DT_BF16, 0, 0, 0, 96, 128, 128, 160},
+      {PTOSIM_DT_BF16, 0, 1, 0, 64, 64, 40, 0},   /* MXFP4, dst 32 bytes a row */
+      {PTOSIM_DT_BF16, 0, 0, 1, 128, 32, 24, 32}, /* interleaved exp [2, 64] */
+      {PTOSIM_DT_BF16, 0, 1, 1, 128, 64, 64, 0},
+  };
+  for (int nv = 0; nv < 2; nv++) {
+    for (size_t i = 0; i < sizeof f32 / sizeof *f32; i++) {
+      dn_case k = f32[i];
+      k.nv = nv;
+      dn_run(&k);
+    }
+    for (int h = 0; h < 2; h++)
+      for (size_t i = 0; i < sizeof b16 / sizeof *b16; i++) {
+        dn_case k = b16[i];
+        k.nv = nv;
+        k.st = h ? PTOSIM_DT_F16 : PTOSIM_DT_BF16;
+        dn_run(&k);
+      }
+  }
+}
+
 /* ---- rules ----------------------------------------------------------------------------- */
 
 static ptosim_tquant_mx_params mx_ok(void) {
@@ -233,6 +510,14 @@ static ptosim_tquant_mx_params mx_ok(void) {
   return p;
 }
 
+/* A case the edits of a rule test start from runs (so the refusal is the edit's). */
+static void mx_accept(ptosim_tquant_mx_params p) {
+  env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  env_load(&e);
+  CHECK_MSG(ptosim_tquant_mx(e.c, &p) == PTOSIM_OK, "%s [%s]", ptosim_last_diag(e.m)->msg, ptosim_last_diag(e.m)->rule);
+  env_free(&e);
+}
+
 static void mx_refuse(ptosim_target tg, ptosim_tquant_mx_params p, const char *rule) {
   env e = env_new_seeded(tg, &seed);
   env_load(&e);
@@ -243,10 +528,7 @@ static void test_tquant_mx_errors(void) {
   const ptosim_tquant_mx_params ok = mx_ok();
   ptosim_tquant_mx_params p;
 #define EDIT(...) (p = ok, __VA_ARGS__, p)
-  env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
-  env_load(&e);
-  CHECK(ptosim_tquant_mx(e.c, &ok) == PTOSIM_OK); /* the edits below break a working case */
-  env_free(&e);
+  mx_accept(ok); /* the edits below break a working case */
   mx_refuse(PTOSIM_TARGET_A2A3, ok, "tquant_mx.target");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.quant = PTOSIM_QUANT_INT8_SYM), "tquant_mx.mode");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.alg = (ptosim_mx_scale_alg)2), "tquant_mx.mode");
@@ -255,10 +537,59 @@ static void test_tquant_mx_errors(void) {
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.max.space = PTOSIM_L1), "tquant_mx.space");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.blayout = PTOSIM_BL_COL_MAJOR, p.src.rows = 64, p.src.cols = 8,
                                    p.src.valid_rows = 64, p.src.valid_cols = 4), "tquant_mx.layout");
-  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.quant = PTOSIM_QUANT_MXFP4_E2M1), "tquant_mx.form");
-  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.grp_axis = 0), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.quant = PTOSIM_QUANT_MXFP4_E2M1), "tquant_mx.dtype"); /* MXFP4 from f32 */
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.grp_axis = 0), "tquant_mx.valid"); /* 4 rows: not groups of 32 */
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.has_exp_zz = true, p.exp_zz = p.exp), "tquant_mx.form");
-  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = p.max.dtype = p.scaling.dtype = PTOSIM_DT_BF16), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT(p.src.dtype = p.max.dtype = p.scaling.dtype = PTOSIM_DT_BF16),
+            "tquant_mx.form"); /* b16 with a canonical exp tile */
+  /* b16 flat forms: 4 x 64 bf16, flat exp [1, 8], scaling needs align128(8) = 128 entries */
+  ptosim_tquant_mx_params b16 = ok;
+  b16.src.dtype = b16.max.dtype = b16.scaling.dtype = PTOSIM_DT_BF16;
+  b16.exp = tile_at(PTOSIM_DT_U8, 0x5000, 1, 32, 1, 8);
+  b16.scaling.cols = 128;
+  mx_accept(b16);
+#define EDIT16(...) (p = b16, __VA_ARGS__, p)
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.alg = PTOSIM_MX_NV), "tquant_mx.form");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.scaling.cols = 112), "tquant_mx.capacity");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.src.dtype = p.max.dtype = p.scaling.dtype = PTOSIM_DT_I16), "tquant_mx.dtype");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.quant = PTOSIM_QUANT_MXFP4_E2M1), "tquant_mx.dtype"); /* i8 dst */
+  p = b16;
+  p.quant = PTOSIM_QUANT_MXFP4_E2M1;
+  p.dst = tile_at(PTOSIM_DT_F4E2M1X2, 0x4000, 4, 32, 4, 32);
+  mx_accept(p);
+  b16 = p;
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.dst.valid_cols = 16), "tquant_mx.valid");
+  mx_refuse(PTOSIM_TARGET_A5, EDIT16(p.dst.cols = 64), "tquant_mx.valid");
+#undef EDIT16
+  /* axis0: 64 x 64 bf16 source, [2, 64] exp / max / scaling */
+  ptosim_tquant_mx_params dn = {.quant = PTOSIM_QUANT_MXFP8, .grp_axis = 0};
+  dn.src = tile_at(PTOSIM_DT_BF16, 0x1000, 64, 64, 64, 64);
+  dn.dst = tile_at(PTOSIM_DT_I8, 0x4000, 64, 64, 64, 64);
+  dn.exp = tile_at(PTOSIM_DT_U8, 0x6000, 2, 64, 2, 64);
+  dn.max = tile_at(PTOSIM_DT_BF16, 0x7000, 2, 64, 2, 64);
+  dn.scaling = tile_at(PTOSIM_DT_BF16, 0x8000, 2, 64, 2, 64);
+  mx_accept(dn);
+#define EDITDN(...) (p = dn, __VA_ARGS__, p)
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.src.valid_rows = p.dst.valid_rows = 48), "tquant_mx.valid");
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.src.valid_rows = p.dst.valid_rows = 0, p.exp.valid_rows = p.max.valid_rows = 0,
+                                     p.scaling.valid_rows = 0), "tile.valid"); /* empty: the tile checks refuse it */
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.exp.cols = 96), "tquant_mx.shape");
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.max.valid_rows = 1), "tquant_mx.shape");
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.scaling.valid_cols = 32), "tquant_mx.shape");
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.interleave = true), "tquant_mx.shape"); /* exp not [1, 128] valid [1, 128] */
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.interleave = true, p.src.dtype = p.max.dtype = p.scaling.dtype = PTOSIM_DT_F32,
+                                     p.max.cols = p.scaling.cols = 64), "tquant_mx.form"); /* f32 interleave */
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.interleave = true, p.exp = tile_at(PTOSIM_DT_U8, 0x6000, 1, 128, 1, 128),
+                                     p.src.valid_rows = p.dst.valid_rows = 32, p.max.valid_rows = p.scaling.valid_rows = 1),
+            "tquant_mx.shape"); /* 32 valid rows: no whole pair of groups */
+  p = dn;
+  p.interleave = true;
+  p.exp = tile_at(PTOSIM_DT_U8, 0x6000, 1, 128, 1, 128);
+  mx_accept(p); /* the interleaved form the edits above break */
+  mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.quant = PTOSIM_QUANT_MXFP4_E2M1, p.dst = tile_at(PTOSIM_DT_F4E2M1X2, 0x4000, 64, 32, 64, 16),
+                                     p.src.valid_cols = 33, p.exp.valid_cols = p.max.valid_cols = p.scaling.valid_cols = 33),
+            "tquant_mx.valid"); /* MXFP4: odd valid columns */
+#undef EDITDN
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.dst.dtype = PTOSIM_DT_F8E5M2), "tquant_mx.dtype");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.exp.dtype = PTOSIM_DT_I16, p.exp.cols = 16), "tquant_mx.dtype");
   mx_refuse(PTOSIM_TARGET_A5, EDIT(p.max.dtype = PTOSIM_DT_I32), "tquant_mx.dtype");
@@ -319,14 +650,64 @@ static void test_text(void) {
   for (int q = 0; q < 16; q++) {
     grp g = ref_group(1, a + 32 * q, 32);
     bad += x[q / 2 * 32 + q % 2] != g.exp;
-    for (int i = 0; i < 32; i++) bad += d[32 * q + i] != e4m3_of(a[32 * q + i] * g.scale);
+    for (int i = 0; i < 32; i++) bad += d[32 * q + i] != e4m3_of(mul(a[32 * q + i], g.scale));
   }
+  CHECK(bad == 0);
+}
+
+/* axis0 from .pto text: bf16 src 128 x 64 (OCP, MXFP4, interleaved exp [2, 128]) -> dst and
+ * exp back to GM. */
+static const char *text_dn =
+    "module attributes {pto.target_arch = \"a5\"} {\n"
+    "func.func @k(%a: !pto.ptr<bf16>, %d: !pto.ptr<ui8>, %x: !pto.ptr<ui8>) attributes {pto.kernel} {\n"
+    "  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %c32 = arith.constant 32 : index\n  %c64 = arith.constant 64 : index\n  %c128 = arith.constant 128 : index\n"
+    "  %va = pto.make_tensor_view %a, shape = [%c128, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xbf16>\n"
+    "  %vd = pto.make_tensor_view %d, shape = [%c128, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xui8>\n"
+    "  %vx = pto.make_tensor_view %x, shape = [%c2, %c128], strides = [%c128, %c1] : !pto.tensor_view<?x?xui8>\n"
+    "  %s = pto.alloc_tile : " MXT("bf16", 128, 64, 128, 64) "\n  %t = pto.alloc_tile : " MXT("!pto.f4E2M1x2", 128, 32, 128, 32) "\n"
+    "  %u = pto.alloc_tile : " MXT("ui8", 128, 32, 128, 32) "\n"
+    "  %e = pto.alloc_tile : " MXT("ui8", 2, 128, 2, 128) "\n  %m = pto.alloc_tile : " MXT("bf16", 4, 64, 4, 64) "\n"
+    "  %f = pto.alloc_tile : " MXT("bf16", 4, 64, 4, 64) "\n"
+    "  pto.tload ins(%va : !pto.tensor_view<?x?xbf16>) outs(%s : " MXT("bf16", 128, 64, 128, 64) ")\n"
+    "  pto.tquant.mx ins(%s : " MXT("bf16", 128, 64, 128, 64) ") outs(%t, %e, %m, %f : " MXT("!pto.f4E2M1x2", 128, 32, 128, 32) ", "
+    MXT("ui8", 2, 128, 2, 128) ", " MXT("bf16", 4, 64, 4, 64) ", " MXT("bf16", 4, 64, 4, 64) ")"
+    " {quant_type = #pto<quant_type MXFP4_E2M1>, grpAxis = #pto<mx_group_axis axis0>, interleave = true}\n"
+    "  %v = pto.bitcast %t : " MXT("!pto.f4E2M1x2", 128, 32, 128, 32) " -> " MXT("ui8", 128, 32, 128, 32) "\n"
+    "  pto.tstore ins(%v : " MXT("ui8", 128, 32, 128, 32) ") outs(%vd : !pto.tensor_view<?x?xui8>)\n"
+    "  pto.tstore ins(%e : " MXT("ui8", 2, 128, 2, 128) ") outs(%vx : !pto.tensor_view<?x?xui8>)\n"
+    "  return\n}\n}\n";
+
+static void test_text_axis0(void) {
+  static uint16_t a[128 * 64];
+  static uint8_t d[128 * 32], x[2 * 128];
+  for (int i = 0; i < 128 * 64; i++) a[i] = sample_b16(0, (i / 64 / 32 * 64 + i % 64) * 7 + 3, i / 64 % 32);
+  void *bufs[] = {a, d, x};
+  size_t sizes[] = {sizeof a, sizeof d, sizeof x};
+  run_text(text_dn, PTOSIM_TARGET_A5, bufs, sizes, 3);
+  int bad = 0;
+  for (int j = 0; j < 4; j++)
+    for (int c = 0; c < 64; c++) {
+      uint16_t v[32];
+      for (int i = 0; i < 32; i++) v[i] = a[(32 * j + i) * 64 + c];
+      uint8_t ex;
+      float sc;
+      ref_scale4(0, 1, b16_value(0, ref_b16_max(0, v)), &ex, &sc);
+      bad += x[j / 2 * 128 + 2 * c + j % 2] != ex;
+      for (int i = 0; i < 32; i++) {
+        unsigned code = e2m1_of(mul(b16_value(0, v[i]), sc));
+        bad += (d[(32 * j + i) * 32 + c / 2] >> (c % 2 * 4) & 15) != code;
+      }
+    }
   CHECK(bad == 0);
 }
 
 int main(void) {
   RUN(test_tquant_mx);
+  RUN(test_tquant_mx_b16);
+  RUN(test_tquant_mx_axis0);
   RUN(test_tquant_mx_errors);
   RUN(test_text);
+  RUN(test_text_axis0);
   return pt_test_finish();
 }

@@ -221,7 +221,11 @@ typedef struct ptosim_tquant_params {
  *   s = 2^(127 - e) as a src-type value (the scaling tile), dst = fp8 e4m3(a * s) rounded to
  *   nearest even, saturated, NaN kept. OCP: e = biased exponent of m - 8 (0 when m < 2^-118);
  *   NV: e = ceil(log2(m / 448)) + 127. ptosim models the MXFP8 axis1 forms of an f32 source
- *   (exp tile [M, N/32] or flat [1, M*N/32]); the others are refused (tquant_mx.form). */
+ *   (exp tile [M, N/32] or flat [1, M*N/32]) and the axis1 OCP flat-exp forms of a bf16 /
+ *   f16 source: MXFP8, or MXFP4 (dst e2m1 pairs, dst [M, N/2]; e = exponent of m - 2), with
+ *   bf16 bits in the max and scaling tiles (f16 too), and the axis0 forms (groups of 32 rows
+ *   per column; f32 / bf16 / f16, OCP / NV, MXFP8 / MXFP4, interleaved exp for b16); the
+ *   exp_zz form is refused (tquant_mx.form). */
 typedef enum ptosim_mx_scale_alg { PTOSIM_MX_OCP = 0, PTOSIM_MX_NV = 1 } ptosim_mx_scale_alg;
 
 typedef struct ptosim_tquant_mx_params {
