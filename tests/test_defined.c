@@ -224,11 +224,12 @@ static void test_fill_bounded(void) {
 /* ---- severities, summary, one report across blocks ------------------------------------------------ */
 
 static void test_blocks_and_severity(void) {
-  /* Every block stores to out[0]: a WAW between blocks, and a flag nobody waits for. */
+  /* Every block stores its index to out[0]: a WAW between blocks, and a flag nobody waits for. */
   const char *src = "module attributes {pto.target_arch = \"a5\", pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
                     "func.func @k(%out: !pto.ptr<i32, gm>) attributes {pto.kernel} {\n"
                     "  %c0 = arith.constant 0 : i64\n"
-                    "  %one = arith.constant 1 : i32\n"
+                    "  %b = pto.get_block_idx\n"
+                    "  %one = arith.trunci %b : i64 to i32\n"
                     "  pto.store %one, %out[%c0] : !pto.ptr<i32, gm>, i32\n"
                     "  pto.set_flag[\"PIPE_V\", \"PIPE_MTE2\", \"EVENT_ID1\"]\n"
                     "  return\n"
@@ -261,7 +262,7 @@ static void test_blocks_and_severity(void) {
   ptosim_monitor_write_stats_json(mon, f);
   fclose(f);
   CHECK(strstr(js, "\"version\": 2,") && strstr(js, "\"time_unit\": \"cycle\""));
-  CHECK(strstr(js, "{\"rule\": \"race.waw\", \"severity\": \"error\", \"file\": \"t.pto\", \"line\": 5, \"col\": 3"));
+  CHECK(strstr(js, "{\"rule\": \"race.waw\", \"severity\": \"error\", \"file\": \"t.pto\", \"line\": 6, \"col\": 3"));
   CHECK(strstr(js, "\"count\": 49, \"blocks\": 49, \"first_block\": 1, \"last_block\": 49"));
   CHECK(strstr(js, "\"errors\": 1,\n  \"warnings\": 1\n}"));
   ptosim_monitor_free(mon);

@@ -88,7 +88,7 @@ static int same_place(const ptosim_monitor *mon, uint32_t a, uint32_t b) {
 /* Rules whose findings do not change this run's results. */
 static ptosim_severity severity_of(const char *rule) {
   static const char *const warnings[] = {"sync.unwaited", "sync.unreleased", "sync.rls_without_get", "init.read",
-                                         "init.copied"};
+                                         "init.copied", "race.waw_same"};
   for (size_t i = 0; i < sizeof warnings / sizeof *warnings; i++)
     if (!strcmp(rule, warnings[i])) return PTOSIM_SEV_WARNING;
   return PTOSIM_SEV_ERROR;
@@ -183,6 +183,13 @@ typedef struct found_ctx {
   const pt_range *r;
 } found_ctx;
 
+/* Whether the current op's write of GM [addr, addr + len) changed those bytes: unknown
+ * (1) outside GM and when the log of old GM bytes does not hold them all. */
+static int write_changed(const ptosim_monitor *mon, const pt_range *r, uint64_t addr, uint64_t len) {
+  const uint8_t *host = r->space == PTOSIM_GM && mon->m->gm_old ? pt_gm_host(mon->m, addr, len) : NULL;
+  return !host || !pt_undo_unchanged(&mon->gm_old, host, len);
+}
+
 /* A hazard of the current op's access, merged over its bytes; the first read of
  * never-written bytes goes to the definedness fill list instead. */
 static void found(void *user, pt_hazard h, uint32_t other, uint64_t addr, uint64_t len) {
@@ -192,16 +199,19 @@ static void found(void *user, pt_hazard h, uint32_t other, uint64_t addr, uint64
     pt_def_fill(mon, f->r, addr, len);
     return;
   }
+  uint8_t changed = h == PT_HZ_WAW && (uint8_t)write_changed(mon, f->r, addr, len);
   for (int i = 0; i < mon->nhit; i++) {
     pt_hit *x = &mon->hit[i];
     if (x->h == h && x->other == other && x->space == f->r->space && x->owner == f->r->owner) {
       if (addr < x->lo) x->lo = addr;
       if (addr + len > x->hi) x->hi = addr + len;
+      x->changed |= changed;
       return;
     }
   }
   if (mon->nhit == PT_MAX_HITS) return;
-  mon->hit[mon->nhit++] = (pt_hit){.h = h, .other = other, .space = f->r->space, .owner = f->r->owner, .lo = addr, .hi = addr + len};
+  mon->hit[mon->nhit++] =
+      (pt_hit){.h = h, .other = other, .space = f->r->space, .owner = f->r->owner, .lo = addr, .hi = addr + len, .changed = changed};
 }
 
 static void flush_hits(ptosim_monitor *mon, uint32_t site) {
@@ -227,9 +237,10 @@ static void flush_hits(ptosim_monitor *mon, uint32_t site) {
     pt_mon_site_text(mon, x->other, 1, other, sizeof other);
     snprintf(what, sizeof what, verbs[x->h], other);
     order_hint(mon, x->other, site, hint, sizeof hint);
-    pt_mon_report(mon, rules[x->h], site, x->other, hint,
-                  "%s %s in %s [0x%" PRIx64 ", 0x%" PRIx64 "), and no flag, barrier, buffer token or cross-core signal orders them",
-                  me, what, where, x->lo, x->hi);
+    int same = x->h == PT_HZ_WAW && !x->changed; /* both stored the same bytes: the order does not show */
+    pt_mon_report(mon, same ? "race.waw_same" : rules[x->h], site, x->other, hint,
+                  "%s %s in %s [0x%" PRIx64 ", 0x%" PRIx64 ")%s, and no flag, barrier, buffer token or cross-core signal orders them",
+                  me, what, where, x->lo, x->hi, same ? " with the same bytes" : "");
   }
   mon->nhit = 0;
 }
@@ -285,8 +296,7 @@ static void apply_ranges(ptosim_monitor *mon, const pt_event *ev, const pt_acces
 
 /* ---- the listener ---------------------------------------------------------------------------- */
 
-static void on_event(void *user, const pt_event *ev) {
-  ptosim_monitor *mon = user;
+static void check_event(ptosim_monitor *mon, const pt_event *ev) {
   if (ev->op == PTOSIM_OP_COUNT) { /* host write: initialized data */
     apply_ranges(mon, ev, NULL);
     pt_def_host_write(mon, ev);
@@ -316,6 +326,13 @@ static void on_event(void *user, const pt_event *ev) {
   pt_mon_account(mon, ev, site, &st);
 }
 
+/* Every event; the old GM bytes its writes exposed are forgotten after it. */
+static void on_event(void *user, const pt_event *ev) {
+  ptosim_monitor *mon = user;
+  check_event(mon, ev);
+  pt_bytes_clear(&mon->gm_old);
+}
+
 ptosim_monitor *ptosim_monitor_attach(ptosim_machine *m, const ptosim_monitor_opts *o) {
   if (!m || m->listener) return NULL;
   ptosim_monitor *mon = calloc(1, sizeof *mon);
@@ -342,6 +359,9 @@ ptosim_monitor *ptosim_monitor_attach(ptosim_machine *m, const ptosim_monitor_op
     m->sched = mon->sched;
     m->sched_ops = &pt_eager_ops;
   }
+  /* Old GM bytes for telling a write-after-write of the same bytes (program order only: the
+   * eager schedule lands writes later). */
+  if ((mon->opts.checks & PTOSIM_CHECK_RACE) && !mon->opts.program_order && !mon->sched) m->gm_old = &mon->gm_old;
   m->listener = on_event;
   m->listener_user = mon;
   return mon;
@@ -426,6 +446,8 @@ void ptosim_monitor_free(ptosim_monitor *mon) {
     mon->m->listener_user = NULL;
   }
   if (mon->m && mon->sched && mon->m->sched == mon->sched) mon->m->sched = NULL;
+  if (mon->m && mon->m->gm_old == &mon->gm_old) mon->m->gm_old = NULL;
+  pt_bytes_free(&mon->gm_old);
   pt_sched_free(mon->sched);
   pt_clocks_free(mon->k);
   pt_cost_timeline_free(mon->cost);

@@ -10,6 +10,7 @@
 #include "check/shadow.h"
 #include "core/machine.h"
 #include "core/sched.h"
+#include "core/undo.h"
 #include "cost/cost.h"
 #include "ptosim/monitor.h"
 
@@ -29,6 +30,7 @@ typedef struct pt_hit {
   ptosim_space space;
   const ptosim_core *owner;
   uint64_t lo, hi;
+  uint8_t changed; /* a write-after-write changed some of the bytes (else it stored what was there) */
 } pt_hit;
 #define PT_MAX_HITS 16
 
@@ -113,6 +115,7 @@ struct ptosim_monitor {
   uint64_t dropped;
   pt_hit hit[PT_MAX_HITS];
   int nhit;
+  struct pt_bytes gm_old; /* the GM bytes the current op's writes exposed (machine.gm_old) */
   /* sync checker */
   pt_core_sync *sync; /* blocks * 3 */
   /* statistics */

@@ -180,6 +180,10 @@ struct ptosim_machine {
   struct pt_sched *sched;
   const struct pt_sched_ops *sched_ops;
   struct pt_bytes *undo;
+  /* The race checker (src/check/monitor.c): while gm_old is set, the accessor layer also
+   * saves the GM bytes each write access exposes, so a write-after-write can be told to
+   * have stored the bytes that were there (the monitor empties it after every event). */
+  struct pt_bytes *gm_old;
   /* Verify-only runs (`ptosim check` evaluates ops whose operands are constants, see
    * src/exec/static_check.c): GM is not mapped, every GM access lands in gm_sink (grown
    * on demand up to PT_SINK_MAX bytes, else PT_E_STOP), and state_read records that the

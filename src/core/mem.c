@@ -71,6 +71,12 @@ static ptosim_status gm_span(pt_ctx *x, uint64_t addr, uint64_t len, pt_access a
   return PTOSIM_OK;
 }
 
+uint8_t *pt_gm_host(const ptosim_machine *m, uint64_t addr, uint64_t len) {
+  int i = m->verify_only ? -1 : gm_find(m, addr);
+  if (i < 0 || addr - m->gm[i].base > m->gm[i].size || len > m->gm[i].size - (addr - m->gm[i].base)) return NULL;
+  return m->gm[i].host + (addr - m->gm[i].base);
+}
+
 int pt_gm_index(const ptosim_machine *m, uint64_t base) {
   int i = gm_find(m, base);
   return i >= 0 && m->gm[i].base == base ? i : -1;
@@ -135,11 +141,19 @@ static ptosim_status span_check(pt_ctx *x, ptosim_core *c, ptosim_space space, u
   return PTOSIM_OK;
 }
 
+/* Save the bytes a write access exposes (the strided region at host, see pt_region) in the
+ * eager schedule's undo log and, for GM, in the race checker's log of old GM bytes. */
+static void note_write(const pt_ctx *x, ptosim_space space, uint8_t *host, int nd, const int64_t *count,
+                       const int64_t *stride, uint64_t len) {
+  if (x->m->undo) pt_undo_note(x->m->undo, host, nd, count, stride, len);
+  if (x->m->gm_old && space == PTOSIM_GM) pt_undo_note(x->m->gm_old, host, nd, count, stride, len);
+}
+
 ptosim_status pt_span_on(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t addr, uint64_t len,
                          unsigned align, pt_access acc, uint8_t **out) {
   PT_TRY(span_check(x, c, space, addr, len, align, acc, out));
   if (acc & PT_READ) x->m->state_read = 1;
-  if ((acc & PT_WRITE) && x->m->undo && len) pt_undo_note(x->m->undo, *out, 0, NULL, NULL, len);
+  if ((acc & PT_WRITE) && len) note_write(x, space, *out, 0, NULL, NULL, len);
   record(x, c, space, addr, 0, NULL, NULL, len, acc);
   return PTOSIM_OK;
 }
@@ -152,7 +166,7 @@ ptosim_status pt_span(pt_ctx *x, ptosim_space space, uint64_t addr, uint64_t len
 void pt_region_note(pt_ctx *x, const ptosim_core *c, ptosim_space space, uint64_t addr, int nd, const int64_t *count,
                     const int64_t *stride, uint64_t len, pt_access acc, uint8_t *host) {
   if (acc & PT_READ) x->m->state_read = 1;
-  if ((acc & PT_WRITE) && x->m->undo) pt_undo_note(x->m->undo, host, nd, count, stride, len);
+  if (acc & PT_WRITE) note_write(x, space, host, nd, count, stride, len);
   record(x, c, space, addr, nd, count, stride, len, acc);
 }
 
@@ -236,7 +250,7 @@ static int lanes_flush(pt_ctx *x, ptosim_core *c, ptosim_space space, uint64_t a
                        const lane_group *g, uint64_t end, int widened, pt_access acc) {
   int64_t count = (int64_t)g->count, stride = (int64_t)(g->stride * lane);
   uint64_t off = g->first * lane, len = g->len * lane, last = g->first + (g->count - 1) * g->stride + g->len;
-  if ((acc & PT_WRITE) && x->m->undo) pt_undo_note(x->m->undo, host + off, 1, &count, &stride, len);
+  if (acc & PT_WRITE) note_write(x, space, host + off, 1, &count, &stride, len);
   if (widened || !x->ev) return widened;
   if (x->ev->nranges == PT_EVENT_MAX_RANGES - 1 && last < end) {
     record(x, c, space, addr + off, 0, NULL, NULL, (end - g->first) * lane, acc);
@@ -262,7 +276,7 @@ ptosim_status pt_span_lanes(pt_ctx *x, ptosim_space space, uint64_t addr, unsign
   PT_TRY(span_check(x, c, space, addr + (uint64_t)lo * lane, (uint64_t)(hi - lo) * lane, 1, acc, &host));
   *out = host - (uint64_t)lo * lane;
   if (acc & PT_READ) x->m->state_read = 1;
-  if (!x->ev && !((acc & PT_WRITE) && x->m->undo)) return PTOSIM_OK;
+  if (!x->ev && !((acc & PT_WRITE) && (x->m->undo || x->m->gm_old))) return PTOSIM_OK;
   /* Runs of active lanes; equal-length runs at an equal spacing share one strided range. */
   lane_group g = {0, 0, 0, 0};
   int widened = 0;

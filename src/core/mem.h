@@ -28,6 +28,9 @@ ptosim_status pt_span(pt_ctx *x, ptosim_space space, uint64_t addr, uint64_t len
 
 /* Index in m->gm of the GM buffer whose base is `base`, or -1. */
 int pt_gm_index(const ptosim_machine *m, uint64_t base);
+/* Host bytes of GM [addr, addr + len) when one mapped buffer holds them all, else NULL (no
+ * diagnostic, nothing recorded: for the checkers). */
+uint8_t *pt_gm_host(const ptosim_machine *m, uint64_t addr, uint64_t len);
 
 /* The lanes of a masked vector access: lane i is the bytes [addr + i * lane, ... + lane),
  * i < nlanes, and only lanes with active[i] != 0 are accessed. Checks the alignment of addr

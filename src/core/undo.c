@@ -85,6 +85,33 @@ void pt_bytes_apply(const pt_bytes *w) {
   }
 }
 
+int pt_undo_unchanged(const pt_undo *u, const uint8_t *host, uint64_t len) {
+  if (u->oom || !len || len > PT_UNDO_CMP_MAX) return 0;
+  uint8_t *seen = calloc(len, 1); /* 1: the byte's oldest saved value was compared */
+  if (!seen) return 0;
+  uint64_t covered = 0;
+  size_t off = 0;
+  int same = 1;
+  for (size_t i = 0; i < u->np && same; off += u->p[i].len, i++) { /* oldest first */
+    const pt_piece *p = &u->p[i];
+    if (p->host >= host + len || p->host + p->len <= host) continue;
+    uint64_t a = p->host > host ? (uint64_t)(p->host - host) : 0;
+    uint64_t b = p->host + p->len < host + len ? (uint64_t)(p->host + p->len - host) : len;
+    for (uint64_t j = a; j < b && same; j++) {
+      if (seen[j]) continue;
+      seen[j] = 1, covered++;
+      same = u->data[off + (uint64_t)(host + j - p->host)] == host[j];
+    }
+  }
+  free(seen);
+  return same && covered == len;
+}
+
+void pt_bytes_clear(pt_bytes *b) {
+  b->np = b->ndata = 0;
+  b->oom = 0;
+}
+
 void pt_bytes_free(pt_bytes *b) {
   free(b->p);
   free(b->data);

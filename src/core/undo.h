@@ -36,6 +36,13 @@ void pt_undo_restore(pt_undo *u);
 int pt_undo_take(pt_undo *u, pt_bytes *w);
 /* Write the pieces of w back to memory, in order. */
 void pt_bytes_apply(const pt_bytes *w);
+/* 1 when every byte of [host, host + len) is in the log and holds its oldest saved value
+ * again (the writes since the log was emptied stored the bytes that were there), else 0;
+ * also 0 for a log that lost an append or a span over PT_UNDO_CMP_MAX bytes. */
+#define PT_UNDO_CMP_MAX (64u << 20)
+int pt_undo_unchanged(const pt_undo *u, const uint8_t *host, uint64_t len);
+/* Empty the list without touching memory. */
+void pt_bytes_clear(pt_bytes *b);
 void pt_bytes_free(pt_bytes *b);
 
 #endif
