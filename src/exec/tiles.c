@@ -247,14 +247,15 @@ int pt_view_obj_of_type(const pa_type *t, pt_obj *o) {
   for (int i = PTOSIM_VIEW_DIMS - 1, k = t->rank - 1; i >= 0; i--, k--) {
     v->shape[i] = k >= 0 ? t->dims[k] : 1;
     if (v->shape[i] <= 0 || v->shape[i] > INT32_MAX) return -1; /* `?` or out of range */
-    v->stride[i] = i == PTOSIM_VIEW_DIMS - 1 ? 1 : v->shape[i + 1] * v->stride[i + 1];
+    v->stride[i] = i == PTOSIM_VIEW_DIMS - 1 ? 1 : v->shape[i + 1] * v->stride[i + 1]; /* both <= 2^31 - 1 */
+    if (v->stride[i] > INT32_MAX) return -1;
   }
   int64_t offset = 0; /* elements; kept in v->addr as bytes (the base is added at run time) */
   if (memref && memref_strides(t, v->stride + PTOSIM_VIEW_DIMS - t->rank, &offset)) return -1;
   for (int i = 0; i < PTOSIM_VIEW_DIMS; i++)
     if (v->stride[i] > INT32_MAX) return -1;
-  v->addr = (uint64_t)offset * pt_dtype_size(v->dtype);
   if (offset > INT32_MAX) return -1;
+  v->addr = (uint64_t)offset * pt_dtype_size(v->dtype);
   pt_view_infer_layout(v, PTOSIM_GL_ND);
   return v->dtype == PTOSIM_DT_NONE ? -1 : 0;
 }
