@@ -636,6 +636,14 @@ static void test_error_limits(void) {
   CHECK(pa_parse("many", "pto.a ,\npto.a ,\npto.a ,\npto.a ,\npto.a ,\n", 40, &lim, &ast) == 4);
   CHECK(ast->ndiags == 4 && !strcmp(ast->diags[3].rule, "parse.too_many_errors"));
   pa_ast_free(ast);
+  /* The cap reached while an op name is looked at (the bad byte after it): the parse
+   * stops without the half-read statement (its text would have started after the
+   * consumed text: a length of 2^32 - 1 before, found by fuzz_parse). */
+  lim = (pa_limits){0, 0, 1};
+  pa_parse("stop", "return\nf.\x01\n", 10, &lim, &ast);
+  const pa_block *top = ast->module && ast->module->nregions ? &ast->module->regions[0].blocks[0] : NULL;
+  CHECK(top && top->nops == 1 && top->ops[0].text.n == 6);
+  pa_ast_free(ast);
 }
 
 /* One file with five broken statements: all five reported, the rest still parsed. */

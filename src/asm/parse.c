@@ -580,12 +580,13 @@ static void statement(pa_parser *p) {
     return;
   }
   pa_next(p);
+  if (p->stop) return; /* the error limit: the parser consumes nothing more (every peek is EOF) */
   op.name = pa_tok_str(p, &name);
   op.loc = pa_tok_loc(&name);
   p->cur_op = op.name;
   parse_op_body(p, &op);
   op.text.s = p->src + first.off;
-  op.text.n = p->prev_end > first.off ? p->prev_end - first.off : 0; /* pa_skip_to may have gone back */
+  op.text.n = p->prev_end - first.off; /* >= the name's length: pa_skip_to never goes back past a consumed token */
   if (pa_str_is(op.name, "func.func") && !p->panic) decode_func(p, &op);
   if (pa_str_is(op.name, "module") && op.nitems && op.items[0].kind == PA_IT_SYMBOL) op.sym = op.items[0].name;
   pa_push(p, &p->misc, &op, sizeof op);
