@@ -168,6 +168,104 @@ static const red_loops k_max[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmax, _, _) I
 static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) INTS(RED_ENTRY, rmin, _, _)};
 static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _) INTS(RED_ENTRY, rprod, _, _)};
 
+/* ---- A5 row order over many rows, 16 chains a step (f32 sum / max / min) ----------------
+ * The whole repeats of all rows are independent chains p_k = ((id . x_0) . x_1) ... (64 f32
+ * each): chains16 computes 16 of them, one per lane, in the same order as ROW_A5, so the bits
+ * are the same. a5_rows_K feeds it the repeats of rows in turn and folds each row's partials
+ * and its tail repeat as ROW_A5 does. */
+typedef void (*chains_fn)(const uint8_t *const p[16], float out[16]);
+typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
+#define ROWS_A5(op, K, F, ID)                                                           \
+  static void op##_a5_rows_##K(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
+                               int64_t len) {                                             \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 16 };                                 \
+    int64_t nrep = len / E, total = n * nrep, r = 0, k = 0, fr = 0, fk = 0;               \
+    const uint8_t *p[G];                                                                  \
+    float part[G], acc = ID(K);                                                           \
+    for (int64_t c0 = 0; c0 < total; c0 += G) {                                           \
+      int64_t g = total - c0 < G ? total - c0 : G;                                        \
+      for (int64_t i = 0; i < G; i++) { /* lanes past the last chain repeat chain 0 */    \
+        p[i] = i < g ? s + r * sstep + k * PTOSIM_VREG_BYTES : p[0];                       \
+        if (i < g && ++k == nrep) k = 0, r++;                                             \
+      }                                                                                   \
+      f(p, part);                                                                         \
+      for (int64_t i = 0; i < g; i++) {                                                   \
+        acc = F(K, fk ? acc : ID(K), part[i]);                                            \
+        if (++fk < nrep) continue;                                                        \
+        const uint8_t *x = s + fr * sstep;                                                \
+        if (len % E) {                                                                    \
+          pt_vl_c_##K t = ID(K);                                                          \
+          for (int64_t j = nrep * E; j < len; j++) t = F(K, t, ld_##K(x, j));             \
+          acc = F(K, acc, t);                                                             \
+        }                                                                                 \
+        st_##K(d + fr * dstep, 0, acc);                                                   \
+        fk = 0, fr++;                                                                     \
+      }                                                                                   \
+    }                                                                                     \
+  }
+ROWS_A5(rsum, f32, ADD_F, ID_SUM)
+ROWS_A5(rmax, f32, MAX_F, ID_MAXF)
+ROWS_A5(rmin, f32, MIN_F, ID_MINF)
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define RED_AVX2 __attribute__((target("avx2")))
+/* t[j] lane i = element c + j of the f32 row at p[i] (i, j < 8): an 8 x 8 transpose whose
+ * first step (the 128-bit halves) the loads make. */
+RED_AVX2 static inline void tr8_f32(const uint8_t *const *p, int64_t c, __m256 t[8]) {
+  __m256 r[8];
+  for (int h = 0; h < 2; h++)
+    for (int i = 0; i < 4; i++)
+      r[4 * h + i] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps((const float *)p[i] + c + 4 * h)),
+                                          _mm_loadu_ps((const float *)p[i + 4] + c + 4 * h), 1);
+  for (int h = 0; h < 2; h++) {
+    __m256 *q = r + 4 * h, lo0 = _mm256_unpacklo_ps(q[0], q[1]), hi0 = _mm256_unpackhi_ps(q[0], q[1]);
+    __m256 lo1 = _mm256_unpacklo_ps(q[2], q[3]), hi1 = _mm256_unpackhi_ps(q[2], q[3]);
+    t[4 * h] = _mm256_shuffle_ps(lo0, lo1, 0x44), t[4 * h + 1] = _mm256_shuffle_ps(lo0, lo1, 0xEE);
+    t[4 * h + 2] = _mm256_shuffle_ps(hi0, hi1, 0x44), t[4 * h + 3] = _mm256_shuffle_ps(hi0, hi1, 0xEE);
+  }
+}
+/* pt_vl_fmax / pt_vl_fmin per lane: NaN (all ones) if either is NaN; for equal operands (the
+ * zeros of both signs among them) the bitwise and (max: +0 wins) or or (min: -0 wins). */
+RED_AVX2 static inline __m256 vmax_f32(__m256 a, __m256 b) {
+  __m256 m = _mm256_blendv_ps(_mm256_max_ps(a, b), _mm256_and_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
+  return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+}
+RED_AVX2 static inline __m256 vmin_f32(__m256 a, __m256 b) {
+  __m256 m = _mm256_blendv_ps(_mm256_min_ps(a, b), _mm256_or_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
+  return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+}
+/* 16 chains of 64 f32 as two interleaved groups of 8 lanes. */
+#define CHAINS_AVX2(op, VF, id)                                                         \
+  RED_AVX2 static void op##_chains_avx2(const uint8_t *const p[16], float out[16]) {      \
+    __m256 a = _mm256_set1_ps(id), b = a, t[8], u[8];                                     \
+    for (int64_t c = 0; c < 64; c += 8) {                                                 \
+      tr8_f32(p, c, t), tr8_f32(p + 8, c, u);                                             \
+      for (int j = 0; j < 8; j++) a = VF(a, t[j]), b = VF(b, u[j]);                       \
+    }                                                                                     \
+    _mm256_storeu_ps(out, a), _mm256_storeu_ps(out + 8, b);                               \
+  }
+CHAINS_AVX2(rsum, _mm256_add_ps, 0.0f)
+CHAINS_AVX2(rmax, vmax_f32, -INFINITY)
+CHAINS_AVX2(rmin, vmin_f32, INFINITY)
+
+/* The many-row loop and its chains for reductions `loops` of element type t on this host,
+ * or false. */
+static bool a5_rows(const red_loops *loops, ptosim_dtype t, rows_fn *rows, chains_fn *f) {
+  if (t != PTOSIM_DT_F32 || !__builtin_cpu_supports("avx2")) return false;
+  if (loops == k_sum) *rows = rsum_a5_rows_f32, *f = rsum_chains_avx2;
+  else if (loops == k_max) *rows = rmax_a5_rows_f32, *f = rmax_chains_avx2;
+  else if (loops == k_min) *rows = rmin_a5_rows_f32, *f = rmin_chains_avx2;
+  else return false;
+  return true;
+}
+#else
+static bool a5_rows(const red_loops *loops, ptosim_dtype t, rows_fn *rows, chains_fn *f) {
+  (void)loops, (void)t, (void)rows, (void)f;
+  return false;
+}
+#endif
+
 /* Arg reductions: d (u32 / i32) = the first index i < n of the extremum of s (stride apart):
  * a later element replaces the best only when strictly better (CMP), so a NaN never does. */
 #define ARG(op, K, CMP, ID)                                                             \
@@ -351,7 +449,12 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
     return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory for a %" PRId64 "-row tree", len);
   unsigned ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
   int64_t step = o->dir == ROW ? s->cols : 1; /* elements between the first elements of two results */
-  for (int64_t i = 0; i < n; i++) fn(dp + i * dstride * des, sp + i * step * ses, len, stride, scratch);
+  rows_fn rows;
+  chains_fn chains;
+  if (o->dir == ROW && fn == l->a5 && len >= PTOSIM_VREG_BYTES / ses && a5_rows(o->loops, s->dtype, &rows, &chains))
+    rows(chains, dp, dstride * des, sp, step * ses, n, len);
+  else
+    for (int64_t i = 0; i < n; i++) fn(dp + i * dstride * des, sp + i * step * ses, len, stride, scratch);
   free(scratch);
   return PTOSIM_OK;
 }
