@@ -168,11 +168,11 @@ static const red_loops k_max[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmax, _, _) I
 static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) INTS(RED_ENTRY, rmin, _, _)};
 static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _) INTS(RED_ENTRY, rprod, _, _)};
 
-/* ---- A5 row order over many rows, 16 chains a step (f32 sum / max / min) ----------------
- * The whole repeats of all rows are independent chains p_k = ((id . x_0) . x_1) ... (64 f32
- * each): chains16 computes 16 of them, one per lane, in the same order as ROW_A5, so the bits
- * are the same. a5_rows_K feeds it the repeats of rows in turn and folds each row's partials
- * and its tail repeat as ROW_A5 does. */
+/* ---- A5 row order over many rows, 16 chains a step (f32 / f16 sum, max, min) ------------
+ * The whole repeats of all rows are independent chains p_k = ((id . x_0) . x_1) ... (E
+ * elements each): chains16 computes 16 of them, one per lane, in the same order and with the
+ * same roundings as ROW_A5, so the bits are the same. a5_rows_K feeds it the repeats of rows
+ * in turn and folds each row's partials and its tail repeat as ROW_A5 does. */
 typedef void (*chains_fn)(const uint8_t *const p[16], float out[16]);
 typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
 #define ROWS_A5(op, K, F, ID)                                                           \
@@ -203,21 +203,26 @@ typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s
       }                                                                                   \
     }                                                                                     \
   }
-ROWS_A5(rsum, f32, ADD_F, ID_SUM)
-ROWS_A5(rmax, f32, MAX_F, ID_MAXF)
-ROWS_A5(rmin, f32, MIN_F, ID_MINF)
+#define ROWS_KINDS(M) M(rsum, f32, ADD_F, ID_SUM) M(rmax, f32, MAX_F, ID_MAXF) M(rmin, f32, MIN_F, ID_MINF) \
+  M(rsum, f16, ADD_F, ID_SUM) M(rmax, f16, MAX_F, ID_MAXF) M(rmin, f16, MIN_F, ID_MINF)
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
-#define RED_AVX2 __attribute__((target("avx2")))
-/* t[j] lane i = element c + j of the f32 row at p[i] (i, j < 8): an 8 x 8 transpose whose
- * first step (the 128-bit halves) the loads make. */
-RED_AVX2 static inline void tr8_f32(const uint8_t *const *p, int64_t c, __m256 t[8]) {
+#include <stdatomic.h>
+ROWS_KINDS(ROWS_A5)
+#define RED_AVX2 __attribute__((target("avx2,f16c")))
+/* Elements c .. c + 3 of the row at p as f32, from f32 or f16 (es 4 / 2; vcvtph2ps is exact). */
+RED_AVX2 static inline __m128 ld4(const uint8_t *p, int64_t c, int es) {
+  return es == 4 ? _mm_loadu_ps((const float *)p + c) : _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)(p + 2 * c)));
+}
+/* t[j] lane i = element c + j of the row at p[i] (i, j < 8): an 8 x 8 transpose whose first
+ * step (the 128-bit halves) the loads make. */
+RED_AVX2 static inline void tr8(const uint8_t *const *p, int64_t c, int es, __m256 t[8]) {
   __m256 r[8];
   for (int h = 0; h < 2; h++)
     for (int i = 0; i < 4; i++)
-      r[4 * h + i] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps((const float *)p[i] + c + 4 * h)),
-                                          _mm_loadu_ps((const float *)p[i + 4] + c + 4 * h), 1);
+      r[4 * h + i] = _mm256_insertf128_ps(_mm256_castps128_ps256(ld4(p[i], c + 4 * h, es)), ld4(p[i + 4], c + 4 * h, es), 1);
   for (int h = 0; h < 2; h++) {
     __m256 *q = r + 4 * h, lo0 = _mm256_unpacklo_ps(q[0], q[1]), hi0 = _mm256_unpackhi_ps(q[0], q[1]);
     __m256 lo1 = _mm256_unpacklo_ps(q[2], q[3]), hi1 = _mm256_unpackhi_ps(q[2], q[3]);
@@ -225,8 +230,14 @@ RED_AVX2 static inline void tr8_f32(const uint8_t *const *p, int64_t c, __m256 t
     t[4 * h + 2] = _mm256_shuffle_ps(hi0, hi1, 0x44), t[4 * h + 3] = _mm256_shuffle_ps(hi0, hi1, 0xEE);
   }
 }
-/* pt_vl_fmax / pt_vl_fmin per lane: NaN (all ones) if either is NaN; for equal operands (the
- * zeros of both signs among them) the bitwise and (max: +0 wins) or or (min: -0 wins). */
+/* The formulas per lane. ADD_F of f16: the f32 sum rounded to f16 (vcvtps2ph to nearest even
+ * rounds as pt_vl_to_f16; a NaN stays a NaN). MAX_F / MIN_F (pt_vl_fmax / pt_vl_fmin): NaN
+ * (all ones) if either is NaN; for equal operands (the zeros of both signs among them) the
+ * bitwise and (max: +0 wins) or or (min: -0 wins). */
+RED_AVX2 static inline __m256 vadd_f32(__m256 a, __m256 b) { return _mm256_add_ps(a, b); }
+RED_AVX2 static inline __m256 vadd_f16(__m256 a, __m256 b) {
+  return _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_add_ps(a, b), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
 RED_AVX2 static inline __m256 vmax_f32(__m256 a, __m256 b) {
   __m256 m = _mm256_blendv_ps(_mm256_max_ps(a, b), _mm256_and_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
   return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
@@ -235,29 +246,56 @@ RED_AVX2 static inline __m256 vmin_f32(__m256 a, __m256 b) {
   __m256 m = _mm256_blendv_ps(_mm256_min_ps(a, b), _mm256_or_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
   return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
 }
-/* 16 chains of 64 f32 as two interleaved groups of 8 lanes. */
-#define CHAINS_AVX2(op, VF, id)                                                         \
-  RED_AVX2 static void op##_chains_avx2(const uint8_t *const p[16], float out[16]) {      \
-    __m256 a = _mm256_set1_ps(id), b = a, t[8], u[8];                                     \
-    for (int64_t c = 0; c < 64; c += 8) {                                                 \
-      tr8_f32(p, c, t), tr8_f32(p + 8, c, u);                                             \
-      for (int j = 0; j < 8; j++) a = VF(a, t[j]), b = VF(b, u[j]);                       \
+#define vmax_f16 vmax_f32
+#define vmin_f16 vmin_f32
+/* 16 chains of E elements of kind K as two interleaved groups of 8 lanes. */
+#define CHAINS_AVX2(op, K, F, ID)                                                       \
+  RED_AVX2 static void op##_chains_##K(const uint8_t *const p[16], float out[16]) {       \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
+    __m256 a = _mm256_set1_ps(ID(K)), b = a, t[8], u[8];                                  \
+    for (int64_t c = 0; c < E; c += 8) {                                                  \
+      tr8(p, c, PT_VL_E_##K, t), tr8(p + 8, c, PT_VL_E_##K, u);                           \
+      for (int j = 0; j < 8; j++) a = v##op##_##K(a, t[j]), b = v##op##_##K(b, u[j]);     \
     }                                                                                     \
     _mm256_storeu_ps(out, a), _mm256_storeu_ps(out + 8, b);                               \
   }
-CHAINS_AVX2(rsum, _mm256_add_ps, 0.0f)
-CHAINS_AVX2(rmax, vmax_f32, -INFINITY)
-CHAINS_AVX2(rmin, vmin_f32, INFINITY)
+#define vrsum_f32 vadd_f32
+#define vrsum_f16 vadd_f16
+#define vrmax_f32 vmax_f32
+#define vrmax_f16 vmax_f16
+#define vrmin_f32 vmin_f32
+#define vrmin_f16 vmin_f16
+ROWS_KINDS(CHAINS_AVX2)
+
+/* AVX2 and F16C (CPUID.1:ECX bit 29; CPUID traps in a virtual machine, so asked once). */
+static bool red_avx2(void) {
+  static _Atomic int known; /* 0 unknown, 1 no, 2 yes */
+  int k = atomic_load_explicit(&known, memory_order_relaxed);
+  if (!k) {
+    unsigned a, b, c, d;
+    k = __builtin_cpu_supports("avx2") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u) ? 2 : 1;
+    atomic_store_explicit(&known, k, memory_order_relaxed);
+  }
+  return k == 2;
+}
 
 /* The many-row loop and its chains for reductions `loops` of element type t on this host,
  * or false. */
 static bool a5_rows(const red_loops *loops, ptosim_dtype t, rows_fn *rows, chains_fn *f) {
-  if (t != PTOSIM_DT_F32 || !__builtin_cpu_supports("avx2")) return false;
-  if (loops == k_sum) *rows = rsum_a5_rows_f32, *f = rsum_chains_avx2;
-  else if (loops == k_max) *rows = rmax_a5_rows_f32, *f = rmax_chains_avx2;
-  else if (loops == k_min) *rows = rmin_a5_rows_f32, *f = rmin_chains_avx2;
-  else return false;
-  return true;
+#define ROWS_ENTRY(op, K, F, ID) {op##_a5_rows_##K, op##_chains_##K, PT_VL_DT_##K, op},
+  enum { rsum, rmax, rmin };
+  static const struct {
+    rows_fn rows;
+    chains_fn f;
+    int t, op; /* element type (PT_VL_DT_K), operation */
+  } k[] = {ROWS_KINDS(ROWS_ENTRY)};
+  int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1;
+  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+    if (k[i].t == (int)t && k[i].op == op) {
+      *rows = k[i].rows, *f = k[i].f;
+      return red_avx2();
+    }
+  return false;
 }
 #else
 static bool a5_rows(const red_loops *loops, ptosim_dtype t, rows_fn *rows, chains_fn *f) {
