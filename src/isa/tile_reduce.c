@@ -168,17 +168,22 @@ static const red_loops k_max[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmax, _, _) I
 static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) INTS(RED_ENTRY, rmin, _, _)};
 static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _) INTS(RED_ENTRY, rprod, _, _)};
 
-/* ---- A5 row order over many rows, 16 chains a step (f32 / f16 sum, max, min) ------------
+/* ---- A5 row order over many rows, in SIMD lanes (f32 / f16 sum, max, min) ---------------
  * The whole repeats of all rows are independent chains p_k = ((id . x_0) . x_1) ... (E
- * elements each): chains16 computes 16 of them, one per lane, in the same order and with the
- * same roundings as ROW_A5, so the bits are the same. a5_rows_K feeds it the repeats of rows
- * in turn and folds each row's partials and its tail repeat as ROW_A5 does. */
-typedef void (*chains_fn)(const uint8_t *const p[16], float out[16]);
+ * elements each): a chains_fn computes G = 8 * GROUPS_K of them (the repeats at p[0, G)
+ * into out[0, G)), one per lane, in the same order and with the same roundings as ROW_A5,
+ * so the bits are the same. op_a5_rows_K feeds it the repeats of rows in turn and folds each
+ * row's partials and its tail repeat as ROW_A5 does. GROUPS_K: groups of 8 lanes a step (f16:
+ * its add rounds through two conversions, a longer latency for more groups to cover; f32:
+ * more than 2 spill registers). */
+#define GROUPS_f32 2
+#define GROUPS_f16 4
+typedef void (*chains_fn)(const uint8_t *const *p, float *out);
 typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
 #define ROWS_A5(op, K, F, ID)                                                           \
   static void op##_a5_rows_##K(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
                                int64_t len) {                                             \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 16 };                                 \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 8 * GROUPS_##K };                     \
     int64_t nrep = len / E, total = n * nrep, r = 0, k = 0, fr = 0, fk = 0;               \
     const uint8_t *p[G];                                                                  \
     float part[G], acc = ID(K);                                                           \
@@ -234,37 +239,33 @@ RED_AVX2 static inline void tr8(const uint8_t *const *p, int64_t c, int es, __m2
  * rounds as pt_vl_to_f16; a NaN stays a NaN). MAX_F / MIN_F (pt_vl_fmax / pt_vl_fmin): NaN
  * (all ones) if either is NaN; for equal operands (the zeros of both signs among them) the
  * bitwise and (max: +0 wins) or or (min: -0 wins). */
-RED_AVX2 static inline __m256 vadd_f32(__m256 a, __m256 b) { return _mm256_add_ps(a, b); }
-RED_AVX2 static inline __m256 vadd_f16(__m256 a, __m256 b) {
+#define vrsum_f32 _mm256_add_ps
+RED_AVX2 static inline __m256 vrsum_f16(__m256 a, __m256 b) {
   return _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_add_ps(a, b), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
-RED_AVX2 static inline __m256 vmax_f32(__m256 a, __m256 b) {
+RED_AVX2 static inline __m256 vrmax_f32(__m256 a, __m256 b) {
   __m256 m = _mm256_blendv_ps(_mm256_max_ps(a, b), _mm256_and_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
   return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
 }
-RED_AVX2 static inline __m256 vmin_f32(__m256 a, __m256 b) {
+RED_AVX2 static inline __m256 vrmin_f32(__m256 a, __m256 b) {
   __m256 m = _mm256_blendv_ps(_mm256_min_ps(a, b), _mm256_or_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
   return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
 }
-#define vmax_f16 vmax_f32
-#define vmin_f16 vmin_f32
-/* 16 chains of E elements of kind K as two interleaved groups of 8 lanes. */
+#define vrmax_f16 vrmax_f32 /* no rounding: the f16 operands are exact in f32 */
+#define vrmin_f16 vrmin_f32
+/* 8 * GROUPS_K chains of E elements of kind K as interleaved groups of 8 lanes. */
 #define CHAINS_AVX2(op, K, F, ID)                                                       \
-  RED_AVX2 static void op##_chains_##K(const uint8_t *const p[16], float out[16]) {       \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
-    __m256 a = _mm256_set1_ps(ID(K)), b = a, t[8], u[8];                                  \
+  RED_AVX2 static void op##_chains_##K(const uint8_t *const *p, float *out) {             \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, NG = GROUPS_##K };                        \
+    __m256 a[NG], t[NG][8];                                                               \
+    for (int g = 0; g < NG; g++) a[g] = _mm256_set1_ps(ID(K));                            \
     for (int64_t c = 0; c < E; c += 8) {                                                  \
-      tr8(p, c, PT_VL_E_##K, t), tr8(p + 8, c, PT_VL_E_##K, u);                           \
-      for (int j = 0; j < 8; j++) a = v##op##_##K(a, t[j]), b = v##op##_##K(b, u[j]);     \
+      for (int g = 0; g < NG; g++) tr8(p + 8 * g, c, PT_VL_E_##K, t[g]);                  \
+      for (int j = 0; j < 8; j++)                                                         \
+        for (int g = 0; g < NG; g++) a[g] = v##op##_##K(a[g], t[g][j]);                   \
     }                                                                                     \
-    _mm256_storeu_ps(out, a), _mm256_storeu_ps(out + 8, b);                               \
+    for (int g = 0; g < NG; g++) _mm256_storeu_ps(out + 8 * g, a[g]);                     \
   }
-#define vrsum_f32 vadd_f32
-#define vrsum_f16 vadd_f16
-#define vrmax_f32 vmax_f32
-#define vrmax_f16 vmax_f16
-#define vrmin_f32 vmin_f32
-#define vrmin_f16 vmin_f16
 ROWS_KINDS(CHAINS_AVX2)
 
 /* AVX2 and F16C (CPUID.1:ECX bit 29; CPUID traps in a virtual machine, so asked once). */
