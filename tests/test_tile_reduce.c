@@ -57,14 +57,15 @@ static void fill(env *e, const ptosim_tile *t, int vr, int vc, fop o) {
 }
 
 /* Like rnd_value, with special values mixed in for floats: 1 in 8 a zero of either sign,
- * 1 in 128 a NaN or an infinity; max (min) gets values <= 0 (>= 0) so the zeros tie at the top. */
+ * 1 in 1024 a NaN or an infinity (most rows stay finite); max (min) gets values <= 0 (>= 0)
+ * so the zeros tie at the top. */
 static double rnd_special(ptosim_dtype t, fop o) {
   static const double sp[] = {0.0, -0.0, NAN, INFINITY, -INFINITY};
   uint64_t r = pt_rand_u64(&seed);
   double v = rnd_value(t, o);
   if (!is_float(t)) return v;
   if (r % 8 == 0) return sp[r >> 8 & 1];
-  if (r % 128 == 1) return sp[2 + (r >> 8) % 3];
+  if (r % 1024 == 1) return sp[2 + (r >> 10) % 3];
   return o == F_MAX ? -fabs(v) : o == F_MIN ? fabs(v) : v;
 }
 

@@ -181,8 +181,8 @@ static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _)
 typedef void (*chains_fn)(const uint8_t *const *p, float *out);
 typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
 #define ROWS_A5(op, K, F, ID)                                                           \
-  static void op##_a5_rows_##K(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
-                               int64_t len) {                                             \
+  RED_AVX2 static void op##_a5_rows_##K(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
+                                        int64_t n, int64_t len) {                         \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 8 * GROUPS_##K };                     \
     int64_t nrep = len / E, total = n * nrep, r = 0, k = 0, fr = 0, fk = 0;               \
     const uint8_t *p[G];                                                                  \
@@ -209,14 +209,16 @@ typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s
     }                                                                                     \
   }
 #define ROWS_KINDS(M) M(rsum, f32, ADD_F, ID_SUM) M(rmax, f32, MAX_F, ID_MAXF) M(rmin, f32, MIN_F, ID_MINF) \
-  M(rsum, f16, ADD_F, ID_SUM) M(rmax, f16, MAX_F, ID_MAXF) M(rmin, f16, MIN_F, ID_MINF)
+  M(rsum, f16, ADD_F16C, ID_SUM) M(rmax, f16, MAX_F, ID_MAXF) M(rmin, f16, MIN_F, ID_MINF)
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <cpuid.h>
 #include <immintrin.h>
 #include <stdatomic.h>
-ROWS_KINDS(ROWS_A5)
 #define RED_AVX2 __attribute__((target("avx2,f16c")))
+/* ADD_F of f16 with F16C: vcvtps2ph to nearest even rounds as pt_vl_to_f16; a NaN stays a NaN. */
+#define ADD_F16C(K, x, y) _cvtsh_ss(_cvtss_sh((x) + (y), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
+ROWS_KINDS(ROWS_A5)
 /* Elements c .. c + 3 of the row at p as f32, from f32 or f16 (es 4 / 2; vcvtph2ps is exact). */
 RED_AVX2 static inline __m128 ld4(const uint8_t *p, int64_t c, int es) {
   return es == 4 ? _mm_loadu_ps((const float *)p + c) : _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)(p + 2 * c)));
