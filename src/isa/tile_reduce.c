@@ -13,7 +13,9 @@
  * Orders of evaluation (docs/spec-notes.md section 17):
  *   row reduce, A5:    per 256-byte repeat k a partial p_k = id . x_0 . x_1 ... (vcadd /
  *                      vcmax sequential), then acc = ((id . p_0) . p_1) ...
- *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp);
+ *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp); f32 / f16 sum, max,
+ *                      min on x86 hosts with AVX2 + F16C: the chains of 16 / 32 repeats in
+ *                      SIMD lanes, the same operations in the same order (op_a5_rows_K);
  *   row reduce, A2/A3: lane j of a 256-byte accumulator folds x_j, x_{j+E}, x_{j+2E}, ...
  *                      (vadd of each repeat into tmp), then one sequential reduction of the
  *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es;
