@@ -13,7 +13,9 @@
  * Orders of evaluation (docs/spec-notes.md section 17):
  *   row reduce, A5:    per 256-byte repeat k a partial p_k = id . x_0 . x_1 ... (vcadd /
  *                      vcmax sequential), then acc = ((id . p_0) . p_1) ...
- *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp);
+ *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp); f32 / f16 sum, max,
+ *                      min on x86 hosts with AVX2 + F16C: the chains of 16 / 32 repeats in
+ *                      SIMD lanes, the same operations in the same order (op_a5_rows_K);
  *   row reduce, A2/A3: lane j of a 256-byte accumulator folds x_j, x_{j+E}, x_{j+2E}, ...
  *                      (vadd of each repeat into tmp), then one sequential reduction of the
  *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es;
@@ -167,6 +169,145 @@ static const red_loops k_sum[PTOSIM_DT_COUNT] = {FLOATS(SUM_ENTRY, rsum, _, _) I
 static const red_loops k_max[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmax, _, _) INTS(RED_ENTRY, rmax, _, _)};
 static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) INTS(RED_ENTRY, rmin, _, _)};
 static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _) INTS(RED_ENTRY, rprod, _, _)};
+
+/* ---- A5 row order over many rows, in SIMD lanes (f32 / f16 sum, max, min) ---------------
+ * The whole repeats of all rows are independent chains p_k = ((id . x_0) . x_1) ... (E
+ * elements each): a chains_fn computes G = 8 * GROUPS_K of them (the repeats at p[0, G)
+ * into out[0, G)), one per lane, in the same order and with the same roundings as ROW_A5,
+ * so the bits are the same. op_a5_rows_K feeds it the repeats of rows in turn and folds each
+ * row's partials and its tail repeat as ROW_A5 does. GROUPS_K: groups of 8 lanes a step (f16:
+ * its add rounds through two conversions, a longer latency for more groups to cover; f32:
+ * more than 2 spill registers). */
+#define GROUPS_f32 2
+#define GROUPS_f16 4
+typedef void (*chains_fn)(const uint8_t *const *p, float *out);
+typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
+#define ROWS_A5(op, K, F, ID)                                                           \
+  RED_AVX2 static void op##_a5_rows_##K(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
+                                        int64_t n, int64_t len) {                         \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 8 * GROUPS_##K };                     \
+    int64_t nrep = len / E, total = n * nrep, r = 0, k = 0, fr = 0, fk = 0;               \
+    const uint8_t *p[G];                                                                  \
+    float part[G], acc = ID(K);                                                           \
+    for (int64_t c0 = 0; c0 < total; c0 += G) {                                           \
+      int64_t g = total - c0 < G ? total - c0 : G;                                        \
+      for (int64_t i = 0; i < G; i++) { /* lanes past the last chain repeat chain 0 */    \
+        p[i] = i < g ? s + r * sstep + k * PTOSIM_VREG_BYTES : p[0];                       \
+        if (i < g && ++k == nrep) k = 0, r++;                                             \
+      }                                                                                   \
+      f(p, part);                                                                         \
+      for (int64_t i = 0; i < g; i++) {                                                   \
+        acc = F(K, fk ? acc : ID(K), part[i]);                                            \
+        if (++fk < nrep) continue;                                                        \
+        const uint8_t *x = s + fr * sstep;                                                \
+        if (len % E) {                                                                    \
+          pt_vl_c_##K t = ID(K);                                                          \
+          for (int64_t j = nrep * E; j < len; j++) t = F(K, t, ld_##K(x, j));             \
+          acc = F(K, acc, t);                                                             \
+        }                                                                                 \
+        st_##K(d + fr * dstep, 0, acc);                                                   \
+        fk = 0, fr++;                                                                     \
+      }                                                                                   \
+    }                                                                                     \
+  }
+#define ROWS_KINDS(M) M(rsum, f32, ADD_F, ID_SUM) M(rmax, f32, MAX_F, ID_MAXF) M(rmin, f32, MIN_F, ID_MINF) \
+  M(rsum, f16, ADD_F16C, ID_SUM) M(rmax, f16, MAX_F, ID_MAXF) M(rmin, f16, MIN_F, ID_MINF)
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#include <stdatomic.h>
+#define RED_AVX2 __attribute__((target("avx2,f16c")))
+/* ADD_F of f16 with F16C: vcvtps2ph to nearest even rounds as pt_vl_to_f16; a NaN stays a NaN. */
+#define ADD_F16C(K, x, y) _cvtsh_ss(_cvtss_sh((x) + (y), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
+ROWS_KINDS(ROWS_A5)
+/* Elements c .. c + 3 of the row at p as f32, from f32 or f16 (es 4 / 2; vcvtph2ps is exact). */
+RED_AVX2 static inline __m128 ld4(const uint8_t *p, int64_t c, int es) {
+  return es == 4 ? _mm_loadu_ps((const float *)p + c) : _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)(p + 2 * c)));
+}
+/* t[j] lane i = element c + j of the row at p[i] (i, j < 8): an 8 x 8 transpose whose first
+ * step (the 128-bit halves) the loads make. */
+RED_AVX2 static inline void tr8(const uint8_t *const *p, int64_t c, int es, __m256 t[8]) {
+  __m256 r[8];
+  for (int h = 0; h < 2; h++)
+    for (int i = 0; i < 4; i++)
+      r[4 * h + i] = _mm256_insertf128_ps(_mm256_castps128_ps256(ld4(p[i], c + 4 * h, es)), ld4(p[i + 4], c + 4 * h, es), 1);
+  for (int h = 0; h < 2; h++) {
+    __m256 *q = r + 4 * h, lo0 = _mm256_unpacklo_ps(q[0], q[1]), hi0 = _mm256_unpackhi_ps(q[0], q[1]);
+    __m256 lo1 = _mm256_unpacklo_ps(q[2], q[3]), hi1 = _mm256_unpackhi_ps(q[2], q[3]);
+    t[4 * h] = _mm256_shuffle_ps(lo0, lo1, 0x44), t[4 * h + 1] = _mm256_shuffle_ps(lo0, lo1, 0xEE);
+    t[4 * h + 2] = _mm256_shuffle_ps(hi0, hi1, 0x44), t[4 * h + 3] = _mm256_shuffle_ps(hi0, hi1, 0xEE);
+  }
+}
+/* The formulas per lane. ADD_F of f16: the f32 sum rounded to f16 (vcvtps2ph to nearest even
+ * rounds as pt_vl_to_f16; a NaN stays a NaN). MAX_F / MIN_F (pt_vl_fmax / pt_vl_fmin): NaN
+ * (all ones) if either is NaN; for equal operands (the zeros of both signs among them) the
+ * bitwise and (max: +0 wins) or or (min: -0 wins). */
+#define vrsum_f32 _mm256_add_ps
+RED_AVX2 static inline __m256 vrsum_f16(__m256 a, __m256 b) {
+  return _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_add_ps(a, b), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+RED_AVX2 static inline __m256 vrmax_f32(__m256 a, __m256 b) {
+  __m256 m = _mm256_blendv_ps(_mm256_max_ps(a, b), _mm256_and_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
+  return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+}
+RED_AVX2 static inline __m256 vrmin_f32(__m256 a, __m256 b) {
+  __m256 m = _mm256_blendv_ps(_mm256_min_ps(a, b), _mm256_or_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
+  return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+}
+#define vrmax_f16 vrmax_f32 /* no rounding: the f16 operands are exact in f32 */
+#define vrmin_f16 vrmin_f32
+/* 8 * GROUPS_K chains of E elements of kind K as interleaved groups of 8 lanes. */
+#define CHAINS_AVX2(op, K, F, ID)                                                       \
+  RED_AVX2 static void op##_chains_##K(const uint8_t *const *p, float *out) {             \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, NG = GROUPS_##K };                        \
+    __m256 a[NG], t[NG][8];                                                               \
+    for (int g = 0; g < NG; g++) a[g] = _mm256_set1_ps(ID(K));                            \
+    for (int64_t c = 0; c < E; c += 8) {                                                  \
+      for (int g = 0; g < NG; g++) tr8(p + 8 * g, c, PT_VL_E_##K, t[g]);                  \
+      for (int j = 0; j < 8; j++)                                                         \
+        for (int g = 0; g < NG; g++) a[g] = v##op##_##K(a[g], t[g][j]);                   \
+    }                                                                                     \
+    for (int g = 0; g < NG; g++) _mm256_storeu_ps(out + 8 * g, a[g]);                     \
+  }
+ROWS_KINDS(CHAINS_AVX2)
+
+/* AVX2 and F16C (CPUID.1:ECX bit 29; CPUID traps in a virtual machine, so asked once). */
+static bool red_avx2(void) {
+  static _Atomic int known; /* 0 unknown, 1 no, 2 yes */
+  int k = atomic_load_explicit(&known, memory_order_relaxed);
+  if (!k) {
+    unsigned a, b, c, d;
+    k = __builtin_cpu_supports("avx2") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u) ? 2 : 1;
+    atomic_store_explicit(&known, k, memory_order_relaxed);
+  }
+  return k == 2;
+}
+
+/* The many-row loop and its chains for reductions `loops` of element type t on this host,
+ * or false. */
+static bool a5_rows(const red_loops *loops, ptosim_dtype t, rows_fn *rows, chains_fn *f) {
+#define ROWS_ENTRY(op, K, F, ID) {op##_a5_rows_##K, op##_chains_##K, PT_VL_DT_##K, op},
+  enum { rsum, rmax, rmin };
+  static const struct {
+    rows_fn rows;
+    chains_fn f;
+    int t, op; /* element type (PT_VL_DT_K), operation */
+  } k[] = {ROWS_KINDS(ROWS_ENTRY)};
+  int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1;
+  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+    if (k[i].t == (int)t && k[i].op == op) {
+      *rows = k[i].rows, *f = k[i].f;
+      return red_avx2();
+    }
+  return false;
+}
+#else
+static bool a5_rows(const red_loops *loops, ptosim_dtype t, rows_fn *rows, chains_fn *f) {
+  (void)loops, (void)t, (void)rows, (void)f;
+  return false;
+}
+#endif
 
 /* Arg reductions: d (u32 / i32) = the first index i < n of the extremum of s (stride apart):
  * a later element replaces the best only when strictly better (CMP), so a NaN never does. */
@@ -351,7 +492,12 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
     return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory for a %" PRId64 "-row tree", len);
   unsigned ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
   int64_t step = o->dir == ROW ? s->cols : 1; /* elements between the first elements of two results */
-  for (int64_t i = 0; i < n; i++) fn(dp + i * dstride * des, sp + i * step * ses, len, stride, scratch);
+  rows_fn rows;
+  chains_fn chains;
+  if (o->dir == ROW && fn == l->a5 && len >= PTOSIM_VREG_BYTES / ses && a5_rows(o->loops, s->dtype, &rows, &chains))
+    rows(chains, dp, dstride * des, sp, step * ses, n, len);
+  else
+    for (int64_t i = 0; i < n; i++) fn(dp + i * dstride * des, sp + i * step * ses, len, stride, scratch);
   free(scratch);
   return PTOSIM_OK;
 }
