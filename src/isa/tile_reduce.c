@@ -18,8 +18,11 @@
  *                      SIMD lanes, the same operations in the same order (op_a5_rows_K);
  *   row reduce, A2/A3: lane j of a 256-byte accumulator folds x_j, x_{j+E}, x_{j+2E}, ...
  *                      (vadd of each repeat into tmp), then one sequential reduction of the
- *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es;
+ *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es; f32 / f16 sum,
+ *                      max, min with AVX2 + F16C: the lanes in SIMD vectors, the folds of
+ *                      16 rows side by side (op_a2a3_rows_K);
  *   column reduce:     x_0 . x_1 . x_2 ... down the column (a2a3 / a5 TColReduceOps.hpp);
+ *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector (op_cols_K);
  *                      tcolsum binary: pairs (x_0 + x_1), (x_2 + x_3), ..., an odd last row
  *                      added to pair 0, then the same on the pairs until one is left
  *                      (a2a3 TColSum.hpp BinarySum). */
@@ -286,14 +289,16 @@ ROWS_KINDS(CHAINS_AVX2)
 /* ---- A2/A3 row order and column order in SIMD lanes (f32 / f16 sum, max, min) --------------
  * op_lanes_K: ROW_A2's lanes t[0, min(n, E)) of a row of n elements into l as f32: the whole
  * repeats in E / 8 vectors of 8 lanes, the tail repeat by 8s and then one at a time, the same
- * formulas in the same order per lane. op_a2a3_rows_K folds the lanes of 8 rows side by side
- * (row i in SIMD lane i; tr8 transposes) from id, lane 0 first, as ROW_A2 does. op_cols_K:
+ * formulas in the same order per lane. op_a2a3_rows_K folds the lanes of 8 * A2_GROUPS rows
+ * side by side (row i in SIMD lane i % 8 of group i / 8; tr8 transposes) from id, lane 0
+ * first, as ROW_A2 does. op_cols_K:
  * COL_SEQ of n adjacent columns, 8 columns a vector, up to 16 vectors down the rows together;
  * the columns after the last whole 8 through COL_SEQ. */
 /* Elements c .. c + 7 of the row at p as f32, from f32 or f16 (es 4 / 2; vcvtph2ps is exact). */
 RED_AVX2 static inline __m256 ld8(const uint8_t *p, int64_t c, int es) {
   return es == 4 ? _mm256_loadu_ps((const float *)p + c) : _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(p + 2 * c)));
 }
+#define A2_GROUPS 2 /* groups of 8 rows folded side by side (the f16 add's latency) */
 #define SIMD_A2_COL(op, K, F, ID)                                                       \
   RED_AVX2 static void op##_lanes_##K(float *l, const uint8_t *s, int64_t n) {            \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, V = E / 8, ES = PT_VL_E_##K };            \
@@ -313,23 +318,24 @@ RED_AVX2 static inline __m256 ld8(const uint8_t *p, int64_t c, int es) {
   }                                                                                       \
   RED_AVX2 static void op##_a2a3_rows_##K(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
                                           int64_t len) {                                  \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
-    float l[8][E] = {{0}}, out[8];                                                        \
-    const uint8_t *p[8];                                                                  \
-    __m256 t[8];                                                                          \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, R = 8 * A2_GROUPS };                      \
+    float l[R][E] = {{0}}, out[R];                                                        \
+    const uint8_t *p[R];                                                                  \
+    __m256 t[A2_GROUPS][8], acc[A2_GROUPS];                                               \
     int64_t w = len < E ? len : E;                                                        \
-    for (int64_t r0 = 0; r0 < n; r0 += 8) {                                               \
-      int64_t g = n - r0 < 8 ? n - r0 : 8;                                                \
-      for (int64_t i = 0; i < 8; i++) { /* lanes past the last row repeat row r0 */       \
+    for (int64_t r0 = 0; r0 < n; r0 += R) {                                               \
+      int64_t g = n - r0 < R ? n - r0 : R;                                                \
+      for (int64_t i = 0; i < R; i++) { /* lanes past the last row repeat row r0 */       \
         if (i < g) op##_lanes_##K(l[i], s + (r0 + i) * sstep, len);                       \
         p[i] = (const uint8_t *)l[i < g ? i : 0];                                         \
       }                                                                                   \
-      __m256 acc = _mm256_set1_ps(ID(K));                                                 \
+      for (int k = 0; k < A2_GROUPS; k++) acc[k] = _mm256_set1_ps(ID(K));                 \
       for (int64_t c = 0; c < w; c += 8) {                                                \
-        tr8(p, c, 4, t);                                                                  \
-        for (int64_t j = 0; j < 8 && c + j < w; j++) acc = v##op##_##K(acc, t[j]);        \
+        for (int k = 0; k < A2_GROUPS; k++) tr8(p + 8 * k, c, 4, t[k]);                   \
+        for (int64_t j = 0; j < 8 && c + j < w; j++)                                      \
+          for (int k = 0; k < A2_GROUPS; k++) acc[k] = v##op##_##K(acc[k], t[k][j]);      \
       }                                                                                   \
-      _mm256_storeu_ps(out, acc);                                                         \
+      for (int k = 0; k < A2_GROUPS; k++) _mm256_storeu_ps(out + 8 * k, acc[k]);          \
       for (int64_t i = 0; i < g; i++) st_##K(d + (r0 + i) * dstep, 0, out[i]);            \
     }                                                                                     \
   }                                                                                       \
