@@ -70,6 +70,20 @@ static double rnd_special(ptosim_dtype t, fop o) {
   return o == F_MAX ? -fabs(v) : o == F_MIN ? fabs(v) : v;
 }
 
+/* Values at the ends of f16's range for float types: near its largest (sums overflow to
+ * infinity, f16 ones only) and its subnormals (sums round at the bottom). */
+static double rnd_extreme(ptosim_dtype t, fop o) {
+  static const double v[] = {65504, 40000, 0x1p-24, 0x1.8p-20, 0x1p-14, 1000};
+  uint64_t r = pt_rand_u64(&seed);
+  if (!is_float(t)) return rnd_value(t, o);
+  return as(t, r >> 8 & 1 ? -v[r % 6] : v[r % 6]);
+}
+
+/* A source value: plain (kind 0), with special values (1) or extremes (2). */
+static double src_value(ptosim_dtype t, fop o, int kind) {
+  return kind == 2 ? rnd_extreme(t, o) : kind ? rnd_special(t, o) : rnd_value(t, o);
+}
+
 /* ---- row and column reductions ------------------------------------------------------------- */
 
 typedef enum rkind { R_SUM, R_MAX, R_MIN, R_PROD, R_ARGMAX, R_ARGMIN } rkind;
@@ -132,7 +146,7 @@ static const char *const row_names[] = {"trowsum", "trowmax", "trowmin", "trowpr
 static const char *const col_names[] = {"tcolsum", "tcolmax", "tcolmin", "tcolprod", "tcolargmax", "tcolargmin"};
 
 /* One row reduction of a vr x vc valid region of a rows x cols tile into an ND (dst_dn = 0)
- * or one-column DN dst; source values with special ones mixed in if `special`. */
+ * or one-column DN dst; source values of src_value kind `special`. */
 static void row_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int dst_dn,
                        int special) {
   env e = env_new(tg);
@@ -141,7 +155,7 @@ static void row_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int 
   ptosim_tile d = dst_dn ? tile(dt, 0x20000, rows, 1, vr, 1, DN) : tile(dt, 0x20000, rows, 32 / (int)es_of(dt), vr, 1, ND);
   for (int r = 0; r < vr; r++)
     for (int c = 0; c < vc; c++)
-      put(t, at(&e, &s, r, c), special ? rnd_special(t, rk_op[k]) : rnd_value(t, rk_op[k]));
+      put(t, at(&e, &s, r, c), src_value(t, rk_op[k], special));
   env_load(&e);
   double *x = malloc(sizeof(double) * (size_t)vc);
   for (int r = 0; r < vr; r++) {
@@ -176,9 +190,10 @@ static void test_row_reduce(void) {
 
 /* Many rows of many repeats (on x86 hosts with AVX2 the A5 order of f32 / f16 takes 16 / 32
  * repeats of several rows at a time: batches that end inside a row, rows longer than a batch,
- * tails not a multiple of 8 or 16, a last batch under 16; the A2/A3 order 8 rows at a time,
+ * tails not a multiple of 8 or 16, a last batch under 16; the A2/A3 order 16 rows at a time,
  * each row's lanes by 8: tail repeats of whole 8s, of 8s and singles, rows under 8 or under a
- * repeat, a last group under 8) with NaN, infinities and zeros of both signs. */
+ * repeat, a last group under 16) with NaN, infinities and zeros of both signs, and (f32 /
+ * f16 sum, max, min) with values near f16's largest and its subnormals. */
 static void test_row_reduce_many(void) {
   static const int shapes[][4] = {{48, 352, 40, 333}, {48, 128, 37, 128}, {8, 80, 3, 70}, {16, 64, 1, 64}, /* rows, cols, */
                                   {1, 2048, 1, 2047}, {16, 1008, 5, 1000}, {1, 4256, 1, 4250}, {16, 96, 4, 67}, /* valid rows, cols */
@@ -189,6 +204,7 @@ static void test_row_reduce_many(void) {
         for (int ti = 0; ti < 2; ti++) {
           const int *h = shapes[si];
           row_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], (int)(si & 1), 1); /* odd: DN dst */
+          if (di < 2 && k <= R_MIN) row_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 0, 2);
         }
 }
 
@@ -212,8 +228,7 @@ static double col_ref(ptosim_dtype t, rkind k, const double *x, int n, int tree)
   return v[0];
 }
 
-/* One column reduction of a vr x vc valid region; source values with special ones mixed in
- * if `special`. */
+/* One column reduction of a vr x vc valid region; source values of src_value kind `special`. */
 static void col_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int tree,
                        int special) {
   env e = env_new(tg);
@@ -223,7 +238,7 @@ static void col_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int 
   ptosim_tile d = tile(dt, 0x28000, 2, dcols, k >= R_ARGMAX ? 1 : 2, vc, ND);
   for (int r = 0; r < vr; r++)
     for (int c = 0; c < vc; c++)
-      put(t, at(&e, &s, r, c), special ? rnd_special(t, rk_op[k]) : rnd_value(t, rk_op[k]));
+      put(t, at(&e, &s, r, c), src_value(t, rk_op[k], special));
   env_load(&e);
   double x[512];
   for (int c = 0; c < vc; c++) {
@@ -261,7 +276,7 @@ static void test_col_reduce(void) {
 /* Many columns (on x86 hosts with AVX2 f32 / f16 sum, max and min take 8 columns a vector, up
  * to 16 vectors at a time: a last block under 16 vectors, columns after the last whole 8, fewer
  * than 8 columns, one row, columns wider than the valid ones) with NaN, infinities and zeros of
- * both signs; the binary tcolsum alongside. */
+ * both signs, and extremes as in test_row_reduce_many; the binary tcolsum alongside. */
 static void test_col_reduce_many(void) {
   static const int shapes[][4] = {{40, 272, 37, 261}, {3, 144, 1, 128}, {9, 16, 9, 5}, {30, 208, 30, 200}}; /* rows, cols, */
   for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)                                    /* valid rows, cols */
@@ -270,6 +285,7 @@ static void test_col_reduce_many(void) {
         for (int ti = 0; ti < 2; ti++) {
           const int *h = shapes[si];
           col_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 0, 1);
+          if (di < 2 && k <= R_MIN) col_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 0, 2);
           if (k == R_SUM) col_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 1, 1);
         }
 }
