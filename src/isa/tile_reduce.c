@@ -291,9 +291,8 @@ ROWS_KINDS(CHAINS_AVX2)
  * repeats in E / 8 vectors of 8 lanes, the tail repeat by 8s and then one at a time, the same
  * formulas in the same order per lane. op_a2a3_rows_K folds the lanes of 8 * A2_GROUPS rows
  * side by side (row i in SIMD lane i % 8 of group i / 8; tr8 transposes) from id, lane 0
- * first, as ROW_A2 does. op_cols_K:
- * COL_SEQ of n adjacent columns, 8 columns a vector, up to 16 vectors down the rows together;
- * the columns after the last whole 8 through COL_SEQ. */
+ * first, as ROW_A2 does. op_cols_K: COL_SEQ of n adjacent columns, 8 columns a vector, up to
+ * 16 vectors down the rows together; the columns after the last whole 8 through COL_SEQ. */
 /* Elements c .. c + 7 of the row at p as f32, from f32 or f16 (es 4 / 2; vcvtph2ps is exact). */
 RED_AVX2 static inline __m256 ld8(const uint8_t *p, int64_t c, int es) {
   return es == 4 ? _mm256_loadu_ps((const float *)p + c) : _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(p + 2 * c)));
