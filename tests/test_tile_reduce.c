@@ -29,7 +29,8 @@ static double apply(ptosim_dtype t, fop o, double a, double b) {
   switch (o) {
     case F_ADD: return as(t, a + b);
     case F_SUB: return as(t, a - b);
-    case F_MUL: return as(t, a * b);
+    case F_MUL: /* integers: the product mod 2^32 (exact; a double product of two i32 is not) */
+      return is_float(t) ? as(t, a * b) : as(t, (double)(uint32_t)((uint64_t)(int64_t)a * (uint64_t)(int64_t)b));
     case F_DIV: return as(t, a / b);
     case F_MAX: return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : a > b ? a : b;
     case F_MIN: return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : a < b ? a : b;
@@ -67,6 +68,20 @@ static double rnd_special(ptosim_dtype t, fop o) {
   if (r % 8 == 0) return sp[r >> 8 & 1];
   if (r % 1024 == 1) return sp[2 + (r >> 10) % 3];
   return o == F_MAX ? -fabs(v) : o == F_MIN ? fabs(v) : v;
+}
+
+/* Values at the ends of f16's range for float types: near its largest (sums overflow to
+ * infinity, f16 ones only) and its subnormals (sums round at the bottom). */
+static double rnd_extreme(ptosim_dtype t, fop o) {
+  static const double v[] = {65504, 40000, 0x1p-24, 0x1.8p-20, 0x1p-14, 1000};
+  uint64_t r = pt_rand_u64(&seed);
+  if (!is_float(t)) return rnd_value(t, o);
+  return as(t, r >> 8 & 1 ? -v[r % 6] : v[r % 6]);
+}
+
+/* A source value: plain (kind 0), with special values (1) or extremes (2). */
+static double src_value(ptosim_dtype t, fop o, int kind) {
+  return kind == 2 ? rnd_extreme(t, o) : kind ? rnd_special(t, o) : rnd_value(t, o);
 }
 
 /* ---- row and column reductions ------------------------------------------------------------- */
@@ -131,7 +146,7 @@ static const char *const row_names[] = {"trowsum", "trowmax", "trowmin", "trowpr
 static const char *const col_names[] = {"tcolsum", "tcolmax", "tcolmin", "tcolprod", "tcolargmax", "tcolargmin"};
 
 /* One row reduction of a vr x vc valid region of a rows x cols tile into an ND (dst_dn = 0)
- * or one-column DN dst; source values with special ones mixed in if `special`. */
+ * or one-column DN dst; source values of src_value kind `special`. */
 static void row_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int dst_dn,
                        int special) {
   env e = env_new(tg);
@@ -140,7 +155,7 @@ static void row_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int 
   ptosim_tile d = dst_dn ? tile(dt, 0x20000, rows, 1, vr, 1, DN) : tile(dt, 0x20000, rows, 32 / (int)es_of(dt), vr, 1, ND);
   for (int r = 0; r < vr; r++)
     for (int c = 0; c < vc; c++)
-      put(t, at(&e, &s, r, c), special ? rnd_special(t, rk_op[k]) : rnd_value(t, rk_op[k]));
+      put(t, at(&e, &s, r, c), src_value(t, rk_op[k], special));
   env_load(&e);
   double *x = malloc(sizeof(double) * (size_t)vc);
   for (int r = 0; r < vr; r++) {
@@ -175,17 +190,21 @@ static void test_row_reduce(void) {
 
 /* Many rows of many repeats (on x86 hosts with AVX2 the A5 order of f32 / f16 takes 16 / 32
  * repeats of several rows at a time: batches that end inside a row, rows longer than a batch,
- * tails not a multiple of 8 or 16, a last batch under 16) with NaN, infinities and zeros of
- * both signs. */
+ * tails not a multiple of 8 or 16, a last batch under 16; the A2/A3 order 16 rows at a time,
+ * each row's lanes by 8: tail repeats of whole 8s, of 8s and singles, rows under 8 or under a
+ * repeat, a last group under 16) with NaN, infinities and zeros of both signs, and (f32 /
+ * f16 sum, max, min) with values near f16's largest and its subnormals. */
 static void test_row_reduce_many(void) {
   static const int shapes[][4] = {{48, 352, 40, 333}, {48, 128, 37, 128}, {8, 80, 3, 70}, {16, 64, 1, 64}, /* rows, cols, */
-                                  {1, 2048, 1, 2047}, {16, 1008, 5, 1000}, {1, 4256, 1, 4250}, {16, 96, 4, 67}}; /* valid rows, cols */
+                                  {1, 2048, 1, 2047}, {16, 1008, 5, 1000}, {1, 4256, 1, 4250}, {16, 96, 4, 67}, /* valid rows, cols */
+                                  {12, 1040, 11, 1016}, {16, 48, 9, 5}, {10, 256, 10, 136}, {32, 144, 17, 129}};
   for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
     for (size_t di = 0; di < 4; di++) /* every element type of the row reductions */
       for (int k = R_SUM; k <= R_ARGMIN; k++)
         for (int ti = 0; ti < 2; ti++) {
           const int *h = shapes[si];
           row_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], (int)(si & 1), 1); /* odd: DN dst */
+          if (di < 2 && k <= R_MIN) row_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 0, 2);
         }
 }
 
@@ -209,13 +228,17 @@ static double col_ref(ptosim_dtype t, rkind k, const double *x, int n, int tree)
   return v[0];
 }
 
-static void col_case(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int tree) {
+/* One column reduction of a vr x vc valid region; source values of src_value kind `special`. */
+static void col_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int tree,
+                       int special) {
   env e = env_new(tg);
   ptosim_dtype dt = k >= R_ARGMAX ? PTOSIM_DT_I32 : t;
   ptosim_tile s = tile(t, 0x400, rows, cols, vr, vc, ND);
   int dcols = k >= R_ARGMAX ? (cols + 15) / 8 * 8 : cols + (int)(32 / es_of(t)); /* untouched columns after vc */
   ptosim_tile d = tile(dt, 0x28000, 2, dcols, k >= R_ARGMAX ? 1 : 2, vc, ND);
-  fill(&e, &s, vr, vc, rk_op[k]);
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++)
+      put(t, at(&e, &s, r, c), src_value(t, rk_op[k], special));
   env_load(&e);
   double x[512];
   for (int c = 0; c < vc; c++) {
@@ -225,9 +248,12 @@ static void col_case(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int co
   ptosim_treduce_params p = {.src = s, .tmp = s, .has_tmp = k == R_ARGMAX || k == R_ARGMIN || tree, .binary = tree,
                              .dst = d};
   char what[128];
-  snprintf(what, sizeof what, "%s %s %dx%d valid %dx%d tree %d target %d", col_names[k], pt_dtype_name(t), rows, cols,
-           vr, vc, tree, tg);
+  snprintf(what, sizeof what, "%s %s %dx%d valid %dx%d tree %d target %d special %d", col_names[k], pt_dtype_name(t),
+           rows, cols, vr, vc, tree, tg, special);
   finish(&e, run_reduce(e.c, col_names[k], &p), what);
+}
+static void col_case(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int tree) {
+  col_case_v(tg, t, k, rows, cols, vr, vc, tree, 0);
 }
 
 static void test_col_reduce(void) {
@@ -245,6 +271,23 @@ static void test_col_reduce(void) {
       }
       for (int vr = 1; vr <= 13; vr += 3) col_case(targets[ti], t, R_SUM, 16, 2 * blk, vr, blk + 1, 1);
     }
+}
+
+/* Many columns (on x86 hosts with AVX2 f32 / f16 sum, max and min take 8 columns a vector, up
+ * to 16 vectors at a time: a last block under 16 vectors, columns after the last whole 8, fewer
+ * than 8 columns, one row, columns wider than the valid ones) with NaN, infinities and zeros of
+ * both signs, and extremes as in test_row_reduce_many; the binary tcolsum alongside. */
+static void test_col_reduce_many(void) {
+  static const int shapes[][4] = {{40, 272, 37, 261}, {3, 144, 1, 128}, {9, 16, 9, 5}, {30, 208, 30, 200}}; /* rows, cols, */
+  for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)                                    /* valid rows, cols */
+    for (size_t di = 0; di < 4; di++)
+      for (int k = R_SUM; k <= R_PROD; k++)
+        for (int ti = 0; ti < 2; ti++) {
+          const int *h = shapes[si];
+          col_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 0, 1);
+          if (di < 2 && k <= R_MIN) col_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 0, 2);
+          if (k == R_SUM) col_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 1, 1);
+        }
 }
 
 /* tpairreducesum: d(r, c) = s(r, 2c) + s(r, 2c + 1). */
@@ -554,6 +597,7 @@ int main(void) {
   RUN(test_row_reduce);
   RUN(test_row_reduce_many);
   RUN(test_col_reduce);
+  RUN(test_col_reduce_many);
   RUN(test_pairreducesum);
   RUN(test_broadcast_ops);
   RUN(test_expand);

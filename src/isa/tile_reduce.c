@@ -18,8 +18,11 @@
  *                      SIMD lanes, the same operations in the same order (op_a5_rows_K);
  *   row reduce, A2/A3: lane j of a 256-byte accumulator folds x_j, x_{j+E}, x_{j+2E}, ...
  *                      (vadd of each repeat into tmp), then one sequential reduction of the
- *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es;
+ *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es; f32 / f16 sum,
+ *                      max, min with AVX2 + F16C: the lanes in SIMD vectors, the folds of
+ *                      16 rows side by side (op_a2a3_rows_K);
  *   column reduce:     x_0 . x_1 . x_2 ... down the column (a2a3 / a5 TColReduceOps.hpp);
+ *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector (op_cols_K);
  *                      tcolsum binary: pairs (x_0 + x_1), (x_2 + x_3), ..., an odd last row
  *                      added to pair 0, then the same on the pairs until one is left
  *                      (a2a3 TColSum.hpp BinarySum). */
@@ -182,6 +185,17 @@ static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _)
 #define GROUPS_f16 4
 typedef void (*chains_fn)(const uint8_t *const *p, float *out);
 typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
+/* n rows of len elements (A2/A3 order) into d, rows sstep / results dstep bytes apart. */
+typedef void (*a2rows_fn)(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
+/* n adjacent columns of len elements, stride elements apart down each, into d[0, n). */
+typedef void (*cols_fn)(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride);
+typedef struct red_simd {
+  rows_fn a5_rows;
+  chains_fn chains;
+  a2rows_fn a2a3_rows;
+  cols_fn cols;
+  int t, op; /* element type (PT_VL_DT_K), operation */
+} red_simd;
 #define ROWS_A5(op, K, F, ID)                                                           \
   RED_AVX2 static void op##_a5_rows_##K(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
                                         int64_t n, int64_t len) {                         \
@@ -272,6 +286,76 @@ RED_AVX2 static inline __m256 vrmin_f32(__m256 a, __m256 b) {
   }
 ROWS_KINDS(CHAINS_AVX2)
 
+/* ---- A2/A3 row order and column order in SIMD lanes (f32 / f16 sum, max, min) --------------
+ * op_lanes_K: ROW_A2's lanes t[0, min(n, E)) of a row of n elements into l as f32: the whole
+ * repeats in E / 8 vectors of 8 lanes, the tail repeat by 8s and then one at a time, the same
+ * formulas in the same order per lane. op_a2a3_rows_K folds the lanes of 8 * A2_GROUPS rows
+ * side by side (row i in SIMD lane i % 8 of group i / 8; tr8 transposes) from id, lane 0
+ * first, as ROW_A2 does. op_cols_K: COL_SEQ of n adjacent columns, 8 columns a vector, up to
+ * 16 vectors down the rows together; the columns after the last whole 8 through COL_SEQ. */
+/* Elements c .. c + 7 of the row at p as f32, from f32 or f16 (es 4 / 2; vcvtph2ps is exact). */
+RED_AVX2 static inline __m256 ld8(const uint8_t *p, int64_t c, int es) {
+  return es == 4 ? _mm256_loadu_ps((const float *)p + c) : _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(p + 2 * c)));
+}
+#define A2_GROUPS 2 /* groups of 8 rows folded side by side (the f16 add's latency) */
+#define SIMD_A2_COL(op, K, F, ID)                                                       \
+  RED_AVX2 static void op##_lanes_##K(float *l, const uint8_t *s, int64_t n) {            \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, V = E / 8, ES = PT_VL_E_##K };            \
+    int64_t c = E, j = 0;                                                                 \
+    if (n < E) { /* one partial repeat: the lanes are its elements */                     \
+      for (; j + 8 <= n; j += 8) _mm256_storeu_ps(l + j, ld8(s, j, ES));                  \
+      for (; j < n; j++) l[j] = ld_##K(s, j);                                             \
+      return;                                                                             \
+    }                                                                                     \
+    __m256 t[V];                                                                          \
+    for (int v = 0; v < V; v++) t[v] = ld8(s, 8 * v, ES);                                 \
+    for (; c + E <= n; c += E)                                                            \
+      for (int v = 0; v < V; v++) t[v] = v##op##_##K(t[v], ld8(s, c + 8 * v, ES));        \
+    for (int v = 0; v < V; v++) _mm256_storeu_ps(l + 8 * v, t[v]);                        \
+    for (; c + j + 8 <= n; j += 8) _mm256_storeu_ps(l + j, v##op##_##K(_mm256_loadu_ps(l + j), ld8(s, c + j, ES))); \
+    for (; c + j < n; j++) l[j] = F(K, l[j], ld_##K(s, c + j));                           \
+  }                                                                                       \
+  RED_AVX2 static void op##_a2a3_rows_##K(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
+                                          int64_t len) {                                  \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, R = 8 * A2_GROUPS };                      \
+    float l[R][E] = {{0}}, out[R];                                                        \
+    const uint8_t *p[R];                                                                  \
+    __m256 t[A2_GROUPS][8], acc[A2_GROUPS];                                               \
+    int64_t w = len < E ? len : E;                                                        \
+    for (int64_t r0 = 0; r0 < n; r0 += R) {                                               \
+      int64_t g = n - r0 < R ? n - r0 : R;                                                \
+      for (int64_t i = 0; i < R; i++) { /* lanes past the last row repeat row r0 */       \
+        if (i < g) op##_lanes_##K(l[i], s + (r0 + i) * sstep, len);                       \
+        p[i] = (const uint8_t *)l[i < g ? i : 0];                                         \
+      }                                                                                   \
+      for (int k = 0; k < A2_GROUPS; k++) acc[k] = _mm256_set1_ps(ID(K));                 \
+      for (int64_t c = 0; c < w; c += 8) {                                                \
+        for (int k = 0; k < A2_GROUPS; k++) tr8(p + 8 * k, c, 4, t[k]);                   \
+        for (int64_t j = 0; j < 8 && c + j < w; j++)                                      \
+          for (int k = 0; k < A2_GROUPS; k++) acc[k] = v##op##_##K(acc[k], t[k][j]);      \
+      }                                                                                   \
+      for (int k = 0; k < A2_GROUPS; k++) _mm256_storeu_ps(out + 8 * k, acc[k]);          \
+      for (int64_t i = 0; i < g; i++) st_##K(d + (r0 + i) * dstep, 0, out[i]);            \
+    }                                                                                     \
+  }                                                                                       \
+  RED_AVX2 static void op##_cols_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride) { \
+    enum { B = 16, ES = PT_VL_E_##K };                                                    \
+    __m256 a[B];                                                                          \
+    float out[8];                                                                         \
+    for (int64_t c0 = 0; c0 + 8 <= n; c0 += 8 * B) {                                      \
+      int64_t nb = (n - c0) / 8 < B ? (n - c0) / 8 : B;                                   \
+      for (int64_t b = 0; b < nb; b++) a[b] = ld8(s, c0 + 8 * b, ES);                     \
+      for (int64_t i = 1; i < len; i++)                                                   \
+        for (int64_t b = 0; b < nb; b++) a[b] = v##op##_##K(a[b], ld8(s + i * stride * ES, c0 + 8 * b, ES)); \
+      for (int64_t b = 0; b < nb; b++) {                                                  \
+        _mm256_storeu_ps(out, a[b]);                                                      \
+        for (int k = 0; k < 8; k++) st_##K(d, c0 + 8 * b + k, out[k]);                   \
+      }                                                                                   \
+    }                                                                                     \
+    for (int64_t c = n / 8 * 8; c < n; c++) op##_col_##K(d + c * ES, s + c * ES, len, stride, NULL); \
+  }
+ROWS_KINDS(SIMD_A2_COL)
+
 /* AVX2 and F16C (CPUID.1:ECX bit 29; CPUID traps in a virtual machine, so asked once). */
 static bool red_avx2(void) {
   static _Atomic int known; /* 0 unknown, 1 no, 2 yes */
@@ -284,28 +368,20 @@ static bool red_avx2(void) {
   return k == 2;
 }
 
-/* The many-row loop and its chains for reductions `loops` of element type t on this host,
- * or false. */
-static bool a5_rows(const red_loops *loops, ptosim_dtype t, rows_fn *rows, chains_fn *f) {
-#define ROWS_ENTRY(op, K, F, ID) {op##_a5_rows_##K, op##_chains_##K, PT_VL_DT_##K, op},
+/* The SIMD loops of reductions `loops` of element type t on this host, or NULL. */
+static const red_simd *simd_of(const red_loops *loops, ptosim_dtype t) {
+#define SIMD_ENTRY(op, K, F, ID) {op##_a5_rows_##K, op##_chains_##K, op##_a2a3_rows_##K, op##_cols_##K, PT_VL_DT_##K, op},
   enum { rsum, rmax, rmin };
-  static const struct {
-    rows_fn rows;
-    chains_fn f;
-    int t, op; /* element type (PT_VL_DT_K), operation */
-  } k[] = {ROWS_KINDS(ROWS_ENTRY)};
+  static const red_simd k[] = {ROWS_KINDS(SIMD_ENTRY)};
   int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1;
   for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
-    if (k[i].t == (int)t && k[i].op == op) {
-      *rows = k[i].rows, *f = k[i].f;
-      return red_avx2();
-    }
-  return false;
+    if (k[i].t == (int)t && k[i].op == op) return red_avx2() ? &k[i] : NULL;
+  return NULL;
 }
 #else
-static bool a5_rows(const red_loops *loops, ptosim_dtype t, rows_fn *rows, chains_fn *f) {
-  (void)loops, (void)t, (void)rows, (void)f;
-  return false;
+static const red_simd *simd_of(const red_loops *loops, ptosim_dtype t) {
+  (void)loops, (void)t;
+  return NULL;
 }
 #endif
 
@@ -492,10 +568,13 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
     return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory for a %" PRId64 "-row tree", len);
   unsigned ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
   int64_t step = o->dir == ROW ? s->cols : 1; /* elements between the first elements of two results */
-  rows_fn rows;
-  chains_fn chains;
-  if (o->dir == ROW && fn == l->a5 && len >= PTOSIM_VREG_BYTES / ses && a5_rows(o->loops, s->dtype, &rows, &chains))
-    rows(chains, dp, dstride * des, sp, step * ses, n, len);
+  const red_simd *v = p->binary ? NULL : simd_of(o->loops, s->dtype);
+  if (v && o->dir == COL)
+    v->cols(dp, sp, n, len, stride);
+  else if (v && fn == l->a2a3)
+    v->a2a3_rows(dp, dstride * des, sp, step * ses, n, len);
+  else if (v && len >= PTOSIM_VREG_BYTES / ses)
+    v->a5_rows(v->chains, dp, dstride * des, sp, step * ses, n, len);
   else
     for (int64_t i = 0; i < n; i++) fn(dp + i * dstride * des, sp + i * step * ses, len, stride, scratch);
   free(scratch);
