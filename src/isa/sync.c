@@ -120,9 +120,11 @@ static int vector_id(const ptosim_core *c, int64_t id) {
   return id >= 0 && id < 16 ? (int)id : id >= 16 * (int64_t)sub_of(c) && id < 16 * (int64_t)sub_of(c) + 16 ? (int)(id % 16) : -1;
 }
 
-static ptosim_status check_id(pt_ctx *x, int64_t id) {
+/* The checked id in the core's own terms: the cube's 0..31, a vector core's 0..15. */
+static ptosim_status own_id(pt_ctx *x, int64_t id, int *own) {
   int cube = x->core->kind == PTOSIM_AIC;
-  PT_VERIFY(x, cube ? id >= 0 && id < 32 : vector_id(x->core, id) >= 0, "sync.flag_range",
+  *own = cube ? (id >= 0 && id < 32 ? (int)id : -1) : vector_id(x->core, id);
+  PT_VERIFY(x, *own >= 0, "sync.flag_range",
             cube ? "ids 0..15 are vector sub-block 0's, 16..31 sub-block 1's"
                  : "a vector sub-block s names its ids 0..15, or 16 s .. 16 s + 15",
             "flag id %lld is out of range", (long long)id);
@@ -133,11 +135,12 @@ static ptosim_status check_id(pt_ctx *x, int64_t id) {
  * core addresses vector sub-block id / 16 (index id % 16); sub-block s addresses the cube
  * core's index 16 s + its own id (PTOAS mirrors a cube-side set to id + 16 for sub-block 1). */
 static ptosim_status core_target(pt_ctx *x, int64_t id, ptosim_core **t, int *idx) {
-  PT_TRY(check_id(x, id));
+  int own;
+  PT_TRY(own_id(x, id, &own));
   int cube = x->core->kind == PTOSIM_AIC;
   ptosim_core *base = x->m->cores + (size_t)x->core->block * 3;
-  *t = cube ? base + 1 + id / 16 : base;
-  *idx = cube ? (int)(id % 16) : vector_id(x->core, id) + 16 * sub_of(x->core);
+  *t = cube ? base + 1 + own / 16 : base;
+  *idx = cube ? own % 16 : own + 16 * sub_of(x->core);
   return PTOSIM_OK;
 }
 
@@ -155,8 +158,8 @@ ptosim_status pt_exec_sync_set(pt_ctx *x, const ptosim_core_sync_params *p) {
  * whole core (01-pipeline-sync.md, "Wait Granularity Comparison"). */
 ptosim_status pt_exec_sync_wait(pt_ctx *x, const ptosim_core_sync_params *p) {
   PT_TRY(check_pipe(x, p->pipe, 0));
-  PT_TRY(check_id(x, p->id));
-  int idx = x->core->kind == PTOSIM_AIC ? (int)p->id : vector_id(x->core, p->id);
+  int idx;
+  PT_TRY(own_id(x, p->id, &idx));
   if (!x->core->sema[idx]) return PTOSIM_BLOCKED;
   x->core->sema[idx]--;
   ptosim_pipe w = x->m->target == PTOSIM_TARGET_A5 ? p->pipe : PTOSIM_PIPE_ALL;
