@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "isa/tile_bcast.h"
+#include "isa/tile_elem.h"
 #include "isa/vec_lanes.h"
 
 /* ---- element access and arithmetic per kind K ----------------------------------------- */
@@ -404,10 +405,11 @@ FLOATS(ARG, argmin, <, _) INTS(ARG, argmin, <, _)
 static const red_loops k_argmax[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmax, _, _) INTS(ARG_ENTRY, argmax, _, _)};
 static const red_loops k_argmin[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmin, _, _) INTS(ARG_ENTRY, argmin, _, _)};
 
-/* Broadcast loops (tile_bcast.h): d[j] = F(a[j & am], b[j & bm]) for j < n. */
+/* Broadcast loops (tile_bcast.h): d[j] = F(a[j & am], b[j & bm]) for j < n, each also built
+ * for AVX2 / AVX-512 hosts (TE_CLONES, tile_elem.h). */
 typedef pt_tile_bc_fn bc_fn;
 #define BCAST(op, K, F, ID)                                                             \
-  static void op##_##K(uint8_t *d, const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n) { \
+  TE_CLONES static void op##_##K(uint8_t *d, const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n) { \
     if (am == -1 && bm == 0) {                                                            \
       pt_vl_c_##K y = ld_##K(b, 0);                                                       \
       for (int64_t j = 0; j < n; j++) st_##K(d, j, F(K, ld_##K(a, j), y));                \
