@@ -1,6 +1,7 @@
 /* Writes the inputs of examples/tile_attention_pipe.pto and an independent reference:
  *   pipe_inputs DIR   DIR/{w,q,kt}.npy, DIR/golden.npy
- * W = sum over key blocks j = 0, 1, 2 (in that order, from 0) of expf(S_j * 0.125f), with
+ * W = sum over key blocks j = 0, 1, 2 (in that order, from 0) of e^(S_j * 0.125f) rounded to
+ * f32 (ptosim's exp is correctly rounded: here from 80-bit long double), with
  * S_j = Q * Kt[:, 32j : 32j + 32] as the cube computes it: an fmaf chain over k ascending
  * from 0, in f32, of f16 inputs (multiples of 1/32 in [-1, 1], exact in f16). */
 #include <math.h>
@@ -54,7 +55,7 @@ int main(int argc, char **argv) {
       for (int j = 0; j < BLOCKS; j++) {
         float s = 0.0f;
         for (int k = 0; k < K; k++) s = fmaf(q[i * K + k], kt[k * N * BLOCKS + j * N + c], s);
-        acc += expf(s * 0.125f);
+        acc += (float)expl((long double)(s * 0.125f));
       }
       w[i * N + c] = acc;
     }

@@ -2,7 +2,8 @@
  *   DIR/x.npy: 12 x 100 f32 (fractions in [-6.25, 6.25]; row 3 constant, so its softmax is
  *   exactly 1/100 everywhere), DIR/y.npy: zeros, DIR/golden.npy: the row softmax computed
  *   with naive loops in the order ptosim documents for A5 (docs/spec-notes.md section 17:
- *   max in any order; e = expf(x - max) rounded to f32 per step; the row sum adds each
+ *   max in any order; e = e^(x - max) rounded to f32 per step (correctly rounded: here from
+ *   80-bit long double); the row sum adds each
  *   64-element repeat from 0 in index order, then the repeat sums from 0; y = e / sum).
  * usage: softmax_inputs DIR */
 #include <math.h>
@@ -35,7 +36,7 @@ int main(int argc, char **argv) {
     for (int c = 1; c < C; c++) m = x[r][c] > m ? x[r][c] : m;
     for (int c = 0; c < C; c++) {
       volatile float d = x[r][c] - m; /* volatile: one f32 rounding per step */
-      golden[r][c] = expf(d);
+      golden[r][c] = (float)expl((long double)d);
     }
     for (int k = 0; k < C; k += LANES) {
       float part = 0.0f;

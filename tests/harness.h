@@ -3,6 +3,7 @@
 #ifndef PT_TEST_HARNESS_H
 #define PT_TEST_HARNESS_H
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,11 @@ static inline ptosim_program *pt_test_load(const char *src, size_t len) {
 }
 
 /* Deterministic xorshift64* generator for test data. */
+/* e^x correctly rounded to f32, the reference for every exp (ptosim's is exp_f32.c): e^x in
+ * x86's 80-bit long double (within 2^-63), rounded once; no f32 input has e^x within 2^-58
+ * of an f32 halfway point (scripts/exhaustive_tile_elem.c checks all of them). */
+static inline float pt_exp_ref(float x) { return (float)expl((long double)x); }
+
 static inline unsigned long long pt_rand_u64(unsigned long long *s) {
   *s ^= *s >> 12;
   *s ^= *s << 25;

@@ -7,7 +7,7 @@
  * with double exp), ties and carries of the bf16 roundings; rows whose length is not a
  * multiple of 8 or 16, longer than the AVX-512 build's 256-lane span, and in place
  * (dst == src). Elements past a row's end must stay untouched.
- * The references: texp is the host's expf by contract (docs/spec-notes.md: texp), NaN
+ * The references: texp is e^x correctly rounded (pt_exp_ref, harness.h), NaN
  * results as 0x7FC00000; bf16 roundings from the value in double (floor / quantum, not the
  * bits); f16 values from ldexp and f16 roundings from core/dtype.c's scalar converter. */
 #include <math.h>
@@ -36,14 +36,15 @@ static float u2f(uint32_t u) {
 
 enum { NX = 6000 };
 
-/* e^x in double is within 2^-7 f32 ulp of a halfway point between two floats. */
+/* e^x in double is within 2^-15 f32 ulp of a halfway point between two floats (texp's
+ * fast path leaves those within 2^-17 to pt_exp_f32's double-double step). */
 static int near_half(float x) {
   double e = exp((double)x);
   if (!(e >= 0x1p-126 && e < 0x1p127)) return 0;
   int ex;
   frexp(e, &ex);
   double ulp = ldexp(1, ex - 24), frac = e / ulp - floor(e / ulp);
-  return fabs(frac - 0.5) < 0x1p-7;
+  return fabs(frac - 0.5) < 0x1p-15;
 }
 
 /* Edge inputs of texp into xs[NX]; returns how many lie near a halfway point. */
@@ -51,7 +52,8 @@ static int exp_inputs(uint32_t *xs) {
   static const uint32_t special[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007FFFFFu, 0x807FFFFFu,
                                      0x00800000u, 0x80800000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00000u,
                                      0x7F800001u, 0xFF800001u, 0x7FA12345u, 0xFFB00001u, 0x7FFFFFFFu, 0x7F7FFFFFu,
-                                     0xFF7FFFFFu, 0x3F800000u, 0xBF800000u, 0x33800000u, 0xB3800000u};
+                                     0xFF7FFFFFu, 0x3F800000u, 0xBF800000u, 0x33800000u, 0xB3800000u,
+                                     0x398D1324u, 0x37FF7F01u}; /* the last two: glibc's expf is 1 ulp off */
   static const float bounds[] = {-104.0f, -87.33f, 88.72f, 88.7228f, -103.97f, 89.0f, -150.0f};
   int n = 0, halves = 0;
   for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) xs[n++] = special[i];
@@ -60,7 +62,7 @@ static int exp_inputs(uint32_t *xs) {
   /* near-halfway inputs: scan consecutive floats from a few starting points */
   static const float starts[] = {-0.46875f, 0.3f, -5.1f, 20.0f, -60.0f, 80.0f, 1e-3f};
   for (size_t s = 0; s < sizeof starts / sizeof starts[0]; s++)
-    for (uint32_t u = f2u(starts[s]), k = 0; k < 200000 && halves < 400 * (int)(s + 1); k++, u++)
+    for (uint32_t u = f2u(starts[s]), k = 0; k < 1000000; k++, u++)
       if (near_half(u2f(u))) xs[n++] = u, halves++;
   while (n < NX) { /* random: finite ones in the fast range, and any bits */
     uint64_t r = pt_rand_u64(&seed);
@@ -70,7 +72,7 @@ static int exp_inputs(uint32_t *xs) {
 }
 
 static uint32_t exp_ref(uint32_t x) {
-  float r = expf(u2f(x));
+  float r = pt_exp_ref(u2f(x));
   return isnan(r) ? 0x7FC00000u : f2u(r);
 }
 
@@ -78,7 +80,7 @@ static uint32_t exp_ref(uint32_t x) {
  * separate and in place, the word after the row untouched. */
 static void test_exp_builds(void) {
   static uint32_t xs[NX], buf[NX + 1];
-  CHECK(exp_inputs(xs) >= 400);
+  CHECK(exp_inputs(xs) >= 300);
   static const int lens[] = {1, 2, 7, 8, 9, 15, 16, 17, 31, 33, 255, 256, 257, 300, 513, 1000, NX};
   int ran = 0;
   for (int b = 0; b < PT_TE_EXP_BUILDS; b++)
@@ -94,7 +96,7 @@ static void test_exp_builds(void) {
           int bad = 0;
           for (int i = 0; i < n && !bad; i++) {
             bad = buf[i] != exp_ref(xs[start + i]);
-            CHECK_MSG(!bad, "build %d n %d in place %d: exp(%08x) = %08x, expf %08x", b, n, inplace, xs[start + i],
+            CHECK_MSG(!bad, "build %d n %d in place %d: exp(%08x) = %08x, want %08x", b, n, inplace, xs[start + i],
                       buf[i], exp_ref(xs[start + i]));
           }
           CHECK_MSG(buf[n] == 0xDEADBEEFu, "build %d n %d wrote past the row", b, n);
@@ -110,7 +112,7 @@ static ptosim_tile nd(ptosim_dtype t, uint64_t addr, int rows, int cols, int vr,
 }
 
 /* pto.texp on f32 rows of 301 valid columns (tails, more than a span), in place and not,
- * and on f16 rows (f32 expf rounded once to f16, NaN 0x7E00). */
+ * and on f16 rows (f32 e^x rounded once to f16, NaN 0x7E00). */
 static void test_exp_op(void) {
   enum { R = 16, C = 320, VC = 301 };
   static uint32_t xs[NX], img[R * C], got[R * C];
@@ -139,7 +141,7 @@ static void test_exp_op(void) {
     uint16_t *hin = (uint16_t *)img, hout[R * C];
     CHECK(ptosim_mem_read(c, PTOSIM_UB, hd.addr, hout, sizeof hout) == PTOSIM_OK);
     for (int i = 0; i < R * C && !bad; i++) {
-      float r = expf(pt_f16_to_f32(hin[i]));
+      float r = pt_exp_ref(pt_f16_to_f32(hin[i]));
       uint16_t want = i % C >= VC ? (inplace ? hin[i] : ((const uint16_t *)img)[R * C + i])
                       : isnan(r) ? 0x7E00
                                  : pt_f32_to_f16(r, PT_RND_RINT, PT_SAT_OFF);

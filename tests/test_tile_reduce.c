@@ -34,7 +34,7 @@ static double apply(ptosim_dtype t, fop o, double a, double b) {
     case F_DIV: return as(t, a / b);
     case F_MAX: return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? b : a) : a > b ? a : b;
     case F_MIN: return isnan(a) || isnan(b) ? NAN : a == b ? (signbit(a) ? a : b) : a < b ? a : b;
-    case F_EXPDIF: return as(t, expf((float)as(t, a - b)));
+    case F_EXPDIF: return as(t, pt_exp_ref((float)as(t, a - b)));
     default: return a;
   }
 }
@@ -579,7 +579,7 @@ static void test_text(void) {
     for (int r = 0; r < 8; r++) {
       double mx = x[r * 40], e[40];
       for (int c = 1; c < 40; c++) mx = fmax(mx, x[r * 40 + c]);
-      for (int c = 0; c < 40; c++) e[c] = expf((float)(x[r * 40 + c] - mx));
+      for (int c = 0; c < 40; c++) e[c] = pt_exp_ref((float)(x[r * 40 + c] - mx));
       double s = row_ref(targets[ti], PTOSIM_DT_F32, R_SUM, e, 40);
       for (int c = 0; c < 40; c++) bad += y[r * 40 + c] != (float)(e[c] / s);
     }

@@ -130,7 +130,7 @@ static void ref_elem(const char *op, ptosim_dtype t, uint8_t *d, const uint8_t *
     else if (!strcmp(op, "vmin") || !strcmp(op, "vmins")) r = (float)fmin0(x, y);
     else if (!strcmp(op, "vaddrelu")) r = x + y > 0 ? x + y : 0;
     else if (!strcmp(op, "vrelu")) r = x > 0 ? x : 0;
-    else if (!strcmp(op, "vexp")) r = expf(x);
+    else if (!strcmp(op, "vexp")) r = pt_exp_ref(x);
     else if (!strcmp(op, "vln")) r = logf(x);
     else if (!strcmp(op, "vsqrt")) r = sqrtf(x);
     else if (!strcmp(op, "vrsqrt")) r = 1.0f / sqrtf(x);

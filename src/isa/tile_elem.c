@@ -174,13 +174,13 @@ void pt_te_f32_to_f16(const uint8_t *in, int64_t n, uint8_t *p) {
   fn[te_f16c_level()](in, n, p);
 }
 
-/* ---- texp rows: the fast exp with the host's expf where it is not proven ----------------- */
+/* ---- texp rows: the fast exp, pt_exp_f32 where it is not proven ------------------------- */
 
-/* The lanes of y that slow marks get expf(x) (NaN results as 0x7FC00000, as te_st_f32). */
+/* The lanes of y that slow marks get pt_exp_f32(x) (NaN results as 0x7FC00000, as te_st_f32). */
 static void te_exp_slow(const pt_v8f *x, pt_v8f *y, const pt_v8i *slow) {
   for (int j = 0; j < 8; j++)
     if ((*slow)[j]) {
-      float r = expf((*x)[j]);
+      float r = pt_exp_f32((*x)[j]);
       (*y)[j] = te_isnan(r) ? pt_vl_f32_of(0x7FC00000u) : r;
     }
 }
@@ -253,7 +253,8 @@ TE_AVX512 static inline __m512d te_exp8d_avx512(const uint8_t *a, __mmask8 *near
   __m512d xd = _mm512_cvtps_pd(_mm256_loadu_ps((const float *)a));
   __m512d t = _mm512_fmadd_pd(xd, _mm512_set1_pd(PT_EXP_N_LN2), shift), kd = _mm512_sub_pd(t, shift);
   __m512d r = _mm512_fnmadd_pd(kd, _mm512_set1_pd(PT_EXP_LN2_N), xd);
-  __m512d p = _mm512_fmadd_pd(r, _mm512_set1_pd(1.0 / 24), _mm512_set1_pd(1.0 / 6));
+  __m512d p = _mm512_fmadd_pd(r, _mm512_set1_pd(1.0 / 120), _mm512_set1_pd(1.0 / 24));
+  p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(1.0 / 6));
   p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(0.5));
   p = _mm512_fmadd_pd(p, r, one);
   p = _mm512_fmadd_pd(p, r, one);
@@ -264,7 +265,7 @@ TE_AVX512 static inline __m512d te_exp8d_avx512(const uint8_t *a, __mmask8 *near
   *near = _mm512_testn_epi64_mask(low, _mm512_set1_epi64(0x1FFFFFFF & -(2 * PT_EXP_NEAR)));
   return y;
 }
-/* Rows go TE_EXP_SPAN lanes at a time: the blocks of 16 with a lane left to expf are noted
+/* Rows go TE_EXP_SPAN lanes at a time: the blocks of 16 with a lane left to pt_exp_f32 are noted
  * without a branch and fixed after the span, from the source (a copy of the span when d is
  * a: then the results overwrite it). */
 enum { TE_EXP_SPAN = 256 };
@@ -291,10 +292,10 @@ TE_AVX512 TE_FMA("avx512f") static void te_exp_avx512(const uint8_t *a, int64_t 
       at[cnt] = j, lanes[cnt] = slow;
       cnt += slow != 0;
     }
-    for (int k = 0; k < cnt; k++) /* expf of the lanes left: NaN results as 0x7FC00000 */
+    for (int k = 0; k < cnt; k++) /* pt_exp_f32 of the lanes left: NaN results as 0x7FC00000 */
       for (uint32_t l = lanes[k]; l; l &= l - 1) {
         int64_t e = at[k] + __builtin_ctz(l);
-        te_st_f32(y, e, expf(te_ld_f32(x, e)));
+        te_st_f32(y, e, pt_exp_f32(te_ld_f32(x, e)));
       }
   }
   i = n & ~(int64_t)15;
@@ -490,7 +491,7 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define FMARELU_F(K, x, y, z) RELU_F(K, FMA_F(K, x, y, z))
 #define MULADDDST_F(K, x, y, z) (RND(K, (x) * (y)) + (z)) /* tmuladddst: a * b + d */
 #define POW2_F(K, x, y) te_pow_a2(x, y)
-#define POW5_F(K, x, y) te_pow_a5(x, y, expf(logf(fabsf(x)) * (y)))
+#define POW5_F(K, x, y) te_pow_a5(x, y, pt_exp_f32(logf(fabsf(x)) * (y)))
 /* HIGH_PRECISION (a5 TPowFloatHighPrecisionImpl: a two-word log): r rounded once. */
 #define POWHP_F(K, x, y) te_pow_a5(x, y, (float)exp((double)(y) * log(fabs((double)(x)))))
 /* Whether kind K's values read as signed: a2a3 passes elements as int, so a u32 exponent
@@ -518,8 +519,8 @@ static inline float te_pow_a2(float b, float e) {
   if (e == 0.0f) return 1.0f;
   if (b == 0.0f) return e > 0.0f ? 0.0f : INFINITY;
   if (b == -1.0f && isinf(e)) return 1.0f;
-  if (isfinite(e) && floorf(e) == e) return te_odd(e) && b < 0.0f ? -expf(logf(fabsf(b)) * e) : expf(logf(fabsf(b)) * e);
-  return expf(logf(b) * e);
+  if (isfinite(e) && floorf(e) == e) return te_odd(e) && b < 0.0f ? -pt_exp_f32(logf(fabsf(b)) * e) : pt_exp_f32(logf(fabsf(b)) * e);
+  return pt_exp_f32(logf(b) * e);
 }
 
 /* a5 TPow.hpp ProcessFloatSpecialCase on r: e = 0 or b = 1 -> 1; a NaN -> NaN; b = +-inf or
@@ -612,9 +613,9 @@ LOOPS(axpy, TE_MAP2S, NONE, _, F16F32, AXPY_F)
 LOOPS(abs, TE_MAP1, SIGNED, ABS_I, FLOATS, ABS_F)
 LOOPS(neg, TE_MAP1, SIGNED, NEG_I, FLOATS, NEG_F)
 LOOPS(not, TE_MAP1, ALLINT, NOT_B, NONE, _)
-/* texp: pt_te_exp_f32 (the fast exp of vec_formulas.h, 16 lanes a step), and the host's expf
+/* texp: pt_te_exp_f32 (the fast exp of vec_formulas.h, 16 lanes a step), and pt_exp_f32
  * for the lanes it does not prove (NaN results stored as 0x7FC00000, as te_st_f32 does):
- * the values of expf per element (checked on all 2^32 inputs). f16 rows go through f32. */
+ * e^x correctly rounded per element (checked on all 2^32 inputs). f16 rows go through f32. */
 static void exp_f32(const te_row *g) { pt_te_exp_f32(g->a, g->n, g->d); }
 TE_VIA_F32_ROW(exp, f16, exp_f32)
 static const te_fn exp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = exp_f32, [PTOSIM_DT_F16] = exp_f16};

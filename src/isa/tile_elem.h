@@ -115,7 +115,7 @@ TE_FLOAT_IO(bf16, uint16_t, 0x7FC0u, pt_vl_bf16_to_f32, pt_vl_to_bf16)
 void pt_te_f16_to_f32(const uint8_t *p, int64_t n, float *out);
 void pt_te_f32_to_f16(const uint8_t *in, int64_t n, uint8_t *p);
 
-/* texp on n f32 elements at a into d (d may be a): the bits of expf per element, NaN as
+/* texp on n f32 elements at a into d (d may be a): e^x correctly rounded per element, NaN as
  * 0x7FC00000, by the best build of the row loop the host runs. pt_te_exp_f32_build runs
  * build b (PT_TE_EXP_PORTABLE, _AVX2, _AVX512) instead and returns false, doing nothing,
  * when the host lacks it; for scripts/exhaustive_tile_elem.c and the tests. */

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/exp_f32.h"
 #include "isa/tile_bcast.h"
 #include "isa/tile_elem.h"
 #include "isa/vec_lanes.h"
@@ -74,7 +75,7 @@ KIND_IO(u32, AS_INT, AS_INT)
 #define DIV_F(K, x, y) rnd_##K((x) / (y))
 #define MAX_F(K, x, y) pt_vl_fmax(x, y)
 #define MIN_F(K, x, y) pt_vl_fmin(x, y)
-#define EXPDIF_F(K, x, y) rnd_##K(expf(rnd_##K((x) - (y)))) /* vsub, then vexp */
+#define EXPDIF_F(K, x, y) rnd_##K(pt_exp_f32(rnd_##K((x) - (y)))) /* vsub, then vexp */
 #define ADD_I(K, x, y) PT_VL_WRAP(K, x, +, y)
 #define SUB_I(K, x, y) PT_VL_WRAP(K, x, -, y)
 #define MUL_I(K, x, y) PT_VL_WRAP(K, x, *, y)

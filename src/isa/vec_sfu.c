@@ -112,7 +112,7 @@ ptosim_status pt_exec_vmull(pt_ctx *x, const ptosim_vmull_params *p) {
     for (unsigned j = 0; j < PTOSIM_VREG_BYTES / 4; j++) {                                       \
       unsigned k = j * (S) + p->part * ((S) - 1);                                                \
       float d = pt_vl_ld_##K(p->src, k) - pt_vl_ld_##K(p->max, k);                               \
-      pt_vl_st_f32(r, j, pt_vl_active(p->mask, k, PT_VL_E_##K) ? expf(d) : 0.0f);              \
+      pt_vl_st_f32(r, j, pt_vl_active(p->mask, k, PT_VL_E_##K) ? pt_exp_f32(d) : 0.0f);              \
     }                                                                                            \
   }
 EXPDIF_LOOP(f32, 1)
