@@ -222,6 +222,7 @@ typedef struct red_simd {
 #define froma_8(v) (v)
 #define lda_8 ld8
 #define tr_8 tr8
+#define trc_8 tr8
 #define W_16 16
 #define TGT_16 RED_AVX512
 #define VF_16 __m512
@@ -244,9 +245,10 @@ typedef struct red_simd {
 #define froma_h _mm512_cvtxph_ps
 #define lda_h ldh
 #define tr_h tr16
+#define trc_h(p, c, es, t) tr16h(p, c, t) /* f16 rows only */
 #define GROUPS_f32_8 2
 #define GROUPS_f16_8 4 /* f16: its add rounds through two conversions, a longer latency */
-#define GROUPS_f16_h 1
+#define GROUPS_f16_h 4 /* f16 lanes (16-bit transposes): vaddph's latency */
 /* ADD_F of f16 with F16C: vcvtps2ph to nearest even rounds as pt_vl_to_f16; a NaN stays a NaN. */
 #define ADD_F16C(K, x, y) _cvtsh_ss(_cvtss_sh((x) + (y), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
 #define ROWS_KINDS(M, X) M(rsum, f32, ADD_F, ID_SUM, X) M(rmax, f32, MAX_F, ID_MAXF, X) M(rmin, f32, MIN_F, ID_MINF, X) \
@@ -323,6 +325,25 @@ RED_AVX512 static inline void tr16(const uint8_t *const *p, int64_t c, int es, _
     }
   for (int h = 0; h < 4; h++) TR4(__m512, _mm512, (r + 4 * h), (t + 4 * h));
 }
+/* t[j] lane i = element c + j of the f16 row at p[i] (i, j < 16), as f16: the loads put
+ * elements c + 8h .. c + 8h + 7 of rows i and i + 8 in the 128-bit lanes of r[8h + i], then
+ * an 8 x 8 transpose of 16-bit elements in each 128-bit lane (unpacks of 16, 32, 64 bits). */
+RED_FP16 static inline void tr16h(const uint8_t *const *p, int64_t c, __m256h t[16]) {
+  for (int h = 0; h < 2; h++) {
+    __m256i r[8], a[8], b[8];
+    for (int i = 0; i < 8; i++)
+      r[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p[i] + c / 8 + h)),
+                                     _mm_loadu_si128((const __m128i *)p[i + 8] + c / 8 + h), 1);
+    for (int i = 0; i < 4; i++) /* a[2i], a[2i + 1]: the pairs of rows 2i, 2i + 1 in columns 0-3, 4-7 */
+      a[2 * i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]), a[2 * i + 1] = _mm256_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+    for (int i = 0; i < 8; i += 4) /* b[i + k]: rows i .. i + 3 of columns 2k, 2k + 1 */
+      b[i] = _mm256_unpacklo_epi32(a[i], a[i + 2]), b[i + 1] = _mm256_unpackhi_epi32(a[i], a[i + 2]),
+      b[i + 2] = _mm256_unpacklo_epi32(a[i + 1], a[i + 3]), b[i + 3] = _mm256_unpackhi_epi32(a[i + 1], a[i + 3]);
+    for (int k = 0; k < 4; k++)
+      t[8 * h + 2 * k] = _mm256_castsi256_ph(_mm256_unpacklo_epi64(b[k], b[k + 4])),
+      t[8 * h + 2 * k + 1] = _mm256_castsi256_ph(_mm256_unpackhi_epi64(b[k], b[k + 4]));
+  }
+}
 /* The formulas per lane, v<op>_<K>_X. ADD_F of f16: the f32 sum rounded to f16 (vcvtps2ph to
  * nearest even rounds as pt_vl_to_f16; a NaN stays a NaN), or vaddph. MAX_F / MIN_F
  * (pt_vl_fmax / pt_vl_fmin): NaN (all ones) if either is NaN; for equal operands (the zeros of
@@ -360,12 +381,12 @@ RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
   TGT_##X static void op##_chains_##K##_##X(const uint8_t *const *p, float *out) {        \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, W = W_##X, NG = GROUPS_##K##_##X };       \
     VA_##X a[NG];                                                                         \
-    VF_##X t[NG][W];                                                                      \
+    VA_##X t[NG][W];                                                                      \
     for (int g = 0; g < NG; g++) a[g] = toa_##X(set1_##X(ID(K)));                         \
     for (int64_t c = 0; c < E; c += W) {                                                  \
-      for (int g = 0; g < NG; g++) tr_##X(p + W * g, c, PT_VL_E_##K, t[g]);               \
+      for (int g = 0; g < NG; g++) trc_##X(p + W * g, c, PT_VL_E_##K, t[g]);              \
       for (int j = 0; j < W; j++)                                                         \
-        for (int g = 0; g < NG; g++) a[g] = v##op##_##K##_##X(a[g], toa_##X(t[g][j]));    \
+        for (int g = 0; g < NG; g++) a[g] = v##op##_##K##_##X(a[g], t[g][j]);             \
     }                                                                                     \
     for (int g = 0; g < NG; g++) stf_##X(out + W * g, froma_##X(a[g]));                  \
   }
