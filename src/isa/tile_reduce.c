@@ -15,14 +15,16 @@
  *                      vcmax sequential), then acc = ((id . p_0) . p_1) ...
  *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp); f32 / f16 sum, max,
  *                      min on x86 hosts with AVX2 + F16C: the chains of 16 / 32 repeats in
- *                      SIMD lanes, the same operations in the same order (op_a5_rows_K);
+ *                      SIMD lanes (f16 sums with AVX512-FP16: 64 in f16 lanes), the same
+ *                      operations in the same order (op_a5_rows_K_X);
  *   row reduce, A2/A3: lane j of a 256-byte accumulator folds x_j, x_{j+E}, x_{j+2E}, ...
  *                      (vadd of each repeat into tmp), then one sequential reduction of the
  *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es; f32 / f16 sum,
  *                      max, min with AVX2 + F16C: the lanes in SIMD vectors, the folds of
- *                      16 rows side by side (op_a2a3_rows_K);
+ *                      16 rows side by side (op_a2a3_rows_K_X);
  *   column reduce:     x_0 . x_1 . x_2 ... down the column (a2a3 / a5 TColReduceOps.hpp);
- *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector (op_cols_K);
+ *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector, with
+ *                      AVX-512: 16 (op_cols_K_X);
  *                      tcolsum binary: pairs (x_0 + x_1), (x_2 + x_3), ..., an odd last row
  *                      added to pair 0, then the same on the pairs until one is left
  *                      (a2a3 TColSum.hpp BinarySum). */
