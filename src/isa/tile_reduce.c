@@ -15,14 +15,16 @@
  *                      vcmax sequential), then acc = ((id . p_0) . p_1) ...
  *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp); f32 / f16 sum, max,
  *                      min on x86 hosts with AVX2 + F16C: the chains of 16 / 32 repeats in
- *                      SIMD lanes, the same operations in the same order (op_a5_rows_K);
+ *                      SIMD lanes (f16 sums with AVX512-FP16: 64 in f16 lanes), the same
+ *                      operations in the same order (op_a5_rows_K_X);
  *   row reduce, A2/A3: lane j of a 256-byte accumulator folds x_j, x_{j+E}, x_{j+2E}, ...
  *                      (vadd of each repeat into tmp), then one sequential reduction of the
  *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es; f32 / f16 sum,
  *                      max, min with AVX2 + F16C: the lanes in SIMD vectors, the folds of
- *                      16 rows side by side (op_a2a3_rows_K);
+ *                      16 rows side by side (op_a2a3_rows_K_X);
  *   column reduce:     x_0 . x_1 . x_2 ... down the column (a2a3 / a5 TColReduceOps.hpp);
- *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector (op_cols_K);
+ *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector, with
+ *                      AVX-512: 16 (op_cols_K_X);
  *                      tcolsum binary: pairs (x_0 + x_1), (x_2 + x_3), ..., an odd last row
  *                      added to pair 0, then the same on the pairs until one is left
  *                      (a2a3 TColSum.hpp BinarySum). */
@@ -177,14 +179,12 @@ static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _)
 
 /* ---- A5 row order over many rows, in SIMD lanes (f32 / f16 sum, max, min) ---------------
  * The whole repeats of all rows are independent chains p_k = ((id . x_0) . x_1) ... (E
- * elements each): a chains_fn computes G = 8 * GROUPS_K of them (the repeats at p[0, G)
- * into out[0, G)), one per lane, in the same order and with the same roundings as ROW_A5,
- * so the bits are the same. op_a5_rows_K feeds it the repeats of rows in turn and folds each
- * row's partials and its tail repeat as ROW_A5 does. GROUPS_K: groups of 8 lanes a step (f16:
- * its add rounds through two conversions, a longer latency for more groups to cover; f32:
- * more than 2 spill registers). */
-#define GROUPS_f32 2
-#define GROUPS_f16 4
+ * elements each): a chains_fn computes G = W * GROUPS of them (the repeats at p[0, G) into
+ * out[0, G)), one per lane of W-lane vectors, in the same order and with the same roundings
+ * as ROW_A5, so the bits are the same. op_a5_rows_K_X feeds it the repeats of rows in turn and
+ * folds each row's partials and its tail repeat as ROW_A5 does. GROUPS_K_X: groups of W lanes
+ * a step (enough chains side by side to cover the add's latency; more than the registers hold
+ * spill). */
 typedef void (*chains_fn)(const uint8_t *const *p, float *out);
 typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
 /* n rows of len elements (A2/A3 order) into d, rows sstep / results dstep bytes apart. */
@@ -198,10 +198,69 @@ typedef struct red_simd {
   cols_fn cols;
   int t, op; /* element type (PT_VL_DT_K), operation */
 } red_simd;
-#define ROWS_A5(op, K, F, ID)                                                           \
-  RED_AVX2 static void op##_a5_rows_##K(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
-                                        int64_t n, int64_t len) {                         \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 8 * GROUPS_##K };                     \
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#include <stdatomic.h>
+/* The SIMD flavours X of the loops: 8 (AVX2 + F16C: 8 f32 lanes), 16 (AVX-512 F BW DQ VL: 16
+ * f32 lanes) and h (16 lanes with AVX512-FP16, for f16 sums: the sums accumulate in f16, where
+ * vaddph rounds the exact sum of two f16 values once to nearest even, as ADD_F's float sum
+ * rounded to f16 does (f32 has >= 2p + 2 bits), so no conversion is left on the chains; the
+ * FP16 instructions ignore MXCSR.DAZ / FTZ, subnormals stay). Per flavour: W_X lanes, TGT_X
+ * the target attribute, VF_X the f32 vector and ldf_X / stf_X / set1_X on it, VA_X the
+ * accumulator vector with toa_X / froma_X (exact conversions from / to VF_X), lda_X(p, c, es)
+ * elements c .. c + W - 1 of the row at p as VA_X, tr_X the transpose (tr8 / tr16). */
+#define RED_AVX2 __attribute__((target("avx2,f16c")))
+#define RED_AVX512 __attribute__((target("avx2,f16c,avx512f,avx512bw,avx512dq,avx512vl")))
+#define RED_FP16 __attribute__((target("avx2,f16c,avx512f,avx512bw,avx512dq,avx512vl,avx512fp16")))
+#define W_8 8
+#define TGT_8 RED_AVX2
+#define VF_8 __m256
+#define VA_8 __m256
+#define ldf_8 _mm256_loadu_ps
+#define stf_8 _mm256_storeu_ps
+#define set1_8 _mm256_set1_ps
+#define toa_8(v) (v)
+#define froma_8(v) (v)
+#define lda_8 ld8
+#define tr_8 tr8
+#define trc_8 tr8
+#define W_16 16
+#define TGT_16 RED_AVX512
+#define VF_16 __m512
+#define VA_16 __m512
+#define ldf_16 _mm512_loadu_ps
+#define stf_16 _mm512_storeu_ps
+#define set1_16 _mm512_set1_ps
+#define toa_16(v) (v)
+#define froma_16(v) (v)
+#define lda_16 ld16
+#define tr_16 tr16
+#define W_h 16
+#define TGT_h RED_FP16
+#define VF_h __m512
+#define VA_h __m256h
+#define ldf_h _mm512_loadu_ps
+#define stf_h _mm512_storeu_ps
+#define set1_h _mm512_set1_ps
+#define toa_h _mm512_cvtxps_ph
+#define froma_h _mm512_cvtxph_ps
+#define lda_h ldh
+#define tr_h tr16
+#define trc_h(p, c, es, t) tr16h(p, c, t) /* f16 rows only */
+#define GROUPS_f32_8 2
+#define GROUPS_f16_8 4 /* f16: its add rounds through two conversions, a longer latency */
+#define GROUPS_f16_h 4 /* f16 lanes (16-bit transposes): vaddph's latency */
+/* ADD_F of f16 with F16C: vcvtps2ph to nearest even rounds as pt_vl_to_f16; a NaN stays a NaN. */
+#define ADD_F16C(K, x, y) _cvtsh_ss(_cvtss_sh((x) + (y), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
+#define ROWS_KINDS(M, X) M(rsum, f32, ADD_F, ID_SUM, X) M(rmax, f32, MAX_F, ID_MAXF, X) M(rmin, f32, MIN_F, ID_MINF, X) \
+  M(rsum, f16, ADD_F16C, ID_SUM, X) M(rmax, f16, MAX_F, ID_MAXF, X) M(rmin, f16, MIN_F, ID_MINF, X)
+
+#define ROWS_A5(op, K, F, ID, X)                                                        \
+  TGT_##X static void op##_a5_rows_##K##_##X(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
+                                             int64_t n, int64_t len) {                    \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = W_##X * GROUPS_##K##_##X };           \
     int64_t nrep = len / E, total = n * nrep, r = 0, k = 0, fr = 0, fk = 0;               \
     const uint8_t *p[G];                                                                  \
     float part[G], acc = ID(K);                                                           \
@@ -226,158 +285,216 @@ typedef struct red_simd {
       }                                                                                   \
     }                                                                                     \
   }
-#define ROWS_KINDS(M) M(rsum, f32, ADD_F, ID_SUM) M(rmax, f32, MAX_F, ID_MAXF) M(rmin, f32, MIN_F, ID_MINF) \
-  M(rsum, f16, ADD_F16C, ID_SUM) M(rmax, f16, MAX_F, ID_MAXF) M(rmin, f16, MIN_F, ID_MINF)
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <cpuid.h>
-#include <immintrin.h>
-#include <stdatomic.h>
-#define RED_AVX2 __attribute__((target("avx2,f16c")))
-/* ADD_F of f16 with F16C: vcvtps2ph to nearest even rounds as pt_vl_to_f16; a NaN stays a NaN. */
-#define ADD_F16C(K, x, y) _cvtsh_ss(_cvtss_sh((x) + (y), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
-ROWS_KINDS(ROWS_A5)
 /* Elements c .. c + 3 of the row at p as f32, from f32 or f16 (es 4 / 2; vcvtph2ps is exact). */
 RED_AVX2 static inline __m128 ld4(const uint8_t *p, int64_t c, int es) {
   return es == 4 ? _mm_loadu_ps((const float *)p + c) : _mm_cvtph_ps(_mm_loadl_epi64((const __m128i *)(p + 2 * c)));
 }
-/* t[j] lane i = element c + j of the row at p[i] (i, j < 8): an 8 x 8 transpose whose first
- * step (the 128-bit halves) the loads make. */
+/* Elements c .. c + 7 / c + 15 of the row at p as f32, from f32 or f16; as f16 (es 2). */
+RED_AVX2 static inline __m256 ld8(const uint8_t *p, int64_t c, int es) {
+  return es == 4 ? _mm256_loadu_ps((const float *)p + c) : _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(p + 2 * c)));
+}
+RED_AVX512 static inline __m512 ld16(const uint8_t *p, int64_t c, int es) {
+  return es == 4 ? _mm512_loadu_ps((const float *)p + c)
+                 : _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(p + 2 * c)));
+}
+RED_FP16 static inline __m256h ldh(const uint8_t *p, int64_t c, int es) {
+  return es == 2 ? _mm256_castsi256_ph(_mm256_loadu_si256((const __m256i *)(p + 2 * c))) : toa_h(ld16(p, c, es));
+}
+/* t[j] lane i = element c + j of the row at p[i] (i, j < 8 / 16): the loads gather the 4-element
+ * blocks of 2 / 4 rows into the 128-bit lanes (r[4h + i] lane 4m + e = element c + 4h + e of
+ * row i + 4m), then a 4 x 4 transpose in each 128-bit lane (unpack, shuffle). */
+#define TR4(V, S, q, t)                                                                 \
+  do {                                                                                    \
+    V lo0 = S##_unpacklo_ps(q[0], q[1]), hi0 = S##_unpackhi_ps(q[0], q[1]);               \
+    V lo1 = S##_unpacklo_ps(q[2], q[3]), hi1 = S##_unpackhi_ps(q[2], q[3]);               \
+    t[0] = S##_shuffle_ps(lo0, lo1, 0x44), t[1] = S##_shuffle_ps(lo0, lo1, 0xEE);         \
+    t[2] = S##_shuffle_ps(hi0, hi1, 0x44), t[3] = S##_shuffle_ps(hi0, hi1, 0xEE);         \
+  } while (0)
 RED_AVX2 static inline void tr8(const uint8_t *const *p, int64_t c, int es, __m256 t[8]) {
   __m256 r[8];
   for (int h = 0; h < 2; h++)
     for (int i = 0; i < 4; i++)
       r[4 * h + i] = _mm256_insertf128_ps(_mm256_castps128_ps256(ld4(p[i], c + 4 * h, es)), ld4(p[i + 4], c + 4 * h, es), 1);
+  for (int h = 0; h < 2; h++) TR4(__m256, _mm256, (r + 4 * h), (t + 4 * h));
+}
+RED_AVX512 static inline void tr16(const uint8_t *const *p, int64_t c, int es, __m512 t[16]) {
+  __m512 r[16];
+  for (int h = 0; h < 4; h++)
+    for (int i = 0; i < 4; i++) {
+      __m512 v = _mm512_castps128_ps512(ld4(p[i], c + 4 * h, es));
+      v = _mm512_insertf32x4(v, ld4(p[i + 4], c + 4 * h, es), 1);
+      v = _mm512_insertf32x4(v, ld4(p[i + 8], c + 4 * h, es), 2);
+      r[4 * h + i] = _mm512_insertf32x4(v, ld4(p[i + 12], c + 4 * h, es), 3);
+    }
+  for (int h = 0; h < 4; h++) TR4(__m512, _mm512, (r + 4 * h), (t + 4 * h));
+}
+/* t[j] lane i = element c + j of the f16 row at p[i] (i, j < 16), as f16: the loads put
+ * elements c + 8h .. c + 8h + 7 of rows i and i + 8 in the 128-bit lanes of r[8h + i], then
+ * an 8 x 8 transpose of 16-bit elements in each 128-bit lane (unpacks of 16, 32, 64 bits). */
+RED_FP16 static inline void tr16h(const uint8_t *const *p, int64_t c, __m256h t[16]) {
   for (int h = 0; h < 2; h++) {
-    __m256 *q = r + 4 * h, lo0 = _mm256_unpacklo_ps(q[0], q[1]), hi0 = _mm256_unpackhi_ps(q[0], q[1]);
-    __m256 lo1 = _mm256_unpacklo_ps(q[2], q[3]), hi1 = _mm256_unpackhi_ps(q[2], q[3]);
-    t[4 * h] = _mm256_shuffle_ps(lo0, lo1, 0x44), t[4 * h + 1] = _mm256_shuffle_ps(lo0, lo1, 0xEE);
-    t[4 * h + 2] = _mm256_shuffle_ps(hi0, hi1, 0x44), t[4 * h + 3] = _mm256_shuffle_ps(hi0, hi1, 0xEE);
+    __m256i r[8], a[8], b[8];
+    for (int i = 0; i < 8; i++)
+      r[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p[i] + c / 8 + h)),
+                                     _mm_loadu_si128((const __m128i *)p[i + 8] + c / 8 + h), 1);
+    for (int i = 0; i < 4; i++) /* a[2i], a[2i + 1]: the pairs of rows 2i, 2i + 1 in columns 0-3, 4-7 */
+      a[2 * i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]), a[2 * i + 1] = _mm256_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
+    for (int i = 0; i < 8; i += 4) /* b[i + k]: rows i .. i + 3 of columns 2k, 2k + 1 */
+      b[i] = _mm256_unpacklo_epi32(a[i], a[i + 2]), b[i + 1] = _mm256_unpackhi_epi32(a[i], a[i + 2]),
+      b[i + 2] = _mm256_unpacklo_epi32(a[i + 1], a[i + 3]), b[i + 3] = _mm256_unpackhi_epi32(a[i + 1], a[i + 3]);
+    for (int k = 0; k < 4; k++)
+      t[8 * h + 2 * k] = _mm256_castsi256_ph(_mm256_unpacklo_epi64(b[k], b[k + 4])),
+      t[8 * h + 2 * k + 1] = _mm256_castsi256_ph(_mm256_unpackhi_epi64(b[k], b[k + 4]));
   }
 }
-/* The formulas per lane. ADD_F of f16: the f32 sum rounded to f16 (vcvtps2ph to nearest even
- * rounds as pt_vl_to_f16; a NaN stays a NaN). MAX_F / MIN_F (pt_vl_fmax / pt_vl_fmin): NaN
- * (all ones) if either is NaN; for equal operands (the zeros of both signs among them) the
- * bitwise and (max: +0 wins) or or (min: -0 wins). */
-#define vrsum_f32 _mm256_add_ps
-RED_AVX2 static inline __m256 vrsum_f16(__m256 a, __m256 b) {
-  return _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_add_ps(a, b), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-}
-RED_AVX2 static inline __m256 vrmax_f32(__m256 a, __m256 b) {
+/* The formulas per lane, v<op>_<K>_X. ADD_F of f16: the f32 sum rounded to f16 (vcvtps2ph to
+ * nearest even rounds as pt_vl_to_f16; a NaN stays a NaN), or vaddph. MAX_F / MIN_F
+ * (pt_vl_fmax / pt_vl_fmin): NaN (all ones) if either is NaN; for equal operands (the zeros of
+ * both signs among them) the bitwise and (max: +0 wins) or or (min: -0 wins). The f16 maxima
+ * and minima need no rounding: the f16 operands are exact in f32. */
+#define RNE (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+#define vrsum_f32_8 _mm256_add_ps
+RED_AVX2 static inline __m256 vrsum_f16_8(__m256 a, __m256 b) { return _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_add_ps(a, b), RNE)); }
+RED_AVX2 static inline __m256 vrmax_f32_8(__m256 a, __m256 b) {
   __m256 m = _mm256_blendv_ps(_mm256_max_ps(a, b), _mm256_and_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
   return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
 }
-RED_AVX2 static inline __m256 vrmin_f32(__m256 a, __m256 b) {
+RED_AVX2 static inline __m256 vrmin_f32_8(__m256 a, __m256 b) {
   __m256 m = _mm256_blendv_ps(_mm256_min_ps(a, b), _mm256_or_ps(a, b), _mm256_cmp_ps(a, b, _CMP_EQ_OQ));
   return _mm256_or_ps(m, _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
 }
-#define vrmax_f16 vrmax_f32 /* no rounding: the f16 operands are exact in f32 */
-#define vrmin_f16 vrmin_f32
-/* 8 * GROUPS_K chains of E elements of kind K as interleaved groups of 8 lanes. */
-#define CHAINS_AVX2(op, K, F, ID)                                                       \
-  RED_AVX2 static void op##_chains_##K(const uint8_t *const *p, float *out) {             \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, NG = GROUPS_##K };                        \
-    __m256 a[NG], t[NG][8];                                                               \
-    for (int g = 0; g < NG; g++) a[g] = _mm256_set1_ps(ID(K));                            \
-    for (int64_t c = 0; c < E; c += 8) {                                                  \
-      for (int g = 0; g < NG; g++) tr8(p + 8 * g, c, PT_VL_E_##K, t[g]);                  \
-      for (int j = 0; j < 8; j++)                                                         \
-        for (int g = 0; g < NG; g++) a[g] = v##op##_##K(a[g], t[g][j]);                   \
+#define vrsum_f32_16 _mm512_add_ps
+RED_AVX512 static inline __m512 vrsum_f16_16(__m512 a, __m512 b) { return _mm512_cvtph_ps(_mm512_cvtps_ph(_mm512_add_ps(a, b), RNE)); }
+RED_AVX512 static inline __m512 nan_or(__m512 m, __m512 a, __m512 b) {
+  return _mm512_mask_mov_ps(m, _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q), _mm512_castsi512_ps(_mm512_set1_epi32(-1)));
+}
+RED_AVX512 static inline __m512 vrmax_f32_16(__m512 a, __m512 b) {
+  return nan_or(_mm512_mask_mov_ps(_mm512_max_ps(a, b), _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ), _mm512_and_ps(a, b)), a, b);
+}
+RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
+  return nan_or(_mm512_mask_mov_ps(_mm512_min_ps(a, b), _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ), _mm512_or_ps(a, b)), a, b);
+}
+#define vrmax_f16_8 vrmax_f32_8
+#define vrmin_f16_8 vrmin_f32_8
+#define vrmax_f16_16 vrmax_f32_16
+#define vrmin_f16_16 vrmin_f32_16
+#define vrsum_f16_h _mm256_add_ph
+/* W * GROUPS_K_X chains of E elements of kind K as interleaved groups of W lanes. */
+#define CHAINS(op, K, F, ID, X)                                                         \
+  TGT_##X static void op##_chains_##K##_##X(const uint8_t *const *p, float *out) {        \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, W = W_##X, NG = GROUPS_##K##_##X };       \
+    VA_##X a[NG];                                                                         \
+    VA_##X t[NG][W];                                                                      \
+    for (int g = 0; g < NG; g++) a[g] = toa_##X(set1_##X(ID(K)));                         \
+    for (int64_t c = 0; c < E; c += W) {                                                  \
+      for (int g = 0; g < NG; g++) trc_##X(p + W * g, c, PT_VL_E_##K, t[g]);              \
+      for (int j = 0; j < W; j++)                                                         \
+        for (int g = 0; g < NG; g++) a[g] = v##op##_##K##_##X(a[g], t[g][j]);             \
     }                                                                                     \
-    for (int g = 0; g < NG; g++) _mm256_storeu_ps(out + 8 * g, a[g]);                     \
+    for (int g = 0; g < NG; g++) stf_##X(out + W * g, froma_##X(a[g]));                  \
   }
-ROWS_KINDS(CHAINS_AVX2)
 
 /* ---- A2/A3 row order and column order in SIMD lanes (f32 / f16 sum, max, min) --------------
- * op_lanes_K: ROW_A2's lanes t[0, min(n, E)) of a row of n elements into l as f32: the whole
- * repeats in E / 8 vectors of 8 lanes, the tail repeat by 8s and then one at a time, the same
- * formulas in the same order per lane. op_a2a3_rows_K folds the lanes of 8 * A2_GROUPS rows
- * side by side (row i in SIMD lane i % 8 of group i / 8; tr8 transposes) from id, lane 0
- * first, as ROW_A2 does. op_cols_K: COL_SEQ of n adjacent columns, 8 columns a vector, up to
- * 16 vectors down the rows together; the columns after the last whole 8 through COL_SEQ. */
-/* Elements c .. c + 7 of the row at p as f32, from f32 or f16 (es 4 / 2; vcvtph2ps is exact). */
-RED_AVX2 static inline __m256 ld8(const uint8_t *p, int64_t c, int es) {
-  return es == 4 ? _mm256_loadu_ps((const float *)p + c) : _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(p + 2 * c)));
-}
-#define A2_GROUPS 2 /* groups of 8 rows folded side by side (the f16 add's latency) */
-#define SIMD_A2_COL(op, K, F, ID)                                                       \
-  RED_AVX2 static void op##_lanes_##K(float *l, const uint8_t *s, int64_t n) {            \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, V = E / 8, ES = PT_VL_E_##K };            \
+ * op_lanes_K_X: ROW_A2's lanes t[0, min(n, E)) of a row of n elements into l as f32: the whole
+ * repeats in E / W vectors of W lanes, the tail repeat by Ws and then one at a time, the same
+ * formulas in the same order per lane. op_a2a3_rows_K_X folds the lanes of W * A2_GROUPS rows
+ * side by side (row i in SIMD lane i % W of group i / W; tr_X transposes) from id, lane 0
+ * first, as ROW_A2 does. op_cols_K_X: COL_SEQ of n adjacent columns, W columns a vector, up
+ * to 16 vectors down the rows together; the columns after the last whole W through COL_SEQ. */
+#define A2_GROUPS 2 /* groups of W rows folded side by side (the f16 add's latency) */
+#define SIMD_A2(op, K, F, ID, X)                                                    \
+  TGT_##X static void op##_lanes_##K##_##X(float *l, const uint8_t *s, int64_t n) {       \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, W = W_##X, V = E / W, ES = PT_VL_E_##K }; \
     int64_t c = E, j = 0;                                                                 \
     if (n < E) { /* one partial repeat: the lanes are its elements */                     \
-      for (; j + 8 <= n; j += 8) _mm256_storeu_ps(l + j, ld8(s, j, ES));                  \
+      for (; j + W <= n; j += W) stf_##X(l + j, froma_##X(lda_##X(s, j, ES)));            \
       for (; j < n; j++) l[j] = ld_##K(s, j);                                             \
       return;                                                                             \
     }                                                                                     \
-    __m256 t[V];                                                                          \
-    for (int v = 0; v < V; v++) t[v] = ld8(s, 8 * v, ES);                                 \
+    VA_##X t[V];                                                                          \
+    for (int v = 0; v < V; v++) t[v] = lda_##X(s, W * v, ES);                             \
     for (; c + E <= n; c += E)                                                            \
-      for (int v = 0; v < V; v++) t[v] = v##op##_##K(t[v], ld8(s, c + 8 * v, ES));        \
-    for (int v = 0; v < V; v++) _mm256_storeu_ps(l + 8 * v, t[v]);                        \
-    for (; c + j + 8 <= n; j += 8) _mm256_storeu_ps(l + j, v##op##_##K(_mm256_loadu_ps(l + j), ld8(s, c + j, ES))); \
+      for (int v = 0; v < V; v++) t[v] = v##op##_##K##_##X(t[v], lda_##X(s, c + W * v, ES)); \
+    for (int v = 0; v < V; v++) stf_##X(l + W * v, froma_##X(t[v]));                     \
+    for (; c + j + W <= n; j += W)                                                        \
+      stf_##X(l + j, froma_##X(v##op##_##K##_##X(toa_##X(ldf_##X(l + j)), lda_##X(s, c + j, ES)))); \
     for (; c + j < n; j++) l[j] = F(K, l[j], ld_##K(s, c + j));                           \
   }                                                                                       \
-  RED_AVX2 static void op##_a2a3_rows_##K(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
-                                          int64_t len) {                                  \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, R = 8 * A2_GROUPS };                      \
+  TGT_##X static void op##_a2a3_rows_##K##_##X(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
+                                               int64_t n, int64_t len) {                  \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, W = W_##X, R = W * A2_GROUPS };           \
     float l[R][E] = {{0}}, out[R];                                                        \
     const uint8_t *p[R];                                                                  \
-    __m256 t[A2_GROUPS][8], acc[A2_GROUPS];                                               \
+    VF_##X t[A2_GROUPS][W];                                                               \
+    VA_##X acc[A2_GROUPS];                                                                \
     int64_t w = len < E ? len : E;                                                        \
     for (int64_t r0 = 0; r0 < n; r0 += R) {                                               \
       int64_t g = n - r0 < R ? n - r0 : R;                                                \
       for (int64_t i = 0; i < R; i++) { /* lanes past the last row repeat row r0 */       \
-        if (i < g) op##_lanes_##K(l[i], s + (r0 + i) * sstep, len);                       \
+        if (i < g) op##_lanes_##K##_##X(l[i], s + (r0 + i) * sstep, len);                 \
         p[i] = (const uint8_t *)l[i < g ? i : 0];                                         \
       }                                                                                   \
-      for (int k = 0; k < A2_GROUPS; k++) acc[k] = _mm256_set1_ps(ID(K));                 \
-      for (int64_t c = 0; c < w; c += 8) {                                                \
-        for (int k = 0; k < A2_GROUPS; k++) tr8(p + 8 * k, c, 4, t[k]);                   \
-        for (int64_t j = 0; j < 8 && c + j < w; j++)                                      \
-          for (int k = 0; k < A2_GROUPS; k++) acc[k] = v##op##_##K(acc[k], t[k][j]);      \
+      for (int k = 0; k < A2_GROUPS; k++) acc[k] = toa_##X(set1_##X(ID(K)));              \
+      for (int64_t c = 0; c < w; c += W) {                                                \
+        for (int k = 0; k < A2_GROUPS; k++) tr_##X(p + W * k, c, 4, t[k]);                \
+        for (int64_t j = 0; j < W && c + j < w; j++)                                      \
+          for (int k = 0; k < A2_GROUPS; k++) acc[k] = v##op##_##K##_##X(acc[k], toa_##X(t[k][j])); \
       }                                                                                   \
-      for (int k = 0; k < A2_GROUPS; k++) _mm256_storeu_ps(out + 8 * k, acc[k]);          \
+      for (int k = 0; k < A2_GROUPS; k++) stf_##X(out + W * k, froma_##X(acc[k]));        \
       for (int64_t i = 0; i < g; i++) st_##K(d + (r0 + i) * dstep, 0, out[i]);            \
     }                                                                                     \
-  }                                                                                       \
-  RED_AVX2 static void op##_cols_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride) { \
-    enum { B = 16, ES = PT_VL_E_##K };                                                    \
-    __m256 a[B];                                                                          \
-    float out[8];                                                                         \
-    for (int64_t c0 = 0; c0 + 8 <= n; c0 += 8 * B) {                                      \
-      int64_t nb = (n - c0) / 8 < B ? (n - c0) / 8 : B;                                   \
-      for (int64_t b = 0; b < nb; b++) a[b] = ld8(s, c0 + 8 * b, ES);                     \
+  }
+#define SIMD_COLS(op, K, F, ID, X)                                                      \
+  TGT_##X static void op##_cols_##K##_##X(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride) { \
+    enum { B = 16, W = W_##X, ES = PT_VL_E_##K };                                         \
+    VA_##X a[B];                                                                          \
+    float out[W];                                                                         \
+    for (int64_t c0 = 0; c0 + W <= n; c0 += W * B) {                                      \
+      int64_t nb = (n - c0) / W < B ? (n - c0) / W : B;                                   \
+      for (int64_t b = 0; b < nb; b++) a[b] = lda_##X(s, c0 + W * b, ES);                 \
       for (int64_t i = 1; i < len; i++)                                                   \
-        for (int64_t b = 0; b < nb; b++) a[b] = v##op##_##K(a[b], ld8(s + i * stride * ES, c0 + 8 * b, ES)); \
+        for (int64_t b = 0; b < nb; b++) a[b] = v##op##_##K##_##X(a[b], lda_##X(s + i * stride * ES, c0 + W * b, ES)); \
       for (int64_t b = 0; b < nb; b++) {                                                  \
-        _mm256_storeu_ps(out, a[b]);                                                      \
-        for (int k = 0; k < 8; k++) st_##K(d, c0 + 8 * b + k, out[k]);                   \
+        stf_##X(out, froma_##X(a[b]));                                                    \
+        for (int k = 0; k < W; k++) st_##K(d, c0 + W * b + k, out[k]);                   \
       }                                                                                   \
     }                                                                                     \
-    for (int64_t c = n / 8 * 8; c < n; c++) op##_col_##K(d + c * ES, s + c * ES, len, stride, NULL); \
+    for (int64_t c = n / W * W; c < n; c++) op##_col_##K(d + c * ES, s + c * ES, len, stride, NULL); \
   }
-ROWS_KINDS(SIMD_A2_COL)
+#define SIMD_ROWS(op, K, F, ID, X) ROWS_A5(op, K, F, ID, X) CHAINS(op, K, F, ID, X) SIMD_A2(op, K, F, ID, X)
+ROWS_KINDS(SIMD_ROWS, 8) ROWS_KINDS(SIMD_COLS, 8) ROWS_KINDS(SIMD_COLS, 16)
+SIMD_ROWS(rsum, f16, ADD_F16C, ID_SUM, h) SIMD_COLS(rsum, f16, ADD_F16C, ID_SUM, h)
 
-/* AVX2 and F16C (CPUID.1:ECX bit 29; CPUID traps in a virtual machine, so asked once). */
-static bool red_avx2(void) {
-  static _Atomic int known; /* 0 unknown, 1 no, 2 yes */
+/* The host's vector level: 1 none of these, 2 AVX2 and F16C (CPUID.1:ECX bit 29), 3 also
+ * AVX-512 F BW DQ VL, 4 also AVX512-FP16. CPUID traps in a virtual machine: asked once. */
+static int red_level(void) {
+  static _Atomic int known; /* 0 unknown */
   int k = atomic_load_explicit(&known, memory_order_relaxed);
   if (!k) {
     unsigned a, b, c, d;
     k = __builtin_cpu_supports("avx2") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u) ? 2 : 1;
+    if (k == 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
+      k = __builtin_cpu_supports("avx512fp16") ? 4 : 3;
     atomic_store_explicit(&known, k, memory_order_relaxed);
   }
-  return k == 2;
+  return k;
 }
 
-/* The SIMD loops of reductions `loops` of element type t on this host, or NULL. */
+/* The SIMD loops of reductions `loops` of element type t on this host, or NULL: the f16 sums
+ * in f16 lanes with AVX512-FP16; the others with AVX2, and their columns in 16 lanes with
+ * AVX-512 (its 512-bit shuffles have one port on the hosts measured, the 256-bit ones two:
+ * the transposing row loops are no faster in 16 lanes, docs/performance.md rowsum512). */
 static const red_simd *simd_of(const red_loops *loops, ptosim_dtype t) {
-#define SIMD_ENTRY(op, K, F, ID) {op##_a5_rows_##K, op##_chains_##K, op##_a2a3_rows_##K, op##_cols_##K, PT_VL_DT_##K, op},
-  enum { rsum, rmax, rmin };
-  static const red_simd k[] = {ROWS_KINDS(SIMD_ENTRY)};
-  int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1;
-  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
-    if (k[i].t == (int)t && k[i].op == op) return red_avx2() ? &k[i] : NULL;
+#define SIMD_ENTRY(op, K, R, C) {op##_a5_rows_##K##_##R, op##_chains_##K##_##R, op##_a2a3_rows_##K##_##R, op##_cols_##K##_##C, PT_VL_DT_##K, op},
+#define ENTRY_8(op, K, F, ID, C) SIMD_ENTRY(op, K, 8, C)
+  enum { rsum, rmax, rmin, NK = 6 };
+  static const red_simd k8[NK] = {ROWS_KINDS(ENTRY_8, 8)}, k16[NK] = {ROWS_KINDS(ENTRY_8, 16)};
+  static const red_simd kh[1] = {SIMD_ENTRY(rsum, f16, h, h)};
+  int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1, lv = red_level();
+  if (lv == 4 && kh->t == (int)t && kh->op == op) return kh;
+  for (int i = 0; lv >= 2 && i < NK; i++)
+    if (k8[i].t == (int)t && k8[i].op == op) return lv >= 3 ? &k16[i] : &k8[i];
   return NULL;
 }
 #else
