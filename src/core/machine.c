@@ -12,10 +12,14 @@
 #define GM_FIRST 0x10000000ull
 #define GM_GUARD 0x10000ull
 
+/* A local memory of `bytes` zero bytes, 64-byte aligned so that the host's vector loads of
+ * aligned tiles do not straddle cache lines (calloc of a large block is 16 bytes past a
+ * page); storage keeps the pointer to free. */
 static uint8_t *alloc_space(ptosim_machine *m, uint64_t bytes) {
-  uint8_t *p = calloc(1, bytes);
-  if (p) m->storage[m->nstorage++] = p;
-  return p;
+  uint8_t *p = calloc(1, bytes + 64);
+  if (!p) return NULL;
+  m->storage[m->nstorage++] = p;
+  return p + (64 - (uintptr_t)p % 64) % 64;
 }
 
 ptosim_machine *ptosim_machine_new(ptosim_target target, int blocks) {

@@ -265,38 +265,28 @@ TE_AVX512 static inline __m512d te_exp8d_avx512(const uint8_t *a, __mmask8 *near
   *near = _mm512_testn_epi64_mask(low, _mm512_set1_epi64(0x1FFFFFFF & -(2 * PT_EXP_NEAR)));
   return y;
 }
-/* Rows go TE_EXP_SPAN lanes at a time: the blocks of 16 with a lane left to pt_exp_f32 are noted
- * without a branch and fixed after the span, from the source (a copy of the span when d is
- * a: then the results overwrite it). */
-enum { TE_EXP_SPAN = 256 };
+/* The lanes of 16 (sources v) that slow marks get pt_exp_f32 at y (NaN results as
+ * 0x7FC00000): about 1 lane in 2^16 of the fast range, so out of line. */
+TE_AVX512 __attribute__((noinline, cold)) static void te_exp_fix16(__m512 v, __mmask16 slow, uint8_t *y) {
+  float x[16];
+  _mm512_storeu_ps(x, v);
+  for (unsigned l = slow; l; l &= l - 1) te_st_f32(y, __builtin_ctz(l), pt_exp_f32(x[__builtin_ctz(l)]));
+}
+/* Sixteen lanes a step; x < -104 gives +0 (the zeroing stores), the lanes not proven go to
+ * te_exp_fix16 from the loaded sources (so d may be a). */
 TE_AVX512 TE_FMA("avx512f") static void te_exp_avx512(const uint8_t *a, int64_t n, uint8_t *d) {
   int64_t i = 0;
-  for (; i + 16 <= n; i += TE_EXP_SPAN) {
-    float copy[TE_EXP_SPAN];
-    int64_t m = (n - i < TE_EXP_SPAN ? n - i : TE_EXP_SPAN) & ~(int64_t)15, at[TE_EXP_SPAN / 16];
-    uint32_t lanes[TE_EXP_SPAN / 16];
-    const uint8_t *x = a + 4 * i;
-    uint8_t *y = d + 4 * i;
-    if (a == d) x = memcpy(copy, x, (size_t)m * 4);
-    int cnt = 0;
-    for (int64_t j = 0; j < m; j += 16) {
-      __mmask8 n0, n1;
-      __m512 v = _mm512_loadu_ps((const float *)(x + 4 * j));
-      __m512d y0 = te_exp8d_avx512(x + 4 * j, &n0), y1 = te_exp8d_avx512(x + 4 * j + 32, &n1);
-      __mmask16 in = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(v, _mm512_set1_ps(PT_EXP_MIN), _CMP_GE_OQ), v,
-                                             _mm512_set1_ps(PT_EXP_MAX), _CMP_LE_OQ);
-      __mmask16 live = _mm512_cmp_ps_mask(v, _mm512_set1_ps(PT_EXP_ZERO), _CMP_NLT_UQ); /* not +0 */
-      __mmask16 slow = live & (~in | _mm512_kunpackb(n1, n0));
-      _mm256_storeu_ps((float *)(y + 4 * j), _mm512_maskz_cvtpd_ps((__mmask8)live, y0));
-      _mm256_storeu_ps((float *)(y + 4 * j + 32), _mm512_maskz_cvtpd_ps((__mmask8)(live >> 8), y1));
-      at[cnt] = j, lanes[cnt] = slow;
-      cnt += slow != 0;
-    }
-    for (int k = 0; k < cnt; k++) /* pt_exp_f32 of the lanes left: NaN results as 0x7FC00000 */
-      for (uint32_t l = lanes[k]; l; l &= l - 1) {
-        int64_t e = at[k] + __builtin_ctz(l);
-        te_st_f32(y, e, pt_exp_f32(te_ld_f32(x, e)));
-      }
+  for (; i + 16 <= n; i += 16) {
+    __mmask8 n0, n1;
+    __m512 v = _mm512_loadu_ps((const float *)(a + 4 * i));
+    __m512d y0 = te_exp8d_avx512(a + 4 * i, &n0), y1 = te_exp8d_avx512(a + 4 * i + 32, &n1);
+    __mmask16 in = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(v, _mm512_set1_ps(PT_EXP_MIN), _CMP_GE_OQ), v,
+                                           _mm512_set1_ps(PT_EXP_MAX), _CMP_LE_OQ);
+    __mmask16 live = _mm512_cmp_ps_mask(v, _mm512_set1_ps(PT_EXP_ZERO), _CMP_NLT_UQ); /* not +0 */
+    __mmask16 slow = live & (~in | _mm512_kunpackb(n1, n0));
+    _mm256_storeu_ps((float *)(d + 4 * i), _mm512_maskz_cvtpd_ps((__mmask8)live, y0));
+    _mm256_storeu_ps((float *)(d + 4 * i + 32), _mm512_maskz_cvtpd_ps((__mmask8)(live >> 8), y1));
+    if (slow) te_exp_fix16(v, slow, d + 4 * i);
   }
   i = n & ~(int64_t)15;
   if (i < n) (te_avx2() ? te_exp_avx2 : te_exp_c)(a + 4 * i, n - i, d + 4 * i);
