@@ -1,8 +1,9 @@
 /* precisionType = high_precision of texp, tlog, tsqrt, trsqrt, trecip (tile_elem.h
  * high_precision; docs/spec-notes-hpmode.md): on a5 texp and tlog follow ExpPrecisionImpl /
- * LogPrecisionImpl, every other case computes as DEFAULT. Each case fills a tile with values
- * that reach the selected lanes (subnormal and zero exp results, subnormal, zero and negative
- * log inputs) and ordinary ones, runs the op on a valid region smaller than the tile, and
+ * LogPrecisionImpl and trecip rounds subnormal results twice (DivIEEE754*Impl); every other
+ * case computes as DEFAULT. Each case fills a tile with values that reach the selected lanes
+ * (subnormal and zero exp results, subnormal, zero and negative log inputs, subnormal
+ * reciprocals) and ordinary ones, runs the op on a valid region smaller than the tile, and
  * compares the whole UB with a reference image. The references are written from the
  * formulas, in double, element by element. */
 #include <math.h>
@@ -39,14 +40,22 @@ static double log_ref(ptosim_dtype t, double x, int hp) {
   return as(t, vln_ref(t, s) + c);
 }
 
-/* The DEFAULT formulas of the others, IEEE-correct: sqrt and 1 / sqrt rounded per step. */
+/* tsqrt, trsqrt: HIGH_PRECISION computes as DEFAULT, IEEE-correct (scripts/exhaustive_hp.c). */
 static double sqrt_ref(ptosim_dtype t, double x, int hp) { return (void)hp, as(t, sqrt(x)); }
 static double rsqrt_ref(ptosim_dtype t, double x, int hp) { return (void)hp, as(t, 1.0 / as(t, sqrt(x))); }
-static double recip_ref(ptosim_dtype t, double x, int hp) { return (void)hp, as(t, 1.0 / x); }
+/* trecip HIGH_PRECISION: where 1 / x is subnormal, the quotient of x scaled into [0.5, 2)
+ * rounded first, then scaled back and rounded again. */
+static double recip_ref(ptosim_dtype t, double x, int hp) {
+  int f32 = t == PTOSIM_DT_F32;
+  if (!hp || !(fabs(x) >= (f32 ? 0x1p126 : 0x1p14))) return as(t, 1.0 / x);
+  double k = f32 ? 0x1p-127 : 0x1p-15;
+  return as(t, as(t, 1.0 / (x * k)) * k);
+}
 
 /* Source values: kind 0 for texp, 1 for the others. texp: results that are subnormal or zero
  * in t (x from the underflow range of t down past it), specials, ordinary values. Others:
- * subnormals of t (the largest one too), zero, negatives, specials, ordinary values. */
+ * subnormals of t (the largest one too), zero, negatives, specials, ordinary values, and
+ * values whose reciprocal is subnormal (|x| in [2^126, 2^128), f16 [2^14, 65504]). */
 static double src_value(ptosim_dtype t, int kind, int i) {
   static const double sp[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 0.5};
   uint64_t r = pt_rand_u64(&seed);
@@ -61,8 +70,11 @@ static double src_value(ptosim_dtype t, int kind, int i) {
   if (i == 8) bits = sub;     /* the largest subnormal: not below the threshold */
   if (i == 9) bits = sub + 1; /* the smallest normal */
   double s = f32 ? ldexp((double)bits, -149) : ldexp((double)bits, -24);
-  return k < 4 || i < 10 ? (k == 3 ? -s : s) : k < 6 ? ldexp(1.0 + (double)(r >> 40) * 0x1p-24, (int)(r >> 20) % 40 - 20)
-                                                      : -(double)(r % 100) - 0.5;
+  double m = 1.0 + (double)(r >> 40) * 0x1p-24; /* in [1, 2) */
+  if (k < 4 || i < 10) return k == 3 ? -s : s;
+  if (k < 6) return ldexp(m, (int)(r >> 20) % 40 - 20);
+  if (k == 6) return -(double)(r % 100) - 0.5;
+  return (r >> 30 & 1 ? -1 : 1) * (f32 ? ldexp(m, 126 + (int)(r >> 31 & 1)) : fmin(ldexp(m, 14 + (int)(r >> 31 & 1)), 65504.0));
 }
 
 typedef double (*ref_fn)(ptosim_dtype, double, int);
@@ -108,8 +120,8 @@ static void test_ops(void) {
         for (int hp = 0; hp < 2; hp++)
           for (int inplace = 0; inplace < 2; inplace++) {
             int changed = hp_case(ops[i].op, ops[i].ref, targets[ti], types[k], hp, inplace);
-            /* texp / tlog on a5: the formula must differ from DEFAULT somewhere */
-            int expect = hp && ti == 1 && i < 2;
+            /* texp / tlog / trecip on a5: the formula must differ from DEFAULT somewhere */
+            int expect = hp && ti == 1 && ops[i].op != PTOSIM_OP_tsqrt && ops[i].op != PTOSIM_OP_trsqrt;
             CHECK_MSG(expect ? changed > 0 : changed == 0, "%s %s: %d lanes differ from DEFAULT",
                       ptosim_op_spelling(ops[i].op), pt_dtype_name(types[k]), changed);
           }

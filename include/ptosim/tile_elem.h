@@ -69,10 +69,10 @@ typedef struct ptosim_telem_params {
   bool high_precision;       /* precisionType = high_precision (PTOAS pow / exp / log / sqrt / rsqrt /
                                 recip_precision) of tpow, tpows, texp, tlog, tsqrt, trsqrt, trecip:
                                 the a5 HIGH_PRECISION algorithm (floats only); a2a3 takes the
-                                parameter and computes as DEFAULT. texp / tlog then fix the lanes
-                                whose result / source is at most the type's largest subnormal;
-                                tsqrt / trsqrt / trecip compute as DEFAULT, already IEEE-correct
-                                (docs/spec-notes-hpmode.md) */
+                                parameter and computes as DEFAULT. texp, tlog: the lanes whose
+                                result / source is at most the type's largest subnormal get the
+                                scaled formula; trecip: subnormal results are rounded twice;
+                                tsqrt, trsqrt compute as DEFAULT (IEEE) (docs/spec-notes-hpmode.md) */
 } ptosim_telem_params;
 
 #ifdef __cplusplus

@@ -651,6 +651,19 @@ EXPHP(f32)
 EXPHP(f16)
 TE_VIA_F32_ROW(exphp, f16, exphp_f16_row)
 static const te_fn exphp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = exphp_f32_row, [PTOSIM_DT_F16] = exphp_f16};
+
+/* trecip (pto_instr.hpp TRECIP = TDIVS(1, x); custom/Div754.hpp DivIEEE754*Impl): the
+ * quotient of the mantissas, rounded, then scaled by the exponents with a second rounding.
+ * That is 1 / x except where 1 / x is subnormal, |x| >= 2^126 (f16: 2^14): there
+ * (1 / (x * 2^-127)) * 2^-127 (f16: 2^-15), each step rounded to K (equal to a step by step
+ * model of the sequence on every f32 and f16: scripts/exhaustive_hp.c). */
+#define TE_RECBIG_f32 0x1p126f
+#define TE_RECBIG_f16 0x1p14f
+#define TE_RECSCALE_f32 0x1p-127f
+#define TE_RECSCALE_f16 0x1p-15f
+#define RECHP_F(K, x) \
+  (fabsf(x) >= TE_RECBIG_##K ? RND(K, RND(K, 1.0f / ((x) * TE_RECSCALE_##K)) * TE_RECSCALE_##K) : REC_F(K, x))
+LOOPS(rechp, TE_MAP1, NONE, _, F16F32, RECHP_F)
 LOOPS(sqrt, TE_MAP1, NONE, _, F16F32, SQRT_F)
 LOOPS(rsqrt, TE_MAP1, NONE, _, F16F32, RSQRT_F)
 LOOPS(recip, TE_MAP1, NONE, _, F16F32, REC_F)
@@ -782,9 +795,9 @@ static int te_nsrc(te_shape s) {
   return n[s];
 }
 
-/* The loops of the op's variant: tdivs with the scalar first, tpow / tpows / texp / tlog per
- * target and precision (a2a3 TPOW_IMPL, TEXP_IMPL, TLOG_IMPL take the algorithm parameter
- * and do not use it; tsqrt / trsqrt / trecip HIGH_PRECISION compute as DEFAULT). */
+/* The loops of the op's variant: tdivs with the scalar first, tpow / tpows / texp / tlog /
+ * trecip per target and precision (a2a3 TPOW_IMPL, TEXP_IMPL, TLOG_IMPL, TDIVS_IMPL take the
+ * algorithm parameter and do not use it; tsqrt / trsqrt HIGH_PRECISION compute as DEFAULT). */
 static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem_params *p) {
   bool a2 = x->m->target != PTOSIM_TARGET_A5;
   switch (x->op) {
@@ -793,6 +806,7 @@ static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem
     case PTOSIM_OP_tpows: return a2 ? pows2_loops : p->high_precision ? powshp_loops : o->loops;
     case PTOSIM_OP_texp: return !a2 && p->high_precision ? exphp_loops : o->loops; /* a2a3: DEFAULT */
     case PTOSIM_OP_tlog: return !a2 && p->high_precision ? loghp_loops : o->loops;
+    case PTOSIM_OP_trecip: return !a2 && p->high_precision ? rechp_loops : o->loops;
     default: return o->loops;
   }
 }
