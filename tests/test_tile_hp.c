@@ -136,13 +136,14 @@ static void test_ops(void) {
   "%p" n " = pto.partition_view %v" n ", offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf32> -> " PV "\n"
 
 /* o = texp(a) and l = tlog(b) with high_precision, e = texp(a) with an explicit default,
- * r = trsqrt(b) with high_precision and its tmp. */
+ * r = trsqrt(b) with high_precision and its tmp, s = tsqrt(b), q = trecip(b) with
+ * high_precision. */
 static const char *const k_text =
     "module {\n"
-    "func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>, %l: !pto.ptr<f32>, %e: !pto.ptr<f32>, %r: !pto.ptr<f32>) {\n"
+    "func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>, %l: !pto.ptr<f32>, %e: !pto.ptr<f32>, %r: !pto.ptr<f32>, %s: !pto.ptr<f32>, %q: !pto.ptr<f32>) {\n"
     "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
     "%c16 = arith.constant 16 : index\n%c32 = arith.constant 32 : index\n"
-    VIEW("a") VIEW("b") VIEW("o") VIEW("l") VIEW("e") VIEW("r")
+    VIEW("a") VIEW("b") VIEW("o") VIEW("l") VIEW("e") VIEW("r") VIEW("s") VIEW("q")
     "%ta = pto.alloc_tile : " TF "\n%tb = pto.alloc_tile : " TF "\n%tc = pto.alloc_tile : " TF "\n%tt = pto.alloc_tile : " TF "\n"
     "pto.tload ins(%pa : " PV ") outs(%ta : " TF ")\n"
     "pto.tload ins(%pb : " PV ") outs(%tb : " TF ")\n"
@@ -154,27 +155,35 @@ static const char *const k_text =
     "pto.tstore ins(%tc : " TF ") outs(%pe : " PV ")\n"
     "pto.trsqrt ins(%tb, %tt : " TF ", " TF ") outs(%tc : " TF ") {precisionType = #pto<rsqrt_precision high_precision>}\n"
     "pto.tstore ins(%tc : " TF ") outs(%pr : " PV ")\n"
+    "pto.tsqrt ins(%tb : " TF ") outs(%tc : " TF ") {precisionType = #pto<sqrt_precision high_precision>}\n"
+    "pto.tstore ins(%tc : " TF ") outs(%ps : " PV ")\n"
+    "pto.trecip ins(%tb : " TF ") outs(%tc : " TF ") {precisionType = #pto<recip_precision high_precision>}\n"
+    "pto.tstore ins(%tc : " TF ") outs(%pq : " PV ")\n"
     "return\n}\n}\n";
 
 static void test_text(void) {
   enum { N = 16 * 32 };
-  float a[N], b[N], o[N], l[N], ex[N], r[N];
+  float a[N], b[N], o[N], l[N], ex[N], r[N], sq[N], q[N];
   for (int i = 0; i < N; i++) a[i] = (float)src_value(PTOSIM_DT_F32, 0, i), b[i] = (float)src_value(PTOSIM_DT_F32, 1, i);
   for (int ti = 0; ti < 2; ti++) {
-    int hp = targets[ti] == PTOSIM_TARGET_A5, changed = 0;
-    void *bufs[6] = {a, b, o, l, ex, r};
-    size_t sizes[6] = {sizeof a, sizeof b, sizeof o, sizeof l, sizeof ex, sizeof r};
-    run_text(k_text, targets[ti], bufs, sizes, 6);
+    int hp = targets[ti] == PTOSIM_TARGET_A5, changed = 0, changedq = 0;
+    void *bufs[8] = {a, b, o, l, ex, r, sq, q};
+    size_t sizes[8] = {sizeof a, sizeof b, sizeof o, sizeof l, sizeof ex, sizeof r, sizeof sq, sizeof q};
+    run_text(k_text, targets[ti], bufs, sizes, 8);
     for (int i = 0; i < N; i++) {
-      float w[4] = {(float)exp_ref(PTOSIM_DT_F32, a[i], hp), (float)log_ref(PTOSIM_DT_F32, b[i], hp),
-                    (float)exp_ref(PTOSIM_DT_F32, a[i], 0), (float)rsqrt_ref(PTOSIM_DT_F32, b[i], 1)};
-      const float g[4] = {o[i], l[i], ex[i], r[i]};
-      for (int k = 0; k < 4; k++)
+      float w[6] = {(float)exp_ref(PTOSIM_DT_F32, a[i], hp), (float)log_ref(PTOSIM_DT_F32, b[i], hp),
+                    (float)exp_ref(PTOSIM_DT_F32, a[i], 0), (float)rsqrt_ref(PTOSIM_DT_F32, b[i], 1),
+                    (float)sqrt_ref(PTOSIM_DT_F32, b[i], 1), (float)recip_ref(PTOSIM_DT_F32, b[i], hp)};
+      const float g[6] = {o[i], l[i], ex[i], r[i], sq[i], q[i]};
+      for (int k = 0; k < 6; k++)
         CHECK_MSG(!memcmp(&g[k], &w[k], 4) || (isnan(g[k]) && isnan(w[k])), "%s out %d [%d] = %a, want %a",
                   hp ? "a5" : "a2a3", k, i, g[k], w[k]);
+      float q0 = (float)recip_ref(PTOSIM_DT_F32, b[i], 0);
       changed += memcmp(&o[i], &ex[i], 4) != 0;
+      changedq += memcmp(&q[i], &q0, 4) != 0 && !isnan(q0);
     }
-    CHECK_MSG(hp ? changed > 0 : changed == 0, "%s: high_precision texp differs from default in %d lanes", hp ? "a5" : "a2a3", changed);
+    CHECK_MSG(hp ? changed > 0 && changedq > 0 : changed == 0 && changedq == 0,
+              "%s: high_precision texp / trecip differ from default in %d / %d lanes", hp ? "a5" : "a2a3", changed, changedq);
   }
 }
 
