@@ -531,7 +531,7 @@ static void test_rules(void) {
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tsel, EDIT(p.mask.space = PTOSIM_L1), "tsel.space");
   ok = cmp, ok.dst = ok.src1, ok.src1 = nd(PTOSIM_DT_F32, 3072, 4, 16, 4, 9);
   refuse(PTOSIM_TARGET_A2A3, PTOSIM_OP_tpow, EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_F16), "tpow.dtype");
-  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpows, EDIT(p.src0.dtype = p.dst.dtype = PTOSIM_DT_I32, p.pow_high = true), "tpows.dtype");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpows, EDIT(p.src0.dtype = p.dst.dtype = PTOSIM_DT_I32, p.high_precision = true), "tpows.dtype");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpow, EDIT(p.src1.valid_cols = 3), "tpow.valid");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_tpow, EDIT(p.has_tmp = true, p.tmp.space = PTOSIM_L1), "tpow.space");
   refuse(PTOSIM_TARGET_A5, PTOSIM_OP_taddreluconv, EDIT(p.dst.dtype = PTOSIM_DT_F32), "taddreluconv.dtype");
@@ -814,7 +814,7 @@ static void pow_case(int scalar, ptosim_target tg, ptosim_dtype t, int hp) {
       put(u.img, &b, r, k, y);
     }
   CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
-  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .pow_high = hp != 0, .scalar = {t, sbits}};
+  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .high_precision = hp != 0, .scalar = {t, sbits}};
   if (is_flt(t)) p.scalar = (ptosim_scalar){PTOSIM_DT_F32, fbits(fval(sbits, t), PTOSIM_DT_F32)};
   ptosim_status st = ptosim_exec(u.c, scalar ? PTOSIM_OP_tpows : PTOSIM_OP_tpow, &p, NULL);
   CHECK_MSG(st == PTOSIM_OK, "tpow %s: %s", pt_dtype_name(t), ptosim_last_diag(u.m)->msg);

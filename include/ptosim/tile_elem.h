@@ -66,7 +66,13 @@ typedef struct ptosim_telem_params {
   ptosim_tsat_mode sat;      /* tcvt */
   ptosim_tile mask;          /* tsel / tsels: the predicate tile */
   ptosim_tcmp_mode cmp;      /* tcmp / tcmps */
-  bool pow_high;             /* tpow / tpows: the HIGH_PRECISION algorithm (floats only) */
+  bool high_precision;       /* precisionType = high_precision (PTOAS pow / exp / log / sqrt / rsqrt /
+                                recip_precision) of tpow, tpows, texp, tlog, tsqrt, trsqrt, trecip:
+                                the a5 HIGH_PRECISION algorithm (floats only); a2a3 takes the
+                                parameter and computes as DEFAULT. texp, tlog: the lanes whose
+                                result / source is at most the type's largest subnormal get the
+                                scaled formula; trecip: subnormal results are rounded twice;
+                                tsqrt, trsqrt compute as DEFAULT (IEEE) (docs/spec-notes-hpmode.md) */
 } ptosim_telem_params;
 
 #ifdef __cplusplus

@@ -85,6 +85,7 @@ static int enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *c
 /* Shared with bind_tile_elem.c (bind_tile.h). */
 const pa_item *pt_tile_io(pt_bind *b, const pa_op *op, const char *clause, unsigned i) { return io(b, op, clause, i); }
 unsigned pt_tile_io_count(const pa_op *op, const char *clause) { return io_count(op, clause); }
+const pa_item *pt_tile_attr(const pa_op *op, const char *key) { return attr_value(op, key); }
 int pt_tile_enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *const *names, int n, int def) {
   return enum_attr(b, op, key, names, n, def);
 }

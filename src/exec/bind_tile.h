@@ -17,6 +17,8 @@
  * -1 reported when unknown). */
 const pa_item *pt_tile_io(pt_bind *b, const pa_op *op, const char *clause, unsigned i);
 int pt_tile_enum_attr(pt_bind *b, const pa_op *op, const char *key, const char *const *names, int n, int def);
+/* The value of attribute `key` there (NULL when absent). */
+const pa_item *pt_tile_attr(const pa_op *op, const char *key);
 /* Number of operands of clause `ins` / `outs` (0 when absent). */
 unsigned pt_tile_io_count(const pa_op *op, const char *clause);
 

@@ -40,6 +40,46 @@ static int scalar_first(const pa_op *op) {
   return c && c->ntypes > 0 && c->types[0] && c->types[0]->kind != PA_TY_TILE_BUF;
 }
 
+/* The enum of the op's precisionType attribute (PTOAS PTOAttrs.td, PTOOps.td), or NULL when
+ * the op takes none. */
+static const char *precision_kind(ptosim_opcode opc) {
+  switch (opc) {
+    case PTOSIM_OP_tpow:
+    case PTOSIM_OP_tpows: return "pow_precision";
+    case PTOSIM_OP_texp: return "exp_precision";
+    case PTOSIM_OP_tlog: return "log_precision";
+    case PTOSIM_OP_tsqrt: return "sqrt_precision";
+    case PTOSIM_OP_trsqrt: return "rsqrt_precision";
+    case PTOSIM_OP_trecip: return "recip_precision";
+    default: return NULL;
+  }
+}
+
+/* Whether attribute v names enum `kind`: #pto<KIND value> or #pto.KIND<value>. */
+static bool names_kind(const pa_item *v, const char *kind) {
+  size_t n = strlen(kind);
+  if (v->nargs == 2) return pa_item_is_word(&v->args[0], kind);
+  return v->name.n == 4 + n && !memcmp(v->name.s, "pto.", 4) && !memcmp(v->name.s + 4, kind, n);
+}
+
+/* {precisionType = #pto<KIND default|high_precision>}, KIND the op's own enum (the attribute
+ * is typed, PTOOps.td); DEFAULT when absent. trsqrt HIGH_PRECISION needs its tmp operand
+ * (PTO.cpp TRsqrtOp::verify). */
+static int bind_precision(pt_bind *b, const pa_op *op, const char *kind, ptosim_telem_params *p) {
+  static const char *const prec[] = {"default", "high_precision"};
+  int h = pt_tile_enum_attr(b, op, "precisionType", prec, 2, 0);
+  if (h < 0) return -1;
+  const pa_item *v = pt_tile_attr(op, "precisionType");
+  if (v && !names_kind(v, kind))
+    return pt_bind_error(b, v, "bind.keyword", "write the op's own enum (PTOAttrs.td)",
+                         "precisionType '%.*s' is not a #pto<%s ...>", (int)v->text.n, v->text.s, kind);
+  if (h == 1 && b->opc == PTOSIM_OP_trsqrt && !p->has_tmp)
+    return pt_bind_error(b, v, "bind.arity", "add the tmp tile: ins(%src, %tmp : T, T)",
+                         "precisionType high_precision needs the tmp operand");
+  p->high_precision = h == 1;
+  return 0;
+}
+
 int bind_ptosim_telem_params(pt_bind *b, const pa_op *op, ptosim_telem_params *p) {
   const char *sig = (unsigned)b->opc < PTOSIM_OP_COUNT ? k_sig[b->opc] : NULL;
   if (!sig) return pt_bind_error(b, NULL, "bind.op", "report this: the op has no signature", "no ins(...) form");
@@ -74,12 +114,8 @@ int bind_ptosim_telem_params(pt_bind *b, const pa_op *op, ptosim_telem_params *p
     p->cmp = (ptosim_tcmp_mode)m;
     return m < 0 ? -1 : 0;
   }
-  if (b->opc == PTOSIM_OP_tpow || b->opc == PTOSIM_OP_tpows) {
-    static const char *const prec[] = {"default", "high_precision"};
-    int h = pt_tile_enum_attr(b, op, "precisionType", prec, 2, 0);
-    p->pow_high = h == 1;
-    return h < 0 ? -1 : 0;
-  }
+  const char *kind = precision_kind(b->opc);
+  if (kind) return bind_precision(b, op, kind, p);
   if (b->opc != PTOSIM_OP_tcvt) return 0;
   static const char *const rmode[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD", "CAST_RINT"};
   static const char *const sat[] = {[PTOSIM_TSAT_ON] = "ON", [PTOSIM_TSAT_OFF] = "OFF"};

@@ -610,6 +610,60 @@ static void exp_f32(const te_row *g) { pt_te_exp_f32(g->a, g->n, g->d); }
 TE_VIA_F32_ROW(exp, f16, exp_f32)
 static const te_fn exp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = exp_f32, [PTOSIM_DT_F16] = exp_f16};
 LOOPS(log, TE_MAP1, NONE, _, F16F32, LN_F)
+
+/* HIGH_PRECISION texp and tlog on a5 (a5 TUnaryOp.hpp ExpOp / LogOp; docs/spec-notes-hpmode.md).
+ * TE_MAXSUB_K: the largest subnormal of kind K (f32 0x007FFFFF, f16 0x03FF) as a float. */
+#define TE_MAXSUB_f32 0x1.fffffcp-127f
+#define TE_MAXSUB_f16 0x1.ff8p-15f
+/* tlog (custom/TLog_Custom.hpp LogPrecisionImpl): where x < TE_MAXSUB_K (zero, negatives and
+ * -inf too), ln(x * 2^23) - 15.94238515... (f16: ln(x * 2^10) - 6.93147180...), each step
+ * rounded to K, the constant rounded to K; elsewhere ln x. */
+#define TE_LOGSCALE_f32 0x1p23f
+#define TE_LOGSCALE_f16 0x1p10f
+#define TE_LOGCOMP_f32 ((float)-15.9423851528787421)
+#define TE_LOGCOMP_f16 (te_rnd_f16((float)-6.931471805599453094172))
+#define LNHP_F(K, x) \
+  ((x) < TE_MAXSUB_##K ? RND(K, RND(K, LN_F(K, RND(K, (x) * TE_LOGSCALE_##K))) + TE_LOGCOMP_##K) : LN_F(K, x))
+LOOPS(loghp, TE_MAP1, NONE, _, F16F32, LNHP_F)
+
+/* texp (custom/TExp_Custom.hpp ExpPrecisionImpl): y = e^x rounded to K; where y <=
+ * TE_MAXSUB_K (+0 too), h = x / 2, then e^h * e^h, each step rounded to K. exphp_K_row
+ * runs the fast rows of pt_te_exp_f32 on a copy of the sources (d may be a), then fixes
+ * those lanes. f16 rows go through f32 (te_f16_chunks): y there is rounded to f16 at the
+ * store, the fixed lanes are already f16 values. */
+#define EXPHP(K)                                                                             \
+  static inline float te_exphp_##K(float x) {                                                \
+    float e = RND(K, EXP_F(K, RND(K, x / 2.0f)));                                            \
+    return RND(K, e * e);                                                                    \
+  }                                                                                          \
+  static void exphp_##K##_row(const te_row *g) {                                            \
+    float x[TE_CHUNK];                                                                       \
+    for (int64_t j = 0; j < g->n; j += TE_CHUNK) {                                           \
+      int64_t m = g->n - j < TE_CHUNK ? g->n - j : TE_CHUNK;                                 \
+      uint8_t *d = g->d + 4 * j;                                                             \
+      memcpy(x, g->a + 4 * j, (size_t)m * 4);                                                \
+      pt_te_exp_f32((const uint8_t *)x, m, d);                                               \
+      for (int64_t i = 0; i < m; i++)                                                        \
+        if (RND(K, te_ld_f32(d, i)) <= TE_MAXSUB_##K) te_st_f32(d, i, te_exphp_##K(x[i]));   \
+    }                                                                                        \
+  }
+EXPHP(f32)
+EXPHP(f16)
+TE_VIA_F32_ROW(exphp, f16, exphp_f16_row)
+static const te_fn exphp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = exphp_f32_row, [PTOSIM_DT_F16] = exphp_f16};
+
+/* trecip (pto_instr.hpp TRECIP = TDIVS(1, x); custom/Div754.hpp DivIEEE754*Impl): the
+ * quotient of the mantissas, rounded, then scaled by the exponents with a second rounding.
+ * That is 1 / x except where 1 / x is subnormal, |x| >= 2^126 (f16: 2^14): there
+ * (1 / (x * 2^-127)) * 2^-127 (f16: 2^-15), each step rounded to K (equal to a step by step
+ * model of the sequence on every f32 and f16: scripts/exhaustive_hp.c). */
+#define TE_RECBIG_f32 0x1p126f
+#define TE_RECBIG_f16 0x1p14f
+#define TE_RECSCALE_f32 0x1p-127f
+#define TE_RECSCALE_f16 0x1p-15f
+#define RECHP_F(K, x) \
+  (fabsf(x) >= TE_RECBIG_##K ? RND(K, RND(K, 1.0f / ((x) * TE_RECSCALE_##K)) * TE_RECSCALE_##K) : REC_F(K, x))
+LOOPS(rechp, TE_MAP1, NONE, _, F16F32, RECHP_F)
 LOOPS(sqrt, TE_MAP1, NONE, _, F16F32, SQRT_F)
 LOOPS(rsqrt, TE_MAP1, NONE, _, F16F32, RSQRT_F)
 LOOPS(recip, TE_MAP1, NONE, _, F16F32, REC_F)
@@ -741,14 +795,18 @@ static int te_nsrc(te_shape s) {
   return n[s];
 }
 
-/* The loops of the op's variant: tdivs with the scalar first, tpow / tpows per target and
- * precision (a2a3 TPOW_IMPL takes the PowAlgorithm parameter and does not use it). */
+/* The loops of the op's variant: tdivs with the scalar first, tpow / tpows / texp / tlog /
+ * trecip per target and precision (a2a3 TPOW_IMPL, TEXP_IMPL, TLOG_IMPL, TDIVS_IMPL take the
+ * algorithm parameter and do not use it; tsqrt / trsqrt HIGH_PRECISION compute as DEFAULT). */
 static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem_params *p) {
   bool a2 = x->m->target != PTOSIM_TARGET_A5;
   switch (x->op) {
     case PTOSIM_OP_tdivs: return p->scalar_first ? rdivs_loops : o->loops;
-    case PTOSIM_OP_tpow: return a2 ? pow2_loops : p->pow_high ? powhp_loops : o->loops; /* a2a3 ignores the algorithm */
-    case PTOSIM_OP_tpows: return a2 ? pows2_loops : p->pow_high ? powshp_loops : o->loops;
+    case PTOSIM_OP_tpow: return a2 ? pow2_loops : p->high_precision ? powhp_loops : o->loops; /* a2a3 ignores the algorithm */
+    case PTOSIM_OP_tpows: return a2 ? pows2_loops : p->high_precision ? powshp_loops : o->loops;
+    case PTOSIM_OP_texp: return !a2 && p->high_precision ? exphp_loops : o->loops; /* a2a3: DEFAULT */
+    case PTOSIM_OP_tlog: return !a2 && p->high_precision ? loghp_loops : o->loops;
+    case PTOSIM_OP_trecip: return !a2 && p->high_precision ? rechp_loops : o->loops;
     default: return o->loops;
   }
 }
