@@ -1,5 +1,5 @@
 /* precisionType = high_precision of texp, tlog, tsqrt, trsqrt, trecip (tile_elem.h
- * high_precision; docs/spec-notes-hpmode.md): on a5 texp and tlog follow ExpPrecisionImpl /
+ * high_precision; docs/spec-notes.md section 32): on a5 texp and tlog follow ExpPrecisionImpl /
  * LogPrecisionImpl and trecip rounds subnormal results twice (DivIEEE754*Impl); every other
  * case computes as DEFAULT. Each case fills a tile with values that reach the selected lanes
  * (subnormal and zero exp results, subnormal, zero and negative log inputs, subnormal

@@ -72,7 +72,7 @@ typedef struct ptosim_telem_params {
                                 parameter and computes as DEFAULT. texp, tlog: the lanes whose
                                 result / source is at most the type's largest subnormal get the
                                 scaled formula; trecip: subnormal results are rounded twice;
-                                tsqrt, trsqrt compute as DEFAULT (IEEE) (docs/spec-notes-hpmode.md) */
+                                tsqrt, trsqrt compute as DEFAULT (IEEE) (docs/spec-notes.md section 32) */
 } ptosim_telem_params;
 
 #ifdef __cplusplus

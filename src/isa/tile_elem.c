@@ -611,7 +611,7 @@ TE_VIA_F32_ROW(exp, f16, exp_f32)
 static const te_fn exp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = exp_f32, [PTOSIM_DT_F16] = exp_f16};
 LOOPS(log, TE_MAP1, NONE, _, F16F32, LN_F)
 
-/* HIGH_PRECISION texp and tlog on a5 (a5 TUnaryOp.hpp ExpOp / LogOp; docs/spec-notes-hpmode.md).
+/* HIGH_PRECISION texp and tlog on a5 (a5 TUnaryOp.hpp ExpOp / LogOp; docs/spec-notes.md section 32).
  * TE_MAXSUB_K: the largest subnormal of kind K (f32 0x007FFFFF, f16 0x03FF) as a float. */
 #define TE_MAXSUB_f32 0x1.fffffcp-127f
 #define TE_MAXSUB_f16 0x1.ff8p-15f
