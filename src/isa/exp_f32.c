@@ -1,5 +1,5 @@
 /* e^x of an f32, correctly rounded (round to nearest even): the exp of vexp, vexpdif, texp,
- * the expdif forms and tpow (docs/spec-notes.md, "exp is correctly rounded").
+ * the expdif forms and tpow (docs/spec-notes.md section 31).
  *
  * Two steps. The fast one is the double-precision algorithm of pt_exp_f32x8
  * (vec_formulas.h) on one element: y within 2^-42.4 of e^x, so its f32 rounding is the
