@@ -214,6 +214,13 @@ typedef struct red_simd {
 #define RED_AVX2 __attribute__((target("avx2,f16c")))
 #define RED_AVX512 __attribute__((target("avx2,f16c,avx512f,avx512bw,avx512dq,avx512vl")))
 #define RED_FP16 __attribute__((target("avx2,f16c,avx512f,avx512bw,avx512dq,avx512vl,avx512fp16")))
+/* The FP16 flavour needs a compiler whose intrinsics take avx512fp16 as a target attribute
+ * (gcc 12 and later; clang 14, the fuzz build's, has no __m256h there). */
+#if !defined(__clang__) && __GNUC__ >= 12
+#define RED_HAVE_FP16 1
+#else
+#define RED_HAVE_FP16 0
+#endif
 #define W_8 8
 #define TGT_8 RED_AVX2
 #define VF_8 __m256
@@ -297,9 +304,11 @@ RED_AVX512 static inline __m512 ld16(const uint8_t *p, int64_t c, int es) {
   return es == 4 ? _mm512_loadu_ps((const float *)p + c)
                  : _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(p + 2 * c)));
 }
+#if RED_HAVE_FP16
 RED_FP16 static inline __m256h ldh(const uint8_t *p, int64_t c, int es) {
   return es == 2 ? _mm256_castsi256_ph(_mm256_loadu_si256((const __m256i *)(p + 2 * c))) : toa_h(ld16(p, c, es));
 }
+#endif
 /* t[j] lane i = element c + j of the row at p[i] (i, j < 8 / 16): the loads gather the 4-element
  * blocks of 2 / 4 rows into the 128-bit lanes (r[4h + i] lane 4m + e = element c + 4h + e of
  * row i + 4m), then a 4 x 4 transpose in each 128-bit lane (unpack, shuffle). */
@@ -317,6 +326,7 @@ RED_AVX2 static inline void tr8(const uint8_t *const *p, int64_t c, int es, __m2
       r[4 * h + i] = _mm256_insertf128_ps(_mm256_castps128_ps256(ld4(p[i], c + 4 * h, es)), ld4(p[i + 4], c + 4 * h, es), 1);
   for (int h = 0; h < 2; h++) TR4(__m256, _mm256, (r + 4 * h), (t + 4 * h));
 }
+#if RED_HAVE_FP16 /* the a2a3 rows of the FP16 flavour */
 RED_AVX512 static inline void tr16(const uint8_t *const *p, int64_t c, int es, __m512 t[16]) {
   __m512 r[16];
   for (int h = 0; h < 4; h++)
@@ -328,6 +338,8 @@ RED_AVX512 static inline void tr16(const uint8_t *const *p, int64_t c, int es, _
     }
   for (int h = 0; h < 4; h++) TR4(__m512, _mm512, (r + 4 * h), (t + 4 * h));
 }
+#endif
+#if RED_HAVE_FP16
 /* t[j] lane i = element c + j of the f16 row at p[i] (i, j < 16), as f16: the loads put
  * elements c + 8h .. c + 8h + 7 of rows i and i + 8 in the 128-bit lanes of r[8h + i], then
  * an 8 x 8 transpose of 16-bit elements in each 128-bit lane (unpacks of 16, 32, 64 bits). */
@@ -347,6 +359,7 @@ RED_FP16 static inline void tr16h(const uint8_t *const *p, int64_t c, __m256h t[
       t[8 * h + 2 * k + 1] = _mm256_castsi256_ph(_mm256_unpackhi_epi64(b[k], b[k + 4]));
   }
 }
+#endif
 /* The formulas per lane, v<op>_<K>_X. ADD_F of f16: the f32 sum rounded to f16 (vcvtps2ph to
  * nearest even rounds as pt_vl_to_f16; a NaN stays a NaN), or vaddph. MAX_F / MIN_F
  * (pt_vl_fmax / pt_vl_fmin): NaN (all ones) if either is NaN; for equal operands (the zeros of
@@ -463,8 +476,15 @@ RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
   }
 #define SIMD_ROWS(op, K, F, ID, X) ROWS_A5(op, K, F, ID, X) CHAINS(op, K, F, ID, X) SIMD_A2(op, K, F, ID, X)
 ROWS_KINDS(SIMD_ROWS, 8) ROWS_KINDS(SIMD_COLS, 8) ROWS_KINDS(SIMD_COLS, 16)
+#if RED_HAVE_FP16
 SIMD_ROWS(rsum, f16, ADD_F16C, ID_SUM, h) SIMD_COLS(rsum, f16, ADD_F16C, ID_SUM, h)
+#endif
 
+#if RED_HAVE_FP16
+static bool red_fp16(void) { return __builtin_cpu_supports("avx512fp16"); }
+#else
+static bool red_fp16(void) { return false; }
+#endif
 /* The host's vector level: 1 none of these, 2 AVX2 and F16C (CPUID.1:ECX bit 29), 3 also
  * AVX-512 F BW DQ VL, 4 also AVX512-FP16. CPUID traps in a virtual machine: asked once. */
 static int red_level(void) {
@@ -475,7 +495,7 @@ static int red_level(void) {
     k = __builtin_cpu_supports("avx2") && __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1u) ? 2 : 1;
     if (k == 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
-      k = __builtin_cpu_supports("avx512fp16") ? 4 : 3;
+      k = RED_HAVE_FP16 && red_fp16() ? 4 : 3;
     atomic_store_explicit(&known, k, memory_order_relaxed);
   }
   return k;
@@ -490,9 +510,11 @@ static const red_simd *simd_of(const red_loops *loops, ptosim_dtype t) {
 #define ENTRY_8(op, K, F, ID, C) SIMD_ENTRY(op, K, 8, C)
   enum { rsum, rmax, rmin, NK = 6 };
   static const red_simd k8[NK] = {ROWS_KINDS(ENTRY_8, 8)}, k16[NK] = {ROWS_KINDS(ENTRY_8, 16)};
-  static const red_simd kh[1] = {SIMD_ENTRY(rsum, f16, h, h)};
   int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1, lv = red_level();
+#if RED_HAVE_FP16
+  static const red_simd kh[1] = {SIMD_ENTRY(rsum, f16, h, h)};
   if (lv == 4 && kh->t == (int)t && kh->op == op) return kh;
+#endif
   for (int i = 0; lv >= 2 && i < NK; i++)
     if (k8[i].t == (int)t && k8[i].op == op) return lv >= 3 ? &k16[i] : &k8[i];
   return NULL;
