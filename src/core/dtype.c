@@ -37,14 +37,7 @@
 /* ------------------------------------------------------------------------------------------ */
 /* Type table                                                                                  */
 
-typedef struct dt_info {
-  const char *name;
-  unsigned bits;
-  bool is_float;
-  bool is_signed_int;
-} dt_info;
-
-static const dt_info k_dt[PTOSIM_DT_COUNT] = {
+const pt_dtype_info pt_dtype_table[PTOSIM_DT_COUNT] = {
     [PTOSIM_DT_NONE] = {"none", 0, false, false},     [PTOSIM_DT_I8] = {"i8", 8, false, true},
     [PTOSIM_DT_U8] = {"ui8", 8, false, false},        [PTOSIM_DT_I16] = {"i16", 16, false, true},
     [PTOSIM_DT_U16] = {"ui16", 16, false, false},     [PTOSIM_DT_I32] = {"i32", 32, false, true},
@@ -59,20 +52,6 @@ static const dt_info k_dt[PTOSIM_DT_COUNT] = {
     [PTOSIM_DT_F16V2] = {"vector<2xf16>", 32, false, false}, [PTOSIM_DT_BF16V2] = {"vector<2xbf16>", 32, false, false},
 };
 
-static bool dt_valid(ptosim_dtype t) { return (unsigned)t < (unsigned)PTOSIM_DT_COUNT; }
-
-unsigned pt_dtype_bits(ptosim_dtype t) { return dt_valid(t) ? k_dt[t].bits : 0; }
-
-unsigned pt_dtype_size(ptosim_dtype t) {
-  unsigned b = pt_dtype_bits(t);
-  return b >= 8 ? b / 8 : 0;
-}
-
-const char *pt_dtype_name(ptosim_dtype t) { return dt_valid(t) ? k_dt[t].name : "none"; }
-
-bool pt_dtype_is_float(ptosim_dtype t) { return dt_valid(t) && k_dt[t].is_float; }
-
-bool pt_dtype_is_signed_int(ptosim_dtype t) { return dt_valid(t) && k_dt[t].is_signed_int; }
 
 static const struct {
   const char *s;

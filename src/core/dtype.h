@@ -24,20 +24,34 @@ typedef enum pt_round {
  * PT_SAT_KEEPNAN:  as PT_SAT_ON but NaN stays NaN where the format has a NaN. */
 typedef enum pt_sat { PT_SAT_OFF = 0, PT_SAT_ON, PT_SAT_KEEPNAN } pt_sat;
 
-/* Size in bits of one element (4 for I4). */
-unsigned pt_dtype_bits(ptosim_dtype t);
+/* Per element type: MLIR spelling, size in bits, float, signed integer (core/dtype.c). */
+typedef struct pt_dtype_info {
+  const char *name;
+  unsigned bits;
+  bool is_float;
+  bool is_signed_int;
+} pt_dtype_info;
+extern const pt_dtype_info pt_dtype_table[PTOSIM_DT_COUNT];
+static inline const pt_dtype_info *pt_dtype_info_of(ptosim_dtype t) {
+  return pt_dtype_table + ((unsigned)t < (unsigned)PTOSIM_DT_COUNT ? t : PTOSIM_DT_NONE);
+}
+/* Size in bits of one element (4 for I4; 0 for NONE and unknown values). */
+static inline unsigned pt_dtype_bits(ptosim_dtype t) { return pt_dtype_info_of(t)->bits; }
 /* Size in bytes of one element; 0 for I4 (sub-byte) and NONE. */
-unsigned pt_dtype_size(ptosim_dtype t);
+static inline unsigned pt_dtype_size(ptosim_dtype t) {
+  unsigned b = pt_dtype_bits(t);
+  return b >= 8 ? b / 8 : 0;
+}
 /* MLIR spelling: "i8" "ui8" "i16" "ui16" "i32" "ui32" "i64" "ui64" "f16" "bf16" "f32"
  * "f8E4M3FN" "f8E5M2" "hif8" "f8E8M0FNU" "i4", and of the storage types "f64" "f4E1M2x2"
  * "f4E2M1x2" "hif8x2" "bf16x2" (the !pto types without the prefix) "vector<2xf16>"
- * "vector<2xbf16>". */
-const char *pt_dtype_name(ptosim_dtype t);
+ * "vector<2xbf16>"; "none" for NONE and unknown values. */
+static inline const char *pt_dtype_name(ptosim_dtype t) { return pt_dtype_info_of(t)->name; }
+static inline bool pt_dtype_is_float(ptosim_dtype t) { return pt_dtype_info_of(t)->is_float; }
+static inline bool pt_dtype_is_signed_int(ptosim_dtype t) { return pt_dtype_info_of(t)->is_signed_int; }
 /* Parse an MLIR element type spelling (also accepts "si8", "u8" style aliases);
  * returns PTOSIM_DT_NONE when unknown. */
 ptosim_dtype pt_dtype_parse(const char *s, unsigned len);
-bool pt_dtype_is_float(ptosim_dtype t);
-bool pt_dtype_is_signed_int(ptosim_dtype t);
 
 /* 16-bit floats. */
 uint16_t pt_f32_to_f16(float x, pt_round r, pt_sat s);
