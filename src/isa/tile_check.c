@@ -121,6 +121,11 @@ ptosim_status pt_tile_at(pt_ctx *x, ptosim_core *c, ptosim_space sp, uint64_t ad
   return pt_span_on(x, c, sp, addr, len, align, acc, out);
 }
 
+ptosim_status pt_tile_in_op(pt_ctx *x, const char *op, const char *rule, const char *hint, const char *what,
+                            const ptosim_tile *t, ptosim_space want) {
+  return t->space == want ? PTOSIM_OK : pt_tile_in(x, PT_TILE_RULE(op, rule), hint, what, t, want);
+}
+
 const char *pt_tile_rule(char *buf, const char *op, const char *rule) {
   snprintf(buf, 64, "%s.%s", op, rule);
   return buf;

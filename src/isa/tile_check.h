@@ -50,6 +50,10 @@ const char *pt_tile_kind_name(pt_tile_kind k);
  * generic one. */
 ptosim_status pt_tile_in(pt_ctx *x, const char *rule, const char *hint, const char *what, const ptosim_tile *t,
                          ptosim_space want);
+/* The same with the rule id "<op>.<rule>", formatted only when the check fails (ops whose
+ * operand checks are shared, on the path of every call). */
+ptosim_status pt_tile_in_op(pt_ctx *x, const char *op, const char *rule, const char *hint, const char *what,
+                            const ptosim_tile *t, ptosim_space want);
 
 /* Host byte of tile storage at addr of space sp, reached from core c: the address has the
  * space's alignment of the target profile (mem.align) and [addr, addr + len) lies in the

@@ -23,8 +23,7 @@
 
 ptosim_status pt_te_tile(pt_ctx *x, const char *name, const char *what, const ptosim_tile *t) {
   PT_TRY(pt_tile_check(x, PT_TILE_LAYOUT, what, t, NULL));
-  if (t->space != PTOSIM_UB) /* the rule id is formatted for the report only */
-    return pt_tile_in(x, PT_TILE_RULE(name, "space"), "vector tile ops work on vec (UB) tiles", what, t, PTOSIM_UB);
+  PT_TRY(pt_tile_in_op(x, name, "space", "vector tile ops work on vec (UB) tiles", what, t, PTOSIM_UB));
   PT_VERIFY(x, pt_tile_kind_of(t) == PT_TK_ND, PT_TILE_RULE(name, "layout"), "use blayout=row_major, slayout=none_box",
             "%s tile is %s; the op takes row-major none_box tiles only", what, pt_tile_kind_name(pt_tile_kind_of(t)));
   return PTOSIM_OK;

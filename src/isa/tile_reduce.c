@@ -607,8 +607,7 @@ static int is_dn(const ptosim_tile *t) { return pt_tile_kind_of(t) == PT_TK_DN; 
 
 ptosim_status pt_tile_vec(pt_ctx *x, const char *op, const char *what, const ptosim_tile *t) {
   PT_TRY(pt_tile_check(x, PT_TILE_LAYOUT, what, t, NULL));
-  if (t->space == PTOSIM_UB) return PTOSIM_OK; /* the rule id is formatted for the report only */
-  return pt_tile_in(x, PT_TILE_RULE(op, "space"), "use loc=vec tiles", what, t, PTOSIM_UB);
+  return pt_tile_in_op(x, op, "space", "use loc=vec tiles", what, t, PTOSIM_UB);
 }
 
 ptosim_status pt_tile_dtype_in(pt_ctx *x, const char *op, const char *what, ptosim_dtype dt, uint32_t a2a3, uint32_t a5) {
