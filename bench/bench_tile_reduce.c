@@ -1,8 +1,8 @@
 /* Tile reduce and expand throughput against memcpy of the same bytes, measured in the same
  * run: TROWSUM and TROWEXPANDMUL f32 on a 64 x 512 vec tile (128 KiB), on both targets (their
- * row-sum orders differ: docs/spec-notes-tilereduce.md). Bytes: the source tile for TROWSUM,
+ * row-sum orders differ: docs/spec-notes.md section 17). Bytes: the source tile for TROWSUM,
  * the destination tile for TROWEXPANDMUL (in place: it reads as many more). Target >= 25% of memcpy.
- * Also TROWSUM and TCOLSUM f16 on a 64 x 1024 tile (128 KiB; f16 adds round through F16C). */
+ * Also TROWSUM and TCOLSUM f16 on a 64 x 1024 tile (128 KiB). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

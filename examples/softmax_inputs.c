@@ -3,8 +3,8 @@
  *   exactly 1/100 everywhere), DIR/y.npy: zeros, DIR/golden.npy: the row softmax computed
  *   with naive loops in the order ptosim documents for A5 (docs/spec-notes.md section 17:
  *   max in any order; e = e^(x - max) rounded to f32 per step (correctly rounded: here from
- *   80-bit long double); the row sum adds each
- *   64-element repeat from 0 in index order, then the repeat sums from 0; y = e / sum).
+ *   80-bit long double); the row sum is the tree sum of each 64-lane repeat (halves summed
+ *   apart, then added; lanes past the row 0), those added in turn from 0; y = e / sum).
  * usage: softmax_inputs DIR */
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +23,9 @@ static int save(const char *dir, const char *name, float *data) {
   return 1;
 }
 
+/* The tree sum of the n lanes v (n a power of 2): the sum of its two halves' tree sums. */
+static float tree(const float *v, int n) { return n == 1 ? v[0] : tree(v, n / 2) + tree(v + n / 2, n / 2); }
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: softmax_inputs DIR\n");
@@ -39,9 +42,9 @@ int main(int argc, char **argv) {
       golden[r][c] = (float)expl((long double)d);
     }
     for (int k = 0; k < C; k += LANES) {
-      float part = 0.0f;
-      for (int c = k; c < C && c < k + LANES; c++) part += golden[r][c];
-      total += part;
+      float lanes[LANES];
+      for (int j = 0; j < LANES; j++) lanes[j] = k + j < C ? golden[r][k + j] : 0.0f;
+      total += tree(lanes, LANES);
     }
     for (int c = 0; c < C; c++) golden[r][c] /= total;
   }

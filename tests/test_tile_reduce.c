@@ -97,32 +97,86 @@ static double identity(ptosim_dtype t, rkind k) {
   return k == R_MAX ? -ldexp(1, (int)bits - 1) : ldexp(1, (int)bits - 1) - 1;
 }
 
-/* Reference row reduction of x[0, n) under the documented order of target tg. */
+/* The balanced tree of a reduction instruction over lanes v[lo, lo + m) (m a power of 2): the
+ * left half's tree combined with the right half's. */
+static double vc_ref(ptosim_dtype t, fop o, const double *v, int lo, int m) {
+  if (m == 1) return v[lo];
+  return apply(t, o, vc_ref(t, o, v, lo, m / 2), vc_ref(t, o, v, lo + m / 2, m / 2));
+}
+
+/* TROWPROD A5's folding tree: lane j after `level` steps of "lane i times lane i + e / 2^step"
+ * on the e lanes v. */
+static double fold_ref(ptosim_dtype t, const double *v, int e, int j, int level) {
+  if (level == 0) return v[j];
+  return apply(t, F_MUL, fold_ref(t, v, e, j, level - 1), fold_ref(t, v, e, j + (e >> level), level - 1));
+}
+
+/* Reference row reduction of x[0, n) under the documented order of target tg: the e lanes of a
+ * 256-byte repeat (b of a 32-byte block) hold x[k e + j], lanes past the row the identity. */
 static double row_ref(ptosim_target tg, ptosim_dtype t, rkind k, const double *x, int n) {
   fop o = rk_op[k];
-  int e = (int)(256 / es_of(t));
+  int e = (int)(256 / es_of(t)), b = (int)(32 / es_of(t)), log_e = es_of(t) == 2 ? 7 : es_of(t) == 4 ? 6 : 8;
   if (k >= R_ARGMAX) {
     int best = 0;
     for (int i = 1; i < n; i++)
       if (k == R_ARGMAX ? x[i] > x[best] : x[i] < x[best]) best = i;
     return best;
   }
-  double acc = identity(t, k);
-  if (tg == PTOSIM_TARGET_A5) { /* partials of each 256-byte repeat, folded in turn */
+  double lane[256] = {0};
+  if (k == R_PROD) { /* lane products from 1, then A5: the folding tree; A2/A3: the lanes of a block in turn */
+    int w = tg == PTOSIM_TARGET_A5 ? e : b;
+    for (int j = 0; j < w; j++) {
+      lane[j] = 1;
+      for (int i = j; i < n; i += w) lane[j] = apply(t, F_MUL, lane[j], x[i]);
+    }
+    if (tg == PTOSIM_TARGET_A5) return fold_ref(t, lane, e, 0, log_e);
+    if (!is_float(t)) {
+      double acc = lane[0];
+      for (int j = 1; j < w; j++) acc = apply(t, F_MUL, acc, lane[j]);
+      return acc;
+    }
+    float acc = (float)lane[0]; /* the scalar unit: float products, one rounding to t at the end */
+    for (int j = 1; j < w; j++) acc *= (float)lane[j];
+    return as(t, acc);
+  }
+  if (tg == PTOSIM_TARGET_A5) { /* acc = id, then acc . tree(repeat) for each repeat in turn */
+    double acc = identity(t, k);
     for (int k0 = 0; k0 * e < n; k0++) {
-      double part = identity(t, k);
-      for (int i = k0 * e; i < n && i < (k0 + 1) * e; i++) part = apply(t, o, part, x[i]);
-      acc = apply(t, o, acc, part);
+      for (int j = 0; j < e; j++) lane[j] = k0 * e + j < n ? x[k0 * e + j] : identity(t, k);
+      acc = apply(t, o, acc, vc_ref(t, o, lane, 0, e));
     }
     return acc;
   }
-  double lane[128]; /* A2/A3: lane j folds x[j], x[j + e], ... */
-  for (int j = 0; j < e && j < n; j++) {
-    lane[j] = x[j];
-    for (int i = j + e; i < n; i += e) lane[j] = apply(t, o, lane[j], x[i]);
-    acc = apply(t, o, acc, lane[j]);
+  int whole = n / e; /* A2/A3: lane j folds repeat 0, 1, the tail, then 2, 3, ...; then one tree */
+  for (int j = 0; j < e; j++) {
+    int order[1024], m = 0; /* the repeats lane j takes, in turn */
+    for (int r = 0; r < whole || (r == whole && j < n % e); r++) order[m++] = r;
+    if (whole >= 2 && j < n % e) /* the tail moves to third */
+      for (int i = m - 1; i > 2; i--) order[i] = order[i - 1];
+    if (whole >= 2 && j < n % e) order[2] = whole;
+    lane[j] = m ? x[order[0] * e + j] : identity(t, k);
+    for (int i = 1; i < m; i++) lane[j] = apply(t, o, lane[j], x[order[i] * e + j]);
   }
-  return acc;
+  return vc_ref(t, o, lane, 0, e);
+}
+
+/* TROWSUM f32 on A2/A3 of a whole 64x128, 32x256, 16x512 or 8x1024 tile into a DN column
+ * (TryOptimizeFP32Reduce), per shape as its steps are written: g8(i) the tree of elements
+ * [8i, 8i + 8), q(i) of [64i, 64i + 64). */
+static double fast_ref(const double *x, int w) {
+  const ptosim_dtype f = PTOSIM_DT_F32;
+  double h[16], h2[8];
+  if (w == 512) return vc_ref(f, F_ADD, x, 0, 512); /* three vcgadd levels: one tree */
+  for (int i = 0; i < 8; i++)
+    if (w == 128) h2[i] = as(f, vc_ref(f, F_ADD, x, 8 * i, 8) + vc_ref(f, F_ADD, x, 64 + 8 * i, 8));
+    else if (w == 1024) h2[i] = as(f, vc_ref(f, F_ADD, x, 64 * i, 64) + vc_ref(f, F_ADD, x, 512 + 64 * i, 64));
+    else { /* 256: blocks 0 + 1 and 2 + 3 of the 32 g8, then the two halves */
+      h[i] = as(f, vc_ref(f, F_ADD, x, 8 * i, 8) + vc_ref(f, F_ADD, x, 64 + 8 * i, 8));
+      h[8 + i] = as(f, vc_ref(f, F_ADD, x, 128 + 8 * i, 8) + vc_ref(f, F_ADD, x, 192 + 8 * i, 8));
+    }
+  if (w == 256)
+    for (int i = 0; i < 8; i++) h2[i] = as(f, h[i] + h[8 + i]);
+  return vc_ref(f, F_ADD, h2, 0, 8);
 }
 
 static ptosim_status run_reduce(ptosim_core *c, const char *op, ptosim_treduce_params *p) {
@@ -160,7 +214,9 @@ static void row_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int 
   double *x = malloc(sizeof(double) * (size_t)vc);
   for (int r = 0; r < vr; r++) {
     for (int c = 0; c < vc; c++) x[c] = get(t, at(&e, &s, r, c));
-    put(dt, at(&e, &d, r, 0), row_ref(tg, t, k, x, vc));
+    int fast = tg == PTOSIM_TARGET_A2A3 && k == R_SUM && t == PTOSIM_DT_F32 && dst_dn && rows == vr && cols == vc &&
+               rows * cols == 8192 && cols >= 128 && cols <= 1024;
+    put(dt, at(&e, &d, r, 0), fast ? fast_ref(x, vc) : row_ref(tg, t, k, x, vc));
   }
   free(x);
   ptosim_treduce_params p = {.src = s, .tmp = s, .has_tmp = (vr & 1) != 0, .dst = d};
@@ -194,6 +250,17 @@ static void test_row_reduce(void) {
  * each row's lanes by 8: tail repeats of whole 8s, of 8s and singles, rows under 8 or under a
  * repeat, a last group under 16) with NaN, infinities and zeros of both signs, and (f32 /
  * f16 sum, max, min) with values near f16's largest and its subnormals. */
+/* The A2/A3 f32 fixed shapes with a DN dst, and the same shapes into an ND dst (general order). */
+static void test_row_reduce_fp32_shapes(void) {
+  for (int w = 128; w <= 1024; w *= 2)
+    for (int dn = 0; dn < 2; dn++)
+      for (int special = 0; special < 3; special++) {
+        row_case_v(PTOSIM_TARGET_A2A3, PTOSIM_DT_F32, R_SUM, 8192 / w, w, 8192 / w, w, dn, special);
+        row_case_v(PTOSIM_TARGET_A5, PTOSIM_DT_F32, R_SUM, 8192 / w, w, 8192 / w, w, dn, special);
+      }
+  row_case_v(PTOSIM_TARGET_A2A3, PTOSIM_DT_F32, R_SUM, 64, 128, 63, 128, 1, 0); /* not the whole tile */
+}
+
 static void test_row_reduce_many(void) {
   static const int shapes[][4] = {{48, 352, 40, 333}, {48, 128, 37, 128}, {8, 80, 3, 70}, {16, 64, 1, 64}, /* rows, cols, */
                                   {1, 2048, 1, 2047}, {16, 1008, 5, 1000}, {1, 4256, 1, 4250}, {16, 96, 4, 67}, /* valid rows, cols */
@@ -596,6 +663,7 @@ static void test_text(void) {
 int main(void) {
   RUN(test_row_reduce);
   RUN(test_row_reduce_many);
+  RUN(test_row_reduce_fp32_shapes);
   RUN(test_col_reduce);
   RUN(test_col_reduce_many);
   RUN(test_pairreducesum);

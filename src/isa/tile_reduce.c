@@ -10,18 +10,21 @@
  * in float rounded to the type after every operation (the vector unit computes them in
  * their own precision; f32 has >= 2p + 2 bits, so one rounding of the float result is the
  * correctly rounded 16-bit result for + - * /). max / min: NaN if either is NaN, -0 < +0.
- * Orders of evaluation (docs/spec-notes.md section 17):
- *   row reduce, A5:    per 256-byte repeat k a partial p_k = id . x_0 . x_1 ... (vcadd /
- *                      vcmax sequential), then acc = ((id . p_0) . p_1) ...
- *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp); f32 / f16 sum, max,
- *                      min on x86 hosts with AVX2 + F16C: the chains of 16 / 32 repeats in
- *                      SIMD lanes (f16 sums with AVX512-FP16: 64 in f16 lanes), the same
- *                      operations in the same order (op_a5_rows_K_X);
+ * Orders of evaluation (docs/spec-notes.md section 17); vc(v) is the tree of a reduction
+ * instruction (vcadd / vcmax / vcmin) over the E = 256 / es lanes v of one repeat, adjacent
+ * pairs combined level by level, lanes past the data the identity id:
+ *   row reduce, A5:    acc = id, then acc = acc . vc(repeat k) for each repeat in turn
+ *                      (pto-isa include/pto/npu/a5/TRowReduce.hpp); on x86 hosts f32 / f16
+ *                      sums with AVX-512 (trees_K: 16 repeats at a time), max and min with
+ *                      AVX2 + F16C (op_chains_K_X: repeats side by side in SIMD lanes; their
+ *                      order does not change a maximum);
  *   row reduce, A2/A3: lane j of a 256-byte accumulator folds x_j, x_{j+E}, x_{j+2E}, ...
- *                      (vadd of each repeat into tmp), then one sequential reduction of the
- *                      lanes from id (a2a3 TRowReduceOps.hpp); E = 256 / es; f32 / f16 sum,
- *                      max, min with AVX2 + F16C: the lanes in SIMD vectors, the folds of
- *                      16 rows side by side (op_a2a3_rows_K_X);
+ *                      (vadd of each repeat into tmp), the result is vc(lanes) (a2a3
+ *                      TRowReduceOps.hpp); the lanes in SIMD vectors (op_lanes_K_X), then
+ *                      sums as trees_K, max and min folded across 16 rows side by side;
+ *   row product:       A5 lane products of the repeats, then lane i times lane i + w for
+ *                      w = E/2 .. 1 (TRowProd.hpp vintlv / vmul); A2/A3 lane products of the
+ *                      32-byte blocks, then the scalar unit's t_0 * t_1 * ... in float;
  *   column reduce:     x_0 . x_1 . x_2 ... down the column (a2a3 / a5 TColReduceOps.hpp);
  *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector, with
  *                      AVX-512: 16 (op_cols_K_X);
@@ -107,40 +110,69 @@ typedef struct red_loops {
   red_fn a5, a2a3, col, tree; /* row orders per target, column order, tcolsum binary */
 } red_loops;
 
-/* The A5 row order: a partial per 256-byte repeat, folded in turn from id. The partials of up
- * to 16 whole repeats are computed side by side (independent chains, same order each). */
+/* The vcadd / vcmax / vcmin of one repeat, in place on its E lanes v (an inactive lane holds
+ * the identity id): adjacent pairs combined level by level, ((v_0 . v_1) . (v_2 . v_3)) . ...,
+ * the vector unit's tree (pto-isa docs/isa/vector/reduction-ops.md; as vec_reduce.c). */
+#define VC_TREE(op, K, F, ID)                                                           \
+  static pt_vl_c_##K op##_vc_##K(pt_vl_c_##K *v) {                                        \
+    for (int w = PTOSIM_VREG_BYTES / PT_VL_E_##K / 2; w >= 1; w /= 2)                     \
+      for (int i = 0; i < w; i++) v[i] = F(K, v[2 * i], v[2 * i + 1]);                  \
+    return v[0];                                                                          \
+  }
+/* The A5 row order: acc = id, then acc = acc . vc(repeat k) for each 256-byte repeat in turn
+ * (the last one's lanes past the row inactive). */
 #define ROW_A5(op, K, F, ID)                                                            \
   static void op##_a5_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
     (void)stride, (void)scratch;                                                          \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = 16 };                                 \
-    pt_vl_c_##K acc = ID(K), part[G];                                                     \
-    for (int64_t k0 = 0; k0 < n / E; k0 += G) {                                           \
-      int64_t g = n / E - k0 < G ? n / E - k0 : G;                                        \
-      for (int64_t k = 0; k < g; k++) part[k] = ID(K);                                    \
-      for (int64_t j = 0; j < E; j++)                                                     \
-        for (int64_t k = 0; k < g; k++) part[k] = F(K, part[k], ld_##K(s, (k0 + k) * E + j)); \
-      for (int64_t k = 0; k < g; k++) acc = F(K, acc, part[k]);                           \
-    }                                                                                     \
-    if (n % E) {                                                                          \
-      part[0] = ID(K);                                                                    \
-      for (int64_t j = n / E * E; j < n; j++) part[0] = F(K, part[0], ld_##K(s, j));      \
-      acc = F(K, acc, part[0]);                                                           \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
+    pt_vl_c_##K acc = ID(K), v[E];                                                        \
+    for (int64_t c0 = 0; c0 < n; c0 += E) {                                               \
+      for (int64_t j = 0; j < E; j++) v[j] = c0 + j < n ? ld_##K(s, c0 + j) : ID(K);      \
+      acc = F(K, acc, op##_vc_##K(v));                                                    \
     }                                                                                     \
     st_##K(d, 0, acc);                                                                    \
   }
-/* The A2/A3 row order: lane-wise folds of the repeats, then the lanes in turn from id. */
+/* The A2/A3 row order (TRowReduceOps.hpp TRowReduceInstr): lane j of one repeat (in tmp)
+ * folds x_j, then x_{j+E} (with two or more whole repeats), then the masked tail repeat, then
+ * the whole repeats 2, 3, ... in turn; lanes past a row shorter than E inactive; the result is
+ * their vc. */
 #define ROW_A2(op, K, F, ID)                                                            \
   static void op##_a2a3_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
     (void)stride, (void)scratch;                                                          \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
     pt_vl_c_##K t[E];                                                                     \
-    int64_t w = n < E ? n : E, c0 = E;                                                    \
-    for (int64_t j = 0; j < w; j++) t[j] = ld_##K(s, j);                                  \
-    for (; c0 + E <= n; c0 += E)                                                          \
-      for (int64_t j = 0; j < E; j++) t[j] = F(K, t[j], ld_##K(s, c0 + j));               \
-    for (int64_t j = 0; c0 + j < n; j++) t[j] = F(K, t[j], ld_##K(s, c0 + j));            \
-    pt_vl_c_##K acc = ID(K);                                                              \
-    for (int64_t j = 0; j < w; j++) acc = F(K, acc, t[j]);                                \
+    int64_t whole = n / E;                                                                \
+    for (int64_t j = 0; j < E; j++) t[j] = j < n ? ld_##K(s, j) : ID(K);                  \
+    for (int64_t j = 0; whole >= 2 && j < E; j++) t[j] = F(K, t[j], ld_##K(s, E + j));     \
+    for (int64_t j = 0; whole >= 1 && j < n % E; j++) t[j] = F(K, t[j], ld_##K(s, whole * E + j)); \
+    for (int64_t c = 2 * E; c < whole * E; c++) t[c % E] = F(K, t[c % E], ld_##K(s, c));  \
+    st_##K(d, 0, op##_vc_##K(t));                                                         \
+  }
+/* TROWPROD, A5 (TRowProd.hpp): lane j of one repeat folds 1 . x_j . x_{j+E} ... (vmul, merging),
+ * then log2(E) vintlv + vmul steps multiply lane i by lane i + w for w = E/2, E/4, ..., 1. */
+#define PROD_A5(op, K, F, ID)                                                           \
+  static void op##_a5_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    (void)stride, (void)scratch;                                                          \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
+    pt_vl_c_##K t[E];                                                                     \
+    for (int64_t j = 0; j < E; j++) t[j] = ID(K);                                         \
+    for (int64_t c = 0; c < n; c++) t[c % E] = F(K, t[c % E], ld_##K(s, c));              \
+    for (int w = E / 2; w >= 1; w /= 2)                                                   \
+      for (int i = 0; i < w; i++) t[i] = F(K, t[i], t[i + w]);                           \
+    st_##K(d, 0, t[0]);                                                                   \
+  }
+/* TROWPROD, A2/A3 (TRowProd.hpp): lane j of one 32-byte block folds 1 . x_j . x_{j+B} ... (vmul),
+ * then the scalar unit multiplies the B lanes in turn, t_0 * t_1 * ... * t_{B-1}: in float for
+ * f16 / bf16, rounded to the type once at the end (S), wrapping for integers. */
+#define PROD_A2(op, K, F, ID, S)                                                         \
+  static void op##_a2a3_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    (void)stride, (void)scratch;                                                          \
+    enum { B = 32 / PT_VL_E_##K };                                                        \
+    pt_vl_c_##K t[B];                                                                     \
+    for (int64_t j = 0; j < B; j++) t[j] = ID(K);                                         \
+    for (int64_t c = 0; c < n; c++) t[c % B] = F(K, t[c % B], ld_##K(s, c));              \
+    pt_vl_c_##K acc = t[0];                                                               \
+    for (int64_t j = 1; j < B; j++) acc = S(K, acc, t[j]);                                \
     st_##K(d, 0, acc);                                                                    \
   }
 /* Down a column: x_0 . x_1 . ... */
@@ -162,13 +194,17 @@ typedef struct red_loops {
     }                                                                                     \
     st_##K(d, 0, t[0]);                                                                   \
   }
-#define REDUCER(op, K, F, ID) ROW_A5(op, K, F, ID) ROW_A2(op, K, F, ID) COL_SEQ(op, K, F, ID)
+#define REDUCER(op, K, F, ID) VC_TREE(op, K, F, ID) ROW_A5(op, K, F, ID) ROW_A2(op, K, F, ID) COL_SEQ(op, K, F, ID)
+#define PRODUCER(op, K, F, ID, S) PROD_A5(op, K, F, ID) PROD_A2(op, K, F, ID, S) COL_SEQ(op, K, F, ID)
 #define RED_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, NULL},
 
 FLOATS(REDUCER, rsum, ADD_F, ID_SUM) INTS(REDUCER, rsum, ADD_I, ID_SUM)
 FLOATS(REDUCER, rmax, MAX_F, ID_MAXF) INTS(REDUCER, rmax, MAX_I, ID_MAXI)
 FLOATS(REDUCER, rmin, MIN_F, ID_MINF) INTS(REDUCER, rmin, MIN_I, ID_MINI)
-FLOATS(REDUCER, rprod, MUL_F, ID_MUL) INTS(REDUCER, rprod, MUL_I, ID_MUL)
+#define MUL_FLOAT(K, x, y) ((x) * (y)) /* in float, unrounded to K */
+#define PROD_F(op, K, F, ID) PRODUCER(op, K, F, ID, MUL_FLOAT)
+#define PROD_I(op, K, F, ID) PRODUCER(op, K, F, ID, MUL_I)
+FLOATS(PROD_F, rprod, MUL_F, ID_MUL) INTS(PROD_I, rprod, MUL_I, ID_MUL)
 FLOATS(COL_TREE, rsum, ADD_F, ID_SUM) INTS(COL_TREE, rsum, ADD_I, ID_SUM)
 
 #define SUM_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, op##_tree_##K},
@@ -178,22 +214,18 @@ static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) I
 static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _) INTS(RED_ENTRY, rprod, _, _)};
 
 /* ---- A5 row order over many rows, in SIMD lanes (f32 / f16 sum, max, min) ---------------
- * The whole repeats of all rows are independent chains p_k = ((id . x_0) . x_1) ... (E
- * elements each): a chains_fn computes G = W * GROUPS of them (the repeats at p[0, G) into
- * out[0, G)), one per lane of W-lane vectors, in the same order and with the same roundings
- * as ROW_A5, so the bits are the same. op_a5_rows_K_X feeds it the repeats of rows in turn and
- * folds each row's partials and its tail repeat as ROW_A5 does. GROUPS_K_X: groups of W lanes
- * a step (enough chains side by side to cover the add's latency; more than the registers hold
- * spill). */
-typedef void (*chains_fn)(const uint8_t *const *p, float *out);
-typedef void (*rows_fn)(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
+ * The whole repeats of all rows are independent: a chains_fn computes vc of G = W * GROUPS of
+ * them (the repeats at p[0, G) into out[0, G)) with the same roundings as ROW_A5, so the bits
+ * are the same. op_a5_rows_K_X feeds it the repeats of rows in turn and folds each row's
+ * partials and its tail repeat as ROW_A5 does. GROUPS_K_X: groups of W lanes a step (enough
+ * chains side by side to cover the add's latency; more than the registers hold spill). */
+typedef void (*rows_fn)(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
 /* n rows of len elements (A2/A3 order) into d, rows sstep / results dstep bytes apart. */
 typedef void (*a2rows_fn)(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
 /* n adjacent columns of len elements, stride elements apart down each, into d[0, n). */
 typedef void (*cols_fn)(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride);
 typedef struct red_simd {
   rows_fn a5_rows;
-  chains_fn chains;
   a2rows_fn a2a3_rows;
   cols_fn cols;
   int t, op; /* element type (PT_VL_DT_K), operation */
@@ -204,13 +236,14 @@ typedef struct red_simd {
 #include <immintrin.h>
 #include <stdatomic.h>
 /* The SIMD flavours X of the loops: 8 (AVX2 + F16C: 8 f32 lanes), 16 (AVX-512 F BW DQ VL: 16
- * f32 lanes) and h (16 lanes with AVX512-FP16, for f16 sums: the sums accumulate in f16, where
- * vaddph rounds the exact sum of two f16 values once to nearest even, as ADD_F's float sum
- * rounded to f16 does (f32 has >= 2p + 2 bits), so no conversion is left on the chains; the
- * FP16 instructions ignore MXCSR.DAZ / FTZ, subnormals stay). Per flavour: W_X lanes, TGT_X
- * the target attribute, VF_X the f32 vector and ldf_X / stf_X / set1_X on it, VA_X the
- * accumulator vector with toa_X / froma_X (exact conversions from / to VF_X), lda_X(p, c, es)
- * elements c .. c + W - 1 of the row at p as VA_X, tr_X the transpose (tr8 / tr16). */
+ * f32 lanes), t (the tree sums below, AVX-512) and h (16 lanes with AVX512-FP16, for f16
+ * column sums: they accumulate in f16, where vaddph rounds the exact sum of two f16 values once
+ * to nearest even, as ADD_F's float sum rounded to f16 does (f32 has >= 2p + 2 bits), so no
+ * conversion is left in the loop; the FP16 instructions ignore MXCSR.DAZ / FTZ, subnormals
+ * stay). Per flavour: W_X lanes, TGT_X the target attribute, VF_X the f32 vector and ldf_X /
+ * stf_X / set1_X on it, VA_X the accumulator vector with toa_X / froma_X (exact conversions
+ * from / to f32 vectors), lda_X(p, c, es) elements c .. c + W - 1 of the row at p as VA_X,
+ * tr_X the transpose (tr8). */
 #define RED_AVX2 __attribute__((target("avx2,f16c")))
 #define RED_AVX512 __attribute__((target("avx2,f16c,avx512f,avx512bw,avx512dq,avx512vl")))
 #define RED_FP16 __attribute__((target("avx2,f16c,avx512f,avx512bw,avx512dq,avx512vl,avx512fp16")))
@@ -235,38 +268,30 @@ typedef struct red_simd {
 #define trc_8 tr8
 #define W_16 16
 #define TGT_16 RED_AVX512
-#define VF_16 __m512
 #define VA_16 __m512
 #define ldf_16 _mm512_loadu_ps
 #define stf_16 _mm512_storeu_ps
-#define set1_16 _mm512_set1_ps
 #define toa_16(v) (v)
 #define froma_16(v) (v)
 #define lda_16 ld16
-#define tr_16 tr16
 #define W_h 16
 #define TGT_h RED_FP16
-#define VF_h __m512
 #define VA_h __m256h
-#define ldf_h _mm512_loadu_ps
 #define stf_h _mm512_storeu_ps
-#define set1_h _mm512_set1_ps
 #define toa_h _mm512_cvtxps_ph
 #define froma_h _mm512_cvtxph_ps
 #define lda_h ldh
-#define tr_h tr16
-#define trc_h(p, c, es, t) tr16h(p, c, t) /* f16 rows only */
 #define GROUPS_f32_8 2
 #define GROUPS_f16_8 4 /* f16: its add rounds through two conversions, a longer latency */
-#define GROUPS_f16_h 4 /* f16 lanes (16-bit transposes): vaddph's latency */
 /* ADD_F of f16 with F16C: vcvtps2ph to nearest even rounds as pt_vl_to_f16; a NaN stays a NaN. */
 #define ADD_F16C(K, x, y) _cvtsh_ss(_cvtss_sh((x) + (y), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC))
-#define ROWS_KINDS(M, X) M(rsum, f32, ADD_F, ID_SUM, X) M(rmax, f32, MAX_F, ID_MAXF, X) M(rmin, f32, MIN_F, ID_MINF, X) \
-  M(rsum, f16, ADD_F16C, ID_SUM, X) M(rmax, f16, MAX_F, ID_MAXF, X) M(rmin, f16, MIN_F, ID_MINF, X)
+#define EXT_KINDS(M, X) M(rmax, f32, MAX_F, ID_MAXF, X) M(rmin, f32, MIN_F, ID_MINF, X) \
+  M(rmax, f16, MAX_F, ID_MAXF, X) M(rmin, f16, MIN_F, ID_MINF, X)
+#define ROWS_KINDS(M, X) M(rsum, f32, ADD_F, ID_SUM, X) M(rsum, f16, ADD_F16C, ID_SUM, X) EXT_KINDS(M, X)
 
 #define ROWS_A5(op, K, F, ID, X)                                                        \
-  TGT_##X static void op##_a5_rows_##K##_##X(chains_fn f, uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
-                                             int64_t n, int64_t len) {                    \
+  TGT_##X static void op##_a5_rows_##K##_##X(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
+                                             int64_t len) {                               \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, G = W_##X * GROUPS_##K##_##X };           \
     int64_t nrep = len / E, total = n * nrep, r = 0, k = 0, fr = 0, fk = 0;               \
     const uint8_t *p[G];                                                                  \
@@ -277,15 +302,15 @@ typedef struct red_simd {
         p[i] = i < g ? s + r * sstep + k * PTOSIM_VREG_BYTES : p[0];                       \
         if (i < g && ++k == nrep) k = 0, r++;                                             \
       }                                                                                   \
-      f(p, part);                                                                         \
+      op##_chains_##K##_##X(p, part);                                                     \
       for (int64_t i = 0; i < g; i++) {                                                   \
         acc = F(K, fk ? acc : ID(K), part[i]);                                            \
         if (++fk < nrep) continue;                                                        \
         const uint8_t *x = s + fr * sstep;                                                \
-        if (len % E) {                                                                    \
-          pt_vl_c_##K t = ID(K);                                                          \
-          for (int64_t j = nrep * E; j < len; j++) t = F(K, t, ld_##K(x, j));             \
-          acc = F(K, acc, t);                                                             \
+        if (len % E) { /* the tail repeat, its lanes past the row inactive */             \
+          pt_vl_c_##K v[E];                                                               \
+          for (int64_t j = 0; j < E; j++) v[j] = nrep * E + j < len ? ld_##K(x, nrep * E + j) : ID(K); \
+          acc = F(K, acc, op##_vc_##K(v));                                                \
         }                                                                                 \
         st_##K(d + fr * dstep, 0, acc);                                                   \
         fk = 0, fr++;                                                                     \
@@ -326,40 +351,6 @@ RED_AVX2 static inline void tr8(const uint8_t *const *p, int64_t c, int es, __m2
       r[4 * h + i] = _mm256_insertf128_ps(_mm256_castps128_ps256(ld4(p[i], c + 4 * h, es)), ld4(p[i + 4], c + 4 * h, es), 1);
   for (int h = 0; h < 2; h++) TR4(__m256, _mm256, (r + 4 * h), (t + 4 * h));
 }
-#if RED_HAVE_FP16 /* the a2a3 rows of the FP16 flavour */
-RED_AVX512 static inline void tr16(const uint8_t *const *p, int64_t c, int es, __m512 t[16]) {
-  __m512 r[16];
-  for (int h = 0; h < 4; h++)
-    for (int i = 0; i < 4; i++) {
-      __m512 v = _mm512_castps128_ps512(ld4(p[i], c + 4 * h, es));
-      v = _mm512_insertf32x4(v, ld4(p[i + 4], c + 4 * h, es), 1);
-      v = _mm512_insertf32x4(v, ld4(p[i + 8], c + 4 * h, es), 2);
-      r[4 * h + i] = _mm512_insertf32x4(v, ld4(p[i + 12], c + 4 * h, es), 3);
-    }
-  for (int h = 0; h < 4; h++) TR4(__m512, _mm512, (r + 4 * h), (t + 4 * h));
-}
-#endif
-#if RED_HAVE_FP16
-/* t[j] lane i = element c + j of the f16 row at p[i] (i, j < 16), as f16: the loads put
- * elements c + 8h .. c + 8h + 7 of rows i and i + 8 in the 128-bit lanes of r[8h + i], then
- * an 8 x 8 transpose of 16-bit elements in each 128-bit lane (unpacks of 16, 32, 64 bits). */
-RED_FP16 static inline void tr16h(const uint8_t *const *p, int64_t c, __m256h t[16]) {
-  for (int h = 0; h < 2; h++) {
-    __m256i r[8], a[8], b[8];
-    for (int i = 0; i < 8; i++)
-      r[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p[i] + c / 8 + h)),
-                                     _mm_loadu_si128((const __m128i *)p[i + 8] + c / 8 + h), 1);
-    for (int i = 0; i < 4; i++) /* a[2i], a[2i + 1]: the pairs of rows 2i, 2i + 1 in columns 0-3, 4-7 */
-      a[2 * i] = _mm256_unpacklo_epi16(r[2 * i], r[2 * i + 1]), a[2 * i + 1] = _mm256_unpackhi_epi16(r[2 * i], r[2 * i + 1]);
-    for (int i = 0; i < 8; i += 4) /* b[i + k]: rows i .. i + 3 of columns 2k, 2k + 1 */
-      b[i] = _mm256_unpacklo_epi32(a[i], a[i + 2]), b[i + 1] = _mm256_unpackhi_epi32(a[i], a[i + 2]),
-      b[i + 2] = _mm256_unpacklo_epi32(a[i + 1], a[i + 3]), b[i + 3] = _mm256_unpackhi_epi32(a[i + 1], a[i + 3]);
-    for (int k = 0; k < 4; k++)
-      t[8 * h + 2 * k] = _mm256_castsi256_ph(_mm256_unpacklo_epi64(b[k], b[k + 4])),
-      t[8 * h + 2 * k + 1] = _mm256_castsi256_ph(_mm256_unpackhi_epi64(b[k], b[k + 4]));
-  }
-}
-#endif
 /* The formulas per lane, v<op>_<K>_X. ADD_F of f16: the f32 sum rounded to f16 (vcvtps2ph to
  * nearest even rounds as pt_vl_to_f16; a NaN stays a NaN), or vaddph. MAX_F / MIN_F
  * (pt_vl_fmax / pt_vl_fmin): NaN (all ones) if either is NaN; for equal operands (the zeros of
@@ -392,7 +383,8 @@ RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
 #define vrmax_f16_16 vrmax_f32_16
 #define vrmin_f16_16 vrmin_f32_16
 #define vrsum_f16_h _mm256_add_ph
-/* W * GROUPS_K_X chains of E elements of kind K as interleaved groups of W lanes. */
+/* W * GROUPS_K_X repeats of E elements of kind K as interleaved groups of W lanes, each folded
+ * in lane order from id (for max and min, whose order does not matter: their vc). */
 #define CHAINS(op, K, F, ID, X)                                                         \
   TGT_##X static void op##_chains_##K##_##X(const uint8_t *const *p, float *out) {        \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, W = W_##X, NG = GROUPS_##K##_##X };       \
@@ -415,10 +407,10 @@ RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
  * first, as ROW_A2 does. op_cols_K_X: COL_SEQ of n adjacent columns, W columns a vector, up
  * to 16 vectors down the rows together; the columns after the last whole W through COL_SEQ. */
 #define A2_GROUPS 2 /* groups of W rows folded side by side (the f16 add's latency) */
-#define SIMD_A2(op, K, F, ID, X)                                                    \
+#define LANES_A2(op, K, F, ID, X)                                                   \
   TGT_##X static void op##_lanes_##K##_##X(float *l, const uint8_t *s, int64_t n) {       \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, W = W_##X, V = E / W, ES = PT_VL_E_##K }; \
-    int64_t c = E, j = 0;                                                                 \
+    int64_t j = 0;                                                                        \
     if (n < E) { /* one partial repeat: the lanes are its elements */                     \
       for (; j + W <= n; j += W) stf_##X(l + j, froma_##X(lda_##X(s, j, ES)));            \
       for (; j < n; j++) l[j] = ld_##K(s, j);                                             \
@@ -426,13 +418,22 @@ RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
     }                                                                                     \
     VA_##X t[V];                                                                          \
     for (int v = 0; v < V; v++) t[v] = lda_##X(s, W * v, ES);                             \
-    for (; c + E <= n; c += E)                                                            \
+    if (n >= 2 * E)                                                                       \
+      for (int v = 0; v < V; v++) t[v] = v##op##_##K##_##X(t[v], lda_##X(s, E + W * v, ES)); \
+    if (n % E) { /* the tail repeat, third (ROW_A2) */                                    \
+      int64_t c = n / E * E;                                                              \
+      for (int v = 0; v < V; v++) stf_##X(l + W * v, froma_##X(t[v]));                   \
+      for (; c + j + W <= n; j += W)                                                      \
+        stf_##X(l + j, froma_##X(v##op##_##K##_##X(toa_##X(ldf_##X(l + j)), lda_##X(s, c + j, ES)))); \
+      for (; c + j < n; j++) l[j] = F(K, l[j], ld_##K(s, c + j));                         \
+      for (int v = 0; v < V; v++) t[v] = toa_##X(ldf_##X(l + W * v));                    \
+    }                                                                                     \
+    for (int64_t c = 2 * E; c + E <= n; c += E)                                           \
       for (int v = 0; v < V; v++) t[v] = v##op##_##K##_##X(t[v], lda_##X(s, c + W * v, ES)); \
     for (int v = 0; v < V; v++) stf_##X(l + W * v, froma_##X(t[v]));                     \
-    for (; c + j + W <= n; j += W)                                                        \
-      stf_##X(l + j, froma_##X(v##op##_##K##_##X(toa_##X(ldf_##X(l + j)), lda_##X(s, c + j, ES)))); \
-    for (; c + j < n; j++) l[j] = F(K, l[j], ld_##K(s, c + j));                           \
-  }                                                                                       \
+  }
+#define SIMD_A2(op, K, F, ID, X)                                                        \
+  LANES_A2(op, K, F, ID, X)                                                               \
   TGT_##X static void op##_a2a3_rows_##K##_##X(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
                                                int64_t n, int64_t len) {                  \
     enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, W = W_##X, R = W * A2_GROUPS };           \
@@ -474,10 +475,127 @@ RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
     }                                                                                     \
     for (int64_t c = n / W * W; c < n; c++) op##_col_##K(d + c * ES, s + c * ES, len, stride, NULL); \
   }
-#define SIMD_ROWS(op, K, F, ID, X) ROWS_A5(op, K, F, ID, X) CHAINS(op, K, F, ID, X) SIMD_A2(op, K, F, ID, X)
-ROWS_KINDS(SIMD_ROWS, 8) ROWS_KINDS(SIMD_COLS, 8) ROWS_KINDS(SIMD_COLS, 16)
+#define SIMD_ROWS(op, K, F, ID, X) CHAINS(op, K, F, ID, X) ROWS_A5(op, K, F, ID, X) SIMD_A2(op, K, F, ID, X)
+EXT_KINDS(SIMD_ROWS, 8) ROWS_KINDS(SIMD_COLS, 8) ROWS_KINDS(SIMD_COLS, 16)
 #if RED_HAVE_FP16
-SIMD_ROWS(rsum, f16, ADD_F16C, ID_SUM, h) SIMD_COLS(rsum, f16, ADD_F16C, ID_SUM, h)
+SIMD_COLS(rsum, f16, ADD_F16C, ID_SUM, h)
+#endif
+
+/* ---- row sums in the vector unit's tree order, 16 f32 lanes (AVX-512) ------------------------
+ * pair_K(a, b): lanes 0-7 the sums of a's adjacent lane pairs (a_0 + a_1, a_2 + a_3, ...), lanes
+ * 8-15 those of b, rounded to K. pairs_K reduces m = 2^k vectors u_0 .. u_{m-1} by pairs, (u_0,
+ * u_1), (u_2, u_3), ..., then the same on the results, to v[0]: each level halves the sequence
+ * u_0 lane 0, u_0 lane 1, ..., u_{m-1} lane 15 by adding adjacent pairs and keeps it in order, so
+ * lane i of v[0] is the tree sum (VC_TREE) of its elements [i m, i m + m). trees_K: the tree sums
+ * of 16 repeats of E = 16 V elements of kind K (elements of es bytes at p[i]; es 4: f32-held
+ * values, rounded to K) into out[0, 16), the pair tree over their 16 V vectors (each group of 16
+ * vectors reduced in turn, then the V results). About 1/8 shuffle per element (one port). */
+/* pairsum_X(a, b) and pairs_X(v, m) with the vector add ADD (its rounding) and target TGT. */
+#define PAIRS(X, ADD, TGT)                                                              \
+  TGT static inline __m512 pairsum_##X(__m512 a, __m512 b) {                              \
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30); \
+    return ADD(_mm512_permutex2var_ps(a, ev, b), _mm512_permutex2var_ps(a, _mm512_add_epi32(ev, _mm512_set1_epi32(1)), b)); \
+  }                                                                                       \
+  TGT static inline void pairs_##X(__m512 *v, int m) {                                    \
+    for (; m > 1; m /= 2)                                                                 \
+      for (int i = 0; i < m / 2; i++) v[i] = pairsum_##X(v[2 * i], v[2 * i + 1]);         \
+  }
+/* rsum_a5_rows_K_X: the A5 order for 16 rows at a time: acc (a vector, row i in lane i) = +0,
+ * then ADD(acc, TREE(p)) with the trees of each row's repeat k in turn (p[i] its address), then
+ * the tail repeat's vc; TOF32 turns acc into f32 lanes. */
+#define A5_TREES(K, F, X, TGT, TREE, ADD, TOF32)                                        \
+  TGT static void rsum_a5_rows_##K##_##X(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
+                                         int64_t len) {                                   \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
+    const uint8_t *p[16];                                                                 \
+    float out[16];                                                                        \
+    for (int64_t r0 = 0; r0 < n; r0 += 16) {                                              \
+      int64_t g = n - r0 < 16 ? n - r0 : 16;                                              \
+      __m512 acc = _mm512_setzero_ps();                                                   \
+      for (int64_t k = 0; k < len / E; k++) {                                             \
+        for (int64_t i = 0; i < 16; i++) /* lanes past the last row repeat row r0 */      \
+          p[i] = s + (r0 + (i < g ? i : 0)) * sstep + k * PTOSIM_VREG_BYTES;              \
+        acc = ADD(acc, TREE(p));                                                          \
+      }                                                                                   \
+      _mm512_storeu_ps(out, TOF32(acc));                                                  \
+      for (int64_t i = 0; i < g; i++) {                                                   \
+        pt_vl_c_##K v[E], a = out[i];                                                     \
+        const uint8_t *x = s + (r0 + i) * sstep + len / E * PTOSIM_VREG_BYTES;            \
+        if (len % E) {                                                                    \
+          for (int64_t j = 0; j < E; j++) v[j] = j < len % E ? ld_##K(x, j) : 0;          \
+          a = F(K, a, rsum_vc_##K(v));                                                    \
+        }                                                                                 \
+        st_##K(d + (r0 + i) * dstep, 0, a);                                               \
+      }                                                                                   \
+    }                                                                                     \
+  }
+#define AS_F32(v) (v)
+#define TREE_f32(p) trees_f32(p, 4)
+#define TREE_f16(p) trees_f16(p, 2)
+#define TREES(K, F)                                                                     \
+  PAIRS(K, vrsum_##K##_16, RED_AVX512)                                                    \
+  RED_AVX512 static inline __m512 trees_##K(const uint8_t *const *p, int es) {            \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K, V = E / 16 };                             \
+    __m512 f[V], v[16];                                                                   \
+    for (int b = 0; b < V; b++) {                                                         \
+      for (int i = 0; i < 16; i++) {                                                      \
+        int e = 16 * (16 * b + i); /* the vector's first element in the 16 repeats */     \
+        v[i] = ld16(p[e / E], e % E, es);                                                 \
+      }                                                                                   \
+      pairs_##K(v, 16);                                                                   \
+      f[b] = v[0];                                                                        \
+    }                                                                                     \
+    pairs_##K(f, V);                                                                      \
+    return f[0];                                                                          \
+  }                                                                                       \
+  A5_TREES(K, F, t, RED_AVX512, TREE_##K, vrsum_##K##_16, AS_F32)                         \
+  LANES_A2(rsum, K, F, ID_SUM, 16)                                                        \
+  /* The A2/A3 order: the lanes of 16 rows (those past a row inactive), then their trees. */ \
+  RED_AVX512 static void rsum_a2a3_rows_##K##_t(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
+                                                int64_t n, int64_t len) {                 \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
+    float l[16][E], out[16];                                                              \
+    const uint8_t *p[16];                                                                 \
+    for (int64_t r0 = 0; r0 < n; r0 += 16) {                                              \
+      int64_t g = n - r0 < 16 ? n - r0 : 16;                                              \
+      for (int64_t i = 0; i < 16; i++) { /* lanes past the last row repeat row r0 */      \
+        if (i < g) {                                                                      \
+          rsum_lanes_##K##_16(l[i], s + (r0 + i) * sstep, len);                           \
+          for (int64_t j = len; j < E; j++) l[i][j] = 0;                                  \
+        }                                                                                 \
+        p[i] = (const uint8_t *)l[i < g ? i : 0];                                         \
+      }                                                                                   \
+      _mm512_storeu_ps(out, trees_##K(p, 4));                                             \
+      for (int64_t i = 0; i < g; i++) st_##K(d + (r0 + i) * dstep, 0, out[i]);            \
+    }                                                                                     \
+  }
+TREES(f32, ADD_F) TREES(f16, ADD_F16C)
+
+#if RED_HAVE_FP16
+/* f16 sums in f16 arithmetic (AVX512-FP16), the same trees (rsum_a5_rows_f16_h): the first level
+ * adds the two f16 halves of each 32-bit lane (vaddph of the masked and the shifted vector),
+ * which leaves 16 pair sums in the low halves and +0 in the high ones; the pairs on 32-bit lanes
+ * then add with vaddph (+0 + +0 = +0 stays in the high halves). */
+#define vhsum(a, b) _mm512_castph_ps(_mm512_add_ph(_mm512_castps_ph(a), _mm512_castps_ph(b)))
+PAIRS(h, vhsum, RED_FP16)
+RED_FP16 static inline __m512 trees_h(const uint8_t *const *p) {
+  enum { E = PTOSIM_VREG_BYTES / 2, V = E / 32 };
+  __m512 f[V], v[16];
+  for (int b = 0; b < V; b++) {
+    for (int i = 0; i < 16; i++) {
+      int e = 32 * (16 * b + i); /* the vector's first element in the 16 repeats */
+      __m512i a = _mm512_loadu_si512(p[e / E] + 2 * (e % E));
+      v[i] = vhsum(_mm512_castsi512_ps(_mm512_and_si512(a, _mm512_set1_epi32(0xFFFF))),
+                   _mm512_castsi512_ps(_mm512_srli_epi32(a, 16)));
+    }
+    pairs_h(v, 16);
+    f[b] = v[0];
+  }
+  pairs_h(f, V);
+  return f[0];
+}
+#define TOF32_h(v) _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_castps_si512(v)))
+A5_TREES(f16, ADD_F16C, h, RED_FP16, trees_h, vhsum, TOF32_h)
 #endif
 
 #if RED_HAVE_FP16
@@ -506,13 +624,15 @@ static int red_level(void) {
  * AVX-512 (its 512-bit shuffles have one port on the hosts measured, the 256-bit ones two:
  * the transposing row loops are no faster in 16 lanes, docs/performance.md rowsum512). */
 static const red_simd *simd_of(const red_loops *loops, ptosim_dtype t) {
-#define SIMD_ENTRY(op, K, R, C) {op##_a5_rows_##K##_##R, op##_chains_##K##_##R, op##_a2a3_rows_##K##_##R, op##_cols_##K##_##C, PT_VL_DT_##K, op},
+#define SIMD_ENTRY(op, K, R, C) {op##_a5_rows_##K##_##R, op##_a2a3_rows_##K##_##R, op##_cols_##K##_##C, PT_VL_DT_##K, op},
 #define ENTRY_8(op, K, F, ID, C) SIMD_ENTRY(op, K, 8, C)
+#define SUM_8(K) {NULL, NULL, rsum_cols_##K##_8, PT_VL_DT_##K, rsum},
   enum { rsum, rmax, rmin, NK = 6 };
-  static const red_simd k8[NK] = {ROWS_KINDS(ENTRY_8, 8)}, k16[NK] = {ROWS_KINDS(ENTRY_8, 16)};
+  static const red_simd k8[NK] = {SUM_8(f32) SUM_8(f16) EXT_KINDS(ENTRY_8, 8)};
+  static const red_simd k16[NK] = {SIMD_ENTRY(rsum, f32, t, 16) SIMD_ENTRY(rsum, f16, t, 16) EXT_KINDS(ENTRY_8, 16)};
   int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1, lv = red_level();
 #if RED_HAVE_FP16
-  static const red_simd kh[1] = {SIMD_ENTRY(rsum, f16, h, h)};
+  static const red_simd kh[1] = {{rsum_a5_rows_f16_h, rsum_a2a3_rows_f16_t, rsum_cols_f16_h, PT_VL_DT_f16, rsum}};
   if (lv == 4 && kh->t == (int)t && kh->op == op) return kh;
 #endif
   for (int i = 0; lv >= 2 && i < NK; i++)
@@ -669,6 +789,33 @@ static ptosim_status row_dst(pt_ctx *x, const red_op *o, const ptosim_tile *d) {
   return PTOSIM_OK;
 }
 
+/* TROWSUM f32 on A2/A3 into a DN column for the whole-tile shapes 64x128, 32x256, 16x512 and
+ * 8x1024 (TRowReduceOps.hpp TryOptimizeFP32Reduce): a row of w elements is reduced by vcgadd
+ * (the tree of each 8) to g, for w >= 512 by vcgadd again, then while more than 8 are left each
+ * pair of 8-blocks is added lane-wise (g_16b+i + g_16b+8+i), and a last vcgadd gives the sum. */
+static bool a2_fp32_shape(const ptosim_tile *s) {
+  return s->rows == s->valid_rows && s->cols == s->valid_cols && s->rows * s->cols == 8192 &&
+         (s->cols == 128 || s->cols == 256 || s->cols == 512 || s->cols == 1024);
+}
+static float vcgadd8(const float *v) { return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7])); }
+static void a2_fp32_sum(uint8_t *d, const uint8_t *s, int64_t w, int64_t stride, void *scratch) {
+  (void)stride, (void)scratch;
+  float g[128], e[8];
+  int64_t n = w / 8;
+  for (int64_t i = 0; i < n; i++) {
+    memcpy(e, s + 32 * i, 32);
+    g[i] = vcgadd8(e);
+  }
+  if (w >= 512) {
+    n /= 8;
+    for (int64_t i = 0; i < n; i++) g[i] = vcgadd8(g + 8 * i);
+  }
+  for (; n > 8; n /= 2)
+    for (int64_t b = 0; b < n / 16; b++)
+      for (int i = 0; i < 8; i++) g[8 * b + i] = g[16 * b + i] + g[16 * b + 8 + i];
+  st_f32(d, 0, vcgadd8(g));
+}
+
 static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red_op *o) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   PT_TRY(pt_tile_vec(x, o->name, "src", s));
@@ -711,12 +858,14 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   unsigned ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
   int64_t step = o->dir == ROW ? s->cols : 1; /* elements between the first elements of two results */
   const red_simd *v = p->binary ? NULL : simd_of(o->loops, s->dtype);
+  if (fn == l->a2a3 && o->loops == k_sum && s->dtype == PTOSIM_DT_F32 && is_dn(d) && a2_fp32_shape(s))
+    fn = a2_fp32_sum, v = NULL;
   if (v && o->dir == COL)
     v->cols(dp, sp, n, len, stride);
-  else if (v && fn == l->a2a3)
+  else if (v && fn == l->a2a3 && v->a2a3_rows)
     v->a2a3_rows(dp, dstride * des, sp, step * ses, n, len);
-  else if (v && len >= PTOSIM_VREG_BYTES / ses)
-    v->a5_rows(v->chains, dp, dstride * des, sp, step * ses, n, len);
+  else if (v && fn == l->a5 && v->a5_rows && len >= PTOSIM_VREG_BYTES / ses)
+    v->a5_rows(dp, dstride * des, sp, step * ses, n, len);
   else
     for (int64_t i = 0; i < n; i++) fn(dp + i * dstride * des, sp + i * step * ses, len, stride, scratch);
   free(scratch);
