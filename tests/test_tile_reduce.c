@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "isa/tile_bcast.h"
 #include "tile_ub_env.h"
 
 static unsigned long long seed = 0x9E3779B97F4A7C15ull;
@@ -273,6 +274,20 @@ static void test_row_reduce_many(void) {
           row_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], (int)(si & 1), 1); /* odd: DN dst */
           if (di < 2 && k <= R_MIN) row_case_v(targets[ti], base_types[di], (rkind)k, h[0], h[1], h[2], h[3], 0, 2);
         }
+}
+
+/* The many-shape row and column cases once per vector level of the reduction loops (1 portable
+ * C, 2 AVX2, 3 AVX-512, 4 AVX512-FP16): the loops of every level the host has, each against
+ * the reference (a level the host lacks runs the host's highest). */
+static void test_row_reduce_many(void);
+static void test_col_reduce_many(void);
+static void test_levels(void) {
+  for (int lv = 1; lv <= 3; lv++) {
+    pt_tile_reduce_cap_level(lv);
+    test_row_reduce_many();
+    test_col_reduce_many();
+  }
+  pt_tile_reduce_cap_level(4);
 }
 
 /* Reference column reduction of x[0, n): in row order, or the pairwise tree. */
@@ -666,6 +681,7 @@ int main(void) {
   RUN(test_row_reduce_fp32_shapes);
   RUN(test_col_reduce);
   RUN(test_col_reduce_many);
+  RUN(test_levels);
   RUN(test_pairreducesum);
   RUN(test_broadcast_ops);
   RUN(test_expand);

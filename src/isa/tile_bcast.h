@@ -24,6 +24,11 @@ ptosim_status pt_tile_same_dtype(pt_ctx *x, const char *op, const char *what, co
 /* Host byte of rows [0, n) x columns [0, w) of row-major tile t, accessed with acc. */
 ptosim_status pt_tile_rows(pt_ctx *x, const ptosim_tile *t, int64_t n, int64_t w, pt_access acc, uint8_t **out);
 
+/* Caps the vector level of the reduction loops (tile_reduce.c: 1 portable C, 2 AVX2 + F16C,
+ * 3 AVX-512, 4 AVX512-FP16; the host's level when higher than the cap is not used), so that
+ * the tests run every level the host has. Default 4. */
+void pt_tile_reduce_cap_level(int level);
+
 /* Element type sets (bit 1 << dtype). */
 #define PT_TB_T(t) (1u << PTOSIM_DT_##t)
 #define PT_TB_BASE (PT_TB_T(I16) | PT_TB_T(I32) | PT_TB_T(F16) | PT_TB_T(F32)) /* PTOAS: i16/i32/f16/f32 */

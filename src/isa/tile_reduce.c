@@ -33,6 +33,7 @@
  *                      (a2a3 TColSum.hpp BinarySum). */
 #include <inttypes.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,10 +232,11 @@ typedef struct red_simd {
   int t, op; /* element type (PT_VL_DT_K), operation */
 } red_simd;
 
+static _Atomic int red_cap = 4; /* pt_tile_reduce_cap_level */
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <cpuid.h>
 #include <immintrin.h>
-#include <stdatomic.h>
 /* The SIMD flavours X of the loops: 8 (AVX2 + F16C: 8 f32 lanes), 16 (AVX-512 F BW DQ VL: 16
  * f32 lanes), t (the tree sums below, AVX-512) and h (16 lanes with AVX512-FP16, for f16
  * column sums: they accumulate in f16, where vaddph rounds the exact sum of two f16 values once
@@ -278,6 +280,7 @@ typedef struct red_simd {
 #define TGT_h RED_FP16
 #define VA_h __m256h
 #define stf_h _mm512_storeu_ps
+#define ldf_h _mm512_loadu_ps
 #define toa_h _mm512_cvtxps_ph
 #define froma_h _mm512_cvtxph_ps
 #define lda_h ldh
@@ -529,6 +532,27 @@ SIMD_COLS(rsum, f16, ADD_F16C, ID_SUM, h)
       }                                                                                   \
     }                                                                                     \
   }
+/* rsum_a2a3_rows_K_X: the A2/A3 order for 16 rows at a time: their lanes (rsum_lanes_K_L; those
+ * past a row inactive), then the trees of the 16 lane sets. */
+#define A2_TREES(K, L, X, TGT)                                                          \
+  TGT static void rsum_a2a3_rows_##K##_##X(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, \
+                                           int64_t len) {                                 \
+    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
+    float l[16][E], out[16];                                                              \
+    const uint8_t *p[16];                                                                 \
+    for (int64_t r0 = 0; r0 < n; r0 += 16) {                                              \
+      int64_t g = n - r0 < 16 ? n - r0 : 16;                                              \
+      for (int64_t i = 0; i < 16; i++) { /* lanes past the last row repeat row r0 */      \
+        if (i < g) {                                                                      \
+          rsum_lanes_##K##_##L(l[i], s + (r0 + i) * sstep, len);                          \
+          for (int64_t j = len; j < E; j++) l[i][j] = 0;                                  \
+        }                                                                                 \
+        p[i] = (const uint8_t *)l[i < g ? i : 0];                                         \
+      }                                                                                   \
+      _mm512_storeu_ps(out, trees_##K(p, 4));                                             \
+      for (int64_t i = 0; i < g; i++) st_##K(d + (r0 + i) * dstep, 0, out[i]);            \
+    }                                                                                     \
+  }
 #define AS_F32(v) (v)
 #define TREE_f32(p) trees_f32(p, 4)
 #define TREE_f16(p) trees_f16(p, 2)
@@ -550,25 +574,7 @@ SIMD_COLS(rsum, f16, ADD_F16C, ID_SUM, h)
   }                                                                                       \
   A5_TREES(K, F, t, RED_AVX512, TREE_##K, vrsum_##K##_16, AS_F32)                         \
   LANES_A2(rsum, K, F, ID_SUM, 16)                                                        \
-  /* The A2/A3 order: the lanes of 16 rows (those past a row inactive), then their trees. */ \
-  RED_AVX512 static void rsum_a2a3_rows_##K##_t(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, \
-                                                int64_t n, int64_t len) {                 \
-    enum { E = PTOSIM_VREG_BYTES / PT_VL_E_##K };                                         \
-    float l[16][E], out[16];                                                              \
-    const uint8_t *p[16];                                                                 \
-    for (int64_t r0 = 0; r0 < n; r0 += 16) {                                              \
-      int64_t g = n - r0 < 16 ? n - r0 : 16;                                              \
-      for (int64_t i = 0; i < 16; i++) { /* lanes past the last row repeat row r0 */      \
-        if (i < g) {                                                                      \
-          rsum_lanes_##K##_16(l[i], s + (r0 + i) * sstep, len);                           \
-          for (int64_t j = len; j < E; j++) l[i][j] = 0;                                  \
-        }                                                                                 \
-        p[i] = (const uint8_t *)l[i < g ? i : 0];                                         \
-      }                                                                                   \
-      _mm512_storeu_ps(out, trees_##K(p, 4));                                             \
-      for (int64_t i = 0; i < g; i++) st_##K(d + (r0 + i) * dstep, 0, out[i]);            \
-    }                                                                                     \
-  }
+  A2_TREES(K, 16, t, RED_AVX512)
 TREES(f32, ADD_F) TREES(f16, ADD_F16C)
 
 #if RED_HAVE_FP16
@@ -596,6 +602,8 @@ RED_FP16 static inline __m512 trees_h(const uint8_t *const *p) {
 }
 #define TOF32_h(v) _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_castps_si512(v)))
 A5_TREES(f16, ADD_F16C, h, RED_FP16, trees_h, vhsum, TOF32_h)
+LANES_A2(rsum, f16, ADD_F16C, ID_SUM, h) /* the lanes in f16 lanes (vaddph) */
+A2_TREES(f16, h, h, RED_FP16)
 #endif
 
 #if RED_HAVE_FP16
@@ -630,9 +638,11 @@ static const red_simd *simd_of(const red_loops *loops, ptosim_dtype t) {
   enum { rsum, rmax, rmin, NK = 6 };
   static const red_simd k8[NK] = {SUM_8(f32) SUM_8(f16) EXT_KINDS(ENTRY_8, 8)};
   static const red_simd k16[NK] = {SIMD_ENTRY(rsum, f32, t, 16) SIMD_ENTRY(rsum, f16, t, 16) EXT_KINDS(ENTRY_8, 16)};
-  int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1, lv = red_level();
+  int op = loops == k_sum ? rsum : loops == k_max ? rmax : loops == k_min ? rmin : -1;
+  int lv = red_level(), cap = atomic_load_explicit(&red_cap, memory_order_relaxed);
+  lv = lv < cap ? lv : cap;
 #if RED_HAVE_FP16
-  static const red_simd kh[1] = {{rsum_a5_rows_f16_h, rsum_a2a3_rows_f16_t, rsum_cols_f16_h, PT_VL_DT_f16, rsum}};
+  static const red_simd kh[1] = {SIMD_ENTRY(rsum, f16, h, h)};
   if (lv == 4 && kh->t == (int)t && kh->op == op) return kh;
 #endif
   for (int i = 0; lv >= 2 && i < NK; i++)
@@ -645,6 +655,7 @@ static const red_simd *simd_of(const red_loops *loops, ptosim_dtype t) {
   return NULL;
 }
 #endif
+void pt_tile_reduce_cap_level(int level) { atomic_store_explicit(&red_cap, level, memory_order_relaxed); }
 
 /* Arg reductions: d (u32 / i32) = the first index i < n of the extremum of s (stride apart):
  * a later element replaces the best only when strictly better (CMP), so a NaN never does. */
