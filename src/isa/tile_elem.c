@@ -681,13 +681,13 @@ static float te_fp_rnd(const te_fp *f, double v) { return f->m == 23 ? (float)v 
 
 /* DivIEEE754*Impl on one lane (a, b values of the type): the operands' mantissas with the
  * exponent field set to the bias (after the scaling above, adj = -m for a scaled dividend,
- * +m for a scaled divisor; an unscaled subnormal reads as 1.f 2^(1 - bias - 1)), their
+ * +m for a scaled divisor; an unscaled subnormal, exponent field 0, reads as 1.f 2^-bias), their
  * quotient q rounded to the type (DivPrecisionImpl on f32, which keeps the correctly rounded
  * vdiv on such operands: scripts/exhaustive_hp.c), then, with scale = exponent field of a -
  * that of b + bias: below `under` 0, at `under` 0 where the normalised |a| <= |b| else the
  * smallest subnormal, above emax infinity, all signed as q; else q * 2^(adj + scale - bias)
  * rounded once (exact product in double). A zero or infinite operand: a / b; a NaN: NaN. */
-static float te_div754(const te_fp *f, float a, float b) {
+__attribute__((noinline)) static float te_div754(const te_fp *f, float a, float b) {
   if (a != a || b != b) return NAN;
   uint32_t sign = f->m == 23 ? 0x80000000u : 0x8000u, mant = (1u << f->m) - 1, exps = (sign - 1) & ~mant;
   uint32_t ua = te_fp_bits(f, a), ub = te_fp_bits(f, b), aa = ua & ~sign, ab = ub & ~sign;
@@ -708,11 +708,12 @@ static float te_div754(const te_fp *f, float a, float b) {
 /* Where both operands and a / b are normal (or a / b overflows) the sequence gives a / b
  * (the exponents only scale the rounded mantissa quotient); the model runs elsewhere. */
 #define TE_DIV754(K, MINNORM)                                                                \
-  float pt_te_div754_##K(float a, float b) {                                                 \
+  static inline float te_div754q_##K(float a, float b) {                                     \
     float z = RND(K, a / b);                                                                 \
     bool fast = fabsf(a) >= MINNORM && fabsf(a) < INFINITY && fabsf(b) >= MINNORM && fabsf(b) < INFINITY && fabsf(z) >= MINNORM; \
     return fast ? z : te_div754(&te_fp_##K, a, b);                                            \
-  }
+  }                                                                                          \
+  float pt_te_div754_##K(float a, float b) { return te_div754q_##K(a, b); }
 TE_DIV754(f32, 0x1p-126f)
 TE_DIV754(f16, 0x1p-14f)
 
@@ -724,10 +725,7 @@ TE_DIV754(f16, 0x1p-14f)
  * stays z: a / b is no midpoint there (scripts/exhaustive_hp.c checks that shortcut against
  * the sequence); 2^-126 itself may be a rounded-up midpoint (a / b = 2^-126 - 2^-150), which
  * the sequence takes down. */
-float pt_te_divcomp_f32(float a, float b) {
-  float z = a / b;
-  int e = (int)(pt_vl_f32_bits(a) >> 23 & 0xFFu) - 127;
-  if (z == 0.0f || !(fabsf(z) < INFINITY) || (e >= -64 && fabsf(z) > 0x1p-126f)) return z;
+__attribute__((noinline)) static float te_divcomp(float a, float b, float z, int e) {
   float s = e < -64 ? pt_vl_f32_of((uint32_t)(-64 - e + 127) << 23) : 1.0f, as = a * s, y = -(b * s);
   uint32_t u = pt_vl_f32_bits(z);
   float zp = pt_vl_f32_of(u - 1), zn = pt_vl_f32_of(u + 1);
@@ -735,15 +733,21 @@ float pt_te_divcomp_f32(float a, float b) {
   if (!(r < rp)) r = rp, z = zp;
   return rn < r ? zn : z;
 }
+static inline float te_divcompq(float a, float b) {
+  float z = a / b;
+  int e = (int)(pt_vl_f32_bits(a) >> 23 & 0xFFu) - 127;
+  return z == 0.0f || !(fabsf(z) < INFINITY) || (e >= -64 && fabsf(z) > 0x1p-126f) ? z : te_divcomp(a, b, z, e);
+}
+float pt_te_divcomp_f32(float a, float b) { return te_divcompq(a, b); }
 
 /* tdiv HIGH_PRECISION (a5 TDiv.hpp DivOp): f32 the compensated quotient, f16 DivIEEE754HalfImpl;
  * tdivs (TDivS.hpp DivSOp / DivSOpS): DivIEEE754*Impl of the tile by the scalar or the scalar
  * by the tile. */
-#define te_divhp_f32 pt_te_divcomp_f32
-#define te_divhp_f16 pt_te_div754_f16
+#define te_divhp_f32 te_divcompq
+#define te_divhp_f16 te_div754q_f16
 #define DIVHP_F(K, x, y) te_divhp_##K(x, y)
-#define DIV754_F(K, x, y) pt_te_div754_##K(x, y)
-#define RDIV754_F(K, x, y) pt_te_div754_##K(y, x)
+#define DIV754_F(K, x, y) te_div754q_##K(x, y)
+#define RDIV754_F(K, x, y) te_div754q_##K(y, x)
 LOOPS(divhp, TE_MAP2, NONE, _, F16F32, DIVHP_F)
 LOOPS(divshp, TE_MAPS, NONE, _, F16F32, DIV754_F)
 LOOPS(rdivshp, TE_MAPS, NONE, _, F16F32, RDIV754_F)
