@@ -19,7 +19,10 @@
  * fields (0, 1, 2, 64, 127, 190, 253, 254, 255; every mantissa, both signs) and those by the
  * six, every pair of exponent fields with 256 random mantissa / sign pairs (four of them 0 and
  * all-ones mantissas), 2^27 quotients in [2^-152, 2^-124], 2^28 random bit pairs. Counts
- * where each sequence differs from the DEFAULT result and prints the first few.
+ * where each sequence differs from the DEFAULT result and prints the first few; and the f32
+ * tdiv sequence against rounding to nearest with ties toward zero. Measured (21 min): every
+ * model 0 differences from its sequence on every pair (2231369728 f32, 4294967296 f16,
+ * 139460608 tfmod / trem); the tdiv sequence equals ties toward zero on all.
  *   cc -O2 -std=c11 -Isrc -Iinclude -Ibuild/include scripts/exhaustive_hp.c build/libptosim.a -lm -o /tmp/hp && /tmp/hp [div [quick]] */
 #include <math.h>
 #include <stdint.h>
