@@ -67,12 +67,16 @@ typedef struct ptosim_telem_params {
   ptosim_tile mask;          /* tsel / tsels: the predicate tile */
   ptosim_tcmp_mode cmp;      /* tcmp / tcmps */
   bool high_precision;       /* precisionType = high_precision (PTOAS pow / exp / log / sqrt / rsqrt /
-                                recip_precision) of tpow, tpows, texp, tlog, tsqrt, trsqrt, trecip:
+                                recip / div / fmod / rem_precision) of tpow, tpows, texp, tlog, tsqrt,
+                                trsqrt, trecip, tdiv, tdivs, tfmod, trem:
                                 the a5 HIGH_PRECISION algorithm (floats only); a2a3 takes the
                                 parameter and computes as DEFAULT. texp, tlog: the lanes whose
                                 result / source is at most the type's largest subnormal get the
                                 scaled formula; trecip: subnormal results are rounded twice;
-                                tsqrt, trsqrt compute as DEFAULT (IEEE) (docs/spec-notes.md section 32) */
+                                tsqrt, trsqrt compute as DEFAULT (IEEE) (docs/spec-notes.md section 32).
+                                tdiv, tdivs (div_precision): the a5 Div754.hpp sequences, subnormal
+                                quotients rounded twice; tfmod (fmod_precision), trem
+                                (rem_precision): see docs/spec-notes-divhp.md */
 } ptosim_telem_params;
 
 #ifdef __cplusplus

@@ -51,6 +51,12 @@ static const char *precision_kind(ptosim_opcode opc) {
     case PTOSIM_OP_tsqrt: return "sqrt_precision";
     case PTOSIM_OP_trsqrt: return "rsqrt_precision";
     case PTOSIM_OP_trecip: return "recip_precision";
+    case PTOSIM_OP_tdiv:
+    case PTOSIM_OP_tdivs:
+    case PTOSIM_OP_trowexpanddiv:
+    case PTOSIM_OP_tcolexpanddiv: return "div_precision";
+    case PTOSIM_OP_tfmod: return "fmod_precision";
+    case PTOSIM_OP_trem: return "rem_precision";
     default: return NULL;
   }
 }
@@ -63,20 +69,24 @@ static bool names_kind(const pa_item *v, const char *kind) {
 }
 
 /* {precisionType = #pto<KIND default|high_precision>}, KIND the op's own enum (the attribute
- * is typed, PTOOps.td); DEFAULT when absent. trsqrt HIGH_PRECISION needs its tmp operand
- * (PTO.cpp TRsqrtOp::verify). */
-static int bind_precision(pt_bind *b, const pa_op *op, const char *kind, ptosim_telem_params *p) {
+ * is typed, PTOOps.td); DEFAULT when absent. trsqrt and trowexpanddiv HIGH_PRECISION need their
+ * tmp operand (PTO.cpp TRsqrtOp::verify, TRowExpandDivOp::verify). */
+int pt_bind_precision(pt_bind *b, const pa_op *op, bool has_tmp, bool *hp) {
   static const char *const prec[] = {"default", "high_precision"};
+  const char *kind = precision_kind(b->opc);
+  *hp = false;
+  if (!kind) return 0;
   int h = pt_tile_enum_attr(b, op, "precisionType", prec, 2, 0);
   if (h < 0) return -1;
   const pa_item *v = pt_tile_attr(op, "precisionType");
   if (v && !names_kind(v, kind))
     return pt_bind_error(b, v, "bind.keyword", "write the op's own enum (PTOAttrs.td)",
                          "precisionType '%.*s' is not a #pto<%s ...>", (int)v->text.n, v->text.s, kind);
-  if (h == 1 && b->opc == PTOSIM_OP_trsqrt && !p->has_tmp)
-    return pt_bind_error(b, v, "bind.arity", "add the tmp tile: ins(%src, %tmp : T, T)",
+  bool needs_tmp = b->opc == PTOSIM_OP_trsqrt || b->opc == PTOSIM_OP_trowexpanddiv;
+  if (h == 1 && needs_tmp && !has_tmp)
+    return pt_bind_error(b, v, "bind.arity", "add the tmp tile as the last ins(...) operand",
                          "precisionType high_precision needs the tmp operand");
-  p->high_precision = h == 1;
+  *hp = h == 1;
   return 0;
 }
 
@@ -114,9 +124,7 @@ int bind_ptosim_telem_params(pt_bind *b, const pa_op *op, ptosim_telem_params *p
     p->cmp = (ptosim_tcmp_mode)m;
     return m < 0 ? -1 : 0;
   }
-  const char *kind = precision_kind(b->opc);
-  if (kind) return bind_precision(b, op, kind, p);
-  if (b->opc != PTOSIM_OP_tcvt) return 0;
+  if (b->opc != PTOSIM_OP_tcvt) return pt_bind_precision(b, op, p->has_tmp, &p->high_precision);
   static const char *const rmode[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD", "CAST_RINT"};
   static const char *const sat[] = {[PTOSIM_TSAT_ON] = "ON", [PTOSIM_TSAT_OFF] = "OFF"};
   int r = pt_tile_enum_attr(b, op, "rmode", rmode, 8, PTOSIM_RM_CAST_RINT);

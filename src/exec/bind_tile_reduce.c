@@ -7,6 +7,7 @@
 #include "asm/asm.h"
 #include "core/dtype.h"
 #include "exec/bind_tile.h"
+#include "exec/bind_tile_elem.h"
 #include "exec/bind_tile_reduce.h"
 #include "exec/lower.h"
 
@@ -62,7 +63,7 @@ int bind_ptosim_texpand_params(pt_bind *b, const pa_op *op, ptosim_texpand_param
   p->has_tmp = ni == 3;
   if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
-  return 0;
+  return pt_bind_precision(b, op, p->has_tmp, &p->high_precision); /* the div forms' precisionType */
 }
 
 /* pto.tci ins(%start {descending = B} : iN) outs(%dst) */

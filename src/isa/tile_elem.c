@@ -663,6 +663,110 @@ static const te_fn exphp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = exphp_f32_r
 #define RECHP_F(K, x) \
   (fabsf(x) >= TE_RECBIG_##K ? RND(K, RND(K, 1.0f / ((x) * TE_RECSCALE_##K)) * TE_RECSCALE_##K) : REC_F(K, x))
 LOOPS(rechp, TE_MAP1, NONE, _, F16F32, RECHP_F)
+
+/* HIGH_PRECISION division on a5 (custom/Div754.hpp; docs/spec-notes-divhp.md). The formats of
+ * DivIEEE754FloatImpl / DivIEEE754HalfImpl: mantissa bits m, bias, largest exponent field,
+ * the scale `under` at which the result is 0 or the smallest subnormal (Div754.hpp:300, 507),
+ * and which dividends are scaled by 2^m: f32 only the largest subnormal (vcmp_eq, 235), f16
+ * every subnormal (vcmp_lt, 446; divisors: vcmp_lt in both, 242, 453). */
+typedef struct te_fp {
+  int m, bias, emax, under;
+  bool src0_eq;
+} te_fp;
+static const te_fp te_fp_f32 = {23, 127, 255, -23, true}, te_fp_f16 = {10, 15, 31, -9, false};
+
+static uint32_t te_fp_bits(const te_fp *f, float x) { return f->m == 23 ? pt_vl_f32_bits(x) : pt_vl_to_f16(x); }
+static float te_fp_val(const te_fp *f, uint32_t u) { return f->m == 23 ? pt_vl_f32_of(u) : pt_vl_f16_to_f32((uint16_t)u); }
+static float te_fp_rnd(const te_fp *f, double v) { return f->m == 23 ? (float)v : te_rnd_f16((float)v); }
+
+/* DivIEEE754*Impl on one lane (a, b values of the type): the operands' mantissas with the
+ * exponent field set to the bias (after the scaling above, adj = -m for a scaled dividend,
+ * +m for a scaled divisor; an unscaled subnormal, exponent field 0, reads as 1.f 2^-bias), their
+ * quotient q rounded to the type (DivPrecisionImpl on f32, which keeps the correctly rounded
+ * vdiv on such operands: scripts/exhaustive_hp.c), then, with scale = exponent field of a -
+ * that of b + bias: below `under` 0, at `under` 0 where the normalised |a| <= |b| else the
+ * smallest subnormal, above emax infinity, all signed as q; else q * 2^(adj + scale - bias)
+ * rounded once (exact product in double). A zero or infinite operand: a / b; a NaN: NaN. */
+__attribute__((noinline)) static float te_div754(const te_fp *f, float a, float b) {
+  if (a != a || b != b) return NAN;
+  uint32_t sign = f->m == 23 ? 0x80000000u : 0x8000u, mant = (1u << f->m) - 1, exps = (sign - 1) & ~mant;
+  uint32_t ua = te_fp_bits(f, a), ub = te_fp_bits(f, b), aa = ua & ~sign, ab = ub & ~sign;
+  if (!aa || !ab || aa == exps || ab == exps) return te_fp_rnd(f, a / b);
+  int adj = 0;
+  if (f->src0_eq ? aa == mant : aa < mant) ua = te_fp_bits(f, a * (float)(1u << f->m)), adj -= f->m;
+  if (ab < mant) ub = te_fp_bits(f, b * (float)(1u << f->m)), adj += f->m;
+  uint32_t one = (uint32_t)f->bias << f->m;
+  float na = te_fp_val(f, (ua & (sign | mant)) | one), nb = te_fp_val(f, (ub & (sign | mant)) | one);
+  float q = te_fp_rnd(f, na / nb);
+  int scale = (int)((ua & exps) >> f->m) - (int)((ub & exps) >> f->m) + f->bias;
+  if (scale < f->under) return copysignf(0.0f, q);
+  if (scale == f->under) return copysignf(fabsf(na) <= fabsf(nb) ? 0.0f : ldexpf(1.0f, 1 - f->bias - f->m), q);
+  if (scale > f->emax) return copysignf(INFINITY, q);
+  return te_fp_rnd(f, ldexp((double)q, adj + scale - f->bias));
+}
+
+/* Where both operands and a / b are normal (or a / b overflows) the sequence gives a / b
+ * (the exponents only scale the rounded mantissa quotient); the model runs elsewhere. */
+#define TE_DIV754(K, MINNORM)                                                                \
+  static inline float te_div754q_##K(float a, float b) {                                     \
+    float z = RND(K, a / b);                                                                 \
+    bool fast = fabsf(a) >= MINNORM && fabsf(a) < INFINITY && fabsf(b) >= MINNORM && fabsf(b) < INFINITY && fabsf(z) >= MINNORM; \
+    return fast ? z : te_div754(&te_fp_##K, a, b);                                            \
+  }                                                                                          \
+  float pt_te_div754_##K(float a, float b) { return te_div754q_##K(a, b); }
+TE_DIV754(f32, 0x1p-126f)
+TE_DIV754(f16, 0x1p-14f)
+
+/* tdiv f32 (DivDiffCompensationFloatImpl, Div754.hpp:16-98): z = a / b; where z is zero,
+ * infinite or NaN, z; else with a dividend below 2^-64 both operands scaled by 2^(-64 - e)
+ * (e its unbiased exponent field, -127 for subnormals; the divisor may overflow), of z,
+ * z - 1 ulp, z + 1 ulp (the bits +-1) the one with the smallest |a - z b| (fused, one
+ * rounding), ties to z - 1 ulp then to the earlier. z above 2^-126 with an unscaled dividend
+ * stays z: a / b is no midpoint there (scripts/exhaustive_hp.c checks that shortcut against
+ * the sequence); 2^-126 itself may be a rounded-up midpoint (a / b = 2^-126 - 2^-150), which
+ * the sequence takes down. */
+__attribute__((noinline)) static float te_divcomp(float a, float b, float z, int e) {
+  float s = e < -64 ? pt_vl_f32_of((uint32_t)(-64 - e + 127) << 23) : 1.0f, as = a * s, y = -(b * s);
+  uint32_t u = pt_vl_f32_bits(z);
+  float zp = pt_vl_f32_of(u - 1), zn = pt_vl_f32_of(u + 1);
+  float r = fabsf(fmaf(z, y, as)), rp = fabsf(fmaf(zp, y, as)), rn = fabsf(fmaf(zn, y, as));
+  if (!(r < rp)) r = rp, z = zp;
+  return rn < r ? zn : z;
+}
+static inline float te_divcompq(float a, float b) {
+  float z = a / b;
+  int e = (int)(pt_vl_f32_bits(a) >> 23 & 0xFFu) - 127;
+  return z == 0.0f || !(fabsf(z) < INFINITY) || (e >= -64 && fabsf(z) > 0x1p-126f) ? z : te_divcomp(a, b, z, e);
+}
+float pt_te_divcomp_f32(float a, float b) { return te_divcompq(a, b); }
+
+/* tdiv HIGH_PRECISION (a5 TDiv.hpp DivOp): f32 the compensated quotient, f16 DivIEEE754HalfImpl;
+ * tdivs (TDivS.hpp DivSOp / DivSOpS): DivIEEE754*Impl of the tile by the scalar or the scalar
+ * by the tile. */
+#define te_divhp_f32 te_divcompq
+#define te_divhp_f16 te_div754q_f16
+#define DIVHP_F(K, x, y) te_divhp_##K(x, y)
+#define DIV754_F(K, x, y) te_div754q_##K(x, y)
+#define RDIV754_F(K, x, y) te_div754q_##K(y, x)
+LOOPS(divhp, TE_MAP2, NONE, _, F16F32, DIVHP_F)
+LOOPS(divshp, TE_MAPS, NONE, _, F16F32, DIV754_F)
+LOOPS(rdivshp, TE_MAPS, NONE, _, F16F32, RDIV754_F)
+
+/* tfmod / trem HIGH_PRECISION on f32 (a5 TFMod.hpp FModOp, TRem.hpp RemOp -> custom/TFmodRemHp.hpp
+ * TFmodRemHP; f16 computes as DEFAULT there): a long division of |a| by |b| in 24-bit chunks
+ * (|b| 2^240 down to |b|, one fused multiply-subtract each, the sign of a put back, the special
+ * cases after), which yields the exact remainder: fmodf(a, b) (the step by step sequence of
+ * scripts/exhaustive_hp.c equals it on every pair tried). trem then adds b where b r < 0. */
+float pt_te_fmodhp_f32(float a, float b) { return fmodf(a, b); }
+float pt_te_remhp_f32(float a, float b) {
+  float r = fmodf(a, b);
+  return b * r < 0.0f ? r + b : r;
+}
+#define FMODHP_F(K, x, y) pt_te_fmodhp_f32(x, y)
+#define REMHP_F(K, x, y) pt_te_remhp_f32(x, y)
+F32ONLY(TE_MAP2, fmodhp, FMODHP_F) F32ONLY(TE_MAP2, remhp, REMHP_F)
+static const te_fn fmodhp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F16] = fmod_f16, [PTOSIM_DT_F32] = fmodhp_f32};
+static const te_fn remhp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F16] = rem_f16, [PTOSIM_DT_F32] = remhp_f32};
 LOOPS(sqrt, TE_MAP1, NONE, _, F16F32, SQRT_F)
 LOOPS(rsqrt, TE_MAP1, NONE, _, F16F32, RSQRT_F)
 LOOPS(recip, TE_MAP1, NONE, _, F16F32, REC_F)
@@ -795,12 +899,18 @@ static int te_nsrc(te_shape s) {
 }
 
 /* The loops of the op's variant: tdivs with the scalar first, tpow / tpows / texp / tlog /
- * trecip per target and precision (a2a3 TPOW_IMPL, TEXP_IMPL, TLOG_IMPL, TDIVS_IMPL take the
- * algorithm parameter and do not use it; tsqrt / trsqrt HIGH_PRECISION compute as DEFAULT). */
+ * trecip / tdiv / tdivs / tfmod / trem per target and precision (a2a3 TPOW_IMPL, TEXP_IMPL,
+ * TLOG_IMPL, TDIVS_IMPL, TDIV_IMPL, TFMOD_IMPL, TREM_IMPL take the algorithm parameter and do
+ * not use it; tsqrt / trsqrt HIGH_PRECISION compute as DEFAULT). */
 static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem_params *p) {
   bool a2 = x->m->target != PTOSIM_TARGET_A5;
   switch (x->op) {
-    case PTOSIM_OP_tdivs: return p->scalar_first ? rdivs_loops : o->loops;
+    case PTOSIM_OP_tdiv: return !a2 && p->high_precision ? divhp_loops : o->loops; /* a2a3: DEFAULT */
+    case PTOSIM_OP_tfmod: return !a2 && p->high_precision ? fmodhp_loops : o->loops;
+    case PTOSIM_OP_trem: return !a2 && p->high_precision ? remhp_loops : o->loops;
+    case PTOSIM_OP_tdivs:
+      if (!a2 && p->high_precision) return p->scalar_first ? rdivshp_loops : divshp_loops;
+      return p->scalar_first ? rdivs_loops : o->loops;
     case PTOSIM_OP_tpow: return a2 ? pow2_loops : p->high_precision ? powhp_loops : o->loops; /* a2a3 ignores the algorithm */
     case PTOSIM_OP_tpows: return a2 ? pows2_loops : p->high_precision ? powshp_loops : o->loops;
     case PTOSIM_OP_texp: return !a2 && p->high_precision ? exphp_loops : o->loops; /* a2a3: DEFAULT */

@@ -123,6 +123,15 @@ enum { PT_TE_EXP_PORTABLE, PT_TE_EXP_AVX2, PT_TE_EXP_AVX512, PT_TE_EXP_BUILDS };
 void pt_te_exp_f32(const uint8_t *a, int64_t n, uint8_t *d);
 bool pt_te_exp_f32_build(int b, const uint8_t *a, int64_t n, uint8_t *d);
 
+/* a5 HIGH_PRECISION division of a by b on one lane (pto-isa custom/Div754.hpp): DivIEEE754FloatImpl
+ * (f32), DivIEEE754HalfImpl (f16: a, b and the result f16 values held in floats), and
+ * DivDiffCompensationFloatImpl (tdiv f32). NaN results are NaN. docs/spec-notes-divhp.md. */
+float pt_te_div754_f32(float a, float b);
+float pt_te_div754_f16(float a, float b);
+float pt_te_divcomp_f32(float a, float b);
+/* a5 HIGH_PRECISION tfmod / trem of a by b on one f32 lane (custom/TFmodRemHp.hpp TFmodRemHP). */
+float pt_te_fmodhp_f32(float a, float b);
+float pt_te_remhp_f32(float a, float b);
 /* Scalar s as the element type t computes with it: float types get its value rounded to t
  * (the scalar register holds a t), integer types its integer value (floats truncated). */
 te_scalar pt_te_scalar_of(ptosim_scalar s, ptosim_dtype t);

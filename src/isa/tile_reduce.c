@@ -693,6 +693,10 @@ typedef pt_tile_bc_fn bc_fn;
   FLOATS(M, bmin, MIN_F, _) INTS(M, bmin, MIN_I, _)
 ARITH(BCAST)
 FLOATS(BCAST, bdiv, DIV_F, _) FLOATS(BCAST, bexpdif, EXPDIF_F, _)
+/* a5 HIGH_PRECISION trowexpanddiv / tcolexpanddiv (TRowExpandDiv.hpp, TColExpandDiv.hpp: DivIEEE754*Impl
+ * for float and half; bf16 divides as DEFAULT). */
+#define DIVHP_F(K, x, y) pt_te_div754_##K(x, y)
+BCAST(bdivhp, f32, DIVHP_F, _) BCAST(bdivhp, f16, DIVHP_F, _)
 FLOATS(BCAST, bcopy, FIRST, _) INTS(BCAST, bcopy, FIRST, _) UINTS(BCAST, bcopy, FIRST, _)
 static const bc_fn k_badd[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, badd, _, _) INTS(ENTRY, badd, _, _)};
 static const bc_fn k_bsub[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bsub, _, _) INTS(ENTRY, bsub, _, _)};
@@ -700,6 +704,7 @@ static const bc_fn k_bmul[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmul, _, _) INTS(ENT
 static const bc_fn k_bmax[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmax, _, _) INTS(ENTRY, bmax, _, _)};
 static const bc_fn k_bmin[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmin, _, _) INTS(ENTRY, bmin, _, _)};
 static const bc_fn k_bdiv[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bdiv, _, _)};
+static const bc_fn k_bdivhp[PTOSIM_DT_COUNT] = {ENTRY(bdivhp, f16, _, _) ENTRY(bdiv, bf16, _, _) ENTRY(bdivhp, f32, _, _)};
 static const bc_fn k_bexpdif[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bexpdif, _, _)};
 static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) INTS(ENTRY, bcopy, _, _)
                                                    UINTS(ENTRY, bcopy, _, _)};
@@ -1027,7 +1032,8 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
   int64_t h = d->valid_rows, w = d->valid_cols;
   PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), d->dtype);
-  bc_fn fn = o->loops[d->dtype];
+  bool hp = p->high_precision && o->loops == k_bdiv && x->m->target == PTOSIM_TARGET_A5;
+  bc_fn fn = (hp ? k_bdivhp : o->loops)[d->dtype];
   unsigned es = pt_dtype_size(d->dtype);
   for (int64_t r = 0; r < h; r++)
     fn(dp + r * d->cols * es, src[0].base + r * src[0].rstep * es, src[0].mask, src[1].base + r * src[1].rstep * es,
