@@ -12,7 +12,7 @@
  * HIGH_PRECISION (RECHP_F): 0 differences expected. Measured: tsqrt, trsqrt 0 (f32 and
  * f16); trecip 6288756 f32 (|x| in [2^126, 2^128), where 1 / x is subnormal) and 734 f16.
  * With the argument `div` (`div quick`: a sample of the sweeps), the division family instead
- * (docs/spec-notes.md section 32): the library's pt_te_div754_f16 against DivIEEE754HalfImpl on
+ * (docs/spec-notes.md section 33): the library's pt_te_div754_f16 against DivIEEE754HalfImpl on
  * every pair of f16; pt_te_div754_f32 against DivIEEE754FloatImpl, pt_te_divcomp_f32 against
  * DivDiffCompensationFloatImpl and (every 16th pair) pt_te_fmodhp_f32 / pt_te_remhp_f32
  * against TFmodRemHP, all below, on: six dividends by every divisor with one of nine exponent

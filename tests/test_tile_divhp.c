@@ -1,4 +1,4 @@
-/* precisionType of the division family (docs/spec-notes.md section 32): tdiv, tdivs (tile / scalar
+/* precisionType of the division family (docs/spec-notes.md section 33): tdiv, tdivs (tile / scalar
  * and scalar / tile), tfmod, trem, trowexpanddiv, tcolexpanddiv, DEFAULT and HIGH_PRECISION, on
  * both targets, f32 and f16. What a5 HIGH_PRECISION computes, as this test states it:
  * - DivIEEE754*Impl (tdivs, f16 tdiv, the expand forms): each operand read by its exponent

@@ -76,7 +76,7 @@ typedef struct ptosim_telem_params {
                                 tsqrt, trsqrt compute as DEFAULT (IEEE) (docs/spec-notes.md section 32).
                                 tdiv, tdivs (div_precision): the a5 Div754.hpp sequences, subnormal
                                 quotients rounded twice; tfmod (fmod_precision), trem
-                                (rem_precision): see docs/spec-notes.md section 32 */
+                                (rem_precision): see docs/spec-notes.md section 33 */
 } ptosim_telem_params;
 
 #ifdef __cplusplus

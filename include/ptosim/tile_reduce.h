@@ -48,7 +48,7 @@ typedef struct ptosim_texpand_params {
   ptosim_tile dst;
   bool high_precision; /* trowexpanddiv / tcolexpanddiv precisionType = #pto<div_precision high_precision>:
                           a5 divides f32 / f16 as custom/Div754.hpp DivIEEE754*Impl (tdivs does the
-                          same; docs/spec-notes.md section 32), a2a3 as DEFAULT */
+                          same; docs/spec-notes.md section 33), a2a3 as DEFAULT */
 } ptosim_texpand_params;
 
 /* ---- irregular tile ops (src/isa/tile_irregular.c) ---------------------------------------- */

@@ -664,7 +664,7 @@ static const te_fn exphp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = exphp_f32_r
   (fabsf(x) >= TE_RECBIG_##K ? RND(K, RND(K, 1.0f / ((x) * TE_RECSCALE_##K)) * TE_RECSCALE_##K) : REC_F(K, x))
 LOOPS(rechp, TE_MAP1, NONE, _, F16F32, RECHP_F)
 
-/* HIGH_PRECISION division on a5 (custom/Div754.hpp; docs/spec-notes.md section 32). The formats of
+/* HIGH_PRECISION division on a5 (custom/Div754.hpp; docs/spec-notes.md section 33). The formats of
  * DivIEEE754FloatImpl / DivIEEE754HalfImpl: mantissa bits m, bias, largest exponent field,
  * the scale `under` at which the result is 0 or the smallest subnormal (Div754.hpp:300, 507),
  * and which dividends are scaled by 2^m: f32 only the largest subnormal (vcmp_eq, 235), f16

@@ -125,7 +125,7 @@ bool pt_te_exp_f32_build(int b, const uint8_t *a, int64_t n, uint8_t *d);
 
 /* a5 HIGH_PRECISION division of a by b on one lane (pto-isa custom/Div754.hpp): DivIEEE754FloatImpl
  * (f32), DivIEEE754HalfImpl (f16: a, b and the result f16 values held in floats), and
- * DivDiffCompensationFloatImpl (tdiv f32). NaN results are NaN. docs/spec-notes.md section 32. */
+ * DivDiffCompensationFloatImpl (tdiv f32). NaN results are NaN. docs/spec-notes.md section 33. */
 float pt_te_div754_f32(float a, float b);
 float pt_te_div754_f16(float a, float b);
 float pt_te_divcomp_f32(float a, float b);
