@@ -405,10 +405,11 @@ RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
 /* ---- A2/A3 row order and column order in SIMD lanes (f32 / f16 sum, max, min) --------------
  * op_lanes_K_X: ROW_A2's lanes t[0, min(n, E)) of a row of n elements into l as f32: the whole
  * repeats in E / W vectors of W lanes, the tail repeat by Ws and then one at a time, the same
- * formulas in the same order per lane. op_a2a3_rows_K_X folds the lanes of W * A2_GROUPS rows
- * side by side (row i in SIMD lane i % W of group i / W; tr_X transposes) from id, lane 0
- * first, as ROW_A2 does. op_cols_K_X: COL_SEQ of n adjacent columns, W columns a vector, up
- * to 16 vectors down the rows together; the columns after the last whole W through COL_SEQ. */
+ * formulas in the same order per lane (the tail third). op_a2a3_rows_K_X (max, min) folds the
+ * lanes of W * A2_GROUPS rows side by side (row i in SIMD lane i % W of group i / W; tr_X
+ * transposes) from id, lane 0 first: their vc, whose order does not matter. op_cols_K_X:
+ * COL_SEQ of n adjacent columns, W columns a vector, up to 16 vectors down the rows together;
+ * the columns after the last whole W through COL_SEQ. */
 #define A2_GROUPS 2 /* groups of W rows folded side by side (the f16 add's latency) */
 #define LANES_A2(op, K, F, ID, X)                                                   \
   TGT_##X static void op##_lanes_##K##_##X(float *l, const uint8_t *s, int64_t n) {       \
@@ -485,14 +486,15 @@ SIMD_COLS(rsum, f16, ADD_F16C, ID_SUM, h)
 #endif
 
 /* ---- row sums in the vector unit's tree order, 16 f32 lanes (AVX-512) ------------------------
- * pair_K(a, b): lanes 0-7 the sums of a's adjacent lane pairs (a_0 + a_1, a_2 + a_3, ...), lanes
- * 8-15 those of b, rounded to K. pairs_K reduces m = 2^k vectors u_0 .. u_{m-1} by pairs, (u_0,
- * u_1), (u_2, u_3), ..., then the same on the results, to v[0]: each level halves the sequence
- * u_0 lane 0, u_0 lane 1, ..., u_{m-1} lane 15 by adding adjacent pairs and keeps it in order, so
- * lane i of v[0] is the tree sum (VC_TREE) of its elements [i m, i m + m). trees_K: the tree sums
- * of 16 repeats of E = 16 V elements of kind K (elements of es bytes at p[i]; es 4: f32-held
- * values, rounded to K) into out[0, 16), the pair tree over their 16 V vectors (each group of 16
- * vectors reduced in turn, then the V results). About 1/8 shuffle per element (one port). */
+ * pairsum_X(a, b): lanes 0-7 the sums of a's adjacent lane pairs (a_0 + a_1, a_2 + a_3, ...),
+ * lanes 8-15 those of b, each rounded by the add. pairs_X reduces m = 2^k vectors u_0 .. u_{m-1}
+ * by pairs, (u_0, u_1), (u_2, u_3), ..., then the same on the results, to v[0]: each level
+ * halves the sequence u_0 lane 0, u_0 lane 1, ..., u_{m-1} lane 15 by adding adjacent pairs and
+ * keeps it in order, so lane i of v[0] is the tree sum (VC_TREE) of its elements [i m, i m + m).
+ * trees_K(p, es): lane i the tree sum of the repeat at p[i], i < 16 (E = 16 V elements of kind K,
+ * es bytes each; es 4: f32-held values, rounded to K), the pair tree over the 16 V vectors of
+ * the 16 repeats (each group of 16 vectors reduced in turn, then the V results). Two shuffles
+ * per input vector, on the one port this CPU has for 512-bit shuffles. */
 /* pairsum_X(a, b) and pairs_X(v, m) with the vector add ADD (its rounding) and target TGT. */
 #define PAIRS(X, ADD, TGT)                                                              \
   TGT static inline __m512 pairsum_##X(__m512 a, __m512 b) {                              \
@@ -810,7 +812,7 @@ static ptosim_status row_dst(pt_ctx *x, const red_op *o, const ptosim_tile *d) {
  * (the tree of each 8) to g, for w >= 512 by vcgadd again, then while more than 8 are left each
  * pair of 8-blocks is added lane-wise (g_16b+i + g_16b+8+i), and a last vcgadd gives the sum. */
 static bool a2_fp32_shape(const ptosim_tile *s) {
-  return s->rows == s->valid_rows && s->cols == s->valid_cols && s->rows * s->cols == 8192 &&
+  return s->rows == s->valid_rows && s->cols == s->valid_cols && (int64_t)s->rows * s->cols == 8192 &&
          (s->cols == 128 || s->cols == 256 || s->cols == 512 || s->cols == 1024);
 }
 static float vcgadd8(const float *v) { return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7])); }
