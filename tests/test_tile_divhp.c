@@ -147,16 +147,16 @@ static void pair(kind k, ptosim_dtype t, double *a, double *b) {
   uint64_t r = pt_rand_u64(&seed);
   int i = (int)(r % 16);
   if (k == K_DIV && t == PTOSIM_DT_F32 && i >= 13) {
-    int j = 1 + (int)(r >> 8) % 60;
+    int j = 1 + (int)((r >> 8) % 60);
     double odd = i == 15 ? 16777215.0 : (double)(2 * ((r >> 20) % (1u << 22)) + 1);
     *b = (r >> 62 & 1 ? -1 : 1) * ldexp(1.0, j), *a = (r >> 61 & 1 ? -1 : 1) * ldexp(odd, j - 150);
     return;
   }
   if ((k == K_FMOD || k == K_REM) && i >= 13) {
-    *b = val(t, 0), *a = as(t, *b * ldexp(1.0 + (double)(r >> 40) * 0x1p-24, (int)(r >> 8) % (t == PTOSIM_DT_F32 ? 100 : 12)));
+    *b = val(t, 0), *a = as(t, *b * ldexp(1.0 + (double)(r >> 40) * 0x1p-24, (int)((r >> 8) % (t == PTOSIM_DT_F32 ? 100 : 12))));
     return;
   }
-  if (i >= 13) i = (int)(r >> 32) % 13;
+  if (i >= 13) i = (int)((r >> 32) % 13);
   *a = val(t, cls[i][0]), *b = val(t, cls[i][1]);
 }
 
