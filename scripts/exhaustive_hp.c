@@ -8,9 +8,10 @@
  * DivIEEE754FloatImpl / DivIEEE754HalfImpl of 1 by the root (trsqrt, TRsqrt.hpp), and
  * DivIEEE754*Impl of 1 by x (trecip = TDIVS(1, x), pto_instr.hpp TRECIP; TDivS.hpp DivSOpS);
  * NaN equal to any NaN. Prints the count of inputs whose bits differ and the first few,
- * then checks the sequences of trecip against the formula src/isa/tile_elem.c computes for
- * HIGH_PRECISION (RECHP_F): 0 differences expected. Measured: tsqrt, trsqrt 0 (f32 and
- * f16); trecip 6288756 f32 (|x| in [2^126, 2^128), where 1 / x is subnormal) and 734 f16.
+ * then checks the sequences of trecip against what the library computes for HIGH_PRECISION
+ * (pt_te_div754_f32 / _f16 of 1 by x, tile_elem.c RECHP_F): 0 differences expected.
+ * Measured: tsqrt, trsqrt 0 (f32 and f16); trecip 6288756 f32 (|x| in [2^126, 2^128), where
+ * 1 / x is subnormal) and 734 f16.
  * With the argument `div` (`div quick`: a sample of the sweeps), the division family instead
  * (docs/spec-notes.md section 33): the library's pt_te_div754_f16 against DivIEEE754HalfImpl on
  * every pair of f16; pt_te_div754_f32 against DivIEEE754FloatImpl, pt_te_divcomp_f32 against
@@ -271,10 +272,6 @@ static int run_div(int quick) {
   return t[0].bad || t[1].bad || t[2].bad || t[3].bad || t[4].bad;
 }
 
-/* RECHP_F of tile_elem.c: (1 / (x * 2^-127)) * 2^-127 where 1 / x is subnormal. */
-static float rec_hp_f32(float x) { return fabsf(x) >= 0x1p126f ? (1.0f / (x * 0x1p-127f)) * 0x1p-127f : 1.0f / x; }
-static float rec_hp_f16(float x) { return fabsf(x) >= 0x1p14f ? h16(h16(1.0f / (x * 0x1p-15f)) * 0x1p-15f) : h16(1.0f / x); }
-
 typedef struct tally {
   const char *name;
   uint64_t bad;
@@ -287,21 +284,21 @@ static void check(tally *t, uint32_t u, float got, float want) {
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "div")) return run_div(argc > 2); /* div quick: a sample of the sweeps */
   tally t[8] = {{"tsqrt f32", 0}, {"trsqrt f32", 0}, {"trecip f32", 0}, {"tsqrt f16", 0},
-                {"trsqrt f16", 0}, {"trecip f16", 0}, {"RECHP_F f32", 0}, {"RECHP_F f16", 0}};
+                {"trsqrt f16", 0}, {"trecip f16", 0}, {"trecip lib f32", 0}, {"trecip lib f16", 0}};
   for (uint64_t u = 0; u <= 0xFFFFFFFFu; u++) {
     float x = of((uint32_t)u), s = sqrt_hp_f32(x);
     check(&t[0], (uint32_t)u, s, sqrtf(x));
     check(&t[1], (uint32_t)u, div754_f32(1.0f, s), 1.0f / sqrtf(x));
     float q = div754_f32(1.0f, x);
     check(&t[2], (uint32_t)u, q, 1.0f / x);
-    check(&t[6], (uint32_t)u, q, rec_hp_f32(x));
+    check(&t[6], (uint32_t)u, q, pt_te_div754_f32(1.0f, x));
   }
   for (uint32_t u = 0; u <= 0xFFFFu; u++) {
     float x = of16(u), s = sqrt_hp_f16(x);
     check(&t[3], u, s, h16(sqrtf(x)));
     check(&t[4], u, div754_f16(1.0f, s), h16(1.0f / h16(sqrtf(x))));
     check(&t[5], u, div754_f16(1.0f, x), h16(1.0f / x));
-    check(&t[7], u, div754_f16(1.0f, x), rec_hp_f16(x));
+    check(&t[7], u, div754_f16(1.0f, x), pt_te_div754_f16(1.0f, x));
   }
   for (int i = 0; i < 6; i++) printf("%-11s HIGH_PRECISION differs from DEFAULT on %llu inputs\n", t[i].name, (unsigned long long)t[i].bad);
   for (int i = 6; i < 8; i++) printf("%-11s differs from the trecip sequence on %llu inputs\n", t[i].name, (unsigned long long)t[i].bad);

@@ -651,18 +651,6 @@ EXPHP(f16)
 TE_VIA_F32_ROW(exphp, f16, exphp_f16_row)
 static const te_fn exphp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = exphp_f32_row, [PTOSIM_DT_F16] = exphp_f16};
 
-/* trecip (pto_instr.hpp TRECIP = TDIVS(1, x); custom/Div754.hpp DivIEEE754*Impl): the
- * quotient of the mantissas, rounded, then scaled by the exponents with a second rounding.
- * That is 1 / x except where 1 / x is subnormal, |x| >= 2^126 (f16: 2^14): there
- * (1 / (x * 2^-127)) * 2^-127 (f16: 2^-15), each step rounded to K (equal to a step by step
- * model of the sequence on every f32 and f16: scripts/exhaustive_hp.c). */
-#define TE_RECBIG_f32 0x1p126f
-#define TE_RECBIG_f16 0x1p14f
-#define TE_RECSCALE_f32 0x1p-127f
-#define TE_RECSCALE_f16 0x1p-15f
-#define RECHP_F(K, x) \
-  (fabsf(x) >= TE_RECBIG_##K ? RND(K, RND(K, 1.0f / ((x) * TE_RECSCALE_##K)) * TE_RECSCALE_##K) : REC_F(K, x))
-LOOPS(rechp, TE_MAP1, NONE, _, F16F32, RECHP_F)
 
 /* HIGH_PRECISION division on a5 (custom/Div754.hpp; docs/spec-notes.md section 33). The formats of
  * DivIEEE754FloatImpl / DivIEEE754HalfImpl: mantissa bits m, bias, largest exponent field,
@@ -751,6 +739,11 @@ float pt_te_divcomp_f32(float a, float b) { return te_divcompq(a, b); }
 LOOPS(divhp, TE_MAP2, NONE, _, F16F32, DIVHP_F)
 LOOPS(divshp, TE_MAPS, NONE, _, F16F32, DIV754_F)
 LOOPS(rdivshp, TE_MAPS, NONE, _, F16F32, RDIV754_F)
+/* trecip HIGH_PRECISION (pto_instr.hpp TRECIP = TDIVS(1, x)): DivIEEE754*Impl of 1 by x. It
+ * differs from 1 / x where 1 / x is subnormal, |x| >= 2^126 (f16: 2^14), rounded twice there
+ * (scripts/exhaustive_hp.c compares it with the sequence on every f32 and f16). */
+#define RECHP_F(K, x) te_div754q_##K(1.0f, x)
+LOOPS(rechp, TE_MAP1, NONE, _, F16F32, RECHP_F)
 
 /* tfmod / trem HIGH_PRECISION on f32 (a5 TFMod.hpp FModOp, TRem.hpp RemOp -> custom/TFmodRemHp.hpp
  * TFmodRemHP; f16 computes as DEFAULT there): a long division of |a| by |b| in 24-bit chunks
