@@ -311,6 +311,8 @@ static void test_tgatherb(void) {
   refuse(&e, ptosim_tgatherb(e.c, &p), "tgatherb.offset");
 }
 
+/* tscatter: dst's whole storage zeroed, then dst_flat[idx(i, j)] = src(i, j) over the index tile's
+ * valid region (here larger than src's: the NPU reads src's storage there too). */
 static void test_tscatter(void) {
   static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_I8};
   static const ptosim_dtype itypes[] = {PTOSIM_DT_I32, PTOSIM_DT_U16, PTOSIM_DT_I16};
@@ -322,14 +324,15 @@ static void test_tscatter(void) {
       ptosim_tile s = nd(t, 0x400, 8, (int)(2 * blk), 5, (int)blk + 2), d = nd(t, 0x4000, 4, (int)blk, 4, 3);
       ptosim_tile ix = nd(it, 0x6000, 8, 64, 6, (int)blk + 3);
       int64_t n = d.rows * d.cols;
-      for (int64_t i = 0; i < 5; i++)
-        for (int64_t j = 0; j < s.valid_cols; j++) {
+      for (int64_t i = 0; i < ix.valid_rows; i++)
+        for (int64_t j = 0; j < ix.valid_cols; j++) {
           uint64_t q = pt_rand_u64(&seed) % (uint64_t)n; /* repeats: the last write wins */
           memcpy(at(&e, &ix, i, j), &q, (size_t)ies);
         }
       env_load(&e);
-      for (int64_t i = 0; i < 5; i++)
-        for (int64_t j = 0; j < s.valid_cols; j++) {
+      memset(e.img + d.addr, 0, (size_t)(n * es));
+      for (int64_t i = 0; i < ix.valid_rows; i++)
+        for (int64_t j = 0; j < ix.valid_cols; j++) {
           uint64_t q = 0;
           memcpy(&q, at(&e, &ix, i, j), (size_t)ies);
           memcpy(e.img + d.addr + q * es, at(&e, &s, i, j), (size_t)es);
@@ -346,6 +349,12 @@ static void test_tscatter(void) {
   e = env_new(PTOSIM_TARGET_A5);
   p.index.dtype = PTOSIM_DT_F32;
   refuse(&e, ptosim_tscatter(e.c, &p), "tscatter.dtype");
+  e = env_new(PTOSIM_TARGET_A2A3);
+  p.index = nd(PTOSIM_DT_I16, 0x6000, 1, 16, 1, 8); /* 4-byte data take 4-byte indexes */
+  refuse(&e, ptosim_tscatter(e.c, &p), "tscatter.dtype");
+  e = env_new(PTOSIM_TARGET_A2A3);
+  p.index = nd(PTOSIM_DT_I32, 0x6000, 2, 8, 2, 8); /* two index rows, a one-row src */
+  refuse(&e, ptosim_tscatter(e.c, &p), "tscatter.valid");
 }
 
 /* ---- tconcatidx / tpartargmax / tpartargmin ------------------------------------------------ */

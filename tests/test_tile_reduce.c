@@ -372,21 +372,39 @@ static void test_col_reduce_many(void) {
         }
 }
 
-/* tpairreducesum: d(r, c) = s(r, 2c) + s(r, 2c + 1). */
+/* tpairreducesum: src and dst of the same valid shape R x V; d(r, k) = s(r, 2k) + s(r, 2k + 1) for
+ * k < V / 2 (odd V: the last column dropped), the rest of dst untouched. On A5 two full-width
+ * tiles (or two one-row tiles) are one sequence: d_flat[k] = s_flat[2k] + s_flat[2k + 1]. */
+static void pair_case(ptosim_target tg, ptosim_dtype t, int rows, int scols, int dcols, int vr, int vc) {
+  env e = env_new(tg);
+  ptosim_tile s = tile(t, 0x400, rows, scols, vr, vc, ND), d = tile(t, 0x8000, rows, dcols, vr, vc, ND);
+  fill(&e, &s, vr, vc, F_ADD);
+  env_load(&e);
+  bool flat = tg == PTOSIM_TARGET_A5 && ((vc == scols && vc == dcols) || rows == 1);
+  if (flat) {
+    double q[4096]; /* the valid region in row-major order */
+    int n = 0;
+    for (int r = 0; r < vr; r++)
+      for (int c = 0; c < vc; c++) q[n++] = get(t, at(&e, &s, r, c));
+    for (int k = 0; k < n / 2; k++) put(t, e.img + d.addr + (size_t)k * es_of(t), as(t, q[2 * k] + q[2 * k + 1]));
+  } else
+    for (int r = 0; r < vr; r++)
+      for (int k = 0; 2 * k + 1 < vc; k++)
+        put(t, at(&e, &d, r, k), as(t, get(t, at(&e, &s, r, 2 * k)) + get(t, at(&e, &s, r, 2 * k + 1))));
+  ptosim_treduce_params p = {.src = s, .dst = d};
+  finish(&e, ptosim_tpairreducesum(e.c, &p), "tpairreducesum");
+}
+
 static void test_pairreducesum(void) {
   for (int ti = 0; ti < 2; ti++)
     for (int f = 0; f < 2; f++) {
       ptosim_dtype t = f ? PTOSIM_DT_F16 : PTOSIM_DT_F32;
       int blk = (int)(32 / es_of(t));
-      env e = env_new(targets[ti]);
-      ptosim_tile s = tile(t, 0x400, 9, 4 * blk, 7, 2 * blk + 6, ND), d = tile(t, 0x8000, 9, 2 * blk, 7, blk + 3, ND);
-      fill(&e, &s, 7, 2 * blk + 6, F_ADD);
-      env_load(&e);
-      for (int r = 0; r < 7; r++)
-        for (int c = 0; c < blk + 3; c++)
-          put(t, at(&e, &d, r, c), as(t, get(t, at(&e, &s, r, 2 * c)) + get(t, at(&e, &s, r, 2 * c + 1))));
-      ptosim_treduce_params p = {.src = s, .dst = d};
-      finish(&e, ptosim_tpairreducesum(e.c, &p), "tpairreducesum");
+      pair_case(targets[ti], t, 9, 4 * blk, 3 * blk, 7, 2 * blk + 5); /* odd V, tails, other row strides */
+      pair_case(targets[ti], t, 9, 4 * blk, 4 * blk, 7, 2 * blk + 6);
+      pair_case(targets[ti], t, 9, 2 * blk, 2 * blk, 7, 2 * blk);     /* full width: A5 flat */
+      pair_case(targets[ti], t, 3, 3 * blk, 3 * blk, 3, 3 * blk - 1); /* odd count of the whole region */
+      pair_case(targets[ti], t, 1, 4 * blk, 4 * blk, 1, 3 * blk + 3); /* one row */
     }
 }
 
@@ -569,8 +587,8 @@ static void test_reduce_rules(void) {
   reduce_refuse(a5, "tcolsum", (p = col, p.dst.blayout = DN, p.dst.rows = 16, p), "tcolsum.layout");
   reduce_refuse(a5, "tcolsum", (p = col, p.binary = true, p), "tcolsum.binary"); /* binary without tmp */
   reduce_refuse(a5, "tpairreducesum", (p = col, p.dst = tile(PTOSIM_DT_F16, 0x8000, 16, 32, 16, 33, ND), p), "tile.valid");
-  reduce_refuse(a5, "tpairreducesum", (p = col, p.dst = tile(PTOSIM_DT_F16, 0x8000, 16, 48, 16, 33, ND), p),
-                "tpairreducesum.valid");
+  reduce_refuse(a5, "tpairreducesum", (p = col, p.dst = tile(PTOSIM_DT_F16, 0x8000, 16, 64, 16, 32, ND), p),
+                "tpairreducesum.valid"); /* the same valid shape, not half */
   reduce_refuse(a5, "tpairreducesum", (p = col, p.src.dtype = p.dst.dtype = PTOSIM_DT_I16, p), "tpairreducesum.dtype");
 }
 

@@ -20,7 +20,9 @@ extern "C" {
  * pto.tcol{sum,max,min,prod} ins(%src [, %tmp]) outs(%dst), pto.tcolarg{max,min} ins(%src, %tmp):
  *   dst(0, c) = reduce over r < src.valid_rows of src(r, c), c < dst.valid_cols
  * (tcolsum with binary = true: the pairwise tree of pto-isa's isBinary form).
- * pto.tpairreducesum ins(%src) outs(%dst): dst(r, c) = src(r, 2c) + src(r, 2c + 1).
+ * pto.tpairreducesum ins(%src) outs(%dst): src and dst of the same valid shape R x V;
+ *   dst(r, k) = src(r, 2k) + src(r, 2k + 1), k < V / 2 (on A5 two full-width or one-row tiles:
+ *   dst_flat[k] = src_flat[2k] + src_flat[2k + 1], k < R V / 2; docs/spec-notes.md).
  * tmp is the NPU's scratch tile: checked (vec tile of src's element type), never read or written. */
 typedef struct ptosim_treduce_params {
   ptosim_tile src;
@@ -135,9 +137,10 @@ typedef struct ptosim_tgather_params {
  *   a5 TGatherB.hpp: one u32 offset per 32 bytes of dst): bytes [32b, 32b + 32) of dst row i =
  *   the 32 bytes of src's storage at byte offset offsets(i, b), b < ceil(valid_cols * es / 32);
  *   only dst's valid bytes are written; a block must lie inside src (tgatherb.offset).
- * pto.tscatter ins(%src, %indexes) outs(%dst): for (i, j) in src's valid region in row-major
- *   order, dst_flat[indexes(i, j)] = src(i, j) (the last write wins); an index must lie in
- *   [0, rows * cols) of dst (tscatter.index). Index tiles: i16 / u16 / i32 / u32. */
+ * pto.tscatter ins(%src, %indexes) outs(%dst): dst's whole storage set to 0, then for (i, j) in
+ *   the index tile's valid region in row-major order dst_flat[indexes(i, j)] = src(i, j) (the
+ *   last write wins); an index must lie in [0, rows * cols) of dst (tscatter.index). Index
+ *   tiles: i32 / u32 for 4-byte data, i16 / u16 for 2- and 1-byte data. */
 typedef struct ptosim_tindex_params {
   ptosim_tile src;
   ptosim_tile index;

@@ -313,28 +313,34 @@ ptosim_status pt_exec_tgatherb(pt_ctx *x, const ptosim_tindex_params *p) {
   return PTOSIM_OK;
 }
 
-/* TSCATTER: a scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
+/* TSCATTER (a2a3 / a5 TScatter.hpp): dst's whole storage (rows x cols elements) set to 0, then
+ * dst_flat[idx(i, j)] = src(i, j) over the index tile's valid region in row-major order (the last
+ * write to an element wins). Index elements are 4 bytes for 4-byte data, 2 bytes for 2- and
+ * 1-byte data. A scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
 ptosim_status pt_exec_tscatter(pt_ctx *x, const ptosim_tindex_params *p) {
-  const ptosim_tile *s = &p->src, *d = &p->dst;
+  const ptosim_tile *s = &p->src, *d = &p->dst, *it = &p->index;
   uint32_t types = T_B16B32 | PT_TB_T(I8) | PT_TB_T(U8);
   PT_TRY(nd_tile(x, "tscatter", "src", s));
   PT_TRY(nd_tile(x, "tscatter", "dst", d));
   PT_TRY(pt_tile_dtype_in(x, "tscatter", "src", s->dtype, types, types));
   PT_TRY(pt_tile_same_dtype(x, "tscatter", "dst", d, s));
   if (x->m->target != PTOSIM_TARGET_A5) pt_set_pipe(x, PTOSIM_PIPE_S);
-  unsigned es = pt_dtype_size(s->dtype);
-  int64_t h = s->valid_rows, w = s->valid_cols;
+  unsigned es = pt_dtype_size(s->dtype), is = pt_dtype_size(it->dtype);
+  uint32_t itypes = es == 4 ? T_IDX32 : PT_TB_T(I16) | PT_TB_T(U16);
+  int64_t h = it->valid_rows, w = it->valid_cols, n = (int64_t)d->rows * d->cols;
+  PT_VERIFY(x, h <= s->rows && w <= s->cols, "tscatter.valid", "give src storage for the index tile's valid region",
+            "index valid %d x %d, src tile %d x %d", it->valid_rows, it->valid_cols, s->rows, s->cols);
   uint8_t *ip, *sp, *dp;
-  PT_TRY(index_tile(x, "tscatter", &p->index, h, w, T_IDX, &ip));
+  PT_TRY(index_tile(x, "tscatter", it, h, w, itypes, &ip));
   int64_t lo, hi;
-  PT_TRY(index_range(x, "tscatter", &p->index, ip, h, w, (int64_t)d->rows * d->cols, &lo, &hi));
+  PT_TRY(index_range(x, "tscatter", it, ip, h, w, n, &lo, &hi));
   PT_TRY(pt_tile_rows(x, s, h, w, PT_READ, &sp));
-  PT_TRY(span_of(x, d, lo, hi, PT_WRITE, &dp));
+  PT_TRY(pt_tile_at(x, x->core, d->space, d->addr, (uint64_t)n * es, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), s->dtype);
-  idx_fn rd = idx_reader(p->index.dtype);
-  unsigned is = pt_dtype_size(p->index.dtype);
+  idx_fn rd = idx_reader(it->dtype);
+  memset(dp, 0, (size_t)n * es);
   for (int64_t r = 0; r < h; r++)
-    for (int64_t c = 0; c < w; c++) memcpy(dp + rd(ip + r * p->index.cols * is, c) * es, sp + (r * s->cols + c) * es, es);
+    for (int64_t c = 0; c < w; c++) memcpy(dp + rd(ip + r * it->cols * is, c) * es, sp + (r * s->cols + c) * es, es);
   return PTOSIM_OK;
 }
 

@@ -910,7 +910,11 @@ RED_EXEC(tcolprod, COL, k_prod, T_BASE, T_BASE | B(BF16), false, TMP_NONE)
 RED_EXEC(tcolargmax, COL, k_argmax, T_FLOAT, T_FLOAT, true, TMP_REQUIRED)
 RED_EXEC(tcolargmin, COL, k_argmin, T_FLOAT, T_FLOAT, true, TMP_REQUIRED)
 
-/* tpairreducesum: dst(r, c) = src(r, 2c) + src(r, 2c + 1) over dst's valid region. */
+/* tpairreducesum (a2a3 / a5 TPairReduceSum.hpp): src and dst have the same valid shape R x V, and
+ * dst(r, k) = src(r, 2k) + src(r, 2k + 1) for k < V / 2 (vcpadd stores half the loaded count:
+ * an odd last column is dropped); the rest of dst keeps its bytes. A5 whose two tiles are full
+ * width (valid cols = cols) or of one row takes the R V elements as one sequence (its 1D path):
+ * dst_flat[k] = src_flat[2k] + src_flat[2k + 1] for k < R V / 2, from dst's first element. */
 ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) {
   const char *op = "tpairreducesum";
   const ptosim_tile *s = &p->src, *d = &p->dst;
@@ -921,17 +925,24 @@ ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) 
   PT_TRY(pt_tile_same_dtype(x, op, "dst", d, s));
   PT_VERIFY(x, is_nd(s) && is_nd(d), PT_TILE_RULE(op, "layout"), "use row_major none_box tiles",
             "src or dst is not row_major none_box");
-  PT_VERIFY(x, s->valid_rows == d->valid_rows && s->valid_cols >= 2 * (int64_t)d->valid_cols, PT_TILE_RULE(op, "valid"),
-            "give src dst's valid rows and twice its valid columns", "src valid %d x %d, dst %d x %d", s->valid_rows,
-            s->valid_cols, d->valid_rows, d->valid_cols);
-  int64_t h = d->valid_rows, w = d->valid_cols;
+  PT_VERIFY(x, s->valid_rows == d->valid_rows && s->valid_cols == d->valid_cols, PT_TILE_RULE(op, "valid"),
+            "give src and dst the same valid shape (the sums fill the low half of each dst row)",
+            "src valid %d x %d, dst %d x %d", s->valid_rows, s->valid_cols, d->valid_rows, d->valid_cols);
+  int64_t h = d->valid_rows, v = d->valid_cols;
   unsigned es = pt_dtype_size(s->dtype);
+  bool flat = x->m->target == PTOSIM_TARGET_A5 &&
+              ((s->valid_cols == s->cols && d->valid_cols == d->cols) || (s->rows == 1 && d->rows == 1));
   uint8_t *sp, *dp;
-  PT_TRY(pt_tile_rows(x, s, h, 2 * w, PT_READ, &sp));
-  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
-  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  PT_TRY(pt_tile_rows(x, s, h, v, PT_READ, &sp));
   pair_fn fn = k_pair[s->dtype];
-  for (int64_t r = 0; r < h; r++) fn(dp + r * d->cols * es, sp + r * s->cols * es, w);
+  pt_record_work(x, (uint64_t)(h * v), s->dtype);
+  if (flat) { /* full-width rows are contiguous: src_flat = the valid region */
+    PT_TRY(pt_tile_at(x, x->core, d->space, d->addr, (uint64_t)(h * v / 2) * es, PT_WRITE, &dp));
+    fn(dp, sp, h * v / 2);
+    return PTOSIM_OK;
+  }
+  PT_TRY(pt_tile_rows(x, d, h, v / 2, PT_WRITE, &dp));
+  for (int64_t r = 0; r < h; r++) fn(dp + r * d->cols * es, sp + r * s->cols * es, v / 2);
   return PTOSIM_OK;
 }
 
