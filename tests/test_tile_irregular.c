@@ -218,43 +218,50 @@ static void test_tpart(void) {
 
 static void put_u32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 
+/* tgather index form: dst(i, j) = src_flat[idx(i, j)], indexes over the whole src storage. */
+static void gather_index_case(ptosim_target tg, ptosim_dtype t, ptosim_dtype it, bool tmp) {
+  int64_t es = es_of(t), blk = 32 / es, ies = es_of(it);
+  env e = env_new(tg);
+  ptosim_tile s = nd(t, 0x400, 8, (int)(2 * blk), 5, 3), d = nd(t, 0x2000, 8, (int)(2 * blk), 6, (int)blk + 1);
+  ptosim_tile ix = nd(it, 0x3000, 8, 64, 7, 40);
+  uint64_t n = (uint64_t)(s.rows * s.cols);
+  for (int64_t i = 0; i < d.valid_rows; i++)
+    for (int64_t j = 0; j < d.valid_cols; j++) {
+      uint64_t q = pt_rand_u64(&seed) % n;
+      memcpy(at(&e, &ix, i, j), &q, (size_t)ies); /* little-endian: the low bytes */
+    }
+  env_load(&e);
+  for (int64_t i = 0; i < d.valid_rows; i++)
+    for (int64_t j = 0; j < d.valid_cols; j++) {
+      uint64_t q = 0;
+      memcpy(&q, at(&e, &ix, i, j), (size_t)ies);
+      memcpy(at(&e, &d, i, j), e.img + s.addr + q * (uint64_t)es, (size_t)es);
+    }
+  ptosim_tgather_params p = {.src = s, .indices = ix, .tmp = ix, .has_tmp = tmp, .dst = d};
+  finish(&e, ptosim_tgather(e.c, &p), "tgather index");
+}
+
 static void test_tgather(void) {
-  static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_I16, PTOSIM_DT_U32};
+  static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_I16, PTOSIM_DT_U32, PTOSIM_DT_I8, PTOSIM_DT_HIF8};
   for (int ti = 0; ti < 2; ti++)
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 6; k++) {
       ptosim_dtype t = types[k];
       int64_t es = es_of(t), blk = 32 / es;
-      /* index form: dst(i, j) = src_flat[idx(i, j)], indices over the whole src storage */
-      env e = env_new(targets[ti]);
-      ptosim_tile s = nd(t, 0x400, 8, (int)(2 * blk), 5, 3), d = nd(t, 0x2000, 8, (int)(2 * blk), 6, (int)blk + 1);
-      ptosim_tile ix = nd(PTOSIM_DT_I32, 0x3000, 8, 32, 7, 20);
-      int64_t n = s.rows * s.cols;
-      for (int64_t i = 0; i < d.valid_rows; i++)
-        for (int64_t j = 0; j < d.valid_cols; j++) {
-          int64_t q = (int64_t)(pt_rand_u64(&seed) % (uint64_t)n);
-          put_u32(at(&e, &ix, i, j), (uint32_t)q);
-        }
-      env_load(&e);
-      for (int64_t i = 0; i < d.valid_rows; i++)
-        for (int64_t j = 0; j < d.valid_cols; j++) {
-          uint32_t q;
-          memcpy(&q, at(&e, &ix, i, j), 4);
-          memcpy(at(&e, &d, i, j), e.img + s.addr + q * es, (size_t)es);
-        }
-      ptosim_tgather_params p = {.src = s, .indices = ix, .tmp = ix, .has_tmp = ti == 0, .dst = d};
-      finish(&e, ptosim_tgather(e.c, &p), "tgather index");
+      if (es == 1 && targets[ti] != PTOSIM_TARGET_A5) continue; /* A5 only (TGather_b8) */
+      if (es > 1) gather_index_case(targets[ti], t, PTOSIM_DT_I32, ti == 0);
+      if (targets[ti] == PTOSIM_TARGET_A5 && es < 4) gather_index_case(targets[ti], t, k % 2 ? PTOSIM_DT_U16 : PTOSIM_DT_I16, false);
       /* mask forms: the selected columns of every valid row, packed */
       for (int m = PTOSIM_MP_P0101; m <= PTOSIM_MP_P1111; m++) {
-        e = env_new(targets[ti]);
+        env e = env_new(targets[ti]);
         env_load(&e);
-        s = nd(t, 0x400, 8, (int)(4 * blk), 7, (int)(3 * blk + 1));
-        d = nd(t, 0x4000, 24, (int)(2 * blk), 24, (int)(2 * blk));
+        ptosim_tile s = nd(t, 0x400, 8, (int)(4 * blk), 7, (int)(3 * blk + 1));
+        ptosim_tile d = nd(t, 0x4000, 24, (int)(2 * blk), 24, (int)(2 * blk));
         uint8_t *out = at(&e, &d, 0, 0);
         static const int keep[8][4] = {{0}, {1, 0, 1, 0}, {0, 1, 0, 1}, {1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
         for (int64_t i = 0; i < s.valid_rows; i++)
           for (int64_t j = 0; j < s.valid_cols; j++)
             if (keep[m][j % 4]) memcpy(out, at(&e, &s, i, j), (size_t)es), out += es;
-        p = (ptosim_tgather_params){.src = s, .pattern = (ptosim_mask_pattern)m, .dst = d};
+        ptosim_tgather_params p = {.src = s, .pattern = (ptosim_mask_pattern)m, .dst = d};
         finish(&e, ptosim_tgather(e.c, &p), "tgather mask");
       }
     }
@@ -269,7 +276,13 @@ static void test_tgather(void) {
   CHECK(ptosim_mem_write(e.c, PTOSIM_UB, 0, e.img, e.cap) == PTOSIM_OK);
   refuse(&e, ptosim_tgather(e.c, &p), "tgather.index");
   e = env_new(PTOSIM_TARGET_A5);
-  p.indices = nd(PTOSIM_DT_I16, 0x3000, 8, 16, 8, 8);
+  p.indices = nd(PTOSIM_DT_I16, 0x3000, 8, 16, 8, 8); /* 4-byte data take 4-byte indexes */
+  refuse(&e, ptosim_tgather(e.c, &p), "tgather.dtype");
+  e = env_new(PTOSIM_TARGET_A5);
+  p.src = nd(PTOSIM_DT_U8, 0, 8, 32, 8, 8), p.dst = nd(PTOSIM_DT_U8, 0x1000, 8, 32, 8, 8), p.indices = ix; /* 1-byte data take 2-byte indexes */
+  refuse(&e, ptosim_tgather(e.c, &p), "tgather.dtype");
+  e = env_new(PTOSIM_TARGET_A2A3);
+  p.indices = nd(PTOSIM_DT_U16, 0x3000, 8, 16, 8, 8); /* A2/A3: no 1-byte data */
   refuse(&e, ptosim_tgather(e.c, &p), "tgather.dtype");
   e = env_new(PTOSIM_TARGET_A5);
   p = (ptosim_tgather_params){.src = nd(PTOSIM_DT_F32, 0, 8, 8, 8, 8), .pattern = PTOSIM_MP_P1111,

@@ -107,7 +107,9 @@ typedef struct ptosim_tsetval_params {
 /* pto.tgather, index form: ins(%src, %indices [, %tmp]) outs(%dst):
  *   dst(i, j) = src_flat[indices(i, j)] over dst's valid region; src_flat is src's storage
  *   from its address (elements), an index must lie in [0, rows * cols) of src (else the
- *   error tgather.index: the NPU result is undefined). 2- or 4-byte data, 4-byte indices.
+ *   error tgather.index: the NPU result is undefined). 2- or 4-byte data with 4-byte indices;
+ *   A5 also 2-byte data with 2-byte indices and 1-byte data (i8, u8, fp8, hif8) with 2-byte
+ *   indices (the mask form takes the 1-byte types on A5 too).
  * Mask form: ins(%src, {maskPattern = #pto.mask_pattern<P....>}) outs(%dst): the elements
  *   (r, c) of src's valid region whose column c the pattern selects (P0101: c % 2 == 0,
  *   P1010: c % 2 == 1, P0001 / P0010 / P0100 / P1000: c % 4 == 0 / 1 / 2 / 3, P1111: all), in

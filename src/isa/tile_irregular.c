@@ -229,6 +229,7 @@ static int selected(ptosim_mask_pattern m, int64_t c) {
 #define T_B16B32 (PT_TB_T(I16) | PT_TB_T(U16) | PT_TB_T(F16) | PT_TB_T(BF16) | PT_TB_T(I32) | PT_TB_T(U32) | PT_TB_T(F32))
 #define T_IDX32 (PT_TB_T(I32) | PT_TB_T(U32))
 #define T_IDX (PT_TB_T(I16) | PT_TB_T(U16) | T_IDX32)
+#define T_B8 (PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E4M3) | PT_TB_T(F8E5M2) | PT_TB_T(HIF8))
 
 static ptosim_status gather_mask(pt_ctx *x, const ptosim_tgather_params *p, unsigned es) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
@@ -250,17 +251,22 @@ static ptosim_status gather_mask(pt_ctx *x, const ptosim_tgather_params *p, unsi
   return PTOSIM_OK;
 }
 
+/* TGATHER. Data: 2- and 4-byte types; A5 adds the 1-byte ones (a5 TGather.hpp CheckValid and
+ * TGATHER_IMPL take every 1-, 2- and 4-byte type, TGather_b8 for the 8-bit ones). Index form:
+ * 4-byte indexes (A2/A3 always; A5 for 4-byte data, as TGather_b32 reads them as u32), A5 2-byte
+ * data also 2-byte indexes (TGather_b16), A5 1-byte data 2-byte indexes (TGather_b8). */
 ptosim_status pt_exec_tgather(pt_ctx *x, const ptosim_tgather_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   PT_TRY(nd_tile(x, "tgather", "src", s));
   PT_TRY(nd_tile(x, "tgather", "dst", d));
-  PT_TRY(pt_tile_dtype_in(x, "tgather", "src", s->dtype, T_B16B32, T_B16B32));
+  PT_TRY(pt_tile_dtype_in(x, "tgather", "src", s->dtype, T_B16B32, T_B16B32 | T_B8));
   PT_TRY(pt_tile_same_dtype(x, "tgather", "dst", d, s));
   unsigned es = pt_dtype_size(s->dtype);
   if (p->pattern != PTOSIM_MP_INDEX) return gather_mask(x, p, es);
   int64_t h = d->valid_rows, w = d->valid_cols, n = (int64_t)s->rows * s->cols;
+  uint32_t itypes_a5 = es == 4 ? T_IDX32 : es == 2 ? T_IDX : PT_TB_T(I16) | PT_TB_T(U16);
   uint8_t *ip, *sp, *dp;
-  PT_TRY(index_tile(x, "tgather", &p->indices, h, w, T_IDX32, &ip));
+  PT_TRY(index_tile(x, "tgather", &p->indices, h, w, x->m->target == PTOSIM_TARGET_A5 ? itypes_a5 : T_IDX32, &ip));
   if (p->has_tmp) {
     PT_TRY(pt_tile_vec(x, "tgather", "tmp", &p->tmp));
     PT_VERIFY(x, p->tmp.valid_rows == p->indices.valid_rows && p->tmp.valid_cols == p->indices.valid_cols,
@@ -273,9 +279,10 @@ ptosim_status pt_exec_tgather(pt_ctx *x, const ptosim_tgather_params *p) {
   PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), s->dtype);
   idx_fn rd = idx_reader(p->indices.dtype);
+  unsigned is = pt_dtype_size(p->indices.dtype);
   for (int64_t r = 0; r < h; r++)
     for (int64_t c = 0; c < w; c++)
-      memcpy(dp + (r * d->cols + c) * es, sp + rd(ip + r * p->indices.cols * 4, c) * es, es);
+      memcpy(dp + (r * d->cols + c) * es, sp + rd(ip + r * p->indices.cols * is, c) * es, es);
   return PTOSIM_OK;
 }
 
