@@ -384,9 +384,14 @@ static double round_mode(double v, ptosim_dtype t, ptosim_round_mode m) {
   return to_inf ? copysign(INFINITY, v) : copysign(fmax, v);
 }
 
+/* The pairs whose absent sat_mode means OFF, as a table of (source, destination). */
 static int narrowing(ptosim_dtype s, ptosim_dtype d) {
-  return (s == PTOSIM_DT_F16 && (d == PTOSIM_DT_I8 || d == PTOSIM_DT_U8)) || (s == PTOSIM_DT_I32 && d == PTOSIM_DT_I16) ||
-         (s == PTOSIM_DT_I64 && d == PTOSIM_DT_I32);
+  static const ptosim_dtype off[][2] = {{PTOSIM_DT_F16, PTOSIM_DT_I8},  {PTOSIM_DT_F16, PTOSIM_DT_U8},
+                                        {PTOSIM_DT_F32, PTOSIM_DT_I16}, {PTOSIM_DT_F16, PTOSIM_DT_I16},
+                                        {PTOSIM_DT_I64, PTOSIM_DT_I32}, {PTOSIM_DT_I32, PTOSIM_DT_I16}};
+  for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+    if (off[i][0] == s && off[i][1] == d) return 1;
+  return 0;
 }
 
 /* Expected bits of tcvt of source bits b (type s) to d. */

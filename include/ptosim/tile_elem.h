@@ -33,10 +33,11 @@ typedef enum ptosim_round_mode {
 } ptosim_round_mode;
 
 /* Saturation of tcvt (PTOAS SaturationMode, attribute sat_mode). DEFAULT (attribute
- * omitted): OFF for the narrowing pairs f16 -> i8 / u8, i32 -> i16, i64 -> i32, ON for every
- * other pair (pto-isa a2a3 TCvt.hpp TCVT_IMPL). ON: integer results clamp to their range
- * (NaN -> 0), float results clamp to +-max finite (NaN -> 0). OFF: integer results keep the
- * low bits of the rounded value (clamped to 64 bits first), float results follow IEEE. */
+ * omitted): OFF for the narrowing pairs f16 -> i8 / u8, f32 / f16 -> i16, i32 -> i16,
+ * i64 -> i32, ON for every other pair (pto-isa a2a3 / a5 TCvt.hpp TCVT_IMPL). ON: integer
+ * results clamp to their range (NaN -> 0). OFF: integer results keep the low bits of the
+ * rounded value (clamped to 64 bits first). Float results follow IEEE either way (the
+ * saturation bit governs float -> int only; docs/spec-notes.md section 14). */
 typedef enum ptosim_tsat_mode { PTOSIM_TSAT_DEFAULT = 0, PTOSIM_TSAT_ON, PTOSIM_TSAT_OFF } ptosim_tsat_mode;
 
 /* Comparison of tcmp / tcmps, in PTOAS CmpMode order (PTOAttrs.td; text `#pto<cmp lt>`).

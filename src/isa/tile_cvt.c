@@ -11,7 +11,8 @@
  *   int -> float     exact, or rounded once with the mode (via round-to-odd to f32 first when
  *                    the destination is a 16-bit float, so the result is rounded once)
  *   int -> int       ON clamps, OFF keeps the low bits
- * The default saturation is OFF for f16 -> i8 / u8, i32 -> i16, i64 -> i32, ON otherwise.
+ * The default saturation is OFF for f16 -> i8 / u8, f32 / f16 -> i16, i32 -> i16, i64 -> i32,
+ * ON otherwise.
  *
  * A row is converted in chunks: a loader chosen once by the source type fills a float or
  * int64 buffer, a storer chosen once by the destination type converts and writes it. */
@@ -225,10 +226,12 @@ static const uint32_t k_pairs[PTOSIM_DT_COUNT][2] = {
     [PTOSIM_DT_U32] = {0, B(U8) | B(U16) | B(I16)},
 };
 
-/* Pairs whose saturation defaults to OFF (TCvt.hpp kIsNarrowingCvt). */
+/* Pairs whose saturation defaults to OFF (a2a3 TCvt.hpp kIsNarrowingCvt, a5 TCvt.hpp TCVT_IMPL's
+ * list): f16 -> i8 / u8, f32 / f16 -> i16, i64 -> i32, i32 -> i16. */
 static bool narrowing(ptosim_dtype s, ptosim_dtype d) {
   return (s == PTOSIM_DT_F16 && (d == PTOSIM_DT_I8 || d == PTOSIM_DT_U8)) ||
-         (s == PTOSIM_DT_I32 && d == PTOSIM_DT_I16) || (s == PTOSIM_DT_I64 && d == PTOSIM_DT_I32);
+         ((s == PTOSIM_DT_F32 || s == PTOSIM_DT_F16 || s == PTOSIM_DT_I32) && d == PTOSIM_DT_I16) ||
+         (s == PTOSIM_DT_I64 && d == PTOSIM_DT_I32);
 }
 
 static pt_round round_of(ptosim_round_mode m) {
