@@ -77,12 +77,25 @@ static inline ptosim_program *pt_test_load(const char *src, size_t len) {
   return p;
 }
 
-/* Deterministic xorshift64* generator for test data. */
 /* e^x correctly rounded to f32, the reference for every exp (ptosim's is exp_f32.c): e^x in
  * x86's 80-bit long double (within 2^-63), rounded once; no f32 input has e^x within 2^-58
  * of an f32 halfway point (scripts/exhaustive_tile_elem.c checks all of them). */
 static inline float pt_exp_ref(float x) { return (float)expl((long double)x); }
 
+/* v to f16 toward zero, saturating (A5's vcvt f32 -> f16 ROUND_Z with RS_ENABLE): NaN -> 0,
+ * beyond the largest finite value (infinities too) -> +-65504, else the significand cut to 11
+ * bits (steps of 2^-24 below 2^-14). */
+static inline double pt_f16_rz_sat_ref(double v) {
+  if (isnan(v)) return 0;
+  if (fabs(v) >= 65504) return copysign(65504, v);
+  if (v == 0) return v;
+  int e;
+  frexp(v, &e); /* |v| = m 2^e, m in [0.5, 1) */
+  int q = (e - 1 < -14 ? -14 : e - 1) - 10;
+  return ldexp(trunc(ldexp(v, -q)), q);
+}
+
+/* Deterministic xorshift64* generator for test data. */
 static inline unsigned long long pt_rand_u64(unsigned long long *s) {
   *s ^= *s >> 12;
   *s ^= *s << 25;

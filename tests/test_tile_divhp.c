@@ -94,14 +94,17 @@ static double rem_exact(double a, double b) {
 }
 
 /* DEFAULT on both targets: one correctly rounded division; tfmod / trem each step of the
- * sequence rounded in f32, then once to t (src/isa/tile_elem.c FMOD_F, te_rem). */
+ * sequence rounded in f32; f16 (A5 only) then converted toward zero with saturation (NaN -> 0)
+ * and trem's sign fix made on f16 values (a5 TFMod.hpp / TRem.hpp). */
 static double fmod_default(ptosim_dtype t, double a, double b) {
   float x = (float)a, y = (float)b, q = truncf(x / y), m = q * y;
-  return as(t, x - m);
+  return t == PTOSIM_DT_F16 ? pt_f16_rz_sat_ref(x - m) : as(t, x - m);
 }
 static double rem_default(ptosim_dtype t, double a, double b) {
   float x = (float)a, y = (float)b, q = floorf(x / y), m = q * y, r = x - m;
-  return as(t, y * r < 0.0f ? r + y : r);
+  if (t != PTOSIM_DT_F16) return as(t, y * r < 0.0f ? r + y : r);
+  double r16 = pt_f16_rz_sat_ref(r);
+  return as(t, as(t, b * r16) < 0 ? r16 + b : r16);
 }
 
 typedef enum { K_DIV, K_DIVS, K_RDIVS, K_FMOD, K_REM, K_ROWDIV, K_COLDIV, K_COUNT } kind;

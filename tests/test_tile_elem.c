@@ -123,8 +123,8 @@ static double fmx(double a, double b, int mx) {
   return (a > b) == mx ? a : b;
 }
 
-/* Result value of op o on floats of type t; tr: tolerance in ulps (transcendentals). */
-static double ref_f(const top *o, ptosim_dtype t, const in *v, int *tol) {
+/* Result value of op o on floats of type t on target tg; tr: tolerance in ulps (transcendentals). */
+static double ref_f(const top *o, ptosim_target tg, ptosim_dtype t, const in *v, int *tol) {
 #define R(e) round_to((e), t)
   double x = v->x, y = v->y, z = v->z, s = v->s;
   *tol = 0;
@@ -135,14 +135,17 @@ static double ref_f(const top *o, ptosim_dtype t, const in *v, int *tol) {
     case PTOSIM_OP_tdiv: case PTOSIM_OP_tdivs: return x / (o->sh == SCA ? s : y);
     case PTOSIM_OP_tmax: case PTOSIM_OP_tmaxs: return fmx(x, o->sh == SCA ? s : y, 1);
     case PTOSIM_OP_tmin: case PTOSIM_OP_tmins: return fmx(x, o->sh == SCA ? s : y, 0);
-    case PTOSIM_OP_tfmod: case PTOSIM_OP_tfmods: { /* f32 steps: q = x/y, trunc, *, - */
+    case PTOSIM_OP_tfmod: case PTOSIM_OP_tfmods: { /* f32 steps: q = x/y, trunc, *, -; f16 (A5): to f16 */
       double d = o->sh == SCA ? s : y, q = trunc(round_to(x / d, PTOSIM_DT_F32));
-      return round_to(x - round_to(q * d, PTOSIM_DT_F32), PTOSIM_DT_F32);
+      double r = round_to(x - round_to(q * d, PTOSIM_DT_F32), PTOSIM_DT_F32);
+      return t == PTOSIM_DT_F16 ? pt_f16_rz_sat_ref(r) : r;
     }
-    case PTOSIM_OP_trem: case PTOSIM_OP_trems: {
+    case PTOSIM_OP_trem: case PTOSIM_OP_trems: { /* floor in place of trunc, then the sign fix on t */
       double d = o->sh == SCA ? s : y, q = floor(round_to(x / d, PTOSIM_DT_F32));
       double r = round_to(x - round_to(q * d, PTOSIM_DT_F32), PTOSIM_DT_F32);
-      return round_to(d * r, PTOSIM_DT_F32) < 0 ? r + d : r;
+      if (t == PTOSIM_DT_F16) r = pt_f16_rz_sat_ref(r);
+      if (o->op == PTOSIM_OP_trems && tg == PTOSIM_TARGET_A5) return r; /* a5 TRemS: no sign fix */
+      return round_to(d * r, t) < 0 ? r + d : r;
     }
     case PTOSIM_OP_tprelu: return x > 0 ? x : x * y;
     case PTOSIM_OP_tlrelu: return x > 0 ? x : x * s;
@@ -296,7 +299,7 @@ static int op_case(const top *o, ptosim_target tg, ptosim_dtype t, int rows, int
       uint64_t bz = get(u.img, o->sh == BIND ? &d : &c, r, k);
       if (is_flt(t)) {
         v.x = fval(bx, t), v.y = fval(by, t), v.z = fval(bz, t), v.s = fval(sbits, t);
-        put(want, &d, r, k, fbits(ref_f(o, t, &v, &tol), t));
+        put(want, &d, r, k, fbits(ref_f(o, tg, t, &v, &tol), t));
       } else {
         v.ix = ival(bx, t), v.iy = ival(by, t), v.iz = ival(bz, t), v.is = ival(sbits, t);
         put(want, &d, r, k, ibits(ref_i(o, t, &v), t));
@@ -867,6 +870,28 @@ static void test_pow(void) {
   }
 }
 
+/* trem / trems where x - floor(x / y) y comes out with y's opposite sign: 3.3f / 1.1f rounds to 3,
+ * r = 3.3f - 3 * 1.1f = -2^-22. The sign fix adds y (trem on both targets, trems on A2/A3); A5's
+ * trems has none (a5 TRemS.hpp). */
+static void test_rem_sign(void) {
+  for (int ti = 0; ti < 2; ti++)
+    for (int sc = 0; sc < 2; sc++) {
+      ucase u = ub_new(targets[ti]);
+      ptosim_tile a = nd(PTOSIM_DT_F32, 0, 1, 8, 1, 8), b = nd(PTOSIM_DT_F32, 256, 1, 8, 1, 8), d = nd(PTOSIM_DT_F32, 512, 1, 8, 1, 8);
+      float x = 3.3f, y = 1.1f, got;
+      for (int k = 0; k < 8; k++) memcpy(u.img + 4 * k, &x, 4), memcpy(u.img + 256 + 4 * k, &y, 4);
+      CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, 512) == PTOSIM_OK);
+      ptosim_telem_params p = {.dst = d, .src0 = a, .src1 = b, .tmp = nd(PTOSIM_DT_F32, 1024, 1, 8, 1, 8)};
+      p.scalar.dtype = PTOSIM_DT_F32, p.scalar.bits = fbits(y, PTOSIM_DT_F32);
+      CHECK(ptosim_exec(u.c, sc ? PTOSIM_OP_trems : PTOSIM_OP_trem, &p, NULL) == PTOSIM_OK);
+      CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 512, &got, 4) == PTOSIM_OK);
+      float want = sc && targets[ti] == PTOSIM_TARGET_A5 ? -0x1p-22f : -0x1p-22f + 1.1f;
+      CHECK_MSG(got == want, "%s on %d: %a, want %a", sc ? "trems" : "trem", ti, got, want);
+      free(u.img);
+      ptosim_machine_free(u.m);
+    }
+}
+
 /* ---- taddreluconv / tsubreluconv ---------------------------------------------------------- */
 
 /* convert(max(a +- b, 0)) from the page: the sum in the source type (exact, rounded once),
@@ -1111,6 +1136,7 @@ int main(void) {
   RUN(test_f16_rows);
   RUN(test_pred);
   RUN(test_pow);
+  RUN(test_rem_sign);
   RUN(test_reluconv);
   RUN(test_adddeqrelu);
   RUN(test_rules);

@@ -457,10 +457,20 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define REC_F(K, x) (1.0f / (x))
 #define RELU_I(K, x) ((x) > 0 ? (x) : 0)
 #define RELU_F(K, x) ((x) > 0.0f ? (x) : 0.0f)
-/* tfmod: x - trunc(x / y) * y, each step rounded (a2a3 TFmod.hpp: vdiv, cast to zero, vmul, vsub). */
-#define FMOD_F(K, x, y) ((x) - truncf((x) / (y)) * (y)) /* in f32, one rounding to T */
-/* trem: r = x - floor(x / y) * y, then r + y where r and y differ in sign (a5 TRem.hpp). */
-#define REM_F(K, x, y) te_rem(x, y)
+/* tfmod: x - trunc(x / y) * y, each step rounded in f32 (a2a3 TFmod.hpp: vdiv, cast to zero,
+ * vmul, vsub; f32 only there). f16 (A5 only): the same steps in f32, then vcvt f32 -> f16
+ * ROUND_Z with RS_ENABLE (a5 TFMod.hpp, TFModS.hpp, TRem.hpp, TRemS.hpp): toward zero and
+ * saturating, NaN -> 0 and +-inf -> +-65504 (the vcvt reading, docs/spec-notes.md section 11).
+ * CVZ_K: that conversion for f16, nothing for f32. */
+static inline float te_cvz_f16(float v) { return pt_f16_to_f32(pt_f32_to_f16(v, PT_RND_TRUNC, PT_SAT_ON)); }
+#define CVZ_f16(v) te_cvz_f16(v)
+#define CVZ_f32(v) (v)
+#define FMOD_F(K, x, y) CVZ_##K((x) - truncf((x) / (y)) * (y))
+/* trem: r = x - floor(x / y) * y, then r + y where y r < 0 (a2a3 / a5 TRem.hpp, a2a3 TRemS.hpp;
+ * f16: r converted as tfmod's, then the product and the sum on f16). */
+#define REM_F(K, x, y) te_rem_##K(x, y)
+/* trems on A5: r alone, no sign correction (a5 TRemS.hpp RemSOp has none). */
+#define REMS5_F(K, x, y) CVZ_##K((x) - floorf((x) / (y)) * (y))
 /* tlrelu / tprelu: x where x > 0, else x * slope (a5 TLRelu.hpp: vmuls then a select on x > 0). */
 #define LRELU_F(K, x, s) ((x) > 0.0f ? (x) : (x) * (s))
 #define ADDC_I(K, x, y, z) ADD_I(K, ADD_I(K, x, y), z)
@@ -492,9 +502,13 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define POW2_I(K, x, y) POWI(K, x, y, 1)
 #define POW5_I(K, x, y) POWI(K, x, y, 0)
 
-static inline float te_rem(float x, float y) {
+static inline float te_rem_f32(float x, float y) {
   float r = x - floorf(x / y) * y;
   return y * r < 0.0f ? r + y : r;
+}
+static inline float te_rem_f16(float x, float y) { /* r + y rounds to f16 at the store */
+  float r = te_cvz_f16(x - floorf(x / y) * y);
+  return te_rnd_f16(y * r) < 0.0f ? r + y : r;
 }
 
 /* tpow / tpows on floats: the NPU computes r = exp(ln|b| * e) (each step in f32; 16-bit types
@@ -589,7 +603,8 @@ LOOPS(pows2, TE_MAPS, INT8_32, POW2_I, F32ONLY, POW2_F)
 LOOPS(pows5, TE_MAPS, INT8_32, POW5_I, FLOATS, POW5_F)
 LOOPS(powshp, TE_MAPS, NONE, _, FLOATS, POWHP_F)
 LOOPS(fmods, TE_MAPS, NONE, _, F16F32, FMOD_F)
-LOOPS(rems, TE_MAPS, NONE, _, F16F32, REM_F)
+LOOPS(rems, TE_MAPS, NONE, _, F32ONLY, REM_F) /* A2/A3 */
+LOOPS(rems5, TE_MAPS, NONE, _, F16F32, REMS5_F)
 LOOPS(lrelu, TE_MAPS, NONE, _, F16F32, LRELU_F)
 LOOPS(addc, TE_MAP3, ALLINT, ADDC_I, FLOATS, ADDC_F)
 LOOPS(subc, TE_MAP3, ALLINT, SUBC_I, FLOATS, SUBC_F)
@@ -901,6 +916,7 @@ static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem
     case PTOSIM_OP_tdiv: return !a2 && p->high_precision ? divhp_loops : o->loops; /* a2a3: DEFAULT */
     case PTOSIM_OP_tfmod: return !a2 && p->high_precision ? fmodhp_loops : o->loops;
     case PTOSIM_OP_trem: return !a2 && p->high_precision ? remhp_loops : o->loops;
+    case PTOSIM_OP_trems: return a2 ? o->loops : rems5_loops;
     case PTOSIM_OP_tdivs:
       if (!a2 && p->high_precision) return p->scalar_first ? rdivshp_loops : divshp_loops;
       return p->scalar_first ? rdivs_loops : o->loops;
