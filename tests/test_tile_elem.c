@@ -228,6 +228,11 @@ static uint64_t rnd_bits(ptosim_dtype t, int shift_count) {
   if (!is_flt(t)) return shift_count ? (r % (8 * esz(t) + 3)) : ibits((int64_t)r, t);
   static const double special[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-7, -3.0, 2.5, 65504.0, 1e30};
   unsigned k = (unsigned)(r >> 40) % 16;
+  if (k == 15) { /* a NaN of either sign with a random payload (quiet or signaling) */
+    unsigned w = 8 * esz(t), m = t == PTOSIM_DT_F32 ? 23 : t == PTOSIM_DT_F16 ? 10 : 7;
+    uint64_t sign = (r >> 20 & 1) << (w - 1), expo = ((1ull << (w - 1 - m)) - 1) << m;
+    return sign | expo | (r & ((1ull << m) - 1)) | 1;
+  }
   double v = k < 10 ? special[k] : k < 12 ? (double)(int)(r % 17) - 8 : ldexp((double)(r % 1000003) - 500001, (int)(r >> 50) % 12 - 16);
   return fbits(v, t);
 }
@@ -299,7 +304,10 @@ static int op_case(const top *o, ptosim_target tg, ptosim_dtype t, int rows, int
       uint64_t bz = get(u.img, o->sh == BIND ? &d : &c, r, k);
       if (is_flt(t)) {
         v.x = fval(bx, t), v.y = fval(by, t), v.z = fval(bz, t), v.s = fval(sbits, t);
-        put(want, &d, r, k, fbits(ref_f(o, tg, t, &v, &tol), t));
+        if (o->op == PTOSIM_OP_tabs) /* vabs clears the sign bit, a NaN's payload kept */
+          put(want, &d, r, k, bx & ((1ull << (8 * esz(t) - 1)) - 1));
+        else
+          put(want, &d, r, k, fbits(ref_f(o, tg, t, &v, &tol), t));
       } else {
         v.ix = ival(bx, t), v.iy = ival(by, t), v.iz = ival(bz, t), v.is = ival(sbits, t);
         put(want, &d, r, k, ibits(ref_i(o, t, &v), t));

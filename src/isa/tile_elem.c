@@ -450,7 +450,6 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define SHR_I(K, x, y)                                                                   \
   ((pt_vl_u_##K)(y) >= PT_VL_E_##K * 8u ? (pt_vl_c_##K)(PT_VL_S_##K ? (x) >> (PT_VL_E_##K * 8u - 1) : 0) \
                                         : (pt_vl_c_##K)((x) >> (pt_vl_u_##K)(y)))
-#define ABS_F(K, x) fabsf(x)
 #define NEG_F(K, x) (-(x))
 #define SQRT_F(K, x) sqrtf(x)
 #define RSQRT_F(K, x) (1.0f / RND(K, sqrtf(x))) /* vsqrt, then a division */
@@ -614,7 +613,13 @@ LOOPS(muladddst, TE_MAP3, NONE, _, F16F32, MULADDDST_F)
 LOOPS(addsc, TE_MAP2S, ALLINT, ADDSC_I, FLOATS, ADDSC_F)
 LOOPS(subsc, TE_MAP2S, ALLINT, SUBSC_I, FLOATS, SUBSC_F)
 LOOPS(axpy, TE_MAP2S, NONE, _, F16F32, AXPY_F)
-LOOPS(abs, TE_MAP1, SIGNED, ABS_I, FLOATS, ABS_F)
+/* tabs: integers |x| (wrapping); floats vabs, which clears the sign bit and keeps a NaN's payload
+ * (docs/spec-notes.md section 10): the loops of the unsigned kind of the same width. */
+#define CLEARSIGN_B(K, x) ((pt_vl_c_##K)((x) & ((pt_vl_u_##K)-1 >> 1)))
+#define U16U32(M, op, F) M(op, u16, F) M(op, u32, F)
+SIGNED(TE_MAP1, iabs, ABS_I) U16U32(TE_MAP1, clearsign, CLEARSIGN_B)
+static const te_fn abs_loops[PTOSIM_DT_COUNT] = {SIGNED(ENTRY, iabs, _)[PTOSIM_DT_F16] = clearsign_u16,
+                                                 [PTOSIM_DT_F32] = clearsign_u32};
 LOOPS(neg, TE_MAP1, SIGNED, NEG_I, FLOATS, NEG_F)
 LOOPS(not, TE_MAP1, ALLINT, NOT_B, NONE, _)
 /* texp: pt_te_exp_f32 (the fast exp of vec_formulas.h, 16 lanes a step), and pt_exp_f32
