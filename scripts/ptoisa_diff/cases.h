@@ -42,10 +42,12 @@ static const struct pd_dtinfo {
  *   COLRED OP(drow, a):    drow a 1 x cols row-major tile
  *   ROWBC  TROWEXPAND(d, acol)   COLBC  TCOLEXPAND(d, arow)
  *   ROWEXP OP(d, a, bcol)        COLEXP OP(d, a, brow)
+ *   TCI    TCI<D, T, descending>(drow, s)    TTRI   TTRI<D, upper>(d, diagonal)
+ *          (descending / upper: bit 0 of param; diagonal: pd_tri_diag(param))
  * The valid region of d is the compared region; every other byte of d's tile must keep its
  * sentinel. */
 enum pd_kind { PD_BIN, PD_BINT, PD_SCL, PD_SCLT, PD_UN, PD_CVT, PD_EXPS, PD_ROWRED, PD_COLRED, PD_ROWBC, PD_COLBC,
-               PD_ROWEXP, PD_COLEXP };
+               PD_ROWEXP, PD_COLEXP, PD_TCI, PD_TTRI };
 
 /* Input profiles: ANY random values with specials mixed in (1 in 8: NaN, +-inf, +-0,
  * subnormals, +-max / min finite; integers MIN, MAX, 0, -1, 1); FIN the same without NaN and
@@ -61,9 +63,17 @@ enum pd_gen { PD_GEN_ANY, PD_GEN_FIN, PD_GEN_NARROW, PD_GEN_SHIFT, PD_GEN_POS };
   PD_SET_I(S, X, op, OP, k, g) S(X, op, OP, k, g, U32, U32, 0) S(X, op, OP, k, g, U16, U16, 0)
 #define PD_ONE(X, op, OP, k, g, d, s, p) X(op, OP, k, g, d, s, p)
 
+/* param of TCI / TTRI: bit 0 descending / upper, the diagonal above it (offset by 64). */
+#define PD_TRI(upper, diag) ((upper) | ((diag) + 64) << 1)
+static inline int pd_tri_diag(int param) { return (param >> 1) - 64; }
+#define PD_TCI_CASES(X, d) X(tci, TCI, PD_TCI, PD_GEN_ANY, d, d, 0) X(tci, TCI, PD_TCI, PD_GEN_ANY, d, d, 1)
+#define PD_TTRI_CASES(X, d)                                                                 \
+  X(ttri, TTRI, PD_TTRI, PD_GEN_ANY, d, d, PD_TRI(0, 3)) X(ttri, TTRI, PD_TTRI, PD_GEN_ANY, d, d, PD_TRI(0, -2)) \
+  X(ttri, TTRI, PD_TTRI, PD_GEN_ANY, d, d, PD_TRI(1, 0)) X(ttri, TTRI, PD_TTRI, PD_GEN_ANY, d, d, PD_TRI(1, 5))
+
 /* The cases, in the brief's order: X(op, OP, kind, gen, dst dtype, src dtype, param).
  * param: the RoundMode of TCVT (pto-isa / ptosim numbering: 1 RINT 2 ROUND 3 FLOOR 4 CEIL
- * 5 TRUNC 6 ODD). */
+ * 5 TRUNC 6 ODD); TCI / TTRI: PD_TRI. */
 #define PD_CVT_MODES(X, d, s)                                                                      \
   X(tcvt, TCVT, PD_CVT, PD_GEN_ANY, d, s, 1) X(tcvt, TCVT, PD_CVT, PD_GEN_ANY, d, s, 2)             \
   X(tcvt, TCVT, PD_CVT, PD_GEN_ANY, d, s, 3) X(tcvt, TCVT, PD_CVT, PD_GEN_ANY, d, s, 4)             \
@@ -142,7 +152,9 @@ enum pd_gen { PD_GEN_ANY, PD_GEN_FIN, PD_GEN_NARROW, PD_GEN_SHIFT, PD_GEN_POS };
   /* the rest */                                                               \
   PD_SET_FI(PD_ONE, X, texpands, TEXPANDS, PD_EXPS, PD_GEN_ANY)                \
   PD_SET_F(PD_ONE, X, taxpy, TAXPY, PD_SCL, PD_GEN_ANY)                        \
-  PD_SET_F(PD_ONE, X, tprelu, TPRELU, PD_BINT, PD_GEN_ANY)
+  PD_SET_F(PD_ONE, X, tprelu, TPRELU, PD_BINT, PD_GEN_ANY)                     \
+  PD_TCI_CASES(X, I32) PD_TCI_CASES(X, U32) PD_TCI_CASES(X, I16) PD_TCI_CASES(X, U16) \
+  PD_TTRI_CASES(X, F32) PD_TTRI_CASES(X, F16) PD_TTRI_CASES(X, I32) PD_TTRI_CASES(X, I16)
 
 /* ---- geometry ---------------------------------------------------------------------- */
 
@@ -182,7 +194,8 @@ static inline pd_shape pd_shape_of(enum pd_kind k, int dbytes, int sbytes, int s
   pd_shape s = {full, full, full};
   switch (k) {
   case PD_ROWRED: s.d = col; break;
-  case PD_COLRED: s.d = row; break;
+  case PD_COLRED:
+  case PD_TCI: s.d = row; break; /* pto-isa's TCI takes a 1-row tile (cpu/TCI.hpp:32) */
   case PD_ROWBC: s.a = col; break;
   case PD_COLBC: s.a = row; break;
   case PD_ROWEXP: s.b = col; break;

@@ -53,7 +53,7 @@ static void run_case(int n, pd_dt dd, pd_dt ds, pd_gen gen, int param, Call call
     constexpr int W = sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S);
     using TA = OperandTile<S, W, K == PD_ROWBC, K == PD_COLBC>;
     using TB = OperandTile<S, W, K == PD_ROWEXP, K == PD_COLEXP>;
-    using TD = OperandTile<D, W, K == PD_ROWRED, K == PD_COLRED>;
+    using TD = OperandTile<D, W, K == PD_ROWRED, K == PD_COLRED || K == PD_TCI>;
     using TT = FullTile<S, W>;
     for (int shape = 0; shape < PD_SHAPES; shape++) {
         const pd_shape g = pd_shape_of(K, sizeof(D), sizeof(S), shape);
@@ -80,6 +80,9 @@ static void run_case(int n, pd_dt dd, pd_dt ds, pd_gen gen, int param, Call call
         else if constexpr (K == PD_CVT) call(d, a, static_cast<RoundMode>(param));
         else if constexpr (K == PD_EXPS) call(d, s);
         else if constexpr (K == PD_ROWRED) call(d, a, t);
+        else if constexpr (K == PD_TCI) (param & 1) ? TCI<TD, D, 1>(d, s) : TCI<TD, D, 0>(d, s);
+        else if constexpr (K == PD_TTRI)
+            (param & 1) ? TTRI<TD, 1>(d, pd_tri_diag(param)) : TTRI<TD, 0>(d, pd_tri_diag(param));
         else static_assert(K != K, "call form without a call");
         dump(n, shape, d.data(), (size_t)pd_elems(&g.d) * sizeof(D));
     }

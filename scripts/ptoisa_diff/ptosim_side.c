@@ -72,6 +72,17 @@ static ptosim_status exec_case(ptosim_core *c, const pd_case *k, ptosim_tile a, 
     ptosim_texpand_params p = {.src0 = a, .src1 = b, .dst = d};
     return ptosim_exec(c, k->opcode, &p, NULL);
   }
+  case PD_TCI: {
+    int64_t start = (int64_t)sbits; /* the element type's value: sign-extended when signed */
+    int bits = pd_dtinfo[k->ds].bytes * 8;
+    if (pd_dtinfo[k->ds].is_signed && bits < 64 && (sbits >> (bits - 1) & 1)) start -= (int64_t)1 << bits;
+    ptosim_tci_params p = {.dst = d, .start = start, .descending = k->param & 1};
+    return ptosim_exec(c, k->opcode, &p, NULL);
+  }
+  case PD_TTRI: {
+    ptosim_ttri_params p = {.dst = d, .diagonal = pd_tri_diag(k->param), .upper = k->param & 1};
+    return ptosim_exec(c, k->opcode, &p, NULL);
+  }
   default: {
     ptosim_telem_params p = {.dst = d, .src0 = a, .src1 = b, .tmp = t};
     p.has_tmp = k->kind == PD_BINT || k->kind == PD_SCLT;
@@ -189,7 +200,11 @@ int main(int argc, char **argv) {
   for (int n = 0; n < (int)(sizeof k_cases / sizeof k_cases[0]); n++) {
     const pd_case *k = &k_cases[n];
     char dt[32];
-    if (k->kind == PD_CVT)
+    if (k->kind == PD_TCI)
+      snprintf(dt, sizeof dt, "%s:%s", pd_dtinfo[k->dd].name, k->param ? "desc" : "asc");
+    else if (k->kind == PD_TTRI)
+      snprintf(dt, sizeof dt, "%s:%s%d", pd_dtinfo[k->dd].name, k->param & 1 ? "up" : "lo", pd_tri_diag(k->param));
+    else if (k->kind == PD_CVT)
       snprintf(dt, sizeof dt, "%s>%s:%s", pd_dtinfo[k->ds].name, pd_dtinfo[k->dd].name, k_rmode_names[k->param]);
     else
       snprintf(dt, sizeof dt, "%s", pd_dtinfo[k->dd].name);
