@@ -27,12 +27,13 @@ class Tile:
     (row-major); the tile's valid region is its top-left vr x vc part."""
 
     def __init__(self, name, dtype, rows, cols, vr=None, vc=None, file=None, layout="row_major",
-                 gcols=None, grows=None, is_input=True, golden="golden.bin", gskip=0):
+                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
         self.vr, self.vc = vr or rows, vc or cols
         self.file, self.layout, self.is_input = file, layout, is_input
         self.gcols, self.grows = gcols or self.vc, grows or self.vr
-        self.golden, self.gskip = golden, gskip  # golden file, elements to skip at its start
+        self.golden = golden
+        self.ncmp = ncmp  # compare only the first ncmp elements of the valid region (row-major)
 
     def type(self):
         return (f"!pto.tile_buf<loc=vec, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
@@ -42,15 +43,16 @@ class Tile:
         return self.grows * self.gcols
 
     def read_valid(self, d):
-        a = np.fromfile(os.path.join(d, self.file), dtype=NP[self.dtype])
-        return a[: self.gm_elems()].reshape(self.grows, self.gcols)[: self.vr, : self.vc]
+        return self._valid(np.fromfile(os.path.join(d, self.file), dtype=NP[self.dtype]))
 
     def read_golden(self, d):
-        a = np.fromfile(os.path.join(d, self.golden), dtype=NP[self.dtype])[self.gskip:]
+        return self._valid(np.fromfile(os.path.join(d, self.golden), dtype=NP[self.dtype]))
+
+    def _valid(self, a):
         n = self.gm_elems()
         if len(a) < n:
             a = np.concatenate([a, np.zeros(n - len(a), a.dtype)])  # short golden: shows as mismatches
-        return a[:n].reshape(self.grows, self.gcols)[: self.vr, : self.vc]
+        return a[:n].reshape(self.grows, self.gcols)[: self.vr, : self.vc].ravel()[: self.ncmp]
 
 
 class Spec:
@@ -128,6 +130,51 @@ def tsort32(c, d):
     return Spec("tsort32", ins, [dst])
 
 
+def tmrgsort(c, d):
+    """tmrgsort_kernel.cpp RunTMrgsortSingle: src / dst 1 x src0_col of T (uint16_t stands for
+    half), TMRGSORT(dst, src, blockLen) = format 1. The multi-list / exhausted / top-k cases use
+    format 2 (2-4 source tiles), which ptosim's text form does not spell (C API only)."""
+    if c.input_num != 1 or not c.case_name.startswith("TMRGSORTTest.case_single"):
+        return "format 2 (multi-list) tmrgsort: C API only in ptosim"
+    t = dt(c.data_type)
+    src = Tile("src", t, 1, c.src0_col, file="input0.bin")
+    dst = Tile("dst", t, 1, c.src0_col, file="out.bin")
+    return Spec("tmrgsort", [src, ("%bl", "i32", c.block_len)], [dst])
+
+
+def tci(c, d):
+    """tci_kernel.cpp: dst 1 x 16 i32, TCI<.., descending>(dst, start); case = (name, start, desc)."""
+    dst = Tile("dst", "i32", 1, 16, file="out.bin")
+    return Spec("tci", [("%s", "i32", c[1])], [dst], attr_in="{descending = %s}" % str(c[2]).lower())
+
+
+MASK = {1: "P0101", 2: "P1010", 3: "P0001", 4: "P0010", 5: "P0100", 6: "P1000", 7: "P1111"}
+KEEP = {1: 2, 2: 2, 3: 4, 4: 4, 5: 4, 6: 4, 7: 1}  # one of every KEEP elements is selected
+
+
+def tgather(c, d):
+    """tgather_kernel.cpp. runTGATHER (mask form): src (R+5) x (C+32) valid R x C, dst R x C,
+    golden = the selected columns of every row, packed. runTGather1D (index form): src0 tile =
+    the whole src0 array, indices / dst / tmp src1-shaped. GATHER_COL is a C++ template
+    argument with no text spelling."""
+    if getattr(c, "gather_col", False):
+        return "GATHER_COL: no text form in ptosim"
+    if hasattr(c, "pattern"):
+        t = dt(c.src_type)
+        src = Tile("src", t, c.row + 5, c.col + 32, c.row, c.col, file="x1_gm.bin", gcols=c.col)
+        dst = Tile("dst", t, c.row, c.col, file="out.bin", ncmp=c.row * c.col // KEEP[c.pattern])
+        return Spec("tgather", [src], [dst], attr_in="{maskPattern = #pto.mask_pattern<%s>}" % MASK[c.pattern])
+    t = dt(c.src_type)
+    src = Tile("src", t, c.src_row, c.src_col, file="src0.bin")
+    idx = Tile("idx", "i32", c.dst_row, c.dst_col, file="src1.bin")
+    tmp = Tile("tmp", "i32", c.dst_row, c.dst_col)
+    dst = Tile("dst", t, c.dst_row, c.dst_col, file="out.bin")
+    return Spec("tgather", [src, idx, tmp], [dst])
+
+
 OPS = {
     "tsort32": tsort32,
+    "tmrgsort": tmrgsort,
+    "tci": tci,
+    "tgather": tgather,
 }

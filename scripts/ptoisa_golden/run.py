@@ -12,6 +12,7 @@ destination's valid region. Prints one table row per case, output and profile.
 """
 import ast
 import os
+import shutil
 import subprocess
 import sys
 
@@ -54,7 +55,9 @@ def gen_data(ptoisa, op, workdir):
     d = os.path.join(workdir, op)
     os.makedirs(d, exist_ok=True)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([st, ptoisa, os.environ.get("PYTHONPATH", "")]))
-    r = subprocess.run([sys.executable, script], cwd=d, env=env, capture_output=True, text=True)
+    copy = os.path.join(d, "gen_data.py")  # run a copy: some scripts write next to themselves
+    shutil.copyfile(script, copy)
+    r = subprocess.run([sys.executable, copy], cwd=d, env=env, capture_output=True, text=True)
     if r.returncode:
         raise RuntimeError(f"gen_data.py failed: {r.stderr.strip().splitlines()[-1:]}")
     return script, d
@@ -76,7 +79,8 @@ def run_case(ptosim, spec, casedir, profile):
                        capture_output=True, text=True)
     if r.returncode:
         msg = (r.stderr.strip() or r.stdout.strip()).splitlines()
-        return "exit %d: %s" % (r.returncode, msg[0][:150] if msg else ""), None
+        first = msg[0].split("error: ", 1)[-1] if msg else ""
+        return "exit %d: %s" % (r.returncode, first[:160]), None
     return None, outdir
 
 
