@@ -172,9 +172,19 @@ def tgather(c, d):
     return Spec("tgather", [src, idx, tmp], [dst])
 
 
+def tgatherb(c, d):
+    """tgatherb_kernel.cpp: src src_s1 x src_s0, offsets (u32) offset_s1 x offset_s0, dst dst_s1 x dst_s0."""
+    t = dt(c.dtype)
+    src = Tile("src", t, c.src_s1, c.src_s0, file="x.bin")
+    off = Tile("off", "ui32", c.offset_s1, c.offset_s0, file="offset.bin")
+    dst = Tile("dst", t, c.dst_s1, c.dst_s0, file="out.bin")
+    return Spec("tgatherb", [src, off], [dst])
+
+
 OPS = {
     "tsort32": tsort32,
     "tmrgsort": tmrgsort,
     "tci": tci,
     "tgather": tgather,
+    "tgatherb": tgatherb,
 }

@@ -24,29 +24,31 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def case_list(script):
-    """The case entries of gen_data.py: the first list / tuple literal in its __main__ block
-    whose elements are calls or tuples with a string first argument, each evaluated in the
-    module namespace (the script run without its __main__ block)."""
-    src = open(script).read()
-    tree = ast.parse(src)
+    """The cases of gen_data.py as (name, entry): the first list / tuple literal in its __main__
+    block whose elements are all calls or tuples, each evaluated in the module namespace (the
+    script without its __main__ block, plus that block's plain assignments). The name is the
+    entry's first string (a tuple's, or a parameter object's attribute containing a dot), or
+    generate_case_name(entry) when the script defines it."""
+    tree = ast.parse(open(script).read())
     main = next(n for n in tree.body if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test))
     ns = {"__name__": "gen_data", "__file__": script}
-    body = ast.Module([n for n in tree.body if n is not main], [])
-    exec(compile(body, script, "exec"), ns)
+    exec(compile(ast.Module([n for n in tree.body if n is not main], []), script, "exec"), ns)
+    plain = [a for a in main.body if isinstance(a, ast.Assign) and not isinstance(a.value, (ast.Call, ast.List))]
+    exec(compile(ast.Module(plain, []), script, "exec"), ns)
     for node in ast.walk(main):
-        if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
-            first = node.elts[0]
-            args = first.args if isinstance(first, ast.Call) else getattr(first, "elts", None)
-            if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
-                exec(compile(ast.Module([a for a in main.body if isinstance(a, (ast.Assign, ast.Expr))
-                                         and not isinstance(a.value, ast.Call)], []), script, "exec"), ns)
-                return [eval(compile(ast.Expression(e), script, "eval"), ns) for e in node.elts]
+        if isinstance(node, (ast.List, ast.Tuple)) and node.elts and \
+                all(isinstance(e, (ast.Call, ast.Tuple)) for e in node.elts):
+            entries = [eval(compile(ast.Expression(e), script, "eval"), ns) for e in node.elts]
+            return [(case_name(e, ns), e) for e in entries]
     raise SystemExit(f"{script}: no case list found")
 
 
-def case_name(c):
-    return c[0] if isinstance(c, tuple) else next(
-        v for k, v in vars(c).items() if isinstance(v, str) and "." in v)
+def case_name(c, ns):
+    if "generate_case_name" in ns:
+        return ns["generate_case_name"](c)
+    if isinstance(c, tuple):
+        return c[0]
+    return next(v for v in vars(c).values() if isinstance(v, str) and "." in v)
 
 
 def gen_data(ptoisa, op, workdir):
@@ -116,7 +118,7 @@ def main():
     ptoisa, build, workdir = sys.argv[1:4]
     only = sys.argv[4:]
     ptosim = os.path.join(build, "ptosim")
-    print(f"{'op':15} {'case':45} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  detail")
+    print(f"{'op':15} {"case":50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  detail")
     for op, maker in ops.OPS.items():
         if only and op not in only:
             continue
@@ -124,14 +126,13 @@ def main():
             script, d = gen_data(ptoisa, op, workdir)
             cases = case_list(script)
         except Exception as e:  # a failing generator is reported, the other ops still run
-            print(f"{op:15} {'-':45} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  gen_data: {e}")
+            print(f"{op:15} {"-":50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  gen_data: {e}")
             continue
-        for c in cases:
-            name = case_name(c)
+        for name, c in cases:
             casedir = os.path.join(d, name)
             spec = maker(c, casedir)
             if isinstance(spec, str):  # a case the text form cannot express
-                print(f"{op:15} {name:45} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  skipped: {spec}")
+                print(f"{op:15} {name:50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  skipped: {spec}")
                 continue
             for profile in spec.profiles:
                 err, outdir = run_case(ptosim, spec, casedir, profile)
@@ -140,7 +141,7 @@ def main():
                         row = ("-", "-", err)
                     else:
                         row = compare(t.read_golden(casedir), t.read_valid(outdir), t.dtype)
-                    print(f"{op:15} {name:45} {t.name:5} {t.dtype:5} {profile:5} {row[0]:>6} {row[1]:>6}  {row[2]}",
+                    print(f"{op:15} {name:50} {t.name:5} {t.dtype:5} {profile:5} {row[0]:>6} {row[1]:>6}  {row[2]}",
                           flush=True)
 
 
