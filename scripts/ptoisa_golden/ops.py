@@ -181,10 +181,23 @@ def tgatherb(c, d):
     return Spec("tgatherb", [src, off], [dst])
 
 
+def tscatter(c, d):
+    """tscatter_kernel.cpp runTScatter: src / dst row x col (dst not loaded), indexes
+    idx_row x idx_col; the masked forms (TSCATTER<maskPattern>) have no text spelling."""
+    if not hasattr(c, "idx_type"):
+        return "masked TSCATTER: no text form in ptosim"
+    t = dt(c.data_type)
+    src = Tile("src", t, c.row, c.col, file="input1.bin")
+    idx = Tile("idx", dt(c.idx_type), c.idx_row, c.idx_col, file="input2.bin")
+    dst = Tile("dst", t, c.row, c.col, file="out.bin")
+    return Spec("tscatter", [src, idx], [dst])
+
+
 OPS = {
     "tsort32": tsort32,
     "tmrgsort": tmrgsort,
     "tci": tci,
     "tgather": tgather,
     "tgatherb": tgatherb,
+    "tscatter": tscatter,
 }

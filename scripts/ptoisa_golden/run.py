@@ -24,23 +24,24 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def case_list(script):
-    """The cases of gen_data.py as (name, entry): the first list / tuple literal in its __main__
-    block whose elements are all calls or tuples, each evaluated in the module namespace (the
-    script without its __main__ block, plus that block's plain assignments). The name is the
-    entry's first string (a tuple's, or a parameter object's attribute containing a dot), or
-    generate_case_name(entry) when the script defines it."""
+    """The cases of gen_data.py as (name, entry), in script order: every call in its __main__
+    block of a class the script defines (a parameter object), or else the elements of the first
+    list literal of tuples there; each evaluated in the module namespace (the script without its
+    __main__ block, plus that block's plain assignments)."""
     tree = ast.parse(open(script).read())
     main = next(n for n in tree.body if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test))
     ns = {"__name__": "gen_data", "__file__": script}
     exec(compile(ast.Module([n for n in tree.body if n is not main], []), script, "exec"), ns)
     plain = [a for a in main.body if isinstance(a, ast.Assign) and not isinstance(a.value, (ast.Call, ast.List))]
     exec(compile(ast.Module(plain, []), script, "exec"), ns)
-    for node in ast.walk(main):
-        if isinstance(node, (ast.List, ast.Tuple)) and node.elts and \
-                all(isinstance(e, (ast.Call, ast.Tuple)) for e in node.elts):
-            entries = [eval(compile(ast.Expression(e), script, "eval"), ns) for e in node.elts]
-            return [(case_name(e, ns), e) for e in entries]
-    raise SystemExit(f"{script}: no case list found")
+    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    nodes = [n for n in ast.walk(main) if isinstance(n, ast.Call) and getattr(n.func, "id", None) in classes]
+    if not nodes:
+        nodes = next(n.elts for n in ast.walk(main) if isinstance(n, ast.List) and n.elts
+                     and all(isinstance(e, ast.Tuple) for e in n.elts))
+    nodes.sort(key=lambda n: (n.lineno, n.col_offset))
+    entries = [eval(compile(ast.Expression(e), script, "eval"), ns) for e in nodes]
+    return [(case_name(e, ns), e) for e in entries]
 
 
 def case_name(c, ns):
@@ -48,7 +49,7 @@ def case_name(c, ns):
         return ns["generate_case_name"](c)
     if isinstance(c, tuple):
         return c[0]
-    return next(v for v in vars(c).values() if isinstance(v, str) and "." in v)
+    return next(v for v in vars(c).values() if isinstance(v, str) and "Test" in v)
 
 
 def gen_data(ptoisa, op, workdir):
@@ -118,7 +119,7 @@ def main():
     ptoisa, build, workdir = sys.argv[1:4]
     only = sys.argv[4:]
     ptosim = os.path.join(build, "ptosim")
-    print(f"{'op':15} {"case":50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  detail")
+    print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  detail")
     for op, maker in ops.OPS.items():
         if only and op not in only:
             continue
@@ -126,7 +127,7 @@ def main():
             script, d = gen_data(ptoisa, op, workdir)
             cases = case_list(script)
         except Exception as e:  # a failing generator is reported, the other ops still run
-            print(f"{op:15} {"-":50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  gen_data: {e}")
+            print(f"{op:15} {'-':50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  gen_data: {e}")
             continue
         for name, c in cases:
             casedir = os.path.join(d, name)
