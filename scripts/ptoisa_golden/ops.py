@@ -193,6 +193,74 @@ def tscatter(c, d):
     return Spec("tscatter", [src, idx], [dst])
 
 
+def ttri(c, d):
+    """ttri_kernel.cpp: dst tile_row x tile_col, valid valid_row x valid_col, TTRI<.., isUpperOrLower>(dst, diagonal)."""
+    dst = Tile("dst", dt(c.dtype), c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin")
+    return Spec("ttri", [("%dg", "i32", c.diagonal)], [dst], attr_in="{upperOrLower = %d : i32}" % c.isUpperOrLower)
+
+
+def tpart(op):
+    """tpart*_kernel.cpp: src0 / src1 / dst H x W tiles; src1's valid region VALID_H x VALID_W
+    (loaded from the H x W file); dst valid H x W. Cases: module constants, or (dtype, low,
+    high, name) tuples."""
+    def make(c, d):
+        t = dt(c[0]) if isinstance(c, tuple) else "f32"
+        H, W, vh, vw = (64, 64, 32, 32) if isinstance(c, tuple) else (c.H, c.W, c.VALID_H, c.VALID_W)
+        if op.startswith("tpartarg"):
+            s0, s1 = Tile("s0", t, H, W, file="input0_val.bin"), Tile("s1", t, H, W, vh, vw, file="input1_val.bin", gcols=W)
+            i0 = Tile("i0", "ui32", H, W, file="input0_idx.bin")
+            i1 = Tile("i1", "ui32", H, W, vh, vw, file="input1_idx.bin", gcols=W)
+            dv = Tile("dv", t, H, W, file="out_val.bin", golden="golden_val.bin")
+            di = Tile("di", "ui32", H, W, file="out_idx.bin", golden="golden_idx.bin")
+            return Spec(op, [s0, s1, i0, i1], [dv, di])
+        s0, s1 = Tile("s0", t, H, W, file="input1.bin"), Tile("s1", t, H, W, vh, vw, file="input2.bin", gcols=W)
+        return Spec(op, [s0, s1], [Tile("dst", t, H, W, file="out.bin")])
+    return make
+
+
+def tpairreducesum(c, d):
+    """tpairreducesum_kernel.cpp: src and dst row x col tiles with static valid row x col; golden
+    dst(r, c) = src(r, 2c) + src(r, 2c+1) for c < col/2, zeros after."""
+    t = dt(c.dtype)
+    return Spec("tpairreducesum", [Tile("src", t, c.row, c.col, file="input.bin")],
+                [Tile("dst", t, c.row, c.col, file="out.bin")])
+
+
+def tinterleave(op):
+    """t(de)interleave_kernel.cpp: row x col tiles. pto-isa's C++ order is T<OP>(dst1, dst0,
+    src1, src0) (common/pto_instr.hpp); the kernel binds src0 = input0.bin, src1 = input1.bin
+    and compares dst0 with dst0.bin, dst1 with dst1.bin. ptosim's text order is ins(src0, src1)
+    outs(dst0, dst1) (include/ptosim/tile_interleave.h), so operands map by name. tdeinterleave
+    mode 1: one row x 2col source (src.bin). A5 only."""
+    def make(c, d):
+        t = dt(c.dtype)
+        d0 = Tile("d0", t, c.row, c.col, file="out0.bin", golden="dst0.bin")
+        d1 = Tile("d1", t, c.row, c.col, file="out1.bin", golden="dst1.bin")
+        if getattr(c, "mode", 0):
+            return Spec(op, [Tile("src", t, c.row, 2 * c.col, file="src.bin")], [d0, d1], profiles=("a5",))
+        s0, s1 = Tile("s0", t, c.row, c.col, file="input0.bin"), Tile("s1", t, c.row, c.col, file="input1.bin")
+        return Spec(op, [s0, s1], [d0, d1], profiles=("a5",))
+    return make
+
+
+def tdequant(c, d):
+    """tdequant_kernel.cpp: src / dst row x col valid valid_row x valid_col, scale / offset
+    row x 1 col-major f32 tiles."""
+    src = Tile("src", dt(c.src_type), c.row, c.col, c.valid_row, c.valid_col, file="input.bin", gcols=c.col)
+    sc = Tile("sc", "f32", c.row, 1, file="scale.bin", layout="col_major")
+    of = Tile("of", "f32", c.row, 1, file="offset.bin", layout="col_major")
+    dst = Tile("dst", "f32", c.row, c.col, c.valid_row, c.valid_col, file="out.bin", gcols=c.col, grows=c.row)
+    return Spec("tdequant", [src, sc, of], [dst])
+
+
+NAMES = {
+    "tpartmax": lambda i, c: f"TPARTMAX_Test.case_{c[3]}_64x64_src1_32x32",
+    "tpartmin": lambda i, c: f"TPARTMIN_Test.case_{c[3]}_64x64_src1_32x32",
+    "tpairreducesum": lambda i, c: f"TPAIRREDUCESUMTest.case_{i + 1}",
+    "tinterleave": lambda i, c: f"TINTERLEAVETest.case_{i + 1}",
+    "tdeinterleave": lambda i, c: f"TDEINTERLEAVETest.case_{i + 1}",
+}
+
 OPS = {
     "tsort32": tsort32,
     "tmrgsort": tmrgsort,
@@ -200,4 +268,14 @@ OPS = {
     "tgather": tgather,
     "tgatherb": tgatherb,
     "tscatter": tscatter,
+    "ttri": ttri,
+    "tpartadd": tpart("tpartadd"),
+    "tpartmax": tpart("tpartmax"),
+    "tpartmin": tpart("tpartmin"),
+    "tpartargmax": tpart("tpartargmax"),
+    "tpartargmin": tpart("tpartargmin"),
+    "tpairreducesum": tpairreducesum,
+    "tinterleave": tinterleave("tinterleave"),
+    "tdeinterleave": tinterleave("tdeinterleave"),
+    "tdequant": tdequant,
 }

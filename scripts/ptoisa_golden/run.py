@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import types
 
 import numpy as np
 
@@ -23,7 +24,7 @@ import ops
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def case_list(script):
+def case_list(op, script):
     """The cases of gen_data.py as (name, entry), in script order: every call in its __main__
     block of a class the script defines (a parameter object), or else the elements of the first
     list literal of tuples there; each evaluated in the module namespace (the script without its
@@ -37,14 +38,18 @@ def case_list(script):
     classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
     nodes = [n for n in ast.walk(main) if isinstance(n, ast.Call) and getattr(n.func, "id", None) in classes]
     if not nodes:
-        nodes = next(n.elts for n in ast.walk(main) if isinstance(n, ast.List) and n.elts
-                     and all(isinstance(e, ast.Tuple) for e in n.elts))
+        nodes = next((n.elts for n in ast.walk(main) if isinstance(n, ast.List) and n.elts
+                      and all(isinstance(e, ast.Tuple) for e in n.elts)), [])
+    if not nodes:  # one case, parameters at module level, case_name assigned in __main__
+        return [(ns["case_name"], types.SimpleNamespace(**ns))]
     nodes.sort(key=lambda n: (n.lineno, n.col_offset))
     entries = [eval(compile(ast.Expression(e), script, "eval"), ns) for e in nodes]
-    return [(case_name(e, ns), e) for e in entries]
+    return [(case_name(op, i, e, ns), e) for i, e in enumerate(entries)]
 
 
-def case_name(c, ns):
+def case_name(op, i, c, ns):
+    if op in ops.NAMES:  # names built by the script's loop (f-strings)
+        return ops.NAMES[op](i, c)
     if "generate_case_name" in ns:
         return ns["generate_case_name"](c)
     if isinstance(c, tuple):
@@ -57,7 +62,7 @@ def gen_data(ptoisa, op, workdir):
     script = os.path.join(st, "testcase", op, "gen_data.py")
     d = os.path.join(workdir, op)
     os.makedirs(d, exist_ok=True)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([st, ptoisa, os.environ.get("PYTHONPATH", "")]))
+    env = dict(os.environ, PTO_CPU_SIM_ENABLE_BF16="1", PYTHONPATH=os.pathsep.join([st, ptoisa, os.environ.get("PYTHONPATH", "")]))
     copy = os.path.join(d, "gen_data.py")  # run a copy: some scripts write next to themselves
     shutil.copyfile(script, copy)
     r = subprocess.run([sys.executable, copy], cwd=d, env=env, capture_output=True, text=True)
@@ -117,6 +122,7 @@ def compare(golden, ours, dtype):
 
 def main():
     ptoisa, build, workdir = sys.argv[1:4]
+    sys.path[:0] = [os.path.join(ptoisa, "tests", "cpu", "st"), ptoisa]  # gen_data's `import utils`
     only = sys.argv[4:]
     ptosim = os.path.join(build, "ptosim")
     print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  detail")
@@ -125,13 +131,13 @@ def main():
             continue
         try:
             script, d = gen_data(ptoisa, op, workdir)
-            cases = case_list(script)
+            cases = case_list(op, script)
         except Exception as e:  # a failing generator is reported, the other ops still run
             print(f"{op:15} {'-':50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  gen_data: {e}")
             continue
         for name, c in cases:
             casedir = os.path.join(d, name)
-            spec = maker(c, casedir)
+            spec = maker(c, casedir) if os.path.isdir(casedir) else "gen_data.py wrote no directory for it"
             if isinstance(spec, str):  # a case the text form cannot express
                 print(f"{op:15} {name:50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  skipped: {spec}")
                 continue
