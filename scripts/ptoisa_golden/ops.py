@@ -253,6 +253,68 @@ def tdequant(c, d):
     return Spec("tdequant", [src, sc, of], [dst])
 
 
+def scalar(path, t):
+    """The first element of a .bin file as a text literal of ptosim dtype t."""
+    v = np.fromfile(path, dtype=np.uint16 if t == "bf16" else NP[t])[0]
+    if t == "bf16":
+        v = np.array([int(v) << 16], np.uint32).view(np.float32)[0]
+    return repr(float(v)) if t in ("f32", "f16", "bf16") else str(int(v))
+
+
+def mask_tile(name, rows, nbytes, vr, vc_bits, **kw):
+    """An 8-bit predicate tile (ptosim's only mask form, spec-notes 19.1): rows x nbytes bytes,
+    valid vr x ceil(vc_bits / 8) bytes. pto-isa's kernels that declare the mask with a wider
+    element type (u32) use the same bytes per row."""
+    return Tile(name, "ui8", rows, nbytes, vr, (vc_bits + 7) // 8, **kw)
+
+
+def tcmp(op):
+    """tcmp(s)_kernel.cpp: src tile_row x tile_col (valid valid_row x valid_col); tcmp's dst is a
+    TDst tile tile_row x tile_col (u8 or u32) whose row r holds row r's bits, golden.bin likewise
+    (row stride tile_col TDst elements); tcmps' golden packs the rows back to back (W / 8 bytes
+    each), compared against dst's valid bytes of each row."""
+    def make(c, d):
+        t = dt(c.dtype)
+        mode = (c.cmp_mode if op == "tcmp" else c.mode.replace("CmpMode::", "")).lower()
+        src = Tile("s0", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="input1.bin", gcols=c.tile_col)
+        if op == "tcmp":
+            nbytes = c.tile_col * np.dtype(c.dst_dtype).itemsize
+            dst = mask_tile("dst", c.tile_row, nbytes, c.valid_row, c.valid_col, file="out.bin", gcols=nbytes,
+                            grows=c.tile_row)
+            s1 = Tile("s1", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="input2.bin", gcols=c.tile_col)
+        else:
+            dst = mask_tile("dst", c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin")
+            s1 = ("%s", t, scalar(os.path.join(d, "input2.bin"), t))
+        return Spec(op, [src, s1], [dst], attr_in="{cmpMode = #pto<cmp %s>}" % mode)
+    return make
+
+
+def tsel(c, d):
+    """tsel_kernel.cpp: src0 / src1 / dst Rows x Cols (valid validRows x validCols), mask u8
+    Rows x ceil32(ceil(Cols / 8)) holding ceil(validCols / 8) bytes per row (mask.bin packed),
+    tmp 1 x 32 u8."""
+    t = dt(c.dtype)
+    mb = (c.validCols + 7) // 8
+    mask = mask_tile("m", c.rows, -(-mb // 32) * 32, c.validRows, c.validCols, file="mask.bin")
+    s0 = Tile("s0", t, c.rows, c.cols, c.validRows, c.validCols, file="input0.bin")
+    s1 = Tile("s1", t, c.rows, c.cols, c.validRows, c.validCols, file="input1.bin")
+    dst = Tile("dst", t, c.rows, c.cols, c.validRows, c.validCols, file="out.bin")
+    return Spec("tsel", [mask, s0, s1, Tile("tmp", "ui8", 1, 32)], [dst])
+
+
+def tsels(c, d):
+    """tsels_kernel.cpp: mask u32 tile_row x tile_col (valid W / 32 words per row: here the same
+    bytes as a u8 tile of 4 * tile_col columns), src / dst tile_row x tile_col, scalar from
+    scalar.bin, tmp 1 x 32 u8."""
+    t = dt(c.dtype)
+    mask = mask_tile("m", c.tile_row, 4 * c.tile_col, c.tile_row, c.tile_col, file="mask.bin")
+    src = Tile("src", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="input.bin", gcols=c.tile_col)
+    dst = Tile("dst", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin", gcols=c.tile_col,
+               grows=c.tile_row)
+    sc = ("%s", t, scalar(os.path.join(d, "scalar.bin"), t))
+    return Spec("tsels", [mask, src, Tile("tmp", "ui8", 1, 32), sc], [dst])  # text order M T t S
+
+
 NAMES = {
     "tpartmax": lambda i, c: f"TPARTMAX_Test.case_{c[3]}_64x64_src1_32x32",
     "tpartmin": lambda i, c: f"TPARTMIN_Test.case_{c[3]}_64x64_src1_32x32",
@@ -278,4 +340,8 @@ OPS = {
     "tinterleave": tinterleave("tinterleave"),
     "tdeinterleave": tinterleave("tdeinterleave"),
     "tdequant": tdequant,
+    "tcmp": tcmp("tcmp"),
+    "tcmps": tcmp("tcmps"),
+    "tsel": tsel,
+    "tsels": tsels,
 }
