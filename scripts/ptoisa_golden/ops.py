@@ -1,0 +1,347 @@
+"""How each pto-isa CPU test case becomes a ptosim tile program (see run.py).
+
+A maker takes one case entry of gen_data.py (its parameter object or tuple) and the case
+directory, and returns a Spec (tiles + one op) or a string saying why the case is skipped.
+Tile shapes, valid shapes and layouts follow the op's <op>_kernel.cpp in pto-isa.
+"""
+import os
+
+import numpy as np
+import ml_dtypes
+
+NP = {"f32": np.float32, "f16": np.float16, "bf16": ml_dtypes.bfloat16, "i8": np.int8, "ui8": np.uint8,
+      "i16": np.int16, "ui16": np.uint16, "i32": np.int32, "ui32": np.uint32, "i64": np.int64}
+ES = {k: np.dtype(v).itemsize for k, v in NP.items()}
+BOTH = ("a5", "a2a3")
+
+
+def dt(x):
+    """ptosim dtype name of a numpy dtype / type / 'bfloat16'."""
+    if str(x) == "bfloat16" or getattr(x, "__name__", "") == "bfloat16":
+        return "bf16"
+    return {np.dtype(v): k for k, v in NP.items()}[np.dtype(x)]
+
+
+class Tile:
+    """A UB tile loaded from / stored to a GM file. The GM array is grows x gcols elements
+    (row-major); the tile's valid region is its top-left vr x vc part."""
+
+    def __init__(self, name, dtype, rows, cols, vr=None, vc=None, file=None, layout="row_major",
+                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None):
+        self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
+        self.vr, self.vc = vr or rows, vc or cols
+        self.file, self.layout, self.is_input = file, layout, is_input
+        self.gcols, self.grows = gcols or self.vc, grows or self.vr
+        self.golden = golden
+        self.ncmp = ncmp  # compare only the first ncmp elements of the valid region (row-major)
+
+    def type(self):
+        return (f"!pto.tile_buf<loc=vec, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
+                f"v_row={self.vr}, v_col={self.vc}, blayout={self.layout}, slayout=none_box, fractal=512, pad=0>")
+
+    def gm_elems(self):
+        return self.grows * self.gcols
+
+    def read_valid(self, d):
+        return self._valid(np.fromfile(os.path.join(d, self.file), dtype=NP[self.dtype]))
+
+    def read_golden(self, d):
+        return self._valid(np.fromfile(os.path.join(d, self.golden), dtype=NP[self.dtype]))
+
+    def _valid(self, a):
+        n = self.gm_elems()
+        if len(a) < n:
+            a = np.concatenate([a, np.zeros(n - len(a), a.dtype)])  # short golden: shows as mismatches
+        return a[:n].reshape(self.grows, self.gcols)[: self.vr, : self.vc].ravel()[: self.ncmp]
+
+
+class Spec:
+    """One op on tiles: `ins` / `outs` are Tiles or ("%name", type, value) scalars; the op is
+    spelled `pto.OP ins(a, b ATTR_IN : types) outs(d : types) ATTR_OUT`."""
+
+    def __init__(self, op, ins, outs, attr_in="", attr_out="", profiles=BOTH, extra=()):
+        self.op, self.ins, self.outs, self.attr_in, self.attr_out = op, ins, outs, attr_in, attr_out
+        self.profiles = profiles
+        self.extra = list(extra)  # tiles the op reads that are not loaded (tmp)
+        for t in outs:
+            if isinstance(t, Tile):
+                t.is_input = False
+        self.outputs = [t for t in outs if isinstance(t, Tile) and t.file]
+
+    def tiles(self):
+        seen = []
+        for t in self.ins + self.outs + self.extra:
+            if isinstance(t, Tile) and t not in seen:
+                seen.append(t)
+        return seen
+
+    def gm_args(self):
+        return [t for t in self.tiles() if t.file and (t.is_input or t in self.outputs)]
+
+    def program(self, profile):
+        args = self.gm_args()
+        L = [f'module attributes {{pto.target_arch = "{profile}", pto.kernel_kind = #pto.kernel_kind<vector>}} {{',
+             "  func.func @case(" + ", ".join(f"%g{i}: !pto.ptr<{t.dtype}>" for i, t in enumerate(args))
+             + ") attributes {pto.kernel} {"]
+        consts = sorted({1} | {v for t in args for v in (t.vr, t.vc, t.gcols)})
+        L += [f"    %c{v} = arith.constant {v} : index" for v in consts]
+        for s in self.ins:
+            if not isinstance(s, Tile):
+                L.append(f"    {s[0]} = arith.constant {s[2]} : {s[1]}")
+        for i, t in enumerate(args):
+            L.append(f"    %v{i} = pto.make_tensor_view %g{i}, shape = [%c{t.vr}, %c{t.vc}], strides = "
+                     f"[%c{t.gcols}, %c1] : !pto.tensor_view<?x?x{t.dtype}>")
+        for t in self.tiles():
+            L.append(f"    %{t.name} = pto.alloc_tile : {t.type()}")
+        for i, t in enumerate(args):
+            if t.is_input:
+                L.append(f"    pto.tload ins(%v{i} : !pto.tensor_view<?x?x{t.dtype}>) outs(%{t.name} : {t.type()})")
+        L += ["    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]", "    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]"]
+
+        def names(xs):
+            return ", ".join(f"%{x.name}" if isinstance(x, Tile) else x[0] for x in xs)
+
+        def types(xs):
+            return ", ".join(x.type() if isinstance(x, Tile) else x[1] for x in xs)
+        ai = f" {self.attr_in}" if self.attr_in else ""
+        ao = f" {self.attr_out}" if self.attr_out else ""
+        L.append(f"    pto.{self.op} ins({names(self.ins)}{ai} : {types(self.ins)}) "
+                 f"outs({names(self.outs)} : {types(self.outs)}){ao}")
+        L += ["    pto.barrier #pto.pipe<PIPE_ALL>"]
+        for i, t in enumerate(args):
+            if not t.is_input:
+                L.append(f"    pto.tstore ins(%{t.name} : {t.type()}) outs(%v{i} : !pto.tensor_view<?x?x{t.dtype}>)")
+        L += ["    return", "  }", "}", ""]
+        return "\n".join(L)
+
+
+# --- makers ------------------------------------------------------------------------------
+
+def tsort32(c, d):
+    """tsort32_kernel.cpp: src / idx kTRows x kTCols (= rows x cols), dst rows x cols*8/es,
+    tmp 1 x 32; golden = per row the (value, u32 index) tuples of the valid columns."""
+    t = dt(c.data_type)
+    k = 8 // ES[t]
+    src = Tile("src", t, c.rows, c.cols, file="input0.bin")
+    idx = Tile("idx", "ui32", c.rows, c.cols, file="input1.bin")
+    dst = Tile("dst", t, c.rows, c.cols * k, file="out.bin")
+    tmp = Tile("tmp", t, 1, 32)
+    ins = [src, idx] + ([tmp] if c.cols % 32 else [])
+    return Spec("tsort32", ins, [dst])
+
+
+def tmrgsort(c, d):
+    """tmrgsort_kernel.cpp RunTMrgsortSingle: src / dst 1 x src0_col of T (uint16_t stands for
+    half), TMRGSORT(dst, src, blockLen) = format 1. The multi-list / exhausted / top-k cases use
+    format 2 (2-4 source tiles), which ptosim's text form does not spell (C API only)."""
+    if c.input_num != 1 or not c.case_name.startswith("TMRGSORTTest.case_single"):
+        return "format 2 (multi-list) tmrgsort: C API only in ptosim"
+    t = dt(c.data_type)
+    src = Tile("src", t, 1, c.src0_col, file="input0.bin")
+    dst = Tile("dst", t, 1, c.src0_col, file="out.bin")
+    return Spec("tmrgsort", [src, ("%bl", "i32", c.block_len)], [dst])
+
+
+def tci(c, d):
+    """tci_kernel.cpp: dst 1 x 16 i32, TCI<.., descending>(dst, start); case = (name, start, desc)."""
+    dst = Tile("dst", "i32", 1, 16, file="out.bin")
+    return Spec("tci", [("%s", "i32", c[1])], [dst], attr_in="{descending = %s}" % str(c[2]).lower())
+
+
+MASK = {1: "P0101", 2: "P1010", 3: "P0001", 4: "P0010", 5: "P0100", 6: "P1000", 7: "P1111"}
+KEEP = {1: 2, 2: 2, 3: 4, 4: 4, 5: 4, 6: 4, 7: 1}  # one of every KEEP elements is selected
+
+
+def tgather(c, d):
+    """tgather_kernel.cpp. runTGATHER (mask form): src (R+5) x (C+32) valid R x C, dst R x C,
+    golden = the selected columns of every row, packed. runTGather1D (index form): src0 tile =
+    the whole src0 array, indices / dst / tmp src1-shaped. GATHER_COL is a C++ template
+    argument with no text spelling."""
+    if getattr(c, "gather_col", False):
+        return "GATHER_COL: no text form in ptosim"
+    if hasattr(c, "pattern"):
+        t = dt(c.src_type)
+        src = Tile("src", t, c.row + 5, c.col + 32, c.row, c.col, file="x1_gm.bin", gcols=c.col)
+        dst = Tile("dst", t, c.row, c.col, file="out.bin", ncmp=c.row * c.col // KEEP[c.pattern])
+        return Spec("tgather", [src], [dst], attr_in="{maskPattern = #pto.mask_pattern<%s>}" % MASK[c.pattern])
+    t = dt(c.src_type)
+    src = Tile("src", t, c.src_row, c.src_col, file="src0.bin")
+    idx = Tile("idx", "i32", c.dst_row, c.dst_col, file="src1.bin")
+    tmp = Tile("tmp", "i32", c.dst_row, c.dst_col)
+    dst = Tile("dst", t, c.dst_row, c.dst_col, file="out.bin")
+    return Spec("tgather", [src, idx, tmp], [dst])
+
+
+def tgatherb(c, d):
+    """tgatherb_kernel.cpp: src src_s1 x src_s0, offsets (u32) offset_s1 x offset_s0, dst dst_s1 x dst_s0."""
+    t = dt(c.dtype)
+    src = Tile("src", t, c.src_s1, c.src_s0, file="x.bin")
+    off = Tile("off", "ui32", c.offset_s1, c.offset_s0, file="offset.bin")
+    dst = Tile("dst", t, c.dst_s1, c.dst_s0, file="out.bin")
+    return Spec("tgatherb", [src, off], [dst])
+
+
+def tscatter(c, d):
+    """tscatter_kernel.cpp runTScatter: src / dst row x col (dst not loaded), indexes
+    idx_row x idx_col; the masked forms (TSCATTER<maskPattern>) have no text spelling."""
+    if not hasattr(c, "idx_type"):
+        return "masked TSCATTER: no text form in ptosim"
+    t = dt(c.data_type)
+    src = Tile("src", t, c.row, c.col, file="input1.bin")
+    idx = Tile("idx", dt(c.idx_type), c.idx_row, c.idx_col, file="input2.bin")
+    dst = Tile("dst", t, c.row, c.col, file="out.bin")
+    return Spec("tscatter", [src, idx], [dst])
+
+
+def ttri(c, d):
+    """ttri_kernel.cpp: dst tile_row x tile_col, valid valid_row x valid_col, TTRI<.., isUpperOrLower>(dst, diagonal)."""
+    dst = Tile("dst", dt(c.dtype), c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin")
+    return Spec("ttri", [("%dg", "i32", c.diagonal)], [dst], attr_in="{upperOrLower = %d : i32}" % c.isUpperOrLower)
+
+
+def tpart(op):
+    """tpart*_kernel.cpp: src0 / src1 / dst H x W tiles; src1's valid region VALID_H x VALID_W
+    (loaded from the H x W file); dst valid H x W. Cases: module constants, or (dtype, low,
+    high, name) tuples."""
+    def make(c, d):
+        t = dt(c[0]) if isinstance(c, tuple) else "f32"
+        H, W, vh, vw = (64, 64, 32, 32) if isinstance(c, tuple) else (c.H, c.W, c.VALID_H, c.VALID_W)
+        if op.startswith("tpartarg"):
+            s0, s1 = Tile("s0", t, H, W, file="input0_val.bin"), Tile("s1", t, H, W, vh, vw, file="input1_val.bin", gcols=W)
+            i0 = Tile("i0", "ui32", H, W, file="input0_idx.bin")
+            i1 = Tile("i1", "ui32", H, W, vh, vw, file="input1_idx.bin", gcols=W)
+            dv = Tile("dv", t, H, W, file="out_val.bin", golden="golden_val.bin")
+            di = Tile("di", "ui32", H, W, file="out_idx.bin", golden="golden_idx.bin")
+            return Spec(op, [s0, s1, i0, i1], [dv, di])
+        s0, s1 = Tile("s0", t, H, W, file="input1.bin"), Tile("s1", t, H, W, vh, vw, file="input2.bin", gcols=W)
+        return Spec(op, [s0, s1], [Tile("dst", t, H, W, file="out.bin")])
+    return make
+
+
+def tpairreducesum(c, d):
+    """tpairreducesum_kernel.cpp: src and dst row x col tiles with static valid row x col; golden
+    dst(r, c) = src(r, 2c) + src(r, 2c+1) for c < col/2, zeros after."""
+    t = dt(c.dtype)
+    return Spec("tpairreducesum", [Tile("src", t, c.row, c.col, file="input.bin")],
+                [Tile("dst", t, c.row, c.col, file="out.bin")])
+
+
+def tinterleave(op):
+    """t(de)interleave_kernel.cpp: row x col tiles. pto-isa's C++ order is T<OP>(dst1, dst0,
+    src1, src0) (common/pto_instr.hpp); the kernel binds src0 = input0.bin, src1 = input1.bin
+    and compares dst0 with dst0.bin, dst1 with dst1.bin. ptosim's text order is ins(src0, src1)
+    outs(dst0, dst1) (include/ptosim/tile_interleave.h), so operands map by name. tdeinterleave
+    mode 1: one row x 2col source (src.bin). A5 only."""
+    def make(c, d):
+        t = dt(c.dtype)
+        d0 = Tile("d0", t, c.row, c.col, file="out0.bin", golden="dst0.bin")
+        d1 = Tile("d1", t, c.row, c.col, file="out1.bin", golden="dst1.bin")
+        if getattr(c, "mode", 0):
+            return Spec(op, [Tile("src", t, c.row, 2 * c.col, file="src.bin")], [d0, d1], profiles=("a5",))
+        s0, s1 = Tile("s0", t, c.row, c.col, file="input0.bin"), Tile("s1", t, c.row, c.col, file="input1.bin")
+        return Spec(op, [s0, s1], [d0, d1], profiles=("a5",))
+    return make
+
+
+def tdequant(c, d):
+    """tdequant_kernel.cpp: src / dst row x col valid valid_row x valid_col, scale / offset
+    row x 1 col-major f32 tiles."""
+    src = Tile("src", dt(c.src_type), c.row, c.col, c.valid_row, c.valid_col, file="input.bin", gcols=c.col)
+    sc = Tile("sc", "f32", c.row, 1, file="scale.bin", layout="col_major")
+    of = Tile("of", "f32", c.row, 1, file="offset.bin", layout="col_major")
+    dst = Tile("dst", "f32", c.row, c.col, c.valid_row, c.valid_col, file="out.bin", gcols=c.col, grows=c.row)
+    return Spec("tdequant", [src, sc, of], [dst])
+
+
+def scalar(path, t):
+    """The first element of a .bin file as a text literal of ptosim dtype t."""
+    v = np.fromfile(path, dtype=np.uint16 if t == "bf16" else NP[t])[0]
+    if t == "bf16":
+        v = np.array([int(v) << 16], np.uint32).view(np.float32)[0]
+    return repr(float(v)) if t in ("f32", "f16", "bf16") else str(int(v))
+
+
+def mask_tile(name, rows, nbytes, vr, vc_bits, **kw):
+    """An 8-bit predicate tile (ptosim's only mask form, spec-notes 19.1): rows x nbytes bytes,
+    valid vr x ceil(vc_bits / 8) bytes. pto-isa's kernels that declare the mask with a wider
+    element type (u32) use the same bytes per row."""
+    return Tile(name, "ui8", rows, nbytes, vr, (vc_bits + 7) // 8, **kw)
+
+
+def tcmp(op):
+    """tcmp(s)_kernel.cpp: src tile_row x tile_col (valid valid_row x valid_col); tcmp's dst is a
+    TDst tile tile_row x tile_col (u8 or u32) whose row r holds row r's bits, golden.bin likewise
+    (row stride tile_col TDst elements); tcmps' golden packs the rows back to back (W / 8 bytes
+    each), compared against dst's valid bytes of each row."""
+    def make(c, d):
+        t = dt(c.dtype)
+        mode = (c.cmp_mode if op == "tcmp" else c.mode.replace("CmpMode::", "")).lower()
+        src = Tile("s0", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="input1.bin", gcols=c.tile_col)
+        if op == "tcmp":
+            nbytes = c.tile_col * np.dtype(c.dst_dtype).itemsize
+            dst = mask_tile("dst", c.tile_row, nbytes, c.valid_row, c.valid_col, file="out.bin", gcols=nbytes,
+                            grows=c.tile_row)
+            s1 = Tile("s1", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="input2.bin", gcols=c.tile_col)
+        else:
+            dst = mask_tile("dst", c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin")
+            s1 = ("%s", t, scalar(os.path.join(d, "input2.bin"), t))
+        return Spec(op, [src, s1], [dst], attr_in="{cmpMode = #pto<cmp %s>}" % mode)
+    return make
+
+
+def tsel(c, d):
+    """tsel_kernel.cpp: src0 / src1 / dst Rows x Cols (valid validRows x validCols), mask u8
+    Rows x ceil32(ceil(Cols / 8)) holding ceil(validCols / 8) bytes per row (mask.bin packed),
+    tmp 1 x 32 u8."""
+    t = dt(c.dtype)
+    mb = (c.validCols + 7) // 8
+    mask = mask_tile("m", c.rows, -(-mb // 32) * 32, c.validRows, c.validCols, file="mask.bin")
+    s0 = Tile("s0", t, c.rows, c.cols, c.validRows, c.validCols, file="input0.bin")
+    s1 = Tile("s1", t, c.rows, c.cols, c.validRows, c.validCols, file="input1.bin")
+    dst = Tile("dst", t, c.rows, c.cols, c.validRows, c.validCols, file="out.bin")
+    return Spec("tsel", [mask, s0, s1, Tile("tmp", "ui8", 1, 32)], [dst])
+
+
+def tsels(c, d):
+    """tsels_kernel.cpp: mask u32 tile_row x tile_col (valid W / 32 words per row: here the same
+    bytes as a u8 tile of 4 * tile_col columns), src / dst tile_row x tile_col, scalar from
+    scalar.bin, tmp 1 x 32 u8."""
+    t = dt(c.dtype)
+    mask = mask_tile("m", c.tile_row, 4 * c.tile_col, c.tile_row, c.tile_col, file="mask.bin")
+    src = Tile("src", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="input.bin", gcols=c.tile_col)
+    dst = Tile("dst", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin", gcols=c.tile_col,
+               grows=c.tile_row)
+    sc = ("%s", t, scalar(os.path.join(d, "scalar.bin"), t))
+    return Spec("tsels", [mask, src, Tile("tmp", "ui8", 1, 32), sc], [dst])  # text order M T t S
+
+
+NAMES = {
+    "tpartmax": lambda i, c: f"TPARTMAX_Test.case_{c[3]}_64x64_src1_32x32",
+    "tpartmin": lambda i, c: f"TPARTMIN_Test.case_{c[3]}_64x64_src1_32x32",
+    "tpairreducesum": lambda i, c: f"TPAIRREDUCESUMTest.case_{i + 1}",
+    "tinterleave": lambda i, c: f"TINTERLEAVETest.case_{i + 1}",
+    "tdeinterleave": lambda i, c: f"TDEINTERLEAVETest.case_{i + 1}",
+}
+
+OPS = {
+    "tsort32": tsort32,
+    "tmrgsort": tmrgsort,
+    "tci": tci,
+    "tgather": tgather,
+    "tgatherb": tgatherb,
+    "tscatter": tscatter,
+    "ttri": ttri,
+    "tpartadd": tpart("tpartadd"),
+    "tpartmax": tpart("tpartmax"),
+    "tpartmin": tpart("tpartmin"),
+    "tpartargmax": tpart("tpartargmax"),
+    "tpartargmin": tpart("tpartargmin"),
+    "tpairreducesum": tpairreducesum,
+    "tinterleave": tinterleave("tinterleave"),
+    "tdeinterleave": tinterleave("tdeinterleave"),
+    "tdequant": tdequant,
+    "tcmp": tcmp("tcmp"),
+    "tcmps": tcmp("tcmps"),
+    "tsel": tsel,
+    "tsels": tsels,
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Run pto-isa's CPU test goldens (tests/cpu/st/testcase/<op>/gen_data.py) through ptosim.
+
+    run.py PTOISA_DIR PTOSIM_BUILD_DIR WORKDIR [OP...]
+
+Per op: gen_data.py runs in WORKDIR/<op> (it writes one directory per case with input*.bin and
+golden.bin); the case list is read from the script itself (the list literal of its __main__
+block, each entry evaluated in the script's namespace), and ops.py turns each case into tiles
+and one op. For each case and profile a .pto program (tload every input, the op, tstore every
+output) runs with `ptosim run --check none`; the outputs are compared with golden.bin over the
+destination's valid region. Prints one table row per case, output and profile.
+"""
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import types
+
+import numpy as np
+
+import ops
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def case_list(op, script):
+    """The cases of gen_data.py as (name, entry), in script order: every call in its __main__
+    block of a class the script defines (a parameter object), or else the elements of the first
+    list literal of tuples there; each evaluated in the module namespace (the script without its
+    __main__ block, plus that block's plain assignments)."""
+    tree = ast.parse(open(script).read())
+    main = next(n for n in tree.body if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test))
+    ns = {"__name__": "gen_data", "__file__": script}
+    exec(compile(ast.Module([n for n in tree.body if n is not main], []), script, "exec"), ns)
+    plain = [a for a in main.body if isinstance(a, ast.Assign) and not isinstance(a.value, (ast.Call, ast.List))]
+    exec(compile(ast.Module(plain, []), script, "exec"), ns)
+    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    nodes = [n for n in ast.walk(main) if isinstance(n, ast.Call) and getattr(n.func, "id", None) in classes]
+    if not nodes:
+        nodes = next((n.elts for n in ast.walk(main) if isinstance(n, ast.List) and n.elts
+                      and all(isinstance(e, ast.Tuple) for e in n.elts)), [])
+    if not nodes:  # one case, parameters at module level, case_name assigned in __main__
+        return [(ns["case_name"], types.SimpleNamespace(**ns))]
+    nodes.sort(key=lambda n: (n.lineno, n.col_offset))
+    entries = [eval(compile(ast.Expression(e), script, "eval"), ns) for e in nodes]
+    return [(case_name(op, i, e, ns), e) for i, e in enumerate(entries)]
+
+
+def case_name(op, i, c, ns):
+    if op in ops.NAMES:  # names built by the script's loop (f-strings)
+        return ops.NAMES[op](i, c)
+    if "generate_case_name" in ns:
+        return ns["generate_case_name"](c)
+    if isinstance(c, tuple):
+        return c[0]
+    return next(v for v in vars(c).values() if isinstance(v, str) and "Test" in v)
+
+
+def gen_data(ptoisa, op, workdir):
+    st = os.path.join(ptoisa, "tests", "cpu", "st")
+    script = os.path.join(st, "testcase", op, "gen_data.py")
+    d = os.path.join(workdir, op)
+    os.makedirs(d, exist_ok=True)
+    env = dict(os.environ, PTO_CPU_SIM_ENABLE_BF16="1", PYTHONPATH=os.pathsep.join([st, ptoisa, os.environ.get("PYTHONPATH", "")]))
+    copy = os.path.join(d, "gen_data.py")  # run a copy: some scripts write next to themselves
+    shutil.copyfile(script, copy)
+    r = subprocess.run([sys.executable, copy], cwd=d, env=env, capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError(f"gen_data.py failed: {r.stderr.strip().splitlines()[-1:]}")
+    return script, d
+
+
+def run_case(ptosim, spec, casedir, profile):
+    """Write the program, run it; returns (None, outputs) or (error text, None)."""
+    prog = os.path.join(casedir, f"ptosim_{profile}.pto")
+    open(prog, "w").write(spec.program(profile))
+    outdir = os.path.join(casedir, f"ptosim_{profile}")
+    os.makedirs(outdir, exist_ok=True)
+    args = []
+    for t in spec.gm_args():
+        path = os.path.join(casedir, t.file) if t.is_input else os.path.join(outdir, t.file)
+        if not t.is_input:
+            np.zeros(t.gm_elems(), dtype=ops.NP[t.dtype]).tofile(path)
+        args.append(path)
+    r = subprocess.run([ptosim, "run", "--check", "none", "--target", profile, "--out-dir", outdir, prog] + args,
+                       capture_output=True, text=True)
+    if r.returncode:
+        msg = (r.stderr.strip() or r.stdout.strip()).splitlines()
+        first = msg[0].split("error: ", 1)[-1] if msg else ""
+        return "exit %d: %s" % (r.returncode, first[:160]), None
+    return None, outdir
+
+
+def ordered(bits, nbits):
+    """Float bit patterns to a monotonic integer line (distance = ulp)."""
+    bits = bits.astype(np.int64)
+    sign = 1 << (nbits - 1)
+    return np.where(bits & sign, -(bits & (sign - 1)), bits)
+
+
+def compare(golden, ours, dtype):
+    """(elements, mismatches, detail) over two equal-shape arrays of numpy dtype name `dtype`."""
+    g, o = golden.ravel(), ours.ravel()
+    isf = dtype in ("f32", "f16", "bf16")
+    ub = {1: np.uint8, 2: np.uint16, 4: np.uint32}[ops.ES[dtype]]
+    gb, ob = g.view(ub), o.view(ub)
+    bad = np.nonzero(gb != ob)[0]
+    if isf:
+        both_nan = np.isnan(g.astype(np.float32)) & np.isnan(o.astype(np.float32))
+        bad = bad[~both_nan[bad]]
+    if not len(bad):
+        return len(g), 0, "exact"
+    i = bad[0]
+    w = ops.ES[dtype] * 2
+    first = f"[{i}] golden 0x{int(gb[i]):0{w}x} ptosim 0x{int(ob[i]):0{w}x}"
+    if isf:
+        ulp = np.abs(ordered(gb[bad], ops.ES[dtype] * 8) - ordered(ob[bad], ops.ES[dtype] * 8)).max()
+        return len(g), len(bad), f"max {ulp} ulp; first {first}"
+    return len(g), len(bad), "first " + first
+
+
+def main():
+    ptoisa, build, workdir = sys.argv[1:4]
+    sys.path[:0] = [os.path.join(ptoisa, "tests", "cpu", "st"), ptoisa]  # gen_data's `import utils`
+    only = sys.argv[4:]
+    ptosim = os.path.join(build, "ptosim")
+    print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  detail")
+    for op, maker in ops.OPS.items():
+        if only and op not in only:
+            continue
+        try:
+            script, d = gen_data(ptoisa, op, workdir)
+            cases = case_list(op, script)
+        except Exception as e:  # a failing generator is reported, the other ops still run
+            print(f"{op:15} {'-':50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  gen_data: {e}")
+            continue
+        for name, c in cases:
+            casedir = os.path.join(d, name)
+            spec = maker(c, casedir) if os.path.isdir(casedir) else "gen_data.py wrote no directory for it"
+            if isinstance(spec, str):  # a case the text form cannot express
+                print(f"{op:15} {name:50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  skipped: {spec}")
+                continue
+            for profile in spec.profiles:
+                err, outdir = run_case(ptosim, spec, casedir, profile)
+                for t in spec.outputs:
+                    if err:
+                        row = ("-", "-", err)
+                    else:
+                        row = compare(t.read_golden(casedir), t.read_valid(outdir), t.dtype)
+                    print(f"{op:15} {name:50} {t.name:5} {t.dtype:5} {profile:5} {row[0]:>6} {row[1]:>6}  {row[2]}",
+                          flush=True)
+
+
+if __name__ == "__main__":
+    main()
