@@ -184,7 +184,8 @@ static int64_t shr(int64_t x, uint64_t c, unsigned w, int sgn) {
 static int64_t ref_i(const top *o, ptosim_dtype t, const in *v) {
   int64_t x = v->ix, y = o->sh == SCA ? v->is : v->iy, z = v->iz;
   unsigned w = 8 * esz(t);
-  uint64_t cnt = (uint64_t)y & (w == 64 ? ~0ull : (1ull << w) - 1);
+  /* the count: y's unsigned value; the 64-bit types (A5 Int64ShiftRegs) take it mod 64 */
+  uint64_t cnt = (uint64_t)y & (w == 64 ? 63 : (1ull << w) - 1);
   int sgn = pt_dtype_is_signed_int(t);
   uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
   switch (o->op) {

@@ -444,12 +444,14 @@ static void te_f16_chunks(const te_row *g, te_fn inner) {
 #define MAX_F(K, x, y) pt_vl_fmax(x, y) /* IEEE maximum / minimum (vec_lanes.h) */
 #define MIN_F(K, x, y) pt_vl_fmin(x, y)
 /* Shift count = the unsigned value of y; a count >= the width shifts every bit out
- * (arithmetic right shifts of signed kinds leave the sign in every bit). */
+ * (arithmetic right shifts of signed kinds leave the sign in every bit). The 64-bit kinds (A5
+ * only) take the count mod 64: a5 Int64Binary.hpp Int64ShiftRegs shifts by `cnt & 63`. */
+#define SHCNT(K, y) (PT_VL_E_##K == 8 ? (pt_vl_u_##K)(y) % 64u : (pt_vl_u_##K)(y))
 #define SHL_I(K, x, y) \
-  ((pt_vl_u_##K)(y) >= PT_VL_E_##K * 8u ? (pt_vl_c_##K)0 : PT_VL_WRAP(K, x, <<, (pt_vl_u_##K)(y)))
+  (SHCNT(K, y) >= PT_VL_E_##K * 8u ? (pt_vl_c_##K)0 : PT_VL_WRAP(K, x, <<, SHCNT(K, y)))
 #define SHR_I(K, x, y)                                                                   \
-  ((pt_vl_u_##K)(y) >= PT_VL_E_##K * 8u ? (pt_vl_c_##K)(PT_VL_S_##K ? (x) >> (PT_VL_E_##K * 8u - 1) : 0) \
-                                        : (pt_vl_c_##K)((x) >> (pt_vl_u_##K)(y)))
+  (SHCNT(K, y) >= PT_VL_E_##K * 8u ? (pt_vl_c_##K)(PT_VL_S_##K ? (x) >> (PT_VL_E_##K * 8u - 1) : 0) \
+                                   : (pt_vl_c_##K)((x) >> SHCNT(K, y)))
 #define NEG_F(K, x) (-(x))
 #define SQRT_F(K, x) sqrtf(x)
 #define RSQRT_F(K, x) (1.0f / RND(K, sqrtf(x))) /* vsqrt, then a division */
