@@ -29,8 +29,8 @@
  *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector, with
  *                      AVX-512: 16 (op_cols_K_X);
  *                      tcolsum binary: pairs (x_0 + x_1), (x_2 + x_3), ..., an odd last row
- *                      added to pair 0, then the same on the pairs until one is left
- *                      (a2a3 TColSum.hpp BinarySum). */
+ *                      added to pair 0 (A2/A3, a2a3 TColSum.hpp BinarySum) or to the last
+ *                      pair (A5, a5 TColSum.hpp), then the same on the pairs until one is left. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -108,7 +108,7 @@ KIND_IO(u32, AS_INT, AS_INT)
 /* Reduce n elements of s, `stride` elements apart, into element 0 of d. */
 typedef void (*red_fn)(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch);
 typedef struct red_loops {
-  red_fn a5, a2a3, col, tree; /* row orders per target, column order, tcolsum binary */
+  red_fn a5, a2a3, col, tree, tree_a5; /* row orders per target, column order, tcolsum binary per target */
 } red_loops;
 
 /* The vcadd / vcmax / vcmin of one repeat, in place on its E lanes v (an inactive lane holds
@@ -184,20 +184,30 @@ typedef struct red_loops {
     for (int64_t i = 1; i < n; i++) acc = F(K, acc, ld_##K(s, i * stride));               \
     st_##K(d, 0, acc);                                                                    \
   }
-/* tcolsum binary: the pairwise tree in scratch (n values of the compute type). */
+/* tcolsum binary: the pairwise tree in scratch (n values of the compute type). Each level adds
+ * the pairs (t_0 + t_1), (t_2 + t_3), ...; an odd last value goes into the first pair sum on
+ * A2/A3 (a2a3 TColSum.hpp BinarySum) and into the last one on A5 (a5 TColSum.hpp
+ * TColSum_Binary / TColSum_Binary_TmpProc, whose one-row case is x_0 + 0). */
 #define COL_TREE(op, K, F, ID)                                                          \
-  static void op##_tree_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
-    pt_vl_c_##K *t = scratch;                                                             \
+  static void col_tree_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, pt_vl_c_##K *t, bool a5) { \
     for (int64_t i = 0; i < n; i++) t[i] = ld_##K(s, i * stride);                         \
+    if (a5 && n == 1) t[0] = F(K, t[0], (pt_vl_c_##K)0);                                  \
     for (int64_t cnt = n; cnt > 1; cnt /= 2) {                                            \
       for (int64_t i = 0; i < cnt / 2; i++) t[i] = F(K, t[2 * i], t[2 * i + 1]);          \
-      if (cnt % 2) t[0] = F(K, t[0], t[cnt - 1]);                                         \
+      int64_t into = a5 ? cnt / 2 - 1 : 0;                                                \
+      if (cnt % 2) t[into] = F(K, t[into], t[cnt - 1]);                                   \
     }                                                                                     \
     st_##K(d, 0, t[0]);                                                                   \
+  }                                                                                       \
+  static void op##_tree_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    col_tree_##K(d, s, n, stride, scratch, false);                                        \
+  }                                                                                       \
+  static void op##_tree_a5_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    col_tree_##K(d, s, n, stride, scratch, true);                                         \
   }
 #define REDUCER(op, K, F, ID) VC_TREE(op, K, F, ID) ROW_A5(op, K, F, ID) ROW_A2(op, K, F, ID) COL_SEQ(op, K, F, ID)
 #define PRODUCER(op, K, F, ID, S) PROD_A5(op, K, F, ID) PROD_A2(op, K, F, ID, S) COL_SEQ(op, K, F, ID)
-#define RED_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, NULL},
+#define RED_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, NULL, NULL},
 
 FLOATS(REDUCER, rsum, ADD_F, ID_SUM) INTS(REDUCER, rsum, ADD_I, ID_SUM)
 FLOATS(REDUCER, rmax, MAX_F, ID_MAXF) INTS(REDUCER, rmax, MAX_I, ID_MAXI)
@@ -208,7 +218,7 @@ FLOATS(REDUCER, rmin, MIN_F, ID_MINF) INTS(REDUCER, rmin, MIN_I, ID_MINI)
 FLOATS(PROD_F, rprod, MUL_F, ID_MUL) INTS(PROD_I, rprod, MUL_I, ID_MUL)
 FLOATS(COL_TREE, rsum, ADD_F, ID_SUM) INTS(COL_TREE, rsum, ADD_I, ID_SUM)
 
-#define SUM_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, op##_tree_##K},
+#define SUM_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, op##_tree_##K, op##_tree_a5_##K},
 static const red_loops k_sum[PTOSIM_DT_COUNT] = {FLOATS(SUM_ENTRY, rsum, _, _) INTS(SUM_ENTRY, rsum, _, _)};
 static const red_loops k_max[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmax, _, _) INTS(RED_ENTRY, rmax, _, _)};
 static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) INTS(RED_ENTRY, rmin, _, _)};
@@ -869,7 +879,8 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   PT_TRY(lines(x, d, 0, n, dstride, 1, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(s->valid_rows * s->valid_cols), s->dtype);
   const red_loops *l = &o->loops[s->dtype];
-  red_fn fn = o->dir == COL ? (p->binary ? l->tree : l->col) : x->m->target == PTOSIM_TARGET_A5 ? l->a5 : l->a2a3;
+  bool a5 = x->m->target == PTOSIM_TARGET_A5;
+  red_fn fn = o->dir == COL ? (p->binary ? (a5 ? l->tree_a5 : l->tree) : l->col) : a5 ? l->a5 : l->a2a3;
   void *scratch = NULL;
   if (p->binary && !(scratch = malloc((size_t)len * sizeof(double))))
     return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory for a %" PRId64 "-row tree", len);
