@@ -10,7 +10,8 @@ import numpy as np
 import ml_dtypes
 
 NP = {"f32": np.float32, "f16": np.float16, "bf16": ml_dtypes.bfloat16, "i8": np.int8, "ui8": np.uint8,
-      "i16": np.int16, "ui16": np.uint16, "i32": np.int32, "ui32": np.uint32, "i64": np.int64}
+      "i16": np.int16, "ui16": np.uint16, "i32": np.int32, "ui32": np.uint32, "i64": np.int64,
+      "ui64": np.uint64}
 ES = {k: np.dtype(v).itemsize for k, v in NP.items()}
 BOTH = ("a5", "a2a3")
 
@@ -47,6 +48,12 @@ class Tile:
 
     def read_golden(self, d):
         return self._valid(np.fromfile(os.path.join(d, self.golden), dtype=NP[self.dtype]))
+
+    def read_whole(self, d, golden=False):
+        """The whole GM array (as pto-isa's main.cpp compares it: valid region and the rest)."""
+        a = np.fromfile(os.path.join(d, self.golden if golden else self.file), dtype=NP[self.dtype])
+        n = self.gm_elems()
+        return np.concatenate([a, np.zeros(n - len(a), a.dtype)]) if len(a) < n else a[:n]
 
     def _valid(self, a):
         n = self.gm_elems()
@@ -313,6 +320,146 @@ def tsels(c, d):
                grows=c.tile_row)
     sc = ("%s", t, scalar(os.path.join(d, "scalar.bin"), t))
     return Spec("tsels", [mask, src, Tile("tmp", "ui8", 1, 32), sc], [dst])  # text order M T t S
+
+
+# --- NPU suites (tests/npu/<a5|a2a3>/src/st): elementwise makers --------------------------
+# The NPU gen_data.py scripts name the same quantities in several ways; the kernels all load
+# each source's valid region from a GM array, run the op, and store the valid region into a
+# zeroed GM array shaped like the dst tile (main.cpp then compares that whole array).
+
+DST = (("dst_tile_row", "dst_tile_col"), ("dst_row", "dst_col"), ("tile_row", "tile_col"), ("row", "col"))
+VALID = (("valid_row", "valid_col"), ("vRow", "vCol"), ("row", "col"))
+
+
+def src_shape(i):
+    return ((f"src{i}_tile_row", f"src{i}_tile_col"), ("src_tile_row", "src_tile_col"), ("src_row", "src_col"),
+            ("tile_row", "tile_col"), ("row", "col"))
+
+
+def pick(c, pairs):
+    """The first (rows, cols) attribute pair of parameter object c that exists."""
+    for a, b in pairs:
+        if hasattr(c, a) and hasattr(c, b):
+            return getattr(c, a), getattr(c, b)
+    raise AttributeError("no " + " / ".join(a for a, _ in pairs))
+
+
+def dtype_of(c):
+    return dt(getattr(c, "dtype", None) or getattr(c, "data_type"))
+
+
+def first(d, names):
+    """The first of the file names that exists in case directory d."""
+    return next(n for n in names if os.path.exists(os.path.join(d, n)))
+
+
+def gm_tile(name, t, shape, valid, d, sized_by, **kw):
+    """A tile whose GM array is laid out as the file `sized_by` (in d) is: shaped like the tile
+    if it holds rows x cols elements, else like the valid region."""
+    n = os.path.getsize(os.path.join(d, sized_by)) // ES[t]
+    (r, c), (vr, vc) = shape, valid
+    g = (r, c) if n == r * c else (vr, vc) if n == vr * vc else (n // c, c)
+    kw.setdefault("file", sized_by)
+    return Tile(name, t, r, c, vr, vc, grows=g[0], gcols=g[1], **kw)
+
+
+def scalar_operand(d, t, st):
+    """The op's scalar, stored in its file as st (ptosim dtype; "f32" where main.cpp reads a
+    float, as tadds does for every T but the 64-bit ones); the kernel casts it to T (C
+    conversion: toward zero for integers, nearest for floats)."""
+    f = first(d, ("divider.bin", "input_scalar.bin", "scalar.bin", "exp.bin", "input2.bin"))
+    st = st if ES[t] < 8 else t
+    v = np.fromfile(os.path.join(d, f), dtype=np.uint16 if st == "bf16" else NP[st])[0]
+    if st == "bf16":
+        v = np.array([int(v) << 16], np.uint32).view(np.float32)[0]
+    if t in ("f32", "f16", "bf16"):
+        return ("%s", t, repr(float(np.array(v).astype(NP[t]))))
+    return ("%s", t, str(int(v)))
+
+
+PRECISION = {"texp": "exp", "tlog": "log", "tsqrt": "sqrt", "trsqrt": "rsqrt", "trecip": "recip",
+             "tdiv": "div", "tdivs": "div", "tfmod": "fmod", "trem": "rem", "tpow": "pow", "tpows": "pow"}
+# Cases whose high precision is a template argument in main.cpp only (not in gen_data's parameters).
+HP_CASES = {"tpow": ("TPOWTest.case8", "TPOWTest.case9", "TPOWTest.case11")}
+
+
+def high_precision(op, c, d):
+    return bool(getattr(c, "high_precision", False)) or os.path.basename(d) in HP_CASES.get(op, ())
+
+
+def ew(op, nsrc, scalar=None, tmp=None, src_files=None):
+    """Elementwise op: nsrc source tiles (shapes from the parameter object), then the scalar
+    (scalar = its file's dtype: "T" or "f32"), then the tmp tile the kernel passes: "dst" (dst
+    itself, as txor's kernel does), "full" (a dst-shaped tile), "row" (1 x dst cols)."""
+    def make(c, d):
+        t = dtype_of(c)
+        valid = pick(c, VALID)
+        names = src_files or [("input1.bin", "input.bin", "input0.bin", "src0.bin", "base.bin"),
+                              ("input2.bin", "input1.bin", "src1.bin", "exp.bin")][:nsrc]
+        ins, used = [], set()
+        for i, cands in enumerate(names):
+            f = first(d, [n for n in cands if n not in used])
+            used.add(f)
+            ins.append(gm_tile(f"s{i}", t, pick(c, src_shape(i)), valid, d, f))
+        if scalar:
+            ins.append(scalar_operand(d, t, t if scalar == "T" else scalar))
+        dst = gm_tile("dst", t, pick(c, DST), valid, d, "golden.bin", file="out.bin")
+        if tmp:
+            ins.append(dst if tmp == "dst" else Tile("tmp", t, dst.rows, dst.cols, dst.vr, dst.vc) if tmp == "full"
+                       else Tile("tmp", t, 1, dst.cols, 1, dst.vc))
+        attr = ""
+        if high_precision(op, c, d):
+            attr = "{precisionType = #pto<%s_precision high_precision>}" % PRECISION[op]
+        return Spec(op, ins, [dst], attr_out=attr)
+    return make
+
+
+TOL_HP = 1e-7
+
+
+def tol(f32, f16=None, other=0.0, hp=TOL_HP):
+    """main.cpp's ResultCmp eps by element type (f32 / f16 / anything else) and highPrecision."""
+    def eps(c, t, hpcase):
+        if hpcase:
+            return hp
+        return f32 if t == "f32" else (f32 if f16 is None else f16) if t == "f16" else other
+    return eps
+
+
+# Per op, the eps main.cpp passes to ResultCmp (default 0.001; 64-bit integers ResultCmpExact).
+TOL = {
+    "tabs": tol(1e-4, 1e-3, 0.0), "tneg": tol(1e-4, 1e-3, 0.0),
+    "texp": tol(5e-5, 5e-4, 5e-4), "tlog": tol(1e-4, 1e-3, 0.0, 1e-6),
+    "tsqrt": tol(5e-5, 5e-4, 5e-4), "trsqrt": tol(5e-5, 5e-4, 5e-4),
+    "tfmod": tol(5e-5, 5e-4, 5e-4), "trem": tol(5e-5, 5e-4, 5e-4),
+    "trecip": tol(1e-6, 1e-5, 0.0), "tpow": tol(5e-4, 5e-5, 5e-5), "tpows": tol(5e-4, 5e-5, 5e-5),
+    "tdiv": tol(1e-3), "tdivs": tol(1e-3),
+    "tmaxs": tol(1e-4), "tmins": tol(1e-4), "tsels": tol(1e-4),
+}
+
+
+def eps_of(op, c, t, d):
+    """main.cpp's tolerance for op's output of ptosim dtype t in case directory d: an eps, or
+    None = exact compare (ResultCmpExact)."""
+    if t in ("i64", "ui64"):
+        return None
+    return TOL[op](c, t, high_precision(op, c, d)) if op in TOL else 1e-3
+
+
+# Makers for the NPU suites where the NPU kernel differs from the CPU one (else OPS[op]):
+# (op, sources, scalar file dtype, tmp) as each <op>_kernel.cpp calls it.
+EW = [("tadd", 2, None, None), ("tsub", 2, None, None), ("tmul", 2, None, None), ("tdiv", 2, None, None),
+      ("tmax", 2, None, None), ("tmin", 2, None, None), ("tand", 2, None, None), ("tor", 2, None, None),
+      ("txor", 2, None, "dst"), ("tshl", 2, None, None), ("tshr", 2, None, None), ("tfmod", 2, None, None),
+      ("trem", 2, None, "row"), ("tpow", 2, None, "full"), ("tprelu", 2, None, "full"),
+      ("tadds", 1, "f32", None), ("tsubs", 1, "f32", None), ("tmuls", 1, "f32", None), ("tlrelu", 1, "f32", None),
+      ("tdivs", 1, "T", None), ("tmaxs", 1, "T", None), ("tmins", 1, "T", None), ("tands", 1, "T", None),
+      ("tors", 1, "T", None), ("txors", 1, "T", "dst"), ("tshls", 1, "T", None), ("tshrs", 1, "T", None),
+      ("tfmods", 1, "T", None), ("trems", 1, "T", "row"), ("tpows", 1, "T", "full"),
+      ("tabs", 1, None, None), ("tneg", 1, None, None), ("tnot", 1, None, None), ("trelu", 1, None, None),
+      ("texp", 1, None, None), ("tlog", 1, None, None), ("tsqrt", 1, None, None), ("trsqrt", 1, None, None),
+      ("trecip", 1, None, None)]
+NPU = {o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW}
 
 
 NAMES = {
