@@ -443,6 +443,8 @@ TOL = {
     "trecip": tol(1e-6, 1e-5, 0.0), "tpow": tol(5e-4, 5e-5, 5e-5, None), "tpows": tol(5e-4, 5e-5, 5e-5, None),
     "tdiv": tol(1e-3), "tdivs": tol(1e-3),
     "tmaxs": tol(1e-4), "tmins": tol(1e-4), "tsels": tol(1e-4),
+    **{o: tol(1e-3, 5e-3, 5e-3) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax",
+                                          "tcolmin", "tcolprod")},
 }
 
 
@@ -467,7 +469,32 @@ EW = [("tadd", 2, None, None), ("tsub", 2, None, None), ("tmul", 2, None, None),
       ("tabs", 1, None, None), ("tneg", 1, None, None), ("tnot", 1, None, None), ("trelu", 1, None, None),
       ("texp", 1, None, None), ("tlog", 1, None, None), ("tsqrt", 1, None, None), ("trsqrt", 1, None, None),
       ("trecip", 1, None, None)]
-NPU = {o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW}
+
+
+def reduce(op):
+    """trow*/tcol* reductions (<op>_kernel.cpp): src row x col (valid valid_row x valid_col)
+    from input.bin; a row reduction writes a row x 16 row-major dst (valid valid_row x 1) and
+    takes a src-shaped tmp; a column reduction a 1 x col dst (valid 1 x valid_col); tcolsum's
+    kernel passes isBinary (with a (row + 1) / 2 x col tmp) for its 64-row tiles. The golden
+    holds the valid results only (one per row / column)."""
+    def make(c, d):
+        t = dtype_of(c)
+        (r, cl), (vr, vc) = pick(c, src_shape(0)), pick(c, VALID)
+        src = gm_tile("src", t, (r, cl), (vr, vc), d, "input.bin")
+        n = os.path.getsize(os.path.join(d, "golden.bin")) // ES[t]
+        if op.startswith("trow"):
+            dst = Tile("dst", t, r, 16, vr, 1, file="out.bin", grows=n, gcols=1)
+            return Spec(op, [src, Tile("tmp", t, r, cl, vr, vc)], [dst])
+        dst = Tile("dst", t, 1, cl, 1, vc, file="out.bin", grows=1, gcols=n)
+        if op == "tcolsum" and r == 64:
+            return Spec(op, [src, Tile("tmp", t, (r + 1) // 2, cl)], [dst], attr_in="{isBinary = true}")
+        return Spec(op, [src], [dst])
+    return make
+
+
+NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
+       **{o: reduce(o) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax", "tcolmin",
+                                 "tcolprod")}}
 
 
 NAMES = {
