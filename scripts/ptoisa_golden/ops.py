@@ -28,13 +28,14 @@ class Tile:
     (row-major); the tile's valid region is its top-left vr x vc part."""
 
     def __init__(self, name, dtype, rows, cols, vr=None, vc=None, file=None, layout="row_major",
-                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None):
+                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
         self.vr, self.vc = vr or rows, vc or cols
         self.file, self.layout, self.is_input = file, layout, is_input
         self.gcols, self.grows = gcols or self.vc, grows or self.vr
         self.golden = golden
         self.ncmp = ncmp  # compare only the first ncmp elements of the valid region (row-major)
+        self.dn = dn  # GM view is DN (column-major: element (r, c) at c * grows + r), as a col-major tile needs
 
     def type(self):
         return (f"!pto.tile_buf<loc=vec, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
@@ -90,14 +91,15 @@ class Spec:
         L = [f'module attributes {{pto.target_arch = "{profile}", pto.kernel_kind = #pto.kernel_kind<vector>}} {{',
              "  func.func @case(" + ", ".join(f"%g{i}: !pto.ptr<{t.dtype}>" for i, t in enumerate(args))
              + ") attributes {pto.kernel} {"]
-        consts = sorted({1} | {v for t in args for v in (t.vr, t.vc, t.gcols)})
+        consts = sorted({1} | {v for t in args for v in (t.vr, t.vc, t.gcols, t.grows)})
         L += [f"    %c{v} = arith.constant {v} : index" for v in consts]
         for s in self.ins:
             if not isinstance(s, Tile):
                 L.append(f"    {s[0]} = arith.constant {s[2]} : {s[1]}")
         for i, t in enumerate(args):
+            strides = f"[%c1, %c{t.grows}] {{layout = #pto.layout<dn>}}" if t.dn else f"[%c{t.gcols}, %c1]"
             L.append(f"    %v{i} = pto.make_tensor_view %g{i}, shape = [%c{t.vr}, %c{t.vc}], strides = "
-                     f"[%c{t.gcols}, %c1] : !pto.tensor_view<?x?x{t.dtype}>")
+                     f"{strides} : !pto.tensor_view<?x?x{t.dtype}>")
         for t in self.tiles():
             L.append(f"    %{t.name} = pto.alloc_tile : {t.type()}")
         for i, t in enumerate(args):
@@ -492,7 +494,30 @@ def reduce(op):
     return make
 
 
+def expand(op):
+    """trowexpand<op> / tcolexpand<op> (<op>_kernel.cpp): the full tile (input0.bin) and dst
+    dst_row x dst_col; the per-row / per-column tile (input1.bin) src1_row x src1_col (with
+    src0eqdst false, gen_data swaps the names: src0_row x src0_col), for a row expand a
+    col-major rows x 1 tile unless is_rowmajor (then row-major, one 32-byte block). With
+    src0eqdst false the kernel passes the vector first: T<OP>(dst, vector, full)."""
+    def make(c, d):
+        t = dtype_of(c)
+        shape = (c.dst_row, c.dst_col)
+        s0 = Tile("s0", t, *shape, file="input0.bin")
+        col = op.startswith("trow") and not getattr(c, "is_rowmajor", True)
+        vr, vc = (c.src1_row, c.src1_col) if getattr(c, "src0eqdst", True) else (c.src0_row, c.src0_col)
+        s1 = Tile("s1", t, vr, 1 if col else vc, file="input1.bin", layout="col_major" if col else "row_major",
+                  dn=col)
+        dst = Tile("dst", t, *shape, file="out.bin")
+        return Spec(op, [s0, s1] if getattr(c, "src0eqdst", True) else [s1, s0], [dst])
+    return make
+
+
 NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
+       **{o: expand(o) for o in ("trowexpandadd", "trowexpandsub", "trowexpandmul", "trowexpanddiv",
+                                 "trowexpandmax", "trowexpandmin", "trowexpandexpdif", "tcolexpandadd",
+                                 "tcolexpandsub", "tcolexpandmul", "tcolexpanddiv", "tcolexpandmax",
+                                 "tcolexpandmin", "tcolexpandexpdif")},
        **{o: reduce(o) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax", "tcolmin",
                                  "tcolprod")}}
 
