@@ -444,7 +444,8 @@ TOL = {
     "tfmod": tol(5e-5, 5e-4, 5e-4), "trem": tol(5e-5, 5e-4, 5e-4),
     "trecip": tol(1e-6, 1e-5, 0.0), "tpow": tol(5e-4, 5e-5, 5e-5, None), "tpows": tol(5e-4, 5e-5, 5e-5, None),
     "tdiv": tol(1e-3), "tdivs": tol(1e-3),
-    "tmaxs": tol(1e-4), "tmins": tol(1e-4), "tsels": tol(1e-4),
+    "tmaxs": tol(1e-4), "tmins": tol(1e-4), "tsels": tol(1e-4), "trowargmax": tol(1e-4, 1e-4, 1e-4),
+    "trowargmin": tol(1e-4, 1e-4, 1e-4),
     **{o: tol(1e-3, 5e-3, 5e-3) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax",
                                           "tcolmin", "tcolprod")},
 }
@@ -513,7 +514,33 @@ def expand(op):
     return make
 
 
+def argreduce(op):
+    """trowarg* / tcolarg* (<op>_kernel.cpp). Row: src src_tile_row x src_tile_col (valid
+    valid_row x valid_col), index dst dst_tile_row x dst_tile_col of dst_dtype (col-major when
+    one column) with valid_row x 1 valid, tmp 32 bytes (the kernel's is 1 x 8 u32; ptosim asks
+    for src's element type, so 1 x 32 / sizeof(T) of T). Column: src row x col (valid
+    valid_row x valid_col), u32 dst 1 x col (valid 1 x valid_col), tmp 1 x 32 of T. The forms
+    that also write the values (output_val / idx cases) are C API only in ptosim."""
+    def make(c, d):
+        if getattr(c, "output_val", False) or getattr(c, "idx", False):
+            return "value + index form: C API only in ptosim"
+        if op.startswith("trow"):
+            t, it = dt(c.src_dtype), dt(c.dst_dtype)
+            src = gm_tile("src", t, (c.src_tile_row, c.src_tile_col), (c.valid_row, c.valid_col), d, "input.bin")
+            one = c.dst_tile_col == 1
+            dst = Tile("dst", it, c.dst_tile_row, c.dst_tile_col, c.valid_row, 1, file="out.bin",
+                       layout="col_major" if one else "row_major", grows=c.dst_tile_row, gcols=c.dst_tile_col, dn=one)
+            return Spec(op, [src, Tile("tmp", t, 1, 32 // ES[t])], [dst])
+        t = dtype_of(c)
+        src = gm_tile("src", t, (c.row, c.col), (c.valid_row, c.valid_col), d, "input.bin")
+        n = os.path.getsize(os.path.join(d, "golden.bin")) // 4
+        dst = Tile("dst", "ui32", 1, c.col, 1, c.valid_col, file="out.bin", grows=1, gcols=n)
+        return Spec(op, [src, Tile("tmp", t, 1, 32)], [dst])
+    return make
+
+
 NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
+       **{o: argreduce(o) for o in ("trowargmax", "trowargmin", "tcolargmax", "tcolargmin")},
        **{o: expand(o) for o in ("trowexpandadd", "trowexpandsub", "trowexpandmul", "trowexpanddiv",
                                  "trowexpandmax", "trowexpandmin", "trowexpandexpdif", "tcolexpandadd",
                                  "tcolexpandsub", "tcolexpandmul", "tcolexpanddiv", "tcolexpandmax",
