@@ -395,10 +395,11 @@ def high_precision(op, c, d):
     return bool(getattr(c, "high_precision", False)) or os.path.basename(d) in HP_CASES.get(op, ())
 
 
-def ew(op, nsrc, scalar=None, tmp=None, src_files=None):
+def ew(op, nsrc, scalar=None, tmp=None, src_files=None, scalar_first=lambda name: False):
     """Elementwise op: nsrc source tiles (shapes from the parameter object), then the scalar
-    (scalar = its file's dtype: "T" or "f32"), then the tmp tile the kernel passes: "dst" (dst
-    itself, as txor's kernel does), "full" (a dst-shaped tile), "row" (1 x dst cols)."""
+    (scalar = its file's dtype: "T" or "f32"; before the tile where scalar_first(case name)),
+    then the tmp tile the kernel passes: "dst" (dst itself, as txor's kernel does), "full" (a
+    dst-shaped tile), "row" (1 x dst cols)."""
     def make(c, d):
         t = dtype_of(c)
         valid = pick(c, VALID)
@@ -410,7 +411,8 @@ def ew(op, nsrc, scalar=None, tmp=None, src_files=None):
             used.add(f)
             ins.append(gm_tile(f"s{i}", t, pick(c, src_shape(i)), valid, d, f))
         if scalar:
-            ins.append(scalar_operand(d, t, t if scalar == "T" else scalar))
+            sc = scalar_operand(d, t, t if scalar == "T" else scalar)
+            ins.insert(0, sc) if scalar_first(os.path.basename(d)) else ins.append(sc)
         dst = gm_tile("dst", t, pick(c, DST), valid, d, "golden.bin", file="out.bin")
         if tmp:
             ins.append(dst if tmp == "dst" else Tile("tmp", t, dst.rows, dst.cols, dst.vr, dst.vc) if tmp == "full"
@@ -547,6 +549,15 @@ NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
                                  "tcolexpandmin", "tcolexpandexpdif")},
        **{o: reduce(o) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax", "tcolmin",
                                  "tcolprod")}}
+
+
+# Per suite, the ops whose NPU kernel differs between the two NPU test trees.
+SUITE = {"npu-a2a3": {
+    # a2a3 tdivs_kernel.cpp: divider.bin is an f32; cases 10 and up are TDIVS(dst, scalar, src).
+    "tdivs": ew("tdivs", 1, scalar="f32", scalar_first=lambda name: int(name.rsplit("case", 1)[1]) >= 10),
+    "tmaxs": ew("tmaxs", 1, scalar="f32"),  # a2a3 gen_data packs the scalar as an f32
+    "tmins": ew("tmin", 2),  # a2a3 tmins_kernel.cpp calls TMIN(dst, src0, src1) on two tiles
+}}
 
 
 NAMES = {

@@ -155,7 +155,7 @@ def main():
     npu = suite != "cpu"
     sys.path[:0] = [os.path.join(ptoisa, SUITES[suite][0]), ptoisa]  # gen_data's `import utils`
     ptosim = os.path.join(build, "ptosim")
-    table = {**ops.OPS, **ops.NPU} if npu else ops.OPS
+    table = {**ops.OPS, **ops.NPU, **ops.SUITE.get(suite, {})} if npu else ops.OPS
     print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  "
           + ("tol(main.cpp)  " if npu else "") + "detail")
     dash = f"{'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  " + (f"{'-':14} " if npu else "")
