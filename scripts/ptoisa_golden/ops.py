@@ -10,7 +10,8 @@ import numpy as np
 import ml_dtypes
 
 NP = {"f32": np.float32, "f16": np.float16, "bf16": ml_dtypes.bfloat16, "i8": np.int8, "ui8": np.uint8,
-      "i16": np.int16, "ui16": np.uint16, "i32": np.int32, "ui32": np.uint32, "i64": np.int64}
+      "i16": np.int16, "ui16": np.uint16, "i32": np.int32, "ui32": np.uint32, "i64": np.int64,
+      "ui64": np.uint64}
 ES = {k: np.dtype(v).itemsize for k, v in NP.items()}
 BOTH = ("a5", "a2a3")
 
@@ -27,13 +28,14 @@ class Tile:
     (row-major); the tile's valid region is its top-left vr x vc part."""
 
     def __init__(self, name, dtype, rows, cols, vr=None, vc=None, file=None, layout="row_major",
-                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None):
+                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
         self.vr, self.vc = vr or rows, vc or cols
         self.file, self.layout, self.is_input = file, layout, is_input
         self.gcols, self.grows = gcols or self.vc, grows or self.vr
         self.golden = golden
         self.ncmp = ncmp  # compare only the first ncmp elements of the valid region (row-major)
+        self.dn = dn  # GM view is DN (column-major: element (r, c) at c * grows + r), as a col-major tile needs
 
     def type(self):
         return (f"!pto.tile_buf<loc=vec, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
@@ -47,6 +49,12 @@ class Tile:
 
     def read_golden(self, d):
         return self._valid(np.fromfile(os.path.join(d, self.golden), dtype=NP[self.dtype]))
+
+    def read_whole(self, d, golden=False):
+        """The whole GM array (as pto-isa's main.cpp compares it: valid region and the rest)."""
+        a = np.fromfile(os.path.join(d, self.golden if golden else self.file), dtype=NP[self.dtype])
+        n = self.gm_elems()
+        return np.concatenate([a, np.zeros(n - len(a), a.dtype)]) if len(a) < n else a[:n]
 
     def _valid(self, a):
         n = self.gm_elems()
@@ -83,14 +91,15 @@ class Spec:
         L = [f'module attributes {{pto.target_arch = "{profile}", pto.kernel_kind = #pto.kernel_kind<vector>}} {{',
              "  func.func @case(" + ", ".join(f"%g{i}: !pto.ptr<{t.dtype}>" for i, t in enumerate(args))
              + ") attributes {pto.kernel} {"]
-        consts = sorted({1} | {v for t in args for v in (t.vr, t.vc, t.gcols)})
+        consts = sorted({1} | {v for t in args for v in (t.vr, t.vc, t.gcols, t.grows)})
         L += [f"    %c{v} = arith.constant {v} : index" for v in consts]
         for s in self.ins:
             if not isinstance(s, Tile):
                 L.append(f"    {s[0]} = arith.constant {s[2]} : {s[1]}")
         for i, t in enumerate(args):
+            strides = f"[%c1, %c{t.grows}] {{layout = #pto.layout<dn>}}" if t.dn else f"[%c{t.gcols}, %c1]"
             L.append(f"    %v{i} = pto.make_tensor_view %g{i}, shape = [%c{t.vr}, %c{t.vc}], strides = "
-                     f"[%c{t.gcols}, %c1] : !pto.tensor_view<?x?x{t.dtype}>")
+                     f"{strides} : !pto.tensor_view<?x?x{t.dtype}>")
         for t in self.tiles():
             L.append(f"    %{t.name} = pto.alloc_tile : {t.type()}")
         for i, t in enumerate(args):
@@ -313,6 +322,242 @@ def tsels(c, d):
                grows=c.tile_row)
     sc = ("%s", t, scalar(os.path.join(d, "scalar.bin"), t))
     return Spec("tsels", [mask, src, Tile("tmp", "ui8", 1, 32), sc], [dst])  # text order M T t S
+
+
+# --- NPU suites (tests/npu/<a5|a2a3>/src/st): elementwise makers --------------------------
+# The NPU gen_data.py scripts name the same quantities in several ways; the kernels all load
+# each source's valid region from a GM array, run the op, and store the valid region into a
+# zeroed GM array shaped like the dst tile (main.cpp then compares that whole array).
+
+DST = (("dst_tile_row", "dst_tile_col"), ("dst_row", "dst_col"), ("tile_row", "tile_col"), ("row", "col"))
+VALID = (("valid_row", "valid_col"), ("vRow", "vCol"), ("row", "col"))
+
+
+def src_shape(i):
+    return ((f"src{i}_tile_row", f"src{i}_tile_col"), ("src_tile_row", "src_tile_col"), ("src_row", "src_col"),
+            ("tile_row", "tile_col"), ("row", "col"))
+
+
+def pick(c, pairs):
+    """The first (rows, cols) attribute pair of parameter object c that exists."""
+    for a, b in pairs:
+        if hasattr(c, a) and hasattr(c, b):
+            return getattr(c, a), getattr(c, b)
+    raise AttributeError("no " + " / ".join(a for a, _ in pairs))
+
+
+def dtype_of(c):
+    return dt(getattr(c, "dtype", None) or getattr(c, "data_type"))
+
+
+def first(d, names):
+    """The first of the file names that exists in case directory d."""
+    return next(n for n in names if os.path.exists(os.path.join(d, n)))
+
+
+def gm_tile(name, t, shape, valid, d, sized_by, **kw):
+    """A tile whose GM array is laid out as the file `sized_by` (in d) is: shaped like the tile
+    if it holds rows x cols elements, else like the valid region."""
+    n = os.path.getsize(os.path.join(d, sized_by)) // ES[t]
+    (r, c), (vr, vc) = shape, valid
+    g = (r, c) if n == r * c else (vr, vc) if n == vr * vc else (n // c, c)
+    kw.setdefault("file", sized_by)
+    return Tile(name, t, r, c, vr, vc, grows=g[0], gcols=g[1], **kw)
+
+
+def scalar_operand(d, t, st):
+    """The op's scalar, stored in its file as st (ptosim dtype; "f32" where main.cpp reads a
+    float, as tadds does for every T but the 64-bit ones); the kernel casts it to T (C
+    conversion: toward zero for integers, nearest for floats)."""
+    f = first(d, ("divider.bin", "input_scalar.bin", "scalar.bin", "exp.bin", "input2.bin"))
+    st = st if ES[t] < 8 else t
+    v = np.fromfile(os.path.join(d, f), dtype=np.uint16 if st == "bf16" else NP[st])[0]
+    if st == "bf16":
+        v = np.array([int(v) << 16], np.uint32).view(np.float32)[0]
+    if t in ("f32", "f16", "bf16"):
+        return ("%s", t, repr(float(np.array(v).astype(NP[t]))))
+    return ("%s", t, str(int(v)))
+
+
+PRECISION = {"texp": "exp", "tlog": "log", "tsqrt": "sqrt", "trsqrt": "rsqrt", "trecip": "recip",
+             "tdiv": "div", "tdivs": "div", "tfmod": "fmod", "trem": "rem", "tpow": "pow", "tpows": "pow"}
+# Cases whose high precision is a template argument in main.cpp only (not in gen_data's parameters).
+# (tfmods / trems: pto-isa's C++ algorithm parameter, which the text form does not spell.)
+HP_CASES = {"tpow": ("TPOWTest.case8", "TPOWTest.case9", "TPOWTest.case11"),
+            "tpows": ("TPOWSTest.case8", "TPOWSTest.case9", "TPOWSTest.case11"),
+            "tfmod": tuple(f"TFMODTest.case{i}" for i in (5, 10, 11, 12)),
+            "trem": tuple(f"TREMTest.case{i}" for i in (5, 10, 11, 12)),
+            "tdivs": ("TDIVSTest.caseHP1", "TDIVSTest.caseHP2"),
+            "tfmods": ("TFMODSTest.caseHP1", "TFMODSTest.caseHP2"), "trems": ("TREMSTest.caseHP1", "TREMSTest.caseHP2")}
+
+
+def high_precision(op, c, d):
+    return bool(getattr(c, "high_precision", False)) or os.path.basename(d) in HP_CASES.get(op, ())
+
+
+def ew(op, nsrc, scalar=None, tmp=None, src_files=None, scalar_first=lambda name: False):
+    """Elementwise op: nsrc source tiles (shapes from the parameter object), then the scalar
+    (scalar = its file's dtype: "T" or "f32"; before the tile where scalar_first(case name)),
+    then the tmp tile the kernel passes: "dst" (dst itself, as txor's kernel does), "full" (a
+    dst-shaped tile), "row" (1 x dst cols)."""
+    def make(c, d):
+        t = dtype_of(c)
+        valid = pick(c, VALID)
+        names = src_files or [("input1.bin", "input.bin", "input0.bin", "src0.bin", "base.bin"),
+                              ("input2.bin", "input1.bin", "src1.bin", "exp.bin")][:nsrc]
+        ins, used = [], set()
+        for i, cands in enumerate(names):
+            f = first(d, [n for n in cands if n not in used])
+            used.add(f)
+            ins.append(gm_tile(f"s{i}", t, pick(c, src_shape(i)), valid, d, f))
+        if scalar:
+            sc = scalar_operand(d, t, t if scalar == "T" else scalar)
+            ins.insert(0, sc) if scalar_first(os.path.basename(d)) else ins.append(sc)
+        dst = gm_tile("dst", t, pick(c, DST), valid, d, "golden.bin", file="out.bin")
+        if tmp:
+            ins.append(dst if tmp == "dst" else Tile("tmp", t, dst.rows, dst.cols, dst.vr, dst.vc) if tmp == "full"
+                       else Tile("tmp", t, 1, dst.cols, 1, dst.vc))
+        attr = ""
+        if high_precision(op, c, d) and op not in PRECISION:
+            return "high precision: no precisionType on this op in the text form"
+        if high_precision(op, c, d):
+            attr = "{precisionType = #pto<%s_precision high_precision>}" % PRECISION[op]
+        return Spec(op, ins, [dst], attr_out=attr)
+    return make
+
+
+TOL_HP = 1e-7
+
+
+def tol(f32, f16=None, other=0.0, hp=TOL_HP):
+    """main.cpp's ResultCmp eps by element type (f32 / f16 / anything else) and highPrecision."""
+    def eps(c, t, hpcase):
+        if hpcase and hp is not None:
+            return hp
+        return f32 if t == "f32" else (f32 if f16 is None else f16) if t == "f16" else other
+    return eps
+
+
+# Per op, the eps main.cpp passes to ResultCmp (default 0.001; 64-bit integers ResultCmpExact).
+TOL = {
+    "tabs": tol(1e-4, 1e-3, 0.0), "tneg": tol(1e-4, 1e-3, 0.0),
+    "texp": tol(5e-5, 5e-4, 5e-4), "tlog": tol(1e-4, 1e-3, 0.0, 1e-6),
+    "tsqrt": tol(5e-5, 5e-4, 5e-4), "trsqrt": tol(5e-5, 5e-4, 5e-4),
+    "tfmod": tol(5e-5, 5e-4, 5e-4), "trem": tol(5e-5, 5e-4, 5e-4),
+    "trecip": tol(1e-6, 1e-5, 0.0), "tpow": tol(5e-4, 5e-5, 5e-5, None), "tpows": tol(5e-4, 5e-5, 5e-5, None),
+    "tdiv": tol(1e-3), "tdivs": tol(1e-3),
+    "tmaxs": tol(1e-4), "tmins": tol(1e-4), "tsels": tol(1e-4), "trowargmax": tol(1e-4, 1e-4, 1e-4),
+    "trowargmin": tol(1e-4, 1e-4, 1e-4),
+    **{o: tol(1e-3, 5e-3, 5e-3) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax",
+                                          "tcolmin", "tcolprod")},
+}
+
+
+def eps_of(op, c, t, d):
+    """main.cpp's tolerance for op's output of ptosim dtype t in case directory d: an eps, or
+    None = exact compare (ResultCmpExact)."""
+    if t in ("i64", "ui64"):
+        return None
+    return TOL[op](c, t, high_precision(op, c, d)) if op in TOL else 1e-3
+
+
+# Makers for the NPU suites where the NPU kernel differs from the CPU one (else OPS[op]):
+# (op, sources, scalar file dtype, tmp) as each <op>_kernel.cpp calls it.
+EW = [("tadd", 2, None, None), ("tsub", 2, None, None), ("tmul", 2, None, None), ("tdiv", 2, None, None),
+      ("tmax", 2, None, None), ("tmin", 2, None, None), ("tand", 2, None, None), ("tor", 2, None, None),
+      ("txor", 2, None, "dst"), ("tshl", 2, None, None), ("tshr", 2, None, None), ("tfmod", 2, None, None),
+      ("trem", 2, None, "row"), ("tpow", 2, None, "full"), ("tprelu", 2, None, "full"),
+      ("tadds", 1, "f32", None), ("tsubs", 1, "f32", None), ("tmuls", 1, "f32", None), ("tlrelu", 1, "f32", None),
+      ("tdivs", 1, "T", None), ("tmaxs", 1, "T", None), ("tmins", 1, "T", None), ("tands", 1, "T", None),
+      ("tors", 1, "T", None), ("txors", 1, "T", "dst"), ("tshls", 1, "T", None), ("tshrs", 1, "T", None),
+      ("tfmods", 1, "T", None), ("trems", 1, "T", "row"), ("tpows", 1, "T", "full"),
+      ("tabs", 1, None, None), ("tneg", 1, None, None), ("tnot", 1, None, None), ("trelu", 1, None, None),
+      ("texp", 1, None, None), ("tlog", 1, None, None), ("tsqrt", 1, None, None), ("trsqrt", 1, None, None),
+      ("trecip", 1, None, None)]
+
+
+def reduce(op):
+    """trow*/tcol* reductions (<op>_kernel.cpp): src row x col (valid valid_row x valid_col)
+    from input.bin; a row reduction writes a row x 16 row-major dst (valid valid_row x 1) and
+    takes a src-shaped tmp; a column reduction a 1 x col dst (valid 1 x valid_col); tcolsum's
+    kernel passes isBinary (with a (row + 1) / 2 x col tmp) for its 64-row tiles. The golden
+    holds the valid results only (one per row / column)."""
+    def make(c, d):
+        t = dtype_of(c)
+        (r, cl), (vr, vc) = pick(c, src_shape(0)), pick(c, VALID)
+        src = gm_tile("src", t, (r, cl), (vr, vc), d, "input.bin")
+        n = os.path.getsize(os.path.join(d, "golden.bin")) // ES[t]
+        if op.startswith("trow"):
+            dst = Tile("dst", t, r, 16, vr, 1, file="out.bin", grows=n, gcols=1)
+            return Spec(op, [src, Tile("tmp", t, r, cl, vr, vc)], [dst])
+        dst = Tile("dst", t, 1, cl, 1, vc, file="out.bin", grows=1, gcols=n)
+        if op == "tcolsum" and r == 64:
+            return Spec(op, [src, Tile("tmp", t, (r + 1) // 2, cl)], [dst], attr_in="{isBinary = true}")
+        return Spec(op, [src], [dst])
+    return make
+
+
+def expand(op):
+    """trowexpand<op> / tcolexpand<op> (<op>_kernel.cpp): the full tile (input0.bin) and dst
+    dst_row x dst_col; the per-row / per-column tile (input1.bin) src1_row x src1_col (with
+    src0eqdst false, gen_data swaps the names: src0_row x src0_col), for a row expand a
+    col-major rows x 1 tile unless is_rowmajor (then row-major, one 32-byte block). With
+    src0eqdst false the kernel passes the vector first: T<OP>(dst, vector, full)."""
+    def make(c, d):
+        t = dtype_of(c)
+        shape = (c.dst_row, c.dst_col)
+        s0 = Tile("s0", t, *shape, file="input0.bin")
+        col = op.startswith("trow") and not getattr(c, "is_rowmajor", True)
+        vr, vc = (c.src1_row, c.src1_col) if getattr(c, "src0eqdst", True) else (c.src0_row, c.src0_col)
+        s1 = Tile("s1", t, vr, 1 if col else vc, file="input1.bin", layout="col_major" if col else "row_major",
+                  dn=col)
+        dst = Tile("dst", t, *shape, file="out.bin")
+        return Spec(op, [s0, s1] if getattr(c, "src0eqdst", True) else [s1, s0], [dst])
+    return make
+
+
+def argreduce(op):
+    """trowarg* / tcolarg* (<op>_kernel.cpp). Row: src src_tile_row x src_tile_col (valid
+    valid_row x valid_col), index dst dst_tile_row x dst_tile_col of dst_dtype (col-major when
+    one column) with valid_row x 1 valid, tmp 32 bytes (the kernel's is 1 x 8 u32; ptosim asks
+    for src's element type, so 1 x 32 / sizeof(T) of T). Column: src row x col (valid
+    valid_row x valid_col), u32 dst 1 x col (valid 1 x valid_col), tmp 1 x 32 of T. The forms
+    that also write the values (output_val / idx cases) are C API only in ptosim."""
+    def make(c, d):
+        if getattr(c, "output_val", False) or getattr(c, "idx", False):
+            return "value + index form: C API only in ptosim"
+        if op.startswith("trow"):
+            t, it = dt(c.src_dtype), dt(c.dst_dtype)
+            src = gm_tile("src", t, (c.src_tile_row, c.src_tile_col), (c.valid_row, c.valid_col), d, "input.bin")
+            one = c.dst_tile_col == 1
+            dst = Tile("dst", it, c.dst_tile_row, c.dst_tile_col, c.valid_row, 1, file="out.bin",
+                       layout="col_major" if one else "row_major", grows=c.dst_tile_row, gcols=c.dst_tile_col, dn=one)
+            return Spec(op, [src, Tile("tmp", t, 1, 32 // ES[t])], [dst])
+        t = dtype_of(c)
+        src = gm_tile("src", t, (c.row, c.col), (c.valid_row, c.valid_col), d, "input.bin")
+        n = os.path.getsize(os.path.join(d, "golden.bin")) // 4
+        dst = Tile("dst", "ui32", 1, c.col, 1, c.valid_col, file="out.bin", grows=1, gcols=n)
+        return Spec(op, [src, Tile("tmp", t, 1, 32)], [dst])
+    return make
+
+
+NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
+       **{o: argreduce(o) for o in ("trowargmax", "trowargmin", "tcolargmax", "tcolargmin")},
+       **{o: expand(o) for o in ("trowexpandadd", "trowexpandsub", "trowexpandmul", "trowexpanddiv",
+                                 "trowexpandmax", "trowexpandmin", "trowexpandexpdif", "tcolexpandadd",
+                                 "tcolexpandsub", "tcolexpandmul", "tcolexpanddiv", "tcolexpandmax",
+                                 "tcolexpandmin", "tcolexpandexpdif")},
+       **{o: reduce(o) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax", "tcolmin",
+                                 "tcolprod")}}
+
+
+# Per suite, the ops whose NPU kernel differs between the two NPU test trees.
+SUITE = {"npu-a2a3": {
+    # a2a3 tdivs_kernel.cpp: divider.bin is an f32; cases 10 and up are TDIVS(dst, scalar, src).
+    "tdivs": ew("tdivs", 1, scalar="f32", scalar_first=lambda name: int(name.rsplit("case", 1)[1]) >= 10),
+    "tmaxs": ew("tmaxs", 1, scalar="f32"),  # a2a3 gen_data packs the scalar as an f32
+    "tmins": ew("tmin", 2),  # a2a3 tmins_kernel.cpp calls TMIN(dst, src0, src1) on two tiles
+}}
 
 
 NAMES = {

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""Run pto-isa's CPU test goldens (tests/cpu/st/testcase/<op>/gen_data.py) through ptosim.
+"""Run pto-isa's test goldens (<suite dir>/testcase/<op>/gen_data.py) through ptosim.
 
-    run.py PTOISA_DIR PTOSIM_BUILD_DIR WORKDIR [OP...]
+    run.py PTOISA_DIR PTOSIM_BUILD_DIR WORKDIR [--suite cpu|npu-a5|npu-a2a3] [OP...]
+
+Suites: cpu = tests/cpu/st, run on both ptosim profiles; npu-a5 / npu-a2a3 =
+tests/npu/<arch>/src/st (the goldens the real NPU is checked against), run on the matching
+profile only, and also judged with main.cpp's own tolerance (ResultCmp / ResultCmpExact).
 
 Per op: gen_data.py runs in WORKDIR/<op> (it writes one directory per case with input*.bin and
 golden.bin); the case list is read from the script itself (the list literal of its __main__
@@ -57,8 +61,13 @@ def case_name(op, i, c, ns):
     return next(v for v in vars(c).values() if isinstance(v, str) and "Test" in v)
 
 
-def gen_data(ptoisa, op, workdir):
-    st = os.path.join(ptoisa, "tests", "cpu", "st")
+# suite -> (test directory under the pto-isa tree, ptosim profiles)
+SUITES = {"cpu": ("tests/cpu/st", ops.BOTH), "npu-a5": ("tests/npu/a5/src/st", ("a5",)),
+          "npu-a2a3": ("tests/npu/a2a3/src/st", ("a2a3",))}
+
+
+def gen_data(ptoisa, op, workdir, suite):
+    st = os.path.join(ptoisa, SUITES[suite][0])
     script = os.path.join(st, "testcase", op, "gen_data.py")
     d = os.path.join(workdir, op)
     os.makedirs(d, exist_ok=True)
@@ -103,7 +112,7 @@ def compare(golden, ours, dtype):
     """(elements, mismatches, detail) over two equal-shape arrays of numpy dtype name `dtype`."""
     g, o = golden.ravel(), ours.ravel()
     isf = dtype in ("f32", "f16", "bf16")
-    ub = {1: np.uint8, 2: np.uint16, 4: np.uint32}[ops.ES[dtype]]
+    ub = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[ops.ES[dtype]]
     gb, ob = g.view(ub), o.view(ub)
     bad = np.nonzero(gb != ob)[0]
     if isf:
@@ -120,36 +129,72 @@ def compare(golden, ours, dtype):
     return len(g), len(bad), "first " + first
 
 
+def result_cmp(golden, ours, eps):
+    """pto-isa tests/common/test_common.h ResultCmp(golden, actual, eps) with its defaults
+    (threshold = int(n * eps) failing elements, 1000 unexpected zeros), or ResultCmpExact when
+    eps is None. Returns (passes, failing elements, allowed)."""
+    if eps is None:
+        bad = int(np.count_nonzero(golden != ours))
+        return bad == 0, bad, 0
+    e, a = golden.astype(np.float32), ours.astype(np.float32)
+    with np.errstate(all="ignore"):
+        diff = np.abs(e - a)
+        rel = np.abs(diff / e)
+    zeros = np.cumsum((np.abs(a) <= 1e-6) & (np.abs(e) > 1e-6))
+    err = ((diff > np.float32(eps)) & (rel > np.float32(eps))) | (zeros > 1000) | (np.isnan(e) != np.isnan(a))
+    bad, allowed = int(np.count_nonzero(err)), int(len(e) * np.float32(eps))
+    return bad <= allowed and (not len(zeros) or zeros[-1] <= 1000), bad, allowed
+
+
 def main():
     ptoisa, build, workdir = sys.argv[1:4]
-    sys.path[:0] = [os.path.join(ptoisa, "tests", "cpu", "st"), ptoisa]  # gen_data's `import utils`
     only = sys.argv[4:]
+    suite = "cpu"
+    if only[:1] == ["--suite"]:
+        suite, only = only[1], only[2:]
+    npu = suite != "cpu"
+    sys.path[:0] = [os.path.join(ptoisa, SUITES[suite][0]), ptoisa]  # gen_data's `import utils`
     ptosim = os.path.join(build, "ptosim")
-    print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  detail")
-    for op, maker in ops.OPS.items():
+    table = {**ops.OPS, **ops.NPU, **ops.SUITE.get(suite, {})} if npu else ops.OPS
+    print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  "
+          + ("tol(main.cpp)  " if npu else "") + "detail")
+    dash = f"{'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  " + (f"{'-':14} " if npu else "")
+    for op, maker in table.items():
         if only and op not in only:
             continue
+        if not os.path.exists(os.path.join(ptoisa, SUITES[suite][0], "testcase", op, "gen_data.py")):
+            continue
         try:
-            script, d = gen_data(ptoisa, op, workdir)
+            script, d = gen_data(ptoisa, op, workdir, suite)
             cases = case_list(op, script)
         except Exception as e:  # a failing generator is reported, the other ops still run
-            print(f"{op:15} {'-':50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  gen_data: {e}")
+            print(f"{op:15} {'-':50} {dash}gen_data: {e}")
             continue
         for name, c in cases:
             casedir = os.path.join(d, name)
-            spec = maker(c, casedir) if os.path.isdir(casedir) else "gen_data.py wrote no directory for it"
+            try:
+                spec = maker(c, casedir) if os.path.isdir(casedir) else "gen_data.py wrote no directory for it"
+            except Exception as e:  # parameters the maker does not know: reported, not fatal
+                spec = f"maker: {type(e).__name__}: {e}"
             if isinstance(spec, str):  # a case the text form cannot express
-                print(f"{op:15} {name:50} {'-':5} {'-':5} {'-':5} {'-':>6} {'-':>6}  skipped: {spec}")
+                print(f"{op:15} {name:50} {dash}skipped: {spec}")
                 continue
-            for profile in spec.profiles:
+            for profile in [p for p in spec.profiles if p in SUITES[suite][1]]:
                 err, outdir = run_case(ptosim, spec, casedir, profile)
                 for t in spec.outputs:
+                    tolcol = ""
                     if err:
                         row = ("-", "-", err)
+                        tolcol = "-" if npu else ""
                     else:
                         row = compare(t.read_golden(casedir), t.read_valid(outdir), t.dtype)
-                    print(f"{op:15} {name:50} {t.name:5} {t.dtype:5} {profile:5} {row[0]:>6} {row[1]:>6}  {row[2]}",
-                          flush=True)
+                        if npu:
+                            ok, bad, allowed = result_cmp(t.read_whole(casedir, golden=True), t.read_whole(outdir),
+                                                          ops.eps_of(op, c, t.dtype, casedir))
+                            tolcol = "pass" if ok else f"FAIL {bad}>{allowed}"
+                    tolcol = f"{tolcol:14} " if npu else ""
+                    print(f"{op:15} {name:50} {t.name:5} {t.dtype:5} {profile:5} {row[0]:>6} {row[1]:>6}  "
+                          f"{tolcol}{row[2]}", flush=True)
 
 
 if __name__ == "__main__":
