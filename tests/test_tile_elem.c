@@ -123,6 +123,20 @@ static double fmx(double a, double b, int mx) {
   return (a > b) == mx ? a : b;
 }
 
+/* a b + c of f32 values rounded once to f32 (fused): p = a b is exact in a double (48 bits),
+ * s + e = p + c exactly (two-sum); s rounded to f32 is the answer unless s lies halfway
+ * between two f32 values and e != 0, when e's sign picks the side. */
+static double fma32_ref(double a, double b, double c) {
+  double p = a * b, s = p + c;
+  if (!isfinite(s)) return s;
+  double t = s - p, e = (p - (s - t)) + (c - t);
+  double r = round_to(s, PTOSIM_DT_F32);
+  if (e == 0 || r == s || isinf(r)) return r;
+  double other = round_to(2 * s - r, PTOSIM_DT_F32); /* the f32 neighbour across s, if s is a tie */
+  if (fabs(s - r) != fabs(other - s)) return r;
+  return (e > 0) == (other > r) ? other : r;
+}
+
 /* Result value of op o on floats of type t on target tg; tr: tolerance in ulps (transcendentals). */
 static double ref_f(const top *o, ptosim_target tg, ptosim_dtype t, const in *v, int *tol) {
 #define R(e) round_to((e), t)
@@ -156,9 +170,10 @@ static double ref_f(const top *o, ptosim_target tg, ptosim_dtype t, const in *v,
     case PTOSIM_OP_taddsc: return R(x + s) + y;
     case PTOSIM_OP_tsubsc: return R(x - s) + y;
     case PTOSIM_OP_taxpy: return y + R(x * s);
-    case PTOSIM_OP_tfusedmuladd: return R(x * z) + y;
-    case PTOSIM_OP_tfusedmuladdrelu: return relu(R(R(x * z) + y));
-    case PTOSIM_OP_tmuladddst: return R(x * y) + z;
+    /* vmadd / vmla / vmula: fused, one rounding to f32 (then the store's to t) */
+    case PTOSIM_OP_tfusedmuladd: return fma32_ref(x, z, y);
+    case PTOSIM_OP_tfusedmuladdrelu: return relu(R(fma32_ref(x, z, y)));
+    case PTOSIM_OP_tmuladddst: return fma32_ref(x, y, z);
     case PTOSIM_OP_tabs: return fabs(x);
     case PTOSIM_OP_tneg: return -x;
     case PTOSIM_OP_texp: *tol = 1; return exp(x);
@@ -406,14 +421,24 @@ static int narrowing(ptosim_dtype s, ptosim_dtype d) {
   return 0;
 }
 
-/* Expected bits of tcvt of source bits b (type s) to d. */
-static uint64_t cvt_ref(uint64_t b, ptosim_dtype s, ptosim_dtype d, ptosim_round_mode m, ptosim_tsat_mode sat) {
-  int on = sat == PTOSIM_TSAT_ON || (sat == PTOSIM_TSAT_DEFAULT && !narrowing(s, d));
+/* Expected bits of tcvt of source bits b (type s) to d on target tg, with or without a tmp tile.
+ * Saturation is ON when asked, when absent for a pair not in the narrowing list, and when
+ * OFF is asked of A2/A3 without tmp for such a pair (that TCVT overload passes ON). A5 with
+ * ON saturates f32 -> f16 / bf16 and integer -> no wider 16-bit float results too: +-inf
+ * and overflows to +-max finite, NaN to 0. */
+static uint64_t cvt_ref(uint64_t b, ptosim_dtype s, ptosim_dtype d, ptosim_round_mode m, ptosim_tsat_mode sat,
+                        ptosim_target tg, int tmp) {
+  int a5 = tg == PTOSIM_TARGET_A5, nar = narrowing(s, d);
+  int on = sat == PTOSIM_TSAT_ON || (sat == PTOSIM_TSAT_DEFAULT && !nar) || (sat == PTOSIM_TSAT_OFF && !a5 && !tmp && !nar);
   double v = is_flt(s) ? fval(b, s) : (double)ival(b, s);
   if (is_flt(d)) {
     if (s == PTOSIM_DT_F32 && d == PTOSIM_DT_F32) return fbits(isinf(v) || isnan(v) ? v : rint_mode(v, m), d);
     if (!is_flt(s) && llabs(ival(b, s)) > (1ll << 52)) v = (double)ival(b, s); /* i64: exact enough below */
-    return fbits(round_mode(v, d, m), d);
+    double r = round_mode(v, d, m);
+    int sat16 = a5 && on && esz(d) == 2 && (s == PTOSIM_DT_F32 || (!is_flt(s) && esz(s) >= 2));
+    if (sat16 && isnan(r)) r = 0;
+    if (sat16 && isinf(r)) r = copysign(d == PTOSIM_DT_F16 ? 65504.0 : 0x1.FEp127, r);
+    return fbits(r, d);
   }
   if (isnan(v)) return 0;
   double r = is_flt(s) ? rint_mode(v, m) : v;
@@ -449,7 +474,7 @@ static void test_tcvt(void) {
     for (size_t i = 0; i < sizeof all_types / sizeof all_types[0]; i++)
       for (size_t j = 0; j < sizeof all_types / sizeof all_types[0]; j++)
         for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++)
-          for (int sat = 0; sat < 3; sat++) {
+          for (int sat = 0; sat < 6; sat++) { /* sat % 3 the mode; sat / 3 with a tmp tile */
             ptosim_dtype s = all_types[i], d = all_types[j];
             ucase u = ub_new(targets[ti]);
             int cols = 64, vr = 3, vc = 61;
@@ -461,8 +486,9 @@ static void test_tcvt(void) {
             memcpy(want, u.img, u.cap);
             for (int r = 0; r < vr; r++)
               for (int k = 0; k < vc; k++)
-                put(want, &o, r, k, cvt_ref(get(u.img, &a, r, k), s, d, modes[mi], (ptosim_tsat_mode)sat));
-            ptosim_telem_params p = {.src0 = a, .dst = o, .rmode = modes[mi], .sat = (ptosim_tsat_mode)sat};
+                put(want, &o, r, k, cvt_ref(get(u.img, &a, r, k), s, d, modes[mi], (ptosim_tsat_mode)(sat % 3), targets[ti], sat / 3));
+            ptosim_telem_params p = {.src0 = a, .dst = o, .rmode = modes[mi], .sat = (ptosim_tsat_mode)(sat % 3),
+                                     .has_tmp = sat / 3, .tmp = nd(s, 8192, 4, cols, 4, cols)};
             ptosim_status st = ptosim_tcvt(u.c, &p);
             CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
             accepted[ti][s][d] = st == PTOSIM_OK;
@@ -616,7 +642,7 @@ static void test_f16_rows(void) {
         if (isfinite(x)) x = (float)(x + ulp / 2);
         memcpy(&out[i], &x, 4);
       }
-      p = (ptosim_telem_params){.src0 = f, .dst = h};
+      p = (ptosim_telem_params){.src0 = f, .dst = h, .sat = PTOSIM_TSAT_OFF}; /* IEEE (A5's ON saturates) */
       CHECK(ptosim_mem_write(u.c, PTOSIM_UB, f.addr, out, sizeof out) == PTOSIM_OK);
       CHECK(ptosim_exec(u.c, PTOSIM_OP_tcvt, &p, NULL) == PTOSIM_OK);
       CHECK(ptosim_mem_read(u.c, PTOSIM_UB, h.addr, back, sizeof back) == PTOSIM_OK);
@@ -800,8 +826,9 @@ static uint64_t powi_ref(ptosim_target tg, ptosim_dtype t, uint64_t bb, uint64_t
   int64_t b = sgn ? (esz(t) == 4 && !pt_dtype_is_signed_int(t) ? (int32_t)bb : ival(bb, t)) : (int64_t)bb;
   int64_t e = sgn ? (esz(t) == 4 && !pt_dtype_is_signed_int(t) ? (int32_t)eb : ival(eb, t)) : (int64_t)eb;
   if (e < 0) return ibits(b == 1 ? 1 : b == -1 ? (e % 2 ? -1 : 1) : 0, t);
-  uint64_t r = 1;
-  for (int64_t i = 0; i < e; i++) r *= (uint64_t)b;
+  uint64_t r = 1, m = (uint64_t)b; /* b^e mod 2^64 by squaring: e may be near 2^32 */
+  for (uint64_t k = (uint64_t)e; k; k >>= 1, m *= m)
+    if (k & 1) r *= m;
   return ibits((int64_t)r, t);
 }
 

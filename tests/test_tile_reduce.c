@@ -202,11 +202,16 @@ static const char *const col_names[] = {"tcolsum", "tcolmax", "tcolmin", "tcolpr
 
 /* One row reduction of a vr x vc valid region of a rows x cols tile into an ND (dst_dn = 0)
  * or one-column DN dst; source values of src_value kind `special`. */
+/* One row reduction; dst_dn bit 0: a DN dst, bit 1: src's valid shape given at run time (no
+ * fixed-shape path then). */
 static void row_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc, int dst_dn,
                        int special) {
   env e = env_new(tg);
   ptosim_dtype dt = k >= R_ARGMAX ? PTOSIM_DT_U32 : t;
   ptosim_tile s = tile(t, 0x400, rows, cols, vr, vc, ND);
+  int dyn = dst_dn >> 1;
+  dst_dn &= 1;
+  s.dyn_valid = dyn ? PTOSIM_DYN_VALID_ROWS | PTOSIM_DYN_VALID_COLS : 0;
   ptosim_tile d = dst_dn ? tile(dt, 0x20000, rows, 1, vr, 1, DN) : tile(dt, 0x20000, rows, 32 / (int)es_of(dt), vr, 1, ND);
   for (int r = 0; r < vr; r++)
     for (int c = 0; c < vc; c++)
@@ -215,7 +220,7 @@ static void row_case_v(ptosim_target tg, ptosim_dtype t, rkind k, int rows, int 
   double *x = malloc(sizeof(double) * (size_t)vc);
   for (int r = 0; r < vr; r++) {
     for (int c = 0; c < vc; c++) x[c] = get(t, at(&e, &s, r, c));
-    int fast = tg == PTOSIM_TARGET_A2A3 && k == R_SUM && t == PTOSIM_DT_F32 && dst_dn && rows == vr && cols == vc &&
+    int fast = tg == PTOSIM_TARGET_A2A3 && k == R_SUM && t == PTOSIM_DT_F32 && dst_dn && !dyn && rows == vr && cols == vc &&
                rows * cols == 8192 && cols >= 128 && cols <= 1024;
     put(dt, at(&e, &d, r, 0), fast ? fast_ref(x, vc) : row_ref(tg, t, k, x, vc));
   }
@@ -254,7 +259,7 @@ static void test_row_reduce(void) {
 /* The A2/A3 f32 fixed shapes with a DN dst, and the same shapes into an ND dst (general order). */
 static void test_row_reduce_fp32_shapes(void) {
   for (int w = 128; w <= 1024; w *= 2)
-    for (int dn = 0; dn < 2; dn++)
+    for (int dn = 0; dn < 4; dn++) /* bit 1: a run-time valid shape */
       for (int special = 0; special < 3; special++) {
         row_case_v(PTOSIM_TARGET_A2A3, PTOSIM_DT_F32, R_SUM, 8192 / w, w, 8192 / w, w, dn, special);
         row_case_v(PTOSIM_TARGET_A5, PTOSIM_DT_F32, R_SUM, 8192 / w, w, 8192 / w, w, dn, special);
@@ -393,12 +398,13 @@ static void test_col_reduce_many(void) {
 /* tpairreducesum: src and dst of the same valid shape R x V; d(r, k) = s(r, 2k) + s(r, 2k + 1) for
  * k < V / 2 (odd V: the last column dropped), the rest of dst untouched. On A5 two full-width
  * tiles (or two one-row tiles) are one sequence: d_flat[k] = s_flat[2k] + s_flat[2k + 1]. */
-static void pair_case(ptosim_target tg, ptosim_dtype t, int rows, int scols, int dcols, int vr, int vc) {
+static void pair_case(ptosim_target tg, ptosim_dtype t, int rows, int scols, int dcols, int vr, int vc, int dyn) {
   env e = env_new(tg);
   ptosim_tile s = tile(t, 0x400, rows, scols, vr, vc, ND), d = tile(t, 0x8000, rows, dcols, vr, vc, ND);
+  s.dyn_valid = d.dyn_valid = dyn ? PTOSIM_DYN_VALID_COLS : 0; /* a run-time valid shape: not "ValidCol == Cols" */
   fill(&e, &s, vr, vc, F_ADD);
   env_load(&e);
-  bool flat = tg == PTOSIM_TARGET_A5 && ((vc == scols && vc == dcols) || rows == 1);
+  bool flat = tg == PTOSIM_TARGET_A5 && ((!dyn && vc == scols && vc == dcols) || rows == 1);
   if (flat) {
     double q[4096]; /* the valid region in row-major order */
     int n = 0;
@@ -418,11 +424,12 @@ static void test_pairreducesum(void) {
     for (int f = 0; f < 2; f++) {
       ptosim_dtype t = f ? PTOSIM_DT_F16 : PTOSIM_DT_F32;
       int blk = (int)(32 / es_of(t));
-      pair_case(targets[ti], t, 9, 4 * blk, 3 * blk, 7, 2 * blk + 5); /* odd V, tails, other row strides */
-      pair_case(targets[ti], t, 9, 4 * blk, 4 * blk, 7, 2 * blk + 6);
-      pair_case(targets[ti], t, 9, 2 * blk, 2 * blk, 7, 2 * blk);     /* full width: A5 flat */
-      pair_case(targets[ti], t, 3, 3 * blk, 3 * blk, 3, 3 * blk - 1); /* odd count of the whole region */
-      pair_case(targets[ti], t, 1, 4 * blk, 4 * blk, 1, 3 * blk + 3); /* one row */
+      pair_case(targets[ti], t, 9, 4 * blk, 3 * blk, 7, 2 * blk + 5, 0); /* odd V, tails, other row strides */
+      pair_case(targets[ti], t, 9, 4 * blk, 4 * blk, 7, 2 * blk + 6, 0);
+      pair_case(targets[ti], t, 9, 2 * blk, 2 * blk, 7, 2 * blk, 0);     /* full width: A5 flat */
+      pair_case(targets[ti], t, 9, 2 * blk, 2 * blk, 7, 2 * blk, 1);     /* the same at run time: rows */
+      pair_case(targets[ti], t, 3, 3 * blk, 3 * blk, 3, 3 * blk - 1, 0); /* odd count of the whole region */
+      pair_case(targets[ti], t, 1, 4 * blk, 4 * blk, 1, 3 * blk + 3, 1); /* one row */
     }
 }
 

@@ -51,7 +51,12 @@ typedef struct ptosim_tile {
   int32_t fractal;        /* fractal box size in bytes (PTOAS s_fractal, default 512) */
   ptosim_pad_value pad;
   int32_t compact;        /* CompactMode: 0 null, 1 normal, 2 row_plus_one (PTOAS), 3 row_aligned_padding (pto-isa) */
+  int32_t dyn_valid;      /* PTOSIM_DYN_VALID_* bits: the valid rows / cols are set at run time (v_row=? /
+                             v_col=?), so pto-isa's static ValidRow / ValidCol is -1; a few NPU paths test
+                             it (tpairreducesum's 1-D path, A2/A3's fixed f32 row sums). 0: static. */
 } ptosim_tile;
+
+enum { PTOSIM_DYN_VALID_ROWS = 1, PTOSIM_DYN_VALID_COLS = 2 };
 
 /* Layout of a GM view (pto-isa GlobalTensor Layout). ND is row-major, DN column-major,
  * NZ fractal; the MX layouts describe the shared-scale tensors of MX matmuls (A5). */

@@ -36,8 +36,10 @@ typedef enum ptosim_round_mode {
  * omitted): OFF for the narrowing pairs f16 -> i8 / u8, f32 / f16 -> i16, i32 -> i16,
  * i64 -> i32, ON for every other pair (pto-isa a2a3 / a5 TCvt.hpp TCVT_IMPL). ON: integer
  * results clamp to their range (NaN -> 0). OFF: integer results keep the low bits of the
- * rounded value (clamped to 64 bits first). Float results follow IEEE either way (the
- * saturation bit governs float -> int only; docs/spec-notes.md section 14). */
+ * rounded value (clamped to 64 bits first). A2/A3 without a tmp tile honours OFF only for the
+ * narrowing pairs. Float results follow IEEE, except A5's f32 -> f16 / bf16 (and integer ->
+ * 16-bit float) with ON: +-inf and overflows give +-max finite, NaN gives 0
+ * (docs/spec-notes.md section 14). */
 typedef enum ptosim_tsat_mode { PTOSIM_TSAT_DEFAULT = 0, PTOSIM_TSAT_ON, PTOSIM_TSAT_OFF } ptosim_tsat_mode;
 
 /* Comparison of tcmp / tcmps, in PTOAS CmpMode order (PTOAttrs.td; text `#pto<cmp lt>`).

@@ -55,6 +55,7 @@ ptosim_tile pt_tile_of_type(const pa_type *t) {
   };
   r.valid_rows = tb->v_row == PA_DYN ? r.rows : (int32_t)tb->v_row;
   r.valid_cols = tb->v_col == PA_DYN ? r.cols : (int32_t)tb->v_col;
+  r.dyn_valid = (tb->v_row == PA_DYN ? PTOSIM_DYN_VALID_ROWS : 0) | (tb->v_col == PA_DYN ? PTOSIM_DYN_VALID_COLS : 0);
   return r;
 }
 

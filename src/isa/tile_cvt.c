@@ -4,8 +4,8 @@
  *
  *   float -> float   f32 -> f32 rounds to an integral value (a2a3 "round-only"); narrower
  *                    floats round once with the mode, IEEE overflow (-> inf by the rounding
- *                    direction), NaN stays NaN (CTRL[59], the saturation bit, governs
- *                    float -> int only: TCvt.hpp SAT_MODE_BIT)
+ *                    direction), NaN stays NaN (A2/A3's CTRL[59] governs float -> int only:
+ *                    TCvt.hpp SAT_MODE_BIT); A5's f32 -> f16 / bf16 with ON saturate (sat_16)
  *   float -> int     round to an integral value with the mode; ON clamps to the range
  *                    (NaN -> 0), OFF keeps the low bits of the value clamped to 64 bits
  *   int -> float     exact, or rounded once with the mode (via round-to-odd to f32 first when
@@ -208,6 +208,19 @@ ST_INT(st_i16, uint16_t)
 ST_INT(st_i32, uint32_t)
 ST_INT(st_i64, uint64_t)
 
+/* Saturation of 16-bit float results stored with IEEE rules (the vcvt reading of
+ * docs/spec-notes.md section 11): +-inf (the source's, or an overflow) becomes +-max finite,
+ * a NaN 0. inf: the type's infinity bits (f16 0x7C00, bf16 0x7F80); max finite is inf - 1. */
+static void sat_16(uint8_t *p, int64_t n, uint16_t inf) {
+  for (int64_t i = 0; i < n; i++) {
+    uint16_t v;
+    memcpy(&v, p + 2 * i, 2);
+    uint16_t mag = v & 0x7FFFu;
+    if (mag >= inf) v = mag > inf ? 0 : (uint16_t)((v & 0x8000u) | (inf - 1u));
+    memcpy(p + 2 * i, &v, 2);
+  }
+}
+
 /* ---- legal pairs ------------------------------------------------------------------------ */
 
 #define B(t) TE_BIT(PTOSIM_DT_##t)
@@ -276,8 +289,16 @@ ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
   PT_TRY(pt_te_rows(x, d, vr, vc, PT_WRITE, &dp, &ds));
   const uint8_t *sp = q;
   PT_TRY(pt_te_stage(x, s, d, vr, vc, &sp, &copy));
-  bool sat = p->sat == PTOSIM_TSAT_ON || (p->sat == PTOSIM_TSAT_DEFAULT && !narrowing(s->dtype, d->dtype));
+  /* A2/A3's TCVT without a tmp tile passes an explicit mode only for the narrowing pairs and
+   * runs every other pair with ON (a2a3 TCvt.hpp TCVT_IMPL); the tmp form and A5 honour it. */
+  bool narrow = narrowing(s->dtype, d->dtype);
+  bool honoured = p->sat != PTOSIM_TSAT_DEFAULT && (a5 || p->has_tmp || narrow);
+  bool sat = honoured ? p->sat == PTOSIM_TSAT_ON : !narrow;
   bool fsrc = pt_dtype_is_float(s->dtype), fdst = pt_dtype_is_float(d->dtype);
+  /* A5 sets CTRL[60] = 1 and CTRL[59] = !sat for f32 -> f16 / bf16 and for integers to a
+   * 16-bit float no wider (a5 TCvt.hpp SaturationCtrlTraits), so those results saturate. */
+  bool sat16 = a5 && sat && pt_dtype_size(d->dtype) == 2 && fdst &&
+               (s->dtype == PTOSIM_DT_F32 || (!fsrc && pt_dtype_size(s->dtype) >= 2));
   cv_plan c = {.r = round_of(p->rmode), .lo = INT64_MIN, .hi = INT64_MAX};
   c.odd_first = !fsrc && pt_dtype_size(d->dtype) == 2;
   if (sat && !fdst) c.lo = pt_int_min(d->dtype), c.hi = pt_int_max(d->dtype);
@@ -294,6 +315,7 @@ ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
       int64_t n = vc - j < CHUNK ? vc - j : CHUNK;
       ld(sp + r * ss + j * ses, n, b);
       st(dp + r * ds + j * des, n, b, &c);
+      if (sat16) sat_16(dp + r * ds + j * des, n, d->dtype == PTOSIM_DT_F16 ? 0x7C00u : 0x7F80u);
     }
   free(b);
   free(copy);

@@ -487,9 +487,12 @@ static inline float te_cvz_f16(float v) { return pt_f16_to_f32(pt_f32_to_f16(v, 
 #define SUBRELU_F(K, x, y) RELU_F(K, (x) - (y))
 #define ADDRELU_I(K, x, y) RELU_I(K, ADD_I(K, x, y))
 #define SUBRELU_I(K, x, y) RELU_I(K, SUB_I(K, x, y))
-#define FMA_F(K, x, y, z) (RND(K, (x) * (z)) + (y)) /* tfusedmuladd: a * d + b, two roundings */
-#define FMARELU_F(K, x, y, z) RELU_F(K, FMA_F(K, x, y, z))
-#define MULADDDST_F(K, x, y, z) (RND(K, (x) * (y)) + (z)) /* tmuladddst: a * b + d */
+/* tfusedmuladd (a * d + b), tfusedmuladdrelu and tmuladddst (a * b + d) are one vmadd /
+ * vmaddrelu / vmla (A2/A3) or vmadd / vmula (A5) each: fused as ptosim's vmadd / vmula, one
+ * rounding to f32 (then the store's to f16). */
+#define FMA_F(K, x, y, z) fmaf(x, z, y)
+#define FMARELU_F(K, x, y, z) RELU_F(K, fmaf(x, z, y))
+#define MULADDDST_F(K, x, y, z) fmaf(x, y, z)
 #define POW2_F(K, x, y) te_pow_a2(x, y)
 #define POW5_F(K, x, y) te_pow_a5(x, y, pt_exp_f32(logf(fabsf(x)) * (y)))
 /* HIGH_PRECISION (a5 TPowFloatHighPrecisionImpl: a two-word log): r rounded once. */
@@ -839,7 +842,7 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(trem, TE_BIN, 1, rem, B(F32), T_F16F32)
     OP(tprelu, TE_BIN, 1, prelu, T_F16F32, T_F16F32)
     OP(taddrelu, TE_BIN, 0, addrelu, T_F16F32 | B(I16) | B(I32), T_F16F32 | B(I16) | B(I32))
-    OP(tsubrelu, TE_BIN, 0, subrelu, T_F16F32 | B(I16) | B(I32), T_F16F32 | B(I16) | B(I32))
+    OP(tsubrelu, TE_BIN, 0, subrelu, T_F16F32, T_F16F32) /* a2a3 / a5 TSubRelu.hpp: f16 / f32 */
     OP(taddc, TE_TER, 0, addc, T_A2_ARITH, T_A5_ADD)
     OP(tsubc, TE_TER, 0, subc, T_A2_ARITH, T_A5_ADD)
     OP(tfusedmuladd, TE_BIND, 0, fma, T_F16F32, T_F16F32)

@@ -821,8 +821,9 @@ static ptosim_status row_dst(pt_ctx *x, const red_op *o, const ptosim_tile *d) {
  * 8x1024 (TRowReduceOps.hpp TryOptimizeFP32Reduce): a row of w elements is reduced by vcgadd
  * (the tree of each 8) to g, for w >= 512 by vcgadd again, then while more than 8 are left each
  * pair of 8-blocks is added lane-wise (g_16b+i + g_16b+8+i), and a last vcgadd gives the sum. */
-static bool a2_fp32_shape(const ptosim_tile *s) {
-  return s->rows == s->valid_rows && s->cols == s->valid_cols && (int64_t)s->rows * s->cols == 8192 &&
+static bool a2_fp32_shape(const ptosim_tile *s, const ptosim_tile *d) {
+  return !s->dyn_valid && !(d->dyn_valid & PTOSIM_DYN_VALID_COLS) && s->rows == s->valid_rows &&
+         s->cols == s->valid_cols && (int64_t)s->rows * s->cols == 8192 &&
          (s->cols == 128 || s->cols == 256 || s->cols == 512 || s->cols == 1024);
 }
 static float vcgadd8(const float *v) { return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7])); }
@@ -887,7 +888,7 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   unsigned ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
   int64_t step = o->dir == ROW ? s->cols : 1; /* elements between the first elements of two results */
   const red_simd *v = p->binary ? NULL : simd_of(o->loops, s->dtype);
-  if (fn == l->a2a3 && o->loops == k_sum && s->dtype == PTOSIM_DT_F32 && is_dn(d) && a2_fp32_shape(s))
+  if (fn == l->a2a3 && o->loops == k_sum && s->dtype == PTOSIM_DT_F32 && is_dn(d) && a2_fp32_shape(s, d))
     fn = a2_fp32_sum, v = NULL;
   if (v && o->dir == COL)
     v->cols(dp, sp, n, len, stride);
@@ -924,7 +925,7 @@ RED_EXEC(tcolargmin, COL, k_argmin, T_FLOAT, T_FLOAT, true, TMP_REQUIRED)
 /* tpairreducesum (a2a3 / a5 TPairReduceSum.hpp): src and dst have the same valid shape R x V, and
  * dst(r, k) = src(r, 2k) + src(r, 2k + 1) for k < V / 2 (vcpadd stores half the loaded count:
  * an odd last column is dropped); the rest of dst keeps its bytes. A5 whose two tiles are full
- * width (valid cols = cols) or of one row takes the R V elements as one sequence (its 1D path):
+ * width (static valid cols = cols) or of one row takes the R V elements as one sequence (its 1D path):
  * dst_flat[k] = src_flat[2k] + src_flat[2k + 1] for k < R V / 2, from dst's first element. */
 ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) {
   const char *op = "tpairreducesum";
@@ -941,8 +942,9 @@ ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) 
             "src valid %d x %d, dst %d x %d", s->valid_rows, s->valid_cols, d->valid_rows, d->valid_cols);
   int64_t h = d->valid_rows, v = d->valid_cols;
   unsigned es = pt_dtype_size(s->dtype);
-  bool flat = x->m->target == PTOSIM_TARGET_A5 &&
-              ((s->valid_cols == s->cols && d->valid_cols == d->cols) || (s->rows == 1 && d->rows == 1));
+  bool static_full = !((s->dyn_valid | d->dyn_valid) & PTOSIM_DYN_VALID_COLS) && s->valid_cols == s->cols &&
+                     d->valid_cols == d->cols; /* TileData::ValidCol == Cols, template values */
+  bool flat = x->m->target == PTOSIM_TARGET_A5 && (static_full || (s->rows == 1 && d->rows == 1));
   uint8_t *sp, *dp;
   PT_TRY(pt_tile_rows(x, s, h, v, PT_READ, &sp));
   pair_fn fn = k_pair[s->dtype];
