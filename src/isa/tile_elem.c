@@ -482,7 +482,9 @@ static inline float te_cvz_f16(float v) { return pt_f16_to_f32(pt_f32_to_f16(v, 
 #define SUBSC_I(K, x, y, s) ADD_I(K, SUB_I(K, x, s), y)
 #define ADDSC_F(K, x, y, s) (RND(K, (x) + (s)) + (y))
 #define SUBSC_F(K, x, y, s) (RND(K, (x) - (s)) + (y))
-#define AXPY_F(K, x, y, s) ((y) + RND(K, (x) * (s))) /* taxpy: d = d + a * s, b = d, two roundings */
+/* taxpy: d = d + a * s, one vaxpy (a2a3 / a5 TAxpy.hpp) computed as ptosim's vaxpy: product and
+ * sum each rounded to f32 (f16: the product is exact there), then the store's rounding to T. */
+#define AXPY_F(K, x, y, s) ((y) + (x) * (s))
 /* Fused forms, c = d where the op reads the destination. */
 #define SUBRELU_F(K, x, y) RELU_F(K, (x) - (y))
 #define ADDRELU_I(K, x, y) RELU_I(K, ADD_I(K, x, y))
