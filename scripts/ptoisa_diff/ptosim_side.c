@@ -15,7 +15,9 @@
  *           PD_SENTINEL was written there first; pto-isa's are not looked at)
  *   first   the first differing element (a value difference before a NaN-payload one): shape, (row, col), the source elements there
  *           (a, b), the scalar, pto-isa's value and ptosim's, in hex
- * A profile that refuses a case prints "refused" and the rule. It reports, it asserts nothing. */
+ * A profile that refuses a case prints "refused" and the rule. It reports, it asserts nothing.
+ * PD_SHOW="op dtype prof" (e.g. "tcvt F32>I32:rint:off a2a3") lists every differing element of
+ * that row (in the same form as `first`) before it. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,6 +127,7 @@ typedef struct tally {
   long cmp, diff, nanpay, clob;
   uint64_t max;
   int nan, have_first; /* have_first: 0 none, 1 a NaN-payload difference, 2 a value difference */
+  int show;            /* print every differing element (PD_SHOW) */
   char first[256];
   char refused[256];
 } tally;
@@ -199,16 +202,20 @@ static void run_shape(ptosim_machine *m, const char *outdir, int n, int shape, t
         if (dist > ty->max) ty->max = dist;
       }
       /* The first value difference wins over a first NaN-payload one. */
-      if (ty->have_first == 2 || (ty->have_first == 1 && payload)) continue;
+      if (!ty->show && (ty->have_first == 2 || (ty->have_first == 1 && payload))) continue;
       /* The source elements at (r, c) of a and b (a per-row / per-column operand at its own
        * place; reductions: a's first element of the reduced row / column). */
       int ar = g.a.rows == 1 ? 0 : r, ac = g.a.cols == 1 ? 0 : col;
       int br = g.b.rows == 1 ? 0 : r, bc = g.b.cols == 1 ? 0 : col;
       uint64_t av = pd_load(ub + PD_A_ADDR, ds, pd_off(&g.a, ar, ac));
       uint64_t bv = pd_load(ub + PD_B_ADDR, ds, pd_off(&g.b, br, bc));
-      snprintf(ty->first, sizeof ty->first, "s%d (%d,%d) a=%0*llx b=%0*llx s=%0*llx: pto-isa %0*llx ptosim %0*llx", shape,
-               r, col, 2 * ds, (unsigned long long)av, 2 * ds, (unsigned long long)bv, 2 * ds,
-               (unsigned long long)sbits, 2 * dd, (unsigned long long)x, 2 * dd, (unsigned long long)y);
+      char line[sizeof ty->first];
+      snprintf(line, sizeof line, "s%d (%d,%d) a=%0*llx b=%0*llx s=%0*llx: pto-isa %0*llx ptosim %0*llx", shape, r, col,
+               2 * ds, (unsigned long long)av, 2 * ds, (unsigned long long)bv, 2 * ds, (unsigned long long)sbits,
+               2 * dd, (unsigned long long)x, 2 * dd, (unsigned long long)y);
+      if (ty->show) printf("  %s\n", line);
+      if (ty->have_first == 2 || (ty->have_first == 1 && payload)) continue;
+      memcpy(ty->first, line, sizeof line);
       ty->have_first = payload ? 1 : 2;
     }
   free(theirs), free(ours), free(inside);
@@ -220,6 +227,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   static const ptosim_target targets[] = {PTOSIM_TARGET_A5, PTOSIM_TARGET_A2A3};
+  const char *show = getenv("PD_SHOW"); /* "op dtype prof" of a row: list its differing elements */
   printf("%-16s %-16s %-5s %5s %5s %5s %12s %4s  %s\n", "op", "dtype", "prof", "cmp", "diff", "nanp", "max", "clob",
          "first difference");
   for (int n = 0; n < (int)(sizeof k_cases / sizeof k_cases[0]); n++) {
@@ -243,6 +251,9 @@ int main(int argc, char **argv) {
       if (!m) abort();
       tally ty;
       memset(&ty, 0, sizeof ty);
+      char key[96];
+      snprintf(key, sizeof key, "%s %s %s", k->op, dt, ti ? "a2a3" : "a5");
+      ty.show = show && strcmp(key, show) == 0;
       for (int shape = 0; shape < PD_SHAPES && !ty.refused[0]; shape++) run_shape(m, argv[1], n, shape, &ty);
       const char *prof = ti ? "a2a3" : "a5";
       if (ty.refused[0]) {
