@@ -28,11 +28,12 @@ class Tile:
     (row-major); the tile's valid region is its top-left vr x vc part."""
 
     def __init__(self, name, dtype, rows, cols, vr=None, vc=None, file=None, layout="row_major",
-                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False):
+                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False, preload=False):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
-        self.vr, self.vc = vr or rows, vc or cols
+        self.vr, self.vc = rows if vr is None else vr, cols if vc is None else vc
+        self.preload = preload  # an output the kernel TLOADs (from its zeroed GM array) before the op
         self.file, self.layout, self.is_input = file, layout, is_input
-        self.gcols, self.grows = gcols or self.vc, grows or self.vr
+        self.gcols, self.grows = self.vc if gcols is None else gcols, self.vr if grows is None else grows
         self.golden = golden
         self.ncmp = ncmp  # compare only the first ncmp elements of the valid region (row-major)
         self.dn = dn  # GM view is DN (column-major: element (r, c) at c * grows + r), as a col-major tile needs
@@ -103,7 +104,7 @@ class Spec:
         for t in self.tiles():
             L.append(f"    %{t.name} = pto.alloc_tile : {t.type()}")
         for i, t in enumerate(args):
-            if t.is_input:
+            if t.is_input or t.preload:
                 L.append(f"    pto.tload ins(%v{i} : !pto.tensor_view<?x?x{t.dtype}>) outs(%{t.name} : {t.type()})")
         L += ["    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]", "    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]"]
 
@@ -347,7 +348,7 @@ def pick(c, pairs):
 
 
 def dtype_of(c):
-    return dt(getattr(c, "dtype", None) or getattr(c, "data_type"))
+    return dt(attr(c, "dtype", "data_type", "srctype", "test_type", "val_dtype"))
 
 
 def first(d, names):
@@ -361,6 +362,8 @@ def gm_tile(name, t, shape, valid, d, sized_by, **kw):
     n = os.path.getsize(os.path.join(d, sized_by)) // ES[t]
     (r, c), (vr, vc) = shape, valid
     g = (r, c) if n == r * c else (vr, vc) if n == vr * vc else (n // c, c)
+    if "file" in kw:  # an output: sized_by is its golden
+        kw.setdefault("golden", sized_by)
     kw.setdefault("file", sized_by)
     return Tile(name, t, r, c, vr, vc, grows=g[0], gcols=g[1], **kw)
 
@@ -541,6 +544,166 @@ def argreduce(op):
     return make
 
 
+def attr(c, *names, default=None):
+    """The first of the attributes `names` parameter object c has (else default)."""
+    return next((getattr(c, n) for n in names if hasattr(c, n)), default)
+
+
+def align32(cols, t):
+    """cols rounded up to a whole number of 32-byte blocks of dtype t (a row-major tile's rows)."""
+    k = 32 // ES[t]
+    return max(k, -(-cols // k) * k)
+
+
+def tci_npu(c, d):
+    """tci_kernel.cpp (both NPU trees): dst 1 x N of T (N = length, or src_row * src_col),
+    TCI<.., descending>(dst, start); the kernels' optional tmp operand is not passed."""
+    t, n = dtype_of(c), attr(c, "length", default=None) or c.src_row * c.src_col
+    desc, start = attr(c, "reverse", "descending"), attr(c, "begin", "start")
+    dst = Tile("dst", t, 1, align32(n, t), 1, n, file="out.bin")
+    return Spec("tci", [("%s", t, start)], [dst], attr_in="{descending = %s}" % str(bool(desc)).lower())
+
+
+def ttri_npu(c, d):
+    """ttri_kernel.cpp (A5): dst static_rows x ceil32(static_cols) (static = valid unless the
+    dynamic cases give them), valid valid_rows x valid_cols; GM valid-shaped."""
+    if hasattr(c, "tile_row"):
+        return ttri(c, d)
+    t, vr, vc = dtype_of(c), c.valid_rows, c.valid_cols
+    rows, cols = attr(c, "static_rows", default=vr), attr(c, "static_cols", default=vc)
+    dst = Tile("dst", t, rows, -(-cols // 32) * 32, vr, vc, file="out.bin")
+    return Spec("ttri", [("%dg", "i32", c.diagonal)], [dst], attr_in="{upperOrLower = %d : i32}" % c.upper_or_lower)
+
+
+def pairreduce_npu(c, d):
+    """tpairreducesum_kernel.cpp: src src0_tile_row x src0_tile_col, dst dst_tile_row x
+    dst_tile_col, both valid valid_row x valid_col with tile-shaped GM; the kernel TLOADs dst
+    (zeros) before the op."""
+    t = dtype_of(c)
+    v = (c.valid_row, c.valid_col)
+    src = gm_tile("src", t, (c.src0_tile_row, c.src0_tile_col), v, d, "input1.bin")
+    dst = gm_tile("dst", t, (c.dst_tile_row, c.dst_tile_col), v, d, "golden.bin", file="out.bin", preload=True)
+    return Spec("tpairreducesum", [src], [dst])
+
+
+def interleave_npu(op):
+    """t(de)interleave_kernel.cpp (A5): tile_h x tile_w tiles valid valid_row x valid_col
+    (tile-shaped GM); the single-source tdeinterleave (input_interleaved.bin) writes
+    valid_row x valid_col / 2. C++ order T<OP>(dst1, dst0, src1, src0) = text ins(src0, src1)
+    outs(dst0, dst1) (see tinterleave)."""
+    def make(c, d):
+        t, shape = dtype_of(c), (c.tile_h, c.tile_w)
+        one = os.path.exists(os.path.join(d, "input_interleaved.bin"))
+        vo = (c.valid_row, c.valid_col // 2 if one else c.valid_col)
+        outs = [gm_tile(f"d{i}", t, shape, vo, d, f"golden{i}.bin", file=f"out{i}.bin") for i in (0, 1)]
+        files = ["input_interleaved.bin"] if one else ["input1.bin", "input2.bin"]
+        ins = [gm_tile(f"s{i}", t, shape, (c.valid_row, c.valid_col), d, f) for i, f in enumerate(files)]
+        return Spec(op, ins, outs)
+    return make
+
+
+def tsort32_npu(c, d):
+    """tsort32_kernel.cpp: src T rows x A, idx u32 rows x A (A = (cols + 30) / 32 * 32, the
+    kernel's ALIGN_C), dst T rows x 2A * 4 / sizeof(T) valid rows x cols * 8 / sizeof(T)
+    ((value, u32 index) pairs, 8 bytes each), tmp 1 x A of T; GM rows x cols (dst x 8 bytes)."""
+    t = dtype_of(c)
+    k = 8 // ES[t]
+    a = (c.cols + 30) // 32 * 32
+    src = Tile("src", t, c.rows, a, c.rows, c.cols, file="input_arr.bin")
+    idx = Tile("idx", "ui32", c.rows, a, c.rows, c.cols, file="input_idx.bin")
+    dst = Tile("dst", t, c.rows, a * k, c.rows, c.cols * k, file="out.bin", golden="golden_output.bin")
+    return Spec("tsort32", [src, idx, Tile("tmp", t, 1, a)], [dst])
+
+
+def cmp_npu(op):
+    """tcmp(s)_kernel.cpp (both NPU trees): src tile_row x tile_col (or row x col) of T, valid
+    valid_row x valid_col clipped to the tile (a2a3's kernels use the whole tile), GM
+    tile-shaped; dst a u8 bit tile rows x ceil32(cols / 8) bytes whose GM (golden.bin) packs
+    each row in ceil(cols / 8) bytes. tcmps' scalar: input2.bin's first element (A5's kernel
+    also has a one-element tile form, the same value)."""
+    def make(c, d):
+        t = dtype_of(c)
+        R, C = pick(c, (("tile_row", "tile_col"), ("row", "col")))
+        vr, vc = min(c.valid_row, R), min(c.valid_col, C)
+        mode = attr(c, "cmp_mode", "mode").replace("CmpMode::", "").lower()
+        s0 = gm_tile("s0", t, (R, C), (vr, vc), d, "input1.bin")
+        nb = -(-C // 8)
+        dst = mask_tile("dst", R, -(-nb // 32) * 32, vr, vc, file="out.bin", grows=R, gcols=nb)
+        s1 = gm_tile("s1", t, (R, C), (vr, vc), d, "input2.bin") if op == "tcmp" else \
+            ("%s", t, scalar(os.path.join(d, "input2.bin"), t))
+        return Spec(op, [s0, s1], [dst], attr_in="{cmpMode = #pto<cmp %s>}" % mode)
+    return make
+
+
+def tsel_npu(c, d):
+    """tsel_kernel.cpp (both NPU trees): src0 / src1 / dst rows x cols valid valid_rows x
+    valid_cols (GM valid-shaped), mask u8 rows x ceil32(ceil(cols / 8)) valid
+    ceil(valid_cols / 8) bytes a row (GM packed), tmp 1 x 32 u8."""
+    t, v = dtype_of(c), (c.valid_rows, c.valid_cols)
+    mask = mask_tile("m", c.rows, -(-((c.cols + 7) // 8) // 32) * 32, *v, file="mask.bin")
+    s0, s1 = (gm_tile(f"s{i}", t, (c.rows, c.cols), v, d, f"input{i}.bin") for i in (0, 1))
+    dst = gm_tile("dst", t, (c.rows, c.cols), v, d, "golden.bin", file="out.bin")
+    return Spec("tsel", [mask, s0, s1, Tile("tmp", "ui8", 1, 32)], [dst])
+
+
+def tsels_npu(c, d):
+    """tsels_kernel.cpp (both NPU trees): mask of dtype_mask mask_tile_row x mask_tile_col (as
+    u8: the same bytes a row, all valid), src src_tile_row x src_tile_col and dst dst_tile_row x
+    dst_tile_col valid valid_row x valid_col (tile-shaped GM), scalar input2.bin, tmp 1 x 32 u8."""
+    t, v = dtype_of(c), (c.valid_row, c.valid_col)
+    nb = c.mask_tile_col * np.dtype(c.dtype_mask).itemsize
+    mask = mask_tile("m", c.mask_tile_row, nb, c.valid_row, 8 * nb, file="mask.bin", grows=c.mask_tile_row,
+                     gcols=nb)
+    src = gm_tile("src", t, (c.src_tile_row, c.src_tile_col), v, d, "input1.bin")
+    dst = gm_tile("dst", t, (c.dst_tile_row, c.dst_tile_col), v, d, "golden.bin", file="out.bin")
+    sc = ("%s", t, scalar(os.path.join(d, "input2.bin"), t))
+    return Spec("tsels", [mask, src, Tile("tmp", "ui8", 1, 32), sc], [dst])
+
+
+def part_operands(c):
+    """(valid rows, valid cols, tile rows, tile cols) of dst, src0, src1 of a tpart* case, from
+    the spellings of the NPU scripts: <x>_vr / <x>_vc (+ <x>_tr / <x>_tc), drows / dcols /
+    d_row_stride, or the (rows, cols) size tuples of a2a3 tpartarg*."""
+    if hasattr(c, "valid_size0"):
+        (r0, c0), (r1, c1) = c.valid_size0, c.valid_size1
+        sizes = (c.dst_val_size, c.src_val0_size, c.src_val1_size)
+        return [(max(r0, r1), max(c0, c1)) + sizes[0], (r0, c0) + sizes[1], (r1, c1) + sizes[2]]
+    if hasattr(c, "drows"):
+        return [(getattr(c, p + "rows"), getattr(c, p + "cols"), getattr(c, p + "rows"),
+                 getattr(c, p + "_row_stride")) for p in ("d", "s0", "s1")]
+    return [(getattr(c, x + "_vr"), getattr(c, x + "_vc"), attr(c, x + "_tr", default=getattr(c, x + "_vr")),
+             attr(c, x + "_tc", default=None)) for x in ("dst", "src0", "src1")]
+
+
+def tpart_npu(op):
+    """tpart*_kernel.cpp (both NPU trees): dst / src0 / src1 tiles as part_operands gives (tile
+    cols default: the valid cols rounded up to 32 bytes; a tile has at least one row); GM
+    layout from each file's size. tpartarg*: value and u32 / index tiles of the same shapes."""
+    def make(c, d):
+        t = dtype_of(c)
+        ops_ = part_operands(c)
+        arg = op.startswith("tpartarg")
+
+        def tile(name, dtype, o, f, **kw):
+            vr, vc, tr, tc = o
+            return gm_tile(name, dtype, (max(tr, 1), tc or align32(vc, dtype)), (vr, vc), d, f, **kw)
+        if not arg:
+            f0, f1 = ("input0.bin", "input1.bin") if os.path.exists(os.path.join(d, "input0.bin")) else \
+                ("input1.bin", "input2.bin")
+            ins = [tile("s0", t, ops_[1], f0), tile("s1", t, ops_[2], f1)]
+            return Spec(op, ins, [tile("dst", t, ops_[0], "golden.bin", file="out.bin")])
+        it = dt(attr(c, "idx_type", "idx_dtype", default=np.uint32))
+        a5 = os.path.exists(os.path.join(d, "input0_val.bin"))
+        name = (lambda k, i: f"input{i}_{k}.bin") if a5 else (lambda k, i: f"src_{k}{i}.bin")
+        gold = (lambda k: f"golden_{k}.bin") if a5 else (lambda k: f"dst_{k}.bin")
+        ins = [tile("s0", t, ops_[1], name("val", 0)), tile("s1", t, ops_[2], name("val", 1)),
+               tile("i0", it, ops_[1], name("idx", 0)), tile("i1", it, ops_[2], name("idx", 1))]
+        outs = [tile("dv", t, ops_[0], gold("val"), file="out_val.bin", golden=gold("val")),
+                tile("di", it, ops_[0], gold("idx"), file="out_idx.bin", golden=gold("idx"))]
+        return Spec(op, ins, outs)
+    return make
+
+
 NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
        **{o: argreduce(o) for o in ("trowargmax", "trowargmin", "tcolargmax", "tcolargmin")},
        **{o: expand(o) for o in ("trowexpandadd", "trowexpandsub", "trowexpandmul", "trowexpanddiv",
@@ -548,7 +711,11 @@ NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
                                  "tcolexpandsub", "tcolexpandmul", "tcolexpanddiv", "tcolexpandmax",
                                  "tcolexpandmin", "tcolexpandexpdif")},
        **{o: reduce(o) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax", "tcolmin",
-                                 "tcolprod")}}
+                                 "tcolprod")},
+       **{o: tpart_npu(o) for o in ("tpartadd", "tpartmul", "tpartmax", "tpartmin", "tpartargmax", "tpartargmin")},
+       **{o: cmp_npu(o) for o in ("tcmp", "tcmps")}, **{o: interleave_npu(o) for o in ("tinterleave", "tdeinterleave")},
+       "tci": tci_npu, "ttri": ttri_npu, "tpairreducesum": pairreduce_npu, "tsort32": tsort32_npu, "tsel": tsel_npu,
+       "tsels": tsels_npu}
 
 
 # Per suite, the ops whose NPU kernel differs between the two NPU test trees.

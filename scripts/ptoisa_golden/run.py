@@ -28,37 +28,59 @@ import ops
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def case_list(op, script):
-    """The cases of gen_data.py as (name, entry), in script order: every call in its __main__
-    block of a class the script defines (a parameter object), or else the elements of the first
-    list literal of tuples there; each evaluated in the module namespace (the script without its
-    __main__ block, plus that block's plain assignments)."""
+def case_list(op, script, d):
+    """The cases of gen_data.py as (name, entry), in script order. Entries: the elements of the
+    list literals assigned in its __main__ block that are parameter objects (instances of a class
+    the script defines) or tuples, each list evaluated in the module namespace (the script
+    without its __main__ block, plus that block's plain assignments); else every call of such a
+    class in __main__, or the first list literal of tuples there; else one case from the
+    module-level constants. Names: see case_name (the one gen_data.py made a directory for, in d)."""
     tree = ast.parse(open(script).read())
     main = next(n for n in tree.body if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test))
     ns = {"__name__": "gen_data", "__file__": script}
     exec(compile(ast.Module([n for n in tree.body if n is not main], []), script, "exec"), ns)
     plain = [a for a in main.body if isinstance(a, ast.Assign) and not isinstance(a.value, (ast.Call, ast.List))]
     exec(compile(ast.Module(plain, []), script, "exec"), ns)
-    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
-    nodes = [n for n in ast.walk(main) if isinstance(n, ast.Call) and getattr(n.func, "id", None) in classes]
-    if not nodes:
-        nodes = next((n.elts for n in ast.walk(main) if isinstance(n, ast.List) and n.elts
-                      and all(isinstance(e, ast.Tuple) for e in n.elts)), [])
-    if not nodes:  # one case, parameters at module level, case_name assigned in __main__
+    classes = tuple(v for v in ns.values() if isinstance(v, type) and v.__module__ == "gen_data")
+
+    def value(e):
+        return eval(compile(ast.Expression(e), script, "eval"), ns)
+    lists = []
+    for a in sorted((n for n in ast.walk(main) if isinstance(n, ast.Assign) and isinstance(n.value, ast.List)),
+                    key=lambda n: n.lineno):
+        try:
+            lists.append(value(a.value))
+        except Exception:  # a list built from loop variables: not a case list
+            pass
+    entries = [e for lst in lists for e in lst if isinstance(e, classes + (tuple,))]
+    if not entries:
+        nodes = [n for n in ast.walk(main) if isinstance(n, ast.Call) and getattr(n.func, "id", None) in
+                 {c.__name__ for c in classes}]
+        if not nodes:
+            nodes = next((n.elts for n in ast.walk(main) if isinstance(n, ast.List) and n.elts
+                          and all(isinstance(e, ast.Tuple) for e in n.elts)), [])
+        nodes.sort(key=lambda n: (n.lineno, n.col_offset))
+        entries = [value(e) for e in nodes]
+    if not entries:  # one case, parameters at module level, case_name assigned in __main__
         return [(ns["case_name"], types.SimpleNamespace(**ns))]
-    nodes.sort(key=lambda n: (n.lineno, n.col_offset))
-    entries = [eval(compile(ast.Expression(e), script, "eval"), ns) for e in nodes]
-    return [(case_name(op, i, e, ns), e) for i, e in enumerate(entries)]
+    names = [lst for lst in lists if lst and all(isinstance(e, str) for e in lst)]
+    return [(case_name(op, i, e, ns, names, d), e) for i, e in enumerate(entries)]
 
 
-def case_name(op, i, c, ns):
-    if op in ops.NAMES:  # names built by the script's loop (f-strings)
-        return ops.NAMES[op](i, c)
-    if "generate_case_name" in ns:
-        return ns["generate_case_name"](c)
-    if isinstance(c, tuple):
-        return c[0]
-    return next(v for v in vars(c).values() if isinstance(v, str) and "Test" in v)
+def case_name(op, i, c, ns, names, d):
+    """The first candidate name of entry i (c) that gen_data.py made a directory for in d:
+    ops.NAMES (names built by an f-string loop), the script's generate*name functions, the
+    tuple's first element or the object's string attributes, the i-th of its name lists."""
+    cands = []
+    for f in ([lambda c: ops.NAMES[op](i, c)] if op in ops.NAMES else []) + \
+            [f for k, f in ns.items() if callable(f) and k.startswith("generate") and k.endswith("name")]:
+        try:
+            cands.append(f(c))
+        except Exception:  # a naming function of another parameter class
+            pass
+    vals = list(c) if isinstance(c, tuple) else list(vars(c).values())
+    cands += [v for v in vals if isinstance(v, str)] + [lst[i] for lst in names if i < len(lst)]
+    return next((n for n in cands if isinstance(n, str) and os.path.isdir(os.path.join(d, n))), f"case{i}")
 
 
 # suite -> (test directory under the pto-isa tree, ptosim profiles)
@@ -166,7 +188,7 @@ def main():
             continue
         try:
             script, d = gen_data(ptoisa, op, workdir, suite)
-            cases = case_list(op, script)
+            cases = case_list(op, script, d)
         except Exception as e:  # a failing generator is reported, the other ops still run
             print(f"{op:15} {'-':50} {dash}gen_data: {e}")
             continue
