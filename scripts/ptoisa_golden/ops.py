@@ -28,10 +28,11 @@ class Tile:
     (row-major); the tile's valid region is its top-left vr x vc part."""
 
     def __init__(self, name, dtype, rows, cols, vr=None, vc=None, file=None, layout="row_major",
-                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False, preload=False):
+                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False, preload=False, dyn=False):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
         self.vr, self.vc = rows if vr is None else vr, cols if vc is None else vc
         self.preload = preload  # an output the kernel TLOADs (from its zeroed GM array) before the op
+        self.dyn = dyn  # valid shape given at run time (the kernel's Tile<..., -1, -1>), not in the type
         self.file, self.layout, self.is_input = file, layout, is_input
         self.gcols, self.grows = self.vc if gcols is None else gcols, self.vr if grows is None else grows
         self.golden = golden
@@ -39,8 +40,9 @@ class Tile:
         self.dn = dn  # GM view is DN (column-major: element (r, c) at c * grows + r), as a col-major tile needs
 
     def type(self):
+        v = ("?", "?") if self.dyn else (self.vr, self.vc)
         return (f"!pto.tile_buf<loc=vec, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
-                f"v_row={self.vr}, v_col={self.vc}, blayout={self.layout}, slayout=none_box, fractal=512, pad=0>")
+                f"v_row={v[0]}, v_col={v[1]}, blayout={self.layout}, slayout=none_box, fractal=512, pad=0>")
 
     def gm_elems(self):
         return self.grows * self.gcols
@@ -92,7 +94,7 @@ class Spec:
         L = [f'module attributes {{pto.target_arch = "{profile}", pto.kernel_kind = #pto.kernel_kind<vector>}} {{',
              "  func.func @case(" + ", ".join(f"%g{i}: !pto.ptr<{t.dtype}>" for i, t in enumerate(args))
              + ") attributes {pto.kernel} {"]
-        consts = sorted({1} | {v for t in args for v in (t.vr, t.vc, t.gcols, t.grows)})
+        consts = sorted({1} | {v for t in args for v in (t.gcols, t.grows)} | {v for t in self.tiles() for v in (t.vr, t.vc)})
         L += [f"    %c{v} = arith.constant {v} : index" for v in consts]
         for s in self.ins:
             if not isinstance(s, Tile):
@@ -102,7 +104,8 @@ class Spec:
             L.append(f"    %v{i} = pto.make_tensor_view %g{i}, shape = [%c{t.vr}, %c{t.vc}], strides = "
                      f"{strides} : !pto.tensor_view<?x?x{t.dtype}>")
         for t in self.tiles():
-            L.append(f"    %{t.name} = pto.alloc_tile : {t.type()}")
+            valid = f" valid_row = %c{t.vr} valid_col = %c{t.vc}" if t.dyn else ""
+            L.append(f"    %{t.name} = pto.alloc_tile{valid} : {t.type()}")
         for i, t in enumerate(args):
             if t.is_input or t.preload:
                 L.append(f"    pto.tload ins(%v{i} : !pto.tensor_view<?x?x{t.dtype}>) outs(%{t.name} : {t.type()})")
@@ -578,11 +581,12 @@ def ttri_npu(c, d):
 def pairreduce_npu(c, d):
     """tpairreducesum_kernel.cpp: src src0_tile_row x src0_tile_col, dst dst_tile_row x
     dst_tile_col, both valid valid_row x valid_col with tile-shaped GM; the kernel TLOADs dst
-    (zeros) before the op."""
+    (zeros) before the op. Both tiles have a run-time valid shape, as the kernel's (-1, -1):
+    A5's 1-D path is taken for static full-width tiles only (spec-notes TPAIRREDUCESUM)."""
     t = dtype_of(c)
     v = (c.valid_row, c.valid_col)
-    src = gm_tile("src", t, (c.src0_tile_row, c.src0_tile_col), v, d, "input1.bin")
-    dst = gm_tile("dst", t, (c.dst_tile_row, c.dst_tile_col), v, d, "golden.bin", file="out.bin", preload=True)
+    src = gm_tile("src", t, (c.src0_tile_row, c.src0_tile_col), v, d, "input1.bin", dyn=True)
+    dst = gm_tile("dst", t, (c.dst_tile_row, c.dst_tile_col), v, d, "golden.bin", file="out.bin", preload=True, dyn=True)
     return Spec("tpairreducesum", [src], [dst])
 
 
