@@ -271,7 +271,16 @@ def scalar(path, t):
     v = np.fromfile(path, dtype=np.uint16 if t == "bf16" else NP[t])[0]
     if t == "bf16":
         v = np.array([int(v) << 16], np.uint32).view(np.float32)[0]
-    return repr(float(v)) if t in ("f32", "f16", "bf16") else str(int(v))
+    return float_lit(v, t) if t in ("f32", "f16", "bf16") else str(int(v))
+
+
+def float_lit(v, t):
+    """A float value as a text literal of dtype t: decimal, or its bit pattern in hex when not
+    finite (MLIR's spelling of NaN / inf constants)."""
+    v = np.array(v).astype(NP[t])
+    if np.isfinite(v):
+        return repr(float(v))
+    return "0x%0*X" % (2 * ES[t], int(v.view({2: np.uint16, 4: np.uint32}[ES[t]])))
 
 
 def mask_tile(name, rows, nbytes, vr, vc_bits, **kw):
@@ -381,7 +390,7 @@ def scalar_operand(d, t, st):
     if st == "bf16":
         v = np.array([int(v) << 16], np.uint32).view(np.float32)[0]
     if t in ("f32", "f16", "bf16"):
-        return ("%s", t, repr(float(np.array(v).astype(NP[t]))))
+        return ("%s", t, float_lit(v, t))
     return ("%s", t, str(int(v)))
 
 
@@ -664,13 +673,13 @@ def tsels_npu(c, d):
     return Spec("tsels", [mask, src, Tile("tmp", "ui8", 1, 32), sc], [dst])
 
 
-def part_operands(c):
+def part_operands(c, k="val"):
     """(valid rows, valid cols, tile rows, tile cols) of dst, src0, src1 of a tpart* case, from
     the spellings of the NPU scripts: <x>_vr / <x>_vc (+ <x>_tr / <x>_tc), drows / dcols /
-    d_row_stride, or the (rows, cols) size tuples of a2a3 tpartarg*."""
+    d_row_stride, or the (rows, cols) size tuples of a2a3 tpartarg* (k: its "val" or "idx" tiles)."""
     if hasattr(c, "valid_size0"):
         (r0, c0), (r1, c1) = c.valid_size0, c.valid_size1
-        sizes = (c.dst_val_size, c.src_val0_size, c.src_val1_size)
+        sizes = (getattr(c, f"dst_{k}_size"), getattr(c, f"src_{k}0_size"), getattr(c, f"src_{k}1_size"))
         return [(max(r0, r1), max(c0, c1)) + sizes[0], (r0, c0) + sizes[1], (r1, c1) + sizes[2]]
     if hasattr(c, "drows"):
         return [(getattr(c, p + "rows"), getattr(c, p + "cols"), getattr(c, p + "rows"),
@@ -685,7 +694,7 @@ def tpart_npu(op):
     layout from each file's size. tpartarg*: value and u32 / index tiles of the same shapes."""
     def make(c, d):
         t = dtype_of(c)
-        ops_ = part_operands(c)
+        ops_, iops = part_operands(c), part_operands(c, "idx")
         arg = op.startswith("tpartarg")
 
         def tile(name, dtype, o, f, **kw):
@@ -701,9 +710,9 @@ def tpart_npu(op):
         name = (lambda k, i: f"input{i}_{k}.bin") if a5 else (lambda k, i: f"src_{k}{i}.bin")
         gold = (lambda k: f"golden_{k}.bin") if a5 else (lambda k: f"dst_{k}.bin")
         ins = [tile("s0", t, ops_[1], name("val", 0)), tile("s1", t, ops_[2], name("val", 1)),
-               tile("i0", it, ops_[1], name("idx", 0)), tile("i1", it, ops_[2], name("idx", 1))]
+               tile("i0", it, iops[1], name("idx", 0)), tile("i1", it, iops[2], name("idx", 1))]
         outs = [tile("dv", t, ops_[0], gold("val"), file="out_val.bin", golden=gold("val")),
-                tile("di", it, ops_[0], gold("idx"), file="out_idx.bin", golden=gold("idx"))]
+                tile("di", it, iops[0], gold("idx"), file="out_idx.bin", golden=gold("idx"))]
         return Spec(op, ins, outs)
     return make
 
