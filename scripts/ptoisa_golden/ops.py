@@ -360,7 +360,7 @@ def pick(c, pairs):
 
 
 def dtype_of(c):
-    return dt(attr(c, "dtype", "data_type", "srctype", "test_type", "val_dtype"))
+    return dt(attr(c, "dtype", "data_type", "datatype", "srctype", "test_type", "val_dtype"))
 
 
 def first(d, names):
@@ -491,22 +491,27 @@ EW = [("tadd", 2, None, None), ("tsub", 2, None, None), ("tmul", 2, None, None),
       ("trecip", 1, None, None)]
 
 
-def reduce(op):
-    """trow*/tcol* reductions (<op>_kernel.cpp): src row x col (valid valid_row x valid_col)
-    from input.bin; a row reduction writes a row x 16 row-major dst (valid valid_row x 1) and
-    takes a src-shaped tmp; a column reduction a 1 x col dst (valid 1 x valid_col); tcolsum's
-    kernel passes isBinary (with a (row + 1) / 2 x col tmp) for its 64-row tiles. The golden
-    holds the valid results only (one per row / column)."""
+def reduce(op, binary=lambda rows, name: rows == 64):
+    """trow*/tcol* reductions (<op>_kernel.cpp): src row x col (valid valid_row x valid_col;
+    a2a3's tcol*: src_row x col valid src_valid_row x col) from input.bin; a row reduction
+    writes a row x 16 row-major dst (valid valid_row x 1; a2a3 trowprod: a col-major dst_row x 1
+    dst through a DN view) and takes a src-shaped tmp; a column reduction a 1 x col dst (valid
+    1 x valid_col; a2a3's kernels TLOAD it first). tcolsum passes isBinary (with a
+    (row + 1) / 2 x col tmp) where binary(rows, case name) says (A5: its 64-row tiles). The
+    golden holds the valid results only (one per row / column)."""
     def make(c, d):
         t = dtype_of(c)
-        (r, cl), (vr, vc) = pick(c, src_shape(0)), pick(c, VALID)
+        (r, cl) = pick(c, src_shape(0) + (("src_row", "col"),))
+        (vr, vc) = pick(c, (("src_valid_row", "col"), ("valid_row", "src_valid_col")) + VALID)
         src = gm_tile("src", t, (r, cl), (vr, vc), d, "input.bin")
         n = os.path.getsize(os.path.join(d, "golden.bin")) // ES[t]
         if op.startswith("trow"):
-            dst = Tile("dst", t, r, 16, vr, 1, file="out.bin", grows=n, gcols=1)
+            dst = Tile("dst", t, c.dst_row, 1, vr, 1, file="out.bin", layout="col_major", grows=n, gcols=1,
+                       dn=True) if hasattr(c, "dst_row") else Tile("dst", t, r, 16, vr, 1, file="out.bin", grows=n,
+                                                                    gcols=1)
             return Spec(op, [src, Tile("tmp", t, r, cl, vr, vc)], [dst])
-        dst = Tile("dst", t, 1, cl, 1, vc, file="out.bin", grows=1, gcols=n)
-        if op == "tcolsum" and r == 64:
+        dst = Tile("dst", t, 1, cl, 1, vc, file="out.bin", grows=1, gcols=n, preload=hasattr(c, "src_valid_row"))
+        if op == "tcolsum" and binary(r, os.path.basename(d)):
             return Spec(op, [src, Tile("tmp", t, (r + 1) // 2, cl)], [dst], attr_in="{isBinary = true}")
         return Spec(op, [src], [dst])
     return make
@@ -517,9 +522,21 @@ def expand(op):
     dst_row x dst_col; the per-row / per-column tile (input1.bin) src1_row x src1_col (with
     src0eqdst false, gen_data swaps the names: src0_row x src0_col), for a row expand a
     col-major rows x 1 tile unless is_rowmajor (then row-major, one 32-byte block). With
-    src0eqdst false the kernel passes the vector first: T<OP>(dst, vector, full)."""
+    src0eqdst false the kernel passes the vector first: T<OP>(dst, vector, full). a2a3's
+    trowexpand* kernels: full tile (input1.bin) and dst row x col valid valid_row x valid_col,
+    per-row tile (input2.bin) ceil32(valid_row) x 1 col-major (DN GM) or, is_rowmajor,
+    ceil32(valid_row) x one 32-byte block; GM layouts from the file sizes; their declTmp
+    variant's tmp operand is not passed."""
     def make(c, d):
         t = dtype_of(c)
+        if not hasattr(c, "dst_row"):
+            shape, v, k = (c.row, c.col), (c.valid_row, c.valid_col), 32 // ES[t]
+            w = k if c.is_rowmajor else 1
+            s0 = gm_tile("s0", t, shape, v, d, "input1.bin")
+            s1 = gm_tile("s1", t, (-(-c.valid_row // k) * k, w), (c.valid_row, w), d, "input2.bin",
+                         layout="row_major" if c.is_rowmajor else "col_major", dn=not c.is_rowmajor)
+            dst = gm_tile("dst", t, shape, v, d, "golden.bin", file="out.bin")
+            return Spec(op, [s0, s1] if c.src0eqdst else [s1, s0], [dst])
         shape = (c.dst_row, c.dst_col)
         s0 = Tile("s0", t, *shape, file="input0.bin")
         col = op.startswith("trow") and not getattr(c, "is_rowmajor", True)
@@ -737,6 +754,8 @@ SUITE = {"npu-a2a3": {
     "tdivs": ew("tdivs", 1, scalar="f32", scalar_first=lambda name: int(name.rsplit("case", 1)[1]) >= 10),
     "tmaxs": ew("tmaxs", 1, scalar="f32"),  # a2a3 gen_data packs the scalar as an f32
     "tmins": ew("tmin", 2),  # a2a3 tmins_kernel.cpp calls TMIN(dst, src0, src1) on two tiles
+    # a2a3 tcolsum main.cpp: cases 14-26 rerun cases 1-13's parameters with IsBinary = true.
+    "tcolsum": reduce("tcolsum", binary=lambda rows, name: int(name.rsplit("case", 1)[1]) > 13),
 }}
 
 

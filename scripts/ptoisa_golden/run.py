@@ -64,6 +64,8 @@ def case_list(op, script, d):
     if not entries:  # one case, parameters at module level, case_name assigned in __main__
         return [(ns["case_name"], types.SimpleNamespace(**ns))]
     names = [lst for lst in lists if lst and all(isinstance(e, str) for e in lst)]
+    k = max([len(lst) // len(entries) for lst in names if len(lst) % len(entries) == 0] + [1])
+    entries = entries * k  # a name list k times as long reruns the parameters (a2a3 tcolsum)
     return [(case_name(op, i, e, ns, names, d), e) for i, e in enumerate(entries)]
 
 
