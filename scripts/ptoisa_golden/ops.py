@@ -168,8 +168,9 @@ KEEP = {1: 2, 2: 2, 3: 4, 4: 4, 5: 4, 6: 4, 7: 1}  # one of every KEEP elements 
 def tgather(c, d):
     """tgather_kernel.cpp. runTGATHER (mask form): src (R+5) x (C+32) valid R x C, dst R x C,
     golden = the selected columns of every row, packed. runTGather1D (index form): src0 tile =
-    the whole src0 array, indices / dst / tmp src1-shaped. GATHER_COL is a C++ template
-    argument with no text spelling."""
+    the whole src0 array, indices / dst / tmp src1-shaped (the NPU kernels: index type src1type,
+    src0_row x src0_col, src1_row x src1_col). GATHER_COL is a C++ template argument with no
+    text spelling."""
     if getattr(c, "gather_col", False):
         return "GATHER_COL: no text form in ptosim"
     if hasattr(c, "pattern"):
@@ -177,11 +178,13 @@ def tgather(c, d):
         src = Tile("src", t, c.row + 5, c.col + 32, c.row, c.col, file="x1_gm.bin", gcols=c.col)
         dst = Tile("dst", t, c.row, c.col, file="out.bin", ncmp=c.row * c.col // KEEP[c.pattern])
         return Spec("tgather", [src], [dst], attr_in="{maskPattern = #pto.mask_pattern<%s>}" % MASK[c.pattern])
-    t = dt(c.src_type)
-    src = Tile("src", t, c.src_row, c.src_col, file="src0.bin")
-    idx = Tile("idx", "i32", c.dst_row, c.dst_col, file="src1.bin")
-    tmp = Tile("tmp", "i32", c.dst_row, c.dst_col)
-    dst = Tile("dst", t, c.dst_row, c.dst_col, file="out.bin")
+    if hasattr(c, "kvalue"):
+        return "compare-form TGATHER (kvalue / cmpmode): no ptosim op"
+    t, it = dt(attr(c, "src_type", "src0type")), dt(attr(c, "src1type", default=np.int32))
+    src = Tile("src", t, *pick(c, (("src_row", "src_col"), ("src0_row", "src0_col"))), file="src0.bin")
+    shape = pick(c, (("dst_row", "dst_col"), ("src1_row", "src1_col")))
+    idx, tmp = Tile("idx", it, *shape, file="src1.bin"), Tile("tmp", it, *shape)
+    dst = Tile("dst", t, *shape, file="out.bin")
     return Spec("tgather", [src, idx, tmp], [dst])
 
 
@@ -196,12 +199,12 @@ def tgatherb(c, d):
 
 def tscatter(c, d):
     """tscatter_kernel.cpp runTScatter: src / dst row x col (dst not loaded), indexes
-    idx_row x idx_col; the masked forms (TSCATTER<maskPattern>) have no text spelling."""
+    idx_row x idx_col (the NPU kernels' files: input.bin, indexes.bin); the masked forms (TSCATTER<maskPattern>) have no text spelling."""
     if not hasattr(c, "idx_type"):
         return "masked TSCATTER: no text form in ptosim"
     t = dt(c.data_type)
-    src = Tile("src", t, c.row, c.col, file="input1.bin")
-    idx = Tile("idx", dt(c.idx_type), c.idx_row, c.idx_col, file="input2.bin")
+    src = Tile("src", t, c.row, c.col, file=first(d, ("input1.bin", "input.bin")))
+    idx = Tile("idx", dt(c.idx_type), c.idx_row, c.idx_col, file=first(d, ("input2.bin", "indexes.bin")))
     dst = Tile("dst", t, c.row, c.col, file="out.bin")
     return Spec("tscatter", [src, idx], [dst])
 
