@@ -6,6 +6,8 @@ Tile shapes, valid shapes and layouts follow the op's <op>_kernel.cpp in pto-isa
 """
 import os
 
+import types
+
 import numpy as np
 import ml_dtypes
 
@@ -737,6 +739,26 @@ def tpart_npu(op):
     return make
 
 
+def tcvt_npu(c, d):
+    """tcvt_kernel.cpp (A5): src / dst m x n tiles valid valid_m x valid_n (run-time valid
+    shapes when partial, as the kernel's useDynamicTile), GM m x n; TCVT(dst, src, CAST_RINT)
+    (CAST_ROUND for f16 -> hifloat8). Saturation cases (golden_truncated.bin): main.cpp checks
+    the SaturationMode::OFF output (and the default one) against it; run with sat_mode OFF.
+    bf16 as the case name and the kernel (bf16_wrapper) say: gen_data.py stands it in with
+    np.float16 (its `bfloat16 = np.float16`), so its bf16 goldens are f16 conversions."""
+    s, t = (dtype_of(types.SimpleNamespace(dtype=x)) for x in (c.srctype, c.dsttype))
+    pair = os.path.basename(d).split("_", 1)[1]  # the type pair named by the case ("fp32_bf16_1x128")
+    s, t = "bf16" if pair.startswith("bf16_") else s, "bf16" if "_bf16_" in pair else t
+    part = (c.valid_m, c.valid_n) != (c.m, c.n)
+    sat = os.path.exists(os.path.join(d, "golden_truncated.bin"))
+    v = (c.valid_m, c.valid_n)
+    src = gm_tile("src", s, (c.m, c.n), v, d, "x1_gm.bin", dyn=part)
+    dst = gm_tile("dst", t, (c.m, c.n), v, d, "golden_truncated.bin" if sat else "golden.bin", file="out.bin",
+                  dyn=part)
+    mode = "rmode = #pto<round_mode CAST_RINT>" + (", sat_mode = #pto<sat_mode OFF>" if sat else "")
+    return Spec("tcvt", [src], [dst], attr_in="{%s}" % mode)
+
+
 NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
        **{o: argreduce(o) for o in ("trowargmax", "trowargmin", "tcolargmax", "tcolargmin")},
        **{o: expand(o) for o in ("trowexpandadd", "trowexpandsub", "trowexpandmul", "trowexpanddiv",
@@ -748,7 +770,7 @@ NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
        **{o: tpart_npu(o) for o in ("tpartadd", "tpartmul", "tpartmax", "tpartmin", "tpartargmax", "tpartargmin")},
        **{o: cmp_npu(o) for o in ("tcmp", "tcmps")}, **{o: interleave_npu(o) for o in ("tinterleave", "tdeinterleave")},
        "tci": tci_npu, "ttri": ttri_npu, "tpairreducesum": pairreduce_npu, "tsort32": tsort32_npu, "tsel": tsel_npu,
-       "tsels": tsels_npu}
+       "tsels": tsels_npu, "tcvt": tcvt_npu}
 
 
 # Per suite, the ops whose NPU kernel differs between the two NPU test trees.
@@ -761,6 +783,8 @@ SUITE = {"npu-a2a3": {
     "tcolsum": reduce("tcolsum", binary=lambda rows, name: int(name.rsplit("case", 1)[1]) > 13),
 }}
 
+
+RECORDED = {"tcvt"}  # scripts whose cases are built in loops (run.py recorded)
 
 NAMES = {
     "tpartmax": lambda i, c: f"TPARTMAX_Test.case_{c[3]}_64x64_src1_32x32",

@@ -15,6 +15,8 @@ output) runs with `ptosim run --check none`; the outputs are compared with golde
 destination's valid region. Prints one table row per case, output and profile.
 """
 import ast
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -38,7 +40,10 @@ def case_list(op, script, d):
     tree = ast.parse(open(script).read())
     main = next(n for n in tree.body if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test))
     ns = {"__name__": "gen_data", "__file__": script}
-    exec(compile(ast.Module([n for n in tree.body if n is not main], []), script, "exec"), ns)
+    with contextlib.redirect_stdout(io.StringIO()):  # the script's progress messages
+        exec(compile(ast.Module([n for n in tree.body if n is not main], []), script, "exec"), ns)
+    if op in ops.RECORDED:
+        return recorded(script, main, ns)
     plain = [a for a in main.body if isinstance(a, ast.Assign) and not isinstance(a.value, (ast.Call, ast.List))]
     exec(compile(ast.Module(plain, []), script, "exec"), ns)
     classes = tuple(v for v in ns.values() if isinstance(v, type) and v.__module__ == "gen_data")
@@ -67,6 +72,21 @@ def case_list(op, script, d):
     k = max([len(lst) // len(entries) for lst in names if len(lst) % len(entries) == 0] + [1])
     entries = entries * k  # a name list k times as long reruns the parameters (a2a3 tcolsum)
     return [(case_name(op, i, e, ns, names, d), e) for i, e in enumerate(entries)]
+
+
+def recorded(script, main, ns):
+    """The cases of a script that builds its case list in loops (ops.RECORDED): its __main__
+    block run with every gen_*golden* function replaced by a recorder of (case name = the first
+    string argument, entry = the first other argument) and no directory changes."""
+    calls = []
+    for k in [k for k in ns if k.startswith("gen_") and "golden" in k and callable(ns[k])]:
+        ns[k] = lambda *a: calls.append((next(x for x in a if isinstance(x, str)),
+                                         next(x for x in a if not isinstance(x, str))))
+    fs = types.SimpleNamespace(**{**vars(os), "makedirs": lambda *a, **k: None, "chdir": lambda p: None})
+    ns["os"] = fs
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(ast.Module(main.body, []), script, "exec"), ns)
+    return calls
 
 
 def case_name(op, i, c, ns, names, d):
