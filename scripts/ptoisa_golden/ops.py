@@ -740,10 +740,11 @@ def tpart_npu(op):
 
 
 def tcvt_npu(c, d):
-    """tcvt_kernel.cpp (A5): src / dst m x n tiles valid valid_m x valid_n (run-time valid
-    shapes when partial, as the kernel's useDynamicTile), GM m x n; TCVT(dst, src, CAST_RINT)
-    (CAST_ROUND for f16 -> hifloat8). Saturation cases (golden_truncated.bin): main.cpp checks
-    the SaturationMode::OFF output (and the default one) against it; run with sat_mode OFF.
+    """tcvt_kernel.cpp (both NPU trees): src / dst m x n tiles valid valid_m x valid_n (run-time
+    valid shapes when partial, as the kernels'), GM m x n; TCVT(dst, src, the case's mode)
+    (CAST_ROUND for f16 -> hifloat8). Cases with golden_truncated.bin (saturation, a2a3's
+    nonsattorch): main.cpp checks the SaturationMode::OFF output (and the default one) against
+    it; run with sat_mode OFF (nonsattorch's tmp tile is not passed).
     bf16 as the case name and the kernel (bf16_wrapper) say: gen_data.py stands it in with
     np.float16 (its `bfloat16 = np.float16`), so its bf16 goldens are f16 conversions."""
     s, t = (dtype_of(types.SimpleNamespace(dtype=x)) for x in (c.srctype, c.dsttype))
@@ -755,7 +756,9 @@ def tcvt_npu(c, d):
     src = gm_tile("src", s, (c.m, c.n), v, d, "x1_gm.bin", dyn=part)
     dst = gm_tile("dst", t, (c.m, c.n), v, d, "golden_truncated.bin" if sat else "golden.bin", file="out.bin",
                   dyn=part)
-    mode = "rmode = #pto<round_mode CAST_RINT>" + (", sat_mode = #pto<sat_mode OFF>" if sat else "")
+    rm = c.mode.split("::")[-1]  # the case's RoundMode (CAST_RINT, or a2a3's nonsattorch CAST_TRUNC)
+    rm = "CAST_ROUND" if (s, t) == ("f16", "hif8") else rm if rm == "CAST_RINT" else rm.replace("CAST_", "")
+    mode = f"rmode = #pto<round_mode {rm}>" + (", sat_mode = #pto<sat_mode OFF>" if sat else "")
     return Spec("tcvt", [src], [dst], attr_in="{%s}" % mode)
 
 
