@@ -30,10 +30,11 @@ class Tile:
     (row-major); the tile's valid region is its top-left vr x vc part."""
 
     def __init__(self, name, dtype, rows, cols, vr=None, vc=None, file=None, layout="row_major",
-                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False, preload=False, dyn=False):
+                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False, preload=False, dyn=False, init=None):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
         self.vr, self.vc = rows if vr is None else vr, cols if vc is None else vc
-        self.preload = preload  # an output the kernel TLOADs (from its zeroed GM array) before the op
+        self.preload = preload or bool(init)  # an output the kernel TLOADs (from its GM array) before the op
+        self.init = init  # the input file the output's GM array starts as (else zeros)
         self.dyn = dyn  # valid shape given at run time (the kernel's Tile<..., -1, -1>), not in the type
         self.file, self.layout, self.is_input = file, layout, is_input
         self.gcols, self.grows = self.vc if gcols is None else gcols, self.vr if grows is None else grows
@@ -786,6 +787,58 @@ SUITE = {"npu-a2a3": {
     "tcolsum": reduce("tcolsum", binary=lambda rows, name: int(name.rsplit("case", 1)[1]) > 13),
 }}
 
+
+def rowexpand_npu(c, d):
+    """trowexpand_kernel.cpp (both NPU trees): src row x src_col valid row x src_validcol (A5:
+    one column; a2a3's is_brcb cases: a col-major row x 1 src through a DN view), dst row x
+    dst_col valid row x dst_valid_col; GM layouts from the file sizes."""
+    t, brcb = dtype_of(c), getattr(c, "is_brcb", False)
+    src = gm_tile("src", t, (c.row, c.src_col), (c.row, attr(c, "src_validcol", default=1)), d, "input.bin",
+                  layout="col_major" if brcb else "row_major", dn=brcb)
+    dst = gm_tile("dst", t, (c.row, c.dst_col), (c.row, c.dst_valid_col), d, "golden.bin", file="out.bin")
+    return Spec("trowexpand", [src], [dst])
+
+
+def colexpand_npu(c, d):
+    """tcolexpand_kernel.cpp. A5: src src_row x col, dst dst_row x col, both valid_col columns.
+    a2a3: src 1 x dst_col valid 1 x dst_valid_col, dst dst_row x dst_col valid dst_valid_row x
+    dst_valid_col, TLOADed first. GM layouts from the file sizes."""
+    t = dtype_of(c)
+    if hasattr(c, "src_row"):
+        src = gm_tile("src", t, (c.src_row, c.col), (c.src_row, c.valid_col), d, "input.bin")
+        dst = gm_tile("dst", t, (c.dst_row, c.col), (c.dst_row, c.valid_col), d, "golden.bin", file="out.bin")
+    else:
+        src = gm_tile("src", t, (1, c.dst_col), (1, c.dst_valid_col), d, "input.bin")
+        dst = gm_tile("dst", t, (c.dst_row, c.dst_col), (c.dst_valid_row, c.dst_valid_col), d, "golden.bin",
+                      file="out.bin", preload=True)
+    return Spec("tcolexpand", [src], [dst])
+
+
+def texpands_npu(c, d):
+    """texpands_kernel.cpp (both NPU trees): dst tile_row x tile_col valid valid_row x
+    valid_col, col-major (DN GM) when a column is whole 32-byte blocks (the kernel's
+    isColMajor), GM global_row x global_col; the scalar from scalar.bin (A5: of T; a2a3: f32)."""
+    t = dtype_of(c)
+    col = c.tile_row * ES[t] % 32 == 0
+    dst = Tile("dst", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin", grows=c.global_row,
+               gcols=c.global_col, layout="col_major" if col else "row_major", dn=col)
+    sf = "f32" if os.path.getsize(os.path.join(d, "scalar.bin")) == 4 and ES[t] != 4 else t
+    return Spec("texpands", [scalar_operand(d, t, sf)], [dst])
+
+
+def taxpy_npu(c, d):
+    """taxpy_kernel.cpp (both NPU trees): src (input2.bin) and dst tile_row x tile_col valid
+    valid_row x valid_col; dst's GM array starts as input1.bin and is TLOADed; TAXPY(dst, src,
+    (T)scalar) with scalar.bin's f32: dst += src * scalar."""
+    t, st = dt(attr(c, "dst_dtype", "dtype")), dt(attr(c, "src_dtype", "dtype"))
+    v = (c.valid_row, c.valid_col)
+    src = gm_tile("src", st, (c.tile_row, c.tile_col), v, d, "input2.bin")
+    dst = gm_tile("dst", t, (c.tile_row, c.tile_col), v, d, "golden.bin", file="out.bin", init="input1.bin")
+    return Spec("taxpy", [src, scalar_operand(d, t, "f32")], [dst])
+
+
+NPU.update({"trowexpand": rowexpand_npu, "tcolexpand": colexpand_npu, "texpands": texpands_npu,
+            "taxpy": taxpy_npu})
 
 RECORDED = {"tcvt"}  # scripts whose cases are built in loops (run.py recorded)
 

@@ -92,16 +92,17 @@ def recorded(script, main, ns):
 def case_name(op, i, c, ns, names, d):
     """The first candidate name of entry i (c) that gen_data.py made a directory for in d:
     ops.NAMES (names built by an f-string loop), the script's generate*name functions, the
-    tuple's first element or the object's string attributes, the i-th of its name lists."""
+    tuple's first element or the object's string attributes, the i-th of its name lists, str(c)."""
     cands = []
     for f in ([lambda c: ops.NAMES[op](i, c)] if op in ops.NAMES else []) + \
             [f for k, f in ns.items() if callable(f) and k.startswith("generate") and k.endswith("name")]:
-        try:
-            cands.append(f(c))
-        except Exception:  # a naming function of another parameter class
-            pass
+        for args in ((c,), (i, c)):  # generate_case_name(param) or (index, param)
+            try:
+                cands.append(f(*args))
+            except Exception:  # a naming function of another parameter class or signature
+                pass
     vals = list(c) if isinstance(c, tuple) else list(vars(c).values())
-    cands += [v for v in vals if isinstance(v, str)] + [lst[i] for lst in names if i < len(lst)]
+    cands += [v for v in vals if isinstance(v, str)] + [lst[i] for lst in names if i < len(lst)] + [str(c)]
     return next((n for n in cands if isinstance(n, str) and os.path.isdir(os.path.join(d, n))), f"case{i}")
 
 
@@ -133,7 +134,9 @@ def run_case(ptosim, spec, casedir, profile):
     args = []
     for t in spec.gm_args():
         path = os.path.join(casedir, t.file) if t.is_input else os.path.join(outdir, t.file)
-        if not t.is_input:
+        if t.init:
+            shutil.copyfile(os.path.join(casedir, t.init), path)
+        elif not t.is_input:
             np.zeros(t.gm_elems(), dtype=ops.NP[t.dtype]).tofile(path)
         args.append(path)
     r = subprocess.run([ptosim, "run", "--check", "none", "--target", profile, "--out-dir", outdir, prog] + args,
