@@ -50,14 +50,24 @@ def case_list(op, script, d):
 
     def value(e):
         return eval(compile(ast.Expression(e), script, "eval"), ns)
-    lists = []
-    for a in sorted((n for n in ast.walk(main) if isinstance(n, ast.Assign) and isinstance(n.value, ast.List)),
-                    key=lambda n: n.lineno):
+    lists, found, inside = [], [], set()  # found: (position, entries)
+    for a in (n for n in ast.walk(main) if isinstance(n, ast.Assign) and isinstance(n.value, ast.List)):
         try:
-            lists.append(value(a.value))
+            lst = value(a.value)
         except Exception:  # a list built from loop variables: not a case list
-            pass
-    entries = [e for lst in lists for e in lst if isinstance(e, classes + (tuple,))]
+            continue
+        lists.append(lst)
+        found.append(((a.lineno, a.col_offset), [e for e in lst if isinstance(e, classes + (tuple,))]))
+        inside |= {id(n) for n in ast.walk(a.value)}
+    if any(es for _, es in found):  # plus parameter objects made outside those lists (appended ones)
+        for n in ast.walk(main):
+            if isinstance(n, ast.Call) and id(n) not in inside and getattr(n.func, "id", None) in \
+                    {c.__name__ for c in classes}:
+                try:
+                    found.append(((n.lineno, n.col_offset), [value(n)]))
+                except Exception:  # made from loop variables
+                    pass
+    entries = [e for _, es in sorted(found, key=lambda f: f[0]) for e in es]
     if not entries:
         nodes = [n for n in ast.walk(main) if isinstance(n, ast.Call) and getattr(n.func, "id", None) in
                  {c.__name__ for c in classes}]
@@ -201,6 +211,7 @@ def main():
         suite, only = only[1], only[2:]
     npu = suite != "cpu"
     sys.path[:0] = [os.path.join(ptoisa, SUITES[suite][0]), ptoisa]  # gen_data's `import utils`
+    os.environ["PTO_CPU_SIM_ENABLE_BF16"] = "1"  # the case lists read it as the generators do
     ptosim = os.path.join(build, "ptosim")
     table = {**ops.OPS, **ops.NPU, **ops.SUITE.get(suite, {})} if npu else ops.OPS
     print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  "
