@@ -837,7 +837,22 @@ def taxpy_npu(c, d):
     return Spec("taxpy", [src, scalar_operand(d, t, "f32")], [dst])
 
 
-NPU.update({"trowexpand": rowexpand_npu, "tcolexpand": colexpand_npu, "texpands": texpands_npu,
+def tdequant_npu(c, d):
+    """tdequant_kernel.cpp. A5: as the CPU kernel (tdequant). a2a3: src src_rows x src_cols of
+    src_dtype, dst dst_rows x dst_cols of dst_dtype, both valid dst_valid_rows x
+    dst_valid_cols; scale / offset row-major para_rows x para_cols tiles of dst_dtype valid
+    dst_valid_rows x 1; GM layouts from the file sizes."""
+    if hasattr(c, "src_type"):
+        return tdequant(c, d)
+    td, v = dt(c.dst_dtype), (c.dst_valid_rows, c.dst_valid_cols)
+    src = gm_tile("src", dt(c.src_dtype), (c.src_rows, c.src_cols), v, d, "srcInput.bin")
+    sc, of = (gm_tile(n, td, (c.para_rows, c.para_cols), (v[0], 1), d, f"{f}Input.bin")
+              for n, f in (("sc", "scale"), ("of", "offset")))
+    dst = gm_tile("dst", td, (c.dst_rows, c.dst_cols), v, d, "golden.bin", file="out.bin")
+    return Spec("tdequant", [src, sc, of], [dst])
+
+
+NPU.update({"tdequant": tdequant_npu, "trowexpand": rowexpand_npu, "tcolexpand": colexpand_npu, "texpands": texpands_npu,
             "taxpy": taxpy_npu})
 
 RECORDED = {"tcvt"}  # scripts whose cases are built in loops (run.py recorded)
