@@ -71,20 +71,24 @@ class Tile:
 
 class Spec:
     """One op on tiles: `ins` / `outs` are Tiles or ("%name", type, value) scalars; the op is
-    spelled `pto.OP ins(a, b ATTR_IN : types) outs(d : types) ATTR_OUT`."""
+    spelled `pto.OP ins(a, b ATTR_IN : types) outs(d : types) ATTR_OUT`. `then`: further
+    (op, ins, outs) steps run after it in order (the composite kernels); the outputs compared
+    are the last step's."""
 
-    def __init__(self, op, ins, outs, attr_in="", attr_out="", profiles=BOTH, extra=()):
-        self.op, self.ins, self.outs, self.attr_in, self.attr_out = op, ins, outs, attr_in, attr_out
+    def __init__(self, op, ins, outs, attr_in="", attr_out="", profiles=BOTH, then=()):
+        self.steps = [(op, ins, outs, attr_in, attr_out)] + [(o, i, d, "", "") for o, i, d in then]
         self.profiles = profiles
-        self.extra = list(extra)  # tiles the op reads that are not loaded (tmp)
-        for t in outs:
+        for t in (t for step in self.steps for t in step[2]):
             if isinstance(t, Tile):
                 t.is_input = False
-        self.outputs = [t for t in outs if isinstance(t, Tile) and t.file]
+        self.outputs = [t for t in self.steps[-1][2] if isinstance(t, Tile) and t.file]
+
+    def operands(self):
+        return [x for step in self.steps for x in step[1] + step[2]]
 
     def tiles(self):
         seen = []
-        for t in self.ins + self.outs + self.extra:
+        for t in self.operands():
             if isinstance(t, Tile) and t not in seen:
                 seen.append(t)
         return seen
@@ -99,9 +103,8 @@ class Spec:
              + ") attributes {pto.kernel} {"]
         consts = sorted({1} | {v for t in args for v in (t.gcols, t.grows)} | {v for t in self.tiles() for v in (t.vr, t.vc)})
         L += [f"    %c{v} = arith.constant {v} : index" for v in consts]
-        for s in self.ins:
-            if not isinstance(s, Tile):
-                L.append(f"    {s[0]} = arith.constant {s[2]} : {s[1]}")
+        for s in dict.fromkeys(s for s in self.operands() if not isinstance(s, Tile)):
+            L.append(f"    {s[0]} = arith.constant {s[2]} : {s[1]}")
         for i, t in enumerate(args):
             strides = f"[%c1, %c{t.grows}] {{layout = #pto.layout<dn>}}" if t.dn else f"[%c{t.gcols}, %c1]"
             L.append(f"    %v{i} = pto.make_tensor_view %g{i}, shape = [%c{t.vr}, %c{t.vc}], strides = "
@@ -119,10 +122,9 @@ class Spec:
 
         def types(xs):
             return ", ".join(x.type() if isinstance(x, Tile) else x[1] for x in xs)
-        ai = f" {self.attr_in}" if self.attr_in else ""
-        ao = f" {self.attr_out}" if self.attr_out else ""
-        L.append(f"    pto.{self.op} ins({names(self.ins)}{ai} : {types(self.ins)}) "
-                 f"outs({names(self.outs)} : {types(self.outs)}){ao}")
+        for op, ins, outs, attr_in, attr_out in self.steps:
+            ai, ao = f" {attr_in}" if attr_in else "", f" {attr_out}" if attr_out else ""
+            L.append(f"    pto.{op} ins({names(ins)}{ai} : {types(ins)}) outs({names(outs)} : {types(outs)}){ao}")
         L += ["    pto.barrier #pto.pipe<PIPE_ALL>"]
         for i, t in enumerate(args):
             if not t.is_input:
@@ -854,6 +856,51 @@ def tdequant_npu(c, d):
 
 NPU.update({"tdequant": tdequant_npu, "trowexpand": rowexpand_npu, "tcolexpand": colexpand_npu, "texpands": texpands_npu,
             "taxpy": taxpy_npu})
+
+# The composite tests (A5): their kernels' steps, T<OP>(out, ins...). Operands: sK = inputK+1.bin
+# loaded, tK = a tile of the kernel's type not loaded (valid = the whole tile), tmp = the
+# intermediate, dst (valid vR x vC) / dst1 (valid vR x 1) = the output, $K = the first element
+# of input(K+1).bin as the scalar.
+COMPOSITE = {
+    "tmul_tadds": [("tmul", "s0 s1", "tmp"), ("tadds", "tmp $2", "dst")],
+    "tsub_texp": [("tsub", "s0 s1", "tmp"), ("texp", "tmp", "dst")],
+    "trowexpand_trowsum": [("trowexpand", "s0", "tmp"), ("trowsum", "tmp t1", "dst1")],
+    "trowsum_trowexpand": [("trowsum", "s0 s1", "tmp"), ("trowexpand", "tmp", "dst")],
+    "trowexpand_tdiv": [("trowexpand", "s0", "tmp"), ("tdiv", "tmp s1", "dst")],
+    "trowexpand_tsqrt": [("trowexpand", "s0", "tmp"), ("tsqrt", "tmp", "dst")],
+    "tmuls_trowsum": [("tmuls", "s0 $1", "tmp"), ("trowsum", "tmp t1", "dst1")],
+    "tadd_tdiv": [("tadd", "s0 s1", "tmp"), ("tdiv", "tmp s2", "dst")],
+}
+
+
+def composite(name):
+    """<name>_kernel.cpp: every tile Tile<T, tile_row, tile_col, -1, -1> (run-time valid
+    valid_row x valid_col unless COMPOSITE says otherwise), GM arrays tile-shaped (row stride
+    tile_col); the steps of COMPOSITE[name]."""
+    def make(c, d):
+        t, shape, v = dtype_of(c), (c.tile_row, c.tile_col), (c.valid_row, c.valid_col)
+        made = {}
+
+        def operand(k):
+            if k not in made:
+                if k[0] == "$":
+                    made[k] = ("%s", t, scalar(os.path.join(d, f"input{int(k[1]) + 1}.bin"), t))
+                elif k[0] == "s":
+                    made[k] = gm_tile(k, t, shape, v, d, f"input{int(k[1]) + 1}.bin", dyn=True)
+                elif k[0] == "t" and k != "tmp":
+                    made[k] = Tile(k, t, *shape, dyn=True)
+                elif k == "tmp":
+                    made[k] = Tile(k, t, *shape, *v, dyn=True)
+                else:
+                    made[k] = gm_tile("dst", t, shape, (v[0], 1) if k == "dst1" else v, d, "golden.bin",
+                                      file="out.bin", dyn=True)
+            return made[k]
+        steps = [(op, [operand(k) for k in ins.split()], [operand(out)]) for op, ins, out in COMPOSITE[name]]
+        return Spec(*steps[0], then=steps[1:])
+    return make
+
+
+NPU.update({k: composite(k) for k in COMPOSITE})
 
 RECORDED = {"tcvt"}  # scripts whose cases are built in loops (run.py recorded)
 
