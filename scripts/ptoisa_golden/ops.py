@@ -857,6 +857,29 @@ def tdequant_npu(c, d):
 NPU.update({"tdequant": tdequant_npu, "trowexpand": rowexpand_npu, "tcolexpand": colexpand_npu, "texpands": texpands_npu,
             "taxpy": taxpy_npu})
 
+def concat_npu(op):
+    """tconcat(idx)_kernel.cpp (both NPU trees): src0 / src1 src<k>_tile_row x src<k>_tile_col
+    valid valid_row x valid_col<k>, dst dst_tile_row x dst_tile_col valid valid_row x
+    dst_tile_col, TLOADed first; tconcatidx adds src-shaped index tiles of itype (src<k>_idx.bin).
+    GM layouts from the file sizes. tconcatdstidx (also writing a dst index tile) has no ptosim op."""
+    def make(c, d):
+        if op == "tconcatdstidx":
+            return "tconcatdstidx: no ptosim op"
+        t, vr = dtype_of(c), c.valid_row
+        files = ("input0.bin", "input1.bin") if op == "tconcatidx" else ("input1.bin", "input2.bin")
+        shapes = [((getattr(c, f"src{k}_tile_row"), getattr(c, f"src{k}_tile_col")), (vr, getattr(c, f"valid_col{k}")))
+                  for k in (0, 1)]
+        ins = [gm_tile(f"s{k}", t, *shapes[k], d, files[k]) for k in (0, 1)]
+        if op == "tconcatidx":
+            ins += [gm_tile(f"i{k}", dt(c.itype), *shapes[k], d, f"src{k}_idx.bin") for k in (0, 1)]
+        dst = gm_tile("dst", t, (c.dst_tile_row, c.dst_tile_col), (vr, c.dst_tile_col), d, "golden.bin",
+                      file="out.bin", preload=True)
+        return Spec(op, ins, [dst])
+    return make
+
+
+NPU.update({o: concat_npu(o) for o in ("tconcat", "tconcatidx", "tconcatdstidx")})
+
 # The composite tests (A5): their kernels' steps, T<OP>(out, ins...). Operands: sK = inputK+1.bin
 # loaded, tK = a tile of the kernel's type not loaded (valid = the whole tile), tmp = the
 # intermediate, dst (valid vR x vC) / dst1 (valid vR x 1) = the output, $K = the first element
