@@ -6,6 +6,8 @@ Tile shapes, valid shapes and layouts follow the op's <op>_kernel.cpp in pto-isa
 """
 import os
 
+import types
+
 import numpy as np
 import ml_dtypes
 
@@ -28,18 +30,22 @@ class Tile:
     (row-major); the tile's valid region is its top-left vr x vc part."""
 
     def __init__(self, name, dtype, rows, cols, vr=None, vc=None, file=None, layout="row_major",
-                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False):
+                 gcols=None, grows=None, is_input=True, golden="golden.bin", ncmp=None, dn=False, preload=False, dyn=False, init=None):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
-        self.vr, self.vc = vr or rows, vc or cols
+        self.vr, self.vc = rows if vr is None else vr, cols if vc is None else vc
+        self.preload = preload or bool(init)  # an output the kernel TLOADs (from its GM array) before the op
+        self.init = init  # the input file the output's GM array starts as (else zeros)
+        self.dyn = dyn  # valid shape given at run time (the kernel's Tile<..., -1, -1>), not in the type
         self.file, self.layout, self.is_input = file, layout, is_input
-        self.gcols, self.grows = gcols or self.vc, grows or self.vr
+        self.gcols, self.grows = self.vc if gcols is None else gcols, self.vr if grows is None else grows
         self.golden = golden
         self.ncmp = ncmp  # compare only the first ncmp elements of the valid region (row-major)
         self.dn = dn  # GM view is DN (column-major: element (r, c) at c * grows + r), as a col-major tile needs
 
     def type(self):
+        v = ("?", "?") if self.dyn else (self.vr, self.vc)
         return (f"!pto.tile_buf<loc=vec, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
-                f"v_row={self.vr}, v_col={self.vc}, blayout={self.layout}, slayout=none_box, fractal=512, pad=0>")
+                f"v_row={v[0]}, v_col={v[1]}, blayout={self.layout}, slayout=none_box, fractal=512, pad=0>")
 
     def gm_elems(self):
         return self.grows * self.gcols
@@ -65,20 +71,24 @@ class Tile:
 
 class Spec:
     """One op on tiles: `ins` / `outs` are Tiles or ("%name", type, value) scalars; the op is
-    spelled `pto.OP ins(a, b ATTR_IN : types) outs(d : types) ATTR_OUT`."""
+    spelled `pto.OP ins(a, b ATTR_IN : types) outs(d : types) ATTR_OUT`. `then`: further
+    (op, ins, outs) steps run after it in order (the composite kernels); the outputs compared
+    are the last step's."""
 
-    def __init__(self, op, ins, outs, attr_in="", attr_out="", profiles=BOTH, extra=()):
-        self.op, self.ins, self.outs, self.attr_in, self.attr_out = op, ins, outs, attr_in, attr_out
+    def __init__(self, op, ins, outs, attr_in="", attr_out="", profiles=BOTH, then=()):
+        self.steps = [(op, ins, outs, attr_in, attr_out)] + [(o, i, d, "", "") for o, i, d in then]
         self.profiles = profiles
-        self.extra = list(extra)  # tiles the op reads that are not loaded (tmp)
-        for t in outs:
+        for t in (t for step in self.steps for t in step[2]):
             if isinstance(t, Tile):
                 t.is_input = False
-        self.outputs = [t for t in outs if isinstance(t, Tile) and t.file]
+        self.outputs = [t for t in self.steps[-1][2] if isinstance(t, Tile) and t.file]
+
+    def operands(self):
+        return [x for step in self.steps for x in step[1] + step[2]]
 
     def tiles(self):
         seen = []
-        for t in self.ins + self.outs + self.extra:
+        for t in self.operands():
             if isinstance(t, Tile) and t not in seen:
                 seen.append(t)
         return seen
@@ -91,19 +101,19 @@ class Spec:
         L = [f'module attributes {{pto.target_arch = "{profile}", pto.kernel_kind = #pto.kernel_kind<vector>}} {{',
              "  func.func @case(" + ", ".join(f"%g{i}: !pto.ptr<{t.dtype}>" for i, t in enumerate(args))
              + ") attributes {pto.kernel} {"]
-        consts = sorted({1} | {v for t in args for v in (t.vr, t.vc, t.gcols, t.grows)})
+        consts = sorted({1} | {v for t in args for v in (t.gcols, t.grows)} | {v for t in self.tiles() for v in (t.vr, t.vc)})
         L += [f"    %c{v} = arith.constant {v} : index" for v in consts]
-        for s in self.ins:
-            if not isinstance(s, Tile):
-                L.append(f"    {s[0]} = arith.constant {s[2]} : {s[1]}")
+        for s in dict.fromkeys(s for s in self.operands() if not isinstance(s, Tile)):
+            L.append(f"    {s[0]} = arith.constant {s[2]} : {s[1]}")
         for i, t in enumerate(args):
             strides = f"[%c1, %c{t.grows}] {{layout = #pto.layout<dn>}}" if t.dn else f"[%c{t.gcols}, %c1]"
             L.append(f"    %v{i} = pto.make_tensor_view %g{i}, shape = [%c{t.vr}, %c{t.vc}], strides = "
                      f"{strides} : !pto.tensor_view<?x?x{t.dtype}>")
         for t in self.tiles():
-            L.append(f"    %{t.name} = pto.alloc_tile : {t.type()}")
+            valid = f" valid_row = %c{t.vr} valid_col = %c{t.vc}" if t.dyn else ""
+            L.append(f"    %{t.name} = pto.alloc_tile{valid} : {t.type()}")
         for i, t in enumerate(args):
-            if t.is_input:
+            if t.is_input or t.preload:
                 L.append(f"    pto.tload ins(%v{i} : !pto.tensor_view<?x?x{t.dtype}>) outs(%{t.name} : {t.type()})")
         L += ["    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]", "    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]"]
 
@@ -112,10 +122,9 @@ class Spec:
 
         def types(xs):
             return ", ".join(x.type() if isinstance(x, Tile) else x[1] for x in xs)
-        ai = f" {self.attr_in}" if self.attr_in else ""
-        ao = f" {self.attr_out}" if self.attr_out else ""
-        L.append(f"    pto.{self.op} ins({names(self.ins)}{ai} : {types(self.ins)}) "
-                 f"outs({names(self.outs)} : {types(self.outs)}){ao}")
+        for op, ins, outs, attr_in, attr_out in self.steps:
+            ai, ao = f" {attr_in}" if attr_in else "", f" {attr_out}" if attr_out else ""
+            L.append(f"    pto.{op} ins({names(ins)}{ai} : {types(ins)}) outs({names(outs)} : {types(outs)}){ao}")
         L += ["    pto.barrier #pto.pipe<PIPE_ALL>"]
         for i, t in enumerate(args):
             if not t.is_input:
@@ -164,8 +173,9 @@ KEEP = {1: 2, 2: 2, 3: 4, 4: 4, 5: 4, 6: 4, 7: 1}  # one of every KEEP elements 
 def tgather(c, d):
     """tgather_kernel.cpp. runTGATHER (mask form): src (R+5) x (C+32) valid R x C, dst R x C,
     golden = the selected columns of every row, packed. runTGather1D (index form): src0 tile =
-    the whole src0 array, indices / dst / tmp src1-shaped. GATHER_COL is a C++ template
-    argument with no text spelling."""
+    the whole src0 array, indices / dst / tmp src1-shaped (the NPU kernels: index type src1type,
+    src0_row x src0_col, src1_row x src1_col). GATHER_COL is a C++ template argument with no
+    text spelling."""
     if getattr(c, "gather_col", False):
         return "GATHER_COL: no text form in ptosim"
     if hasattr(c, "pattern"):
@@ -173,11 +183,13 @@ def tgather(c, d):
         src = Tile("src", t, c.row + 5, c.col + 32, c.row, c.col, file="x1_gm.bin", gcols=c.col)
         dst = Tile("dst", t, c.row, c.col, file="out.bin", ncmp=c.row * c.col // KEEP[c.pattern])
         return Spec("tgather", [src], [dst], attr_in="{maskPattern = #pto.mask_pattern<%s>}" % MASK[c.pattern])
-    t = dt(c.src_type)
-    src = Tile("src", t, c.src_row, c.src_col, file="src0.bin")
-    idx = Tile("idx", "i32", c.dst_row, c.dst_col, file="src1.bin")
-    tmp = Tile("tmp", "i32", c.dst_row, c.dst_col)
-    dst = Tile("dst", t, c.dst_row, c.dst_col, file="out.bin")
+    if hasattr(c, "kvalue"):
+        return "compare-form TGATHER (kvalue / cmpmode): no ptosim op"
+    t, it = dt(attr(c, "src_type", "src0type")), dt(attr(c, "src1type", default=np.int32))
+    src = Tile("src", t, *pick(c, (("src_row", "src_col"), ("src0_row", "src0_col"))), file="src0.bin")
+    shape = pick(c, (("dst_row", "dst_col"), ("src1_row", "src1_col")))
+    idx, tmp = Tile("idx", it, *shape, file="src1.bin"), Tile("tmp", it, *shape)
+    dst = Tile("dst", t, *shape, file="out.bin")
     return Spec("tgather", [src, idx, tmp], [dst])
 
 
@@ -192,12 +204,12 @@ def tgatherb(c, d):
 
 def tscatter(c, d):
     """tscatter_kernel.cpp runTScatter: src / dst row x col (dst not loaded), indexes
-    idx_row x idx_col; the masked forms (TSCATTER<maskPattern>) have no text spelling."""
+    idx_row x idx_col (the NPU kernels' files: input.bin, indexes.bin); the masked forms (TSCATTER<maskPattern>) have no text spelling."""
     if not hasattr(c, "idx_type"):
         return "masked TSCATTER: no text form in ptosim"
     t = dt(c.data_type)
-    src = Tile("src", t, c.row, c.col, file="input1.bin")
-    idx = Tile("idx", dt(c.idx_type), c.idx_row, c.idx_col, file="input2.bin")
+    src = Tile("src", t, c.row, c.col, file=first(d, ("input1.bin", "input.bin")))
+    idx = Tile("idx", dt(c.idx_type), c.idx_row, c.idx_col, file=first(d, ("input2.bin", "indexes.bin")))
     dst = Tile("dst", t, c.row, c.col, file="out.bin")
     return Spec("tscatter", [src, idx], [dst])
 
@@ -267,7 +279,16 @@ def scalar(path, t):
     v = np.fromfile(path, dtype=np.uint16 if t == "bf16" else NP[t])[0]
     if t == "bf16":
         v = np.array([int(v) << 16], np.uint32).view(np.float32)[0]
-    return repr(float(v)) if t in ("f32", "f16", "bf16") else str(int(v))
+    return float_lit(v, t) if t in ("f32", "f16", "bf16") else str(int(v))
+
+
+def float_lit(v, t):
+    """A float value as a text literal of dtype t: decimal, or its bit pattern in hex when not
+    finite (MLIR's spelling of NaN / inf constants)."""
+    v = np.array(v).astype(NP[t])
+    if np.isfinite(v):
+        return repr(float(v))
+    return "0x%0*X" % (2 * ES[t], int(v.view({2: np.uint16, 4: np.uint32}[ES[t]])))
 
 
 def mask_tile(name, rows, nbytes, vr, vc_bits, **kw):
@@ -347,7 +368,7 @@ def pick(c, pairs):
 
 
 def dtype_of(c):
-    return dt(getattr(c, "dtype", None) or getattr(c, "data_type"))
+    return dt(attr(c, "dtype", "data_type", "datatype", "srctype", "test_type", "val_dtype"))
 
 
 def first(d, names):
@@ -361,6 +382,8 @@ def gm_tile(name, t, shape, valid, d, sized_by, **kw):
     n = os.path.getsize(os.path.join(d, sized_by)) // ES[t]
     (r, c), (vr, vc) = shape, valid
     g = (r, c) if n == r * c else (vr, vc) if n == vr * vc else (n // c, c)
+    if "file" in kw:  # an output: sized_by is its golden
+        kw.setdefault("golden", sized_by)
     kw.setdefault("file", sized_by)
     return Tile(name, t, r, c, vr, vc, grows=g[0], gcols=g[1], **kw)
 
@@ -375,7 +398,7 @@ def scalar_operand(d, t, st):
     if st == "bf16":
         v = np.array([int(v) << 16], np.uint32).view(np.float32)[0]
     if t in ("f32", "f16", "bf16"):
-        return ("%s", t, repr(float(np.array(v).astype(NP[t]))))
+        return ("%s", t, float_lit(v, t))
     return ("%s", t, str(int(v)))
 
 
@@ -476,22 +499,27 @@ EW = [("tadd", 2, None, None), ("tsub", 2, None, None), ("tmul", 2, None, None),
       ("trecip", 1, None, None)]
 
 
-def reduce(op):
-    """trow*/tcol* reductions (<op>_kernel.cpp): src row x col (valid valid_row x valid_col)
-    from input.bin; a row reduction writes a row x 16 row-major dst (valid valid_row x 1) and
-    takes a src-shaped tmp; a column reduction a 1 x col dst (valid 1 x valid_col); tcolsum's
-    kernel passes isBinary (with a (row + 1) / 2 x col tmp) for its 64-row tiles. The golden
-    holds the valid results only (one per row / column)."""
+def reduce(op, binary=lambda rows, name: rows == 64):
+    """trow*/tcol* reductions (<op>_kernel.cpp): src row x col (valid valid_row x valid_col;
+    a2a3's tcol*: src_row x col valid src_valid_row x col) from input.bin; a row reduction
+    writes a row x 16 row-major dst (valid valid_row x 1; a2a3 trowprod: a col-major dst_row x 1
+    dst through a DN view) and takes a src-shaped tmp; a column reduction a 1 x col dst (valid
+    1 x valid_col; a2a3's kernels TLOAD it first). tcolsum passes isBinary (with a
+    (row + 1) / 2 x col tmp) where binary(rows, case name) says (A5: its 64-row tiles). The
+    golden holds the valid results only (one per row / column)."""
     def make(c, d):
         t = dtype_of(c)
-        (r, cl), (vr, vc) = pick(c, src_shape(0)), pick(c, VALID)
+        (r, cl) = pick(c, src_shape(0) + (("src_row", "col"),))
+        (vr, vc) = pick(c, (("src_valid_row", "col"), ("valid_row", "src_valid_col")) + VALID)
         src = gm_tile("src", t, (r, cl), (vr, vc), d, "input.bin")
         n = os.path.getsize(os.path.join(d, "golden.bin")) // ES[t]
         if op.startswith("trow"):
-            dst = Tile("dst", t, r, 16, vr, 1, file="out.bin", grows=n, gcols=1)
+            dst = Tile("dst", t, c.dst_row, 1, vr, 1, file="out.bin", layout="col_major", grows=n, gcols=1,
+                       dn=True) if hasattr(c, "dst_row") else Tile("dst", t, r, 16, vr, 1, file="out.bin", grows=n,
+                                                                    gcols=1)
             return Spec(op, [src, Tile("tmp", t, r, cl, vr, vc)], [dst])
-        dst = Tile("dst", t, 1, cl, 1, vc, file="out.bin", grows=1, gcols=n)
-        if op == "tcolsum" and r == 64:
+        dst = Tile("dst", t, 1, cl, 1, vc, file="out.bin", grows=1, gcols=n, preload=hasattr(c, "src_valid_row"))
+        if op == "tcolsum" and binary(r, os.path.basename(d)):
             return Spec(op, [src, Tile("tmp", t, (r + 1) // 2, cl)], [dst], attr_in="{isBinary = true}")
         return Spec(op, [src], [dst])
     return make
@@ -502,9 +530,21 @@ def expand(op):
     dst_row x dst_col; the per-row / per-column tile (input1.bin) src1_row x src1_col (with
     src0eqdst false, gen_data swaps the names: src0_row x src0_col), for a row expand a
     col-major rows x 1 tile unless is_rowmajor (then row-major, one 32-byte block). With
-    src0eqdst false the kernel passes the vector first: T<OP>(dst, vector, full)."""
+    src0eqdst false the kernel passes the vector first: T<OP>(dst, vector, full). a2a3's
+    trowexpand* kernels: full tile (input1.bin) and dst row x col valid valid_row x valid_col,
+    per-row tile (input2.bin) ceil32(valid_row) x 1 col-major (DN GM) or, is_rowmajor,
+    ceil32(valid_row) x one 32-byte block; GM layouts from the file sizes; their declTmp
+    variant's tmp operand is not passed."""
     def make(c, d):
         t = dtype_of(c)
+        if not hasattr(c, "dst_row"):
+            shape, v, k = (c.row, c.col), (c.valid_row, c.valid_col), 32 // ES[t]
+            w = k if c.is_rowmajor else 1
+            s0 = gm_tile("s0", t, shape, v, d, "input1.bin")
+            s1 = gm_tile("s1", t, (-(-c.valid_row // k) * k, w), (c.valid_row, w), d, "input2.bin",
+                         layout="row_major" if c.is_rowmajor else "col_major", dn=not c.is_rowmajor)
+            dst = gm_tile("dst", t, shape, v, d, "golden.bin", file="out.bin")
+            return Spec(op, [s0, s1] if c.src0eqdst else [s1, s0], [dst])
         shape = (c.dst_row, c.dst_col)
         s0 = Tile("s0", t, *shape, file="input0.bin")
         col = op.startswith("trow") and not getattr(c, "is_rowmajor", True)
@@ -541,6 +581,190 @@ def argreduce(op):
     return make
 
 
+def attr(c, *names, default=None):
+    """The first of the attributes `names` parameter object c has (else default)."""
+    return next((getattr(c, n) for n in names if hasattr(c, n)), default)
+
+
+def align32(cols, t):
+    """cols rounded up to a whole number of 32-byte blocks of dtype t (a row-major tile's rows)."""
+    k = 32 // ES[t]
+    return max(k, -(-cols // k) * k)
+
+
+def tci_npu(c, d):
+    """tci_kernel.cpp (both NPU trees): dst 1 x N of T (N = length, or src_row * src_col),
+    TCI<.., descending>(dst, start); the kernels' optional tmp operand is not passed."""
+    t, n = dtype_of(c), attr(c, "length", default=None) or c.src_row * c.src_col
+    desc, start = attr(c, "reverse", "descending"), attr(c, "begin", "start")
+    dst = Tile("dst", t, 1, align32(n, t), 1, n, file="out.bin")
+    return Spec("tci", [("%s", t, start)], [dst], attr_in="{descending = %s}" % str(bool(desc)).lower())
+
+
+def ttri_npu(c, d):
+    """ttri_kernel.cpp (A5): dst static_rows x ceil32(static_cols) (static = valid unless the
+    dynamic cases give them), valid valid_rows x valid_cols; GM valid-shaped."""
+    if hasattr(c, "tile_row"):
+        return ttri(c, d)
+    t, vr, vc = dtype_of(c), c.valid_rows, c.valid_cols
+    rows, cols = attr(c, "static_rows", default=vr), attr(c, "static_cols", default=vc)
+    dst = Tile("dst", t, rows, -(-cols // 32) * 32, vr, vc, file="out.bin")
+    return Spec("ttri", [("%dg", "i32", c.diagonal)], [dst], attr_in="{upperOrLower = %d : i32}" % c.upper_or_lower)
+
+
+def pairreduce_npu(c, d):
+    """tpairreducesum_kernel.cpp: src src0_tile_row x src0_tile_col, dst dst_tile_row x
+    dst_tile_col, both valid valid_row x valid_col with tile-shaped GM; the kernel TLOADs dst
+    (zeros) before the op. Both tiles have a run-time valid shape, as the kernel's (-1, -1):
+    A5's 1-D path is taken for static full-width tiles only (spec-notes TPAIRREDUCESUM)."""
+    t = dtype_of(c)
+    v = (c.valid_row, c.valid_col)
+    src = gm_tile("src", t, (c.src0_tile_row, c.src0_tile_col), v, d, "input1.bin", dyn=True)
+    dst = gm_tile("dst", t, (c.dst_tile_row, c.dst_tile_col), v, d, "golden.bin", file="out.bin", preload=True, dyn=True)
+    return Spec("tpairreducesum", [src], [dst])
+
+
+def interleave_npu(op):
+    """t(de)interleave_kernel.cpp (A5): tile_h x tile_w tiles valid valid_row x valid_col
+    (tile-shaped GM); the single-source tdeinterleave (input_interleaved.bin) writes
+    valid_row x valid_col / 2. C++ order T<OP>(dst1, dst0, src1, src0) = text ins(src0, src1)
+    outs(dst0, dst1) (see tinterleave)."""
+    def make(c, d):
+        t, shape = dtype_of(c), (c.tile_h, c.tile_w)
+        one = os.path.exists(os.path.join(d, "input_interleaved.bin"))
+        vo = (c.valid_row, c.valid_col // 2 if one else c.valid_col)
+        outs = [gm_tile(f"d{i}", t, shape, vo, d, f"golden{i}.bin", file=f"out{i}.bin") for i in (0, 1)]
+        files = ["input_interleaved.bin"] if one else ["input1.bin", "input2.bin"]
+        ins = [gm_tile(f"s{i}", t, shape, (c.valid_row, c.valid_col), d, f) for i, f in enumerate(files)]
+        return Spec(op, ins, outs)
+    return make
+
+
+def tsort32_npu(c, d):
+    """tsort32_kernel.cpp: src T rows x A, idx u32 rows x A (A = (cols + 30) / 32 * 32, the
+    kernel's ALIGN_C), dst T rows x 2A * 4 / sizeof(T) valid rows x cols * 8 / sizeof(T)
+    ((value, u32 index) pairs, 8 bytes each), tmp 1 x A of T; GM rows x cols (dst x 8 bytes)."""
+    t = dtype_of(c)
+    k = 8 // ES[t]
+    a = (c.cols + 30) // 32 * 32
+    src = Tile("src", t, c.rows, a, c.rows, c.cols, file="input_arr.bin")
+    idx = Tile("idx", "ui32", c.rows, a, c.rows, c.cols, file="input_idx.bin")
+    dst = Tile("dst", t, c.rows, a * k, c.rows, c.cols * k, file="out.bin", golden="golden_output.bin")
+    return Spec("tsort32", [src, idx, Tile("tmp", t, 1, a)], [dst])
+
+
+def cmp_npu(op):
+    """tcmp(s)_kernel.cpp (both NPU trees): src tile_row x tile_col (or row x col) of T, valid
+    valid_row x valid_col clipped to the tile (a2a3's kernels use the whole tile), GM
+    tile-shaped; dst a u8 bit tile rows x ceil32(cols / 8) bytes whose GM (golden.bin) packs
+    each row in ceil(cols / 8) bytes. tcmps' scalar: input2.bin's first element (A5's kernel
+    also has a one-element tile form, the same value)."""
+    def make(c, d):
+        t = dtype_of(c)
+        R, C = pick(c, (("tile_row", "tile_col"), ("row", "col")))
+        vr, vc = min(c.valid_row, R), min(c.valid_col, C)
+        mode = attr(c, "cmp_mode", "mode").replace("CmpMode::", "").lower()
+        s0 = gm_tile("s0", t, (R, C), (vr, vc), d, "input1.bin")
+        nb = -(-C // 8)
+        dst = mask_tile("dst", R, -(-nb // 32) * 32, vr, vc, file="out.bin", grows=R, gcols=nb)
+        s1 = gm_tile("s1", t, (R, C), (vr, vc), d, "input2.bin") if op == "tcmp" else \
+            ("%s", t, scalar(os.path.join(d, "input2.bin"), t))
+        return Spec(op, [s0, s1], [dst], attr_in="{cmpMode = #pto<cmp %s>}" % mode)
+    return make
+
+
+def tsel_npu(c, d):
+    """tsel_kernel.cpp (both NPU trees): src0 / src1 / dst rows x cols valid valid_rows x
+    valid_cols (GM valid-shaped), mask u8 rows x ceil32(ceil(cols / 8)) valid
+    ceil(valid_cols / 8) bytes a row (GM packed), tmp 1 x 32 u8."""
+    t, v = dtype_of(c), (c.valid_rows, c.valid_cols)
+    mask = mask_tile("m", c.rows, -(-((c.cols + 7) // 8) // 32) * 32, *v, file="mask.bin")
+    s0, s1 = (gm_tile(f"s{i}", t, (c.rows, c.cols), v, d, f"input{i}.bin") for i in (0, 1))
+    dst = gm_tile("dst", t, (c.rows, c.cols), v, d, "golden.bin", file="out.bin")
+    return Spec("tsel", [mask, s0, s1, Tile("tmp", "ui8", 1, 32)], [dst])
+
+
+def tsels_npu(c, d):
+    """tsels_kernel.cpp (both NPU trees): mask of dtype_mask mask_tile_row x mask_tile_col (as
+    u8: the same bytes a row, all valid), src src_tile_row x src_tile_col and dst dst_tile_row x
+    dst_tile_col valid valid_row x valid_col (tile-shaped GM), scalar input2.bin, tmp 1 x 32 u8."""
+    t, v = dtype_of(c), (c.valid_row, c.valid_col)
+    nb = c.mask_tile_col * np.dtype(c.dtype_mask).itemsize
+    mask = mask_tile("m", c.mask_tile_row, nb, c.valid_row, 8 * nb, file="mask.bin", grows=c.mask_tile_row,
+                     gcols=nb)
+    src = gm_tile("src", t, (c.src_tile_row, c.src_tile_col), v, d, "input1.bin")
+    dst = gm_tile("dst", t, (c.dst_tile_row, c.dst_tile_col), v, d, "golden.bin", file="out.bin")
+    sc = ("%s", t, scalar(os.path.join(d, "input2.bin"), t))
+    return Spec("tsels", [mask, src, Tile("tmp", "ui8", 1, 32), sc], [dst])
+
+
+def part_operands(c, k="val"):
+    """(valid rows, valid cols, tile rows, tile cols) of dst, src0, src1 of a tpart* case, from
+    the spellings of the NPU scripts: <x>_vr / <x>_vc (+ <x>_tr / <x>_tc), drows / dcols /
+    d_row_stride, or the (rows, cols) size tuples of a2a3 tpartarg* (k: its "val" or "idx" tiles)."""
+    if hasattr(c, "valid_size0"):
+        (r0, c0), (r1, c1) = c.valid_size0, c.valid_size1
+        sizes = (getattr(c, f"dst_{k}_size"), getattr(c, f"src_{k}0_size"), getattr(c, f"src_{k}1_size"))
+        return [(max(r0, r1), max(c0, c1)) + sizes[0], (r0, c0) + sizes[1], (r1, c1) + sizes[2]]
+    if hasattr(c, "drows"):
+        return [(getattr(c, p + "rows"), getattr(c, p + "cols"), getattr(c, p + "rows"),
+                 getattr(c, p + "_row_stride")) for p in ("d", "s0", "s1")]
+    return [(getattr(c, x + "_vr"), getattr(c, x + "_vc"), attr(c, x + "_tr", default=getattr(c, x + "_vr")),
+             attr(c, x + "_tc", default=None)) for x in ("dst", "src0", "src1")]
+
+
+def tpart_npu(op):
+    """tpart*_kernel.cpp (both NPU trees): dst / src0 / src1 tiles as part_operands gives (tile
+    cols default: the valid cols rounded up to 32 bytes; a tile has at least one row); GM
+    layout from each file's size. tpartarg*: value and u32 / index tiles of the same shapes."""
+    def make(c, d):
+        t = dtype_of(c)
+        ops_, iops = part_operands(c), part_operands(c, "idx")
+        arg = op.startswith("tpartarg")
+
+        def tile(name, dtype, o, f, **kw):
+            vr, vc, tr, tc = o
+            return gm_tile(name, dtype, (max(tr, 1), tc or align32(vc, dtype)), (vr, vc), d, f, **kw)
+        if not arg:
+            f0, f1 = ("input0.bin", "input1.bin") if os.path.exists(os.path.join(d, "input0.bin")) else \
+                ("input1.bin", "input2.bin")
+            ins = [tile("s0", t, ops_[1], f0), tile("s1", t, ops_[2], f1)]
+            return Spec(op, ins, [tile("dst", t, ops_[0], "golden.bin", file="out.bin")])
+        it = dt(attr(c, "idx_type", "idx_dtype", default=np.uint32))
+        a5 = os.path.exists(os.path.join(d, "input0_val.bin"))
+        name = (lambda k, i: f"input{i}_{k}.bin") if a5 else (lambda k, i: f"src_{k}{i}.bin")
+        gold = (lambda k: f"golden_{k}.bin") if a5 else (lambda k: f"dst_{k}.bin")
+        ins = [tile("s0", t, ops_[1], name("val", 0)), tile("s1", t, ops_[2], name("val", 1)),
+               tile("i0", it, iops[1], name("idx", 0)), tile("i1", it, iops[2], name("idx", 1))]
+        outs = [tile("dv", t, ops_[0], gold("val"), file="out_val.bin", golden=gold("val")),
+                tile("di", it, iops[0], gold("idx"), file="out_idx.bin", golden=gold("idx"))]
+        return Spec(op, ins, outs)
+    return make
+
+
+def tcvt_npu(c, d):
+    """tcvt_kernel.cpp (both NPU trees): src / dst m x n tiles valid valid_m x valid_n (run-time
+    valid shapes when partial, as the kernels'), GM m x n; TCVT(dst, src, the case's mode)
+    (CAST_ROUND for f16 -> hifloat8). Cases with golden_truncated.bin (saturation, a2a3's
+    nonsattorch): main.cpp checks the SaturationMode::OFF output (and the default one) against
+    it; run with sat_mode OFF (nonsattorch's tmp tile is not passed).
+    bf16 as the case name and the kernel (bf16_wrapper) say: gen_data.py stands it in with
+    np.float16 (its `bfloat16 = np.float16`), so its bf16 goldens are f16 conversions."""
+    s, t = (dtype_of(types.SimpleNamespace(dtype=x)) for x in (c.srctype, c.dsttype))
+    pair = os.path.basename(d).split("_", 1)[1]  # the type pair named by the case ("fp32_bf16_1x128")
+    s, t = "bf16" if pair.startswith("bf16_") else s, "bf16" if "_bf16_" in pair else t
+    part = (c.valid_m, c.valid_n) != (c.m, c.n)
+    sat = os.path.exists(os.path.join(d, "golden_truncated.bin"))
+    v = (c.valid_m, c.valid_n)
+    src = gm_tile("src", s, (c.m, c.n), v, d, "x1_gm.bin", dyn=part)
+    dst = gm_tile("dst", t, (c.m, c.n), v, d, "golden_truncated.bin" if sat else "golden.bin", file="out.bin",
+                  dyn=part)
+    rm = c.mode.split("::")[-1]  # the case's RoundMode (CAST_RINT, or a2a3's nonsattorch CAST_TRUNC)
+    rm = "CAST_ROUND" if (s, t) == ("f16", "hif8") else rm if rm == "CAST_RINT" else rm.replace("CAST_", "")
+    mode = f"rmode = #pto<round_mode {rm}>" + (", sat_mode = #pto<sat_mode OFF>" if sat else "")
+    return Spec("tcvt", [src], [dst], attr_in="{%s}" % mode)
+
+
 NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
        **{o: argreduce(o) for o in ("trowargmax", "trowargmin", "tcolargmax", "tcolargmin")},
        **{o: expand(o) for o in ("trowexpandadd", "trowexpandsub", "trowexpandmul", "trowexpanddiv",
@@ -548,7 +772,11 @@ NPU = {**{o: ew(o, n, scalar=s, tmp=tmp) for o, n, s, tmp in EW},
                                  "tcolexpandsub", "tcolexpandmul", "tcolexpanddiv", "tcolexpandmax",
                                  "tcolexpandmin", "tcolexpandexpdif")},
        **{o: reduce(o) for o in ("trowsum", "trowmax", "trowmin", "trowprod", "tcolsum", "tcolmax", "tcolmin",
-                                 "tcolprod")}}
+                                 "tcolprod")},
+       **{o: tpart_npu(o) for o in ("tpartadd", "tpartmul", "tpartmax", "tpartmin", "tpartargmax", "tpartargmin")},
+       **{o: cmp_npu(o) for o in ("tcmp", "tcmps")}, **{o: interleave_npu(o) for o in ("tinterleave", "tdeinterleave")},
+       "tci": tci_npu, "ttri": ttri_npu, "tpairreducesum": pairreduce_npu, "tsort32": tsort32_npu, "tsel": tsel_npu,
+       "tsels": tsels_npu, "tcvt": tcvt_npu}
 
 
 # Per suite, the ops whose NPU kernel differs between the two NPU test trees.
@@ -557,8 +785,147 @@ SUITE = {"npu-a2a3": {
     "tdivs": ew("tdivs", 1, scalar="f32", scalar_first=lambda name: int(name.rsplit("case", 1)[1]) >= 10),
     "tmaxs": ew("tmaxs", 1, scalar="f32"),  # a2a3 gen_data packs the scalar as an f32
     "tmins": ew("tmin", 2),  # a2a3 tmins_kernel.cpp calls TMIN(dst, src0, src1) on two tiles
+    # a2a3 tcolsum main.cpp: cases 14-26 rerun cases 1-13's parameters with IsBinary = true.
+    "tcolsum": reduce("tcolsum", binary=lambda rows, name: int(name.rsplit("case", 1)[1]) > 13),
 }}
 
+
+def rowexpand_npu(c, d):
+    """trowexpand_kernel.cpp (both NPU trees): src row x src_col valid row x src_validcol (A5:
+    one column; a2a3's is_brcb cases: a col-major row x 1 src through a DN view), dst row x
+    dst_col valid row x dst_valid_col; GM layouts from the file sizes."""
+    t, brcb = dtype_of(c), getattr(c, "is_brcb", False)
+    src = gm_tile("src", t, (c.row, c.src_col), (c.row, attr(c, "src_validcol", default=1)), d, "input.bin",
+                  layout="col_major" if brcb else "row_major", dn=brcb)
+    dst = gm_tile("dst", t, (c.row, c.dst_col), (c.row, c.dst_valid_col), d, "golden.bin", file="out.bin")
+    return Spec("trowexpand", [src], [dst])
+
+
+def colexpand_npu(c, d):
+    """tcolexpand_kernel.cpp. A5: src src_row x col, dst dst_row x col, both valid_col columns.
+    a2a3: src 1 x dst_col valid 1 x dst_valid_col, dst dst_row x dst_col valid dst_valid_row x
+    dst_valid_col, TLOADed first. GM layouts from the file sizes."""
+    t = dtype_of(c)
+    if hasattr(c, "src_row"):
+        src = gm_tile("src", t, (c.src_row, c.col), (c.src_row, c.valid_col), d, "input.bin")
+        dst = gm_tile("dst", t, (c.dst_row, c.col), (c.dst_row, c.valid_col), d, "golden.bin", file="out.bin")
+    else:
+        src = gm_tile("src", t, (1, c.dst_col), (1, c.dst_valid_col), d, "input.bin")
+        dst = gm_tile("dst", t, (c.dst_row, c.dst_col), (c.dst_valid_row, c.dst_valid_col), d, "golden.bin",
+                      file="out.bin", preload=True)
+    return Spec("tcolexpand", [src], [dst])
+
+
+def texpands_npu(c, d):
+    """texpands_kernel.cpp (both NPU trees): dst tile_row x tile_col valid valid_row x
+    valid_col, col-major (DN GM) when a column is whole 32-byte blocks (the kernel's
+    isColMajor), GM global_row x global_col; the scalar from scalar.bin (A5: of T; a2a3: f32)."""
+    t = dtype_of(c)
+    col = c.tile_row * ES[t] % 32 == 0
+    dst = Tile("dst", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin", grows=c.global_row,
+               gcols=c.global_col, layout="col_major" if col else "row_major", dn=col)
+    sf = "f32" if os.path.getsize(os.path.join(d, "scalar.bin")) == 4 and ES[t] != 4 else t
+    return Spec("texpands", [scalar_operand(d, t, sf)], [dst])
+
+
+def taxpy_npu(c, d):
+    """taxpy_kernel.cpp (both NPU trees): src (input2.bin) and dst tile_row x tile_col valid
+    valid_row x valid_col; dst's GM array starts as input1.bin and is TLOADed; TAXPY(dst, src,
+    (T)scalar) with scalar.bin's f32: dst += src * scalar."""
+    t, st = dt(attr(c, "dst_dtype", "dtype")), dt(attr(c, "src_dtype", "dtype"))
+    v = (c.valid_row, c.valid_col)
+    src = gm_tile("src", st, (c.tile_row, c.tile_col), v, d, "input2.bin")
+    dst = gm_tile("dst", t, (c.tile_row, c.tile_col), v, d, "golden.bin", file="out.bin", init="input1.bin")
+    return Spec("taxpy", [src, scalar_operand(d, t, "f32")], [dst])
+
+
+def tdequant_npu(c, d):
+    """tdequant_kernel.cpp. A5: as the CPU kernel (tdequant). a2a3: src src_rows x src_cols of
+    src_dtype, dst dst_rows x dst_cols of dst_dtype, both valid dst_valid_rows x
+    dst_valid_cols; scale / offset row-major para_rows x para_cols tiles of dst_dtype valid
+    dst_valid_rows x 1; GM layouts from the file sizes."""
+    if hasattr(c, "src_type"):
+        return tdequant(c, d)
+    td, v = dt(c.dst_dtype), (c.dst_valid_rows, c.dst_valid_cols)
+    src = gm_tile("src", dt(c.src_dtype), (c.src_rows, c.src_cols), v, d, "srcInput.bin")
+    sc, of = (gm_tile(n, td, (c.para_rows, c.para_cols), (v[0], 1), d, f"{f}Input.bin")
+              for n, f in (("sc", "scale"), ("of", "offset")))
+    dst = gm_tile("dst", td, (c.dst_rows, c.dst_cols), v, d, "golden.bin", file="out.bin")
+    return Spec("tdequant", [src, sc, of], [dst])
+
+
+NPU.update({"tdequant": tdequant_npu, "trowexpand": rowexpand_npu, "tcolexpand": colexpand_npu, "texpands": texpands_npu,
+            "taxpy": taxpy_npu})
+
+def concat_npu(op):
+    """tconcat(idx)_kernel.cpp (both NPU trees): src0 / src1 src<k>_tile_row x src<k>_tile_col
+    valid valid_row x valid_col<k>, dst dst_tile_row x dst_tile_col valid valid_row x
+    dst_tile_col, TLOADed first; tconcatidx adds src-shaped index tiles of itype (src<k>_idx.bin).
+    GM layouts from the file sizes. tconcatdstidx (also writing a dst index tile) has no ptosim op."""
+    def make(c, d):
+        if op == "tconcatdstidx":
+            return "tconcatdstidx: no ptosim op"
+        t, vr = dtype_of(c), c.valid_row
+        files = ("input0.bin", "input1.bin") if op == "tconcatidx" else ("input1.bin", "input2.bin")
+        shapes = [((getattr(c, f"src{k}_tile_row"), getattr(c, f"src{k}_tile_col")), (vr, getattr(c, f"valid_col{k}")))
+                  for k in (0, 1)]
+        ins = [gm_tile(f"s{k}", t, *shapes[k], d, files[k]) for k in (0, 1)]
+        if op == "tconcatidx":
+            ins += [gm_tile(f"i{k}", dt(c.itype), *shapes[k], d, f"src{k}_idx.bin") for k in (0, 1)]
+        dst = gm_tile("dst", t, (c.dst_tile_row, c.dst_tile_col), (vr, c.dst_tile_col), d, "golden.bin",
+                      file="out.bin", preload=True)
+        return Spec(op, ins, [dst])
+    return make
+
+
+NPU.update({o: concat_npu(o) for o in ("tconcat", "tconcatidx", "tconcatdstidx")})
+
+# The composite tests (A5): their kernels' steps, T<OP>(out, ins...). Operands: sK = inputK+1.bin
+# loaded, tK = a tile of the kernel's type not loaded (valid = the whole tile), tmp = the
+# intermediate, dst (valid vR x vC) / dst1 (valid vR x 1) = the output, $K = the first element
+# of input(K+1).bin as the scalar.
+COMPOSITE = {
+    "tmul_tadds": [("tmul", "s0 s1", "tmp"), ("tadds", "tmp $2", "dst")],
+    "tsub_texp": [("tsub", "s0 s1", "tmp"), ("texp", "tmp", "dst")],
+    "trowexpand_trowsum": [("trowexpand", "s0", "tmp"), ("trowsum", "tmp t1", "dst1")],
+    "trowsum_trowexpand": [("trowsum", "s0 s1", "tmp"), ("trowexpand", "tmp", "dst")],
+    "trowexpand_tdiv": [("trowexpand", "s0", "tmp"), ("tdiv", "tmp s1", "dst")],
+    "trowexpand_tsqrt": [("trowexpand", "s0", "tmp"), ("tsqrt", "tmp", "dst")],
+    "tmuls_trowsum": [("tmuls", "s0 $1", "tmp"), ("trowsum", "tmp t1", "dst1")],
+    "tadd_tdiv": [("tadd", "s0 s1", "tmp"), ("tdiv", "tmp s2", "dst")],
+}
+
+
+def composite(name):
+    """<name>_kernel.cpp: every tile Tile<T, tile_row, tile_col, -1, -1> (run-time valid
+    valid_row x valid_col unless COMPOSITE says otherwise), GM arrays tile-shaped (row stride
+    tile_col); the steps of COMPOSITE[name]."""
+    def make(c, d):
+        t, shape, v = dtype_of(c), (c.tile_row, c.tile_col), (c.valid_row, c.valid_col)
+        made = {}
+
+        def operand(k):
+            if k not in made:
+                if k[0] == "$":
+                    made[k] = ("%s", t, scalar(os.path.join(d, f"input{int(k[1]) + 1}.bin"), t))
+                elif k[0] == "s":
+                    made[k] = gm_tile(k, t, shape, v, d, f"input{int(k[1]) + 1}.bin", dyn=True)
+                elif k[0] == "t" and k != "tmp":
+                    made[k] = Tile(k, t, *shape, dyn=True)
+                elif k == "tmp":
+                    made[k] = Tile(k, t, *shape, *v, dyn=True)
+                else:
+                    made[k] = gm_tile("dst", t, shape, (v[0], 1) if k == "dst1" else v, d, "golden.bin",
+                                      file="out.bin", dyn=True)
+            return made[k]
+        steps = [(op, [operand(k) for k in ins.split()], [operand(out)]) for op, ins, out in COMPOSITE[name]]
+        return Spec(*steps[0], then=steps[1:])
+    return make
+
+
+NPU.update({k: composite(k) for k in COMPOSITE})
+
+RECORDED = {"tcvt"}  # scripts whose cases are built in loops (run.py recorded)
 
 NAMES = {
     "tpartmax": lambda i, c: f"TPARTMAX_Test.case_{c[3]}_64x64_src1_32x32",

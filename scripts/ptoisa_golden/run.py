@@ -15,6 +15,8 @@ output) runs with `ptosim run --check none`; the outputs are compared with golde
 destination's valid region. Prints one table row per case, output and profile.
 """
 import ast
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -28,37 +30,90 @@ import ops
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def case_list(op, script):
-    """The cases of gen_data.py as (name, entry), in script order: every call in its __main__
-    block of a class the script defines (a parameter object), or else the elements of the first
-    list literal of tuples there; each evaluated in the module namespace (the script without its
-    __main__ block, plus that block's plain assignments)."""
+def case_list(op, script, d):
+    """The cases of gen_data.py as (name, entry), in script order. Entries: the elements of the
+    list literals assigned in its __main__ block that are parameter objects (instances of a class
+    the script defines) or tuples, each list evaluated in the module namespace (the script
+    without its __main__ block, plus that block's plain assignments); else every call of such a
+    class in __main__, or the first list literal of tuples there; else one case from the
+    module-level constants. Names: see case_name (the one gen_data.py made a directory for, in d)."""
     tree = ast.parse(open(script).read())
     main = next(n for n in tree.body if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test))
     ns = {"__name__": "gen_data", "__file__": script}
-    exec(compile(ast.Module([n for n in tree.body if n is not main], []), script, "exec"), ns)
+    with contextlib.redirect_stdout(io.StringIO()):  # the script's progress messages
+        exec(compile(ast.Module([n for n in tree.body if n is not main], []), script, "exec"), ns)
+    if op in ops.RECORDED:
+        return recorded(script, main, ns)
     plain = [a for a in main.body if isinstance(a, ast.Assign) and not isinstance(a.value, (ast.Call, ast.List))]
     exec(compile(ast.Module(plain, []), script, "exec"), ns)
-    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
-    nodes = [n for n in ast.walk(main) if isinstance(n, ast.Call) and getattr(n.func, "id", None) in classes]
-    if not nodes:
-        nodes = next((n.elts for n in ast.walk(main) if isinstance(n, ast.List) and n.elts
-                      and all(isinstance(e, ast.Tuple) for e in n.elts)), [])
-    if not nodes:  # one case, parameters at module level, case_name assigned in __main__
+    classes = tuple(v for v in ns.values() if isinstance(v, type) and v.__module__ == "gen_data")
+
+    def value(e):
+        return eval(compile(ast.Expression(e), script, "eval"), ns)
+    lists, found, inside = [], [], set()  # found: (position, entries)
+    for a in (n for n in ast.walk(main) if isinstance(n, ast.Assign) and isinstance(n.value, ast.List)):
+        try:
+            lst = value(a.value)
+        except Exception:  # a list built from loop variables: not a case list
+            continue
+        lists.append(lst)
+        found.append(((a.lineno, a.col_offset), [e for e in lst if isinstance(e, classes + (tuple,))]))
+        inside |= {id(n) for n in ast.walk(a.value)}
+    if any(es for _, es in found):  # plus parameter objects made outside those lists (appended ones)
+        for n in ast.walk(main):
+            if isinstance(n, ast.Call) and id(n) not in inside and getattr(n.func, "id", None) in \
+                    {c.__name__ for c in classes}:
+                try:
+                    found.append(((n.lineno, n.col_offset), [value(n)]))
+                except Exception:  # made from loop variables
+                    pass
+    entries = [e for _, es in sorted(found, key=lambda f: f[0]) for e in es]
+    if not entries:
+        nodes = [n for n in ast.walk(main) if isinstance(n, ast.Call) and getattr(n.func, "id", None) in
+                 {c.__name__ for c in classes}]
+        if not nodes:
+            nodes = next((n.elts for n in ast.walk(main) if isinstance(n, ast.List) and n.elts
+                          and all(isinstance(e, ast.Tuple) for e in n.elts)), [])
+        nodes.sort(key=lambda n: (n.lineno, n.col_offset))
+        entries = [value(e) for e in nodes]
+    if not entries:  # one case, parameters at module level, case_name assigned in __main__
         return [(ns["case_name"], types.SimpleNamespace(**ns))]
-    nodes.sort(key=lambda n: (n.lineno, n.col_offset))
-    entries = [eval(compile(ast.Expression(e), script, "eval"), ns) for e in nodes]
-    return [(case_name(op, i, e, ns), e) for i, e in enumerate(entries)]
+    names = [lst for lst in lists if lst and all(isinstance(e, str) for e in lst)]
+    k = max([len(lst) // len(entries) for lst in names if len(lst) % len(entries) == 0] + [1])
+    entries = entries * k  # a name list k times as long reruns the parameters (a2a3 tcolsum)
+    return [(case_name(op, i, e, ns, names, d), e) for i, e in enumerate(entries)]
 
 
-def case_name(op, i, c, ns):
-    if op in ops.NAMES:  # names built by the script's loop (f-strings)
-        return ops.NAMES[op](i, c)
-    if "generate_case_name" in ns:
-        return ns["generate_case_name"](c)
-    if isinstance(c, tuple):
-        return c[0]
-    return next(v for v in vars(c).values() if isinstance(v, str) and "Test" in v)
+def recorded(script, main, ns):
+    """The cases of a script that builds its case list in loops (ops.RECORDED): its __main__
+    block run with every gen_*golden* function replaced by a recorder of (case name = the first
+    string argument, entry = the first other argument) and no directory changes."""
+    calls = []
+    for k in [k for k in ns if k.startswith("gen_") and "golden" in k and callable(ns[k])]:
+        ns[k] = lambda *a: calls.append((next(x for x in a if isinstance(x, str)),
+                                         next(x for x in a if not isinstance(x, str))))
+    fs = types.SimpleNamespace(**{**vars(os), "makedirs": lambda *a, **k: None, "chdir": lambda p: None})
+    ns["os"] = fs
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(ast.Module(main.body, []), script, "exec"), ns)
+    return calls
+
+
+def case_name(op, i, c, ns, names, d):
+    """The first candidate name of entry i (c) that gen_data.py made a directory for in d:
+    ops.NAMES (names built by an f-string loop), the script's generate*name functions, the
+    tuple's first element or the object's string attributes, the i-th of its name lists, str(c)."""
+    cands = []
+    for f in ([lambda c: ops.NAMES[op](i, c)] if op in ops.NAMES else []) + \
+            [f for k, f in ns.items() if callable(f) and k.startswith("generate") and k.endswith("name")]:
+        for args in ((c,), (i, c)):  # generate_case_name(param) or (index, param)
+            try:
+                cands.append(f(*args))
+            except Exception:  # a naming function of another parameter class or signature
+                pass
+    vals = list(c) if isinstance(c, tuple) else list(vars(c).values())
+    cands += [v for v in vals if isinstance(v, str)] + [lst[i] for lst in names if i < len(lst)] + [str(c)]
+    return next((n for n in cands if isinstance(n, str) and os.path.isdir(os.path.join(d, n))), f"case{i}")
 
 
 # suite -> (test directory under the pto-isa tree, ptosim profiles)
@@ -89,7 +144,9 @@ def run_case(ptosim, spec, casedir, profile):
     args = []
     for t in spec.gm_args():
         path = os.path.join(casedir, t.file) if t.is_input else os.path.join(outdir, t.file)
-        if not t.is_input:
+        if t.init:
+            shutil.copyfile(os.path.join(casedir, t.init), path)
+        elif not t.is_input:
             np.zeros(t.gm_elems(), dtype=ops.NP[t.dtype]).tofile(path)
         args.append(path)
     r = subprocess.run([ptosim, "run", "--check", "none", "--target", profile, "--out-dir", outdir, prog] + args,
@@ -154,6 +211,7 @@ def main():
         suite, only = only[1], only[2:]
     npu = suite != "cpu"
     sys.path[:0] = [os.path.join(ptoisa, SUITES[suite][0]), ptoisa]  # gen_data's `import utils`
+    os.environ["PTO_CPU_SIM_ENABLE_BF16"] = "1"  # the case lists read it as the generators do
     ptosim = os.path.join(build, "ptosim")
     table = {**ops.OPS, **ops.NPU, **ops.SUITE.get(suite, {})} if npu else ops.OPS
     print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  "
@@ -166,7 +224,7 @@ def main():
             continue
         try:
             script, d = gen_data(ptoisa, op, workdir, suite)
-            cases = case_list(op, script)
+            cases = case_list(op, script, d)
         except Exception as e:  # a failing generator is reported, the other ops still run
             print(f"{op:15} {'-':50} {dash}gen_data: {e}")
             continue
