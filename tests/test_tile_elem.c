@@ -169,7 +169,8 @@ static double ref_f(const top *o, ptosim_target tg, ptosim_dtype t, const in *v,
     case PTOSIM_OP_tsubc: return R(x - y) + z;
     case PTOSIM_OP_taddsc: return R(x + s) + y;
     case PTOSIM_OP_tsubsc: return R(x - s) + y;
-    case PTOSIM_OP_taxpy: return round_to(y + round_to(x * s, PTOSIM_DT_F32), PTOSIM_DT_F32); /* vaxpy: in f32 */
+    case PTOSIM_OP_taxpy: /* A5 vaxpy in f32; A2/A3 the product rounded to t first */
+      return tg == PTOSIM_TARGET_A5 ? round_to(y + round_to(x * s, PTOSIM_DT_F32), PTOSIM_DT_F32) : y + R(x * s);
     /* vmadd / vmla / vmula: fused, one rounding to f32 (then the store's to t) */
     case PTOSIM_OP_tfusedmuladd: return fma32_ref(x, z, y);
     case PTOSIM_OP_tfusedmuladdrelu: return relu(R(fma32_ref(x, z, y)));
