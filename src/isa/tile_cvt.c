@@ -211,12 +211,12 @@ ST_INT(st_i64, uint64_t)
 /* Saturation of 16-bit float results stored with IEEE rules (the vcvt reading of
  * docs/spec-notes.md section 11): +-inf (the source's, or an overflow) becomes +-max finite,
  * a NaN 0. inf: the type's infinity bits (f16 0x7C00, bf16 0x7F80); max finite is inf - 1. */
-static void sat_16(uint8_t *p, int64_t n, uint16_t inf) {
-  for (int64_t i = 0; i < n; i++) {
-    uint16_t v;
+TE_CLONES static void sat_16(uint8_t *p, int64_t n, uint16_t inf) {
+  for (int64_t i = 0; i < n; i++) { /* branch-free: inf - 1 is max finite, a NaN's mask clears it */
+    uint16_t v, mag;
     memcpy(&v, p + 2 * i, 2);
-    uint16_t mag = v & 0x7FFFu;
-    if (mag >= inf) v = mag > inf ? 0 : (uint16_t)((v & 0x8000u) | (inf - 1u));
+    mag = v & 0x7FFFu;
+    v = (uint16_t)((uint16_t)(v - (mag == inf)) & (uint16_t)-(mag <= inf));
     memcpy(p + 2 * i, &v, 2);
   }
 }
