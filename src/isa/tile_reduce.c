@@ -682,7 +682,7 @@ void pt_tile_reduce_cap_level(int level) { atomic_store_explicit(&red_cap, level
     }                                                                                     \
     st_u32(d, 0, at);                                                                     \
   }
-#define ARG_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_##K, op##_##K, op##_##K, NULL},
+#define ARG_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_##K, op##_##K, op##_##K, NULL, NULL},
 FLOATS(ARG, argmax, >, _) INTS(ARG, argmax, >, _)
 FLOATS(ARG, argmin, <, _) INTS(ARG, argmin, <, _)
 static const red_loops k_argmax[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmax, _, _) INTS(ARG_ENTRY, argmax, _, _)};
