@@ -467,11 +467,11 @@ static inline float te_cvz_f16(float v) { return pt_f16_to_f32(pt_f32_to_f16(v, 
 #define CVZ_f16(v) te_cvz_f16(v)
 #define CVZ_f32(v) (v)
 #define FMOD_F(K, x, y) CVZ_##K((x) - truncf((x) / (y)) * (y))
-/* trem: r = x - floor(x / y) * y, then r + y where y r < 0 (a2a3 / a5 TRem.hpp, a2a3 TRemS.hpp;
- * f16: r converted as tfmod's, then the product and the sum on f16). */
-#define REM_F(K, x, y) te_rem_##K(x, y)
-/* trems on A5: r alone, no sign correction (a5 TRemS.hpp RemSOp has none). */
+/* trem: r = x - floor(x / y) * y (converted as tfmod's on f16), then r + y where y r < 0 (a2a3 /
+ * a5 TRem.hpp, a2a3 TRemS.hpp; te_remfix_K, the product rounded to K); trems on A5: r alone,
+ * no sign correction (a5 TRemS.hpp RemSOp has none). */
 #define REMS5_F(K, x, y) CVZ_##K((x) - floorf((x) / (y)) * (y))
+#define REM_F(K, x, y) te_remfix_##K(REMS5_F(K, x, y), y)
 /* tlrelu / tprelu: x where x > 0, else x * slope (a5 TLRelu.hpp: vmuls then a select on x > 0). */
 #define LRELU_F(K, x, s) ((x) > 0.0f ? (x) : (x) * (s))
 #define ADDC_I(K, x, y, z) ADD_I(K, ADD_I(K, x, y), z)
@@ -510,14 +510,9 @@ static inline float te_cvz_f16(float v) { return pt_f16_to_f32(pt_f32_to_f16(v, 
 #define POW2_I(K, x, y) POWI(K, x, y, 1)
 #define POW5_I(K, x, y) POWI(K, x, y, 0)
 
-static inline float te_rem_f32(float x, float y) {
-  float r = x - floorf(x / y) * y;
-  return y * r < 0.0f ? r + y : r;
-}
-static inline float te_rem_f16(float x, float y) { /* r + y rounds to f16 at the store */
-  float r = te_cvz_f16(x - floorf(x / y) * y);
-  return te_rnd_f16(y * r) < 0.0f ? r + y : r;
-}
+/* trem's sign fix of remainder r by y (the f16 sum r + y rounds to f16 at the store). */
+static inline float te_remfix_f32(float r, float y) { return y * r < 0.0f ? r + y : r; }
+static inline float te_remfix_f16(float r, float y) { return te_rnd_f16(y * r) < 0.0f ? r + y : r; }
 
 /* tpow / tpows on floats: the NPU computes r = exp(ln|b| * e) (each step in f32; 16-bit types
  * are loaded to f32 on A5) and fixes up the special cases after, differently per target.
@@ -781,10 +776,7 @@ LOOPS(rechp, TE_MAP1, NONE, _, F16F32, RECHP_F)
  * cases after), which yields the exact remainder: fmodf(a, b) (the step by step sequence of
  * scripts/exhaustive_hp.c equals it on every pair tried). trem then adds b where b r < 0. */
 float pt_te_fmodhp_f32(float a, float b) { return fmodf(a, b); }
-float pt_te_remhp_f32(float a, float b) {
-  float r = fmodf(a, b);
-  return b * r < 0.0f ? r + b : r;
-}
+float pt_te_remhp_f32(float a, float b) { return te_remfix_f32(fmodf(a, b), b); }
 #define FMODHP_F(K, x, y) pt_te_fmodhp_f32(x, y)
 #define REMHP_F(K, x, y) pt_te_remhp_f32(x, y)
 F32ONLY(TE_MAP2, fmodhp, FMODHP_F) F32ONLY(TE_MAP2, remhp, REMHP_F)
