@@ -957,3 +957,168 @@ OPS = {
     "tsel": tsel,
     "tsels": tsels,
 }
+
+
+# ---- session 12, goldc ----
+# Data movement and cube tests (NPU suites). These kernels place tiles in every space (mat /
+# left / right / acc / bias / scaling / vec), view GM through 5-D shapes and strides (ND / DN /
+# NZ), and chain several moves; a maker builds a Prog: GM arrays, views, tiles and steps in
+# the kernel's order, compared on the whole output GM array. The program has no sync ops and
+# no kernel_kind: ptosim then runs it in program order on the core each op belongs to (one
+# core, or the mixed in-order mode for kernels with both vec and cube tiles), which is what
+# the kernel's set_flag / wait_flag pairs enforce.
+
+class GM:
+    """A GM array of the kernel: an input file, or an output (zeros or `init` file) compared as
+    a whole with `golden` (main.cpp's ResultCmp over the whole array); `ncmp` limits the
+    bit-exact compare to the first ncmp elements."""
+
+    def __init__(self, name, dtype, elems, file, is_input=True, golden="golden.bin", init=None, ncmp=None):
+        self.name, self.dtype, self.elems, self.file = name, dtype, elems, file
+        self.is_input, self.golden, self.init, self.ncmp, self.preload = is_input, golden, init, ncmp, False
+
+    def gm_elems(self):
+        return self.elems
+
+    def read_whole(self, d, golden=False):
+        a = np.fromfile(os.path.join(d, self.golden if golden else self.file), dtype=NP[self.dtype])
+        n = self.elems
+        return np.concatenate([a, np.zeros(n - len(a), a.dtype)]) if len(a) < n else a[:n]
+
+    def read_valid(self, d):
+        return self.read_whole(d)[: self.ncmp]
+
+    def read_golden(self, d):
+        return self.read_whole(d, golden=True)[: self.ncmp]
+
+
+def tbuf(loc, t, rows, cols, vr=None, vc=None, bl="row_major", sl="none_box", fractal=512, pad=0):
+    """The text type of a tile (pto-isa Tile<TileType, T, rows, cols, BLayout, vr, vc, SLayout,
+    fractal, pad>; vr / vc "?" = a run-time valid shape)."""
+    vr, vc = rows if vr is None else vr, cols if vc is None else vc
+    return (f"!pto.tile_buf<loc={loc}, dtype={t}, rows={rows}, cols={cols}, v_row={vr}, v_col={vc}, "
+            f"blayout={bl}, slayout={sl}, fractal={fractal}, pad={pad}>")
+
+
+# pto-isa tile kinds: TileLeft / TileRight / TileAcc etc. (common/pto_tile.hpp) as text types.
+def nz_mat(t, r, c, vr=None, vc=None, pad=0):  # L1 NZ: col-major blocks, row-major inside
+    return tbuf("mat", t, r, c, vr, vc, "col_major", "row_major", 512, pad)
+
+
+def zn_mat(t, r, c, vr=None, vc=None, pad=0):  # L1 ZN: row-major blocks, col-major inside
+    return tbuf("mat", t, r, c, vr, vc, "row_major", "col_major", 512, pad)
+
+
+def left(t, r, c, vr=None, vc=None, profile="a5"):  # TileLeft: a5 col-major of row-major boxes; a2a3 zZ
+    return tbuf("left", t, r, c, vr, vc, "col_major" if profile == "a5" else "row_major", "row_major")
+
+
+def right(t, r, c, vr=None, vc=None):  # TileRight: row-major of col-major boxes (nZ)
+    return tbuf("right", t, r, c, vr, vc, "row_major", "col_major")
+
+
+def acc(t, r, c, vr=None, vc=None):  # TileAcc: NZ, 1024-byte fractal
+    return tbuf("acc", t, r, c, vr, vc, "col_major", "row_major", 1024)
+
+
+class Prog:
+    """A kernel as ptosim text: `gms` GM arrays (arguments in order), `views` name -> (gm,
+    shape, strides, layout or None), `tiles` name -> type (alloc_tile, or (type, addr) to
+    place it, or (type, addr, (valid_row, valid_col)) for a run-time valid shape; addr None =
+    allocated), `steps` text lines with %names (tload / tstore / ops, in the kernel's order).
+    The outputs compared are the GM arrays that are not inputs."""
+
+    def __init__(self, gms, views, tiles, steps, profiles=BOTH, pre=()):
+        self.gms, self.views, self.tiles, self.steps, self.profiles, self.pre = gms, views, tiles, steps, profiles, pre
+        self.outputs = [g for g in gms if not g.is_input]
+
+    def gm_args(self):
+        return self.gms
+
+    def vtype(self, name):
+        return "!pto.tensor_view<%s%s>" % ("?x" * len(self.views[name][1]), self.views[name][0].dtype)
+
+    def ttype(self, name):
+        t = self.tiles[name]
+        return t[0] if isinstance(t, tuple) else t
+
+    def consts(self):
+        nums = {v for _, sh, st, _ in self.views.values() for v in list(sh) + list(st)}
+        nums |= {v for t in self.tiles.values() if isinstance(t, tuple) and len(t) > 2 for v in t[2]}
+        return sorted(nums | {0, 1})
+
+    def program(self, profile):
+        L = [f'module attributes {{pto.target_arch = "{profile}"}} {{',
+             "  func.func @case(" + ", ".join(f"%{g.name}: !pto.ptr<{g.dtype}>" for g in self.gms)
+             + ") attributes {pto.kernel} {"]
+        L += [f"    %c{v} = arith.constant {v} : index" for v in self.consts()]
+        L += ["    " + p for p in self.pre]
+        for n, (g, sh, st, lay) in self.views.items():
+            ly = f" {{layout = #pto.layout<{lay}>}}" if lay else ""
+            L.append(f"    %{n} = pto.make_tensor_view %{g.name}, shape = [{', '.join(f'%c{v}' for v in sh)}], "
+                     f"strides = [{', '.join(f'%c{v}' for v in st)}]{ly} : {self.vtype(n)}")
+        for n, t in self.tiles.items():
+            at = f" addr = %a_{n}" if isinstance(t, tuple) and t[1] is not None else ""
+            if at:
+                L.append(f"    %a_{n} = arith.constant {t[1]} : i64")
+            if isinstance(t, tuple) and len(t) > 2:
+                at += f" valid_row = %c{t[2][0]} valid_col = %c{t[2][1]}"
+            L.append(f"    %{n} = pto.alloc_tile{at} : {self.ttype(n)}")
+        for s in self.steps:
+            L.append("    " + self.expand(s))
+        L += ["    return", "  }", "}", ""]
+        return "\n".join(L)
+
+    def expand(self, s):
+        """A step: (op, ins, outs[, attr_in[, attr_out]]) of %-free names (tiles or views)."""
+        if isinstance(s, str):
+            return s
+        op, ins, outs = s[:3]
+        ai = f" {s[3]}" if len(s) > 3 and s[3] else ""
+        ao = f" {s[4]}" if len(s) > 4 and s[4] else ""
+
+        def ty(n):
+            return self.vtype(n) if n in self.views else self.ttype(n)
+        return (f"pto.{op} ins({', '.join('%' + n for n in ins)}{ai} : {', '.join(ty(n) for n in ins)}) "
+                f"outs({', '.join('%' + n for n in outs)} : {', '.join(ty(n) for n in outs)}){ao}")
+
+
+def strides_of(whole):
+    """Row-major strides (elements) of a 5-D array of shape `whole`."""
+    st = [1]
+    for n in reversed(whole[1:]):
+        st.insert(0, st[0] * n)
+    return st
+
+
+def align_up(n, k):
+    return (n + k - 1) // k * k
+
+
+def tstore_npu(c, d):
+    """tstore_kernel.cpp (both suites): TLOAD a vec tile from a 5-D GM view of input.bin (shape
+    gShape, strides of the gWholeShape array), TSTORE it through the same view of the zeroed
+    output. ND: tile (s0 s1 s2 s3) x align32(s4) row-major, valid x s4; DN (strides [.., 1,
+    W3]): tile align32(s3) x (s0 s1 s2 s4) col-major; NZ: tile (s2 s3) x (s0 s1 s4) col-major
+    with row-major 512-byte boxes. Valid shapes are run-time (Tile<..., -1, -1>)."""
+    t = dt(c.datatype)
+    if os.path.basename(d).startswith("TStoreTest.fp4"):
+        return "fp4 (float4_e1m2x2) tiles: the harness has no fp4 dtype mapping"
+    s = [c.gShape0, c.gShape1, c.gShape2, c.gShape3, c.gShape4]
+    w = [c.gWholeShape0, c.gWholeShape1, c.gWholeShape2, c.gWholeShape3, c.gWholeShape4]
+    n, blk = int(np.prod(w)), 32 // ES[t]
+    if c.format == "ND":
+        ty, st, lay = tbuf("vec", t, s[0] * s[1] * s[2] * s[3], align_up(s[4], blk), "?", "?"), strides_of(w), "nd"
+        valid = (s[0] * s[1] * s[2] * s[3], s[4])
+    elif c.format == "DN":
+        ty = tbuf("vec", t, align_up(s[3], blk), s[0] * s[1] * s[2] * s[4], "?", "?", "col_major")
+        st, lay, valid = strides_of(w)[:3] + [1, w[3]], "dn", (s[3], s[0] * s[1] * s[2] * s[4])
+    else:
+        ty = tbuf("vec", t, s[2] * s[3], s[0] * s[1] * s[4], "?", "?", "col_major", "row_major")
+        st, lay, valid = strides_of(w), "nz", (s[2] * s[3], s[0] * s[1] * s[4])
+    src, out = GM("src", t, n, "input.bin"), GM("out", t, n, "out.bin", is_input=False)
+    return Prog([out, src], {"vs": (src, s, st, lay), "vo": (out, s, st, lay)}, {"tile": (ty, None, valid)},
+                [("tload", ["vs"], ["tile"]), ("tstore", ["tile"], ["vo"])])
+
+
+NPU.update({"tstore": tstore_npu})
