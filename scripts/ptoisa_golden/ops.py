@@ -973,8 +973,9 @@ class GM:
     a whole with `golden` (main.cpp's ResultCmp over the whole array); `ncmp` limits the
     bit-exact compare to the first ncmp elements."""
 
-    def __init__(self, name, dtype, elems, file, is_input=True, golden="golden.bin", init=None, ncmp=None):
+    def __init__(self, name, dtype, elems, file, is_input=True, golden="golden.bin", init=None, ncmp=None, tdt=None):
         self.name, self.dtype, self.elems, self.file = name, dtype, elems, file
+        self.tdt = tdt or dtype  # the element type of the program's pointer (dtype: of the file)
         self.is_input, self.golden, self.init, self.ncmp, self.preload = is_input, golden, init, ncmp, False
 
     def gm_elems(self):
@@ -990,6 +991,9 @@ class GM:
 
     def read_golden(self, d):
         return self.read_whole(d, golden=True)[: self.ncmp]
+
+
+PTR = {"hif8": "!pto.hif8"}  # pointer element spellings that differ from the tile dtype's
 
 
 def tbuf(loc, t, rows, cols, vr=None, vc=None, bl="row_major", sl="none_box", fractal=512, pad=0):
@@ -1036,24 +1040,36 @@ class Prog:
         return self.gms
 
     def vtype(self, name):
-        return "!pto.tensor_view<%s%s>" % ("?x" * len(self.views[name][1]), self.views[name][0].dtype)
+        v = self.views[name]
+        if v[0] == "part":  # ("part", parent view, offsets, sizes): pto.partition_view
+            return "!pto.partition_tensor_view<%s%s>" % ("".join(f"{n}x" for n in v[3]), self.root(name).tdt)
+        return "!pto.tensor_view<%s%s>" % ("?x" * len(v[1]), v[0].tdt)
+
+    def root(self, name):
+        v = self.views[name]
+        return self.root(v[1]) if v[0] == "part" else v[0]
 
     def ttype(self, name):
         t = self.tiles[name]
         return t[0] if isinstance(t, tuple) else t
 
     def consts(self):
-        nums = {v for _, sh, st, _ in self.views.values() for v in list(sh) + list(st)}
+        nums = {v for w in self.views.values() for v in (list(w[2]) + list(w[3]) if w[0] == "part" else list(w[1]) + list(w[2]))}
         nums |= {v for t in self.tiles.values() if isinstance(t, tuple) and len(t) > 2 for v in t[2]}
         return sorted(nums | {0, 1})
 
     def program(self, profile):
         L = [f'module attributes {{pto.target_arch = "{profile}"}} {{',
-             "  func.func @case(" + ", ".join(f"%{g.name}: !pto.ptr<{g.dtype}>" for g in self.gms)
+             "  func.func @case(" + ", ".join(f"%{g.name}: !pto.ptr<{PTR.get(g.tdt, g.tdt)}>" for g in self.gms)
              + ") attributes {pto.kernel} {"]
         L += [f"    %c{v} = arith.constant {v} : index" for v in self.consts()]
         L += ["    " + p for p in self.pre]
-        for n, (g, sh, st, lay) in self.views.items():
+        for n, w in self.views.items():
+            if w[0] == "part":
+                L.append(f"    %{n} = pto.partition_view %{w[1]}, offsets = [{', '.join(f'%c{v}' for v in w[2])}], "
+                         f"sizes = [{', '.join(f'%c{v}' for v in w[3])}] : {self.vtype(w[1])} -> {self.vtype(n)}")
+                continue
+            g, sh, st, lay = w
             ly = f" {{layout = #pto.layout<{lay}>}}" if lay else ""
             L.append(f"    %{n} = pto.make_tensor_view %{g.name}, shape = [{', '.join(f'%c{v}' for v in sh)}], "
                      f"strides = [{', '.join(f'%c{v}' for v in st)}]{ly} : {self.vtype(n)}")
@@ -1077,8 +1093,8 @@ class Prog:
         ai = f" {s[3]}" if len(s) > 3 and s[3] else ""
         ao = f" {s[4]}" if len(s) > 4 and s[4] else ""
 
-        def ty(n):
-            return self.vtype(n) if n in self.views else self.ttype(n)
+        def ty(n):  # a view, a tile, or an index constant %cN
+            return self.vtype(n) if n in self.views else self.ttype(n) if n in self.tiles else "index"
         return (f"pto.{op} ins({', '.join('%' + n for n in ins)}{ai} : {', '.join(ty(n) for n in ins)}) "
                 f"outs({', '.join('%' + n for n in outs)} : {', '.join(ty(n) for n in outs)}){ao}")
 
@@ -1122,3 +1138,118 @@ def tstore_npu(c, d):
 
 
 NPU.update({"tstore": tstore_npu})
+
+
+NP.update({"f8E4M3FN": ml_dtypes.float8_e4m3fn, "f8E5M2": ml_dtypes.float8_e5m2})
+ES.update({"f8E4M3FN": 1, "f8E5M2": 1})
+
+
+def view2(g, rows, cols, stride=None):
+    """A 2-D row-major GM view (the kernels' Shape<1, 1, 1, rows, cols>) of GM array g."""
+    return (g, [rows, cols], [cols if stride is None else stride, 1], None)
+
+
+def pad_file(d, name, dtype, elems):
+    """Case file `name` zero-extended to elems elements, as `name`.pad (a kernel that reads past
+    the end of its GM array: the harness gives it zeros there)."""
+    a = np.fromfile(os.path.join(d, name), dtype=NP[dtype])
+    np.concatenate([a, np.zeros(max(0, elems - len(a)), a.dtype)]).tofile(os.path.join(d, name + ".pad"))
+    return name + ".pad"
+
+
+def matmul_prog(d, at, bt, ct, m, k, n, blk, bias=None, gemv=False, tf32=None, split=None, fillpad=False,
+                bias_tile_t=None):
+    """tmatmul_kernel.cpp (both suites): A (m x k) and B (k x n) TLOADed ND into NZ mat tiles,
+    TMOV (a GEMV's A: a 1-row mat tile, TEXTRACT at 0, 0) to left / right, TMATMUL[_BIAS] /
+    TGEMV[_BIAS] (bias: the file's dtype; its mat tile TMOVed into a bias tile of bias_tile_t),
+    TSTORE of the acc tile. M = align(m, 16), K and N aligned to `blk` elements. `split` =
+    (BASEM or None, BASEK): the split-K kernels: per BASEK slice of K one TLOAD of both (a GM
+    view of BASEK columns of A at column i BASEK, row stride k; of BASEK rows of B), TMOV,
+    TMATMUL[_BIAS] first and TMATMUL_ACC after; a slice past k reads past the arrays (given
+    zeros: pad_file). `fillpad`: the a2a3 kernels' TFILLPAD(mat, mat) after each TLOAD."""
+    M, N, K = align_up(m, 16), align_up(n, blk), align_up(k, blk)
+    ta, tb = {"ui8": "hif8"}.get(at, at), {"ui8": "hif8"}.get(bt, bt)
+    iters, kv = 1, k
+    if split:
+        M, K = M if split[0] is None else split[0], split[1]
+        iters, kv = (k + K - 1) // K, K
+    fa, fb = "x1_gm.bin", "x2_gm.bin"
+    if iters * K > k:
+        fa, fb = pad_file(d, fa, at, m * k + iters * K), pad_file(d, fb, bt, iters * K * n)
+    a = GM("a", at, m * k + (iters * K - k if fa != "x1_gm.bin" else 0), fa, tdt=ta)
+    b = GM("b", bt, max(k, iters * K) * n, fb, tdt=tb)
+    out = GM("out", ct, m * n, "out.bin", is_input=False)
+    gms = [out, a, b]
+    views = {"vo": view2(out, m, n), "va": view2(a, m, k), "vb": view2(b, iters * K if split else k, n)}
+    kl = align_up(k, 512 // ES[at]) if gemv and not split else K
+    if gemv:
+        tiles = {"amat": tbuf("mat", ta, 1, kl, 1, kv), "al": left(ta, 1, kl, 1, kv)}
+    else:
+        tiles = {"amat": nz_mat(ta, M, K, m, kv), "al": left(ta, M, K, m, kv)}
+    tiles.update(bmat=nz_mat(tb, K, N, kv, n), bl=right(tb, K, N, kv, n), acc=acc(ct, M, N, m, n))
+    if bias:
+        g = GM("bias", bias, n, "bias_gm.bin")
+        gms.append(g)
+        views["vbias"] = view2(g, 1, n)
+        tiles.update(biasmat=tbuf("mat", bias, 1, N, 1, n), biast=tbuf("bias", bias_tile_t or bias, 1, N, 1, n))
+    steps = [f"pto.settf32mode {{enable = true, mode = #pto<round_mode {tf32}>}}"] if tf32 else []
+    mm = "tgemv" if gemv else "tmatmul"
+    for i in range(iters):
+        va, vb = "va", "vb"
+        if split:
+            va, vb = f"va{i}", f"vb{i}"
+            views[va] = ("part", "va", [0, i * K], [m, K])
+            views[vb] = ("part", "vb", [i * K, 0], [K, n])
+        steps.append(("tload", [va], ["amat"]))
+        if fillpad and not gemv:
+            steps.append(("tfillpad", ["amat"], ["amat"]))
+        steps.append(("tload", [vb], ["bmat"]))
+        if fillpad and split:
+            steps.append(("tfillpad", ["bmat"], ["bmat"]))
+        if bias:
+            steps.append(("tload", ["vbias"], ["biasmat"]))
+        steps.append(("textract", ["amat", "c0", "c0"], ["al"]) if gemv and not split else ("tmov", ["amat"], ["al"]))
+        steps.append(("tmov", ["bmat"], ["bl"]))
+        if bias:
+            steps.append(("tmov", ["biasmat"], ["biast"]))
+        if i == 0:
+            steps.append((mm + ".bias", ["al", "bl", "biast"], ["acc"]) if bias else (mm, ["al", "bl"], ["acc"]))
+        else:
+            steps.append((mm + ".acc", ["acc", "al", "bl"], ["acc"]))
+    steps.append(("tstore", ["acc"], ["vo"]))
+    return Prog(gms, views, tiles, steps)
+
+
+# tmatmul_kernel.cpp's kernel per case (directory name): kind, split (BASEM, BASEK), TF32 round
+MATMUL_A5 = {"TMATMULTest.case3": ("mm", (128, 64)), "TMATMULTest.case11": ("gemv", None),
+             "TMATMULTest.case12": ("mm", None, "RINT"), "TMATMULTest.case13": ("mm", None, "ROUND"),
+             "TMATMULTest.case_bias_5": ("mm", (128, 64)), "TMATMULTest.case_bias_11": ("gemv", (None, 256))}
+MATMUL_A2A3 = {"TMATMULTest.case3": ("mm", (None, 32)), "TMATMULTest.case4": ("close", None),
+               "TMATMULTest.case5": ("gemv", None), "TMATMULTest.case6": ("gemv", None),
+               "TMATMULTest.case7": ("mm", None, "RINT"), "TMATMULTest.case8": ("mm", None, "ROUND"),
+               "TMATMULBIASTest.case7": ("mm", (None, 32)), "TMATMULBIASTest.case8": ("gemv", (None, 256))}
+
+
+def tmatmul_npu(c, d):
+    """tmatmul_kernel.cpp, RunTMATMUL / _SPLIT_K / TGEMV[_SPLIT_K] / _TF32 / (a2a3) _GEMV_CLOSE by
+    case (MATMUL_A5 / MATMUL_A2A3; else RunTMATMUL). a5: blocks of 32 bytes for 1-byte A, else
+    16 elements, the bias tile of the output type; a2a3: 32-byte blocks (TF32: 16 elements), the
+    bias tile of the bias type, TFILLPAD of the A mat tile (and B in split-K)."""
+    name = os.path.basename(d)
+    a5 = "TMATMULTest.case_bias_1" in os.listdir(os.path.dirname(d))
+    at, bt, ct = dt(c.atype), dt(c.btype), dt(c.ctype)
+    kind, split, tf32 = ((MATMUL_A5 if a5 else MATMUL_A2A3).get(name, ("mm", None)) + (None,))[:3]
+    if a5:
+        blk = 32 if ES[at] == 1 else 16
+    else:
+        blk = 16 if tf32 else 32 // ES[at]
+    bias = dt(c.bias_type) if c.is_bias else None
+    p = matmul_prog(d, at, bt, ct, c.m, c.k, c.n, blk, bias=bias, gemv=kind == "gemv", tf32=tf32, split=split,
+                    fillpad=not a5 and kind in ("close", "mm") and (split or kind == "close"),
+                    bias_tile_t=ct if a5 and not (kind == "gemv" and split) else bias)
+    p.profiles = ("a5",) if a5 else ("a2a3",)
+    return p
+
+
+NPU.update({"tmatmul": tmatmul_npu})
+TOL.update({"tmatmul": tol(1e-4, 1e-4, 1e-4)})
