@@ -993,9 +993,6 @@ class GM:
         return self.read_whole(d, golden=True)[: self.ncmp]
 
 
-PTR = {"hif8": "!pto.hif8"}  # pointer element spellings that differ from the tile dtype's
-
-
 def tbuf(loc, t, rows, cols, vr=None, vc=None, bl="row_major", sl="none_box", fractal=512, pad=0):
     """The text type of a tile (pto-isa Tile<TileType, T, rows, cols, BLayout, vr, vc, SLayout,
     fractal, pad>; vr / vc "?" = a run-time valid shape)."""
@@ -1060,7 +1057,7 @@ class Prog:
 
     def program(self, profile):
         L = [f'module attributes {{pto.target_arch = "{profile}"}} {{',
-             "  func.func @case(" + ", ".join(f"%{g.name}: !pto.ptr<{PTR.get(g.tdt, g.tdt)}>" for g in self.gms)
+             "  func.func @case(" + ", ".join(f"%{g.name}: !pto.ptr<{g.tdt}>" for g in self.gms)
              + ") attributes {pto.kernel} {"]
         L += [f"    %c{v} = arith.constant {v} : index" for v in self.consts()]
         L += ["    " + p for p in self.pre]
@@ -1168,7 +1165,7 @@ def matmul_prog(d, at, bt, ct, m, k, n, blk, bias=None, gemv=False, tf32=None, s
     TMATMUL[_BIAS] first and TMATMUL_ACC after; a slice past k reads past the arrays (given
     zeros: pad_file). `fillpad`: the a2a3 kernels' TFILLPAD(mat, mat) after each TLOAD."""
     M, N, K = align_up(m, 16), align_up(n, blk), align_up(k, blk)
-    ta, tb = {"ui8": "hif8"}.get(at, at), {"ui8": "hif8"}.get(bt, bt)
+    ta, tb = {"ui8": "!pto.hif8"}.get(at, at), {"ui8": "!pto.hif8"}.get(bt, bt)
     iters, kv = 1, k
     if split:
         M, K = M if split[0] is None else split[0], split[1]
