@@ -1250,3 +1250,53 @@ def tmatmul_npu(c, d):
 
 NPU.update({"tmatmul": tmatmul_npu})
 TOL.update({"tmatmul": tol(1e-4, 1e-4, 1e-4)})
+
+
+def vec_dyn(t, r, c, bl="row_major", sl="none_box"):
+    """A vec tile Tile<Vec, T, r, c, BLayout, -1, -1[, SLayout]> given its whole shape as valid."""
+    return tbuf("vec", t, r, c, "?", "?", bl, sl)
+
+
+def tmov_vect_npu(c, d):
+    """tmov_vect_kernel.cpp: TLOAD a vec tile (valid src_valid_row x src_valid_col, run-time)
+    from input_arr.bin, TMOV to a vec tile of the same type, TSTORE."""
+    t, r, k = dt(c.data_type), c.src_valid_row, c.src_valid_col
+    src, out = GM("src", t, r * k, "input_arr.bin"), GM("out", t, r * k, "out.bin", is_input=False)
+    tiles = {"s": (vec_dyn(t, r, k), None, (r, k)), "dst": (vec_dyn(t, r, k), None, (c.dst_valid_row, c.dst_valid_col))}
+    return Prog([out, src], {"vs": view2(src, r, k), "vo": view2(out, r, k)}, tiles,
+                [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["dst"]), ("tstore", ["dst"], ["vo"])])
+
+
+def tmov_nd2nz_npu(c, d):
+    """tmov_nd2nz_kernel.cpp (A5, hifloat8): TLOAD a row-major vec tile rows x cols, TMOV to a
+    vec tile NZ (col-major, row-major 512-byte boxes), TSTORE through an NZ GM view
+    [1, C1, N1, 16, 32] with strides [C1 rows 32, rows 32, 512, 32, 1] (C1 = cols / 32, N1 =
+    rows / 16)."""
+    r, k, t = c.rows, c.cols, "!pto.hif8"
+    src, out = GM("src", "ui8", r * k, "input_arr.bin", tdt=t), GM("out", "ui8", r * k, "out.bin", is_input=False, tdt=t)
+    c1, n1 = k // 32, r // 16
+    views = {"vs": view2(src, r, k), "vo": (out, [1, c1, n1, 16, 32], [c1 * r * 32, r * 32, 512, 32, 1], "nz")}
+    tiles = {"s": (vec_dyn(t, r, k), None, (r, k)), "nz": (vec_dyn(t, r, k, "col_major", "row_major"), None, (r, k))}
+    p = Prog([out, src], views, tiles, [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["nz"]), ("tstore", ["nz"], ["vo"])])
+    p.profiles = ("a5",)
+    return p
+
+
+def tmov_nd2zn_npu(c, d):
+    """tmov_nd2zn_kernel.cpp (A5): TLOAD a row-major vec tile, TMOV to a ZN vec tile (row-major
+    of col-major boxes) at 0x10000, TSTORE a row-major tile placed on the same bytes (the
+    kernel's TASSIGN(ndTile, 0x10000)) through an ND view: the ZN bytes as they lie."""
+    t = {"hif8": "!pto.hif8", "half": "f16", "b32": "i32"}[c.dtype_name]
+    ft = {"hif8": "ui8", "half": "ui16", "b32": "ui32"}[c.dtype_name]
+    r, k = c.rows, c.cols
+    src, out = GM("src", ft, r * k, "input_arr.bin", tdt=t), GM("out", ft, r * k, "out.bin", is_input=False, tdt=t)
+    tiles = {"s": (vec_dyn(t, r, k), 0, (r, k)), "zn": (vec_dyn(t, r, k, "row_major", "col_major"), 0x10000, (r, k)),
+             "nd": (vec_dyn(t, r, k), 0x10000, (r, k))}
+    p = Prog([out, src], {"vs": view2(src, r, k), "vo": view2(out, r, k)}, tiles,
+             [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["zn"]), ("tstore", ["nd"], ["vo"])])
+    p.profiles = ("a5",)
+    return p
+
+
+NPU.update({"tmov_vect": tmov_vect_npu, "tmov_nd2nz": tmov_nd2nz_npu, "tmov_nd2zn": tmov_nd2zn_npu})
+NAMES.update({"tmov_vect": lambda i, c: f"TMOVTest.vect_copy_case{i + 1}"})
