@@ -1300,3 +1300,58 @@ def tmov_nd2zn_npu(c, d):
 
 NPU.update({"tmov_vect": tmov_vect_npu, "tmov_nd2nz": tmov_nd2nz_npu, "tmov_nd2zn": tmov_nd2zn_npu})
 NAMES.update({"tmov_vect": lambda i, c: f"TMOVTest.vect_copy_case{i + 1}"})
+
+
+# tload_kernel.cpp launchTLOAD_<key>: runTLOADND<T, shape0..4, kTRows, kTCols, dyn, PadVal>
+# and its block count (both suites); key = position in gen_data.py's name list + 1.
+TLOAD_CASES = [("f32", (1, 1, 1, 128, 128), 128, 128, 1, 0, 1), ("f32", (2, 2, 2, 256, 64), 256, 64, 1, 0, 8),
+               ("f32", (1, 1, 1, 128, 127), 128, 128, 1, 2, 1), ("i16", (1, 1, 1, 128, 127), 128, 128, 1, 2, 1),
+               ("ui8", (1, 1, 1, 128, 127), 128, 128, 1, 3, 1), ("i16", (1, 1, 32, 64, 128), 64, 128, 1, 0, 32),
+               ("i16", (1, 1, 32, 64, 128), 64, 128, 0, 0, 32), ("f32", (2, 2, 2, 256, 60), 256, 64, 1, 2, 8),
+               ("i64", (1, 1, 1, 128, 128), 128, 128, 1, 0, 1), ("ui64", (1, 1, 1, 128, 125), 128, 128, 1, 1, 1),
+               ("i64", (2, 2, 2, 256, 62), 256, 64, 1, 1, 8), ("ui64", (2, 2, 2, 256, 64), 256, 64, 1, 0, 8)]
+
+
+def tload_golden(d, t, s, pad):
+    """tload_kernel.cpp get_input_golden_case (the golden is computed by main.cpp, gen_data.py
+    writes none): input = the flat index of each element of shape s, cast to T; golden = the
+    input with each row widened to align(s4, 32 B), the new columns holding PadVal (Max / Min:
+    +-inf for floats, the type's max / min for integers; else 0)."""
+    n, s4a = int(np.prod(s)), align_up(s[4], 32 // ES[t])
+    a = np.arange(n, dtype=np.int64).astype(NP[t]).reshape(-1, s[4])
+    if t in ("f32", "f16"):
+        fill = {2: np.inf, 3: -np.inf}.get(pad, 0)
+    else:
+        fill = {2: np.iinfo(NP[t]).max, 3: np.iinfo(NP[t]).min}.get(pad, 0)
+    g = np.full((a.shape[0], s4a), fill, dtype=NP[t])
+    g[:, : s[4]] = a
+    a.tofile(os.path.join(d, "input.bin"))
+    g.tofile(os.path.join(d, "golden.bin"))
+    return n, g.size
+
+
+def tload_npu(c, d):
+    """tload_kernel.cpp runTLOADND, one program for all `blocks` cores in block order: core b
+    TLOADs (s0, s1, s2, kTRows / (s0 s1 s2), s4) of the source at row b s3 / blocks of each
+    (s0, s1, s2) slice into a vec tile kTRows x kTCols (valid x s4, pad PadVal), then TSTOREs a
+    tile on the same bytes with static valid cols kTCols (its padding included) to the same
+    rows of the golden-shaped output (rows of align(s4, 32 B))."""
+    key = c.index(os.path.basename(d))  # c: gen_data.py's name list
+    t, s, tr, tc, dyn, pad, blocks = TLOAD_CASES[key]
+    nin, nout = tload_golden(d, t, s, pad)
+    s4a, gr = align_up(s[4], 32 // ES[t]), tr // (s[0] * s[1] * s[2])
+    src, out = GM("src", t, nin, "input.bin"), GM("out", t, nout, "out.bin", is_input=False)
+    views = {"vs": (src, list(s), strides_of(list(s)), None), "vo": (out, list(s[:4]) + [s4a], strides_of(list(s[:4]) + [s4a]), None)}
+    tiles = {"tile": (tbuf("vec", t, tr, tc, "?" if dyn else tr, "?", pad=pad), 0, (tr, s[4])),
+             "tileP": (tbuf("vec", t, tr, tc, "?", tc), 0, (tr, tc))}
+    steps = []
+    for b in range(blocks):
+        r0 = b * (s[3] // blocks)
+        views[f"vs{b}"] = ("part", "vs", [0, 0, 0, r0, 0], [s[0], s[1], s[2], gr, s[4]])
+        views[f"vo{b}"] = ("part", "vo", [0, 0, 0, r0, 0], [s[0], s[1], s[2], gr, tc])
+        steps += [("tload", [f"vs{b}"], ["tile"]), ("tstore", ["tileP"], [f"vo{b}"])]
+    return Prog([out, src], views, tiles, steps)
+
+
+NPU.update({"tload": tload_npu})
+NAME_ONLY = {"tload"}  # scripts with only a name list: run.case_list gives each case that list
