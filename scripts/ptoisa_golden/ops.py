@@ -1356,3 +1356,102 @@ def tload_npu(c, d):
 
 NPU.update({"tload": tload_npu})
 NAME_ONLY = {"tload"}  # scripts with only a name list: run.case_list gives each case that list
+
+
+# ---- session 12, goldd ----
+# More data movement and cube tests (NPU suites): textract / tinsert / tmov / tstore / ttrans /
+# timg2col / tload variants, on the goldc Prog template.
+
+def view_mn(g, rows, cols, dn=False):
+    """A 2-D GM view rows x cols of g: ND (row stride cols) or DN (column-major: stride [1, rows])."""
+    return (g, [rows, cols], [1, rows], "dn") if dn else (g, [rows, cols], [cols, 1], None)
+
+
+def ftype(t):
+    """(file dtype, program dtype) of a gen_data.py dtype: hifloat8 is written as uint8."""
+    t = dt(t)
+    return (t, "!pto.hif8") if t == "ui8" else (t, t)
+
+
+def cube_chain(c, d, move, a_dn, b_dn, shape, base, idx, mvalid=None, profile="a5", compact=False):
+    """A left x right TMATMUL fed from L1 (the textract / tmov tests' cube kernels): A (base M x
+    K) and B (base K x N) TLOADed from x1_gm.bin / x2_gm.bin (GM shape = base, DN when a_dn /
+    b_dn) into mat tiles (DN: ZN, ND: NZ), moved into left / right tiles by TEXTRACT at idx =
+    (m0, k0, n0) or TMOV (move), TMATMUL, TSTORE of the valid mvalid x nvalid acc (shape = the
+    left / right / acc static shape (M', K', N'), valid = shape unless mvalid = (m, k, n)).
+    compact: TileLeftCompact / TileRightCompact / TileAccCompact (compact = normal)."""
+    (fa, ta), (fb, tb), ct = ftype(c.atype), ftype(c.btype), dt(c.ctype)
+    M, K, N = base
+    lm, lk, ln = shape
+    vm, vk, vn = mvalid or shape
+    a, b = GM("a", fa, M * K, "x1_gm.bin", tdt=ta), GM("b", fb, K * N, "x2_gm.bin", tdt=tb)
+    out = GM("out", ct, vm * vn, "out.bin", is_input=False)
+    views = {"va": view_mn(a, M, K, a_dn), "vb": view_mn(b, K, N, b_dn), "vo": view_mn(out, vm, vn)}
+    tiles = {"amat": (zn_mat if a_dn else nz_mat)(ta, M, K), "bmat": (zn_mat if b_dn else nz_mat)(tb, K, N),
+             "al": left(ta, lm, lk, vm, vk, profile), "bl": right(tb, lk, ln, vk, vn), "acc": acc(ct, lm, ln, vm, vn)}
+    if compact:
+        tiles.update({n: tiles[n][:-1] + ", compact=1>" for n in ("al", "bl", "acc")})
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if move == "textract":
+        steps += [("textract", ["amat", f"c{idx[0]}", f"c{idx[1]}"], ["al"]),
+                  ("textract", ["bmat", f"c{idx[1]}", f"c{idx[2]}"], ["bl"])]
+    else:
+        steps += [("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"])]
+    steps += [("tmatmul", ["al", "bl"], ["acc"]), ("tstore", ["acc"], ["vo"])]
+    p = Prog([out, a, b], views, tiles, steps, profiles=(profile,))
+    return index_consts(p, idx)
+
+
+def index_consts(p, nums):
+    """p with %cN index constants for the numbers in nums that its views and tiles do not define."""
+    p.pre = list(p.pre) + [f"%c{v} = arith.constant {v} : index" for v in sorted(set(nums) - set(p.consts()))]
+    return p
+
+
+# a5 textract_kernel.cpp where its template arguments differ from gen_data.py's parameters:
+# case13 extracts at (0, 0, 32) where gen_data.py (and main.cpp) slice at (0, 32, 0).
+TEXTRACT_A5_IDX = {"TEXTRACTTest.case13": (0, 0, 32)}
+
+
+def textract_a5(c, d):
+    """a5 textract_kernel.cpp runTEXTRACT[_DYNAMIC] (TEXTRACTTest) and runTMOV[_DYNAMIC /
+    _UNALIGN] (TMOVTest): A's GM DN when is_atrans, B's DN unless is_btrans; TEXTRACT at
+    (start_m, start_k), (start_k, start_n) into left / right tiles of the remaining shape; TMOV
+    of the whole (unaligned: target shape tiles, valid m x k / k x n, acc valid m x n). The
+    _DYNAMIC kernels' run-time valid shapes equal the static ones. MX (fp4) cases skipped."""
+    name = os.path.basename(d)
+    if "float4" in str(c.atype):
+        return "fp4 MX case (float4 tiles, mad_mx with e8m0 scales): no fp4 dtype in the harness"
+    a_dn, b_dn = bool(c.is_atrans), not c.is_btrans
+    if name.startswith("TMOVTest"):
+        if c.target_m:
+            base = (c.target_m, c.target_k, c.target_n)
+            return cube_chain(c, d, "tmov", a_dn, b_dn, base, base, (0, 0, 0), (c.m, c.k, c.n))
+        base = (c.m, c.k, c.n)
+        return cube_chain(c, d, "tmov", a_dn, b_dn, base, base, (0, 0, 0))
+    idx = TEXTRACT_A5_IDX.get(name, (c.start_m, c.start_k, c.start_n))
+    base = (c.m, c.k, c.n)
+    return cube_chain(c, d, "textract", a_dn, b_dn, tuple(x - i for x, i in zip(base, idx)), base, idx)
+
+
+SUITE.setdefault("npu-a5", {}).update({"textract": textract_a5})
+
+
+def textract_a2a3(c, d):
+    """a2a3 textract_kernel.cpp: runTMOV[_UNALIGN] (TMOVTest), runTEXTRACT[_UNALIGN / _DYNAMIC]
+    (TEXTRACTTest), runTEXTRACT_COMPACT (TEXTRACT_Compact_Test). Parameters (m, n, k, start_m,
+    start_n, start_k, is_atrans, is_btrans, base_m, base_n, base_k): GM A base_m x base_k (DN
+    when is_atrans), B base_k x base_n (DN when is_btrans: here the flag names B's GM layout);
+    left / right / acc of static shape base - start, valid (m, k, n) - start. The _DYNAMIC
+    kernels' run-time valid shapes equal the static ones."""
+    name = os.path.basename(d)
+    base = (c.base_m or c.m, c.base_k or c.k, c.base_n or c.n)
+    idx = (c.start_m, c.start_k, c.start_n)
+    shape = tuple(b - i for b, i in zip(base, idx))
+    valid = tuple(x - i for x, i in zip((c.m, c.k, c.n), idx))
+    move = "tmov" if name.startswith("TMOVTest") else "textract"
+    return cube_chain(c, d, move, bool(c.is_atrans), bool(c.is_btrans), shape, base, idx, valid, "a2a3",
+                      compact="Compact" in name)
+
+
+SUITE.setdefault("npu-a2a3", {}).update({"textract": textract_a2a3})
