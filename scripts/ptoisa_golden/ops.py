@@ -1376,7 +1376,7 @@ def ftype(t):
 def cube_chain(c, d, move, a_dn, b_dn, shape, base, idx, mvalid=None, profile="a5", compact=False):
     """A left x right TMATMUL fed from L1 (the textract / tmov tests' cube kernels): A (base M x
     K) and B (base K x N) TLOADed from x1_gm.bin / x2_gm.bin (GM shape = base, DN when a_dn /
-    b_dn) into mat tiles (DN: ZN, ND: NZ), moved into left / right tiles by TEXTRACT at idx =
+    b_dn) into mat tiles (DN: ZN, ND: NZ; at 0 and 0x10000, the rest at 0 of its space), moved into left / right tiles by TEXTRACT at idx =
     (m0, k0, n0) or TMOV (move), TMATMUL, TSTORE of the valid mvalid x nvalid acc (shape = the
     left / right / acc static shape (M', K', N'), valid = shape unless mvalid = (m, k, n)).
     compact: TileLeftCompact / TileRightCompact / TileAccCompact (compact = normal)."""
@@ -1391,6 +1391,7 @@ def cube_chain(c, d, move, a_dn, b_dn, shape, base, idx, mvalid=None, profile="a
              "al": left(ta, lm, lk, vm, vk, profile), "bl": right(tb, lk, ln, vk, vn), "acc": acc(ct, lm, ln, vm, vn)}
     if compact:
         tiles.update({n: tiles[n][:-1] + ", compact=1>" for n in ("al", "bl", "acc")})
+    tiles = {n: (t, 0x10000 if n == "bmat" else 0) for n, t in tiles.items()}  # the kernels' TASSIGNs
     steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
     if move == "textract":
         steps += [("textract", ["amat", f"c{idx[0]}", f"c{idx[1]}"], ["al"]),
@@ -1455,3 +1456,100 @@ def textract_a2a3(c, d):
 
 
 SUITE.setdefault("npu-a2a3", {}).update({"textract": textract_a2a3})
+
+
+def ttrans_npu(c, d):
+    """ttrans_kernel.cpp. a5 (dst_row, dst_col, src_row, src_col, valid_row, valid_col): TLOAD a
+    src tile (valid run-time) through a (valid_row, valid_col) view of row stride src_col, TTRANS
+    with a tmp tile dst_row x dst_col (TASSIGNed at 0, over the source: a5 TTRANS does not use
+    it), TSTORE (valid_col, valid_row) with row stride dst_col into the dst_row x dst_col output.
+    a2a3 (tile_row, tile_col, valid_row, valid_col): src tile_row x tile_col, dst tile_col x
+    align(tile_row, 32 B), tmp tile_col x align(that, 16 elements; 32 for 1-byte), at 0, after
+    src, after dst; output tile_col x tile_row (row stride tile_row)."""
+    t = dt(c.dtype)
+    vr, vc = c.valid_row, c.valid_col
+    if hasattr(c, "dst_row"):
+        sr, sc, dr, dc, tr, tc = c.src_row, c.src_col, c.dst_row, c.dst_col, c.dst_row, c.dst_col
+        addr = (0, sr * sc * ES[t], 0)
+        orows, ocols, prof = dr, dc, "a5"
+    else:
+        sr, sc = c.tile_row, c.tile_col
+        dr, dc = sc, align_up(sr, 32 // ES[t])
+        tr, tc = dr, align_up(dc, 32 if ES[t] == 1 else 16)
+        addr = (0, sr * sc * ES[t], sr * sc * ES[t] + dr * dc * ES[t])
+        orows, ocols, prof = sc, sr, "a2a3"
+    src = GM("src", t, sr * sc, "input.bin")
+    out = GM("out", t, orows * ocols, "out.bin", is_input=False)
+    views = {"vs": (src, [vr, vc], [sc, 1], None), "vo": (out, [vc, vr], [ocols, 1], None)}
+    tiles = {"s": (vec_dyn(t, sr, sc), addr[0], (vr, vc)), "dst": (vec_dyn(t, dr, dc), addr[1], (vc, vr)),
+             "tmp": (tbuf("vec", t, tr, tc), addr[2])}
+    return Prog([out, src], views, tiles, [("tload", ["vs"], ["s"]), ("ttrans", ["s", "tmp"], ["dst"]),
+                                           ("tstore", ["dst"], ["vo"])], profiles=(prof,))
+
+
+def textract_nd_vec(c, d):
+    """a5 textract_nd_vec_kernel.cpp: TLOAD src (rows x cols) at 0 and the dst tile (dst_init.bin)
+    at align(src bytes, 256), TEXTRACT(dst, src, idx_row, idx_col), TSTORE dst. The scalar cases
+    (5 entries): dst tile 1 x 32 B loaded / stored, the TEXTRACT into a 1 x 1-valid tile on the
+    same bytes."""
+    t = dt(c[0])
+    sr, sc = c[1], c[2]
+    if len(c) == 7:
+        dr, dc, ir, ic, ext = c[3], c[4], c[5], c[6], None
+    else:
+        dr, dc, ir, ic, ext = 1, 32 // ES[t], c[3], c[4], (1, 1)
+    a = align_up(sr * sc * ES[t], 256)
+    src, init = GM("src", t, sr * sc, "src_input.bin"), GM("init", t, dr * dc, "dst_init.bin")
+    out = GM("out", t, dr * dc, "out.bin", is_input=False, golden="golden_output.bin")
+    tiles = {"s": (tbuf("vec", t, sr, sc), 0), "dst": (tbuf("vec", t, dr, dc), a)}
+    views = {"vs": view2(src, sr, sc), "vi": view2(init, dr, dc), "vo": view2(out, dr, dc)}
+    x = "dst"
+    if ext:
+        tiles["x"], x = (tbuf("vec", t, dr, dc, 1, 1), a), "x"
+    p = Prog([out, src, init], views, tiles, [("tload", ["vs"], ["s"]), ("tload", ["vi"], ["dst"]),
+                                              ("textract", ["s", f"c{ir}", f"c{ic}"], [x]), ("tstore", ["dst"], ["vo"])],
+             profiles=("a5",))
+    return index_consts(p, (ir, ic))
+
+
+UB2L1_EXTRA_ROWS = {1: 17, 2: 65, 3: 48, 4: 97, 5: 32, 6: 64, 7: 65, 8: 128, 9: 256}  # kernel ExtraRows per key
+
+
+def tmov_ub2l1(c, d):
+    """a5 tmov_ub2l1_kernel.cpp: TLOAD an ND vec tile rows x cols, TMOV to an NZ vec tile of
+    ExtraRows rows (row_plus_one compact when ExtraRows > rows), TMOV (TEXTRACT at index_rows,
+    index_cols) into an NZ mat tile valid_rows x valid_cols, which the cube copies back to UB
+    unchanged (copy_cbuf_to_ubuf of vr vc es / 32 blocks to 0x20000, sub-block 0: the kernel copies
+    to both) and the vector core stores through an NZ view [1, vc / C0, vr / 16, 16, C0]."""
+    t = dt(c.test_type)
+    key = int(os.path.basename(d).rsplit("case", 1)[1])
+    r, k, vr, vc, ir, ic = c.rows, c.cols, c.valid_rows, c.valid_cols, c.index_rows, c.index_cols
+    ex, c0 = UB2L1_EXTRA_ROWS[key], 32 // ES[t]
+    src = GM("src", t, r * k, "input_arr.bin")
+    out = GM("out", t, vr * vc, "out.bin", is_input=False, golden="golden_output.bin")
+    tmp = vec_dyn(t, ex, k, "col_major", "row_major")
+    if ex > r:
+        tmp = tmp[:-1] + ", compact=2>"
+    tiles = {"s": (vec_dyn(t, r, k), 0, (r, k)), "tmp": (tmp, 0x10000, (r, k)),
+             "mat": (tbuf("mat", t, vr, vc, "?", "?", "col_major", "row_major"), 0, (vr, vc)),
+             "back": (vec_dyn(t, vr, vc, "col_major", "row_major"), 0x20000, (vr, vc))}
+    views = {"vs": view2(src, r, k),
+             "vo": (out, [1, vc // c0, vr // 16, 16, c0], [(k // c0) * c0 * vr, vr * c0, 16 * c0, c0, 1], "nz")}
+    mv = ("textract", ["tmp", f"c{ir}", f"c{ic}"], ["mat"]) if ir or ic else ("tmov", ["tmp"], ["mat"])
+    pl, pu = f"!pto.ptr<{t}, l1>", f"!pto.ptr<{t}, ub>"
+    copy = [f"%pl = pto.castptr %a_mat : i64 -> {pl}", f"%pu = pto.castptr %a_back : i64 -> {pu}",
+            f"%blk = arith.constant {vr * vc * ES[t] // 32} : i64", "%i0 = arith.constant 0 : i64",
+            "%i1 = arith.constant 1 : i64",
+            f"pto.copy_cbuf_to_ubuf %pl, %pu, %i0, %i1, %blk, %i0, %i0 : {pl}, {pu}, i64, i64, i64, i64, i64"]
+    p = Prog([out, src], views, tiles, [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["tmp"]), mv] + copy
+             + [("tstore", ["back"], ["vo"])], profiles=("a5",))
+    return index_consts(p, (ir, ic))
+
+
+NPU.update({"ttrans": ttrans_npu, "textract_nd_vec": textract_nd_vec, "tmov_ub2l1": tmov_ub2l1})
+NAMES.update({"textract_nd_vec": lambda i, c: f"TExtractNDVecTest.case_nd_vec_{i + 1}",
+              # a2a3 generate_case_name(i + 1, param); a5 names come from the parameter object
+              "ttrans": lambda i, c: f"TTRANSTest.case{i + 1}_{CNAME[dt(c.dtype)]}_{c.tile_row}_{c.tile_col}_"
+                                     f"{c.valid_row}_{c.valid_col}"})
+CNAME = {"f32": "float", "f16": "half", "i32": "int32", "i16": "int16", "i8": "int8", "ui8": "uint8"}
+TOL.update({"textract_nd_vec": tol(0.0, 0.0, 0.0)})
