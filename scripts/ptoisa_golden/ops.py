@@ -1580,3 +1580,41 @@ def tstore_mat2gm(c, d):
 
 
 NPU.update({"tstore_mat2gm": tstore_mat2gm})
+
+
+ND2XNZ_T = {"half": "f16", "float": "f32", "bf16": "bf16", "int8": "i8", "int32": "i32", "hif8": "!pto.hif8",
+            "fp8e4m3": "f8E4M3FN", "fp8e5m2": "f8E5M2", "fp8e8m0": "ui8"}
+
+
+def textract_ndto2xnz(c, d):
+    """textract_ndto2xnz_kernel.cpp (both suites): TLOAD an ND vec tile src_rows x src_cols (bytes
+    of input_arr.bin), TEXTRACT(dst0, dst1, src, ir0, ic0, ir1, ic1) into two NZ vec tiles (here
+    two TEXTRACTs: ptosim's textract has one destination), TSTORE each through an NZ view [1,
+    W / C0, H / 16, 16, C0] of the tile's static shape H x W. Window (rows, cols, ir, ic[, H,
+    W]): tile H x W (default rows x cols; a 1 x 1 window: a 16 x C0 tile, valid 1 x 1, of
+    which main.cpp compares the first element). Tiles at a2a3's TASSIGNs: src at 0, each window
+    after the previous tile, 256-byte aligned (a5: 0x20000, 0x30000; the same data)."""
+    t = ND2XNZ_T[c.name.split("_")[1]]
+    es, c0 = c.esize, 32 // c.esize
+    src = GM("src", "ui8", c.src_rows * c.src_cols * es, "input_arr.bin", tdt=t)
+    gms, views, tiles = [], {"vs": view2(src, c.src_rows, c.src_cols)}, {"s": (vec_dyn(t, c.src_rows, c.src_cols), 0)}
+    tiles["s"] += ((c.src_rows, c.src_cols),)
+    steps, idx, at = [("tload", ["vs"], ["s"])], set(), align_up(c.src_rows * c.src_cols * es, 256)
+    for i, w in enumerate(c.wins):
+        rows, cols, ir, ic = w[:4]
+        h, wd = (16, c0) if (rows, cols) == (1, 1) else (w[4], w[5]) if len(w) > 5 else (rows, cols)
+        out = GM(f"out{i}", "ui8", h * wd * es, f"out{i}.bin", is_input=False, golden=f"golden{i}.bin",
+                 ncmp=es if (rows, cols) == (1, 1) else None, tdt=t)
+        gms.append(out)
+        views[f"vo{i}"] = (out, [1, wd // c0, h // 16, 16, c0], [wd * h, h * c0, 16 * c0, c0, 1], "nz")
+        tiles[f"d{i}"] = (tbuf("vec", t, h, wd, rows, cols, "col_major", "row_major"), at)
+        at += align_up(h * wd * es, 256)
+        steps += [("textract", ["s", f"c{ir}", f"c{ic}"], [f"d{i}"]), ("tstore", [f"d{i}"], [f"vo{i}"])]
+        idx |= {ir, ic}
+    return index_consts(Prog(gms + [src], views, tiles, steps), idx)
+
+
+NPU.update({"textract_ndto2xnz": textract_ndto2xnz})
+MODULE_CASES = {"textract_ndto2xnz": "CASES"}  # gen_data.py's case list is a module-level list
+NAMES.update({"textract_ndto2xnz": lambda i, c: f"TExtractNd2xNzTest.{c.name}"})
+TOL.update({"textract_ndto2xnz": tol(0.0, 0.0, 0.0)})
