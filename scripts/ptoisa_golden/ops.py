@@ -1119,18 +1119,25 @@ def tstore_npu(c, d):
         return "fp4 (float4_e1m2x2) tiles: the harness has no fp4 dtype mapping"
     s = [c.gShape0, c.gShape1, c.gShape2, c.gShape3, c.gShape4]
     w = [c.gWholeShape0, c.gWholeShape1, c.gWholeShape2, c.gWholeShape3, c.gWholeShape4]
+    return load_store_5d("vec", t, s, w, c.format, None)
+
+
+def load_store_5d(loc, t, s, w, fmt, addr):
+    """TLOAD a `loc` tile (run-time valid shape) through a 5-D view (shape s, strides of the
+    whole array w, layout fmt) of input.bin, TSTORE it through the same view of the zeroed
+    output (tstore_npu for the tile and view shapes)."""
     n, blk = int(np.prod(w)), 32 // ES[t]
-    if c.format == "ND":
-        ty, st, lay = tbuf("vec", t, s[0] * s[1] * s[2] * s[3], align_up(s[4], blk), "?", "?"), strides_of(w), "nd"
+    if fmt == "ND":
+        ty, st, lay = tbuf(loc, t, s[0] * s[1] * s[2] * s[3], align_up(s[4], blk), "?", "?"), strides_of(w), "nd"
         valid = (s[0] * s[1] * s[2] * s[3], s[4])
-    elif c.format == "DN":
-        ty = tbuf("vec", t, align_up(s[3], blk), s[0] * s[1] * s[2] * s[4], "?", "?", "col_major")
+    elif fmt == "DN":
+        ty = tbuf(loc, t, align_up(s[3], blk), s[0] * s[1] * s[2] * s[4], "?", "?", "col_major")
         st, lay, valid = strides_of(w)[:3] + [1, w[3]], "dn", (s[3], s[0] * s[1] * s[2] * s[4])
     else:
-        ty = tbuf("vec", t, s[2] * s[3], s[0] * s[1] * s[4], "?", "?", "col_major", "row_major")
+        ty = tbuf(loc, t, s[2] * s[3], s[0] * s[1] * s[4], "?", "?", "col_major", "row_major")
         st, lay, valid = strides_of(w), "nz", (s[2] * s[3], s[0] * s[1] * s[4])
     src, out = GM("src", t, n, "input.bin"), GM("out", t, n, "out.bin", is_input=False)
-    return Prog([out, src], {"vs": (src, s, st, lay), "vo": (out, s, st, lay)}, {"tile": (ty, None, valid)},
+    return Prog([out, src], {"vs": (src, s, st, lay), "vo": (out, s, st, lay)}, {"tile": (ty, addr, valid)},
                 [("tload", ["vs"], ["tile"]), ("tstore", ["tile"], ["vo"])])
 
 
@@ -1556,27 +1563,13 @@ TOL.update({"textract_nd_vec": tol(0.0, 0.0, 0.0)})
 
 
 def tstore_mat2gm(c, d):
-    """a2a3 tstore_mat2gm_kernel.cpp: TLOAD a mat tile (valid run-time) through a 5-D view of
-    input.bin (shape g_shape, strides of the g_whole_shape array), TSTORE it through the same
-    view of the zeroed output. ND: tile (s0 s1 s2 s3) x align(s4, 32 B) row-major; DN (strides
-    [.., 1, W3], the file's last two axes swapped): align(s3, 32 B) x (s0 s1 s2 s4) col-major;
-    NZ: (s2 s3) x (s0 s1 s4) col-major of 512-byte row-major boxes."""
-    t = dt(c.data_type)
+    """a2a3 tstore_mat2gm_kernel.cpp: tstore_npu's kernel with a mat tile (TASSIGNed at 0): ND
+    row-major, DN col-major, NZ col-major of 512-byte row-major boxes."""
     s = [c.g_shape0, c.g_shape1, c.g_shape2, c.g_shape3, c.g_shape4]
     w = [c.g_whole_shape0, c.g_whole_shape1, c.g_whole_shape2, c.g_whole_shape3, c.g_whole_shape4]
-    n, blk = int(np.prod(w)), 32 // ES[t]
-    if c.format == "ND":
-        ty, st, lay = tbuf("mat", t, s[0] * s[1] * s[2] * s[3], align_up(s[4], blk), "?", "?"), strides_of(w), "nd"
-        valid = (s[0] * s[1] * s[2] * s[3], s[4])
-    elif c.format == "DN":
-        ty = tbuf("mat", t, align_up(s[3], blk), s[0] * s[1] * s[2] * s[4], "?", "?", "col_major")
-        st, lay, valid = strides_of(w)[:3] + [1, w[3]], "dn", (s[3], s[0] * s[1] * s[2] * s[4])
-    else:
-        ty = nz_mat(t, s[2] * s[3], s[0] * s[1] * s[4], "?", "?")
-        st, lay, valid = strides_of(w), "nz", (s[2] * s[3], s[0] * s[1] * s[4])
-    src, out = GM("src", t, n, "input.bin"), GM("out", t, n, "out.bin", is_input=False)
-    return Prog([out, src], {"vs": (src, s, st, lay), "vo": (out, s, st, lay)}, {"tile": (ty, 0, valid)},
-                [("tload", ["vs"], ["tile"]), ("tstore", ["tile"], ["vo"])], profiles=("a2a3",))
+    p = load_store_5d("mat", dt(c.data_type), s, w, c.format, 0)
+    p.profiles = ("a2a3",)
+    return p
 
 
 NPU.update({"tstore_mat2gm": tstore_mat2gm})
