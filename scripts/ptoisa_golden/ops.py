@@ -1611,3 +1611,49 @@ NPU.update({"textract_ndto2xnz": textract_ndto2xnz})
 MODULE_CASES = {"textract_ndto2xnz": "CASES"}  # gen_data.py's case list is a module-level list
 NAMES.update({"textract_ndto2xnz": lambda i, c: f"TExtractNd2xNzTest.{c.name}"})
 TOL.update({"textract_ndto2xnz": tol(0.0, 0.0, 0.0)})
+
+
+# a5 tmov_kernel.cpp static tile shapes (M, K, N) per case (runTMovL12Bias[Dynamic] / runTMovL12Fb)
+TMOV_A5_SHAPES = {"case_bias1": (64, 96, 32), "case_bias2": (128, 128, 64), "case_bias3": (64, 80, 32),
+                  "case_bias4": (128, 96, 64), "case_bias5": (32, 32, 64), "case_bias_dynamic6": (64, 80, 32),
+                  "case_bias_dynamic7": (112, 96, 48), "case_bias_dynamic8": (16, 96, 64),
+                  "case_fixpipe1": (32, 32, 128), "case_fixpipe2": (96, 32, 64), "case_fixpipe3": (128, 96, 64),
+                  "case_fixpipe4": (112, 96, 48), "case_fixpipe5": (32, 96, 32)}
+
+
+def tmov_a5(c, d):
+    """a5 tmov_kernel.cpp: A (m x k) and B (k x n) TLOADed into NZ mat tiles of the kernel's
+    static M x K / K x N (valid m x k / k x n), TMOV to left / right. Bias cases: a 1 x
+    align(N, 64 B) mat tile of the bias type TMOVed into a bias tile of the acc type,
+    TMATMUL_BIAS, TSTORE (golden.bin). Fixpipe cases: TMATMUL, a 1 x N u64 mat tile of
+    quant_gm.bin TMOVed into a scaling tile, TSTORE_FP of the acc to the dst type
+    (quant_golden.bin). The _DYNAMIC kernels' run-time valid shapes equal the static ones."""
+    name = os.path.basename(d).split(".", 1)[1]
+    M, K, N = TMOV_A5_SHAPES[name]
+    m, k, n = c.m, c.k, c.n
+    at, ct, bias = dt(c.atype), dt(c.ctype), name.startswith("case_bias")
+    ot = ct if bias else dt(c.dst_type)
+    a, b = GM("a", at, m * k, "x1_gm.bin"), GM("b", at, k * n, "x2_gm.bin")
+    out = GM("out", ot, m * n, "out.bin", is_input=False, golden="golden.bin" if bias else "quant_golden.bin")
+    views = {"va": view2(a, m, k), "vb": view2(b, k, n), "vo": view2(out, m, n)}
+    tiles = {"amat": (nz_mat(at, M, K, m, k), 0), "bmat": (nz_mat(at, K, N, k, n), 0x10000),
+             "al": (left(at, M, K, m, k), 0), "bl": (right(at, K, N, k, n), 0), "acc": (acc(ct, M, N, m, n), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if bias:
+        bt = dt(c.bias_type)
+        g = GM("bias", bt, n, "bias_gm.bin")
+        an = align_up(N * ES[bt], 64) // ES[bt]
+        views["vx"] = view2(g, 1, n)
+        tiles.update(xmat=(tbuf("mat", bt, 1, an, 1, n), 0x20000), x=(tbuf("bias", ct, 1, an, 1, n), 0))
+        steps += [("tload", ["vx"], ["xmat"]), ("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]),
+                  ("tmov", ["xmat"], ["x"]), ("tmatmul.bias", ["al", "bl", "x"], ["acc"]), ("tstore", ["acc"], ["vo"])]
+    else:
+        g = GM("quant", "ui64", n, "quant_gm.bin")
+        views["vx"] = view2(g, 1, n)
+        tiles.update(xmat=(tbuf("mat", "ui64", 1, N, 1, n), 0x20000), x=(tbuf("scaling", "ui64", 1, N, 1, n), 0))
+        steps += [("tload", ["vx"], ["xmat"]), ("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]),
+                  ("tmatmul", ["al", "bl"], ["acc"]), ("tmov", ["xmat"], ["x"]), ("tstore_fp", ["acc", "x"], ["vo"])]
+    return Prog([out, a, b, g], views, tiles, steps, profiles=("a5",))
+
+
+SUITE["npu-a5"].update({"tmov": tmov_a5})
