@@ -1121,18 +1121,25 @@ def tstore_npu(c, d):
         return "fp4 (float4_e1m2x2) tiles: the harness has no fp4 dtype mapping"
     s = [c.gShape0, c.gShape1, c.gShape2, c.gShape3, c.gShape4]
     w = [c.gWholeShape0, c.gWholeShape1, c.gWholeShape2, c.gWholeShape3, c.gWholeShape4]
+    return load_store_5d("vec", t, s, w, c.format, None)
+
+
+def load_store_5d(loc, t, s, w, fmt, addr):
+    """TLOAD a `loc` tile (run-time valid shape) through a 5-D view (shape s, strides of the
+    whole array w, layout fmt) of input.bin, TSTORE it through the same view of the zeroed
+    output (tstore_npu for the tile and view shapes)."""
     n, blk = int(np.prod(w)), 32 // ES[t]
-    if c.format == "ND":
-        ty, st, lay = tbuf("vec", t, s[0] * s[1] * s[2] * s[3], align_up(s[4], blk), "?", "?"), strides_of(w), "nd"
+    if fmt == "ND":
+        ty, st, lay = tbuf(loc, t, s[0] * s[1] * s[2] * s[3], align_up(s[4], blk), "?", "?"), strides_of(w), "nd"
         valid = (s[0] * s[1] * s[2] * s[3], s[4])
-    elif c.format == "DN":
-        ty = tbuf("vec", t, align_up(s[3], blk), s[0] * s[1] * s[2] * s[4], "?", "?", "col_major")
+    elif fmt == "DN":
+        ty = tbuf(loc, t, align_up(s[3], blk), s[0] * s[1] * s[2] * s[4], "?", "?", "col_major")
         st, lay, valid = strides_of(w)[:3] + [1, w[3]], "dn", (s[3], s[0] * s[1] * s[2] * s[4])
     else:
-        ty = tbuf("vec", t, s[2] * s[3], s[0] * s[1] * s[4], "?", "?", "col_major", "row_major")
+        ty = tbuf(loc, t, s[2] * s[3], s[0] * s[1] * s[4], "?", "?", "col_major", "row_major")
         st, lay, valid = strides_of(w), "nz", (s[2] * s[3], s[0] * s[1] * s[4])
     src, out = GM("src", t, n, "input.bin"), GM("out", t, n, "out.bin", is_input=False)
-    return Prog([out, src], {"vs": (src, s, st, lay), "vo": (out, s, st, lay)}, {"tile": (ty, None, valid)},
+    return Prog([out, src], {"vs": (src, s, st, lay), "vo": (out, s, st, lay)}, {"tile": (ty, addr, valid)},
                 [("tload", ["vs"], ["tile"]), ("tstore", ["tile"], ["vo"])])
 
 
@@ -1358,3 +1365,297 @@ def tload_npu(c, d):
 
 NPU.update({"tload": tload_npu})
 NAME_ONLY = {"tload"}  # scripts with only a name list: run.case_list gives each case that list
+
+
+# ---- session 12, goldd ----
+# More data movement and cube tests (NPU suites): textract / tinsert / tmov / tstore / ttrans /
+# timg2col / tload variants, on the goldc Prog template.
+
+def view_mn(g, rows, cols, dn=False):
+    """A 2-D GM view rows x cols of g: ND (row stride cols) or DN (column-major: stride [1, rows])."""
+    return (g, [rows, cols], [1, rows], "dn") if dn else (g, [rows, cols], [cols, 1], None)
+
+
+def ftype(t):
+    """(file dtype, program dtype) of a gen_data.py dtype: hifloat8 is written as uint8."""
+    t = dt(t)
+    return (t, "!pto.hif8") if t == "ui8" else (t, t)
+
+
+def cube_chain(c, d, move, a_dn, b_dn, shape, base, idx, mvalid=None, profile="a5", compact=False):
+    """A left x right TMATMUL fed from L1 (the textract / tmov tests' cube kernels): A (base M x
+    K) and B (base K x N) TLOADed from x1_gm.bin / x2_gm.bin (GM shape = base, DN when a_dn /
+    b_dn) into mat tiles (DN: ZN, ND: NZ; at 0 and 0x10000, the rest at 0 of its space), moved into left / right tiles by TEXTRACT at idx =
+    (m0, k0, n0) or TMOV (move), TMATMUL, TSTORE of the valid mvalid x nvalid acc (shape = the
+    left / right / acc static shape (M', K', N'), valid = shape unless mvalid = (m, k, n)).
+    compact: TileLeftCompact / TileRightCompact / TileAccCompact (compact = normal)."""
+    (fa, ta), (fb, tb), ct = ftype(c.atype), ftype(c.btype), dt(c.ctype)
+    M, K, N = base
+    lm, lk, ln = shape
+    vm, vk, vn = mvalid or shape
+    a, b = GM("a", fa, M * K, "x1_gm.bin", tdt=ta), GM("b", fb, K * N, "x2_gm.bin", tdt=tb)
+    out = GM("out", ct, vm * vn, "out.bin", is_input=False)
+    views = {"va": view_mn(a, M, K, a_dn), "vb": view_mn(b, K, N, b_dn), "vo": view_mn(out, vm, vn)}
+    tiles = {"amat": (zn_mat if a_dn else nz_mat)(ta, M, K), "bmat": (zn_mat if b_dn else nz_mat)(tb, K, N),
+             "al": left(ta, lm, lk, vm, vk, profile), "bl": right(tb, lk, ln, vk, vn), "acc": acc(ct, lm, ln, vm, vn)}
+    if compact:
+        tiles.update({n: tiles[n][:-1] + ", compact=1>" for n in ("al", "bl", "acc")})
+    tiles = {n: (t, 0x10000 if n == "bmat" else 0) for n, t in tiles.items()}  # the kernels' TASSIGNs
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if move == "textract":
+        steps += [("textract", ["amat", f"c{idx[0]}", f"c{idx[1]}"], ["al"]),
+                  ("textract", ["bmat", f"c{idx[1]}", f"c{idx[2]}"], ["bl"])]
+    else:
+        steps += [("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"])]
+    steps += [("tmatmul", ["al", "bl"], ["acc"]), ("tstore", ["acc"], ["vo"])]
+    p = Prog([out, a, b], views, tiles, steps, profiles=(profile,))
+    return index_consts(p, idx)
+
+
+def index_consts(p, nums):
+    """p with %cN index constants for the numbers in nums that its views and tiles do not define."""
+    p.pre = list(p.pre) + [f"%c{v} = arith.constant {v} : index" for v in sorted(set(nums) - set(p.consts()))]
+    return p
+
+
+# a5 textract_kernel.cpp where its template arguments differ from gen_data.py's parameters:
+# case13 extracts at (0, 0, 32) where gen_data.py (and main.cpp) slice at (0, 32, 0).
+TEXTRACT_A5_IDX = {"TEXTRACTTest.case13": (0, 0, 32)}
+
+
+def textract_a5(c, d):
+    """a5 textract_kernel.cpp runTEXTRACT[_DYNAMIC] (TEXTRACTTest) and runTMOV[_DYNAMIC /
+    _UNALIGN] (TMOVTest): A's GM DN when is_atrans, B's DN unless is_btrans; TEXTRACT at
+    (start_m, start_k), (start_k, start_n) into left / right tiles of the remaining shape; TMOV
+    of the whole (unaligned: target shape tiles, valid m x k / k x n, acc valid m x n). The
+    _DYNAMIC kernels' run-time valid shapes equal the static ones. MX (fp4) cases skipped."""
+    name = os.path.basename(d)
+    if "float4" in str(c.atype):
+        return "fp4 MX case (float4 tiles, mad_mx with e8m0 scales): no fp4 dtype in the harness"
+    a_dn, b_dn = bool(c.is_atrans), not c.is_btrans
+    if name.startswith("TMOVTest"):
+        if c.target_m:
+            base = (c.target_m, c.target_k, c.target_n)
+            return cube_chain(c, d, "tmov", a_dn, b_dn, base, base, (0, 0, 0), (c.m, c.k, c.n))
+        base = (c.m, c.k, c.n)
+        return cube_chain(c, d, "tmov", a_dn, b_dn, base, base, (0, 0, 0))
+    idx = TEXTRACT_A5_IDX.get(name, (c.start_m, c.start_k, c.start_n))
+    base = (c.m, c.k, c.n)
+    return cube_chain(c, d, "textract", a_dn, b_dn, tuple(x - i for x, i in zip(base, idx)), base, idx)
+
+
+SUITE.setdefault("npu-a5", {}).update({"textract": textract_a5})
+
+
+def textract_a2a3(c, d):
+    """a2a3 textract_kernel.cpp: runTMOV[_UNALIGN] (TMOVTest), runTEXTRACT[_UNALIGN / _DYNAMIC]
+    (TEXTRACTTest), runTEXTRACT_COMPACT (TEXTRACT_Compact_Test). Parameters (m, n, k, start_m,
+    start_n, start_k, is_atrans, is_btrans, base_m, base_n, base_k): GM A base_m x base_k (DN
+    when is_atrans), B base_k x base_n (DN when is_btrans: here the flag names B's GM layout);
+    left / right / acc of static shape base - start, valid (m, k, n) - start. The _DYNAMIC
+    kernels' run-time valid shapes equal the static ones."""
+    name = os.path.basename(d)
+    base = (c.base_m or c.m, c.base_k or c.k, c.base_n or c.n)
+    idx = (c.start_m, c.start_k, c.start_n)
+    shape = tuple(b - i for b, i in zip(base, idx))
+    valid = tuple(x - i for x, i in zip((c.m, c.k, c.n), idx))
+    move = "tmov" if name.startswith("TMOVTest") else "textract"
+    return cube_chain(c, d, move, bool(c.is_atrans), bool(c.is_btrans), shape, base, idx, valid, "a2a3",
+                      compact="Compact" in name)
+
+
+SUITE.setdefault("npu-a2a3", {}).update({"textract": textract_a2a3})
+
+
+def ttrans_npu(c, d):
+    """ttrans_kernel.cpp. a5 (dst_row, dst_col, src_row, src_col, valid_row, valid_col): TLOAD a
+    src tile (valid run-time) through a (valid_row, valid_col) view of row stride src_col, TTRANS
+    with a tmp tile dst_row x dst_col (TASSIGNed at 0, over the source: a5 TTRANS does not use
+    it), TSTORE (valid_col, valid_row) with row stride dst_col into the dst_row x dst_col output.
+    a2a3 (tile_row, tile_col, valid_row, valid_col): src tile_row x tile_col, dst tile_col x
+    align(tile_row, 32 B), tmp tile_col x align(that, 16 elements; 32 for 1-byte), at 0, after
+    src, after dst; output tile_col x tile_row (row stride tile_row)."""
+    t = dt(c.dtype)
+    vr, vc = c.valid_row, c.valid_col
+    if hasattr(c, "dst_row"):
+        sr, sc, dr, dc, tr, tc = c.src_row, c.src_col, c.dst_row, c.dst_col, c.dst_row, c.dst_col
+        addr = (0, sr * sc * ES[t], 0)
+        orows, ocols, prof = dr, dc, "a5"
+    else:
+        sr, sc = c.tile_row, c.tile_col
+        dr, dc = sc, align_up(sr, 32 // ES[t])
+        tr, tc = dr, align_up(dc, 32 if ES[t] == 1 else 16)
+        addr = (0, sr * sc * ES[t], sr * sc * ES[t] + dr * dc * ES[t])
+        orows, ocols, prof = sc, sr, "a2a3"
+    src = GM("src", t, sr * sc, "input.bin")
+    out = GM("out", t, orows * ocols, "out.bin", is_input=False)
+    views = {"vs": (src, [vr, vc], [sc, 1], None), "vo": (out, [vc, vr], [ocols, 1], None)}
+    tiles = {"s": (vec_dyn(t, sr, sc), addr[0], (vr, vc)), "dst": (vec_dyn(t, dr, dc), addr[1], (vc, vr)),
+             "tmp": (tbuf("vec", t, tr, tc), addr[2])}
+    return Prog([out, src], views, tiles, [("tload", ["vs"], ["s"]), ("ttrans", ["s", "tmp"], ["dst"]),
+                                           ("tstore", ["dst"], ["vo"])], profiles=(prof,))
+
+
+def textract_nd_vec(c, d):
+    """a5 textract_nd_vec_kernel.cpp: TLOAD src (rows x cols) at 0 and the dst tile (dst_init.bin)
+    at align(src bytes, 256), TEXTRACT(dst, src, idx_row, idx_col), TSTORE dst. The scalar cases
+    (5 entries): dst tile 1 x 32 B loaded / stored, the TEXTRACT into a 1 x 1-valid tile on the
+    same bytes."""
+    t = dt(c[0])
+    sr, sc = c[1], c[2]
+    if len(c) == 7:
+        dr, dc, ir, ic, ext = c[3], c[4], c[5], c[6], None
+    else:
+        dr, dc, ir, ic, ext = 1, 32 // ES[t], c[3], c[4], (1, 1)
+    a = align_up(sr * sc * ES[t], 256)
+    src, init = GM("src", t, sr * sc, "src_input.bin"), GM("init", t, dr * dc, "dst_init.bin")
+    out = GM("out", t, dr * dc, "out.bin", is_input=False, golden="golden_output.bin")
+    tiles = {"s": (tbuf("vec", t, sr, sc), 0), "dst": (tbuf("vec", t, dr, dc), a)}
+    views = {"vs": view2(src, sr, sc), "vi": view2(init, dr, dc), "vo": view2(out, dr, dc)}
+    x = "dst"
+    if ext:
+        tiles["x"], x = (tbuf("vec", t, dr, dc, 1, 1), a), "x"
+    p = Prog([out, src, init], views, tiles, [("tload", ["vs"], ["s"]), ("tload", ["vi"], ["dst"]),
+                                              ("textract", ["s", f"c{ir}", f"c{ic}"], [x]), ("tstore", ["dst"], ["vo"])],
+             profiles=("a5",))
+    return index_consts(p, (ir, ic))
+
+
+UB2L1_EXTRA_ROWS = {1: 17, 2: 65, 3: 48, 4: 97, 5: 32, 6: 64, 7: 65, 8: 128, 9: 256}  # kernel ExtraRows per key
+
+
+def tmov_ub2l1(c, d):
+    """a5 tmov_ub2l1_kernel.cpp: TLOAD an ND vec tile rows x cols, TMOV to an NZ vec tile of
+    ExtraRows rows (row_plus_one compact when ExtraRows > rows), TMOV (TEXTRACT at index_rows,
+    index_cols) into an NZ mat tile valid_rows x valid_cols, which the cube copies back to UB
+    unchanged (copy_cbuf_to_ubuf of vr vc es / 32 blocks to 0x20000, sub-block 0: the kernel copies
+    to both) and the vector core stores through an NZ view [1, vc / C0, vr / 16, 16, C0]."""
+    t = dt(c.test_type)
+    key = int(os.path.basename(d).rsplit("case", 1)[1])
+    r, k, vr, vc, ir, ic = c.rows, c.cols, c.valid_rows, c.valid_cols, c.index_rows, c.index_cols
+    ex, c0 = UB2L1_EXTRA_ROWS[key], 32 // ES[t]
+    src = GM("src", t, r * k, "input_arr.bin")
+    out = GM("out", t, vr * vc, "out.bin", is_input=False, golden="golden_output.bin")
+    tmp = vec_dyn(t, ex, k, "col_major", "row_major")
+    if ex > r:
+        tmp = tmp[:-1] + ", compact=2>"
+    tiles = {"s": (vec_dyn(t, r, k), 0, (r, k)), "tmp": (tmp, 0x10000, (r, k)),
+             "mat": (tbuf("mat", t, vr, vc, "?", "?", "col_major", "row_major"), 0, (vr, vc)),
+             "back": (vec_dyn(t, vr, vc, "col_major", "row_major"), 0x20000, (vr, vc))}
+    views = {"vs": view2(src, r, k),
+             "vo": (out, [1, vc // c0, vr // 16, 16, c0], [(k // c0) * c0 * vr, vr * c0, 16 * c0, c0, 1], "nz")}
+    mv = ("textract", ["tmp", f"c{ir}", f"c{ic}"], ["mat"]) if ir or ic else ("tmov", ["tmp"], ["mat"])
+    pl, pu = f"!pto.ptr<{t}, l1>", f"!pto.ptr<{t}, ub>"
+    copy = [f"%pl = pto.castptr %a_mat : i64 -> {pl}", f"%pu = pto.castptr %a_back : i64 -> {pu}",
+            f"%blk = arith.constant {vr * vc * ES[t] // 32} : i64", "%i0 = arith.constant 0 : i64",
+            "%i1 = arith.constant 1 : i64",
+            f"pto.copy_cbuf_to_ubuf %pl, %pu, %i0, %i1, %blk, %i0, %i0 : {pl}, {pu}, i64, i64, i64, i64, i64"]
+    p = Prog([out, src], views, tiles, [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["tmp"]), mv] + copy
+             + [("tstore", ["back"], ["vo"])], profiles=("a5",))
+    return index_consts(p, (ir, ic))
+
+
+NPU.update({"ttrans": ttrans_npu, "textract_nd_vec": textract_nd_vec, "tmov_ub2l1": tmov_ub2l1})
+NAMES.update({"textract_nd_vec": lambda i, c: f"TExtractNDVecTest.case_nd_vec_{i + 1}",
+              # a2a3 generate_case_name(i + 1, param); a5 names come from the parameter object
+              "ttrans": lambda i, c: f"TTRANSTest.case{i + 1}_{CNAME[dt(c.dtype)]}_{c.tile_row}_{c.tile_col}_"
+                                     f"{c.valid_row}_{c.valid_col}"})
+CNAME = {"f32": "float", "f16": "half", "i32": "int32", "i16": "int16", "i8": "int8", "ui8": "uint8"}
+TOL.update({"textract_nd_vec": tol(0.0, 0.0, 0.0)})
+
+
+def tstore_mat2gm(c, d):
+    """a2a3 tstore_mat2gm_kernel.cpp: tstore_npu's kernel with a mat tile (TASSIGNed at 0): ND
+    row-major, DN col-major, NZ col-major of 512-byte row-major boxes."""
+    s = [c.g_shape0, c.g_shape1, c.g_shape2, c.g_shape3, c.g_shape4]
+    w = [c.g_whole_shape0, c.g_whole_shape1, c.g_whole_shape2, c.g_whole_shape3, c.g_whole_shape4]
+    p = load_store_5d("mat", dt(c.data_type), s, w, c.format, 0)
+    p.profiles = ("a2a3",)
+    return p
+
+
+NPU.update({"tstore_mat2gm": tstore_mat2gm})
+
+
+ND2XNZ_T = {"half": "f16", "float": "f32", "bf16": "bf16", "int8": "i8", "int32": "i32", "hif8": "!pto.hif8",
+            "fp8e4m3": "f8E4M3FN", "fp8e5m2": "f8E5M2", "fp8e8m0": "ui8"}
+
+
+def textract_ndto2xnz(c, d):
+    """textract_ndto2xnz_kernel.cpp (both suites): TLOAD an ND vec tile src_rows x src_cols (bytes
+    of input_arr.bin), TEXTRACT(dst0, dst1, src, ir0, ic0, ir1, ic1) into two NZ vec tiles (here
+    two TEXTRACTs: ptosim's textract has one destination), TSTORE each through an NZ view [1,
+    W / C0, H / 16, 16, C0] of the tile's static shape H x W. Window (rows, cols, ir, ic[, H,
+    W]): tile H x W (default rows x cols; a 1 x 1 window: a 16 x C0 tile, valid 1 x 1, of
+    which main.cpp compares the first element). Tiles at a2a3's TASSIGNs: src at 0, each window
+    after the previous tile, 256-byte aligned (a5: 0x20000, 0x30000; the same data)."""
+    t = ND2XNZ_T[c.name.split("_")[1]]
+    es, c0 = c.esize, 32 // c.esize
+    src = GM("src", "ui8", c.src_rows * c.src_cols * es, "input_arr.bin", tdt=t)
+    gms, views, tiles = [], {"vs": view2(src, c.src_rows, c.src_cols)}, {"s": (vec_dyn(t, c.src_rows, c.src_cols), 0)}
+    tiles["s"] += ((c.src_rows, c.src_cols),)
+    steps, idx, at = [("tload", ["vs"], ["s"])], set(), align_up(c.src_rows * c.src_cols * es, 256)
+    for i, w in enumerate(c.wins):
+        rows, cols, ir, ic = w[:4]
+        h, wd = (16, c0) if (rows, cols) == (1, 1) else (w[4], w[5]) if len(w) > 5 else (rows, cols)
+        out = GM(f"out{i}", "ui8", h * wd * es, f"out{i}.bin", is_input=False, golden=f"golden{i}.bin",
+                 ncmp=es if (rows, cols) == (1, 1) else None, tdt=t)
+        gms.append(out)
+        views[f"vo{i}"] = (out, [1, wd // c0, h // 16, 16, c0], [wd * h, h * c0, 16 * c0, c0, 1], "nz")
+        tiles[f"d{i}"] = (tbuf("vec", t, h, wd, rows, cols, "col_major", "row_major"), at)
+        at += align_up(h * wd * es, 256)
+        steps += [("textract", ["s", f"c{ir}", f"c{ic}"], [f"d{i}"]), ("tstore", [f"d{i}"], [f"vo{i}"])]
+        idx |= {ir, ic}
+    return index_consts(Prog(gms + [src], views, tiles, steps), idx)
+
+
+NPU.update({"textract_ndto2xnz": textract_ndto2xnz})
+MODULE_CASES = {"textract_ndto2xnz": "CASES"}  # gen_data.py's case list is a module-level list
+NAMES.update({"textract_ndto2xnz": lambda i, c: f"TExtractNd2xNzTest.{c.name}"})
+TOL.update({"textract_ndto2xnz": tol(0.0, 0.0, 0.0)})
+
+
+# a5 tmov_kernel.cpp static tile shapes (M, K, N) per case (runTMovL12Bias[Dynamic] / runTMovL12Fb)
+TMOV_A5_SHAPES = {"case_bias1": (64, 96, 32), "case_bias2": (128, 128, 64), "case_bias3": (64, 80, 32),
+                  "case_bias4": (128, 96, 64), "case_bias5": (32, 32, 64), "case_bias_dynamic6": (64, 80, 32),
+                  "case_bias_dynamic7": (112, 96, 48), "case_bias_dynamic8": (16, 96, 64),
+                  "case_fixpipe1": (32, 32, 128), "case_fixpipe2": (96, 32, 64), "case_fixpipe3": (128, 96, 64),
+                  "case_fixpipe4": (112, 96, 48), "case_fixpipe5": (32, 96, 32)}
+
+
+def tmov_a5(c, d):
+    """a5 tmov_kernel.cpp: A (m x k) and B (k x n) TLOADed into NZ mat tiles of the kernel's
+    static M x K / K x N (valid m x k / k x n), TMOV to left / right. Bias cases: a 1 x
+    align(N, 64 B) mat tile of the bias type TMOVed into a bias tile of the acc type,
+    TMATMUL_BIAS, TSTORE (golden.bin). Fixpipe cases: TMATMUL, a 1 x N u64 mat tile of
+    quant_gm.bin TMOVed into a scaling tile, TSTORE_FP of the acc to the dst type
+    (quant_golden.bin). The _DYNAMIC kernels' run-time valid shapes equal the static ones."""
+    name = os.path.basename(d).split(".", 1)[1]
+    M, K, N = TMOV_A5_SHAPES[name]
+    m, k, n = c.m, c.k, c.n
+    at, ct, bias = dt(c.atype), dt(c.ctype), name.startswith("case_bias")
+    ot = ct if bias else dt(c.dst_type)
+    a, b = GM("a", at, m * k, "x1_gm.bin"), GM("b", at, k * n, "x2_gm.bin")
+    out = GM("out", ot, m * n, "out.bin", is_input=False, golden="golden.bin" if bias else "quant_golden.bin")
+    views = {"va": view2(a, m, k), "vb": view2(b, k, n), "vo": view2(out, m, n)}
+    tiles = {"amat": (nz_mat(at, M, K, m, k), 0), "bmat": (nz_mat(at, K, N, k, n), 0x10000),
+             "al": (left(at, M, K, m, k), 0), "bl": (right(at, K, N, k, n), 0), "acc": (acc(ct, M, N, m, n), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if bias:
+        bt = dt(c.bias_type)
+        g = GM("bias", bt, n, "bias_gm.bin")
+        an = align_up(N * ES[bt], 64) // ES[bt]
+        views["vx"] = view2(g, 1, n)
+        tiles.update(xmat=(tbuf("mat", bt, 1, an, 1, n), 0x20000), x=(tbuf("bias", ct, 1, an, 1, n), 0))
+        steps += [("tload", ["vx"], ["xmat"]), ("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]),
+                  ("tmov", ["xmat"], ["x"]), ("tmatmul.bias", ["al", "bl", "x"], ["acc"]), ("tstore", ["acc"], ["vo"])]
+    else:
+        g = GM("quant", "ui64", n, "quant_gm.bin")
+        views["vx"] = view2(g, 1, n)
+        tiles.update(xmat=(tbuf("mat", "ui64", 1, N, 1, n), 0x20000), x=(tbuf("scaling", "ui64", 1, N, 1, n), 0))
+        steps += [("tload", ["vx"], ["xmat"]), ("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]),
+                  ("tmatmul", ["al", "bl"], ["acc"]), ("tmov", ["xmat"], ["x"]), ("tstore_fp", ["acc", "x"], ["vo"])]
+    return Prog([out, a, b, g], views, tiles, steps, profiles=("a5",))
+
+
+SUITE["npu-a5"].update({"tmov": tmov_a5})

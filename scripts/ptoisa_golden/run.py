@@ -79,12 +79,20 @@ def case_list(op, script, d):
     if not entries and op in ops.NAME_ONLY:  # only a name list (the golden is made by ops' maker)
         names = next(lst for lst in lists if lst and all(isinstance(e, str) for e in lst))
         return [(n, names) for n in names]
+    if not entries and op in ops.MODULE_CASES:  # a case list at module level (ops.MODULE_CASES[op])
+        entries = ns[ops.MODULE_CASES[op]]
+        return [(case_name(op, i, e, ns, names_of(lists), d), e) for i, e in enumerate(entries)]
     if not entries:  # one case, parameters at module level, case_name assigned in __main__
         return [(ns["case_name"], types.SimpleNamespace(**ns))]
-    names = [lst for lst in lists if lst and all(isinstance(e, str) for e in lst)]
+    names = names_of(lists)
     k = max([len(lst) // len(entries) for lst in names if len(lst) % len(entries) == 0] + [1])
     entries = entries * k  # a name list k times as long reruns the parameters (a2a3 tcolsum)
     return [(case_name(op, i, e, ns, names, d), e) for i, e in enumerate(entries)]
+
+
+def names_of(lists):
+    """The lists of case names (lists of strings) among lists."""
+    return [lst for lst in lists if lst and all(isinstance(e, str) for e in lst)]
 
 
 def recorded(script, main, ns):
