@@ -501,8 +501,10 @@ static void test_matmul_negative(void) {
   expect_rule(a5, ptosim_tmatmul_bias(c5, &p), "tmatmul.shape");
   p = base_mm(PTOSIM_TARGET_A5, false), p.lhs.valid_cols = 20;
   expect_rule(a5, ptosim_tmatmul(c5, &p), "tmatmul.shape");
-  p = base_mm(PTOSIM_TARGET_A5, false), p.dst.valid_rows = 16;
+  p = base_mm(PTOSIM_TARGET_A5, false), p.lhs.valid_rows = 16; /* dst's valid 32 rows > m = 16 */
   expect_rule(a5, ptosim_tmatmul(c5, &p), "tmatmul.shape");
+  p = base_mm(PTOSIM_TARGET_A2A3, false), p.rhs.valid_cols = 16; /* dst's valid 32 columns > n = 16 */
+  expect_rule(a3, ptosim_tmatmul(c3, &p), "tmatmul.shape");
   p = base_mm(PTOSIM_TARGET_A5, false), p.acc_in.valid_cols = 16;
   expect_rule(a5, ptosim_tmatmul_acc(c5, &p), "tmatmul.shape");
   p = base_mm(PTOSIM_TARGET_A5, false), p.rhs.cols = p.rhs.valid_cols = p.dst.cols = p.dst.valid_cols = 4096;
@@ -550,6 +552,7 @@ typedef struct mv_case {
   ptosim_opcode op;
   ptosim_tmov_params p;
   int h, w; /* the region the op moves, from the rules stated in src/isa/tile_mov.c */
+  bool packed; /* dst holds the compact layout although its tile is not compact */
 } mv_case;
 
 enum { M_L1, M_L0A, M_L0B, M_L0C, M_BT, M_FB, M_SA, M_SB, M_UB0, M_UB1, M_COUNT };
@@ -630,6 +633,8 @@ static void run_mv(const mv_case *c) {
           dc = ins ? p->index_col : 0;
   mem *src = img_of(p->src.space, 0), *fb = img_of(PTOSIM_FB, 0);
   bool acc = p->src.space == PTOSIM_L0C;
+  ptosim_tile dref = p->dst; /* the layout the reference writes */
+  if (c->packed) dref.compact = 1;
   /* Moderate accumulator values, and quant words (scale in [1/4, 4), offset, sign bit). */
   if (acc)
     for (int64_t i = 0; i < p->src.rows; i++)
@@ -659,7 +664,7 @@ static void run_mv(const mv_case *c) {
       } else if (p->src.dtype != p->dst.dtype) { /* bias widening */
         v = bits_f(value_of(p->src.dtype, (uint32_t)v));
       }
-      set_elem(dst, &p->dst, di, dj, v);
+      set_elem(dst, &dref, di, dj, v);
     }
   ptosim_core *core = ptosim_core_of(m, 0, p->src.space == PTOSIM_UB ? PTOSIM_AIV0 : PTOSIM_AIC);
   ptosim_status st = ptosim_exec(core, c->op, p, NULL);
@@ -806,6 +811,12 @@ static void test_tmov_pairs(void) {
           mv_case mv = {.tgt = tg, .op = PTOSIM_OP_tmov, .h = 64, .w = 64};
           mv.p.src = ktile(PTOSIM_L1, t, sk, 64, 64, 64, 64, 0x40);
           mv.p.dst = ktile(ds, t, dk, 64, 64, 50, 40, 0x200);
+          /* 1-byte data from fractals of the other inner order (a transposing load) is stored
+           * compact whatever the tile says (pto-isa a5 TMov.hpp TMovToLeft / TMovToRight:
+           * TExtractTo{A,B}TransCompact when sizeof(T) == 1): the valid 50 x 40 in whole
+           * fractals, 16 x 32 (left) or 32 x 16 (right). */
+          if (pt_dtype_size(t) == 1 && sk != K_ND && mv.p.src.slayout != mv.p.dst.slayout)
+            mv.packed = true, mv.w = right ? 48 : 64;
           run_mv(&mv);
           mv.op = PTOSIM_OP_textract, mv.p.index_row = 32, mv.p.index_col = 64;
           mv.p.src = ktile(PTOSIM_L1, t, sk, 128, 128, 128, 128, 0x400);
@@ -1145,7 +1156,87 @@ static void test_mode_ops(void) {
   }
 }
 
+/* A dst valid region smaller than m x n (pto-isa TMATMUL_IMPL reads m, k, n from the operands
+ * alone; hardware test TMOVTest.case11): the cube still writes all of m x n, so L0C ends as
+ * after the same matmul into a dst of valid m x n. */
+static void test_matmul_small_dst_valid(void) {
+  for (int t = 0; t < 2; t++) {
+    uint8_t *img[2], a[4096], b[4096]; /* f16 operands in [0.5, 1) and (-1, -0.5] */
+    for (size_t i = 0; i < sizeof a; i += 2) {
+      uint16_t ha = (uint16_t)(0x3800 + rnd() % 0x400), hb = (uint16_t)(0xB800 + rnd() % 0x400);
+      memcpy(a + i, &ha, 2), memcpy(b + i, &hb, 2);
+    }
+    for (int run = 0; run < 2; run++) {
+      ptosim_machine *m = ptosim_machine_new((ptosim_target)t, 1);
+      ptosim_core *c = ptosim_core_of(m, 0, PTOSIM_AIC);
+      ptosim_tmatmul_params p = base_mm((ptosim_target)t, false);
+      CHECK(ptosim_mem_write(c, PTOSIM_L0A, p.lhs.addr, a, sizeof a) == PTOSIM_OK);
+      CHECK(ptosim_mem_write(c, PTOSIM_L0B, p.rhs.addr, b, sizeof b) == PTOSIM_OK);
+      if (run) p.dst.valid_rows = 17, p.dst.valid_cols = 19;
+      CHECK_MSG(ptosim_tmatmul(c, &p) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+      img[run] = malloc(32 * 32 * 4);
+      CHECK(ptosim_mem_read(c, PTOSIM_L0C, 0, img[run], 32 * 32 * 4) == PTOSIM_OK);
+      ptosim_machine_free(m);
+    }
+    CHECK(!memcmp(img[0], img[1], 32 * 32 * 4));
+    free(img[0]), free(img[1]);
+  }
+}
+
+/* A 1-byte transposing TMOV into a left / right tile that is not compact stores the compact
+ * layout (test_tmov_pairs), and the matmul reads the tile so: the product equals a naive one.
+ * Another move into the same tile (not transposing) forgets that: the matmul refuses the tile
+ * (tmatmul.fractal_extent), as any tile whose storage the cube would misread. */
+static void test_matmul_packed_operands(void) {
+  enum { M = 40, K = 40, N = 33, R = 64 }; /* valid m x k x n of 64 x 64 tiles */
+  for (int t = 0; t < 2; t++) {
+    bool a5 = t == PTOSIM_TARGET_A5;
+    ptosim_machine *m = ptosim_machine_new((ptosim_target)t, 1);
+    ptosim_core *c = ptosim_core_of(m, 0, PTOSIM_AIC);
+    int8_t A[R][R], B[R][R];
+    for (int i = 0; i < R; i++)
+      for (int j = 0; j < R; j++) A[i][j] = (int8_t)(rnd() % 255 - 127), B[i][j] = (int8_t)(rnd() % 255 - 127);
+    /* A in a ZN mat tile (column-major 32 x 16 boxes), B in an NZ one (16 x 32 boxes): both
+     * fractal orders differ from the left (NZ / ZZ) and right (ZN) tiles'. */
+    ptosim_tile am = tile(PTOSIM_L1, DT(I8), R, R, R, R, BL_R, SL_C, 512, 0);
+    ptosim_tile bm = tile(PTOSIM_L1, DT(I8), R, R, R, R, BL_C, SL_R, 512, 0x2000);
+    static uint8_t l1[0x4000];
+    for (int i = 0; i < R; i++)
+      for (int j = 0; j < R; j++) {
+        l1[(i / 32) * (R * 32) + (j / 16) * 512 + (j % 16) * 32 + i % 32] = (uint8_t)A[i][j]; /* ZN, box rows first */
+        l1[0x2000 + (j / 32) * (R * 32) + (i / 16) * 512 + (i % 16) * 32 + j % 32] = (uint8_t)B[i][j]; /* NZ */
+      }
+    CHECK(ptosim_mem_write(c, PTOSIM_L1, 0, l1, sizeof l1) == PTOSIM_OK);
+    ptosim_tmov_params ma = {.src = am, .dst = tile(PTOSIM_L0A, DT(I8), R, R, M, K, a5 ? BL_C : BL_R, SL_R, 512, 0)};
+    ptosim_tmov_params mb = {.src = bm, .dst = tile(PTOSIM_L0B, DT(I8), R, R, K, N, BL_R, SL_C, 512, 0)};
+    CHECK(ptosim_tmov(c, &ma) == PTOSIM_OK && ptosim_tmov(c, &mb) == PTOSIM_OK);
+    ptosim_tmatmul_params p = {.lhs = ma.dst, .rhs = mb.dst};
+    p.dst = tile(PTOSIM_L0C, DT(I32), R, R, M, N, BL_C, SL_R, 1024, 0);
+    p.dst.compact = 1;
+    CHECK_MSG(ptosim_tmatmul(c, &p) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+    int bad = 0;
+    for (int i = 0; i < M; i++)
+      for (int j = 0; j < N; j++) {
+        int32_t want = 0, got;
+        for (int k = 0; k < K; k++) want += A[i][k] * B[k][j];
+        int64_t m16 = (M + 15) / 16 * 16; /* compact acc: column blocks of m16 rows of 16 */
+        CHECK(ptosim_mem_read(c, PTOSIM_L0C, (uint64_t)(((j / 16) * m16 + i) * 16 + j % 16) * 4, &got, 4) ==
+              PTOSIM_OK);
+        bad += got != want;
+      }
+    CHECK_MSG(bad == 0, "%s: %d of %d products differ", a5 ? "a5" : "a2a3", bad, M * N);
+    /* the right tile moved again without a transpose (from the ZN mat of A): stored by its
+     * 64 static columns, so its row blocks are 64 columns apart, where the cube reads 48 */
+    ptosim_tmov_params again = {.src = am, .dst = mb.dst};
+    CHECK(ptosim_tmov(c, &again) == PTOSIM_OK);
+    expect_rule(m, ptosim_tmatmul(c, &p), "tmatmul.fractal_extent");
+    ptosim_machine_free(m);
+  }
+}
+
 int main(void) {
+  RUN(test_matmul_small_dst_valid);
+  RUN(test_matmul_packed_operands);
   RUN(test_matmul_dtypes);
   RUN(test_matmul_shapes);
   RUN(test_gemv);

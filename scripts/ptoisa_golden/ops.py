@@ -1382,13 +1382,14 @@ def ftype(t):
     return (t, "!pto.hif8") if t == "ui8" else (t, t)
 
 
-def cube_chain(c, d, move, a_dn, b_dn, shape, base, idx, mvalid=None, profile="a5", compact=False):
+def cube_chain(c, d, move, a_dn, b_dn, shape, base, idx, mvalid=None, profile="a5", compact=False, lr_valid=None):
     """A left x right TMATMUL fed from L1 (the textract / tmov tests' cube kernels): A (base M x
     K) and B (base K x N) TLOADed from x1_gm.bin / x2_gm.bin (GM shape = base, DN when a_dn /
     b_dn) into mat tiles (DN: ZN, ND: NZ; at 0 and 0x10000, the rest at 0 of its space), moved into left / right tiles by TEXTRACT at idx =
     (m0, k0, n0) or TMOV (move), TMATMUL, TSTORE of the valid mvalid x nvalid acc (shape = the
     left / right / acc static shape (M', K', N'), valid = shape unless mvalid = (m, k, n)).
-    compact: TileLeftCompact / TileRightCompact / TileAccCompact (compact = normal)."""
+    compact: TileLeftCompact / TileRightCompact / TileAccCompact (compact = normal). lr_valid:
+    the left and right tiles' valid shapes when they differ from mvalid's ((rows, cols) each)."""
     (fa, ta), (fb, tb), ct = ftype(c.atype), ftype(c.btype), dt(c.ctype)
     M, K, N = base
     lm, lk, ln = shape
@@ -1398,6 +1399,8 @@ def cube_chain(c, d, move, a_dn, b_dn, shape, base, idx, mvalid=None, profile="a
     views = {"va": view_mn(a, M, K, a_dn), "vb": view_mn(b, K, N, b_dn), "vo": view_mn(out, vm, vn)}
     tiles = {"amat": (zn_mat if a_dn else nz_mat)(ta, M, K), "bmat": (zn_mat if b_dn else nz_mat)(tb, K, N),
              "al": left(ta, lm, lk, vm, vk, profile), "bl": right(tb, lk, ln, vk, vn), "acc": acc(ct, lm, ln, vm, vn)}
+    if lr_valid:
+        tiles.update({"al": left(ta, lm, lk, *lr_valid[0], profile), "bl": right(tb, lk, ln, *lr_valid[1])})
     if compact:
         tiles.update({n: tiles[n][:-1] + ", compact=1>" for n in ("al", "bl", "acc")})
     tiles = {n: (t, 0x10000 if n == "bmat" else 0) for n, t in tiles.items()}  # the kernels' TASSIGNs
@@ -1434,9 +1437,10 @@ def textract_a5(c, d):
         return "fp4 MX case (float4 tiles, mad_mx with e8m0 scales): no fp4 dtype in the harness"
     a_dn, b_dn = bool(c.is_atrans), not c.is_btrans
     if name.startswith("TMOVTest"):
-        if c.target_m:
+        if c.target_m:  # runTMOV_UNALIGN: TileLeft<.., targetM, K>, TileRight<.., K, targetN> valid
             base = (c.target_m, c.target_k, c.target_n)
-            return cube_chain(c, d, "tmov", a_dn, b_dn, base, base, (0, 0, 0), (c.m, c.k, c.n))
+            lr = ((c.target_m, c.k), (c.k, c.target_n))
+            return cube_chain(c, d, "tmov", a_dn, b_dn, base, base, (0, 0, 0), (c.m, c.k, c.n), lr_valid=lr)
         base = (c.m, c.k, c.n)
         return cube_chain(c, d, "tmov", a_dn, b_dn, base, base, (0, 0, 0))
     idx = TEXTRACT_A5_IDX.get(name, (c.start_m, c.start_k, c.start_n))
@@ -1460,8 +1464,10 @@ def textract_a2a3(c, d):
     shape = tuple(b - i for b, i in zip(base, idx))
     valid = tuple(x - i for x, i in zip((c.m, c.k, c.n), idx))
     move = "tmov" if name.startswith("TMOVTest") else "textract"
+    # runTMOV_UNALIGN: TileLeft<.., baseM, baseK, baseM, K>, TileRight<.., baseK, baseN, K, baseN>
+    lr = ((shape[0], valid[1]), (valid[1], shape[2])) if move == "tmov" and c.base_m else None
     return cube_chain(c, d, move, bool(c.is_atrans), bool(c.is_btrans), shape, base, idx, valid, "a2a3",
-                      compact="Compact" in name)
+                      compact="Compact" in name, lr_valid=lr)
 
 
 SUITE.setdefault("npu-a2a3", {}).update({"textract": textract_a2a3})

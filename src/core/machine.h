@@ -123,6 +123,17 @@ typedef struct pt_core_barrier {
   uint32_t id;
 } pt_core_barrier;
 
+/* An L0A / L0B tile that a move stored in the compact layout although its type is not compact
+ * (pto-isa's 1-byte transposing moves, src/isa/tile_mov.c); the tile matmuls read it so
+ * (src/isa/tile_geom.c pt_tile_packed). */
+typedef struct pt_l0_packed {
+  uint64_t addr, end; /* bytes [addr, end) of the space that the move wrote */
+  ptosim_space space;
+  ptosim_dtype dtype;
+  int32_t valid_rows, valid_cols;
+} pt_l0_packed;
+#define PT_L0_PACKED_MAX 8
+
 struct ptosim_core {
   struct ptosim_machine *m;
   int block;
@@ -147,6 +158,8 @@ struct ptosim_core {
   struct pt_park *park;
   pt_tpipe tpipe[PTOSIM_TPIPE_FLAGS]; /* by flag base (frontend pipe id i: 4i) */
   pt_core_barrier bar;
+  pt_l0_packed l0_packed[PT_L0_PACKED_MAX]; /* the newest last */
+  int n_l0_packed;
 };
 
 /* Free the parked ops of a core (src/isa/sync.c). */

@@ -38,6 +38,29 @@ ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg
   return PTOSIM_OK;
 }
 
+void pt_tile_note_l0(ptosim_core *c, const ptosim_tile *t, const tg_geom *g, bool packed) {
+  uint64_t end = g->addr + tg_bytes(g);
+  int n = 0;
+  for (int i = 0; i < c->n_l0_packed; i++) {
+    const pt_l0_packed *r = &c->l0_packed[i];
+    if (r->space != t->space || r->end <= g->addr || end <= r->addr) c->l0_packed[n++] = *r;
+  }
+  if (packed && n == PT_L0_PACKED_MAX) memmove(c->l0_packed, c->l0_packed + 1, sizeof c->l0_packed[0] * --n);
+  if (packed)
+    c->l0_packed[n++] = (pt_l0_packed){g->addr, end, t->space, t->dtype, t->valid_rows, t->valid_cols};
+  c->n_l0_packed = n;
+}
+
+bool pt_tile_packed(const ptosim_core *c, const ptosim_tile *t) {
+  for (int i = 0; i < c->n_l0_packed; i++) {
+    const pt_l0_packed *r = &c->l0_packed[i];
+    if (r->space == t->space && r->addr == t->addr && r->dtype == t->dtype && r->valid_rows == t->valid_rows &&
+        r->valid_cols == t->valid_cols)
+      return true;
+  }
+  return false;
+}
+
 ptosim_status pt_tile_map(pt_ctx *x, ptosim_core *c, const tg_geom *g, int64_t r0, int64_t c0, int64_t h, int64_t w,
                           pt_access acc, uint8_t **base) {
   uint8_t *host;

@@ -65,6 +65,15 @@ static inline uint64_t tg_bytes(const tg_geom *g) {
  * and describe its storage. */
 ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg_geom *g);
 
+/* Packed L0 tiles (pt_l0_packed): after a move into an L0A / L0B tile, forget the records of
+ * core c that overlap the bytes it wrote (geometry g) and, when `packed` (it stored the compact
+ * layout for a tile whose type is not compact), record t. At most PT_L0_PACKED_MAX are kept,
+ * the oldest dropped first (its matmul then refuses the tile: tmatmul.fractal_extent).
+ * pt_tile_packed: whether t, as a matmul operand, is such a tile (same space, address, type
+ * and valid shape as recorded), to be read with the compact geometry. */
+void pt_tile_note_l0(ptosim_core *c, const ptosim_tile *t, const tg_geom *g, bool packed);
+bool pt_tile_packed(const ptosim_core *c, const ptosim_tile *t);
+
 /* Map the boxes holding region rows [r0, r0 + h) x columns [c0, c0 + w) of the tile through
  * the accessor layer of core c (bounds, alignment of the tile address, event record), and
  * return the host byte of the tile address. A non-boxed tile maps exactly the region's

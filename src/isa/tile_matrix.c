@@ -98,6 +98,11 @@ static ptosim_status operand(pt_ctx *x, const char *what, const ptosim_tile *t, 
   PT_TRY(pt_tile_in(x, "tmatmul.loc", "left = l0a, right = l0b, acc = l0c, bias = bt, MX scales = l0a_mx / l0b_mx",
                     what, t, loc));
   PT_TRY(pt_tile_geom(x, what, t, g));
+  if (t->compact != 1 && pt_tile_packed(x->core, t)) { /* stored compact by its move (tile_mov.c packs) */
+    ptosim_tile c = *t;
+    c.compact = 1;
+    PT_TRY(pt_tile_geom(x, what, &c, g));
+  }
   PT_VERIFY(x, t->blayout == bl && t->slayout == sl && t->fractal == fractal, "tmatmul.layout",
             "left: col_major / row_major (a2a3: row_major / row_major), right: row_major / col_major, acc: "
             "col_major / row_major, fractal 512 (acc 1024, MX scales 32)",
@@ -165,12 +170,18 @@ static ptosim_status check_shape(pt_ctx *x, const ptosim_tmatmul_params *p, mm_o
   PT_VERIFY(x, o->m <= MAD_MAX_DIM && o->k <= MAD_MAX_DIM && o->n <= MAD_MAX_DIM, "tmatmul.range",
             "m, k and n are in [1, 4095] (the MAD's 12-bit fields): split the matmul",
             "m = %" PRId64 ", k = %" PRId64 ", n = %" PRId64 " exceeds 4095", o->m, o->k, o->n);
+  /* tmatmul.md asks dst v_row = m and dst v_col = n. The NPU code reads m, k, n from the
+   * operands alone and checks nothing of dst (a5 / a2a3 TMatmul.hpp TMATMUL_IMPL), and
+   * pto-isa's hardware test TMOVTest.case11-13 (runTMOV_UNALIGN: a 96 x 40 left tile, a 65 x 66
+   * valid acc) relies on it: the cube writes all of m x n (check_extents: inside dst's storage)
+   * and dst's valid region is the part the program keeps. A dst valid region larger than
+   * m x n would promise elements the cube never writes: refused. */
   PT_VERIFY(x,
-            a->valid_rows == o->m && c->valid_rows == o->m && a->valid_cols == o->k && b->valid_rows == o->k &&
-                c->valid_cols == o->n,
+            a->valid_rows == o->m && a->valid_cols == o->k && b->valid_rows == o->k && c->valid_rows <= o->m &&
+                c->valid_cols <= o->n,
             "tmatmul.shape",
-            gemv ? "tgemv: lhs v_row = dst v_row = 1, lhs v_col = rhs v_row = k, rhs v_col = dst v_col = n"
-                 : "lhs v_row = dst v_row = m, lhs v_col = rhs v_row = k, rhs v_col = dst v_col = n",
+            gemv ? "tgemv: lhs v_row = 1, lhs v_col = rhs v_row = k, dst v_row = 1, dst v_col <= rhs v_col = n"
+                 : "lhs v_col = rhs v_row = k, dst v_row <= lhs v_row = m, dst v_col <= rhs v_col = n",
             "valid shapes lhs %dx%d, rhs %dx%d, dst %dx%d do not chain", a->valid_rows, a->valid_cols, b->valid_rows,
             b->valid_cols, c->valid_rows, c->valid_cols);
   /* Static shapes: tmatmul.md (A2/A3). tgemv.md asks the same of tgemv, but the NPU code checks

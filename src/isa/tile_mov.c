@@ -468,6 +468,17 @@ static ptosim_status run_acc(pt_ctx *x, const ptosim_tmov_params *p, const mv *v
   return PTOSIM_OK;
 }
 
+/* The NPU's 1-byte moves into left / right tiles whose source fractals have the other inner
+ * order (a transposing load) store the compact layout whatever the tile's compact mode:
+ * TExtractTo{A,B}TransCompact by the valid shape (a5 TMov.hpp TMovToLeft / TMovToRight and
+ * TExtract.hpp TExtractToLeft / TExtractToRight: `Compact == Normal || sizeof(T) == 1`;
+ * a2a3 tmov_common.hpp the same). docs/spec-notes.md section 34. */
+static bool packs(const ptosim_tmov_params *p, const mv *v) {
+  return v->path == P_L0 && (p->dst.space == PTOSIM_L0A || p->dst.space == PTOSIM_L0B) &&
+         kind_of(&p->dst) != PT_TK_VEC && v->d.es == 1 && p->src.slayout != PTOSIM_SL_NONE_BOX &&
+         p->src.slayout != p->dst.slayout && p->dst.compact != 1;
+}
+
 static ptosim_status run(pt_ctx *x, const ptosim_tmov_params *p, mv_op op, bool fp_op) {
   static const char *const fams[] = {"tmov", "textract", "tinsert"};
   mv v = {.op = op, .fam = fams[op], .a5 = x->m->target == PTOSIM_TARGET_A5};
@@ -478,9 +489,18 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmov_params *p, mv_op op, bool 
   PT_TRY(check_forms(x, p, &v, fp_op));
   PT_TRY(check_dtypes(x, p, &v));
   PT_TRY(check_path_shape(x, p, &v));
+  bool packed = packs(p, &v);
+  if (packed) {
+    ptosim_tile c = p->dst;
+    c.compact = 1;
+    PT_TRY(pt_tile_geom(x, "dst", &c, &v.d));
+  }
   plan(p, &v);
   PT_TRY(check_region(x, p, &v));
-  return v.path == P_ACC ? run_acc(x, p, &v) : run_copy(x, p, &v);
+  if (v.path == P_ACC) return run_acc(x, p, &v);
+  PT_TRY(run_copy(x, p, &v));
+  if (p->dst.space == PTOSIM_L0A || p->dst.space == PTOSIM_L0B) pt_tile_note_l0(x->core, &p->dst, &v.d, packed);
+  return PTOSIM_OK;
 }
 
 ptosim_status pt_exec_tmov(pt_ctx *x, const ptosim_tmov_params *p) { return run(x, p, MV_TMOV, false); }
