@@ -141,6 +141,36 @@ static void test_c2v_splits(void) {
   CHECK(ub_holds(1, 0, 0, 32, 16, 32, 32, 1));
 }
 
+/* A5 C2V slots hold one sub-block's part of a split tile (pto-isa a5 TPush.hpp
+ * pushAcc2VecFiFo: a ConsM x ConsN vec tile per consumer slot; tpushpop_cv declares its TPipe
+ * with SlotSize = VEC_M * VEC_N * sizeof(float)): a 32 x 64 f32 tile (8 KiB) split into
+ * 4 KiB slots goes, each half at slot k * 4 KiB; unsplit, or into 2 KiB slots, it does not. */
+static void test_c2v_half_slots(void) {
+  enum { HALF = SLOT / 2 };
+  for (int split = 0; split <= 2; split++)
+    for (int size = HALF / 2; size <= HALF; size += HALF / 2) {
+      fresh(PTOSIM_TARGET_A5);
+      ptosim_pipe_init_params ip = {.id = 1, .dir_mask = 1, .slot_size = size, .slot_num = 2, .c2v_buf = FIFO};
+      CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
+      for (int s = 0; s < 2; s++) CHECK(ptosim_aiv_initialize_pipe(aiv[s], &ip) == PTOSIM_OK);
+      int fits = split != 0 && size == HALF;
+      for (int t = 0; t < 2; t++) {
+        fill_acc(32, 64, t);
+        ptosim_tpush_params p = {.tile = acc_tile(32, 64, 32, 64), .id = 1, .split = (ptosim_tile_split)split};
+        ptosim_status st = ptosim_tpush_to_aiv(aic, &p);
+        CHECK_MSG(fits ? st == PTOSIM_OK : st == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"),
+                  "split %d slot %d tile %d: status %d", split, size, t, (int)st);
+        if (!fits) break;
+      }
+      for (int k = 0; k < 2 && fits; k++) { /* slot 1 starts with row r0, column c0 of tile 1 */
+        int r0 = split == 1 ? 16 * k : 0, c0 = split == 2 ? 32 * k : 0;
+        float v;
+        ptosim_mem_read(aiv[k], PTOSIM_UB, FIFO + HALF, &v, 4);
+        CHECK_MSG(v == (float)(r0 * 1000 + c0 + 1) + 0.5f, "split %d sub %d: %g", split, k, v);
+      }
+    }
+}
+
 /* Flow control: 4 slots, period 2. */
 static void test_flow(void) {
   fresh(PTOSIM_TARGET_A5);
@@ -883,6 +913,7 @@ static void test_entry_text(void) {
 
 int main(void) {
   RUN(test_c2v_splits);
+  RUN(test_c2v_half_slots);
   RUN(test_flow);
   RUN(test_v2c);
   RUN(test_rules);

@@ -1356,3 +1356,264 @@ def tload_npu(c, d):
 
 NPU.update({"tload": tload_npu})
 NAME_ONLY = {"tload"}  # scripts with only a name list: run.case_list gives each case that list
+
+
+# ---- session 12, golde ----
+# Cube <-> vector pipe tests (tpushpop_*): one kernel with a cube half and a vector half
+# (pto.section.cube / pto.section.vector of one function, as the kernel's `if constexpr
+# (DAV_CUBE)` / `(DAV_VEC)` blocks), the pipe as the generic ops (A5: initialize_l2l_pipe
+# with the consumer buffer of TPipe's constructor; A2/A3: initialize_l2g2l_pipe over the
+# kernel's fifoMem GM array, local_slot_num = TPipe's LocalSlotNum default 2), tpush / tpop
+# on a declared tile / tfree, and the kernel's own set_flag / wait_flag / pipe_barrier, in
+# the kernel's order with its loops unrolled. Run with every checker on (`check = "all"`):
+# a finding is printed after the row's detail.
+import re
+
+
+class Sec:
+    """The text of one section: `lines` in order; `types` %name -> type text of the views and
+    tiles made here (shared with the kernel so that steps can name tiles of either)."""
+
+    def __init__(self, kern, kind):
+        self.k, self.kind, self.lines, self.offs = kern, kind, [], set()
+
+    def c(self, v):  # an index constant
+        self.k.nums.add(v)
+        return f"%c{v}"
+
+    def idx(self, v):  # an int (constant) or an SSA index name
+        return self.c(v) if isinstance(v, int) else v
+
+    def view(self, name, gm, shape, strides):
+        ty = "!pto.tensor_view<%s%s>" % ("?x" * len(shape), gm.tdt)
+        self.k.types[name] = ty
+        self.lines.append(f"%{name} = pto.make_tensor_view %{gm.name}, shape = [{', '.join(self.c(v) for v in shape)}], "
+                          f"strides = [{', '.join(self.c(v) for v in strides)}] : {ty}")
+
+    def part(self, name, parent, offs, sizes):
+        """A partition of view `parent` at offsets `offs` (ints or SSA index names)."""
+        ty = "!pto.partition_tensor_view<%s%s>" % ("".join(f"{n}x" for n in sizes), self.k.types[parent].split("?x")[-1][:-1])
+        self.k.types[name] = ty
+        self.lines.append(f"%{name} = pto.partition_view %{parent}, offsets = [{', '.join(self.idx(v) for v in offs)}], "
+                          f"sizes = [{', '.join(self.c(v) for v in sizes)}] : {self.k.types[parent]} -> {ty}")
+
+    def tile(self, name, ty, addr=None, valid=None):
+        """alloc_tile (TASSIGN to addr; valid = (rows, cols) given at run time)."""
+        self.k.types[name] = ty
+        at = ""
+        if addr is not None:
+            self.lines.append(f"%a_{name} = arith.constant {addr} : i64")
+            at = f" addr = %a_{name}"
+        if valid:
+            at += f" valid_row = {self.idx(valid[0])} valid_col = {self.idx(valid[1])}"
+        self.lines.append(f"%{name} = pto.alloc_tile{at} : {ty}")
+
+    def op(self, op, ins, outs, ai="", ao=""):
+        def ty(n):
+            return self.k.types.get(n, "index")
+        self.lines.append(f"pto.{op} ins({', '.join('%' + n for n in ins)}{' ' + ai if ai else ''} : "
+                          f"{', '.join(ty(n) for n in ins)}) outs({', '.join('%' + n for n in outs)} : "
+                          f"{', '.join(ty(n) for n in outs)}){' ' + ao if ao else ''}")
+
+    def flag(self, kind, a, b, ev):  # set_flag / wait_flag(PIPE_a, PIPE_b, EVENT_IDev)
+        self.lines.append(f"pto.{kind}_flag[<PIPE_{a}>, <PIPE_{b}>, <EVENT_ID{ev}>]")
+
+    def barrier(self):
+        self.lines.append("pto.barrier #pto.pipe<PIPE_ALL>")
+
+    def sub(self, k, base=0):
+        """An index base + k * get_subblockid() (the kernel's per-sub-block offsets)."""
+        if not self.offs:
+            self.lines.append("%sub = pto.get_subblock_idx")
+        n = f"%o_{k}_{base}"
+        if n not in self.offs:
+            self.offs.add(n)
+            self.lines += [f"{n}_m = arith.muli %sub, %i{k} : i64", f"{n}_i = arith.addi {n}_m, %i{base} : i64",
+                           f"{n} = arith.index_cast {n}_i : i64 to index"]
+            self.k.ints |= {k, base}
+        return n
+
+    def pipe(self, dir_mask, slot_size, slots, flag_base, local, peer=None):
+        """The kernel's TPipe<flag_base, dir, slot_size, slots> on this core: its consumer buffer
+        `local` (C2V: UB, V2C: L1; dir_mask 3: C2V, `peer` the V2C one)."""
+        ops = [f"%b_{local}"] + ([f"%b_{peer}"] if peer is not None else [])
+        self.k.i32 |= {local} | ({peer} if peer is not None else set())
+        name = f"%p{flag_base}"
+        if self.k.profile == "a5":
+            self.lines.append(f"{name} = pto.initialize_l2l_pipe {{dir_mask = {dir_mask}, slot_size = {slot_size}, "
+                              f"slot_num = {slots}, flag_base = {flag_base}}}({', '.join(o + ' : i32' for o in ops)}) -> !pto.pipe")
+        else:
+            self.lines.append(f"{name} = pto.initialize_l2g2l_pipe {{dir_mask = {dir_mask}, slot_size = {slot_size}, "
+                              f"slot_num = {slots}, local_slot_num = 2, flag_base = {flag_base}}}(%fifo : !pto.ptr<{self.k.fifo.tdt}>, "
+                              f"{', '.join(o + ' : i32' for o in ops)}) -> !pto.pipe")
+        return name
+
+    def push(self, tile, pipe, split):
+        self.lines.append(f"pto.tpush(%{tile}, {pipe} : {self.k.types[tile]}, !pto.pipe) {{split = {split}}}")
+
+    def pop(self, tile, ty, pipe, split):
+        self.k.types[tile] = ty
+        self.lines += [f"%{tile} = pto.declare_tile -> {ty}", f"pto.tpop(%{tile}, {pipe} : {ty}, !pto.pipe) {{split = {split}}}"]
+
+    def free(self, pipe, split):
+        self.lines.append(f"pto.tfree({pipe} : !pto.pipe) {{split = {split}}}")
+
+
+class Mixed:
+    """A mixed cube / vector kernel: `gms` the GM arrays in the kernel's argument order (A2/A3:
+    plus the FIFO array `fifo` of `fifo_bytes`, written as a zero input file), a cube and a
+    vector Sec. The outputs compared are the GM arrays that are not inputs."""
+
+    def __init__(self, d, profile, gms, fifo_bytes=0):
+        self.profile, self.profiles, self.check = profile, (profile,), "all"
+        self.nums, self.ints, self.i32, self.types = {0, 1}, set(), set(), {}
+        self.fifo = None
+        if profile != "a5":
+            self.fifo = GM("fifo", "f32", fifo_bytes // 4, "fifo.bin")
+            np.zeros(fifo_bytes // 4, np.float32).tofile(os.path.join(d, "fifo.bin"))
+            gms = gms + [self.fifo]
+        self.gms, self.outputs = gms, [g for g in gms if not g.is_input]
+        self.cube, self.vec = Sec(self, "cube"), Sec(self, "vector")
+
+    def gm_args(self):
+        return self.gms
+
+    def program(self, profile):
+        L = [f'module attributes {{pto.target_arch = "{profile}"}} {{',
+             "  func.func @case(" + ", ".join(f"%{g.name}: !pto.ptr<{g.tdt}>" for g in self.gms) + ") attributes {pto.kernel} {"]
+        L += [f"    %c{v} = arith.constant {v} : index" for v in sorted(self.nums)]
+        L += [f"    %i{v} = arith.constant {v} : i64" for v in sorted(self.ints)]
+        L += [f"    %b_{v} = arith.constant {v} : i32" for v in sorted(self.i32)]
+        for s in (self.cube, self.vec):
+            L += [f"    pto.section.{s.kind} {{"] + ["      " + x for x in s.lines] + ["    }"]
+        L += ["    return", "  }", "}", ""]
+        return "\n".join(L)
+
+
+def case_key(d):
+    """The tiling key of a case: N of its directory name's `caseN`."""
+    return int(re.search(r"case(\d+)", os.path.basename(d)).group(1))
+
+
+def mm_tiles(s, it, ot, m, k, n, profile, am=None):
+    """The cube tiles of the matmul kernels: NZ mat A (m x k) at 0 and B (k x n) at 0x20000,
+    left / right / acc at 0 (TASSIGNs); shapes aligned to 16 rows, 32-byte blocks."""
+    blk = 32 // ES[it]
+    M, K, N = align_up(am or m, 16), align_up(k, blk), align_up(n, blk)
+    s.tile("amat", nz_mat(it, M, K, m, k), 0)
+    s.tile("bmat", nz_mat(it, K, N, k, n), 0x20000)
+    s.tile("al", left(it, M, K, m, k, profile), 0)
+    s.tile("bl", right(it, K, N, k, n), 0)
+    s.tile("acc", acc(ot, am or m, n), 0)
+
+
+SUITE_NOW = ["npu-a5"]  # run.py sets the suite being run
+
+
+def npu_profile():
+    return "a5" if SUITE_NOW[0] == "npu-a5" else "a2a3"
+
+
+# tpushpop_cv: key -> (TOTAL_M, CASE_TILE_M, K, N, split); main.cpp's InT from the case tuple
+CV_KEYS = {1: (16, 16, 32, 32, 1), 2: (32, 16, 32, 32, 1), 3: (16, 16, 32, 32, 1), 4: (64, 16, 32, 32, 1),
+           5: (16, 16, 32, 32, 2), 6: (32, 16, 32, 32, 2), 7: (16, 16, 32, 32, 2), 8: (64, 16, 32, 32, 2)}
+
+
+def cv_npu(c, d):
+    """tpushpop_cv_kernel.cpp runTPushPopMatmulAdd (both suites): per m tile the cube TLOADs A's
+    CASE_TILE_M rows and B into NZ mat tiles, TMOVs, TMATMULs and TPUSHes the acc tile with the
+    case's split; each vector sub-block TPOPs its half (VEC_M x VEC_N), TLOADs its half of the
+    bias, TADDs, (A5: TFREEs,) TSTOREs its half of the output. A5: 2 slots of the half tile at
+    UB 0; A2/A3: 1 GM slot of the whole tile (its kernel has no TFREE: a no-op there)."""
+    key = case_key(d)
+    if key not in CV_KEYS:
+        return "TILE_UP_DOWN_ODD / TILE_LEFT_RIGHT_ODD split: ptosim's pipes take split 0, 1 or 2"
+    tm, cm, k, n, split = CV_KEYS[key]
+    it, ot = dt(c[3]), dt(c[4])
+    prof = npu_profile()
+    vm, vn = (cm // 2, n) if split == 1 else (cm, n // 2)
+    out, a, b = GM("out", ot, tm * n, "output_z.bin", is_input=False), GM("a", it, tm * k, "x1_gm.bin"), GM("b", it, k * n, "x2_gm.bin")
+    bias = GM("bias", ot, tm * n, "bias_gm.bin")
+    a5 = prof == "a5"
+    slot, depth = (vm * vn * ES[ot], 2) if a5 else (cm * n * ES[ot], 1)
+    K = Mixed(d, prof, [out, a, b, bias], slot * depth)
+    cu, ve = K.cube, K.vec
+    pc = cu.pipe(1, slot, depth, 0, 0)
+    mm_tiles(cu, it, ot, cm, k, n, prof)
+    cu.view("va", a, [tm, k], [k, 1])
+    cu.view("vb", b, [k, n], [n, 1])
+    if a5:
+        for f in (("FIX", "M"), ("M", "MTE1"), ("MTE1", "MTE2")):
+            cu.flag("set", *f, 1)
+    else:
+        cu.flag("set", "FIX", "MTE2", 0)
+    for t in range(tm // cm):
+        cu.part(f"pa{t}", "va", [t * cm, 0], [cm, k])
+        cu.flag("wait", "MTE1", "MTE2", 1) if a5 else cu.flag("wait", "FIX", "MTE2", 0)
+        cu.op("tload", [f"pa{t}"], ["amat"])
+        cu.op("tload", ["vb"], ["bmat"])
+        cu.flag("set", "MTE2", "MTE1", 0)
+        cu.flag("wait", "MTE2", "MTE1", 0)
+        if a5:
+            cu.flag("wait", "M", "MTE1", 1)
+        cu.op("tmov", ["amat"], ["al"])
+        cu.op("tmov", ["bmat"], ["bl"])
+        if a5:
+            cu.flag("set", "MTE1", "MTE2", 1)
+        cu.flag("set", "MTE1", "M", 0)
+        cu.flag("wait", "MTE1", "M", 0)
+        if a5:
+            cu.flag("wait", "FIX", "M", 1)
+        cu.op("tmatmul", ["al", "bl"], ["acc"])
+        if a5:
+            cu.flag("set", "M", "MTE1", 1)
+        cu.flag("set", "M", "FIX", 0)
+        cu.flag("wait", "M", "FIX", 0)
+        cu.push("acc", pc, split)
+        cu.flag("set", "FIX", "M", 1) if a5 else cu.flag("set", "FIX", "MTE2", 0)
+    if a5:
+        for f in (("MTE1", "MTE2"), ("M", "MTE1"), ("FIX", "M")):
+            cu.flag("wait", *f, 1)
+    else:
+        cu.flag("wait", "FIX", "MTE2", 0)
+    cu.barrier()
+    pv = ve.pipe(1, slot, depth, 0, 0)
+    vt = tbuf("vec", ot, vm, vn)
+    ve.tile("biast", vt, 0x10000)
+    ve.tile("outt", vt, 0x20000)
+    ve.view("vbias", bias, [tm, n], [n, 1])
+    ve.view("vout", out, [tm, n], [n, 1])
+    if a5:
+        ve.flag("set", "MTE3", "V", 1)
+        ve.flag("set", "V", "MTE2", 1)
+    else:
+        ve.flag("set", "MTE3", "MTE2", 0)
+    for t in range(tm // cm):
+        ve.flag("wait", "V", "MTE2", 1) if a5 else ve.flag("wait", "MTE3", "MTE2", 0)
+        ve.pop(f"fifo{t}", vt, pv, split)
+        off = [ve.sub(vm, t * cm), 0] if split == 1 else [t * cm, ve.sub(vn)]
+        ve.part(f"pb{t}", "vbias", off, [vm, vn])
+        ve.part(f"po{t}", "vout", off, [vm, vn])
+        ve.op("tload", [f"pb{t}"], ["biast"])
+        ve.flag("set", "MTE2", "V", 0)
+        ve.flag("wait", "MTE2", "V", 0)
+        if a5:
+            ve.flag("wait", "MTE3", "V", 1)
+        ve.op("tadd", [f"fifo{t}", "biast"], ["outt"])
+        if a5:
+            ve.free(pv, split)
+            ve.flag("set", "V", "MTE2", 1)
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.op("tstore", ["outt"], [f"po{t}"])
+        ve.flag("set", "MTE3", "V", 1) if a5 else ve.flag("set", "MTE3", "MTE2", 0)
+    if a5:
+        ve.flag("wait", "V", "MTE2", 1)
+        ve.flag("wait", "MTE3", "V", 1)
+    else:
+        ve.flag("wait", "MTE3", "MTE2", 0)
+    ve.barrier()
+    return K
+
+
+NPU.update({"tpushpop_cv": cv_npu})

@@ -278,10 +278,14 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
                    "an unsplit push comes from vector sub-block 0; sub-block 1 has no slot in it");
   PT_TRY(wait_free(x, t, base, n));
   uint32_t slot = t->pushed % (uint32_t)t->slot_num;
+  /* A local C2V slot (A5 UB) holds one sub-block's part of a split tile (pushAcc2VecFiFo:
+   * ConsM x ConsN per consumer); a GM slot and an unsplit local slot the whole tile. */
   uint64_t bytes = (uint64_t)p->tile.rows * (uint64_t)p->tile.cols * pt_dtype_bits(p->tile.dtype) / 8;
-  PT_VERIFY(x, bytes <= t->slot_size * (uint64_t)(c2v ? 1 : nsubs(x, p->split)), "tile_pipe.slot_size",
-            "make slot_size at least the tile's bytes (the whole entry before a split)", "a %dx%d %s tile (%llu bytes) does not fit a %u-byte slot",
-            p->tile.rows, p->tile.cols, pt_dtype_name(p->tile.dtype), (unsigned long long)bytes, t->slot_size);
+  uint64_t part = c2v && !t->gm && p->split != PTOSIM_SPLIT_NONE ? bytes / 2 : bytes;
+  PT_VERIFY(x, part <= t->slot_size * (uint64_t)(c2v ? 1 : nsubs(x, p->split)), "tile_pipe.slot_size",
+            "make slot_size at least the bytes a slot receives (A5 C2V split: half the tile; else the whole entry before a split)",
+            "a %dx%d %s tile (%llu bytes, %llu per slot) does not fit a %u-byte slot", p->tile.rows, p->tile.cols,
+            pt_dtype_name(p->tile.dtype), (unsigned long long)bytes, (unsigned long long)part, t->slot_size);
   uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)slot * t->slot_size;
   PT_TRY(t->gm ? push_gm(x, p, t, slot) : c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr));
   if (x->m->sched) { /* issued, its data move queued: remember the slot for that run */
