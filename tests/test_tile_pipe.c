@@ -144,7 +144,10 @@ static void test_c2v_splits(void) {
 /* A5 C2V slots hold one sub-block's part of a split tile (pto-isa a5 TPush.hpp
  * pushAcc2VecFiFo: a ConsM x ConsN vec tile per consumer slot; tpushpop_cv declares its TPipe
  * with SlotSize = VEC_M * VEC_N * sizeof(float)): a 32 x 64 f32 tile (8 KiB) split into
- * 4 KiB slots goes, each half at slot k * 4 KiB; unsplit, or into 2 KiB slots, it does not. */
+ * 4 KiB slots goes, each half at slot k * 4 KiB; unsplit, or into 2 KiB slots, it does not.
+ * Only the valid rows are written: tpushpop_cv_nosplit's strips push a 32 x 128 acc tile of
+ * valid 16 x 128 unsplit into 8 KiB slots (valid rows x the tile's columns); 17 rows do not
+ * fit. A GM slot (A2/A3) receives the valid region. */
 static void test_c2v_half_slots(void) {
   enum { HALF = SLOT / 2 };
   for (int split = 0; split <= 2; split++)
@@ -168,6 +171,25 @@ static void test_c2v_half_slots(void) {
         ptosim_mem_read(aiv[k], PTOSIM_UB, FIFO + HALF, &v, 4);
         CHECK_MSG(v == (float)(r0 * 1000 + c0 + 1) + 0.5f, "split %d sub %d: %g", split, k, v);
       }
+    }
+  for (int a3 = 0; a3 < 2; a3++)
+    for (int vr = 16; vr <= 17; vr++) {
+      fresh(a3 ? PTOSIM_TARGET_A2A3 : PTOSIM_TARGET_A5);
+      static float gm[SLOT];
+      ptosim_pipe_init_params ip = {.id = 1, .dir_mask = 1, .slot_size = SLOT, .slot_num = 2, .c2v_buf = FIFO};
+      uint64_t g = 0;
+      if (a3) CHECK(ptosim_gm_map(g_m, gm, sizeof gm, &g) == PTOSIM_OK);
+      ip.gm_slot = (ptosim_ptr){g, a3 ? PTOSIM_GM : 0, PTOSIM_DT_F32};
+      CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
+      fill_acc(32, 128, 0);
+      ptosim_tpush_params p = {.tile = acc_tile(32, 128, vr, 128), .id = 1, .split = PTOSIM_SPLIT_NONE};
+      ptosim_status st = ptosim_tpush_to_aiv(aic, &p);
+      CHECK_MSG(vr == 16 ? st == PTOSIM_OK : st == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"), "a3 %d valid rows %d: %d",
+                a3, vr, (int)st);
+      float last = 0; /* the last valid element, (15, 127) */
+      if (a3) last = gm[16 * 128 - 1];
+      else ptosim_mem_read(aiv[0], PTOSIM_UB, FIFO + (16 * 128 - 1) * 4, &last, 4);
+      if (vr == 16) CHECK_MSG(last == 15 * 1000 + 128.0f, "a3 %d: %g", a3, last);
     }
 }
 

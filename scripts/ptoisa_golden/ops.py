@@ -1421,6 +1421,14 @@ class Sec:
     def barrier(self):
         self.lines.append("pto.barrier #pto.pipe<PIPE_ALL>")
 
+    def if_sub0(self):
+        """`if (get_subblockid() == 0) {` (close with end())."""
+        self.k.ints.add(0)
+        self.lines += ["%sub0 = pto.get_subblock_idx", "%is0 = arith.cmpi eq, %sub0, %i0 : i64", "scf.if %is0 {"]
+
+    def end(self):
+        self.lines.append("}")
+
     def sub(self, k, base=0):
         """An index base + k * get_subblockid() (the kernel's per-sub-block offsets)."""
         if not self.offs:
@@ -1495,16 +1503,20 @@ def case_key(d):
     return int(re.search(r"case(\d+)", os.path.basename(d)).group(1))
 
 
-def mm_tiles(s, it, ot, m, k, n, profile, am=None):
+def mm_tiles(s, it, ot, m, k, n, profile, acc_rows=None, acc_valid=None):
     """The cube tiles of the matmul kernels: NZ mat A (m x k) at 0 and B (k x n) at 0x20000,
-    left / right / acc at 0 (TASSIGNs); shapes aligned to 16 rows, 32-byte blocks."""
+    left / right / acc at 0 (TASSIGNs); shapes aligned to 16 rows, 32-byte blocks. The acc
+    tile: acc_rows x n (default m), valid acc_valid given at run time (TileAcc<.., -1, -1>)."""
     blk = 32 // ES[it]
-    M, K, N = align_up(am or m, 16), align_up(k, blk), align_up(n, blk)
+    M, K, N = align_up(m, 16), align_up(k, blk), align_up(n, blk)
     s.tile("amat", nz_mat(it, M, K, m, k), 0)
     s.tile("bmat", nz_mat(it, K, N, k, n), 0x20000)
     s.tile("al", left(it, M, K, m, k, profile), 0)
     s.tile("bl", right(it, K, N, k, n), 0)
-    s.tile("acc", acc(ot, am or m, n), 0)
+    if acc_valid:
+        s.tile("acc", acc(ot, acc_rows, n, "?", "?"), 0, acc_valid)
+    else:
+        s.tile("acc", acc(ot, acc_rows or m, n), 0)
 
 
 SUITE_NOW = ["npu-a5"]  # run.py sets the suite being run
@@ -1514,106 +1526,205 @@ def npu_profile():
     return "a5" if SUITE_NOW[0] == "npu-a5" else "a2a3"
 
 
-# tpushpop_cv: key -> (TOTAL_M, CASE_TILE_M, K, N, split); main.cpp's InT from the case tuple
-CV_KEYS = {1: (16, 16, 32, 32, 1), 2: (32, 16, 32, 32, 1), 3: (16, 16, 32, 32, 1), 4: (64, 16, 32, 32, 1),
-           5: (16, 16, 32, 32, 2), 6: (32, 16, 32, 32, 2), 7: (16, 16, 32, 32, 2), 8: (64, 16, 32, 32, 2)}
-
-
-def cv_npu(c, d):
-    """tpushpop_cv_kernel.cpp runTPushPopMatmulAdd (both suites): per m tile the cube TLOADs A's
-    CASE_TILE_M rows and B into NZ mat tiles, TMOVs, TMATMULs and TPUSHes the acc tile with the
-    case's split; each vector sub-block TPOPs its half (VEC_M x VEC_N), TLOADs its half of the
-    bias, TADDs, (A5: TFREEs,) TSTOREs its half of the output. A5: 2 slots of the half tile at
-    UB 0; A2/A3: 1 GM slot of the whole tile (its kernel has no TFREE: a no-op there)."""
-    key = case_key(d)
-    if key not in CV_KEYS:
-        return "TILE_UP_DOWN_ODD / TILE_LEFT_RIGHT_ODD split: ptosim's pipes take split 0, 1 or 2"
-    tm, cm, k, n, split = CV_KEYS[key]
-    it, ot = dt(c[3]), dt(c[4])
-    prof = npu_profile()
-    vm, vn = (cm // 2, n) if split == 1 else (cm, n // 2)
+def matmul_add(d, prof, it, ot, tm, cm, k, n, split, depth, slot, flags3, tfree, guard=False):
+    """runTPushPopMatmulAdd[NoSplit] (tpushpop_cv, tpushpop_cv_nosplit): per m tile of cm rows
+    the cube TLOADs A's rows and B into NZ mat tiles (0, 0x20000), TMOVs, TMATMULs and TPUSHes
+    the acc tile (split 0 / 1 / 2); each vector consumer TPOPs its part (VEC_M x VEC_N), TLOADs
+    the same part of the bias (UB 0x10000), TADDs into UB 0x20000, [TFREEs,] TSTOREs it.
+    flags3: the kernels' EVENT_ID1 back-pressure triples (cube FIX->M, M->MTE1, MTE1->MTE2;
+    vector MTE3->V, V->MTE2); else a2a3 tpushpop_cv's single FIX->MTE2 / MTE3->MTE2 loop flag.
+    guard: the vector half (after the pipe's construction) runs under `if (get_subblockid() ==
+    0)`."""
+    vm, vn = (cm // 2 if split == 1 else cm), (n // 2 if split == 2 else n)
     out, a, b = GM("out", ot, tm * n, "output_z.bin", is_input=False), GM("a", it, tm * k, "x1_gm.bin"), GM("b", it, k * n, "x2_gm.bin")
     bias = GM("bias", ot, tm * n, "bias_gm.bin")
-    a5 = prof == "a5"
-    slot, depth = (vm * vn * ES[ot], 2) if a5 else (cm * n * ES[ot], 1)
     K = Mixed(d, prof, [out, a, b, bias], slot * depth)
     cu, ve = K.cube, K.vec
     pc = cu.pipe(1, slot, depth, 0, 0)
     mm_tiles(cu, it, ot, cm, k, n, prof)
     cu.view("va", a, [tm, k], [k, 1])
     cu.view("vb", b, [k, n], [n, 1])
-    if a5:
-        for f in (("FIX", "M"), ("M", "MTE1"), ("MTE1", "MTE2")):
-            cu.flag("set", *f, 1)
-    else:
-        cu.flag("set", "FIX", "MTE2", 0)
+    cu_loop = [("FIX", "M"), ("M", "MTE1"), ("MTE1", "MTE2")] if flags3 else [("FIX", "MTE2")]
+    ev = 1 if flags3 else 0
+    for f in cu_loop:
+        cu.flag("set", *f, ev)
     for t in range(tm // cm):
         cu.part(f"pa{t}", "va", [t * cm, 0], [cm, k])
-        cu.flag("wait", "MTE1", "MTE2", 1) if a5 else cu.flag("wait", "FIX", "MTE2", 0)
+        cu.flag("wait", *cu_loop[-1], ev)
         cu.op("tload", [f"pa{t}"], ["amat"])
         cu.op("tload", ["vb"], ["bmat"])
         cu.flag("set", "MTE2", "MTE1", 0)
         cu.flag("wait", "MTE2", "MTE1", 0)
-        if a5:
+        if flags3:
             cu.flag("wait", "M", "MTE1", 1)
         cu.op("tmov", ["amat"], ["al"])
         cu.op("tmov", ["bmat"], ["bl"])
-        if a5:
+        if flags3:
             cu.flag("set", "MTE1", "MTE2", 1)
         cu.flag("set", "MTE1", "M", 0)
         cu.flag("wait", "MTE1", "M", 0)
-        if a5:
+        if flags3:
             cu.flag("wait", "FIX", "M", 1)
         cu.op("tmatmul", ["al", "bl"], ["acc"])
-        if a5:
+        if flags3:
             cu.flag("set", "M", "MTE1", 1)
         cu.flag("set", "M", "FIX", 0)
         cu.flag("wait", "M", "FIX", 0)
         cu.push("acc", pc, split)
-        cu.flag("set", "FIX", "M", 1) if a5 else cu.flag("set", "FIX", "MTE2", 0)
-    if a5:
-        for f in (("MTE1", "MTE2"), ("M", "MTE1"), ("FIX", "M")):
-            cu.flag("wait", *f, 1)
-    else:
-        cu.flag("wait", "FIX", "MTE2", 0)
+        cu.flag("set", *cu_loop[0], ev)
+    for f in reversed(cu_loop):
+        cu.flag("wait", *f, ev)
     cu.barrier()
     pv = ve.pipe(1, slot, depth, 0, 0)
+    if guard:
+        ve.if_sub0()
     vt = tbuf("vec", ot, vm, vn)
     ve.tile("biast", vt, 0x10000)
     ve.tile("outt", vt, 0x20000)
     ve.view("vbias", bias, [tm, n], [n, 1])
     ve.view("vout", out, [tm, n], [n, 1])
-    if a5:
-        ve.flag("set", "MTE3", "V", 1)
-        ve.flag("set", "V", "MTE2", 1)
-    else:
-        ve.flag("set", "MTE3", "MTE2", 0)
+    ve_loop = [("MTE3", "V"), ("V", "MTE2")] if flags3 else [("MTE3", "MTE2")]
+    for f in ve_loop:
+        ve.flag("set", *f, ev)
     for t in range(tm // cm):
-        ve.flag("wait", "V", "MTE2", 1) if a5 else ve.flag("wait", "MTE3", "MTE2", 0)
+        ve.flag("wait", *ve_loop[-1], ev)
         ve.pop(f"fifo{t}", vt, pv, split)
-        off = [ve.sub(vm, t * cm), 0] if split == 1 else [t * cm, ve.sub(vn)]
+        off = [ve.sub(vm, t * cm), 0] if split == 1 else [t * cm, ve.sub(vn)] if split == 2 else [t * cm, 0]
         ve.part(f"pb{t}", "vbias", off, [vm, vn])
         ve.part(f"po{t}", "vout", off, [vm, vn])
         ve.op("tload", [f"pb{t}"], ["biast"])
         ve.flag("set", "MTE2", "V", 0)
         ve.flag("wait", "MTE2", "V", 0)
-        if a5:
+        if flags3:
             ve.flag("wait", "MTE3", "V", 1)
         ve.op("tadd", [f"fifo{t}", "biast"], ["outt"])
-        if a5:
+        if tfree:
             ve.free(pv, split)
+        if flags3:
             ve.flag("set", "V", "MTE2", 1)
         ve.flag("set", "V", "MTE3", 0)
         ve.flag("wait", "V", "MTE3", 0)
         ve.op("tstore", ["outt"], [f"po{t}"])
-        ve.flag("set", "MTE3", "V", 1) if a5 else ve.flag("set", "MTE3", "MTE2", 0)
-    if a5:
-        ve.flag("wait", "V", "MTE2", 1)
-        ve.flag("wait", "MTE3", "V", 1)
-    else:
-        ve.flag("wait", "MTE3", "MTE2", 0)
+        ve.flag("set", *ve_loop[0], ev)
+    for f in reversed(ve_loop):
+        ve.flag("wait", *f, ev)
+    if guard:
+        ve.end()
     ve.barrier()
     return K
 
 
-NPU.update({"tpushpop_cv": cv_npu})
+# tpushpop_cv: key -> (TOTAL_M, CASE_TILE_M, K, N, split); InT / OutT from the case tuple
+CV_KEYS = {1: (16, 16, 32, 32, 1), 2: (32, 16, 32, 32, 1), 3: (16, 16, 32, 32, 1), 4: (64, 16, 32, 32, 1),
+           5: (16, 16, 32, 32, 2), 6: (32, 16, 32, 32, 2), 7: (16, 16, 32, 32, 2), 8: (64, 16, 32, 32, 2)}
+
+
+def cv_npu(c, d):
+    """tpushpop_cv_kernel.cpp runTPushPopMatmulAdd (both suites). A5: 2 UB slots of the half tile
+    at 0, the EVENT_ID1 triples, TFREE; A2/A3: 1 GM slot of the whole tile, one loop flag, no
+    TFREE (a no-op there). Keys 13 / 14 (a2a3, TILE_*_ODD) are skipped."""
+    key = case_key(d)
+    if key not in CV_KEYS:
+        return "TILE_UP_DOWN_ODD / TILE_LEFT_RIGHT_ODD split: ptosim's pipes take split 0, 1 or 2"
+    tm, cm, k, n, split = CV_KEYS[key]
+    prof, ot = npu_profile(), dt(c[4])
+    vm, vn = (cm // 2, n) if split == 1 else (cm, n // 2)
+    a5 = prof == "a5"
+    return matmul_add(d, prof, dt(c[3]), ot, tm, cm, k, n, split, 2 if a5 else 1, (vm * vn if a5 else cm * n) * ES[ot],
+                      flags3=a5, tfree=a5)
+
+
+# tpushpop_cv_nosplit: key -> (TOTAL_M, CASE_TILE_M, K, N, FIFO depth)
+CVNS_KEYS = {1: (16, 16, 32, 32, 2), 2: (32, 16, 32, 32, 2), 3: (16, 16, 32, 32, 2), 4: (640, 16, 32, 64, 8)}
+
+
+def cv_nosplit_npu(c, d):
+    """tpushpop_cv_nosplit_kernel.cpp runTPushPopMatmulAddNoSplit: as tpushpop_cv with
+    TILE_NO_SPLIT (the whole acc tile to one slot of CASE_TILE_M x N). A5: only sub-block 0
+    pops (the kernel's get_subblockid() == 0 branch), TFREE; A2/A3: both vector cores pop,
+    add and store the same tile (the kernel has no branch; FFTS reaches both), no TFREE, key 4
+    = depth 8 (main.cpp dispatches it 80 times; one run here: each dispatch recomputes the
+    same output). A5 keys 4 / 5: cv_strip_npu."""
+    key = case_key(d)
+    prof = npu_profile()
+    if prof == "a5" and key >= 4:
+        return cv_strip_npu(c, d, key)
+    tm, cm, k, n, depth = CVNS_KEYS[key]
+    it = dt(getattr(c, "in_dtype", c[3] if isinstance(c, tuple) else None))
+    return matmul_add(d, prof, it, "f32", tm, cm, k, n, 0, depth, cm * n * 4, flags3=True, tfree=prof == "a5", guard=prof == "a5")
+
+
+def cv_strip_npu(c, d, key):
+    """A5 tpushpop_cv_nosplit keys 4 / 5 (M 32, H 16, K 32, N 128, f32): key 4
+    runTPushPopAccValidShapeStripNoSplit: one TMATMUL of the whole 32 x 128 acc tile, then per
+    strip an acc tile (M x N, valid H x N) TASSIGNed at strip * H * 64 bytes (the NZ box row
+    of that strip) TPUSHed unsplit; key 5 runTPushPopDynamicAccValidShapeStripNoSplit
+    (FLAG_ID 1): per strip a TMATMUL of A's H rows into an acc tile of run-time valid H x N at
+    0, TPUSHed. Sub-block 0 TPOPs each strip (H x N), TFREEs, TSTOREs it (no bias)."""
+    m, h, k, n = 32, 16, 32, 128
+    out, a, b = GM("out", "f32", m * n, "output_z.bin", is_input=False), GM("a", "f32", m * k, "x1_gm.bin"), GM("b", "f32", k * n, "x2_gm.bin")
+    K = Mixed(d, "a5", [out, a, b])
+    cu, ve = K.cube, K.vec
+    fb, slot = (0, 4 * h * n) if key == 4 else (1, 4 * h * n)
+    pc = cu.pipe(1, slot, 2, fb, 0)
+    cu.view("va", a, [m, k], [k, 1])
+    cu.view("vb", b, [k, n], [n, 1])
+    if key == 4:
+        mm_tiles(cu, "f32", "f32", m, k, n, "a5")
+        cu.op("tload", ["va"], ["amat"])
+        cu.op("tload", ["vb"], ["bmat"])
+        for f, g in (("MTE2", "MTE1"), ("MTE1", "M")):
+            if f == "MTE1":
+                cu.op("tmov", ["amat"], ["al"])
+                cu.op("tmov", ["bmat"], ["bl"])
+            cu.flag("set", f, g, 0)
+            cu.flag("wait", f, g, 0)
+        cu.op("tmatmul", ["al", "bl"], ["acc"])
+        cu.flag("set", "M", "FIX", 0)
+        cu.flag("wait", "M", "FIX", 0)
+        for s in range(m // h):
+            cu.tile(f"strip{s}", acc("f32", m, n, h, n), s * h * 64)
+            cu.push(f"strip{s}", pc, 0)
+    else:
+        mm_tiles(cu, "f32", "f32", h, k, n, "a5", acc_rows=m, acc_valid=(h, n))
+        for f in (("FIX", "M"), ("M", "MTE1"), ("MTE1", "MTE2")):
+            cu.flag("set", *f, 1)
+        for s in range(m // h):
+            cu.part(f"pa{s}", "va", [s * h, 0], [h, k])
+            cu.flag("wait", "MTE1", "MTE2", 1)
+            cu.op("tload", [f"pa{s}"], ["amat"])
+            cu.op("tload", ["vb"], ["bmat"])
+            cu.flag("set", "MTE2", "MTE1", 0)
+            cu.flag("wait", "MTE2", "MTE1", 0)
+            cu.flag("wait", "M", "MTE1", 1)
+            cu.op("tmov", ["amat"], ["al"])
+            cu.op("tmov", ["bmat"], ["bl"])
+            cu.flag("set", "MTE1", "MTE2", 1)
+            cu.flag("set", "MTE1", "M", 0)
+            cu.flag("wait", "MTE1", "M", 0)
+            cu.flag("wait", "FIX", "M", 1)
+            cu.op("tmatmul", ["al", "bl"], ["acc"])
+            cu.flag("set", "M", "MTE1", 1)
+            cu.flag("set", "M", "FIX", 0)
+            cu.flag("wait", "M", "FIX", 0)
+            cu.push("acc", pc, 0)
+            cu.flag("set", "FIX", "M", 1)
+        for f in (("MTE1", "MTE2"), ("M", "MTE1"), ("FIX", "M")):
+            cu.flag("wait", *f, 1)
+    cu.barrier()
+    pv = ve.pipe(1, slot, 2, fb, 0)
+    ve.view("vout", out, [m, n], [n, 1])
+    ve.if_sub0()
+    for s in range(m // h):
+        ve.pop(f"fifo{s}", tbuf("vec", "f32", h, n), pv, 0)
+        ve.free(pv, 0)
+        ve.part(f"po{s}", "vout", [s * h, 0], [h, n])
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.op("tstore", [f"fifo{s}"], [f"po{s}"])
+    ve.end()
+    ve.barrier()
+    return K
+
+
+NPU.update({"tpushpop_cv": cv_npu, "tpushpop_cv_nosplit": cv_nosplit_npu})

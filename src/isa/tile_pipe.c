@@ -253,6 +253,18 @@ static void signal_ready(pt_ctx *x, int base, int n) {
   }
 }
 
+/* The bytes a C2V push writes into one slot: in a local (A5 UB) slot the valid rows of the
+ * consumer's part at the part's row pitch (pushAcc2VecFiFo: a ConsM x ConsN vec tile of
+ * valid vRows x vCols, rows halved by an up-down split, columns by a left-right one); in a
+ * GM slot the valid region as rows of valid_cols (pushAcc2GMFiFo). */
+static uint64_t c2v_slot_bytes(const ptosim_tpush_params *p, const pt_tpipe *t) {
+  const ptosim_tile *s = &p->tile;
+  uint64_t es = pt_dtype_bits(s->dtype) / 8;
+  if (t->gm) return (uint64_t)s->valid_rows * (uint64_t)s->valid_cols * es;
+  int ud = p->split == PTOSIM_SPLIT_UP_DOWN, lr = p->split == PTOSIM_SPLIT_LEFT_RIGHT;
+  return (uint64_t)(s->valid_rows >> ud) * (uint64_t)(s->cols >> lr) * es;
+}
+
 ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   int c2v = cube(x), n = c2v ? nsubs(x, p->split) : 1, base;
   pt_tpipe *t = NULL;
@@ -278,14 +290,12 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
                    "an unsplit push comes from vector sub-block 0; sub-block 1 has no slot in it");
   PT_TRY(wait_free(x, t, base, n));
   uint32_t slot = t->pushed % (uint32_t)t->slot_num;
-  /* A local C2V slot (A5 UB) holds one sub-block's part of a split tile (pushAcc2VecFiFo:
-   * ConsM x ConsN per consumer); a GM slot and an unsplit local slot the whole tile. */
-  uint64_t bytes = (uint64_t)p->tile.rows * (uint64_t)p->tile.cols * pt_dtype_bits(p->tile.dtype) / 8;
-  uint64_t part = c2v && !t->gm && p->split != PTOSIM_SPLIT_NONE ? bytes / 2 : bytes;
-  PT_VERIFY(x, part <= t->slot_size * (uint64_t)(c2v ? 1 : nsubs(x, p->split)), "tile_pipe.slot_size",
-            "make slot_size at least the bytes a slot receives (A5 C2V split: half the tile; else the whole entry before a split)",
-            "a %dx%d %s tile (%llu bytes, %llu per slot) does not fit a %u-byte slot", p->tile.rows, p->tile.cols,
-            pt_dtype_name(p->tile.dtype), (unsigned long long)bytes, (unsigned long long)part, t->slot_size);
+  uint64_t bytes = c2v ? c2v_slot_bytes(p, t) : (uint64_t)p->tile.rows * (uint64_t)p->tile.cols * pt_dtype_bits(p->tile.dtype) / 8;
+  PT_VERIFY(x, bytes <= t->slot_size * (uint64_t)(c2v ? 1 : nsubs(x, p->split)), "tile_pipe.slot_size",
+            c2v ? "make slot_size at least the bytes a consumer receives (A5: valid rows of its part x the part's columns)"
+                : "make slot_size at least the tile's bytes (the whole entry before a split)",
+            "a %dx%d %s tile (valid %dx%d) puts %llu bytes in a %u-byte slot", p->tile.rows, p->tile.cols,
+            pt_dtype_name(p->tile.dtype), p->tile.valid_rows, p->tile.valid_cols, (unsigned long long)bytes, t->slot_size);
   uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)slot * t->slot_size;
   PT_TRY(t->gm ? push_gm(x, p, t, slot) : c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr));
   if (x->m->sched) { /* issued, its data move queued: remember the slot for that run */
