@@ -1728,3 +1728,174 @@ def cv_strip_npu(c, d, key):
 
 
 NPU.update({"tpushpop_cv": cv_npu, "tpushpop_cv_nosplit": cv_nosplit_npu})
+
+
+def vc_npu(c, d):
+    """tpushpop_vc_kernel.cpp runTPushPopVCMatmul (both suites; key = N of caseN, 1-6 TILE_UP_DOWN,
+    7-12 TILE_LEFT_RIGHT; TILE_K 64): per K tile each vector sub-block TLOADs its PROD_K x
+    PROD_N part of quantB (i8 / i16), the PROD_K scale / offset column (tiles PROD_K x 8, valid
+    PROD_K x 1), TDEQUANTs to f32, (A5: TMOVs to an NZ vec tile,) TPUSHes it (V2C); the cube
+    TLOADs A's K tile, TPOPs the TILE_K x N NZ mat tile, TMOVs both to L0, (A5: TFREEs,)
+    TMATMUL[_ACC]s, and finally TSTOREs the acc tile. A5: 2 L1 slots at 0x10000; A2/A3: GM
+    slots, local L1 slots at 0x20000. Key 13: vc_sub_npu."""
+    key = case_key(d)
+    if key == 13:
+        return vc_sub_npu(c, d)
+    m, tk, n, qt = c[0], c[1], c[2], dt(c[3])
+    prof, split, tile_k = npu_profile(), 1 if key <= 6 else 2, 64
+    a5 = prof == "a5"
+    pk, pn = (tile_k // 2, n) if split == 1 else (tile_k, n // 2)
+    out, a = GM("out", "f32", m * n, "output_z.bin", is_input=False), GM("a", "f32", m * tk, "x1_gm.bin")
+    qb, sc, of = GM("qb", qt, tk * n, "quant_b_gm.bin"), GM("sc", "f32", tk, "scale_gm.bin"), GM("of", "f32", tk, "offset_gm.bin")
+    slot = tile_k * n * 4
+    K = Mixed(d, prof, [out, a, qb, sc, of], slot * 2)
+    cu, ve = K.cube, K.vec
+    buf = 0x10000 if a5 else 0x20000
+    pv = ve.pipe(2, slot, 2, 0, buf)
+    ve.tile("qt", tbuf("vec", qt, pk, pn), 0)
+    ve.tile("deq", tbuf("vec", "f32", pk, pn), 0x10000)
+    if a5:
+        ve.tile("deqnz", tbuf("vec", "f32", pk, pn, bl="col_major", sl="row_major"), 0x18000)
+    ve.tile("sct", tbuf("vec", "f32", pk, 8, "?", "?"), 0x20000, (pk, 1))
+    ve.tile("oft", tbuf("vec", "f32", pk, 8, "?", "?"), 0x28000, (pk, 1))
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "MTE3", "V", 1)
+    ve.view("vq", qb, [tk, n], [n, 1])
+    ve.view("vs", sc, [tk, 1], [1, 1])
+    ve.view("vf", of, [tk, 1], [1, 1])
+    for t in range(tk // tile_k):
+        row = ve.sub(pk, t * tile_k) if split == 1 else t * tile_k
+        ve.part(f"pq{t}", "vq", [row, 0 if split == 1 else ve.sub(pn)], [pk, pn])
+        ve.part(f"ps{t}", "vs", [row, 0], [pk, 1])
+        ve.part(f"pf{t}", "vf", [row, 0], [pk, 1])
+        ve.flag("wait", "V", "MTE2", 1)
+        ve.op("tload", [f"pq{t}"], ["qt"])
+        ve.op("tload", [f"ps{t}"], ["sct"])
+        ve.op("tload", [f"pf{t}"], ["oft"])
+        ve.flag("set", "MTE2", "V", 0)
+        ve.flag("wait", "MTE2", "V", 0)
+        ve.flag("wait", "MTE3", "V", 1)
+        ve.op("tdequant", ["qt", "sct", "oft"], ["deq"])
+        if a5:
+            ve.op("tmov", ["deq"], ["deqnz"])
+        ve.flag("set", "V", "MTE2", 1)
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.push("deqnz" if a5 else "deq", pv, split)
+        ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+    pc = cu.pipe(2, slot, 2, 0, buf)
+    AM, AK, AN = align_up(m, 16), align_up(tile_k, 8), align_up(n, 8)
+    cu.tile("amat", nz_mat("f32", AM, AK, m, tile_k), 0)
+    pop_t = nz_mat("f32", AK, AN, tile_k, n)
+    cu.tile("al", left("f32", AM, AK, m, tile_k, prof), 0)
+    cu.tile("bl", right("f32", AK, AN, tile_k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("va", a, [m, tk], [tk, 1])
+    cu.view("vo", out, [m, n], [n, 1])
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "M", "MTE1", 1)
+    for t in range(tk // tile_k):
+        cu.part(f"pa{t}", "va", [0, t * tile_k], [m, tile_k])
+        cu.flag("wait", "MTE1", "MTE2", 1)
+        cu.op("tload", [f"pa{t}"], ["amat"])
+        cu.pop(f"bm{t}", pop_t, pc, split)
+        cu.flag("set", "MTE2", "MTE1", 0)
+        cu.flag("wait", "MTE2", "MTE1", 0)
+        cu.flag("wait", "M", "MTE1", 1)
+        cu.op("tmov", ["amat"], ["al"])
+        cu.op("tmov", [f"bm{t}"], ["bl"])
+        if a5:
+            cu.free(pc, split)
+        cu.flag("set", "MTE1", "M", 0)
+        cu.flag("wait", "MTE1", "M", 0)
+        cu.flag("set", "MTE1", "MTE2", 1)
+        cu.op("tmatmul", ["al", "bl"], ["acc"]) if t == 0 else cu.op("tmatmul.acc", ["acc", "al", "bl"], ["acc"])
+        cu.flag("set", "M", "MTE1", 1)
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    cu.op("tstore", ["acc"], ["vo"])
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.barrier()
+    return K
+
+
+def vc_sub_npu(c, d):
+    """tpushpop_vc_kernel.cpp runTPushPopVCSubBlockId (M 128, K 64, N 64, f32): each vector
+    sub-block TLOADs its 64 rows of src0 / src1, TADDs, (A5: TMOVs to NZ,) TPUSHes (V2C,
+    up-down); the cube TPOPs the 128 x 64 mat tile, TLOADs src2, TMOVs both, (A5: TFREEs,)
+    TMATMULs and TSTOREs. A5: L1 slots at 0x10000, src2 at 0; A2/A3: at 0, src2 at 0x20000."""
+    m, k, n = c[0], c[1], c[2]
+    prof, vr = npu_profile(), c[0] // 2
+    a5 = prof == "a5"
+    out = GM("out", "f32", m * n, "output_z.bin", is_input=False)
+    s0, s1, s2 = GM("s0", "f32", m * k, "src0_gm.bin"), GM("s1", "f32", m * k, "src1_gm.bin"), GM("s2", "f32", k * n, "src2_gm.bin")
+    slot, buf = m * k * 4, 0x10000 if a5 else 0
+    K = Mixed(d, prof, [out, s0, s1, s2], slot * 2)
+    cu, ve = K.cube, K.vec
+    pv = ve.pipe(2, slot, 2, 0, buf)
+    vt = tbuf("vec", "f32", vr, k)
+    for nm, addr in (("t0", 0), ("t1", 0x4000), ("res", 0x8000)):
+        ve.tile(nm, vt, addr)
+    if a5:
+        ve.tile("resnz", tbuf("vec", "f32", vr, k, bl="col_major", sl="row_major"), 0xC000)
+    for g, v in ((s0, "v0"), (s1, "v1")):
+        ve.view(v, g, [m, k], [k, 1])
+        ve.part("p" + v, v, [ve.sub(vr), 0], [vr, k])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.op("tload", ["pv0"], ["t0"])
+    ve.op("tload", ["pv1"], ["t1"])
+    ve.flag("set", "MTE2", "V", 0)
+    ve.flag("wait", "MTE2", "V", 0)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.op("tadd", ["t0", "t1"], ["res"])
+    if a5:
+        ve.op("tmov", ["res"], ["resnz"])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "V", "MTE3", 0)
+    ve.flag("wait", "V", "MTE3", 0)
+    ve.push("resnz" if a5 else "res", pv, 1)
+    ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+    pc = cu.pipe(2, slot, 2, 0, buf)
+    cu.tile("s2m", nz_mat("f32", k, n), 0 if a5 else 0x20000)
+    cu.tile("al", left("f32", m, k, profile=prof), 0)
+    cu.tile("bl", right("f32", k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("vs2", s2, [k, n], [n, 1])
+    cu.view("vo", out, [m, n], [n, 1])
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.pop("res", nz_mat("f32", m, k), pc, 1)
+    cu.op("tload", ["vs2"], ["s2m"])
+    cu.flag("set", "MTE2", "MTE1", 0)
+    cu.flag("wait", "MTE2", "MTE1", 0)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.op("tmov", ["res"], ["al"])
+    cu.op("tmov", ["s2m"], ["bl"])
+    if a5:
+        cu.free(pc, 1)
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "MTE1", "M", 0)
+    cu.flag("wait", "MTE1", "M", 0)
+    cu.op("tmatmul", ["al", "bl"], ["acc"])
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    cu.op("tstore", ["acc"], ["vo"])
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.barrier()
+    return K
+
+
+NPU.update({"tpushpop_vc": vc_npu})
+NAMES.update({"tpushpop_vc": lambda i, c: "TPushPopVCTest.case13_float_subblock_id_up_down" if len(c) == 4 else None})
