@@ -1732,19 +1732,31 @@ NPU.update({"tpushpop_cv": cv_npu, "tpushpop_cv_nosplit": cv_nosplit_npu})
 
 def vc_npu(c, d):
     """tpushpop_vc_kernel.cpp runTPushPopVCMatmul (both suites; key = N of caseN, 1-6 TILE_UP_DOWN,
-    7-12 TILE_LEFT_RIGHT; TILE_K 64): per K tile each vector sub-block TLOADs its PROD_K x
-    PROD_N part of quantB (i8 / i16), the PROD_K scale / offset column (tiles PROD_K x 8, valid
-    PROD_K x 1), TDEQUANTs to f32, (A5: TMOVs to an NZ vec tile,) TPUSHes it (V2C); the cube
-    TLOADs A's K tile, TPOPs the TILE_K x N NZ mat tile, TMOVs both to L0, (A5: TFREEs,)
-    TMATMUL[_ACC]s, and finally TSTOREs the acc tile. A5: 2 L1 slots at 0x10000; A2/A3: GM
-    slots, local L1 slots at 0x20000. Key 13: vc_sub_npu."""
+    7-12 TILE_LEFT_RIGHT; TILE_K 64): vc_prog. Key 13: vc_sub_npu."""
     key = case_key(d)
     if key == 13:
         return vc_sub_npu(c, d)
-    m, tk, n, qt = c[0], c[1], c[2], dt(c[3])
-    prof, split, tile_k = npu_profile(), 1 if key <= 6 else 2, 64
-    a5 = prof == "a5"
-    pk, pn = (tile_k // 2, n) if split == 1 else (tile_k, n // 2)
+    return vc_prog(d, npu_profile(), c[0], c[1], c[2], dt(c[3]), 1 if key <= 6 else 2)
+
+
+def vc_nosplit_npu(c, d):
+    """tpushpop_vc_nosplit_kernel.cpp runTPushPopVCNSMatmul: vc_prog with TILE_NO_SPLIT (each
+    push the whole TILE_K x N tile). A5: the vector half runs under get_subblockid() == 0;
+    A2/A3: both vector cores load, dequantize and push the same tile into the same GM slot
+    (the kernel's comment: "both AIVs write to the same FIFO slot location")."""
+    m, k, n, qt = (c[0], c[1], c[2], c[3]) if isinstance(c, tuple) else (c.M, c.K, c.N, c.quant_type)
+    return vc_prog(d, npu_profile(), m, k, n, dt(qt), 0)
+
+
+def vc_prog(d, prof, m, tk, n, qt, split):
+    """runTPushPopVCMatmul / runTPushPopVCNSMatmul: per K tile each vector sub-block TLOADs its
+    PROD_K x PROD_N part of quantB (i8 / i16), the PROD_K scale / offset column (tiles
+    PROD_K x 8, valid PROD_K x 1), TDEQUANTs to f32, (A5: TMOVs to an NZ vec tile,) TPUSHes it
+    (V2C); the cube TLOADs A's K tile, TPOPs the TILE_K x N NZ mat tile, TMOVs both to L0, (A5:
+    TFREEs,) TMATMUL[_ACC]s, and finally TSTOREs the acc tile. A5: 2 L1 slots at 0x10000;
+    A2/A3: GM slots, local L1 slots at 0x20000."""
+    tile_k, a5 = 64, prof == "a5"
+    pk, pn = (tile_k // 2 if split == 1 else tile_k), (n // 2 if split == 2 else n)
     out, a = GM("out", "f32", m * n, "output_z.bin", is_input=False), GM("a", "f32", m * tk, "x1_gm.bin")
     qb, sc, of = GM("qb", qt, tk * n, "quant_b_gm.bin"), GM("sc", "f32", tk, "scale_gm.bin"), GM("of", "f32", tk, "offset_gm.bin")
     slot = tile_k * n * 4
@@ -1752,6 +1764,9 @@ def vc_npu(c, d):
     cu, ve = K.cube, K.vec
     buf = 0x10000 if a5 else 0x20000
     pv = ve.pipe(2, slot, 2, 0, buf)
+    guard = a5 and split == 0
+    if guard:
+        ve.if_sub0()
     ve.tile("qt", tbuf("vec", qt, pk, pn), 0)
     ve.tile("deq", tbuf("vec", "f32", pk, pn), 0x10000)
     if a5:
@@ -1765,7 +1780,7 @@ def vc_npu(c, d):
     ve.view("vf", of, [tk, 1], [1, 1])
     for t in range(tk // tile_k):
         row = ve.sub(pk, t * tile_k) if split == 1 else t * tile_k
-        ve.part(f"pq{t}", "vq", [row, 0 if split == 1 else ve.sub(pn)], [pk, pn])
+        ve.part(f"pq{t}", "vq", [row, ve.sub(pn) if split == 2 else 0], [pk, pn])
         ve.part(f"ps{t}", "vs", [row, 0], [pk, 1])
         ve.part(f"pf{t}", "vf", [row, 0], [pk, 1])
         ve.flag("wait", "V", "MTE2", 1)
@@ -1786,6 +1801,8 @@ def vc_npu(c, d):
     ve.flag("wait", "V", "MTE2", 1)
     ve.flag("wait", "MTE3", "V", 1)
     ve.barrier()
+    if guard:
+        ve.end()
     pc = cu.pipe(2, slot, 2, 0, buf)
     AM, AK, AN = align_up(m, 16), align_up(tile_k, 8), align_up(n, 8)
     cu.tile("amat", nz_mat("f32", AM, AK, m, tile_k), 0)
@@ -1897,5 +1914,5 @@ def vc_sub_npu(c, d):
     return K
 
 
-NPU.update({"tpushpop_vc": vc_npu})
+NPU.update({"tpushpop_vc": vc_npu, "tpushpop_vc_nosplit": vc_nosplit_npu})
 NAMES.update({"tpushpop_vc": lambda i, c: "TPushPopVCTest.case13_float_subblock_id_up_down" if len(c) == 4 else None})
