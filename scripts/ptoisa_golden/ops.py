@@ -1916,3 +1916,106 @@ def vc_sub_npu(c, d):
 
 NPU.update({"tpushpop_vc": vc_npu, "tpushpop_vc_nosplit": vc_nosplit_npu})
 NAMES.update({"tpushpop_vc": lambda i, c: "TPushPopVCTest.case13_float_subblock_id_up_down" if len(c) == 4 else None})
+
+
+def dir_both_npu(c, d):
+    """tpushpop_dir_both_kernel.cpp runTPushPopDirBoth (M 128, K 64, N 128, f32; case1 up-down,
+    case2 left-right): one DIR_BOTH pipe. Vector: TLOAD its parts of A and B, TADD, (A5: TMOV
+    to NZ,) TPUSH (V2C); then TPOP its part of E = C D (C2V), TLOAD F, TSUB, (A5: TFREE,)
+    TSTORE. Cube: TPOP C, TLOAD D, TMOV both, (A5: TFREE,) TMATMUL, TPUSH E. A5: slots of
+    M K floats, C2V at UB 0, V2C at L1 0x20000, D at L1 0; A2/A3: GM slots of M N floats (V2C
+    after the C2V ones), local slots at UB 0 / L1 0, D at L1 0x20000."""
+    m, k, n = c[0], c[1], c[2]
+    prof, split = npu_profile(), 1 if case_key(d) == 1 else 2
+    a5 = prof == "a5"
+    vr, vk, vn = (m // 2 if split == 1 else m), (k // 2 if split == 2 else k), (n // 2 if split == 2 else n)
+    out = GM("out", "f32", m * n, "output_z.bin", is_input=False)
+    A, B = GM("A", "f32", m * k, "srcA_gm.bin"), GM("B", "f32", m * k, "srcB_gm.bin")
+    D, F = GM("D", "f32", k * n, "srcD_gm.bin"), GM("F", "f32", m * n, "srcF_gm.bin")
+    slot = (m * k if a5 else m * n) * 4
+    K = Mixed(d, prof, [out, A, B, D, F], slot * 4)
+    cu, ve = K.cube, K.vec
+    l1 = 0x20000 if a5 else 0
+    pv = ve.pipe(3, slot, 2, 0, 0, l1)
+    tk = tbuf("vec", "f32", vr, vk)
+    for nm, addr in (("ta", 0), ("tb", 0x4000), ("tc", 0x8000)):
+        ve.tile(nm, tk, addr)
+    if a5:
+        ve.tile("tcnz", tbuf("vec", "f32", vr, vk, bl="col_major", sl="row_major"), 0xC000)
+    for g, v in ((A, "va"), (B, "vb")):
+        ve.view(v, g, [m, k], [k, 1])
+        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vk)], [vr, vk])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.op("tload", ["pva"], ["ta"])
+    ve.op("tload", ["pvb"], ["tb"])
+    ve.flag("set", "MTE2", "V", 0)
+    ve.flag("wait", "MTE2", "V", 0)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.op("tadd", ["ta", "tb"], ["tc"])
+    if a5:
+        ve.op("tmov", ["tc"], ["tcnz"])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "V", "MTE3", 0)
+    ve.flag("wait", "V", "MTE3", 0)
+    ve.push("tcnz" if a5 else "tc", pv, split)
+    ve.flag("set", "MTE3", "V", 1)
+    tn = tbuf("vec", "f32", vr, vn)
+    ve.tile("tf", tn, 0x10000)
+    ve.tile("tg", tn, 0x18000)
+    for g, v in ((F, "vf"), (out, "vo")):
+        ve.view(v, g, [m, n], [n, 1])
+        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vn)], [vr, vn])
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.pop("half", tn, pv, split)
+    ve.op("tload", ["pvf"], ["tf"])
+    ve.flag("set", "MTE2", "V", 0)
+    ve.flag("wait", "MTE2", "V", 0)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.op("tsub", ["half", "tf"], ["tg"])
+    if a5:
+        ve.free(pv, split)
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "V", "MTE3", 0)
+    ve.flag("wait", "V", "MTE3", 0)
+    ve.op("tstore", ["tg"], ["pvo"])
+    ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+    pc = cu.pipe(3, slot, 2, 0, 0, l1)
+    cu.tile("dm", nz_mat("f32", k, n), 0 if a5 else 0x20000)
+    cu.tile("al", left("f32", m, k, profile=prof), 0)
+    cu.tile("bl", right("f32", k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("vd", D, [k, n], [n, 1])
+    for f in (("FIX", "M"), ("M", "MTE1"), ("MTE1", "MTE2")):
+        cu.flag("set", *f, 1)
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.pop("cm", nz_mat("f32", m, k), pc, split)
+    cu.op("tload", ["vd"], ["dm"])
+    cu.flag("set", "MTE2", "MTE1", 0)
+    cu.flag("wait", "MTE2", "MTE1", 0)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.op("tmov", ["cm"], ["al"])
+    cu.op("tmov", ["dm"], ["bl"])
+    if a5:
+        cu.free(pc, split)
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "MTE1", "M", 0)
+    cu.flag("wait", "MTE1", "M", 0)
+    cu.flag("wait", "FIX", "M", 1)
+    cu.op("tmatmul", ["al", "bl"], ["acc"])
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    cu.push("acc", pc, split)
+    cu.flag("set", "FIX", "M", 1)
+    for f in (("MTE1", "MTE2"), ("M", "MTE1"), ("FIX", "M")):
+        cu.flag("wait", *f, 1)
+    cu.barrier()
+    return K
+
+
+NPU.update({"tpushpop_dir_both": dir_both_npu})
