@@ -379,6 +379,43 @@ static void test_gm_c2v(void) {
   CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_BLOCKED);
 }
 
+/* A GM FIFO's slots live in GM: tpushpop_subtile (both targets) declares 2 slots of 256 KiB
+ * (128 x 512 f32 entries) with its local buffer at UB 0, and pops GM entries only; pto-isa's
+ * TPipe constructor just records the addresses. The same slots on a local (A5 UB) pipe do
+ * not fit, and a tile pop whose local slot ends past UB is refused at that pop. */
+static void test_gm_slot_sizes(void) {
+  static float big[2 * 65536];
+  for (int a3 = 0; a3 < 2; a3++) {
+    fresh(a3 ? PTOSIM_TARGET_A2A3 : PTOSIM_TARGET_A5);
+    uint64_t g;
+    CHECK(ptosim_gm_map(g_m, big, sizeof big, &g) == PTOSIM_OK);
+    int64_t h = -1;
+    ptosim_pipe_init_params ip = {.dir_mask = 1, .slot_size = 65536 * 4, .slot_num = 2, .local_slot_num = 2, .c2v_buf = 0,
+                                  .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32}, .handle = &h};
+    CHECK_MSG(ptosim_initialize_l2g2l_pipe(aic, &ip) == PTOSIM_OK, "a3 %d: %s", a3, ptosim_last_diag(g_m)->msg);
+    if (!a3) {
+      ip.flag_base = 2;
+      CHECK(ptosim_initialize_l2l_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer")); /* 2 x 256 KiB > UB */
+    }
+  }
+  /* 32 KiB slots, local slots from UB capacity - 32 KiB: the first pop fits, the second not. */
+  fresh(PTOSIM_TARGET_A2A3);
+  uint64_t g;
+  CHECK(ptosim_gm_map(g_m, big, sizeof big, &g) == PTOSIM_OK);
+  ptosim_pipe_init_params ip = {.dir_mask = 1, .slot_size = 32768, .slot_num = 2, .local_slot_num = 2,
+                                .c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - 32768,
+                                .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32}};
+  CHECK(ptosim_initialize_l2g2l_pipe(aic, &ip) == PTOSIM_OK);
+  for (int k = 0; k < 2; k++) CHECK(ptosim_initialize_l2g2l_pipe(aiv[k], &ip) == PTOSIM_OK);
+  ptosim_tpush_params p = {.tile = acc_tile(64, 128, 64, 128), .split = PTOSIM_SPLIT_NONE};
+  for (int t = 0; t < 2; t++) CHECK(ptosim_tpush(aic, &p) == PTOSIM_OK);
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 64, .cols = 128, .valid_rows = 64, .valid_cols = 128,
+                   .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  ptosim_tpop_params q = {.result = &r, .split = PTOSIM_SPLIT_NONE};
+  CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_OK);
+  CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
+}
+
 /* A5's GM directions (DIR_C2V_GM: initialize_l2g2l_pipe, or a frontend init given
  * gm_slot_tensor): the cube stores the acc tile's valid region into the GM slot as on A2/A3,
  * each sub-block of an up-down split loads its half; an unsplit transfer involves sub-block 0
@@ -940,6 +977,7 @@ int main(void) {
   RUN(test_v2c);
   RUN(test_rules);
   RUN(test_gm_c2v);
+  RUN(test_gm_slot_sizes);
   RUN(test_gm_v2c);
   RUN(test_a5_gm);
   RUN(test_text);

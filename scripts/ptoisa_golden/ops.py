@@ -1392,7 +1392,8 @@ class Sec:
 
     def part(self, name, parent, offs, sizes):
         """A partition of view `parent` at offsets `offs` (ints or SSA index names)."""
-        ty = "!pto.partition_tensor_view<%s%s>" % ("".join(f"{n}x" for n in sizes), self.k.types[parent].split("?x")[-1][:-1])
+        elem = re.search(r"x([^x<>]+)>$", self.k.types[parent]).group(1)
+        ty = "!pto.partition_tensor_view<%s%s>" % ("".join(f"{n}x" for n in sizes), elem)
         self.k.types[name] = ty
         self.lines.append(f"%{name} = pto.partition_view %{parent}, offsets = [{', '.join(self.idx(v) for v in offs)}], "
                           f"sizes = [{', '.join(self.c(v) for v in sizes)}] : {self.k.types[parent]} -> {ty}")
@@ -1447,7 +1448,7 @@ class Sec:
         ops = [f"%b_{local}"] + ([f"%b_{peer}"] if peer is not None else [])
         self.k.i32 |= {local} | ({peer} if peer is not None else set())
         name = f"%p{flag_base}"
-        if self.k.profile == "a5":
+        if self.k.fifo is None:
             self.lines.append(f"{name} = pto.initialize_l2l_pipe {{dir_mask = {dir_mask}, slot_size = {slot_size}, "
                               f"slot_num = {slots}, flag_base = {flag_base}}}({', '.join(o + ' : i32' for o in ops)}) -> !pto.pipe")
         else:
@@ -1470,13 +1471,14 @@ class Sec:
 class Mixed:
     """A mixed cube / vector kernel: `gms` the GM arrays in the kernel's argument order (A2/A3:
     plus the FIFO array `fifo` of `fifo_bytes`, written as a zero input file), a cube and a
-    vector Sec. The outputs compared are the GM arrays that are not inputs."""
+    vector Sec. The outputs compared are the GM arrays that are not inputs. gm_pipe: an A5
+    kernel with a GM direction (initialize_l2g2l_pipe over the FIFO array)."""
 
-    def __init__(self, d, profile, gms, fifo_bytes=0):
+    def __init__(self, d, profile, gms, fifo_bytes=0, gm_pipe=False):
         self.profile, self.profiles, self.check = profile, (profile,), "all"
         self.nums, self.ints, self.i32, self.types = {0, 1}, set(), set(), {}
         self.fifo = None
-        if profile != "a5":
+        if profile != "a5" or gm_pipe:  # gm_pipe: A5's DIR_C2V_GM / DIR_V2C_GM
             self.fifo = GM("fifo", "f32", fifo_bytes // 4, "fifo.bin")
             np.zeros(fifo_bytes // 4, np.float32).tofile(os.path.join(d, "fifo.bin"))
             gms = gms + [self.fifo]
@@ -2019,3 +2021,83 @@ def dir_both_npu(c, d):
 
 
 NPU.update({"tpushpop_dir_both": dir_both_npu})
+
+
+def subtile_npu(c, d):
+    """tpushpop_subtile_kernel.cpp runTPushTpopSubtile (M = K = N = 128, RepeatN 4, f16 in, f32
+    out; A5 DIR_C2V_GM, A2/A3 DIR_C2V: a GM FIFO of 2 slots of M x 4N floats): the cube
+    TMATMULs once, TALLOCs a GM entry M x 4N (pto.talloc on a declared global), TSTOREs the acc
+    tile into its 4 column blocks, TPUSHes the entry (up-down); each vector sub-block TPOPs its
+    (M/2) x 4N entry, and per 16-row slice TLOADs it, TADDS 3.14, TSTOREs to the output rows
+    (A5: two buffers, event id = slice & 1; A2/A3: one buffer), then TFREEs the entry."""
+    m, k, n, rep = c[0], c[1], c[2], c[3]
+    it, ot, prof = dt(c[4]), dt(c[5]), npu_profile()
+    a5, fn, vm = prof == "a5", n * rep, 16
+    out, a, b = GM("out", ot, m * fn, "output_z.bin", is_input=False), GM("a", it, m * k, "x1_gm.bin"), GM("b", it, k * n, "x2_gm.bin")
+    slot = m * fn * 4
+    K = Mixed(d, prof, [out, a, b], slot * 2, gm_pipe=True)
+    cu, ve = K.cube, K.vec
+    pc = cu.pipe(1, slot, 2, 0, 0)
+    mm_tiles(cu, it, ot, m, k, n, prof)
+    cu.view("va", a, [m, k], [k, 1])
+    cu.view("vb", b, [k, n], [n, 1])
+    cu.op("tload", ["va"], ["amat"])
+    cu.op("tload", ["vb"], ["bmat"])
+    for f, g in (("MTE2", "MTE1"), ("MTE1", "M")):
+        if f == "MTE1":
+            cu.op("tmov", ["amat"], ["al"])
+            cu.op("tmov", ["bmat"], ["bl"])
+        cu.flag("set", f, g, 0)
+        cu.flag("wait", f, g, 0)
+    cu.op("tmatmul", ["al", "bl"], ["acc"])
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    et = f"!pto.tensor_view<{m}x{fn}x{ot}>"
+    K.types["ent"] = et
+    cu.lines += ["%ent = pto.declare_global -> " + et, f"pto.talloc(%ent, {pc} : {et}, !pto.pipe) {{split = 1}}"]
+    for t in range(rep):
+        cu.part(f"st{t}", "ent", [0, t * n], [m, n])
+        cu.op("tstore", ["acc"], [f"st{t}"])
+    cu.lines.append(f"pto.tpush(%ent, {pc} : {et}, !pto.pipe) {{split = 1}}")
+    cu.barrier()
+    pv = ve.pipe(1, slot, 2, 0, 0)
+    nb = 2 if a5 else 1
+    vt = tbuf("vec", ot, vm, fn)
+    for i in range(nb):
+        ve.tile(f"vt{i}", vt, 0x10000 * i)
+        ve.tile(f"dt{i}", vt, 0x20000 + 0x10000 * i)
+    pt = f"!pto.tensor_view<{m // 2}x{fn}x{ot}>"
+    K.types["pe"] = pt
+    ve.lines += ["%pe = pto.declare_global -> " + pt, f"pto.tpop(%pe, {pv} : {pt}, !pto.pipe) {{split = 1}}"]
+    ve.view("vo", out, [m, fn], [fn, 1])
+    loop = [("MTE3", "MTE2", 0), ("MTE3", "MTE2", 1)] if a5 else [("V", "MTE2", 0), ("MTE3", "V", 0)]
+    for f in loop:
+        ve.flag("set", *f)
+    s0 = "3.14"
+    ve.lines.append(f"%s314 = arith.constant {s0} : {ot}")
+    K.types["s314"] = ot
+    for r in range(m // (2 * vm)):
+        e, i = (r & 1, r & 1) if a5 else (0, 0)
+        ve.part(f"ld{r}", "pe", [r * vm, 0], [vm, fn])
+        ve.part(f"po{r}", "vo", [ve.sub(m // 2, r * vm), 0], [vm, fn])
+        ve.flag("wait", *(("MTE3", "MTE2", e) if a5 else ("V", "MTE2", 0)))
+        ve.op("tload", [f"ld{r}"], [f"vt{i}"])
+        ve.flag("set", "MTE2", "V", e)
+        ve.flag("wait", "MTE2", "V", e)
+        if not a5:
+            ve.flag("wait", "MTE3", "V", 0)
+        ve.op("tadds", [f"vt{i}", "s314"], [f"dt{i}"])
+        if not a5:
+            ve.flag("set", "V", "MTE2", 0)
+        ve.flag("set", "V", "MTE3", e)
+        ve.flag("wait", "V", "MTE3", e)
+        ve.op("tstore", [f"dt{i}"], [f"po{r}"])
+        ve.flag("set", *(("MTE3", "MTE2", e) if a5 else ("MTE3", "V", 0)))
+    for f in loop:
+        ve.flag("wait", *f)
+    ve.lines.append(f"pto.tfree(%pe, {pv} : {pt}, !pto.pipe) {{split = 1}}")
+    ve.barrier()
+    return K
+
+
+NPU.update({"tpushpop_subtile": subtile_npu})
