@@ -1442,9 +1442,9 @@ class Sec:
             self.k.ints |= {k, base}
         return n
 
-    def pipe(self, dir_mask, slot_size, slots, flag_base, local, peer=None):
-        """The kernel's TPipe<flag_base, dir, slot_size, slots> on this core: its consumer buffer
-        `local` (C2V: UB, V2C: L1; dir_mask 3: C2V, `peer` the V2C one)."""
+    def pipe(self, dir_mask, slot_size, slots, flag_base, local, peer=None, local_slots=2):
+        """The kernel's TPipe<flag_base, dir, slot_size, slots, local_slots> on this core: its
+        consumer buffer `local` (C2V: UB, V2C: L1; dir_mask 3: C2V, `peer` the V2C one)."""
         ops = [f"%b_{local}"] + ([f"%b_{peer}"] if peer is not None else [])
         self.k.i32 |= {local} | ({peer} if peer is not None else set())
         name = f"%p{flag_base}"
@@ -1453,7 +1453,7 @@ class Sec:
                               f"slot_num = {slots}, flag_base = {flag_base}}}({', '.join(o + ' : i32' for o in ops)}) -> !pto.pipe")
         else:
             self.lines.append(f"{name} = pto.initialize_l2g2l_pipe {{dir_mask = {dir_mask}, slot_size = {slot_size}, "
-                              f"slot_num = {slots}, local_slot_num = 2, flag_base = {flag_base}}}(%fifo : !pto.ptr<{self.k.fifo.tdt}>, "
+                              f"slot_num = {slots}, local_slot_num = {local_slots}, flag_base = {flag_base}}}(%fifo : !pto.ptr<{self.k.fifo.tdt}>, "
                               f"{', '.join(o + ' : i32' for o in ops)}) -> !pto.pipe")
         return name
 
@@ -2101,3 +2101,81 @@ def subtile_npu(c, d):
 
 
 NPU.update({"tpushpop_subtile": subtile_npu})
+
+
+def mixed_size_npu(c, d):
+    """a2a3 tpushpop_mixed_tile_size_kernel.cpp runTPushPopMixedTileSize (f32; keys 1-3
+    DIR_V2C, 4-6 DIR_BOTH driven V2C only): 8 GM slots of max(M K, K N) floats, 8 local L1
+    slots at 0. Both vector cores TLOAD A (UB 0) and TPUSH it unsplit, then B (UB 0x20000);
+    the cube TPOPs A (M x K) and B (K x N) mat tiles, TMOVs both, TFREEs twice (no-ops),
+    TMATMULs and TSTOREs."""
+    m, k, n = c.m, c.k, c.n
+    both = case_key(d) >= 4
+    out, a, b = GM("out", "f32", m * n, "output_z.bin", is_input=False), GM("a", "f32", m * k, "x1_gm.bin"), GM("b", "f32", k * n, "x2_gm.bin")
+    slot = max(m * k, k * n) * 4
+    K = Mixed(d, "a2a3", [out, a, b], slot * 8 * (2 if both else 1))
+    cu, ve = K.cube, K.vec
+
+    def pipe(sec):
+        return sec.pipe(3, slot, 8, 0, 0, 0, local_slots=8) if both else sec.pipe(2, slot, 8, 0, 0, local_slots=8)
+    pv = pipe(ve)
+    ve.tile("va", tbuf("vec", "f32", m, k), 0)
+    ve.tile("vb", tbuf("vec", "f32", k, n), 0x20000)
+    ve.view("ga", a, [m, k], [k, 1])
+    ve.view("gb", b, [k, n], [n, 1])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "MTE3", "V", 1)
+    for g, t in (("ga", "va"), ("gb", "vb")):
+        ve.flag("wait", "V", "MTE2", 1)
+        ve.op("tload", [g], [t])
+        ve.flag("set", "MTE2", "V", 0)
+        ve.flag("wait", "MTE2", "V", 0)
+        ve.flag("wait", "MTE3", "V", 1)
+        ve.flag("set", "V", "MTE2", 1)
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.push(t, pv, 0)
+        ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+    pc = pipe(cu)
+    AM, AK, AN = align_up(m, 16), align_up(k, 8), align_up(n, 8)
+    cu.tile("al", left("f32", AM, AK, m, k, "a2a3"), 0)
+    cu.tile("bl", right("f32", AK, AN, k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("vo", out, [m, n], [n, 1])
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.pop("am", nz_mat("f32", AM, AK, m, k), pc, 0)
+    cu.pop("bm", nz_mat("f32", AK, AN, k, n), pc, 0)
+    cu.flag("set", "MTE2", "MTE1", 0)
+    cu.flag("wait", "MTE2", "MTE1", 0)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.op("tmov", ["am"], ["al"])
+    cu.op("tmov", ["bm"], ["bl"])
+    cu.free(pc, 0)
+    cu.free(pc, 0)
+    cu.flag("set", "MTE1", "M", 0)
+    cu.flag("wait", "MTE1", "M", 0)
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.op("tmatmul", ["al", "bl"], ["acc"])
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    cu.op("tstore", ["acc"], ["vo"])
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.barrier()
+    return K
+
+
+def fixpipe_npu(c, d):
+    """tpushpop_fixpipe_kernel.cpp (both suites): TPUSH<MatPipe, AccTile, FixpipeParams<NZ2ND,
+    F322F16 / F322BF16 / DEQF16 / VDEQF16>>: a quantizing push."""
+    return "TPUSH with FixpipeParams (quantizing C2V push): no text form (pto.tpush has no pre_quant; spec-notes 18 'Not done')"
+
+
+NPU.update({"tpushpop_mixed_tile_size": mixed_size_npu, "tpushpop_fixpipe": fixpipe_npu})
+NAME_ONLY.add("tpushpop_fixpipe")  # gen_data.py: a name list and one generator function per case
