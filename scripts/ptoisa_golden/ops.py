@@ -2179,3 +2179,94 @@ def fixpipe_npu(c, d):
 
 NPU.update({"tpushpop_mixed_tile_size": mixed_size_npu, "tpushpop_fixpipe": fixpipe_npu})
 NAME_ONLY.add("tpushpop_fixpipe")  # gen_data.py: a name list and one generator function per case
+
+
+def dir_both_concurrent_npu(c, d):
+    """a2a3 tpushpop_dir_both_concurrent_kernel.cpp (M 128, K 64, N 128, f32; case1 up-down, case2
+    left-right; DIR_BOTH over GM slots of M N floats, local slots at UB 0 / L1 0). Vector
+    (runVecPushV2C, runVecPopC2V): TLOAD its parts of A and B, TADD, TPUSH C (V2C); TPOP its
+    part of E, TLOAD F, TSUB, TSTORE G = E - F. Cube (runCubeHalf): TLOAD A (L1 0x20000) and D
+    (0x40000), TMATMUL, TPUSH E = A D (C2V) before popping, then TPOP C, TMATMUL C D into the
+    same acc tile, TSTORE it to outCube (main.cpp compares both outputs)."""
+    m, k, n = c[0], c[1], c[2]
+    split = 1 if case_key(d) == 1 else 2
+    vr, vk, vn = (m // 2 if split == 1 else m), (k // 2 if split == 2 else k), (n // 2 if split == 2 else n)
+    out = GM("out", "f32", m * n, "output_z.bin", is_input=False)
+    A, B = GM("A", "f32", m * k, "srcA_gm.bin"), GM("B", "f32", m * k, "srcB_gm.bin")
+    D, F = GM("D", "f32", k * n, "srcD_gm.bin"), GM("F", "f32", m * n, "srcF_gm.bin")
+    oc = GM("oc", "f32", m * n, "output_cube.bin", is_input=False, golden="golden_cube.bin")
+    slot = m * n * 4
+    K = Mixed(d, "a2a3", [out, A, B, D, F, oc], slot * 4)
+    cu, ve = K.cube, K.vec
+    pv = ve.pipe(3, slot, 2, 0, 0, 0)
+    tk, tn = tbuf("vec", "f32", vr, vk), tbuf("vec", "f32", vr, vn)
+    for nm, addr in (("ta", 0), ("tb", 0x4000), ("tc", 0x8000)):
+        ve.tile(nm, tk, addr)
+    ve.tile("tf", tn, 0x10000)
+    ve.tile("tg", tn, 0x18000)
+    for g, v, cols, vc in ((A, "va", k, vk), (B, "vb", k, vk), (F, "vf", n, vn), (out, "vo", n, vn)):
+        ve.view(v, g, [m, cols], [cols, 1])
+        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vc)], [vr, vc])
+    for f in (("V", "MTE2"), ("MTE3", "V")):
+        ve.flag("set", *f, 1)
+    for phase in range(2):  # runVecPushV2C, then runVecPopC2V
+        ve.flag("wait", "V", "MTE2", 1)
+        if phase:
+            ve.pop("half", tn, pv, split)
+            ve.op("tload", ["pvf"], ["tf"])
+        else:
+            ve.op("tload", ["pva"], ["ta"])
+            ve.op("tload", ["pvb"], ["tb"])
+        ve.flag("set", "MTE2", "V", 0)
+        ve.flag("wait", "MTE2", "V", 0)
+        ve.flag("wait", "MTE3", "V", 1)
+        ve.op("tsub", ["half", "tf"], ["tg"]) if phase else ve.op("tadd", ["ta", "tb"], ["tc"])
+        ve.flag("set", "V", "MTE2", 1)
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.op("tstore", ["tg"], ["pvo"]) if phase else ve.push("tc", pv, split)
+        ve.flag("set", "MTE3", "V", 1)
+    for f in (("V", "MTE2"), ("MTE3", "V")):
+        ve.flag("wait", *f, 1)
+    ve.barrier()
+    pc = cu.pipe(3, slot, 2, 0, 0, 0)
+    cu.tile("am", nz_mat("f32", m, k), 0x20000)
+    cu.tile("dm", nz_mat("f32", k, n), 0x40000)
+    cu.tile("al", left("f32", m, k, profile="a2a3"), 0)
+    cu.tile("bl", right("f32", k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("ga", A, [m, k], [k, 1])
+    cu.view("gd", D, [k, n], [n, 1])
+    cu.view("goc", oc, [m, n], [n, 1])
+    cu.flag("set", "FIX", "M", 1)
+    cu.flag("set", "M", "MTE1", 1)
+    cu.op("tload", ["ga"], ["am"])
+    cu.op("tload", ["gd"], ["dm"])
+
+    def mov_and_matmul(src):  # the kernel's movAndMatmul
+        cu.flag("set", "MTE2", "MTE1", 0)
+        cu.flag("wait", "MTE2", "MTE1", 0)
+        cu.flag("wait", "M", "MTE1", 1)
+        cu.op("tmov", [src], ["al"])
+        cu.op("tmov", ["dm"], ["bl"])
+        cu.flag("set", "MTE1", "M", 0)
+        cu.flag("wait", "MTE1", "M", 0)
+        cu.flag("wait", "FIX", "M", 1)
+        cu.op("tmatmul", ["al", "bl"], ["acc"])
+        cu.flag("set", "M", "MTE1", 1)
+        cu.flag("set", "M", "FIX", 0)
+        cu.flag("wait", "M", "FIX", 0)
+    mov_and_matmul("am")
+    cu.push("acc", pc, split)
+    cu.flag("set", "FIX", "M", 1)
+    cu.pop("cm", nz_mat("f32", m, k), pc, split)
+    mov_and_matmul("cm")
+    cu.op("tstore", ["acc"], ["goc"])
+    cu.flag("set", "FIX", "M", 1)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.flag("wait", "FIX", "M", 1)
+    cu.barrier()
+    return K
+
+
+NPU.update({"tpushpop_dir_both_concurrent": dir_both_concurrent_npu})
