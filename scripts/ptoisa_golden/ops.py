@@ -1656,6 +1656,22 @@ def cv_nosplit_npu(c, d):
     return matmul_add(d, prof, it, "f32", tm, cm, k, n, 0, depth, cm * n * 4, flags3=True, tfree=prof == "a5", guard=prof == "a5")
 
 
+def cube_one_matmul(cu):
+    """One matmul of views va / vb (cv_nosplit key 4, subtile): TLOAD both into the mat tiles,
+    MTE2 -> MTE1, TMOV to left / right, MTE1 -> M, TMATMUL into acc, M -> FIX (EVENT_ID0)."""
+    cu.op("tload", ["va"], ["amat"])
+    cu.op("tload", ["vb"], ["bmat"])
+    cu.flag("set", "MTE2", "MTE1", 0)
+    cu.flag("wait", "MTE2", "MTE1", 0)
+    cu.op("tmov", ["amat"], ["al"])
+    cu.op("tmov", ["bmat"], ["bl"])
+    for f, g in (("MTE1", "M"), ("M", "FIX")):
+        if f == "M":
+            cu.op("tmatmul", ["al", "bl"], ["acc"])
+        cu.flag("set", f, g, 0)
+        cu.flag("wait", f, g, 0)
+
+
 def cv_strip_npu(c, d, key):
     """A5 tpushpop_cv_nosplit keys 4 / 5 (M 32, H 16, K 32, N 128, f32): key 4
     runTPushPopAccValidShapeStripNoSplit: one TMATMUL of the whole 32 x 128 acc tile, then per
@@ -1673,17 +1689,7 @@ def cv_strip_npu(c, d, key):
     cu.view("vb", b, [k, n], [n, 1])
     if key == 4:
         mm_tiles(cu, "f32", "f32", m, k, n, "a5")
-        cu.op("tload", ["va"], ["amat"])
-        cu.op("tload", ["vb"], ["bmat"])
-        for f, g in (("MTE2", "MTE1"), ("MTE1", "M")):
-            if f == "MTE1":
-                cu.op("tmov", ["amat"], ["al"])
-                cu.op("tmov", ["bmat"], ["bl"])
-            cu.flag("set", f, g, 0)
-            cu.flag("wait", f, g, 0)
-        cu.op("tmatmul", ["al", "bl"], ["acc"])
-        cu.flag("set", "M", "FIX", 0)
-        cu.flag("wait", "M", "FIX", 0)
+        cube_one_matmul(cu)
         for s in range(m // h):
             cu.tile(f"strip{s}", acc("f32", m, n, h, n), s * h * 64)
             cu.push(f"strip{s}", pc, 0)
@@ -1842,6 +1848,80 @@ def vc_prog(d, prof, m, tk, n, qt, split):
     return K
 
 
+def vec_add_push(ve, pv, a5, srcs, m, k, vr, vk, split):
+    """The vector V2C phase of vc case13 / dir_both[_concurrent]: TLOAD this sub-block's vr x vk
+    part (rows for split 1, else columns) of both m x k sources into UB 0 / 0x4000, TADD into
+    0x8000, (A5: TMOV to an NZ tile at 0xC000,) TPUSH with `split`; the kernels' flags from
+    set_flag(V, MTE2) / (MTE3, V) EVENT_ID1 to the set_flag(MTE3, V) after the push."""
+    tk = tbuf("vec", "f32", vr, vk)
+    for nm, addr in (("ta", 0), ("tb", 0x4000), ("tc", 0x8000)):
+        ve.tile(nm, tk, addr)
+    if a5:
+        ve.tile("tcnz", tbuf("vec", "f32", vr, vk, bl="col_major", sl="row_major"), 0xC000)
+    for g, v in zip(srcs, ("va", "vb")):
+        ve.view(v, g, [m, k], [k, 1])
+        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vk)], [vr, vk])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.op("tload", ["pva"], ["ta"])
+    ve.op("tload", ["pvb"], ["tb"])
+    ve.flag("set", "MTE2", "V", 0)
+    ve.flag("wait", "MTE2", "V", 0)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.op("tadd", ["ta", "tb"], ["tc"])
+    if a5:
+        ve.op("tmov", ["tc"], ["tcnz"])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "V", "MTE3", 0)
+    ve.flag("wait", "V", "MTE3", 0)
+    ve.push("tcnz" if a5 else "tc", pv, split)
+    ve.flag("set", "MTE3", "V", 1)
+
+
+def vec_pop_sub_store(ve, pv, a5, F, out, m, n, vr, vn, split):
+    """The vector C2V phase of dir_both[_concurrent]: TPOP this sub-block's vr x vn part of E,
+    TLOAD the same part of F (UB 0x10000), TSUB into 0x18000, (A5: TFREE,) TSTORE it to out;
+    then the final waits of the EVENT_ID1 pair and pipe_barrier."""
+    tn = tbuf("vec", "f32", vr, vn)
+    ve.tile("tf", tn, 0x10000)
+    ve.tile("tg", tn, 0x18000)
+    for g, v in ((F, "vf"), (out, "vo")):
+        ve.view(v, g, [m, n], [n, 1])
+        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vn)], [vr, vn])
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.pop("half", tn, pv, split)
+    ve.op("tload", ["pvf"], ["tf"])
+    ve.flag("set", "MTE2", "V", 0)
+    ve.flag("wait", "MTE2", "V", 0)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.op("tsub", ["half", "tf"], ["tg"])
+    if a5:
+        ve.free(pv, split)
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "V", "MTE3", 0)
+    ve.flag("wait", "V", "MTE3", 0)
+    ve.op("tstore", ["tg"], ["pvo"])
+    ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+
+
+def cube_matmul_store(cu):
+    """The cube's end in vc case13 / mixed_tile_size: TMATMUL al x bl into acc,
+    set_flag(M, MTE1) EVENT_ID1, M -> FIX, TSTORE of acc to view vo, the final waits of the
+    EVENT_ID1 pair (MTE1 -> MTE2, M -> MTE1) and pipe_barrier."""
+    cu.op("tmatmul", ["al", "bl"], ["acc"])
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    cu.op("tstore", ["acc"], ["vo"])
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.barrier()
+
+
 def vc_sub_npu(c, d):
     """tpushpop_vc_kernel.cpp runTPushPopVCSubBlockId (M 128, K 64, N 64, f32): each vector
     sub-block TLOADs its 64 rows of src0 / src1, TADDs, (A5: TMOVs to NZ,) TPUSHes (V2C,
@@ -1856,30 +1936,7 @@ def vc_sub_npu(c, d):
     K = Mixed(d, prof, [out, s0, s1, s2], slot * 2)
     cu, ve = K.cube, K.vec
     pv = ve.pipe(2, slot, 2, 0, buf)
-    vt = tbuf("vec", "f32", vr, k)
-    for nm, addr in (("t0", 0), ("t1", 0x4000), ("res", 0x8000)):
-        ve.tile(nm, vt, addr)
-    if a5:
-        ve.tile("resnz", tbuf("vec", "f32", vr, k, bl="col_major", sl="row_major"), 0xC000)
-    for g, v in ((s0, "v0"), (s1, "v1")):
-        ve.view(v, g, [m, k], [k, 1])
-        ve.part("p" + v, v, [ve.sub(vr), 0], [vr, k])
-    ve.flag("set", "V", "MTE2", 1)
-    ve.flag("set", "MTE3", "V", 1)
-    ve.flag("wait", "V", "MTE2", 1)
-    ve.op("tload", ["pv0"], ["t0"])
-    ve.op("tload", ["pv1"], ["t1"])
-    ve.flag("set", "MTE2", "V", 0)
-    ve.flag("wait", "MTE2", "V", 0)
-    ve.flag("wait", "MTE3", "V", 1)
-    ve.op("tadd", ["t0", "t1"], ["res"])
-    if a5:
-        ve.op("tmov", ["res"], ["resnz"])
-    ve.flag("set", "V", "MTE2", 1)
-    ve.flag("set", "V", "MTE3", 0)
-    ve.flag("wait", "V", "MTE3", 0)
-    ve.push("resnz" if a5 else "res", pv, 1)
-    ve.flag("set", "MTE3", "V", 1)
+    vec_add_push(ve, pv, a5, (s0, s1), m, k, vr, k, 1)
     ve.flag("wait", "V", "MTE2", 1)
     ve.flag("wait", "MTE3", "V", 1)
     ve.barrier()
@@ -1905,14 +1962,7 @@ def vc_sub_npu(c, d):
     cu.flag("set", "MTE1", "MTE2", 1)
     cu.flag("set", "MTE1", "M", 0)
     cu.flag("wait", "MTE1", "M", 0)
-    cu.op("tmatmul", ["al", "bl"], ["acc"])
-    cu.flag("set", "M", "MTE1", 1)
-    cu.flag("set", "M", "FIX", 0)
-    cu.flag("wait", "M", "FIX", 0)
-    cu.op("tstore", ["acc"], ["vo"])
-    cu.flag("wait", "MTE1", "MTE2", 1)
-    cu.flag("wait", "M", "MTE1", 1)
-    cu.barrier()
+    cube_matmul_store(cu)
     return K
 
 
@@ -1939,53 +1989,8 @@ def dir_both_npu(c, d):
     cu, ve = K.cube, K.vec
     l1 = 0x20000 if a5 else 0
     pv = ve.pipe(3, slot, 2, 0, 0, l1)
-    tk = tbuf("vec", "f32", vr, vk)
-    for nm, addr in (("ta", 0), ("tb", 0x4000), ("tc", 0x8000)):
-        ve.tile(nm, tk, addr)
-    if a5:
-        ve.tile("tcnz", tbuf("vec", "f32", vr, vk, bl="col_major", sl="row_major"), 0xC000)
-    for g, v in ((A, "va"), (B, "vb")):
-        ve.view(v, g, [m, k], [k, 1])
-        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vk)], [vr, vk])
-    ve.flag("set", "V", "MTE2", 1)
-    ve.flag("set", "MTE3", "V", 1)
-    ve.flag("wait", "V", "MTE2", 1)
-    ve.op("tload", ["pva"], ["ta"])
-    ve.op("tload", ["pvb"], ["tb"])
-    ve.flag("set", "MTE2", "V", 0)
-    ve.flag("wait", "MTE2", "V", 0)
-    ve.flag("wait", "MTE3", "V", 1)
-    ve.op("tadd", ["ta", "tb"], ["tc"])
-    if a5:
-        ve.op("tmov", ["tc"], ["tcnz"])
-    ve.flag("set", "V", "MTE2", 1)
-    ve.flag("set", "V", "MTE3", 0)
-    ve.flag("wait", "V", "MTE3", 0)
-    ve.push("tcnz" if a5 else "tc", pv, split)
-    ve.flag("set", "MTE3", "V", 1)
-    tn = tbuf("vec", "f32", vr, vn)
-    ve.tile("tf", tn, 0x10000)
-    ve.tile("tg", tn, 0x18000)
-    for g, v in ((F, "vf"), (out, "vo")):
-        ve.view(v, g, [m, n], [n, 1])
-        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vn)], [vr, vn])
-    ve.flag("wait", "V", "MTE2", 1)
-    ve.pop("half", tn, pv, split)
-    ve.op("tload", ["pvf"], ["tf"])
-    ve.flag("set", "MTE2", "V", 0)
-    ve.flag("wait", "MTE2", "V", 0)
-    ve.flag("wait", "MTE3", "V", 1)
-    ve.op("tsub", ["half", "tf"], ["tg"])
-    if a5:
-        ve.free(pv, split)
-    ve.flag("set", "V", "MTE2", 1)
-    ve.flag("set", "V", "MTE3", 0)
-    ve.flag("wait", "V", "MTE3", 0)
-    ve.op("tstore", ["tg"], ["pvo"])
-    ve.flag("set", "MTE3", "V", 1)
-    ve.flag("wait", "V", "MTE2", 1)
-    ve.flag("wait", "MTE3", "V", 1)
-    ve.barrier()
+    vec_add_push(ve, pv, a5, (A, B), m, k, vr, vk, split)
+    vec_pop_sub_store(ve, pv, a5, F, out, m, n, vr, vn, split)
     pc = cu.pipe(3, slot, 2, 0, 0, l1)
     cu.tile("dm", nz_mat("f32", k, n), 0 if a5 else 0x20000)
     cu.tile("al", left("f32", m, k, profile=prof), 0)
@@ -2041,17 +2046,7 @@ def subtile_npu(c, d):
     mm_tiles(cu, it, ot, m, k, n, prof)
     cu.view("va", a, [m, k], [k, 1])
     cu.view("vb", b, [k, n], [n, 1])
-    cu.op("tload", ["va"], ["amat"])
-    cu.op("tload", ["vb"], ["bmat"])
-    for f, g in (("MTE2", "MTE1"), ("MTE1", "M")):
-        if f == "MTE1":
-            cu.op("tmov", ["amat"], ["al"])
-            cu.op("tmov", ["bmat"], ["bl"])
-        cu.flag("set", f, g, 0)
-        cu.flag("wait", f, g, 0)
-    cu.op("tmatmul", ["al", "bl"], ["acc"])
-    cu.flag("set", "M", "FIX", 0)
-    cu.flag("wait", "M", "FIX", 0)
+    cube_one_matmul(cu)
     et = f"!pto.tensor_view<{m}x{fn}x{ot}>"
     K.types["ent"] = et
     cu.lines += ["%ent = pto.declare_global -> " + et, f"pto.talloc(%ent, {pc} : {et}, !pto.pipe) {{split = 1}}"]
@@ -2160,14 +2155,7 @@ def mixed_size_npu(c, d):
     cu.flag("set", "MTE1", "M", 0)
     cu.flag("wait", "MTE1", "M", 0)
     cu.flag("set", "MTE1", "MTE2", 1)
-    cu.op("tmatmul", ["al", "bl"], ["acc"])
-    cu.flag("set", "M", "MTE1", 1)
-    cu.flag("set", "M", "FIX", 0)
-    cu.flag("wait", "M", "FIX", 0)
-    cu.op("tstore", ["acc"], ["vo"])
-    cu.flag("wait", "MTE1", "MTE2", 1)
-    cu.flag("wait", "M", "MTE1", 1)
-    cu.barrier()
+    cube_matmul_store(cu)
     return K
 
 
@@ -2199,36 +2187,8 @@ def dir_both_concurrent_npu(c, d):
     K = Mixed(d, "a2a3", [out, A, B, D, F, oc], slot * 4)
     cu, ve = K.cube, K.vec
     pv = ve.pipe(3, slot, 2, 0, 0, 0)
-    tk, tn = tbuf("vec", "f32", vr, vk), tbuf("vec", "f32", vr, vn)
-    for nm, addr in (("ta", 0), ("tb", 0x4000), ("tc", 0x8000)):
-        ve.tile(nm, tk, addr)
-    ve.tile("tf", tn, 0x10000)
-    ve.tile("tg", tn, 0x18000)
-    for g, v, cols, vc in ((A, "va", k, vk), (B, "vb", k, vk), (F, "vf", n, vn), (out, "vo", n, vn)):
-        ve.view(v, g, [m, cols], [cols, 1])
-        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vc)], [vr, vc])
-    for f in (("V", "MTE2"), ("MTE3", "V")):
-        ve.flag("set", *f, 1)
-    for phase in range(2):  # runVecPushV2C, then runVecPopC2V
-        ve.flag("wait", "V", "MTE2", 1)
-        if phase:
-            ve.pop("half", tn, pv, split)
-            ve.op("tload", ["pvf"], ["tf"])
-        else:
-            ve.op("tload", ["pva"], ["ta"])
-            ve.op("tload", ["pvb"], ["tb"])
-        ve.flag("set", "MTE2", "V", 0)
-        ve.flag("wait", "MTE2", "V", 0)
-        ve.flag("wait", "MTE3", "V", 1)
-        ve.op("tsub", ["half", "tf"], ["tg"]) if phase else ve.op("tadd", ["ta", "tb"], ["tc"])
-        ve.flag("set", "V", "MTE2", 1)
-        ve.flag("set", "V", "MTE3", 0)
-        ve.flag("wait", "V", "MTE3", 0)
-        ve.op("tstore", ["tg"], ["pvo"]) if phase else ve.push("tc", pv, split)
-        ve.flag("set", "MTE3", "V", 1)
-    for f in (("V", "MTE2"), ("MTE3", "V")):
-        ve.flag("wait", *f, 1)
-    ve.barrier()
+    vec_add_push(ve, pv, False, (A, B), m, k, vr, vk, split)  # runVecPushV2C
+    vec_pop_sub_store(ve, pv, False, F, out, m, n, vr, vn, split)  # runVecPopC2V
     pc = cu.pipe(3, slot, 2, 0, 0, 0)
     cu.tile("am", nz_mat("f32", m, k), 0x20000)
     cu.tile("dm", nz_mat("f32", k, n), 0x40000)
