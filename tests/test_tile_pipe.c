@@ -141,6 +141,58 @@ static void test_c2v_splits(void) {
   CHECK(ub_holds(1, 0, 0, 32, 16, 32, 32, 1));
 }
 
+/* A5 C2V slots hold one sub-block's part of a split tile (pto-isa a5 TPush.hpp
+ * pushAcc2VecFiFo: a ConsM x ConsN vec tile per consumer slot; tpushpop_cv declares its TPipe
+ * with SlotSize = VEC_M * VEC_N * sizeof(float)): a 32 x 64 f32 tile (8 KiB) split into
+ * 4 KiB slots goes, each half at slot k * 4 KiB; unsplit, or into 2 KiB slots, it does not.
+ * Only the valid rows are written: tpushpop_cv_nosplit's strips push a 32 x 128 acc tile of
+ * valid 16 x 128 unsplit into 8 KiB slots (valid rows x the tile's columns); 17 rows do not
+ * fit. A GM slot (A2/A3) receives the valid region. */
+static void test_c2v_half_slots(void) {
+  enum { HALF = SLOT / 2 };
+  for (int split = 0; split <= 2; split++)
+    for (int size = HALF / 2; size <= HALF; size += HALF / 2) {
+      fresh(PTOSIM_TARGET_A5);
+      ptosim_pipe_init_params ip = {.id = 1, .dir_mask = 1, .slot_size = size, .slot_num = 2, .c2v_buf = FIFO};
+      CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
+      for (int s = 0; s < 2; s++) CHECK(ptosim_aiv_initialize_pipe(aiv[s], &ip) == PTOSIM_OK);
+      int fits = split != 0 && size == HALF;
+      for (int t = 0; t < 2; t++) {
+        fill_acc(32, 64, t);
+        ptosim_tpush_params p = {.tile = acc_tile(32, 64, 32, 64), .id = 1, .split = (ptosim_tile_split)split};
+        ptosim_status st = ptosim_tpush_to_aiv(aic, &p);
+        CHECK_MSG(fits ? st == PTOSIM_OK : st == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"),
+                  "split %d slot %d tile %d: status %d", split, size, t, (int)st);
+        if (!fits) break;
+      }
+      for (int k = 0; k < 2 && fits; k++) { /* slot 1 starts with row r0, column c0 of tile 1 */
+        int r0 = split == 1 ? 16 * k : 0, c0 = split == 2 ? 32 * k : 0;
+        float v;
+        ptosim_mem_read(aiv[k], PTOSIM_UB, FIFO + HALF, &v, 4);
+        CHECK_MSG(v == (float)(r0 * 1000 + c0 + 1) + 0.5f, "split %d sub %d: %g", split, k, v);
+      }
+    }
+  for (int a3 = 0; a3 < 2; a3++)
+    for (int vr = 16; vr <= 17; vr++) {
+      fresh(a3 ? PTOSIM_TARGET_A2A3 : PTOSIM_TARGET_A5);
+      static float gm[SLOT];
+      ptosim_pipe_init_params ip = {.id = 1, .dir_mask = 1, .slot_size = SLOT, .slot_num = 2, .c2v_buf = FIFO};
+      uint64_t g = 0;
+      if (a3) CHECK(ptosim_gm_map(g_m, gm, sizeof gm, &g) == PTOSIM_OK);
+      ip.gm_slot = (ptosim_ptr){g, a3 ? PTOSIM_GM : 0, PTOSIM_DT_F32};
+      CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
+      fill_acc(32, 128, 0);
+      ptosim_tpush_params p = {.tile = acc_tile(32, 128, vr, 128), .id = 1, .split = PTOSIM_SPLIT_NONE};
+      ptosim_status st = ptosim_tpush_to_aiv(aic, &p);
+      CHECK_MSG(vr == 16 ? st == PTOSIM_OK : st == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"), "a3 %d valid rows %d: %d",
+                a3, vr, (int)st);
+      float last = 0; /* the last valid element, (15, 127) */
+      if (a3) last = gm[16 * 128 - 1];
+      else ptosim_mem_read(aiv[0], PTOSIM_UB, FIFO + (16 * 128 - 1) * 4, &last, 4);
+      if (vr == 16) CHECK_MSG(last == 15 * 1000 + 128.0f, "a3 %d: %g", a3, last);
+    }
+}
+
 /* Flow control: 4 slots, period 2. */
 static void test_flow(void) {
   fresh(PTOSIM_TARGET_A5);
@@ -325,6 +377,43 @@ static void test_gm_c2v(void) {
   /* Sub-block 0 pops tiles 2, 3 and 4, then waits for a sixth push. */
   for (int t = 0; t < 3; t++) CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_OK);
   CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_BLOCKED);
+}
+
+/* A GM FIFO's slots live in GM: tpushpop_subtile (both targets) declares 2 slots of 256 KiB
+ * (128 x 512 f32 entries) with its local buffer at UB 0, and pops GM entries only; pto-isa's
+ * TPipe constructor just records the addresses. The same slots on a local (A5 UB) pipe do
+ * not fit, and a tile pop whose local slot ends past UB is refused at that pop. */
+static void test_gm_slot_sizes(void) {
+  static float big[2 * 65536];
+  for (int a3 = 0; a3 < 2; a3++) {
+    fresh(a3 ? PTOSIM_TARGET_A2A3 : PTOSIM_TARGET_A5);
+    uint64_t g;
+    CHECK(ptosim_gm_map(g_m, big, sizeof big, &g) == PTOSIM_OK);
+    int64_t h = -1;
+    ptosim_pipe_init_params ip = {.dir_mask = 1, .slot_size = 65536 * 4, .slot_num = 2, .local_slot_num = 2, .c2v_buf = 0,
+                                  .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32}, .handle = &h};
+    CHECK_MSG(ptosim_initialize_l2g2l_pipe(aic, &ip) == PTOSIM_OK, "a3 %d: %s", a3, ptosim_last_diag(g_m)->msg);
+    if (!a3) {
+      ip.flag_base = 2;
+      CHECK(ptosim_initialize_l2l_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer")); /* 2 x 256 KiB > UB */
+    }
+  }
+  /* 32 KiB slots, local slots from UB capacity - 32 KiB: the first pop fits, the second not. */
+  fresh(PTOSIM_TARGET_A2A3);
+  uint64_t g;
+  CHECK(ptosim_gm_map(g_m, big, sizeof big, &g) == PTOSIM_OK);
+  ptosim_pipe_init_params ip = {.dir_mask = 1, .slot_size = 32768, .slot_num = 2, .local_slot_num = 2,
+                                .c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - 32768,
+                                .gm_slot = {g, PTOSIM_GM, PTOSIM_DT_F32}};
+  CHECK(ptosim_initialize_l2g2l_pipe(aic, &ip) == PTOSIM_OK);
+  for (int k = 0; k < 2; k++) CHECK(ptosim_initialize_l2g2l_pipe(aiv[k], &ip) == PTOSIM_OK);
+  ptosim_tpush_params p = {.tile = acc_tile(64, 128, 64, 128), .split = PTOSIM_SPLIT_NONE};
+  for (int t = 0; t < 2; t++) CHECK(ptosim_tpush(aic, &p) == PTOSIM_OK);
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 64, .cols = 128, .valid_rows = 64, .valid_cols = 128,
+                   .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+  ptosim_tpop_params q = {.result = &r, .split = PTOSIM_SPLIT_NONE};
+  CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_OK);
+  CHECK(ptosim_tpop(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
 }
 
 /* A5's GM directions (DIR_C2V_GM: initialize_l2g2l_pipe, or a frontend init given
@@ -883,10 +972,12 @@ static void test_entry_text(void) {
 
 int main(void) {
   RUN(test_c2v_splits);
+  RUN(test_c2v_half_slots);
   RUN(test_flow);
   RUN(test_v2c);
   RUN(test_rules);
   RUN(test_gm_c2v);
+  RUN(test_gm_slot_sizes);
   RUN(test_gm_v2c);
   RUN(test_a5_gm);
   RUN(test_text);

@@ -1665,3 +1665,875 @@ def tmov_a5(c, d):
 
 
 SUITE["npu-a5"].update({"tmov": tmov_a5})
+# ---- session 12, golde ----
+# Cube <-> vector pipe tests (tpushpop_*): one kernel with a cube half and a vector half
+# (pto.section.cube / pto.section.vector of one function, as the kernel's `if constexpr
+# (DAV_CUBE)` / `(DAV_VEC)` blocks), the pipe as the generic ops (A5: initialize_l2l_pipe
+# with the consumer buffer of TPipe's constructor; A2/A3: initialize_l2g2l_pipe over the
+# kernel's fifoMem GM array, local_slot_num = TPipe's LocalSlotNum default 2), tpush / tpop
+# on a declared tile / tfree, and the kernel's own set_flag / wait_flag / pipe_barrier, in
+# the kernel's order with its loops unrolled. Run with every checker on (`check = "all"`):
+# a finding is printed after the row's detail.
+import re
+
+
+class Sec:
+    """The text of one section: `lines` in order; `types` %name -> type text of the views and
+    tiles made here (shared with the kernel so that steps can name tiles of either)."""
+
+    def __init__(self, kern, kind):
+        self.k, self.kind, self.lines, self.offs = kern, kind, [], set()
+
+    def c(self, v):  # an index constant
+        self.k.nums.add(v)
+        return f"%c{v}"
+
+    def idx(self, v):  # an int (constant) or an SSA index name
+        return self.c(v) if isinstance(v, int) else v
+
+    def view(self, name, gm, shape, strides):
+        ty = "!pto.tensor_view<%s%s>" % ("?x" * len(shape), gm.tdt)
+        self.k.types[name] = ty
+        self.lines.append(f"%{name} = pto.make_tensor_view %{gm.name}, shape = [{', '.join(self.c(v) for v in shape)}], "
+                          f"strides = [{', '.join(self.c(v) for v in strides)}] : {ty}")
+
+    def part(self, name, parent, offs, sizes):
+        """A partition of view `parent` at offsets `offs` (ints or SSA index names)."""
+        elem = re.search(r"x([^x<>]+)>$", self.k.types[parent]).group(1)
+        ty = "!pto.partition_tensor_view<%s%s>" % ("".join(f"{n}x" for n in sizes), elem)
+        self.k.types[name] = ty
+        self.lines.append(f"%{name} = pto.partition_view %{parent}, offsets = [{', '.join(self.idx(v) for v in offs)}], "
+                          f"sizes = [{', '.join(self.c(v) for v in sizes)}] : {self.k.types[parent]} -> {ty}")
+
+    def tile(self, name, ty, addr=None, valid=None):
+        """alloc_tile (TASSIGN to addr; valid = (rows, cols) given at run time)."""
+        self.k.types[name] = ty
+        at = ""
+        if addr is not None:
+            self.lines.append(f"%a_{name} = arith.constant {addr} : i64")
+            at = f" addr = %a_{name}"
+        if valid:
+            at += f" valid_row = {self.idx(valid[0])} valid_col = {self.idx(valid[1])}"
+        self.lines.append(f"%{name} = pto.alloc_tile{at} : {ty}")
+
+    def op(self, op, ins, outs, ai="", ao=""):
+        def ty(n):
+            return self.k.types.get(n, "index")
+        self.lines.append(f"pto.{op} ins({', '.join('%' + n for n in ins)}{' ' + ai if ai else ''} : "
+                          f"{', '.join(ty(n) for n in ins)}) outs({', '.join('%' + n for n in outs)} : "
+                          f"{', '.join(ty(n) for n in outs)}){' ' + ao if ao else ''}")
+
+    def flag(self, kind, a, b, ev):  # set_flag / wait_flag(PIPE_a, PIPE_b, EVENT_IDev)
+        self.lines.append(f"pto.{kind}_flag[<PIPE_{a}>, <PIPE_{b}>, <EVENT_ID{ev}>]")
+
+    def barrier(self):
+        self.lines.append("pto.barrier #pto.pipe<PIPE_ALL>")
+
+    def if_sub0(self):
+        """`if (get_subblockid() == 0) {` (close with end())."""
+        self.k.ints.add(0)
+        self.lines += ["%sub0 = pto.get_subblock_idx", "%is0 = arith.cmpi eq, %sub0, %i0 : i64", "scf.if %is0 {"]
+
+    def end(self):
+        self.lines.append("}")
+
+    def sub(self, k, base=0):
+        """An index base + k * get_subblockid() (the kernel's per-sub-block offsets)."""
+        if not self.offs:
+            self.lines.append("%sub = pto.get_subblock_idx")
+        n = f"%o_{k}_{base}"
+        if n not in self.offs:
+            self.offs.add(n)
+            self.lines += [f"{n}_m = arith.muli %sub, %i{k} : i64", f"{n}_i = arith.addi {n}_m, %i{base} : i64",
+                           f"{n} = arith.index_cast {n}_i : i64 to index"]
+            self.k.ints |= {k, base}
+        return n
+
+    def pipe(self, dir_mask, slot_size, slots, flag_base, local, peer=None, local_slots=2):
+        """The kernel's TPipe<flag_base, dir, slot_size, slots, local_slots> on this core: its
+        consumer buffer `local` (C2V: UB, V2C: L1; dir_mask 3: C2V, `peer` the V2C one)."""
+        ops = [f"%b_{local}"] + ([f"%b_{peer}"] if peer is not None else [])
+        self.k.i32 |= {local} | ({peer} if peer is not None else set())
+        name = f"%p{flag_base}"
+        if self.k.fifo is None:
+            self.lines.append(f"{name} = pto.initialize_l2l_pipe {{dir_mask = {dir_mask}, slot_size = {slot_size}, "
+                              f"slot_num = {slots}, flag_base = {flag_base}}}({', '.join(o + ' : i32' for o in ops)}) -> !pto.pipe")
+        else:
+            self.lines.append(f"{name} = pto.initialize_l2g2l_pipe {{dir_mask = {dir_mask}, slot_size = {slot_size}, "
+                              f"slot_num = {slots}, local_slot_num = {local_slots}, flag_base = {flag_base}}}(%fifo : !pto.ptr<{self.k.fifo.tdt}>, "
+                              f"{', '.join(o + ' : i32' for o in ops)}) -> !pto.pipe")
+        return name
+
+    def push(self, tile, pipe, split):
+        self.lines.append(f"pto.tpush(%{tile}, {pipe} : {self.k.types[tile]}, !pto.pipe) {{split = {split}}}")
+
+    def pop(self, tile, ty, pipe, split):
+        self.k.types[tile] = ty
+        self.lines += [f"%{tile} = pto.declare_tile -> {ty}", f"pto.tpop(%{tile}, {pipe} : {ty}, !pto.pipe) {{split = {split}}}"]
+
+    def free(self, pipe, split):
+        self.lines.append(f"pto.tfree({pipe} : !pto.pipe) {{split = {split}}}")
+
+
+class Mixed:
+    """A mixed cube / vector kernel: `gms` the GM arrays in the kernel's argument order (A2/A3:
+    plus the FIFO array `fifo` of `fifo_bytes`, written as a zero input file), a cube and a
+    vector Sec. The outputs compared are the GM arrays that are not inputs. gm_pipe: an A5
+    kernel with a GM direction (initialize_l2g2l_pipe over the FIFO array)."""
+
+    def __init__(self, d, profile, gms, fifo_bytes=0, gm_pipe=False):
+        self.profile, self.profiles, self.check = profile, (profile,), "all"
+        self.nums, self.ints, self.i32, self.types = {0, 1}, set(), set(), {}
+        self.fifo = None
+        if profile != "a5" or gm_pipe:  # gm_pipe: A5's DIR_C2V_GM / DIR_V2C_GM
+            self.fifo = GM("fifo", "f32", fifo_bytes // 4, "fifo.bin")
+            np.zeros(fifo_bytes // 4, np.float32).tofile(os.path.join(d, "fifo.bin"))
+            gms = gms + [self.fifo]
+        self.gms, self.outputs = gms, [g for g in gms if not g.is_input]
+        self.cube, self.vec = Sec(self, "cube"), Sec(self, "vector")
+
+    def gm_args(self):
+        return self.gms
+
+    def program(self, profile):
+        L = [f'module attributes {{pto.target_arch = "{profile}"}} {{',
+             "  func.func @case(" + ", ".join(f"%{g.name}: !pto.ptr<{g.tdt}>" for g in self.gms) + ") attributes {pto.kernel} {"]
+        L += [f"    %c{v} = arith.constant {v} : index" for v in sorted(self.nums)]
+        L += [f"    %i{v} = arith.constant {v} : i64" for v in sorted(self.ints)]
+        L += [f"    %b_{v} = arith.constant {v} : i32" for v in sorted(self.i32)]
+        for s in (self.cube, self.vec):
+            L += [f"    pto.section.{s.kind} {{"] + ["      " + x for x in s.lines] + ["    }"]
+        L += ["    return", "  }", "}", ""]
+        return "\n".join(L)
+
+
+def case_key(d):
+    """The tiling key of a case: N of its directory name's `caseN`."""
+    return int(re.search(r"case(\d+)", os.path.basename(d)).group(1))
+
+
+def mm_tiles(s, it, ot, m, k, n, profile, acc_rows=None, acc_valid=None):
+    """The cube tiles of the matmul kernels: NZ mat A (m x k) at 0 and B (k x n) at 0x20000,
+    left / right / acc at 0 (TASSIGNs); shapes aligned to 16 rows, 32-byte blocks. The acc
+    tile: acc_rows x n (default m), valid acc_valid given at run time (TileAcc<.., -1, -1>)."""
+    blk = 32 // ES[it]
+    M, K, N = align_up(m, 16), align_up(k, blk), align_up(n, blk)
+    s.tile("amat", nz_mat(it, M, K, m, k), 0)
+    s.tile("bmat", nz_mat(it, K, N, k, n), 0x20000)
+    s.tile("al", left(it, M, K, m, k, profile), 0)
+    s.tile("bl", right(it, K, N, k, n), 0)
+    if acc_valid:
+        s.tile("acc", acc(ot, acc_rows, n, "?", "?"), 0, acc_valid)
+    else:
+        s.tile("acc", acc(ot, acc_rows or m, n), 0)
+
+
+SUITE_NOW = ["npu-a5"]  # run.py sets the suite being run
+
+
+def npu_profile():
+    return "a5" if SUITE_NOW[0] == "npu-a5" else "a2a3"
+
+
+def matmul_add(d, prof, it, ot, tm, cm, k, n, split, depth, slot, flags3, tfree, guard=False):
+    """runTPushPopMatmulAdd[NoSplit] (tpushpop_cv, tpushpop_cv_nosplit): per m tile of cm rows
+    the cube TLOADs A's rows and B into NZ mat tiles (0, 0x20000), TMOVs, TMATMULs and TPUSHes
+    the acc tile (split 0 / 1 / 2); each vector consumer TPOPs its part (VEC_M x VEC_N), TLOADs
+    the same part of the bias (UB 0x10000), TADDs into UB 0x20000, [TFREEs,] TSTOREs it.
+    flags3: the kernels' EVENT_ID1 back-pressure triples (cube FIX->M, M->MTE1, MTE1->MTE2;
+    vector MTE3->V, V->MTE2); else a2a3 tpushpop_cv's single FIX->MTE2 / MTE3->MTE2 loop flag.
+    guard: the vector half (after the pipe's construction) runs under `if (get_subblockid() ==
+    0)`."""
+    vm, vn = (cm // 2 if split == 1 else cm), (n // 2 if split == 2 else n)
+    out, a, b = GM("out", ot, tm * n, "output_z.bin", is_input=False), GM("a", it, tm * k, "x1_gm.bin"), GM("b", it, k * n, "x2_gm.bin")
+    bias = GM("bias", ot, tm * n, "bias_gm.bin")
+    K = Mixed(d, prof, [out, a, b, bias], slot * depth)
+    cu, ve = K.cube, K.vec
+    pc = cu.pipe(1, slot, depth, 0, 0)
+    mm_tiles(cu, it, ot, cm, k, n, prof)
+    cu.view("va", a, [tm, k], [k, 1])
+    cu.view("vb", b, [k, n], [n, 1])
+    cu_loop = [("FIX", "M"), ("M", "MTE1"), ("MTE1", "MTE2")] if flags3 else [("FIX", "MTE2")]
+    ev = 1 if flags3 else 0
+    for f in cu_loop:
+        cu.flag("set", *f, ev)
+    for t in range(tm // cm):
+        cu.part(f"pa{t}", "va", [t * cm, 0], [cm, k])
+        cu.flag("wait", *cu_loop[-1], ev)
+        cu.op("tload", [f"pa{t}"], ["amat"])
+        cu.op("tload", ["vb"], ["bmat"])
+        cu.flag("set", "MTE2", "MTE1", 0)
+        cu.flag("wait", "MTE2", "MTE1", 0)
+        if flags3:
+            cu.flag("wait", "M", "MTE1", 1)
+        cu.op("tmov", ["amat"], ["al"])
+        cu.op("tmov", ["bmat"], ["bl"])
+        if flags3:
+            cu.flag("set", "MTE1", "MTE2", 1)
+        cu.flag("set", "MTE1", "M", 0)
+        cu.flag("wait", "MTE1", "M", 0)
+        if flags3:
+            cu.flag("wait", "FIX", "M", 1)
+        cu.op("tmatmul", ["al", "bl"], ["acc"])
+        if flags3:
+            cu.flag("set", "M", "MTE1", 1)
+        cu.flag("set", "M", "FIX", 0)
+        cu.flag("wait", "M", "FIX", 0)
+        cu.push("acc", pc, split)
+        cu.flag("set", *cu_loop[0], ev)
+    for f in reversed(cu_loop):
+        cu.flag("wait", *f, ev)
+    cu.barrier()
+    pv = ve.pipe(1, slot, depth, 0, 0)
+    if guard:
+        ve.if_sub0()
+    vt = tbuf("vec", ot, vm, vn)
+    ve.tile("biast", vt, 0x10000)
+    ve.tile("outt", vt, 0x20000)
+    ve.view("vbias", bias, [tm, n], [n, 1])
+    ve.view("vout", out, [tm, n], [n, 1])
+    ve_loop = [("MTE3", "V"), ("V", "MTE2")] if flags3 else [("MTE3", "MTE2")]
+    for f in ve_loop:
+        ve.flag("set", *f, ev)
+    for t in range(tm // cm):
+        ve.flag("wait", *ve_loop[-1], ev)
+        ve.pop(f"fifo{t}", vt, pv, split)
+        off = [ve.sub(vm, t * cm), 0] if split == 1 else [t * cm, ve.sub(vn)] if split == 2 else [t * cm, 0]
+        ve.part(f"pb{t}", "vbias", off, [vm, vn])
+        ve.part(f"po{t}", "vout", off, [vm, vn])
+        ve.op("tload", [f"pb{t}"], ["biast"])
+        ve.flag("set", "MTE2", "V", 0)
+        ve.flag("wait", "MTE2", "V", 0)
+        if flags3:
+            ve.flag("wait", "MTE3", "V", 1)
+        ve.op("tadd", [f"fifo{t}", "biast"], ["outt"])
+        if tfree:
+            ve.free(pv, split)
+        if flags3:
+            ve.flag("set", "V", "MTE2", 1)
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.op("tstore", ["outt"], [f"po{t}"])
+        ve.flag("set", *ve_loop[0], ev)
+    for f in reversed(ve_loop):
+        ve.flag("wait", *f, ev)
+    if guard:
+        ve.end()
+    ve.barrier()
+    return K
+
+
+# tpushpop_cv: key -> (TOTAL_M, CASE_TILE_M, K, N, split); InT / OutT from the case tuple
+CV_KEYS = {1: (16, 16, 32, 32, 1), 2: (32, 16, 32, 32, 1), 3: (16, 16, 32, 32, 1), 4: (64, 16, 32, 32, 1),
+           5: (16, 16, 32, 32, 2), 6: (32, 16, 32, 32, 2), 7: (16, 16, 32, 32, 2), 8: (64, 16, 32, 32, 2)}
+
+
+def cv_npu(c, d):
+    """tpushpop_cv_kernel.cpp runTPushPopMatmulAdd (both suites). A5: 2 UB slots of the half tile
+    at 0, the EVENT_ID1 triples, TFREE; A2/A3: 1 GM slot of the whole tile, one loop flag, no
+    TFREE (a no-op there). Keys 13 / 14 (a2a3, TILE_*_ODD) are skipped."""
+    key = case_key(d)
+    if key not in CV_KEYS:
+        return "TILE_UP_DOWN_ODD / TILE_LEFT_RIGHT_ODD split: ptosim's pipes take split 0, 1 or 2"
+    tm, cm, k, n, split = CV_KEYS[key]
+    prof, ot = npu_profile(), dt(c[4])
+    vm, vn = (cm // 2, n) if split == 1 else (cm, n // 2)
+    a5 = prof == "a5"
+    return matmul_add(d, prof, dt(c[3]), ot, tm, cm, k, n, split, 2 if a5 else 1, (vm * vn if a5 else cm * n) * ES[ot],
+                      flags3=a5, tfree=a5)
+
+
+# tpushpop_cv_nosplit: key -> (TOTAL_M, CASE_TILE_M, K, N, FIFO depth)
+CVNS_KEYS = {1: (16, 16, 32, 32, 2), 2: (32, 16, 32, 32, 2), 3: (16, 16, 32, 32, 2), 4: (640, 16, 32, 64, 8)}
+
+
+def cv_nosplit_npu(c, d):
+    """tpushpop_cv_nosplit_kernel.cpp runTPushPopMatmulAddNoSplit: as tpushpop_cv with
+    TILE_NO_SPLIT (the whole acc tile to one slot of CASE_TILE_M x N). A5: only sub-block 0
+    pops (the kernel's get_subblockid() == 0 branch), TFREE; A2/A3: both vector cores pop,
+    add and store the same tile (the kernel has no branch; FFTS reaches both), no TFREE, key 4
+    = depth 8 (main.cpp dispatches it 80 times; one run here: each dispatch recomputes the
+    same output). A5 keys 4 / 5: cv_strip_npu."""
+    key = case_key(d)
+    prof = npu_profile()
+    if prof == "a5" and key >= 4:
+        return cv_strip_npu(c, d, key)
+    tm, cm, k, n, depth = CVNS_KEYS[key]
+    it = dt(getattr(c, "in_dtype", c[3] if isinstance(c, tuple) else None))
+    return matmul_add(d, prof, it, "f32", tm, cm, k, n, 0, depth, cm * n * 4, flags3=True, tfree=prof == "a5", guard=prof == "a5")
+
+
+def cube_one_matmul(cu):
+    """One matmul of views va / vb (cv_nosplit key 4, subtile): TLOAD both into the mat tiles,
+    MTE2 -> MTE1, TMOV to left / right, MTE1 -> M, TMATMUL into acc, M -> FIX (EVENT_ID0)."""
+    cu.op("tload", ["va"], ["amat"])
+    cu.op("tload", ["vb"], ["bmat"])
+    cu.flag("set", "MTE2", "MTE1", 0)
+    cu.flag("wait", "MTE2", "MTE1", 0)
+    cu.op("tmov", ["amat"], ["al"])
+    cu.op("tmov", ["bmat"], ["bl"])
+    for f, g in (("MTE1", "M"), ("M", "FIX")):
+        if f == "M":
+            cu.op("tmatmul", ["al", "bl"], ["acc"])
+        cu.flag("set", f, g, 0)
+        cu.flag("wait", f, g, 0)
+
+
+def cv_strip_npu(c, d, key):
+    """A5 tpushpop_cv_nosplit keys 4 / 5 (M 32, H 16, K 32, N 128, f32): key 4
+    runTPushPopAccValidShapeStripNoSplit: one TMATMUL of the whole 32 x 128 acc tile, then per
+    strip an acc tile (M x N, valid H x N) TASSIGNed at strip * H * 64 bytes (the NZ box row
+    of that strip) TPUSHed unsplit; key 5 runTPushPopDynamicAccValidShapeStripNoSplit
+    (FLAG_ID 1): per strip a TMATMUL of A's H rows into an acc tile of run-time valid H x N at
+    0, TPUSHed. Sub-block 0 TPOPs each strip (H x N), TFREEs, TSTOREs it (no bias)."""
+    m, h, k, n = 32, 16, 32, 128
+    out, a, b = GM("out", "f32", m * n, "output_z.bin", is_input=False), GM("a", "f32", m * k, "x1_gm.bin"), GM("b", "f32", k * n, "x2_gm.bin")
+    K = Mixed(d, "a5", [out, a, b])
+    cu, ve = K.cube, K.vec
+    fb, slot = (0, 4 * h * n) if key == 4 else (1, 4 * h * n)
+    pc = cu.pipe(1, slot, 2, fb, 0)
+    cu.view("va", a, [m, k], [k, 1])
+    cu.view("vb", b, [k, n], [n, 1])
+    if key == 4:
+        mm_tiles(cu, "f32", "f32", m, k, n, "a5")
+        cube_one_matmul(cu)
+        for s in range(m // h):
+            cu.tile(f"strip{s}", acc("f32", m, n, h, n), s * h * 64)
+            cu.push(f"strip{s}", pc, 0)
+    else:
+        mm_tiles(cu, "f32", "f32", h, k, n, "a5", acc_rows=m, acc_valid=(h, n))
+        for f in (("FIX", "M"), ("M", "MTE1"), ("MTE1", "MTE2")):
+            cu.flag("set", *f, 1)
+        for s in range(m // h):
+            cu.part(f"pa{s}", "va", [s * h, 0], [h, k])
+            cu.flag("wait", "MTE1", "MTE2", 1)
+            cu.op("tload", [f"pa{s}"], ["amat"])
+            cu.op("tload", ["vb"], ["bmat"])
+            cu.flag("set", "MTE2", "MTE1", 0)
+            cu.flag("wait", "MTE2", "MTE1", 0)
+            cu.flag("wait", "M", "MTE1", 1)
+            cu.op("tmov", ["amat"], ["al"])
+            cu.op("tmov", ["bmat"], ["bl"])
+            cu.flag("set", "MTE1", "MTE2", 1)
+            cu.flag("set", "MTE1", "M", 0)
+            cu.flag("wait", "MTE1", "M", 0)
+            cu.flag("wait", "FIX", "M", 1)
+            cu.op("tmatmul", ["al", "bl"], ["acc"])
+            cu.flag("set", "M", "MTE1", 1)
+            cu.flag("set", "M", "FIX", 0)
+            cu.flag("wait", "M", "FIX", 0)
+            cu.push("acc", pc, 0)
+            cu.flag("set", "FIX", "M", 1)
+        for f in (("MTE1", "MTE2"), ("M", "MTE1"), ("FIX", "M")):
+            cu.flag("wait", *f, 1)
+    cu.barrier()
+    pv = ve.pipe(1, slot, 2, fb, 0)
+    ve.view("vout", out, [m, n], [n, 1])
+    ve.if_sub0()
+    for s in range(m // h):
+        ve.pop(f"fifo{s}", tbuf("vec", "f32", h, n), pv, 0)
+        ve.free(pv, 0)
+        ve.part(f"po{s}", "vout", [s * h, 0], [h, n])
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.op("tstore", [f"fifo{s}"], [f"po{s}"])
+    ve.end()
+    ve.barrier()
+    return K
+
+
+NPU.update({"tpushpop_cv": cv_npu, "tpushpop_cv_nosplit": cv_nosplit_npu})
+
+
+def vc_npu(c, d):
+    """tpushpop_vc_kernel.cpp runTPushPopVCMatmul (both suites; key = N of caseN, 1-6 TILE_UP_DOWN,
+    7-12 TILE_LEFT_RIGHT; TILE_K 64): vc_prog. Key 13: vc_sub_npu."""
+    key = case_key(d)
+    if key == 13:
+        return vc_sub_npu(c, d)
+    return vc_prog(d, npu_profile(), c[0], c[1], c[2], dt(c[3]), 1 if key <= 6 else 2)
+
+
+def vc_nosplit_npu(c, d):
+    """tpushpop_vc_nosplit_kernel.cpp runTPushPopVCNSMatmul: vc_prog with TILE_NO_SPLIT (each
+    push the whole TILE_K x N tile). A5: the vector half runs under get_subblockid() == 0;
+    A2/A3: both vector cores load, dequantize and push the same tile into the same GM slot
+    (the kernel's comment: "both AIVs write to the same FIFO slot location")."""
+    m, k, n, qt = (c[0], c[1], c[2], c[3]) if isinstance(c, tuple) else (c.M, c.K, c.N, c.quant_type)
+    return vc_prog(d, npu_profile(), m, k, n, dt(qt), 0)
+
+
+def vc_prog(d, prof, m, tk, n, qt, split):
+    """runTPushPopVCMatmul / runTPushPopVCNSMatmul: per K tile each vector sub-block TLOADs its
+    PROD_K x PROD_N part of quantB (i8 / i16), the PROD_K scale / offset column (tiles
+    PROD_K x 8, valid PROD_K x 1), TDEQUANTs to f32, (A5: TMOVs to an NZ vec tile,) TPUSHes it
+    (V2C); the cube TLOADs A's K tile, TPOPs the TILE_K x N NZ mat tile, TMOVs both to L0, (A5:
+    TFREEs,) TMATMUL[_ACC]s, and finally TSTOREs the acc tile. A5: 2 L1 slots at 0x10000;
+    A2/A3: GM slots, local L1 slots at 0x20000."""
+    tile_k, a5 = 64, prof == "a5"
+    pk, pn = (tile_k // 2 if split == 1 else tile_k), (n // 2 if split == 2 else n)
+    out, a = GM("out", "f32", m * n, "output_z.bin", is_input=False), GM("a", "f32", m * tk, "x1_gm.bin")
+    qb, sc, of = GM("qb", qt, tk * n, "quant_b_gm.bin"), GM("sc", "f32", tk, "scale_gm.bin"), GM("of", "f32", tk, "offset_gm.bin")
+    slot = tile_k * n * 4
+    K = Mixed(d, prof, [out, a, qb, sc, of], slot * 2)
+    cu, ve = K.cube, K.vec
+    buf = 0x10000 if a5 else 0x20000
+    pv = ve.pipe(2, slot, 2, 0, buf)
+    guard = a5 and split == 0
+    if guard:
+        ve.if_sub0()
+    ve.tile("qt", tbuf("vec", qt, pk, pn), 0)
+    ve.tile("deq", tbuf("vec", "f32", pk, pn), 0x10000)
+    if a5:
+        ve.tile("deqnz", tbuf("vec", "f32", pk, pn, bl="col_major", sl="row_major"), 0x18000)
+    ve.tile("sct", tbuf("vec", "f32", pk, 8, "?", "?"), 0x20000, (pk, 1))
+    ve.tile("oft", tbuf("vec", "f32", pk, 8, "?", "?"), 0x28000, (pk, 1))
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "MTE3", "V", 1)
+    ve.view("vq", qb, [tk, n], [n, 1])
+    ve.view("vs", sc, [tk, 1], [1, 1])
+    ve.view("vf", of, [tk, 1], [1, 1])
+    for t in range(tk // tile_k):
+        row = ve.sub(pk, t * tile_k) if split == 1 else t * tile_k
+        ve.part(f"pq{t}", "vq", [row, ve.sub(pn) if split == 2 else 0], [pk, pn])
+        ve.part(f"ps{t}", "vs", [row, 0], [pk, 1])
+        ve.part(f"pf{t}", "vf", [row, 0], [pk, 1])
+        ve.flag("wait", "V", "MTE2", 1)
+        ve.op("tload", [f"pq{t}"], ["qt"])
+        ve.op("tload", [f"ps{t}"], ["sct"])
+        ve.op("tload", [f"pf{t}"], ["oft"])
+        ve.flag("set", "MTE2", "V", 0)
+        ve.flag("wait", "MTE2", "V", 0)
+        ve.flag("wait", "MTE3", "V", 1)
+        ve.op("tdequant", ["qt", "sct", "oft"], ["deq"])
+        if a5:
+            ve.op("tmov", ["deq"], ["deqnz"])
+        ve.flag("set", "V", "MTE2", 1)
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.push("deqnz" if a5 else "deq", pv, split)
+        ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+    if guard:
+        ve.end()
+    pc = cu.pipe(2, slot, 2, 0, buf)
+    AM, AK, AN = align_up(m, 16), align_up(tile_k, 8), align_up(n, 8)
+    cu.tile("amat", nz_mat("f32", AM, AK, m, tile_k), 0)
+    pop_t = nz_mat("f32", AK, AN, tile_k, n)
+    cu.tile("al", left("f32", AM, AK, m, tile_k, prof), 0)
+    cu.tile("bl", right("f32", AK, AN, tile_k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("va", a, [m, tk], [tk, 1])
+    cu.view("vo", out, [m, n], [n, 1])
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "M", "MTE1", 1)
+    for t in range(tk // tile_k):
+        cu.part(f"pa{t}", "va", [0, t * tile_k], [m, tile_k])
+        cu.flag("wait", "MTE1", "MTE2", 1)
+        cu.op("tload", [f"pa{t}"], ["amat"])
+        cu.pop(f"bm{t}", pop_t, pc, split)
+        cu.flag("set", "MTE2", "MTE1", 0)
+        cu.flag("wait", "MTE2", "MTE1", 0)
+        cu.flag("wait", "M", "MTE1", 1)
+        cu.op("tmov", ["amat"], ["al"])
+        cu.op("tmov", [f"bm{t}"], ["bl"])
+        if a5:
+            cu.free(pc, split)
+        cu.flag("set", "MTE1", "M", 0)
+        cu.flag("wait", "MTE1", "M", 0)
+        cu.flag("set", "MTE1", "MTE2", 1)
+        cu.op("tmatmul", ["al", "bl"], ["acc"]) if t == 0 else cu.op("tmatmul.acc", ["acc", "al", "bl"], ["acc"])
+        cu.flag("set", "M", "MTE1", 1)
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    cu.op("tstore", ["acc"], ["vo"])
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.barrier()
+    return K
+
+
+def vec_add_push(ve, pv, a5, srcs, m, k, vr, vk, split):
+    """The vector V2C phase of vc case13 / dir_both[_concurrent]: TLOAD this sub-block's vr x vk
+    part (rows for split 1, else columns) of both m x k sources into UB 0 / 0x4000, TADD into
+    0x8000, (A5: TMOV to an NZ tile at 0xC000,) TPUSH with `split`; the kernels' flags from
+    set_flag(V, MTE2) / (MTE3, V) EVENT_ID1 to the set_flag(MTE3, V) after the push."""
+    tk = tbuf("vec", "f32", vr, vk)
+    for nm, addr in (("ta", 0), ("tb", 0x4000), ("tc", 0x8000)):
+        ve.tile(nm, tk, addr)
+    if a5:
+        ve.tile("tcnz", tbuf("vec", "f32", vr, vk, bl="col_major", sl="row_major"), 0xC000)
+    for g, v in zip(srcs, ("va", "vb")):
+        ve.view(v, g, [m, k], [k, 1])
+        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vk)], [vr, vk])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.op("tload", ["pva"], ["ta"])
+    ve.op("tload", ["pvb"], ["tb"])
+    ve.flag("set", "MTE2", "V", 0)
+    ve.flag("wait", "MTE2", "V", 0)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.op("tadd", ["ta", "tb"], ["tc"])
+    if a5:
+        ve.op("tmov", ["tc"], ["tcnz"])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "V", "MTE3", 0)
+    ve.flag("wait", "V", "MTE3", 0)
+    ve.push("tcnz" if a5 else "tc", pv, split)
+    ve.flag("set", "MTE3", "V", 1)
+
+
+def vec_pop_sub_store(ve, pv, a5, F, out, m, n, vr, vn, split):
+    """The vector C2V phase of dir_both[_concurrent]: TPOP this sub-block's vr x vn part of E,
+    TLOAD the same part of F (UB 0x10000), TSUB into 0x18000, (A5: TFREE,) TSTORE it to out;
+    then the final waits of the EVENT_ID1 pair and pipe_barrier."""
+    tn = tbuf("vec", "f32", vr, vn)
+    ve.tile("tf", tn, 0x10000)
+    ve.tile("tg", tn, 0x18000)
+    for g, v in ((F, "vf"), (out, "vo")):
+        ve.view(v, g, [m, n], [n, 1])
+        ve.part("p" + v, v, [ve.sub(vr), 0] if split == 1 else [0, ve.sub(vn)], [vr, vn])
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.pop("half", tn, pv, split)
+    ve.op("tload", ["pvf"], ["tf"])
+    ve.flag("set", "MTE2", "V", 0)
+    ve.flag("wait", "MTE2", "V", 0)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.op("tsub", ["half", "tf"], ["tg"])
+    if a5:
+        ve.free(pv, split)
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "V", "MTE3", 0)
+    ve.flag("wait", "V", "MTE3", 0)
+    ve.op("tstore", ["tg"], ["pvo"])
+    ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+
+
+def cube_matmul_store(cu):
+    """The cube's end in vc case13 / mixed_tile_size: TMATMUL al x bl into acc,
+    set_flag(M, MTE1) EVENT_ID1, M -> FIX, TSTORE of acc to view vo, the final waits of the
+    EVENT_ID1 pair (MTE1 -> MTE2, M -> MTE1) and pipe_barrier."""
+    cu.op("tmatmul", ["al", "bl"], ["acc"])
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    cu.op("tstore", ["acc"], ["vo"])
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.barrier()
+
+
+def vc_sub_npu(c, d):
+    """tpushpop_vc_kernel.cpp runTPushPopVCSubBlockId (M 128, K 64, N 64, f32): each vector
+    sub-block TLOADs its 64 rows of src0 / src1, TADDs, (A5: TMOVs to NZ,) TPUSHes (V2C,
+    up-down); the cube TPOPs the 128 x 64 mat tile, TLOADs src2, TMOVs both, (A5: TFREEs,)
+    TMATMULs and TSTOREs. A5: L1 slots at 0x10000, src2 at 0; A2/A3: at 0, src2 at 0x20000."""
+    m, k, n = c[0], c[1], c[2]
+    prof, vr = npu_profile(), c[0] // 2
+    a5 = prof == "a5"
+    out = GM("out", "f32", m * n, "output_z.bin", is_input=False)
+    s0, s1, s2 = GM("s0", "f32", m * k, "src0_gm.bin"), GM("s1", "f32", m * k, "src1_gm.bin"), GM("s2", "f32", k * n, "src2_gm.bin")
+    slot, buf = m * k * 4, 0x10000 if a5 else 0
+    K = Mixed(d, prof, [out, s0, s1, s2], slot * 2)
+    cu, ve = K.cube, K.vec
+    pv = ve.pipe(2, slot, 2, 0, buf)
+    vec_add_push(ve, pv, a5, (s0, s1), m, k, vr, k, 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+    pc = cu.pipe(2, slot, 2, 0, buf)
+    cu.tile("s2m", nz_mat("f32", k, n), 0 if a5 else 0x20000)
+    cu.tile("al", left("f32", m, k, profile=prof), 0)
+    cu.tile("bl", right("f32", k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("vs2", s2, [k, n], [n, 1])
+    cu.view("vo", out, [m, n], [n, 1])
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.pop("res", nz_mat("f32", m, k), pc, 1)
+    cu.op("tload", ["vs2"], ["s2m"])
+    cu.flag("set", "MTE2", "MTE1", 0)
+    cu.flag("wait", "MTE2", "MTE1", 0)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.op("tmov", ["res"], ["al"])
+    cu.op("tmov", ["s2m"], ["bl"])
+    if a5:
+        cu.free(pc, 1)
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "MTE1", "M", 0)
+    cu.flag("wait", "MTE1", "M", 0)
+    cube_matmul_store(cu)
+    return K
+
+
+NPU.update({"tpushpop_vc": vc_npu, "tpushpop_vc_nosplit": vc_nosplit_npu})
+NAMES.update({"tpushpop_vc": lambda i, c: "TPushPopVCTest.case13_float_subblock_id_up_down" if len(c) == 4 else None})
+
+
+def dir_both_npu(c, d):
+    """tpushpop_dir_both_kernel.cpp runTPushPopDirBoth (M 128, K 64, N 128, f32; case1 up-down,
+    case2 left-right): one DIR_BOTH pipe. Vector: TLOAD its parts of A and B, TADD, (A5: TMOV
+    to NZ,) TPUSH (V2C); then TPOP its part of E = C D (C2V), TLOAD F, TSUB, (A5: TFREE,)
+    TSTORE. Cube: TPOP C, TLOAD D, TMOV both, (A5: TFREE,) TMATMUL, TPUSH E. A5: slots of
+    M K floats, C2V at UB 0, V2C at L1 0x20000, D at L1 0; A2/A3: GM slots of M N floats (V2C
+    after the C2V ones), local slots at UB 0 / L1 0, D at L1 0x20000."""
+    m, k, n = c[0], c[1], c[2]
+    prof, split = npu_profile(), 1 if case_key(d) == 1 else 2
+    a5 = prof == "a5"
+    vr, vk, vn = (m // 2 if split == 1 else m), (k // 2 if split == 2 else k), (n // 2 if split == 2 else n)
+    out = GM("out", "f32", m * n, "output_z.bin", is_input=False)
+    A, B = GM("A", "f32", m * k, "srcA_gm.bin"), GM("B", "f32", m * k, "srcB_gm.bin")
+    D, F = GM("D", "f32", k * n, "srcD_gm.bin"), GM("F", "f32", m * n, "srcF_gm.bin")
+    slot = (m * k if a5 else m * n) * 4
+    K = Mixed(d, prof, [out, A, B, D, F], slot * 4)
+    cu, ve = K.cube, K.vec
+    l1 = 0x20000 if a5 else 0
+    pv = ve.pipe(3, slot, 2, 0, 0, l1)
+    vec_add_push(ve, pv, a5, (A, B), m, k, vr, vk, split)
+    vec_pop_sub_store(ve, pv, a5, F, out, m, n, vr, vn, split)
+    pc = cu.pipe(3, slot, 2, 0, 0, l1)
+    cu.tile("dm", nz_mat("f32", k, n), 0 if a5 else 0x20000)
+    cu.tile("al", left("f32", m, k, profile=prof), 0)
+    cu.tile("bl", right("f32", k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("vd", D, [k, n], [n, 1])
+    for f in (("FIX", "M"), ("M", "MTE1"), ("MTE1", "MTE2")):
+        cu.flag("set", *f, 1)
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.pop("cm", nz_mat("f32", m, k), pc, split)
+    cu.op("tload", ["vd"], ["dm"])
+    cu.flag("set", "MTE2", "MTE1", 0)
+    cu.flag("wait", "MTE2", "MTE1", 0)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.op("tmov", ["cm"], ["al"])
+    cu.op("tmov", ["dm"], ["bl"])
+    if a5:
+        cu.free(pc, split)
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "MTE1", "M", 0)
+    cu.flag("wait", "MTE1", "M", 0)
+    cu.flag("wait", "FIX", "M", 1)
+    cu.op("tmatmul", ["al", "bl"], ["acc"])
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("set", "M", "FIX", 0)
+    cu.flag("wait", "M", "FIX", 0)
+    cu.push("acc", pc, split)
+    cu.flag("set", "FIX", "M", 1)
+    for f in (("MTE1", "MTE2"), ("M", "MTE1"), ("FIX", "M")):
+        cu.flag("wait", *f, 1)
+    cu.barrier()
+    return K
+
+
+NPU.update({"tpushpop_dir_both": dir_both_npu})
+
+
+def subtile_npu(c, d):
+    """tpushpop_subtile_kernel.cpp runTPushTpopSubtile (M = K = N = 128, RepeatN 4, f16 in, f32
+    out; A5 DIR_C2V_GM, A2/A3 DIR_C2V: a GM FIFO of 2 slots of M x 4N floats): the cube
+    TMATMULs once, TALLOCs a GM entry M x 4N (pto.talloc on a declared global), TSTOREs the acc
+    tile into its 4 column blocks, TPUSHes the entry (up-down); each vector sub-block TPOPs its
+    (M/2) x 4N entry, and per 16-row slice TLOADs it, TADDS 3.14, TSTOREs to the output rows
+    (A5: two buffers, event id = slice & 1; A2/A3: one buffer), then TFREEs the entry."""
+    m, k, n, rep = c[0], c[1], c[2], c[3]
+    it, ot, prof = dt(c[4]), dt(c[5]), npu_profile()
+    a5, fn, vm = prof == "a5", n * rep, 16
+    out, a, b = GM("out", ot, m * fn, "output_z.bin", is_input=False), GM("a", it, m * k, "x1_gm.bin"), GM("b", it, k * n, "x2_gm.bin")
+    slot = m * fn * 4
+    K = Mixed(d, prof, [out, a, b], slot * 2, gm_pipe=True)
+    cu, ve = K.cube, K.vec
+    pc = cu.pipe(1, slot, 2, 0, 0)
+    mm_tiles(cu, it, ot, m, k, n, prof)
+    cu.view("va", a, [m, k], [k, 1])
+    cu.view("vb", b, [k, n], [n, 1])
+    cube_one_matmul(cu)
+    et = f"!pto.tensor_view<{m}x{fn}x{ot}>"
+    K.types["ent"] = et
+    cu.lines += ["%ent = pto.declare_global -> " + et, f"pto.talloc(%ent, {pc} : {et}, !pto.pipe) {{split = 1}}"]
+    for t in range(rep):
+        cu.part(f"st{t}", "ent", [0, t * n], [m, n])
+        cu.op("tstore", ["acc"], [f"st{t}"])
+    cu.lines.append(f"pto.tpush(%ent, {pc} : {et}, !pto.pipe) {{split = 1}}")
+    cu.barrier()
+    pv = ve.pipe(1, slot, 2, 0, 0)
+    nb = 2 if a5 else 1
+    vt = tbuf("vec", ot, vm, fn)
+    for i in range(nb):
+        ve.tile(f"vt{i}", vt, 0x10000 * i)
+        ve.tile(f"dt{i}", vt, 0x20000 + 0x10000 * i)
+    pt = f"!pto.tensor_view<{m // 2}x{fn}x{ot}>"
+    K.types["pe"] = pt
+    ve.lines += ["%pe = pto.declare_global -> " + pt, f"pto.tpop(%pe, {pv} : {pt}, !pto.pipe) {{split = 1}}"]
+    ve.view("vo", out, [m, fn], [fn, 1])
+    loop = [("MTE3", "MTE2", 0), ("MTE3", "MTE2", 1)] if a5 else [("V", "MTE2", 0), ("MTE3", "V", 0)]
+    for f in loop:
+        ve.flag("set", *f)
+    s0 = "3.14"
+    ve.lines.append(f"%s314 = arith.constant {s0} : {ot}")
+    K.types["s314"] = ot
+    for r in range(m // (2 * vm)):
+        e, i = (r & 1, r & 1) if a5 else (0, 0)
+        ve.part(f"ld{r}", "pe", [r * vm, 0], [vm, fn])
+        ve.part(f"po{r}", "vo", [ve.sub(m // 2, r * vm), 0], [vm, fn])
+        ve.flag("wait", *(("MTE3", "MTE2", e) if a5 else ("V", "MTE2", 0)))
+        ve.op("tload", [f"ld{r}"], [f"vt{i}"])
+        ve.flag("set", "MTE2", "V", e)
+        ve.flag("wait", "MTE2", "V", e)
+        if not a5:
+            ve.flag("wait", "MTE3", "V", 0)
+        ve.op("tadds", [f"vt{i}", "s314"], [f"dt{i}"])
+        if not a5:
+            ve.flag("set", "V", "MTE2", 0)
+        ve.flag("set", "V", "MTE3", e)
+        ve.flag("wait", "V", "MTE3", e)
+        ve.op("tstore", [f"dt{i}"], [f"po{r}"])
+        ve.flag("set", *(("MTE3", "MTE2", e) if a5 else ("MTE3", "V", 0)))
+    for f in loop:
+        ve.flag("wait", *f)
+    ve.lines.append(f"pto.tfree(%pe, {pv} : {pt}, !pto.pipe) {{split = 1}}")
+    ve.barrier()
+    return K
+
+
+NPU.update({"tpushpop_subtile": subtile_npu})
+
+
+def mixed_size_npu(c, d):
+    """a2a3 tpushpop_mixed_tile_size_kernel.cpp runTPushPopMixedTileSize (f32; keys 1-3
+    DIR_V2C, 4-6 DIR_BOTH driven V2C only): 8 GM slots of max(M K, K N) floats, 8 local L1
+    slots at 0. Both vector cores TLOAD A (UB 0) and TPUSH it unsplit, then B (UB 0x20000);
+    the cube TPOPs A (M x K) and B (K x N) mat tiles, TMOVs both, TFREEs twice (no-ops),
+    TMATMULs and TSTOREs."""
+    m, k, n = c.m, c.k, c.n
+    both = case_key(d) >= 4
+    out, a, b = GM("out", "f32", m * n, "output_z.bin", is_input=False), GM("a", "f32", m * k, "x1_gm.bin"), GM("b", "f32", k * n, "x2_gm.bin")
+    slot = max(m * k, k * n) * 4
+    K = Mixed(d, "a2a3", [out, a, b], slot * 8 * (2 if both else 1))
+    cu, ve = K.cube, K.vec
+
+    def pipe(sec):
+        return sec.pipe(3, slot, 8, 0, 0, 0, local_slots=8) if both else sec.pipe(2, slot, 8, 0, 0, local_slots=8)
+    pv = pipe(ve)
+    ve.tile("va", tbuf("vec", "f32", m, k), 0)
+    ve.tile("vb", tbuf("vec", "f32", k, n), 0x20000)
+    ve.view("ga", a, [m, k], [k, 1])
+    ve.view("gb", b, [k, n], [n, 1])
+    ve.flag("set", "V", "MTE2", 1)
+    ve.flag("set", "MTE3", "V", 1)
+    for g, t in (("ga", "va"), ("gb", "vb")):
+        ve.flag("wait", "V", "MTE2", 1)
+        ve.op("tload", [g], [t])
+        ve.flag("set", "MTE2", "V", 0)
+        ve.flag("wait", "MTE2", "V", 0)
+        ve.flag("wait", "MTE3", "V", 1)
+        ve.flag("set", "V", "MTE2", 1)
+        ve.flag("set", "V", "MTE3", 0)
+        ve.flag("wait", "V", "MTE3", 0)
+        ve.push(t, pv, 0)
+        ve.flag("set", "MTE3", "V", 1)
+    ve.flag("wait", "V", "MTE2", 1)
+    ve.flag("wait", "MTE3", "V", 1)
+    ve.barrier()
+    pc = pipe(cu)
+    AM, AK, AN = align_up(m, 16), align_up(k, 8), align_up(n, 8)
+    cu.tile("al", left("f32", AM, AK, m, k, "a2a3"), 0)
+    cu.tile("bl", right("f32", AK, AN, k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("vo", out, [m, n], [n, 1])
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cu.flag("set", "M", "MTE1", 1)
+    cu.flag("wait", "MTE1", "MTE2", 1)
+    cu.pop("am", nz_mat("f32", AM, AK, m, k), pc, 0)
+    cu.pop("bm", nz_mat("f32", AK, AN, k, n), pc, 0)
+    cu.flag("set", "MTE2", "MTE1", 0)
+    cu.flag("wait", "MTE2", "MTE1", 0)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.op("tmov", ["am"], ["al"])
+    cu.op("tmov", ["bm"], ["bl"])
+    cu.free(pc, 0)
+    cu.free(pc, 0)
+    cu.flag("set", "MTE1", "M", 0)
+    cu.flag("wait", "MTE1", "M", 0)
+    cu.flag("set", "MTE1", "MTE2", 1)
+    cube_matmul_store(cu)
+    return K
+
+
+def fixpipe_npu(c, d):
+    """tpushpop_fixpipe_kernel.cpp (both suites): TPUSH<MatPipe, AccTile, FixpipeParams<NZ2ND,
+    F322F16 / F322BF16 / DEQF16 / VDEQF16>>: a quantizing push."""
+    return "TPUSH with FixpipeParams (quantizing C2V push): no text form (pto.tpush has no pre_quant; spec-notes 18 'Not done')"
+
+
+NPU.update({"tpushpop_mixed_tile_size": mixed_size_npu, "tpushpop_fixpipe": fixpipe_npu})
+NAME_ONLY.add("tpushpop_fixpipe")  # gen_data.py: a name list and one generator function per case
+
+
+def dir_both_concurrent_npu(c, d):
+    """a2a3 tpushpop_dir_both_concurrent_kernel.cpp (M 128, K 64, N 128, f32; case1 up-down, case2
+    left-right; DIR_BOTH over GM slots of M N floats, local slots at UB 0 / L1 0). Vector
+    (runVecPushV2C, runVecPopC2V): TLOAD its parts of A and B, TADD, TPUSH C (V2C); TPOP its
+    part of E, TLOAD F, TSUB, TSTORE G = E - F. Cube (runCubeHalf): TLOAD A (L1 0x20000) and D
+    (0x40000), TMATMUL, TPUSH E = A D (C2V) before popping, then TPOP C, TMATMUL C D into the
+    same acc tile, TSTORE it to outCube (main.cpp compares both outputs)."""
+    m, k, n = c[0], c[1], c[2]
+    split = 1 if case_key(d) == 1 else 2
+    vr, vk, vn = (m // 2 if split == 1 else m), (k // 2 if split == 2 else k), (n // 2 if split == 2 else n)
+    out = GM("out", "f32", m * n, "output_z.bin", is_input=False)
+    A, B = GM("A", "f32", m * k, "srcA_gm.bin"), GM("B", "f32", m * k, "srcB_gm.bin")
+    D, F = GM("D", "f32", k * n, "srcD_gm.bin"), GM("F", "f32", m * n, "srcF_gm.bin")
+    oc = GM("oc", "f32", m * n, "output_cube.bin", is_input=False, golden="golden_cube.bin")
+    slot = m * n * 4
+    K = Mixed(d, "a2a3", [out, A, B, D, F, oc], slot * 4)
+    cu, ve = K.cube, K.vec
+    pv = ve.pipe(3, slot, 2, 0, 0, 0)
+    vec_add_push(ve, pv, False, (A, B), m, k, vr, vk, split)  # runVecPushV2C
+    vec_pop_sub_store(ve, pv, False, F, out, m, n, vr, vn, split)  # runVecPopC2V
+    pc = cu.pipe(3, slot, 2, 0, 0, 0)
+    cu.tile("am", nz_mat("f32", m, k), 0x20000)
+    cu.tile("dm", nz_mat("f32", k, n), 0x40000)
+    cu.tile("al", left("f32", m, k, profile="a2a3"), 0)
+    cu.tile("bl", right("f32", k, n), 0)
+    cu.tile("acc", acc("f32", m, n), 0)
+    cu.view("ga", A, [m, k], [k, 1])
+    cu.view("gd", D, [k, n], [n, 1])
+    cu.view("goc", oc, [m, n], [n, 1])
+    cu.flag("set", "FIX", "M", 1)
+    cu.flag("set", "M", "MTE1", 1)
+    cu.op("tload", ["ga"], ["am"])
+    cu.op("tload", ["gd"], ["dm"])
+
+    def mov_and_matmul(src):  # the kernel's movAndMatmul
+        cu.flag("set", "MTE2", "MTE1", 0)
+        cu.flag("wait", "MTE2", "MTE1", 0)
+        cu.flag("wait", "M", "MTE1", 1)
+        cu.op("tmov", [src], ["al"])
+        cu.op("tmov", ["dm"], ["bl"])
+        cu.flag("set", "MTE1", "M", 0)
+        cu.flag("wait", "MTE1", "M", 0)
+        cu.flag("wait", "FIX", "M", 1)
+        cu.op("tmatmul", ["al", "bl"], ["acc"])
+        cu.flag("set", "M", "MTE1", 1)
+        cu.flag("set", "M", "FIX", 0)
+        cu.flag("wait", "M", "FIX", 0)
+    mov_and_matmul("am")
+    cu.push("acc", pc, split)
+    cu.flag("set", "FIX", "M", 1)
+    cu.pop("cm", nz_mat("f32", m, k), pc, split)
+    mov_and_matmul("cm")
+    cu.op("tstore", ["acc"], ["goc"])
+    cu.flag("set", "FIX", "M", 1)
+    cu.flag("wait", "M", "MTE1", 1)
+    cu.flag("wait", "FIX", "M", 1)
+    cu.barrier()
+    return K
+
+
+NPU.update({"tpushpop_dir_both_concurrent": dir_both_concurrent_npu})

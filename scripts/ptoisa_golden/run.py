@@ -18,6 +18,7 @@ import ast
 import contextlib
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -160,13 +161,26 @@ def run_case(ptosim, spec, casedir, profile):
         elif not t.is_input:
             np.zeros(t.gm_elems(), dtype=ops.NP[t.dtype]).tofile(path)
         args.append(path)
-    r = subprocess.run([ptosim, "run", "--check", "none", "--target", profile, "--out-dir", outdir, prog] + args,
+    check = getattr(spec, "check", "none")  # the pipe kernels (ops.Mixed) run with the checkers on
+    r = subprocess.run([ptosim, "run", "--check", check, "--target", profile, "--out-dir", outdir, prog] + args,
                        capture_output=True, text=True)
-    if r.returncode:
+    if check != "none":  # checker findings (exit 5 keeps the outputs): the rule ids, listed after the row
+        spec.findings = findings(r.stderr) if r.returncode in (0, 5) else ""
+    if r.returncode and not (check != "none" and r.returncode == 5):
         msg = (r.stderr.strip() or r.stdout.strip()).splitlines()
         first = msg[0].split("error: ", 1)[-1] if msg else ""
         return "exit %d: %s" % (r.returncode, first[:160]), None
     return None, outdir
+
+
+def findings(stderr):
+    """The checker findings of a run's stderr as `rule xN` (first location), else ""."""
+    rules = {}
+    for line in stderr.splitlines():
+        m = re.search(r"(?:error|warning): (.*?)\[([a-z_]+\.[a-z_.-]+)\]", line)
+        if m:
+            rules.setdefault(m.group(2), []).append(line.strip())
+    return "; ".join(f"{k} x{len(v)}: {v[0][:200]}" for k, v in rules.items())
 
 
 def ordered(bits, nbits):
@@ -224,6 +238,7 @@ def main():
     sys.path[:0] = [os.path.join(ptoisa, SUITES[suite][0]), ptoisa]  # gen_data's `import utils`
     os.environ["PTO_CPU_SIM_ENABLE_BF16"] = "1"  # the case lists read it as the generators do
     ptosim = os.path.join(build, "ptosim")
+    ops.SUITE_NOW[0] = suite
     table = {**ops.OPS, **ops.NPU, **ops.SUITE.get(suite, {})} if npu else ops.OPS
     print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  "
           + ("tol(main.cpp)  " if npu else "") + "detail")
@@ -262,8 +277,9 @@ def main():
                                                           ops.eps_of(op, c, t.dtype, casedir))
                             tolcol = "pass" if ok else f"FAIL {bad}>{allowed}"
                     tolcol = f"{tolcol:14} " if npu else ""
+                    found = f"; checkers: {spec.findings}" if getattr(spec, "findings", "") else ""
                     print(f"{op:15} {name:50} {t.name:5} {t.dtype:5} {profile:5} {row[0]:>6} {row[1]:>6}  "
-                          f"{tolcol}{row[2]}", flush=True)
+                          f"{tolcol}{row[2]}{found}", flush=True)
 
 
 if __name__ == "__main__":

@@ -121,16 +121,23 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
   PT_VERIFY(x, slots >= 1 && slots <= 16 && local >= 1 && local <= 16, "tile_pipe.slot_num",
             "a FIFO has 1..16 slots (default 8, 4 for dir_mask 3), local_slot_num 1..16", "slot_num %lld, local_slot_num %lld",
             (long long)slots, (long long)local);
-  PT_VERIFY(x, p->slot_size > 0 && p->slot_size % 32 == 0 && p->slot_size <= (int64_t)x->m->prof->capacity[PTOSIM_UB],
-            "tile_pipe.slot_size", "slot_size is a positive multiple of 32 bytes that fits the consumer memory", "slot_size %lld",
-            (long long)p->slot_size);
+  /* A local FIFO's slots live in the consumer's memory. A GM FIFO's live in GM (SlotSize is
+   * a u32 in pto-isa's TPipe) and its local slots are used only by tile pops (checked there,
+   * pop_gm), never by GM-entry pops: TPipe's constructor only records the addresses
+   * (tpushpop_subtile pops 256 KiB GM entries with a local buffer at UB 0). */
+  uint64_t max_slot = gm ? UINT32_MAX : x->m->prof->capacity[PTOSIM_UB];
+  PT_VERIFY(x, p->slot_size > 0 && p->slot_size % 32 == 0 && (uint64_t)p->slot_size <= max_slot, "tile_pipe.slot_size",
+            gm ? "slot_size is a positive multiple of 32 bytes below 4 GiB"
+               : "slot_size is a positive multiple of 32 bytes that fits the consumer memory",
+            "slot_size %lld", (long long)p->slot_size);
   for (int d = 1; d <= 2; d++) {
     int64_t at = d == 1 ? p->c2v_buf : p->v2c_buf;
     ptosim_space s = d == 1 ? PTOSIM_UB : PTOSIM_L1;
-    PT_VERIFY(x, !(p->dir_mask & d) || (at >= 0 && at % 32 == 0 && (uint64_t)at + (uint64_t)(local * p->slot_size) <= x->m->prof->capacity[s]),
+    uint64_t span = gm ? 32 : (uint64_t)(local * p->slot_size);
+    PT_VERIFY(x, !(p->dir_mask & d) || (at >= 0 && at % 32 == 0 && (uint64_t)at + span <= x->m->prof->capacity[s]),
               "tile_pipe.buffer", "reserve slot_num (A2/A3: local_slot_num) * slot_size bytes (pto.reserve_buffer) and pass its address",
               "%s consumer buffer [%lld, +%lld) is not a 32-byte aligned range of %s", d == 1 ? "c2v" : "v2c", (long long)at,
-              (long long)(local * p->slot_size), pt_space_name(s));
+              (long long)span, pt_space_name(s));
   }
   if (p->handle) *p->handle = base;
   if (x->m->verify_only) return PTOSIM_OK;
@@ -223,6 +230,12 @@ static ptosim_status push_gm(pt_ctx *x, const ptosim_tpush_params *p, const pt_t
 static ptosim_status pop_gm(pt_ctx *x, const ptosim_tpop_params *p, const pt_tpipe *t, ptosim_tile *r) {
   int c2v = !cube(x);
   r->addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)(t->popped % (uint32_t)t->local_slot_num) * t->slot_size;
+  ptosim_space sp = c2v ? PTOSIM_UB : PTOSIM_L1;
+  uint64_t end = r->addr + (uint64_t)r->rows * (uint64_t)r->cols * pt_dtype_bits(r->dtype) / 8;
+  PT_VERIFY(x, end <= x->m->prof->capacity[sp], "tile_pipe.buffer",
+            "keep local_slot_num * slot_size bytes from the consumer buffer inside the consumer memory",
+            "the popped tile's local slot [%llu, %llu) is not inside %s", (unsigned long long)r->addr, (unsigned long long)end,
+            pt_space_name(sp));
   ptosim_tload_params ld = {.src = gm_part(gm_slot(t, c2v, t->popped % (uint32_t)t->slot_num), r, c2v ? p->split : PTOSIM_SPLIT_NONE,
                                            sub_of(x->core)),
                             .dst = *r};
@@ -253,6 +266,18 @@ static void signal_ready(pt_ctx *x, int base, int n) {
   }
 }
 
+/* The bytes a C2V push writes into one slot: in a local (A5 UB) slot the valid rows of the
+ * consumer's part at the part's row pitch (pushAcc2VecFiFo: a ConsM x ConsN vec tile of
+ * valid vRows x vCols, rows halved by an up-down split, columns by a left-right one); in a
+ * GM slot the valid region as rows of valid_cols (pushAcc2GMFiFo). */
+static uint64_t c2v_slot_bytes(const ptosim_tpush_params *p, const pt_tpipe *t) {
+  const ptosim_tile *s = &p->tile;
+  uint64_t es = pt_dtype_bits(s->dtype) / 8;
+  if (t->gm) return (uint64_t)s->valid_rows * (uint64_t)s->valid_cols * es;
+  int ud = p->split == PTOSIM_SPLIT_UP_DOWN, lr = p->split == PTOSIM_SPLIT_LEFT_RIGHT;
+  return (uint64_t)(s->valid_rows >> ud) * (uint64_t)(s->cols >> lr) * es;
+}
+
 ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   int c2v = cube(x), n = c2v ? nsubs(x, p->split) : 1, base;
   pt_tpipe *t = NULL;
@@ -278,10 +303,12 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
                    "an unsplit push comes from vector sub-block 0; sub-block 1 has no slot in it");
   PT_TRY(wait_free(x, t, base, n));
   uint32_t slot = t->pushed % (uint32_t)t->slot_num;
-  uint64_t bytes = (uint64_t)p->tile.rows * (uint64_t)p->tile.cols * pt_dtype_bits(p->tile.dtype) / 8;
+  uint64_t bytes = c2v ? c2v_slot_bytes(p, t) : (uint64_t)p->tile.rows * (uint64_t)p->tile.cols * pt_dtype_bits(p->tile.dtype) / 8;
   PT_VERIFY(x, bytes <= t->slot_size * (uint64_t)(c2v ? 1 : nsubs(x, p->split)), "tile_pipe.slot_size",
-            "make slot_size at least the tile's bytes (the whole entry before a split)", "a %dx%d %s tile (%llu bytes) does not fit a %u-byte slot",
-            p->tile.rows, p->tile.cols, pt_dtype_name(p->tile.dtype), (unsigned long long)bytes, t->slot_size);
+            c2v ? "make slot_size at least the bytes a consumer receives (A5: valid rows of its part x the part's columns)"
+                : "make slot_size at least the tile's bytes (the whole entry before a split)",
+            "a %dx%d %s tile (valid %dx%d) puts %llu bytes in a %u-byte slot", p->tile.rows, p->tile.cols,
+            pt_dtype_name(p->tile.dtype), p->tile.valid_rows, p->tile.valid_cols, (unsigned long long)bytes, t->slot_size);
   uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)slot * t->slot_size;
   PT_TRY(t->gm ? push_gm(x, p, t, slot) : c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr));
   if (x->m->sched) { /* issued, its data move queued: remember the slot for that run */
