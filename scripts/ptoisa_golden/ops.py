@@ -957,3 +957,86 @@ OPS = {
     "tsel": tsel,
     "tsels": tsels,
 }
+
+
+# ---- session 12, goldb ----
+# NPU makers for the test dirs that had none: thistogram, tquant, tadddeqrelu, trowexpandbrcb,
+# taddplus (a2a3). The others of that batch are listed in GOLDB_SKIP with the reason (no text
+# spelling in ptosim, or no golden.bin from gen_data.py).
+
+def thistogram_npu(c, d):
+    """thistogram_kernel.cpp (A5): src u16 rows x ceil16(cols) valid rows x cols (GM valid-shaped),
+    dst u32 rows x 256, idx u8 col-major ceil32(rows) x 1 valid rows x 1 through a DN view
+    (idx.bin: one byte per row; zeros for the MSB cases, whose kernel does not load it);
+    THISTOGRAM<BYTE_1> (MSB) / <BYTE_0> (LSB). The u32 cases (THISTOGRAM<BYTE_n> on a u32
+    source, idx rows = filter bytes) have no text form: ptosim's thistogram is u16 with isMSB."""
+    if hasattr(c, "byte"):
+        return "u32 source (HistByte::BYTE_%d): ptosim's thistogram takes u16 only (isMSB)" % c.byte
+    src = gm_tile("src", "ui16", (c.rows, -(-c.cols // 16) * 16), (c.rows, c.cols), d, "input.bin")
+    idx = Tile("idx", "ui8", -(-c.rows // 32) * 32, 1, c.rows, 1, file="idx.bin", layout="col_major",
+               grows=c.rows, gcols=1, dn=True)
+    dst = gm_tile("dst", "ui32", (c.rows, 256), (c.rows, 256), d, "golden.bin", file="out.bin")
+    return Spec("thistogram", [src, idx], [dst], attr_in="{isMSB = %s}" % str(c.msb_or_lsb == "MSB").lower())
+
+
+def tquant_npu(c, d):
+    """tquant_kernel.cpp INT8 forms (both NPU trees): src f32 rows x ceil8(cols), dst s8 / u8
+    rows x ceil32(cols), both valid rows x cols (GM valid-shaped); scale (inv_scale_fp32.bin)
+    and, for INT8_ASYM, offset (offset_fp32.bin): f32 col-major ceil8(rows) x 1 tiles valid
+    rows x 1 through DN views. The kernels' tmp tile is not passed (the text form takes none).
+    The MX forms (mxfp8 / mxfp4: fp8 / fp4 data, e8m0 exponents, NZ / ZZ layouts) are not
+    mapped (ptosim's tquant.mx outputs differ in shape: see the README)."""
+    q = getattr(c, "out_dtype_str", "")
+    if q not in ("int8_sym", "int8_asym", "s8", "u8"):
+        return f"MX quant ({q}): not mapped to ptosim's tquant.mx"
+    asym = q in ("int8_asym", "u8")
+    r, n = c.valid_rows, c.valid_cols
+    t = "ui8" if asym else "i8"
+    src = Tile("src", "f32", r, -(-n // 8) * 8, r, n, file="input.bin")
+    para = [Tile(k, "f32", -(-r // 8) * 8, 1, r, 1, file=f, layout="col_major", grows=r, gcols=1, dn=True)
+            for k, f in (("sc", "inv_scale_fp32.bin"), ("of", "offset_fp32.bin"))[: 1 + asym]]
+    g = "golden_u8.bin" if asym else "golden_s8.bin"
+    dst = Tile("dst", t, r, -(-n // 32) * 32, r, n, file="out.bin", golden=g)
+    return Spec("tquant", [src] + para, [dst],
+                attr_out="{quant_type = #pto<quant_type %s>}" % ("INT8_ASYM" if asym else "INT8_SYM"))
+
+
+def tadddeqrelu_npu(c, d):
+    """tadddeqrelu_kernel.cpp (both NPU trees): src0 / src1 i32 (input0.bin / input1.bin), tmp i32
+    and dst f16, all row x col valid valid_row x valid_col, GM tile-shaped; main.cpp passes
+    deqScaleArr[case - 1] as the f32 scalar: the case's deq_scale."""
+    v = (c.valid_row, c.valid_col)
+    s0, s1 = (gm_tile(f"s{i}", "i32", (c.row, c.col), v, d, f"input{i}.bin") for i in (0, 1))
+    dst = gm_tile("dst", "f16", (c.row, c.col), v, d, "golden.bin", file="out.bin")
+    return Spec("tadddeqrelu", [s0, s1, ("%s", "f32", float_lit(np.float32(c.deq_scale), "f32")),
+                                Tile("tmp", "i32", c.row, c.col, *v)], [dst])
+
+
+def rowexpandbrcb_npu(c, d):
+    """trowexpandbrcb_kernel.cpp (A5): src a col-major dst_row x 1 tile through a DN view, dst
+    dst_row x dst_col (one 32-byte block a row), TROWEXPAND(dst, src)."""
+    t = dtype_of(c)
+    src = Tile("src", t, c.dst_row, 1, file="input.bin", layout="col_major", dn=True)
+    dst = Tile("dst", t, c.dst_row, c.dst_col, file="out.bin")
+    return Spec("trowexpand", [src], [dst])
+
+
+GOLDB_SKIP = {
+    **{o: "C API only in ptosim (no text spelling; the harness has no C API route)" for o in
+       ("tsubrelu", "tfusedmuladd", "tfusedmuladdrelu", "tmuladddst", "taddreluconv", "tsubreluconv")},
+    "tcolgather": "TGATHER<..., GATHER_COL>: no text form in ptosim",
+    "tcolscatter": "TSCATTER<..., SCATTER_COL>: no text form in ptosim",
+}
+
+
+def skip(reason):
+    return lambda c, d: reason
+
+
+NPU.update({"thistogram": thistogram_npu, "tquant": tquant_npu, "tadddeqrelu": tadddeqrelu_npu,
+            "trowexpandbrcb": rowexpandbrcb_npu, "taddplus": ew("tadd", 2),
+            **{o: skip(r) for o, r in GOLDB_SKIP.items()}})
+TOL.update({"tadddeqrelu": tol(2e-3), "tquant": tol(0.0, 0.0, 0.0)})
+NAMES["thistogram"] = lambda i, c: (f"THISTOGRAMTest.case_u32_{c.rows}x{c.cols}_b{c.byte}_k{c.k}" if hasattr(c, "byte")
+                                    else f"THISTOGRAMTest.case_{c.rows}x{c.cols}_" +
+                                    ("b1" if c.msb_or_lsb == "MSB" else f"b0_k{c.k}"))
