@@ -1040,3 +1040,111 @@ TOL.update({"tadddeqrelu": tol(2e-3), "tquant": tol(0.0, 0.0, 0.0)})
 NAMES["thistogram"] = lambda i, c: (f"THISTOGRAMTest.case_u32_{c.rows}x{c.cols}_b{c.byte}_k{c.k}" if hasattr(c, "byte")
                                     else f"THISTOGRAMTest.case_{c.rows}x{c.cols}_" +
                                     ("b1" if c.msb_or_lsb == "MSB" else f"b0_k{c.k}"))
+
+
+class GmView(Tile):
+    """A GM array an op addresses itself (mgather's table, mscatter's destination): a
+    rows x cols tensor view of its file; no UB tile, no tload / tstore (see ViewSpec)."""
+
+    def type(self):
+        return f"!pto.tensor_view<?x?x{self.dtype}>"
+
+
+class ViewSpec(Spec):
+    """A Spec whose GmView operands are spelled as their tensor views (%v<i>): the lines
+    Spec.program writes to allocate, load or store them are left out."""
+
+    def program(self, profile):
+        views = []
+        for i, t in enumerate(self.gm_args()):
+            if isinstance(t, GmView):
+                t.name = f"v{i}"
+                views.append(t.name)
+        drop = [f"%{v} = pto.alloc_tile" for v in views] + [f"pto.tload ins(%{v} :" for v in views] + \
+            [f"pto.tstore ins(%{v} :" for v in views]
+        return "\n".join(ln for ln in super().program(profile).split("\n") if not any(k in ln for k in drop))
+
+
+CTYPES = {"float": "f32", "half": "f16", "bfloat16_t": "bf16", "int32_t": "i32", "uint32_t": "ui32",
+          "int16_t": "i16", "uint16_t": "ui16", "int8_t": "i8", "uint8_t": "ui8"}
+
+
+def kernel_cases(op):
+    """{case name: (macro kind, {macro parameter: argument})} from the DEFINE_<KIND>(NAME, ...)
+    lines of the current suite's <op>_kernel.cpp (its directory is on sys.path: run.py puts the
+    suite's st directory there), parameters named as in the macro's #define."""
+    import re
+    import sys
+    st = next(p for p in sys.path if os.path.isdir(os.path.join(p, "testcase", op)))
+    src = open(os.path.join(st, "testcase", op, f"{op}_kernel.cpp")).read()
+    params = {k: [a.strip() for a in v.split(",")] for k, v in re.findall(r"#define DEFINE_(\w+)\(([^)]*)\)", src)}
+    out = {}
+    for m in re.finditer(r"^DEFINE_(\w+)\(", src, re.M):  # arguments split at commas outside parentheses
+        args, depth, i = [""], 1, m.end()
+        while depth:
+            ch = src[i]
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if ch == "," and depth == 1:
+                args.append("")
+            elif depth:
+                args[-1] += ch
+            i += 1
+        args = [a.strip() for a in args]
+        out[args[0]] = (m.group(1), dict(zip(params[m.group(1)], args)))
+    return out
+
+
+# Per kernel form: (data tile rows x cols, its valid shape, index tile rows x cols, its valid shape,
+# table rows x cols); run-time valid shapes where the form's name ends in _DYN.
+INDEXED = {
+    "ROW": lambda p: ((p["R"], p["C"]), (p["R"], p["C"]), (1, p["R"]), (1, p["R"]), (p["TR"], p["C"])),
+    "ROW_COLIDX": lambda p: ((p["R"], p["C"]), (p["R"], p["C"]), (p["R"], 1), (p["R"], 1), (p["TR"], p["C"])),
+    "ROW_PAD": lambda p: ((p.get("PR", p["VR"]), p.get("PC", p.get("C"))), (p["VR"], p.get("VC", p.get("PC", p.get("C")))),
+                          (1, p["PIC"]), (1, p["VR"]), (p["TR"], p.get("VC", p.get("PC", p.get("C"))))),
+    "ROW_DYN": lambda p: ((p["PR"], p["PC"]), (p["RVR"], p["RVC"]), (1, p["PIC"]), (1, p["RVR"]), (p["RTR"], p["RVC"])),
+    "ELEM": lambda p: ((1, p["N"]), (1, p["N"]), (1, p["N"]), (1, p["N"]), (1, p["TS"])),
+    "ELEM2D": lambda p: ((p["R"], p["C"]), (p["R"], p["C"]), (p["R"], p["C"]), (p["R"], p["C"]), (1, p["TS"])),
+    "ELEM2D_PAD": lambda p: ((p["PR"], p["PC"]), (p["VR"], p["VC"]), (p["PR"], p["PC"]), (p["VR"], p["VC"]), (1, p["TS"])),
+    "ELEM_SCALAR": lambda p: ((1, p["PC"]), (1, 1), (1, p["PC"]), (1, 1), (1, p["TS"])),
+    "ELEM2D_DYN": lambda p: ((p["PR"], p["PC"]), (p["RVR"], p["RVC"]), (p["PR"], p["PC"]), (p["RVR"], p["RVC"]),
+                             (p["RTR"], p["RTC"]) if "RTR" in p else (1, p["RTS"])),
+}
+INDEXED.update({"ELEM_ATOMIC": INDEXED["ELEM"], "ELEM2D_ATOMIC": INDEXED["ELEM2D"],
+                "ELEM2D_PAD_ATOMIC": INDEXED["ELEM2D_PAD"], "ELEM2D_DYN_UB": INDEXED["ELEM2D"]})
+
+
+def indexed_npu(op):
+    """mgather / mscatter_kernel.cpp (both NPU trees): each case's DEFINE_<KIND> line gives the
+    element / index types, the data tile (dst / src) and index tile shapes and the GM table
+    (INDEXED), and the OOB / ATOMIC policies. mgather: table.bin as a tensor view, idx
+    (indices.bin, GM valid-shaped: 1 x n or n x 1 DN for ROW_COLIDX) and dst tiles; out GM
+    valid-shaped. mscatter: src (src.bin) and idx tiles; the table (zeroed, as main.cpp's
+    aclrtMemset) is the output, compared whole with golden.bin. ScatterConflict::Default cases
+    run in ptosim's order (row-major, the last write wins: Last). The NZ forms (a2a3) and
+    ELEM2D_CHUNKED (a loop over chunks) are not mapped."""
+    def make(c, d):
+        name = c[0].split(".", 1)[1].replace("case_", "", 1)
+        kind, p = kernel_cases(op)[name]
+        if kind not in INDEXED:
+            return f"kernel form DEFINE_{kind}: not mapped"
+        p = {k: (int(v) if v.lstrip("-").isdigit() else v) for k, v in p.items()}
+        (dr, dc), dv, (ir, ic), iv, (tr, tc) = INDEXED[kind](p)
+        t, it, dyn = CTYPES[p["T"]], CTYPES[p["TIDX"]], kind.endswith("_DYN")
+        col = kind == "ROW_COLIDX"
+        idx = Tile("idx", it, ir, ic, *iv, file="indices.bin", layout="col_major" if col else "row_major", dn=col,
+                   dyn=dyn)
+        table = GmView("table", t, tr, tc, file="table.bin" if op == "mgather" else "out.bin", golden="golden.bin")
+        if op == "mgather":
+            oob = {"Undefined": "undefined", "Clamp": "clamp", "Wrap": "wrap", "Zero": "zero"}[p["OOB"]]
+            dst = Tile("dst", t, dr, dc, *dv, file="out.bin", dyn=dyn)
+            return ViewSpec("mgather", [table, idx], [dst], attr_out="{gatherOob = #pto<gather_oob %s>}" % oob)
+        oob = {"Undefined": "undefined", "Skip": "skip", "Clamp": "clamp", "Wrap": "wrap"}[p["OOB"]]
+        atomic = p.get("ATOMIC", "None").lower()
+        src = Tile("src", t, dr, dc, *dv, file="src.bin", dyn=dyn)
+        return ViewSpec("mscatter", [src, idx], [table],
+                        attr_out="{scatterAtomicOp = #pto<scatter_atomic_op %s>, scatterOob = #pto<scatter_oob %s>}"
+                        % (atomic, oob))
+    return make
+
+
+NPU.update({o: indexed_npu(o) for o in ("mgather", "mscatter")})

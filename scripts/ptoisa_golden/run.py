@@ -76,6 +76,8 @@ def case_list(op, script, d):
                           and all(isinstance(e, ast.Tuple) for e in n.elts)), [])
         nodes.sort(key=lambda n: (n.lineno, n.col_offset))
         entries = [value(e) for e in nodes]
+    if not entries and isinstance(ns.get("CASES"), list):  # a module-level CASES list of (name, generator)
+        return [(e[0], e) for e in ns["CASES"]]
     if not entries:  # one case, parameters at module level, case_name assigned in __main__
         return [(ns["case_name"], types.SimpleNamespace(**ns))]
     names = [lst for lst in lists if lst and all(isinstance(e, str) for e in lst)]
