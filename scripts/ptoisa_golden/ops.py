@@ -1148,3 +1148,32 @@ def indexed_npu(op):
 
 
 NPU.update({o: indexed_npu(o) for o in ("mgather", "mscatter")})
+
+
+# 8-bit float tiles: stored as their bytes, compared as int8 (bit-exact, and main.cpp's
+# ResultCmp on fp8_e4m3_wrapper / hifloat8_wrapper converts the int8 bits to float). Put
+# first so that dt(np.int8) stays "i8".
+NP = {"f8E4M3FN": np.int8, "f8E5M2": np.int8, "!pto.hif8": np.int8, **NP}
+ES = {k: np.dtype(v).itemsize for k, v in NP.items()}
+F8 = {"float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2", "hifloat8": "!pto.hif8"}  # tile_buf spells hif8 so
+
+
+def tcvt8_npu(c, d):
+    """tcvt_npu, plus the A5 pairs with an 8-bit float side (gen_data's ml_dtypes float8_e4m3fn /
+    float8_e5m2 and en_dtypes hifloat8: the tiles take ptosim's f8E4M3FN / f8E5M2 / hif8). The
+    fp4 pairs (gen_data's _Fp4E*x2Type sentinels: packed nibbles) are skipped."""
+    kinds = [getattr(x, "__name__", "") for x in (c.srctype, c.dsttype)]
+    if any(k.startswith("fp4") for k in kinds):
+        return "bf16 <-> fp4 pair: ptosim's tcvt does not model the fp4 pairs"
+    names = [F8.get(k) for k in kinds]
+    if not any(names):
+        return tcvt_npu(c, d)
+    stand = types.SimpleNamespace(**{**vars(c), "srctype": np.int8 if names[0] else c.srctype,
+                                     "dsttype": np.int8 if names[1] else c.dsttype})
+    spec = tcvt_npu(stand, d)
+    for t, n in zip((spec.steps[0][1][0], spec.steps[0][2][0]), names):
+        t.dtype = n or t.dtype
+    return spec
+
+
+NPU["tcvt"] = tcvt8_npu

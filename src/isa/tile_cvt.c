@@ -13,6 +13,11 @@
  *   int -> int       ON clamps, OFF keeps the low bits
  * The default saturation is OFF for f16 -> i8 / u8, f32 / f16 -> i16, i32 -> i16, i64 -> i32,
  * ON otherwise.
+ *   8-bit floats     (A5) f32 -> e4m3 / e5m2 nearest even, f32 / f16 -> hif8 half away from
+ *                    zero, whatever rmode and sat_mode say, without saturation; e4m3 / e5m2 /
+ *                    hif8 -> f32 exact (a5 TCvt.hpp cast32to8 `vcvt(.., ROUND_R, RS_DISABLE,
+ *                    PART_P0)`, castData f32 / f16 -> hifloat8 `vcvt(.., ROUND_A, RS_DISABLE,
+ *                    ..)`, cast8to32; SaturationCtrlTraits touches no CTRL bit for them)
  *
  * A row is converted in chunks: a loader chosen once by the source type fills a float or
  * int64 buffer, a storer chosen once by the destination type converts and writes it. */
@@ -57,6 +62,9 @@ typedef void (*cv_st)(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c);
     b->f = (const uint8_t *)b->fb;                                                          \
   }
 LD(ld_bf16, uint16_t, fb, pt_vl_bf16_to_f32(v))
+LD(ld_e4m3, uint8_t, fb, pt_f8_to_f32(PTOSIM_DT_F8E4M3, v))
+LD(ld_e5m2, uint8_t, fb, pt_f8_to_f32(PTOSIM_DT_F8E5M2, v))
+LD(ld_hif8, uint8_t, fb, pt_f8_to_f32(PTOSIM_DT_HIF8, v))
 LD(ld_i8, int8_t, i, v)
 LD(ld_u8, uint8_t, i, v)
 LD(ld_i16, int16_t, i, v)
@@ -73,7 +81,8 @@ static void ld_f16(const uint8_t *p, int64_t n, cv_buf *b) {
 static const cv_ld k_ld[PTOSIM_DT_COUNT] = {
     [PTOSIM_DT_F32] = ld_f32, [PTOSIM_DT_F16] = ld_f16, [PTOSIM_DT_BF16] = ld_bf16, [PTOSIM_DT_I8] = ld_i8,
     [PTOSIM_DT_U8] = ld_u8,   [PTOSIM_DT_I16] = ld_i16, [PTOSIM_DT_U16] = ld_u16,   [PTOSIM_DT_I32] = ld_i32,
-    [PTOSIM_DT_U32] = ld_u32, [PTOSIM_DT_I64] = ld_i64};
+    [PTOSIM_DT_U32] = ld_u32, [PTOSIM_DT_I64] = ld_i64,   [PTOSIM_DT_F8E4M3] = ld_e4m3, [PTOSIM_DT_F8E5M2] = ld_e5m2,
+    [PTOSIM_DT_HIF8] = ld_hif8};
 
 /* ---- conversions of one value ------------------------------------------------------------- */
 
@@ -185,6 +194,12 @@ static const cv_st k_st_bf16_ff[] = {[PT_RND_AWAY] = st_bf16_away_ff, [PT_RND_FL
                                      [PT_RND_CEIL] = st_bf16_ceil_ff, [PT_RND_TRUNC] = st_bf16_trunc_ff,
                                      [PT_RND_ODD] = st_bf16_odd_ff}; /* PT_RND_RINT: st_bf16_rint_ff */
 ST_FLOAT_FF(st_f32_int, uint32_t, F32_INT)
+#define E4M3_R(x) pt_f32_to_f8(PTOSIM_DT_F8E4M3, x, PT_RND_RINT, PT_SAT_OFF)
+#define E5M2_R(x) pt_f32_to_f8(PTOSIM_DT_F8E5M2, x, PT_RND_RINT, PT_SAT_OFF)
+#define HIF8_A(x) pt_f32_to_f8(PTOSIM_DT_HIF8, x, PT_RND_AWAY, PT_SAT_OFF)
+ST_FLOAT_FF(st_e4m3, uint8_t, E4M3_R)
+ST_FLOAT_FF(st_e5m2, uint8_t, E5M2_R)
+ST_FLOAT_FF(st_hif8, uint8_t, HIF8_A)
 
 /* Integer destinations: float sources rounded with r, both clamped to [lo, hi], the low
  * bytes stored. */
@@ -224,12 +239,13 @@ TE_CLONES static void sat_16(uint8_t *p, int64_t n, uint16_t inf) {
 /* ---- legal pairs ------------------------------------------------------------------------ */
 
 #define B(t) TE_BIT(PTOSIM_DT_##t)
-/* Destinations of each source: [0] A2/A3, [1] A5 (tcvt.md "Source Type" table; the 8-bit
- * float, hifloat8, fp4 and int4 pairs are not modelled). */
+/* Destinations of each source: [0] A2/A3, [1] A5 (tcvt.md "Source Type" table; A5's 8-bit
+ * float and hifloat8 pairs as a5 TCvt.hpp castData has them; the fp4 and int4 pairs are not
+ * modelled). */
 static const uint32_t k_pairs[PTOSIM_DT_COUNT][2] = {
     [PTOSIM_DT_F32] = {B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64),
-                       B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64)},
-    [PTOSIM_DT_F16] = {B(F32) | B(I32) | B(I16) | B(I8) | B(U8), B(F32) | B(I32) | B(I16) | B(I8) | B(U8)},
+                       B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64) | B(F8E4M3) | B(F8E5M2) | B(HIF8)},
+    [PTOSIM_DT_F16] = {B(F32) | B(I32) | B(I16) | B(I8) | B(U8), B(F32) | B(I32) | B(I16) | B(I8) | B(U8) | B(HIF8)},
     [PTOSIM_DT_BF16] = {B(F32) | B(I32), B(F32) | B(I32) | B(F16)},
     [PTOSIM_DT_I16] = {B(F16) | B(F32), B(U8) | B(F16) | B(F32) | B(U32) | B(I32)},
     [PTOSIM_DT_I32] = {B(F32) | B(I16) | B(I64) | B(F16), B(F32) | B(I16) | B(U16) | B(I64) | B(U8)},
@@ -237,6 +253,7 @@ static const uint32_t k_pairs[PTOSIM_DT_COUNT][2] = {
     [PTOSIM_DT_U8] = {B(F16), B(F16) | B(U16)},
     [PTOSIM_DT_I8] = {B(F16), B(F16) | B(I16) | B(I32)},
     [PTOSIM_DT_U32] = {0, B(U8) | B(U16) | B(I16)},
+    [PTOSIM_DT_F8E4M3] = {0, B(F32)}, [PTOSIM_DT_F8E5M2] = {0, B(F32)}, [PTOSIM_DT_HIF8] = {0, B(F32)},
 };
 
 /* Pairs whose saturation defaults to OFF (a2a3 TCvt.hpp kIsNarrowingCvt, a5 TCvt.hpp TCVT_IMPL's
@@ -265,6 +282,9 @@ static cv_st storer(ptosim_dtype s, ptosim_dtype d, pt_round r, bool fsrc) {
     case PTOSIM_DT_I8: case PTOSIM_DT_U8: return fsrc ? st_i8_ff : st_i8_if;
     case PTOSIM_DT_I16: case PTOSIM_DT_U16: return fsrc ? st_i16_ff : st_i16_if;
     case PTOSIM_DT_I32: case PTOSIM_DT_U32: return fsrc ? st_i32_ff : st_i32_if;
+    case PTOSIM_DT_F8E4M3: return st_e4m3_ff; /* float sources only (k_pairs) */
+    case PTOSIM_DT_F8E5M2: return st_e5m2_ff;
+    case PTOSIM_DT_HIF8: return st_hif8_ff;
     default: return fsrc ? st_i64_ff : st_i64_if;
   }
 }
