@@ -984,11 +984,12 @@ def tquant_npu(c, d):
     rows x ceil32(cols), both valid rows x cols (GM valid-shaped); scale (inv_scale_fp32.bin)
     and, for INT8_ASYM, offset (offset_fp32.bin): f32 col-major ceil8(rows) x 1 tiles valid
     rows x 1 through DN views. The kernels' tmp tile is not passed (the text form takes none).
-    The MX forms (mxfp8 / mxfp4: fp8 / fp4 data, e8m0 exponents, NZ / ZZ layouts) are not
-    mapped (ptosim's tquant.mx outputs differ in shape: see the README)."""
+    MXFP8: tquant_mx_npu; MXFP4 is not mapped."""
     q = getattr(c, "out_dtype_str", "")
+    if q == "mxfp8":
+        return tquant_mx_npu(c, d)
     if q not in ("int8_sym", "int8_asym", "s8", "u8"):
-        return f"MX quant ({q}): not mapped to ptosim's tquant.mx"
+        return f"MX quant ({q}): not mapped (the kernel packs fp4 through a flat tile and compacts it)"
     asym = q in ("int8_asym", "u8")
     r, n = c.valid_rows, c.valid_cols
     t = "ui8" if asym else "i8"
@@ -1177,3 +1178,27 @@ def tcvt8_npu(c, d):
 
 
 NPU["tcvt"] = tcvt8_npu
+
+
+def tquant_mx_npu(c, d):
+    """tquant_kernel.cpp (A5) runTQuant / runTQuantBF16 / runTQuantFP16, mode 0 (ND): src T
+    rows x ceil32(cols) valid rows x cols (input.bin, GM valid-shaped), fp8 dst (u8 bytes) the
+    same shape (golden_fp8.bin), the flat e8m0 exponent tile 1 x ceil32(g) valid 1 x g
+    (g = rows * ceil32(cols) / 32; golden_e8m0.bin), max and scaling tiles of T (f32, or the
+    b16 type) 1 x 2g rounded up to 64 / 128 elements (the kernel declares 1 x g rounded to
+    32 bytes and keeps room after them by its TASSIGN addresses: the flat forms write up to
+    2g entries); TQUANT<MXFP8, .., OCP | NV>, groups of 32 columns.
+    The NZ cases (then TMOV to NZ / ZZ layouts) and the exp2d fuzz case are not mapped."""
+    if c.mode != "nd" or "exp2d" in (c.case_suffix or ""):
+        return f"MXFP8 {c.mode} {c.case_suffix or ''}: the kernel's TMOV to NZ / ZZ layouts (or its 2-D exp tile) not mapped"
+    t, r, n = dt(c.dtype), c.valid_rows, c.valid_cols
+    pc = -(-n // 32) * 32
+    g = r * pc // 32
+    src = Tile("src", t, r, pc, r, n, file="input.bin")
+    dst = Tile("dst", "ui8", r, pc, r, n, file="out_fp8.bin", golden="golden_fp8.bin")
+    exp = Tile("exp", "ui8", 1, -(-g // 32) * 32, 1, g, file="out_e8m0.bin", golden="golden_e8m0.bin")
+    k = 64 if t == "f32" else 128  # scratch: what ptosim's flat forms write (tquant_mx.capacity)
+    mx, sc = (Tile(nm, t, 1, -(-2 * g // k) * k, 1, g) for nm in ("mx", "scl"))
+    return Spec("tquant.mx", [src], [dst, exp, mx, sc],
+                attr_out="{quant_type = #pto<quant_type MXFP8>, quantScaleAlg = #pto<quant_scale_alg %s>, "
+                "grpAxis = #pto<mx_group_axis axis1>}" % c.scale_alg)
