@@ -271,13 +271,14 @@ static int64_t nz_at(const ptosim_tile *t, int64_t r, int64_t c) {
 /* Mat (L1, NZ) tfillpad: zero every element outside the valid rows in the 32-byte column
  * blocks that hold valid columns (compact 3: only up to the next multiple of 16 rows),
  * and every element of later blocks (not in compact 3). */
-static void mat_fill_case(ptosim_target tg, ptosim_dtype t, int rows, int cblk, int vr, int vc, int compact) {
+static void mat_fill_case(ptosim_target tg, ptosim_dtype t, int rows, int cblk, int vr, int vc, int compact,
+                          ptosim_pad_value pad) {
   env e = env_new(tg, PTOSIM_L1);
   int64_t es = es_of(t), cw = 32 / es;
   ptosim_tile d = nd_tile(PTOSIM_L1, t, 0x2000, rows, (int)(cblk * cw), vr, vc);
   d.blayout = PTOSIM_BL_COL_MAJOR;
   d.slayout = PTOSIM_SL_ROW_MAJOR;
-  d.pad = PTOSIM_PAD_ZERO;
+  d.pad = pad;
   d.compact = compact;
   int64_t vcols = align_up(vc, cw), hi = compact == 3 ? align_up(vr, 16) : rows;
   for (int64_t r = 0; r < rows; r++)
@@ -285,8 +286,8 @@ static void mat_fill_case(ptosim_target tg, ptosim_dtype t, int rows, int cblk, 
       if (c < vcols ? r >= vr && r < hi : compact != 3) memset(e.img + nz_at(&d, r, c), 0, (size_t)es);
   ptosim_tfillpad_params p = {.src = d, .dst = d};
   char what[96];
-  snprintf(what, sizeof what, "mat tfillpad %s %dx%d valid %dx%d compact %d", pt_dtype_name(t), rows, d.cols, vr, vc,
-           compact);
+  snprintf(what, sizeof what, "mat tfillpad %s %dx%d valid %dx%d compact %d pad %d", pt_dtype_name(t), rows, d.cols, vr,
+           vc, compact, (int)pad);
   finish(&e, ptosim_tfillpad(e.c, &p), what);
 }
 
@@ -296,10 +297,12 @@ static void test_tfillpad_mat(void) {
     for (size_t k = 0; k < sizeof ts / sizeof *ts; k++) {
       int cw = (int)(32 / es_of(ts[k]));
       for (int compact = 0; compact <= 3; compact += 3) {
-        mat_fill_case(targets[ti], ts[k], 32, 3, 5, cw + 3, compact);
-        mat_fill_case(targets[ti], ts[k], 48, 4, 48, 2 * cw, compact);
-        mat_fill_case(targets[ti], ts[k], 16, 2, 16, 2 * cw, compact); /* nothing to zero */
-        mat_fill_case(targets[ti], ts[k], 64, 2, 33, 1, compact);
+        mat_fill_case(targets[ti], ts[k], 32, 3, 5, cw + 3, compact, PTOSIM_PAD_ZERO);
+        mat_fill_case(targets[ti], ts[k], 48, 4, 48, 2 * cw, compact, PTOSIM_PAD_ZERO);
+        mat_fill_case(targets[ti], ts[k], 16, 2, 16, 2 * cw, compact, PTOSIM_PAD_ZERO); /* nothing to zero */
+        mat_fill_case(targets[ti], ts[k], 64, 2, 33, 1, compact, PTOSIM_PAD_ZERO);
+        /* PadVal Null fills zero too (a5 / a2a3 TFillPad.hpp TFILLPAD_IMPL for mat tiles) */
+        mat_fill_case(targets[ti], ts[k], 32, 3, 5, cw + 3, compact, PTOSIM_PAD_NULL);
       }
     }
 }

@@ -361,6 +361,16 @@ static void test_gemv(void) {
         c.ta = c.tb = PTOSIM_DT_I8, c.tc = PTOSIM_DT_I32, c.lc = c.rr = (int)up(c.k, 512);
         run_mm(&c);
       }
+  /* pto-isa's GEMV kernels (tests/npu/{a5,a2a3}/.../tmatmul_kernel.cpp RunTGEMV): a 1 x
+   * align(k, 512 B) left tile, a right tile of align(k, 32 B) rows and a 16-row acc, static
+   * shapes that do not chain; the NPU code takes k and n from the right tile's valid shape. */
+  static const ptosim_opcode gv[] = {PTOSIM_OP_tgemv, PTOSIM_OP_tgemv_bias, PTOSIM_OP_tgemv_acc};
+  for (int t = 0; t < 2; t++)
+    for (size_t o = 0; o < 3; o++) {
+      mm_case c = {MMC(A5, tgemv, F16, F16, F32, 1, 300, 60), .lr = 1, .lc = 512, .rr = 304, .cr = 16};
+      c.tgt = (ptosim_target)t, c.op = gv[o];
+      run_mm(&c);
+    }
 }
 
 static void test_mx(void) {

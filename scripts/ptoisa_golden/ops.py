@@ -959,6 +959,404 @@ OPS = {
 }
 
 
+# ---- session 12, goldc ----
+# Data movement and cube tests (NPU suites). These kernels place tiles in every space (mat /
+# left / right / acc / bias / scaling / vec), view GM through 5-D shapes and strides (ND / DN /
+# NZ), and chain several moves; a maker builds a Prog: GM arrays, views, tiles and steps in
+# the kernel's order, compared on the whole output GM array. The program has no sync ops and
+# no kernel_kind: ptosim then runs it in program order on the core each op belongs to (one
+# core, or the mixed in-order mode for kernels with both vec and cube tiles), which is what
+# the kernel's set_flag / wait_flag pairs enforce.
+
+class GM:
+    """A GM array of the kernel: an input file, or an output (zeros or `init` file) compared as
+    a whole with `golden` (main.cpp's ResultCmp over the whole array); `ncmp` limits the
+    bit-exact compare to the first ncmp elements."""
+
+    def __init__(self, name, dtype, elems, file, is_input=True, golden="golden.bin", init=None, ncmp=None, tdt=None):
+        self.name, self.dtype, self.elems, self.file = name, dtype, elems, file
+        self.tdt = tdt or dtype  # the element type of the program's pointer (dtype: of the file)
+        self.is_input, self.golden, self.init, self.ncmp, self.preload = is_input, golden, init, ncmp, False
+
+    def gm_elems(self):
+        return self.elems
+
+    def read_whole(self, d, golden=False):
+        a = np.fromfile(os.path.join(d, self.golden if golden else self.file), dtype=NP[self.dtype])
+        n = self.elems
+        return np.concatenate([a, np.zeros(n - len(a), a.dtype)]) if len(a) < n else a[:n]
+
+    def read_valid(self, d):
+        return self.read_whole(d)[: self.ncmp]
+
+    def read_golden(self, d):
+        return self.read_whole(d, golden=True)[: self.ncmp]
+
+
+def tbuf(loc, t, rows, cols, vr=None, vc=None, bl="row_major", sl="none_box", fractal=512, pad=0):
+    """The text type of a tile (pto-isa Tile<TileType, T, rows, cols, BLayout, vr, vc, SLayout,
+    fractal, pad>; vr / vc "?" = a run-time valid shape)."""
+    vr, vc = rows if vr is None else vr, cols if vc is None else vc
+    return (f"!pto.tile_buf<loc={loc}, dtype={t}, rows={rows}, cols={cols}, v_row={vr}, v_col={vc}, "
+            f"blayout={bl}, slayout={sl}, fractal={fractal}, pad={pad}>")
+
+
+# pto-isa tile kinds: TileLeft / TileRight / TileAcc etc. (common/pto_tile.hpp) as text types.
+def nz_mat(t, r, c, vr=None, vc=None, pad=0):  # L1 NZ: col-major blocks, row-major inside
+    return tbuf("mat", t, r, c, vr, vc, "col_major", "row_major", 512, pad)
+
+
+def zn_mat(t, r, c, vr=None, vc=None, pad=0):  # L1 ZN: row-major blocks, col-major inside
+    return tbuf("mat", t, r, c, vr, vc, "row_major", "col_major", 512, pad)
+
+
+def left(t, r, c, vr=None, vc=None, profile="a5"):  # TileLeft: a5 col-major of row-major boxes; a2a3 zZ
+    return tbuf("left", t, r, c, vr, vc, "col_major" if profile == "a5" else "row_major", "row_major")
+
+
+def right(t, r, c, vr=None, vc=None):  # TileRight: row-major of col-major boxes (nZ)
+    return tbuf("right", t, r, c, vr, vc, "row_major", "col_major")
+
+
+def acc(t, r, c, vr=None, vc=None):  # TileAcc: NZ, 1024-byte fractal
+    return tbuf("acc", t, r, c, vr, vc, "col_major", "row_major", 1024)
+
+
+class Prog:
+    """A kernel as ptosim text: `gms` GM arrays (arguments in order), `views` name -> (gm,
+    shape, strides, layout or None), `tiles` name -> type (alloc_tile, or (type, addr) to
+    place it, or (type, addr, (valid_row, valid_col)) for a run-time valid shape; addr None =
+    allocated), `steps` text lines with %names (tload / tstore / ops, in the kernel's order).
+    The outputs compared are the GM arrays that are not inputs."""
+
+    def __init__(self, gms, views, tiles, steps, profiles=BOTH, pre=()):
+        self.gms, self.views, self.tiles, self.steps, self.profiles, self.pre = gms, views, tiles, steps, profiles, pre
+        self.outputs = [g for g in gms if not g.is_input]
+
+    def gm_args(self):
+        return self.gms
+
+    def vtype(self, name):
+        v = self.views[name]
+        if v[0] == "part":  # ("part", parent view, offsets, sizes): pto.partition_view
+            return "!pto.partition_tensor_view<%s%s>" % ("".join(f"{n}x" for n in v[3]), self.root(name).tdt)
+        return "!pto.tensor_view<%s%s>" % ("?x" * len(v[1]), v[0].tdt)
+
+    def root(self, name):
+        v = self.views[name]
+        return self.root(v[1]) if v[0] == "part" else v[0]
+
+    def ttype(self, name):
+        t = self.tiles[name]
+        return t[0] if isinstance(t, tuple) else t
+
+    def consts(self):
+        nums = {v for w in self.views.values() for v in (list(w[2]) + list(w[3]) if w[0] == "part" else list(w[1]) + list(w[2]))}
+        nums |= {v for t in self.tiles.values() if isinstance(t, tuple) and len(t) > 2 for v in t[2]}
+        return sorted(nums | {0, 1})
+
+    def program(self, profile):
+        L = [f'module attributes {{pto.target_arch = "{profile}"}} {{',
+             "  func.func @case(" + ", ".join(f"%{g.name}: !pto.ptr<{g.tdt}>" for g in self.gms)
+             + ") attributes {pto.kernel} {"]
+        L += [f"    %c{v} = arith.constant {v} : index" for v in self.consts()]
+        L += ["    " + p for p in self.pre]
+        for n, w in self.views.items():
+            if w[0] == "part":
+                L.append(f"    %{n} = pto.partition_view %{w[1]}, offsets = [{', '.join(f'%c{v}' for v in w[2])}], "
+                         f"sizes = [{', '.join(f'%c{v}' for v in w[3])}] : {self.vtype(w[1])} -> {self.vtype(n)}")
+                continue
+            g, sh, st, lay = w
+            ly = f" {{layout = #pto.layout<{lay}>}}" if lay else ""
+            L.append(f"    %{n} = pto.make_tensor_view %{g.name}, shape = [{', '.join(f'%c{v}' for v in sh)}], "
+                     f"strides = [{', '.join(f'%c{v}' for v in st)}]{ly} : {self.vtype(n)}")
+        for n, t in self.tiles.items():
+            at = f" addr = %a_{n}" if isinstance(t, tuple) and t[1] is not None else ""
+            if at:
+                L.append(f"    %a_{n} = arith.constant {t[1]} : i64")
+            if isinstance(t, tuple) and len(t) > 2:
+                at += f" valid_row = %c{t[2][0]} valid_col = %c{t[2][1]}"
+            L.append(f"    %{n} = pto.alloc_tile{at} : {self.ttype(n)}")
+        for s in self.steps:
+            L.append("    " + self.expand(s))
+        L += ["    return", "  }", "}", ""]
+        return "\n".join(L)
+
+    def expand(self, s):
+        """A step: (op, ins, outs[, attr_in[, attr_out]]) of %-free names (tiles or views)."""
+        if isinstance(s, str):
+            return s
+        op, ins, outs = s[:3]
+        ai = f" {s[3]}" if len(s) > 3 and s[3] else ""
+        ao = f" {s[4]}" if len(s) > 4 and s[4] else ""
+
+        def ty(n):  # a view, a tile, or an index constant %cN
+            return self.vtype(n) if n in self.views else self.ttype(n) if n in self.tiles else "index"
+        return (f"pto.{op} ins({', '.join('%' + n for n in ins)}{ai} : {', '.join(ty(n) for n in ins)}) "
+                f"outs({', '.join('%' + n for n in outs)} : {', '.join(ty(n) for n in outs)}){ao}")
+
+
+def strides_of(whole):
+    """Row-major strides (elements) of a 5-D array of shape `whole`."""
+    st = [1]
+    for n in reversed(whole[1:]):
+        st.insert(0, st[0] * n)
+    return st
+
+
+def align_up(n, k):
+    return (n + k - 1) // k * k
+
+
+def tstore_npu(c, d):
+    """tstore_kernel.cpp (both suites): TLOAD a vec tile from a 5-D GM view of input.bin (shape
+    gShape, strides of the gWholeShape array), TSTORE it through the same view of the zeroed
+    output. ND: tile (s0 s1 s2 s3) x align32(s4) row-major, valid x s4; DN (strides [.., 1,
+    W3]): tile align32(s3) x (s0 s1 s2 s4) col-major; NZ: tile (s2 s3) x (s0 s1 s4) col-major
+    with row-major 512-byte boxes. Valid shapes are run-time (Tile<..., -1, -1>)."""
+    t = dt(c.datatype)
+    if os.path.basename(d).startswith("TStoreTest.fp4"):
+        return "fp4 (float4_e1m2x2) tiles: the harness has no fp4 dtype mapping"
+    s = [c.gShape0, c.gShape1, c.gShape2, c.gShape3, c.gShape4]
+    w = [c.gWholeShape0, c.gWholeShape1, c.gWholeShape2, c.gWholeShape3, c.gWholeShape4]
+    n, blk = int(np.prod(w)), 32 // ES[t]
+    if c.format == "ND":
+        ty, st, lay = tbuf("vec", t, s[0] * s[1] * s[2] * s[3], align_up(s[4], blk), "?", "?"), strides_of(w), "nd"
+        valid = (s[0] * s[1] * s[2] * s[3], s[4])
+    elif c.format == "DN":
+        ty = tbuf("vec", t, align_up(s[3], blk), s[0] * s[1] * s[2] * s[4], "?", "?", "col_major")
+        st, lay, valid = strides_of(w)[:3] + [1, w[3]], "dn", (s[3], s[0] * s[1] * s[2] * s[4])
+    else:
+        ty = tbuf("vec", t, s[2] * s[3], s[0] * s[1] * s[4], "?", "?", "col_major", "row_major")
+        st, lay, valid = strides_of(w), "nz", (s[2] * s[3], s[0] * s[1] * s[4])
+    src, out = GM("src", t, n, "input.bin"), GM("out", t, n, "out.bin", is_input=False)
+    return Prog([out, src], {"vs": (src, s, st, lay), "vo": (out, s, st, lay)}, {"tile": (ty, None, valid)},
+                [("tload", ["vs"], ["tile"]), ("tstore", ["tile"], ["vo"])])
+
+
+NPU.update({"tstore": tstore_npu})
+
+
+NP.update({"f8E4M3FN": ml_dtypes.float8_e4m3fn, "f8E5M2": ml_dtypes.float8_e5m2})
+ES.update({"f8E4M3FN": 1, "f8E5M2": 1})
+
+
+def view2(g, rows, cols, stride=None):
+    """A 2-D row-major GM view (the kernels' Shape<1, 1, 1, rows, cols>) of GM array g."""
+    return (g, [rows, cols], [cols if stride is None else stride, 1], None)
+
+
+def pad_file(d, name, dtype, elems):
+    """Case file `name` zero-extended to elems elements, as `name`.pad (a kernel that reads past
+    the end of its GM array: the harness gives it zeros there)."""
+    a = np.fromfile(os.path.join(d, name), dtype=NP[dtype])
+    np.concatenate([a, np.zeros(max(0, elems - len(a)), a.dtype)]).tofile(os.path.join(d, name + ".pad"))
+    return name + ".pad"
+
+
+def matmul_prog(d, at, bt, ct, m, k, n, blk, bias=None, gemv=False, tf32=None, split=None, fillpad=False,
+                bias_tile_t=None):
+    """tmatmul_kernel.cpp (both suites): A (m x k) and B (k x n) TLOADed ND into NZ mat tiles,
+    TMOV (a GEMV's A: a 1-row mat tile, TEXTRACT at 0, 0) to left / right, TMATMUL[_BIAS] /
+    TGEMV[_BIAS] (bias: the file's dtype; its mat tile TMOVed into a bias tile of bias_tile_t),
+    TSTORE of the acc tile. M = align(m, 16), K and N aligned to `blk` elements. `split` =
+    (BASEM or None, BASEK): the split-K kernels: per BASEK slice of K one TLOAD of both (a GM
+    view of BASEK columns of A at column i BASEK, row stride k; of BASEK rows of B), TMOV,
+    TMATMUL[_BIAS] first and TMATMUL_ACC after; a slice past k reads past the arrays (given
+    zeros: pad_file). `fillpad`: the a2a3 kernels' TFILLPAD(mat, mat) after each TLOAD."""
+    M, N, K = align_up(m, 16), align_up(n, blk), align_up(k, blk)
+    ta, tb = {"ui8": "!pto.hif8"}.get(at, at), {"ui8": "!pto.hif8"}.get(bt, bt)
+    iters, kv = 1, k
+    if split:
+        M, K = M if split[0] is None else split[0], split[1]
+        iters, kv = (k + K - 1) // K, K
+    fa, fb = "x1_gm.bin", "x2_gm.bin"
+    if iters * K > k:
+        fa, fb = pad_file(d, fa, at, m * k + iters * K), pad_file(d, fb, bt, iters * K * n)
+    a = GM("a", at, m * k + (iters * K - k if fa != "x1_gm.bin" else 0), fa, tdt=ta)
+    b = GM("b", bt, max(k, iters * K) * n, fb, tdt=tb)
+    out = GM("out", ct, m * n, "out.bin", is_input=False)
+    gms = [out, a, b]
+    views = {"vo": view2(out, m, n), "va": view2(a, m, k), "vb": view2(b, iters * K if split else k, n)}
+    kl = align_up(k, 512 // ES[at]) if gemv and not split else K
+    if gemv:
+        tiles = {"amat": tbuf("mat", ta, 1, kl, 1, kv), "al": left(ta, 1, kl, 1, kv)}
+    else:
+        tiles = {"amat": nz_mat(ta, M, K, m, kv), "al": left(ta, M, K, m, kv)}
+    tiles.update(bmat=nz_mat(tb, K, N, kv, n), bl=right(tb, K, N, kv, n), acc=acc(ct, M, N, m, n))
+    if bias:
+        g = GM("bias", bias, n, "bias_gm.bin")
+        gms.append(g)
+        views["vbias"] = view2(g, 1, n)
+        tiles.update(biasmat=tbuf("mat", bias, 1, N, 1, n), biast=tbuf("bias", bias_tile_t or bias, 1, N, 1, n))
+    steps = [f"pto.settf32mode {{enable = true, mode = #pto<round_mode {tf32}>}}"] if tf32 else []
+    mm = "tgemv" if gemv else "tmatmul"
+    for i in range(iters):
+        va, vb = "va", "vb"
+        if split:
+            va, vb = f"va{i}", f"vb{i}"
+            views[va] = ("part", "va", [0, i * K], [m, K])
+            views[vb] = ("part", "vb", [i * K, 0], [K, n])
+        steps.append(("tload", [va], ["amat"]))
+        if fillpad and not gemv:
+            steps.append(("tfillpad", ["amat"], ["amat"]))
+        steps.append(("tload", [vb], ["bmat"]))
+        if fillpad and split:
+            steps.append(("tfillpad", ["bmat"], ["bmat"]))
+        if bias:
+            steps.append(("tload", ["vbias"], ["biasmat"]))
+        steps.append(("textract", ["amat", "c0", "c0"], ["al"]) if gemv and not split else ("tmov", ["amat"], ["al"]))
+        steps.append(("tmov", ["bmat"], ["bl"]))
+        if bias:
+            steps.append(("tmov", ["biasmat"], ["biast"]))
+        if i == 0:
+            steps.append((mm + ".bias", ["al", "bl", "biast"], ["acc"]) if bias else (mm, ["al", "bl"], ["acc"]))
+        else:
+            steps.append((mm + ".acc", ["acc", "al", "bl"], ["acc"]))
+    steps.append(("tstore", ["acc"], ["vo"]))
+    return Prog(gms, views, tiles, steps)
+
+
+# tmatmul_kernel.cpp's kernel per case (directory name): kind, split (BASEM, BASEK), TF32 round
+MATMUL_A5 = {"TMATMULTest.case3": ("mm", (128, 64)), "TMATMULTest.case11": ("gemv", None),
+             "TMATMULTest.case12": ("mm", None, "RINT"), "TMATMULTest.case13": ("mm", None, "ROUND"),
+             "TMATMULTest.case_bias_5": ("mm", (128, 64)), "TMATMULTest.case_bias_11": ("gemv", (None, 256))}
+MATMUL_A2A3 = {"TMATMULTest.case3": ("mm", (None, 32)), "TMATMULTest.case4": ("close", None),
+               "TMATMULTest.case5": ("gemv", None), "TMATMULTest.case6": ("gemv", None),
+               "TMATMULTest.case7": ("mm", None, "RINT"), "TMATMULTest.case8": ("mm", None, "ROUND"),
+               "TMATMULBIASTest.case7": ("mm", (None, 32)), "TMATMULBIASTest.case8": ("gemv", (None, 256))}
+
+
+def tmatmul_npu(c, d):
+    """tmatmul_kernel.cpp, RunTMATMUL / _SPLIT_K / TGEMV[_SPLIT_K] / _TF32 / (a2a3) _GEMV_CLOSE by
+    case (MATMUL_A5 / MATMUL_A2A3; else RunTMATMUL). a5: blocks of 32 bytes for 1-byte A, else
+    16 elements, the bias tile of the output type; a2a3: 32-byte blocks (TF32: 16 elements), the
+    bias tile of the bias type, TFILLPAD of the A mat tile (and B in split-K)."""
+    name = os.path.basename(d)
+    a5 = "TMATMULTest.case_bias_1" in os.listdir(os.path.dirname(d))
+    at, bt, ct = dt(c.atype), dt(c.btype), dt(c.ctype)
+    kind, split, tf32 = ((MATMUL_A5 if a5 else MATMUL_A2A3).get(name, ("mm", None)) + (None,))[:3]
+    if a5:
+        blk = 32 if ES[at] == 1 else 16
+    else:
+        blk = 16 if tf32 else 32 // ES[at]
+    bias = dt(c.bias_type) if c.is_bias else None
+    p = matmul_prog(d, at, bt, ct, c.m, c.k, c.n, blk, bias=bias, gemv=kind == "gemv", tf32=tf32, split=split,
+                    fillpad=not a5 and kind in ("close", "mm") and (split or kind == "close"),
+                    bias_tile_t=ct if a5 and not (kind == "gemv" and split) else bias)
+    p.profiles = ("a5",) if a5 else ("a2a3",)
+    return p
+
+
+NPU.update({"tmatmul": tmatmul_npu})
+TOL.update({"tmatmul": lambda c, t, hp: 1e-3 if c.is_bias else 1e-4,  # main.cpp: tmatmul_bias_test 1e-3
+            "tload": tol(0.0, 0.0, 0.0)})
+
+
+def vec_dyn(t, r, c, bl="row_major", sl="none_box"):
+    """A vec tile Tile<Vec, T, r, c, BLayout, -1, -1[, SLayout]> given its whole shape as valid."""
+    return tbuf("vec", t, r, c, "?", "?", bl, sl)
+
+
+def tmov_vect_npu(c, d):
+    """tmov_vect_kernel.cpp: TLOAD a vec tile (valid src_valid_row x src_valid_col, run-time)
+    from input_arr.bin, TMOV to a vec tile of the same type, TSTORE."""
+    t, r, k = dt(c.data_type), c.src_valid_row, c.src_valid_col
+    src, out = GM("src", t, r * k, "input_arr.bin"), GM("out", t, r * k, "out.bin", is_input=False)
+    tiles = {"s": (vec_dyn(t, r, k), None, (r, k)), "dst": (vec_dyn(t, r, k), None, (c.dst_valid_row, c.dst_valid_col))}
+    return Prog([out, src], {"vs": view2(src, r, k), "vo": view2(out, r, k)}, tiles,
+                [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["dst"]), ("tstore", ["dst"], ["vo"])])
+
+
+def tmov_nd2nz_npu(c, d):
+    """tmov_nd2nz_kernel.cpp (A5, hifloat8): TLOAD a row-major vec tile rows x cols, TMOV to a
+    vec tile NZ (col-major, row-major 512-byte boxes), TSTORE through an NZ GM view
+    [1, C1, N1, 16, 32] with strides [C1 rows 32, rows 32, 512, 32, 1] (C1 = cols / 32, N1 =
+    rows / 16)."""
+    r, k, t = c.rows, c.cols, "!pto.hif8"
+    src, out = GM("src", "ui8", r * k, "input_arr.bin", tdt=t), GM("out", "ui8", r * k, "out.bin", is_input=False, tdt=t)
+    c1, n1 = k // 32, r // 16
+    views = {"vs": view2(src, r, k), "vo": (out, [1, c1, n1, 16, 32], [c1 * r * 32, r * 32, 512, 32, 1], "nz")}
+    tiles = {"s": (vec_dyn(t, r, k), None, (r, k)), "nz": (vec_dyn(t, r, k, "col_major", "row_major"), None, (r, k))}
+    p = Prog([out, src], views, tiles, [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["nz"]), ("tstore", ["nz"], ["vo"])])
+    p.profiles = ("a5",)
+    return p
+
+
+def tmov_nd2zn_npu(c, d):
+    """tmov_nd2zn_kernel.cpp (A5): TLOAD a row-major vec tile, TMOV to a ZN vec tile (row-major
+    of col-major boxes) at 0x10000, TSTORE a row-major tile placed on the same bytes (the
+    kernel's TASSIGN(ndTile, 0x10000)) through an ND view: the ZN bytes as they lie."""
+    t = {"hif8": "!pto.hif8", "half": "f16", "b32": "i32"}[c.dtype_name]
+    ft = {"hif8": "ui8", "half": "ui16", "b32": "ui32"}[c.dtype_name]
+    r, k = c.rows, c.cols
+    src, out = GM("src", ft, r * k, "input_arr.bin", tdt=t), GM("out", ft, r * k, "out.bin", is_input=False, tdt=t)
+    tiles = {"s": (vec_dyn(t, r, k), 0, (r, k)), "zn": (vec_dyn(t, r, k, "row_major", "col_major"), 0x10000, (r, k)),
+             "nd": (vec_dyn(t, r, k), 0x10000, (r, k))}
+    p = Prog([out, src], {"vs": view2(src, r, k), "vo": view2(out, r, k)}, tiles,
+             [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["zn"]), ("tstore", ["nd"], ["vo"])])
+    p.profiles = ("a5",)
+    return p
+
+
+NPU.update({"tmov_vect": tmov_vect_npu, "tmov_nd2nz": tmov_nd2nz_npu, "tmov_nd2zn": tmov_nd2zn_npu})
+NAMES.update({"tmov_vect": lambda i, c: f"TMOVTest.vect_copy_case{i + 1}"})
+
+
+# tload_kernel.cpp launchTLOAD_<key>: runTLOADND<T, shape0..4, kTRows, kTCols, dyn, PadVal>
+# and its block count (both suites); key = position in gen_data.py's name list + 1.
+TLOAD_CASES = [("f32", (1, 1, 1, 128, 128), 128, 128, 1, 0, 1), ("f32", (2, 2, 2, 256, 64), 256, 64, 1, 0, 8),
+               ("f32", (1, 1, 1, 128, 127), 128, 128, 1, 2, 1), ("i16", (1, 1, 1, 128, 127), 128, 128, 1, 2, 1),
+               ("ui8", (1, 1, 1, 128, 127), 128, 128, 1, 3, 1), ("i16", (1, 1, 32, 64, 128), 64, 128, 1, 0, 32),
+               ("i16", (1, 1, 32, 64, 128), 64, 128, 0, 0, 32), ("f32", (2, 2, 2, 256, 60), 256, 64, 1, 2, 8),
+               ("i64", (1, 1, 1, 128, 128), 128, 128, 1, 0, 1), ("ui64", (1, 1, 1, 128, 125), 128, 128, 1, 1, 1),
+               ("i64", (2, 2, 2, 256, 62), 256, 64, 1, 1, 8), ("ui64", (2, 2, 2, 256, 64), 256, 64, 1, 0, 8)]
+
+
+def tload_golden(d, t, s, pad):
+    """tload_kernel.cpp get_input_golden_case (the golden is computed by main.cpp, gen_data.py
+    writes none): input = the flat index of each element of shape s, cast to T; golden = the
+    input with each row widened to align(s4, 32 B), the new columns holding PadVal (Max / Min:
+    +-inf for floats, the type's max / min for integers; else 0)."""
+    n, s4a = int(np.prod(s)), align_up(s[4], 32 // ES[t])
+    a = np.arange(n, dtype=np.int64).astype(NP[t]).reshape(-1, s[4])
+    if t in ("f32", "f16"):
+        fill = {2: np.inf, 3: -np.inf}.get(pad, 0)
+    else:
+        fill = {2: np.iinfo(NP[t]).max, 3: np.iinfo(NP[t]).min}.get(pad, 0)
+    g = np.full((a.shape[0], s4a), fill, dtype=NP[t])
+    g[:, : s[4]] = a
+    a.tofile(os.path.join(d, "input.bin"))
+    g.tofile(os.path.join(d, "golden.bin"))
+    return n, g.size
+
+
+def tload_npu(c, d):
+    """tload_kernel.cpp runTLOADND, one program for all `blocks` cores in block order: core b
+    TLOADs (s0, s1, s2, kTRows / (s0 s1 s2), s4) of the source at row b s3 / blocks of each
+    (s0, s1, s2) slice into a vec tile kTRows x kTCols (valid x s4, pad PadVal), then TSTOREs a
+    tile on the same bytes with static valid cols kTCols (its padding included) to the same
+    rows of the golden-shaped output (rows of align(s4, 32 B))."""
+    key = c.index(os.path.basename(d))  # c: gen_data.py's name list
+    t, s, tr, tc, dyn, pad, blocks = TLOAD_CASES[key]
+    nin, nout = tload_golden(d, t, s, pad)
+    s4a, gr = align_up(s[4], 32 // ES[t]), tr // (s[0] * s[1] * s[2])
+    src, out = GM("src", t, nin, "input.bin"), GM("out", t, nout, "out.bin", is_input=False)
+    views = {"vs": (src, list(s), strides_of(list(s)), None), "vo": (out, list(s[:4]) + [s4a], strides_of(list(s[:4]) + [s4a]), None)}
+    tiles = {"tile": (tbuf("vec", t, tr, tc, "?" if dyn else tr, "?", pad=pad), 0, (tr, s[4])),
+             "tileP": (tbuf("vec", t, tr, tc, "?", tc), 0, (tr, tc))}
+    steps = []
+    for b in range(blocks):
+        r0 = b * (s[3] // blocks)
+        views[f"vs{b}"] = ("part", "vs", [0, 0, 0, r0, 0], [s[0], s[1], s[2], gr, s[4]])
+        views[f"vo{b}"] = ("part", "vo", [0, 0, 0, r0, 0], [s[0], s[1], s[2], gr, tc])
+        steps += [("tload", [f"vs{b}"], ["tile"]), ("tstore", ["tileP"], [f"vo{b}"])]
+    return Prog([out, src], views, tiles, steps)
+
+
+NPU.update({"tload": tload_npu})
+NAME_ONLY = {"tload"}  # scripts with only a name list: run.case_list gives each case that list
+
 # ---- session 12, goldb ----
 # NPU makers for the test dirs that had none: thistogram, tquant, tadddeqrelu, trowexpandbrcb,
 # taddplus (a2a3). The others of that batch are listed in GOLDB_SKIP with the reason (no text
@@ -1155,9 +1553,9 @@ def indexed_npu(op):
 NPU.update({o: indexed_npu(o) for o in ("mgather", "mscatter")})
 
 
-# 8-bit float tiles: stored as their bytes, compared as int8 (bit-exact, and main.cpp's
-# ResultCmp on fp8_e4m3_wrapper / hifloat8_wrapper converts the int8 bits to float). Put
-# first so that dt(np.int8) stays "i8".
+# 8-bit float tiles: hif8 stored as its bytes, compared as int8 (bit-exact, and main.cpp's
+# ResultCmp on hifloat8_wrapper converts the int8 bits to float); put first so that dt(np.int8)
+# stays "i8" (and the f8 entries made above, if any, win).
 NP = {"f8E4M3FN": np.int8, "f8E5M2": np.int8, "!pto.hif8": np.int8, **NP}
 ES = {k: np.dtype(v).itemsize for k, v in NP.items()}
 F8 = {"float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2", "hifloat8": "!pto.hif8"}  # tile_buf spells hif8 so

@@ -77,6 +77,8 @@ def case_list(op, script, d):
         nodes.sort(key=lambda n: (n.lineno, n.col_offset))
         entries = [value(e) for e in nodes]
     names = [lst for lst in lists if lst and all(isinstance(e, str) for e in lst)]
+    if not entries and op in ops.NAME_ONLY:  # only a name list (the golden is made by ops' maker)
+        return [(n, names[0]) for n in names[0]]
     if not entries and isinstance(ns.get("CASES"), list):  # a module-level CASES list of (name, generator)
         return [(e[0], e) for e in ns["CASES"]]
     if not entries and names and "case_name" not in ns:  # case names only (main.cpp makes the golden)

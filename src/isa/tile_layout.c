@@ -191,7 +191,8 @@ static ptosim_status fillpad_mat(pt_ctx *x, const ptosim_tfillpad_params *p) {
   PT_VERIFY(x, d->blayout == PTOSIM_BL_COL_MAJOR && d->slayout == PTOSIM_SL_ROW_MAJOR && d->fractal == PT_FRAC_BYTES,
             "tfillpad.layout", "use an NZ mat tile (blayout col_major, slayout row_major, fractal 512)",
             "mat tfillpad supports only the NZ layout");
-  PT_VERIFY(x, d->pad == PTOSIM_PAD_ZERO, "tfillpad.pad", "use pad zero for mat tiles",
+  /* pto-isa a5 / a2a3 TFillPad.hpp TFILLPAD_IMPL (mat): PadVal Zero or Null, both fill zero. */
+  PT_VERIFY(x, d->pad == PTOSIM_PAD_ZERO || d->pad == PTOSIM_PAD_NULL, "tfillpad.pad", "use pad zero (or null) for mat tiles",
             "mat tfillpad fills with zero only; dst pad is %d", (int)d->pad);
   pt_set_pipe(x, PTOSIM_PIPE_MTE2);
   int64_t es = esize(d), cw = PT_C0 / es, rows = d->rows, vr = d->valid_rows;
@@ -210,13 +211,14 @@ static ptosim_status fillpad_mat(pt_ctx *x, const ptosim_tfillpad_params *p) {
 }
 
 /* Checks shared by the three forms (tfillpad.md "Constraints", PTOAS verifyTFillPadLike):
- * dst pad value not null, element widths equal and 1, 2 or 4 bytes; same shape, or
+ * dst pad value not null (mat tiles: see fillpad_mat), element widths equal and 1, 2 or 4 bytes; same shape, or
  * (expand) dst at least as large. */
 static ptosim_status fillpad(pt_ctx *x, const ptosim_tfillpad_params *p, int copy, int expand) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   const operand o[] = {{"src", s, ANY}, {"dst", d, ANY}};
   PT_TRY(operands(x, NULL, 2, o));
-  PT_VERIFY(x, d->pad != PTOSIM_PAD_NULL, "tfillpad.pad", "give dst a pad value (zero, max or min)",
+  int mat = d->space == PTOSIM_L1 && copy && !expand;
+  PT_VERIFY(x, mat || d->pad != PTOSIM_PAD_NULL, "tfillpad.pad", "give dst a pad value (zero, max or min)",
             "dst pad value is null");
   unsigned es = esize(s);
   PT_VERIFY(x, esize(d) == es && (es == 1 || es == 2 || es == 4), "tfillpad.dtype",
@@ -226,7 +228,7 @@ static ptosim_status fillpad(pt_ctx *x, const ptosim_tfillpad_params *p, int cop
   PT_VERIFY(x, fits, "tfillpad.shape",
             expand ? "make dst at least as large as src" : "give src and dst the same shape (or use tfillpad_expand)",
             "src %d x %d, dst %d x %d", s->rows, s->cols, d->rows, d->cols);
-  if (d->space == PTOSIM_L1 && copy && !expand) return fillpad_mat(x, p);
+  if (mat) return fillpad_mat(x, p);
   return fillpad_vec(x, p, copy);
 }
 
