@@ -1556,18 +1556,19 @@ NPU.update({o: indexed_npu(o) for o in ("mgather", "mscatter")})
 # 8-bit float tiles: hif8 stored as its bytes, compared as int8 (bit-exact, and main.cpp's
 # ResultCmp on hifloat8_wrapper converts the int8 bits to float); put first so that dt(np.int8)
 # stays "i8" (and the f8 entries made above, if any, win).
-NP = {"f8E4M3FN": np.int8, "f8E5M2": np.int8, "!pto.hif8": np.int8, **NP}
+NP = {"f8E4M3FN": np.int8, "f8E5M2": np.int8, "!pto.hif8": np.int8, "!pto.f4E1M2x2": np.uint8,
+      "!pto.f4E2M1x2": np.uint8, **NP}
 ES = {k: np.dtype(v).itemsize for k, v in NP.items()}
 F8 = {"float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2", "hifloat8": "!pto.hif8"}  # tile_buf spells hif8 so
 
 
 def tcvt8_npu(c, d):
     """tcvt_npu, plus the A5 pairs with an 8-bit float side (gen_data's ml_dtypes float8_e4m3fn /
-    float8_e5m2 and en_dtypes hifloat8: the tiles take ptosim's f8E4M3FN / f8E5M2 / hif8). The
-    fp4 pairs (gen_data's _Fp4E*x2Type sentinels: packed nibbles) are skipped."""
+    float8_e5m2 and en_dtypes hifloat8: the tiles take ptosim's f8E4M3FN / f8E5M2 / hif8) and
+    the fp4 pairs (gen_data's _Fp4E*x2Type sentinels: tcvt_fp4_npu)."""
     kinds = [getattr(x, "__name__", "") for x in (c.srctype, c.dsttype)]
     if any(k.startswith("fp4") for k in kinds):
-        return "bf16 <-> fp4 pair: ptosim's tcvt does not model the fp4 pairs"
+        return tcvt_fp4_npu(c, d, kinds)
     names = [F8.get(k) for k in kinds]
     if not any(names):
         return tcvt_npu(c, d)
@@ -1577,6 +1578,25 @@ def tcvt8_npu(c, d):
     for t, n in zip((spec.steps[0][1][0], spec.steps[0][2][0]), names):
         t.dtype = n or t.dtype
     return spec
+
+
+def tcvt_fp4_npu(c, d, kinds):
+    """tcvt_kernel.cpp's bf16 <-> fp4 cases (A5): the kernel's m x n tiles (fp4 columns counted
+    in codes) are a bf16 m x n tile (valid valid_m x valid_n) and an fp4-pair tile m x n / 2
+    (valid valid_m x ceil(valid_n / 2): ptosim's elements are bytes of two codes); GM arrays
+    tile-shaped (m x (n + 1) / 2 bytes on the fp4 side), whole arrays compared as main.cpp
+    does (uint8 on the fp4 side); run-time valid shapes when partial, TCVT CAST_RINT."""
+    f4 = "!pto.f4E1M2x2" if "fp4_e1m2x2" in kinds else "!pto.f4E2M1x2"
+    part = (c.valid_m, c.valid_n) != (c.m, c.n)
+    b = ((c.m, c.n), (c.valid_m, c.valid_n))
+    q = ((c.m, c.n // 2), (c.valid_m, (c.valid_n + 1) // 2))
+    if kinds[1].startswith("fp4"):
+        src = gm_tile("src", "bf16", *b, d, "x1_gm.bin", dyn=part)
+        dst = gm_tile("dst", f4, *q, d, "golden.bin", file="out.bin", dyn=part)
+    else:
+        src = gm_tile("src", f4, *q, d, "x1_gm.bin", dyn=part)
+        dst = gm_tile("dst", "bf16", *b, d, "golden.bin", file="out.bin", dyn=part)
+    return Spec("tcvt", [src], [dst], attr_in="{rmode = #pto<round_mode CAST_RINT>}")
 
 
 NPU["tcvt"] = tcvt8_npu

@@ -18,6 +18,9 @@
  *                    hif8 -> f32 exact (a5 TCvt.hpp cast32to8 `vcvt(.., ROUND_R, RS_DISABLE,
  *                    PART_P0)`, castData f32 / f16 -> hifloat8 `vcvt(.., ROUND_A, RS_DISABLE,
  *                    ..)`, cast8to32; SaturationCtrlTraits touches no CTRL bit for them)
+ *   fp4 pairs        (A5) bf16 <-> f4E1M2x2 / f4E2M1x2: a tile of fp4 pairs has a byte (two
+ *                    codes, the even column in the low nibble) per element, so the bf16 side's
+ *                    valid columns vc pair with ceil(vc / 2) bytes; see cvt_fp4
  *
  * A row is converted in chunks: a loader chosen once by the source type fills a float or
  * int64 buffer, a storer chosen once by the destination type converts and writes it. */
@@ -26,6 +29,7 @@
 #include <string.h>
 
 #include "core/dtype.h"
+#include "isa/fp4.h"
 #include "isa/tile_elem.h"
 #include "isa/vec_lanes.h"
 
@@ -240,13 +244,13 @@ TE_CLONES static void sat_16(uint8_t *p, int64_t n, uint16_t inf) {
 
 #define B(t) TE_BIT(PTOSIM_DT_##t)
 /* Destinations of each source: [0] A2/A3, [1] A5 (tcvt.md "Source Type" table; A5's 8-bit
- * float and hifloat8 pairs as a5 TCvt.hpp castData has them; the fp4 and int4 pairs are not
+ * float, hifloat8 and fp4 pairs as a5 TCvt.hpp castData has them; the int4 pairs are not
  * modelled). */
 static const uint32_t k_pairs[PTOSIM_DT_COUNT][2] = {
     [PTOSIM_DT_F32] = {B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64),
                        B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64) | B(F8E4M3) | B(F8E5M2) | B(HIF8)},
     [PTOSIM_DT_F16] = {B(F32) | B(I32) | B(I16) | B(I8) | B(U8), B(F32) | B(I32) | B(I16) | B(I8) | B(U8) | B(HIF8)},
-    [PTOSIM_DT_BF16] = {B(F32) | B(I32), B(F32) | B(I32) | B(F16)},
+    [PTOSIM_DT_BF16] = {B(F32) | B(I32), B(F32) | B(I32) | B(F16) | B(F4E1M2X2) | B(F4E2M1X2)},
     [PTOSIM_DT_I16] = {B(F16) | B(F32), B(U8) | B(F16) | B(F32) | B(U32) | B(I32)},
     [PTOSIM_DT_I32] = {B(F32) | B(I16) | B(I64) | B(F16), B(F32) | B(I16) | B(U16) | B(I64) | B(U8)},
     [PTOSIM_DT_I64] = {B(F32) | B(I32), B(F32) | B(I32)},
@@ -254,6 +258,7 @@ static const uint32_t k_pairs[PTOSIM_DT_COUNT][2] = {
     [PTOSIM_DT_I8] = {B(F16), B(F16) | B(I16) | B(I32)},
     [PTOSIM_DT_U32] = {0, B(U8) | B(U16) | B(I16)},
     [PTOSIM_DT_F8E4M3] = {0, B(F32)}, [PTOSIM_DT_F8E5M2] = {0, B(F32)}, [PTOSIM_DT_HIF8] = {0, B(F32)},
+    [PTOSIM_DT_F4E1M2X2] = {0, B(BF16)}, [PTOSIM_DT_F4E2M1X2] = {0, B(BF16)},
 };
 
 /* Pairs whose saturation defaults to OFF (a2a3 TCvt.hpp kIsNarrowingCvt, a5 TCvt.hpp TCVT_IMPL's
@@ -289,6 +294,51 @@ static cv_st storer(ptosim_dtype s, ptosim_dtype d, pt_round r, bool fsrc) {
   }
 }
 
+/* bf16 <-> fp4 pairs (a5 TCvt.hpp, whose fp4 tiles count columns in codes, two a byte).
+ * To fp4 (castBf16toFp4): codes rounded with rmode onto the format's magnitudes (fp4.h),
+ * every valid row first zeroed across dst's whole width (the hardware's fill of
+ * validRows * dstCols / 2 bytes), then the vc / 2 whole bytes written: for an odd vc the
+ * byte of the last column stays 0. From fp4 (castFp4toBf16): each of the vc valid columns
+ * from its nibble, exact. Valid rows equal; the fp4 side's valid columns are ceil(vc / 2). */
+static ptosim_status cvt_fp4(pt_ctx *x, const ptosim_telem_params *p) {
+  const ptosim_tile *s = &p->src0, *d = &p->dst;
+  bool to4 = f4_mags(d->dtype) != NULL;
+  const ptosim_tile *b = to4 ? s : d, *q = to4 ? d : s; /* the bf16 and the fp4 tile */
+  const float *mag = f4_mags(q->dtype);
+  int64_t vr = d->valid_rows, vc = b->valid_cols, nb = vc / 2, ss, ds;
+  PT_VERIFY(x, s->valid_rows == vr && q->valid_cols == (vc + 1) / 2, "tcvt.valid",
+            "give the fp4 tile the bf16 tile's valid rows and half its valid columns, rounded up",
+            "src valid %d x %d, dst valid %d x %d", s->valid_rows, s->valid_cols, d->valid_rows, d->valid_cols);
+  uint8_t *sp, *dp;
+  PT_TRY(pt_te_rows(x, s, vr, s->valid_cols, PT_READ, &sp, &ss));
+  PT_TRY(pt_te_rows(x, d, vr, to4 ? d->cols : vc, PT_WRITE, &dp, &ds));
+  int64_t slen = (vr - 1) * ss + s->valid_cols * (int64_t)pt_dtype_size(s->dtype);
+  uint8_t *copy = malloc((size_t)slen); /* the source rows: the tiles may overlap */
+  if (!copy) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory");
+  memcpy(copy, sp, (size_t)slen);
+  pt_round r = round_of(p->rmode);
+  for (int64_t i = 0; i < vr; i++) {
+    const uint8_t *a = copy + i * ss;
+    uint8_t *o = dp + i * ds;
+    if (to4) {
+      memset(o, 0, (size_t)d->cols);
+      for (int64_t j = 0; j < nb; j++) {
+        uint16_t lo, hi;
+        memcpy(&lo, a + 4 * j, 2), memcpy(&hi, a + 4 * j + 2, 2);
+        o[j] = (uint8_t)(f4_from_f32(mag, pt_bf16_to_f32(lo), r) | f4_from_f32(mag, pt_bf16_to_f32(hi), r) << 4);
+      }
+    } else {
+      for (int64_t c = 0; c < vc; c++) {
+        uint16_t v = f4_to_bf16(mag, (unsigned)(a[c / 2] >> (4 * (c & 1))) & 15u);
+        memcpy(o + 2 * c, &v, 2);
+      }
+    }
+  }
+  free(copy);
+  pt_record_work(x, (uint64_t)(vr * vc), PTOSIM_DT_BF16);
+  return PTOSIM_OK;
+}
+
 ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
   const ptosim_tile *s = &p->src0, *d = &p->dst;
   PT_TRY(pt_te_tile(x, "tcvt", "src", s));
@@ -302,6 +352,7 @@ ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
   PT_VERIFY(x, (unsigned)p->rmode <= PTOSIM_RM_CAST_RINT && (unsigned)p->sat <= PTOSIM_TSAT_OFF, "tcvt.mode",
             "use the enumerators of ptosim/tile_elem.h", "rounding mode %d or saturation mode %d is not an enumerator",
             (int)p->rmode, (int)p->sat);
+  if (f4_mags(s->dtype) || f4_mags(d->dtype)) return cvt_fp4(x, p);
   PT_TRY(pt_te_valid(x, "tcvt", "src", s, d));
   int64_t vr = d->valid_rows, vc = d->valid_cols, ss, ds;
   uint8_t *q, *dp, *copy;
