@@ -1358,9 +1358,12 @@ NPU.update({"tload": tload_npu})
 NAME_ONLY = {"tload"}  # scripts with only a name list: run.case_list gives each case that list
 
 # ---- session 12, goldb ----
-# NPU makers for the test dirs that had none: thistogram, tquant, tadddeqrelu, trowexpandbrcb,
-# taddplus (a2a3). The others of that batch are listed in GOLDB_SKIP with the reason (no text
-# spelling in ptosim, or no golden.bin from gen_data.py).
+# NPU makers for the test dirs that had none: thistogram, tquant (INT8 and A5 MXFP8 ND),
+# tadddeqrelu, trowexpandbrcb, taddplus (a2a3), mgather / mscatter; tcvt's fp8 / hif8 / fp4
+# pairs. The others of that batch are listed in GOLDB_SKIP with the reason (no text spelling in
+# ptosim, or no golden.bin from gen_data.py). See README "NPU suites, session 12 additions (goldb)".
+import re
+import sys
 
 def thistogram_npu(c, d):
     """thistogram_kernel.cpp (A5): src u16 rows x ceil16(cols) valid rows x cols (GM valid-shaped),
@@ -1476,8 +1479,6 @@ def kernel_cases(op):
     """{case name: (macro kind, {macro parameter: argument})} from the DEFINE_<KIND>(NAME, ...)
     lines of the current suite's <op>_kernel.cpp (its directory is on sys.path: run.py puts the
     suite's st directory there), parameters named as in the macro's #define."""
-    import re
-    import sys
     st = next(p for p in sys.path if os.path.isdir(os.path.join(p, "testcase", op)))
     src = open(os.path.join(st, "testcase", op, f"{op}_kernel.cpp")).read()
     params = {k: [a.strip() for a in v.split(",")] for k, v in re.findall(r"#define DEFINE_(\w+)\(([^)]*)\)", src)}
