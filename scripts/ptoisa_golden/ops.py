@@ -1524,14 +1524,16 @@ def indexed_npu(op):
     (indices.bin, GM valid-shaped: 1 x n or n x 1 DN for ROW_COLIDX) and dst tiles; out GM
     valid-shaped. mscatter: src (src.bin) and idx tiles; the table (zeroed, as main.cpp's
     aclrtMemset) is the output, compared whole with golden.bin. ScatterConflict::Default cases
-    run in ptosim's order (row-major, the last write wins: Last). The NZ forms (a2a3) and
-    ELEM2D_CHUNKED (a loop over chunks) are not mapped."""
+    run in ptosim's order (row-major, the last write wins: Last). The a2a3 NZ forms:
+    indexed_nz. ELEM2D_CHUNKED (a loop over chunks) is not mapped."""
     def make(c, d):
         name = c[0].split(".", 1)[1].replace("case_", "", 1)
         kind, p = kernel_cases(op)[name]
+        p = {k: (int(v) if v.lstrip("-").isdigit() else v) for k, v in p.items()}
+        if kind in ("ROW_NZ", "ELEM2D_NZ"):
+            return indexed_nz(op, kind, p)
         if kind not in INDEXED:
             return f"kernel form DEFINE_{kind}: not mapped"
-        p = {k: (int(v) if v.lstrip("-").isdigit() else v) for k, v in p.items()}
         (dr, dc), dv, (ir, ic), iv, (tr, tc) = INDEXED[kind](p)
         t, it, dyn = CTYPES[p["T"]], CTYPES[p["TIDX"]], kind.endswith("_DYN")
         col = kind == "ROW_COLIDX"
@@ -1549,6 +1551,36 @@ def indexed_npu(op):
                         attr_out="{scatterAtomicOp = #pto<scatter_atomic_op %s>, scatterOob = #pto<scatter_oob %s>}"
                         % (atomic, oob))
     return make
+
+
+def indexed_nz(op, kind, p):
+    """a2a3 mgather / mscatter DEFINE_ROW_NZ / DEFINE_ELEM2D_NZ (runRowNz / runElem2DNz): GM
+    table {1, BC, BR, 16, C0} (NZ), data tile R x C col-major of row-major 512-byte boxes
+    (NZ) through the GM {1, BC, R / 16, 16, C0} (NZ; C = BC * C0), index tile 1 x R (row) or
+    R x C (elem) row-major; a goldc Prog. mgather: table.bin, out = the dst's NZ array;
+    mscatter: src.bin loaded, out = the (zeroed) table, compared whole."""
+    t, it, R, C = CTYPES[p["T"]], CTYPES[p["TIDX"]], p["R"], p["C"]
+    tshape, dshape = [1, p["BC"], p["BR"], 16, p["C0"]], [1, p["BC"], R // 16, 16, p["C0"]]
+    ishape = [1, 1, 1, 1, R] if kind == "ROW_NZ" else [1, 1, 1, R, C]
+    n_t, n_d = int(np.prod(tshape)), R * C
+    gidx = GM("gi", it, int(np.prod(ishape)), "indices.bin")
+    tiles = {"idx": tbuf("vec", it, *ishape[3:]), "data": tbuf("vec", t, R, C, bl="col_major", sl="row_major")}
+    if op == "mgather":
+        gt, gd = GM("gt", t, n_t, "table.bin"), GM("gd", t, n_d, "out.bin", is_input=False)
+        oob = {"Undefined": "undefined", "Clamp": "clamp", "Wrap": "wrap", "Zero": "zero"}[p["OOB"]]
+        step, gms = ("mgather", ["vt", "idx"], ["data"], None, "{gatherOob = #pto<gather_oob %s>}" % oob), [gd, gt, gidx]
+        loads = [("tload", ["vi"], ["idx"])]
+        store = [("tstore", ["data"], ["vd"])]
+    else:
+        gt, gd = GM("gt", t, n_t, "out.bin", is_input=False), GM("gd", t, n_d, "src.bin")
+        oob = {"Undefined": "undefined", "Skip": "skip", "Clamp": "clamp", "Wrap": "wrap"}[p["OOB"]]
+        attr = "{scatterAtomicOp = #pto<scatter_atomic_op %s>, scatterOob = #pto<scatter_oob %s>}" % (
+            p["ATOMIC"].lower(), oob)
+        step, gms = ("mscatter", ["data", "idx"], ["vt"], None, attr), [gt, gd, gidx]
+        loads, store = [("tload", ["vi"], ["idx"]), ("tload", ["vd"], ["data"])], []
+    views = {"vt": (gt, tshape, strides_of(tshape), "nz"), "vd": (gd, dshape, strides_of(dshape), "nz"),
+             "vi": (gidx, ishape, strides_of(ishape), None)}
+    return Prog(gms, views, tiles, loads + [step] + store, profiles=("a2a3",))
 
 
 NPU.update({o: indexed_npu(o) for o in ("mgather", "mscatter")})
