@@ -1525,13 +1525,15 @@ def indexed_npu(op):
     valid-shaped. mscatter: src (src.bin) and idx tiles; the table (zeroed, as main.cpp's
     aclrtMemset) is the output, compared whole with golden.bin. ScatterConflict::Default cases
     run in ptosim's order (row-major, the last write wins: Last). The a2a3 NZ forms:
-    indexed_nz. ELEM2D_CHUNKED (a loop over chunks) is not mapped."""
+    indexed_nz; a5 mscatter's ELEM2D_CHUNKED: scatter_chunked."""
     def make(c, d):
         name = c[0].split(".", 1)[1].replace("case_", "", 1)
         kind, p = kernel_cases(op)[name]
         p = {k: (int(v) if v.lstrip("-").isdigit() else v) for k, v in p.items()}
         if kind in ("ROW_NZ", "ELEM2D_NZ"):
             return indexed_nz(op, kind, p)
+        if kind == "ELEM2D_CHUNKED":
+            return scatter_chunked(p)
         if kind not in INDEXED:
             return f"kernel form DEFINE_{kind}: not mapped"
         (dr, dc), dv, (ir, ic), iv, (tr, tc) = INDEXED[kind](p)
@@ -1581,6 +1583,25 @@ def indexed_nz(op, kind, p):
     views = {"vt": (gt, tshape, strides_of(tshape), "nz"), "vd": (gd, dshape, strides_of(dshape), "nz"),
              "vi": (gidx, ishape, strides_of(ishape), None)}
     return Prog(gms, views, tiles, loads + [step] + store, profiles=("a2a3",))
+
+
+def scatter_chunked(p):
+    """a5 mscatter DEFINE_ELEM2D_CHUNKED (runElem2DChunked): R / CR chunks in order, each TLOAD
+    of the CR x C index and source chunks (partition views of the R x C arrays at row
+    chunk * CR) and an elem-mode MSCATTER into the 1 x TS table (zeroed, the output)."""
+    t, it, R, C, CR = CTYPES[p["T"]], CTYPES[p["TIDX"]], p["R"], p["C"], p["CR"]
+    gt, gs, gi = (GM("gt", t, p["TS"], "out.bin", is_input=False), GM("gs", t, R * C, "src.bin"),
+                  GM("gi", it, R * C, "indices.bin"))
+    views = {"vt": (gt, [1, p["TS"]], [p["TS"], 1], None), "vs": (gs, [R, C], [C, 1], None),
+             "vi": (gi, [R, C], [C, 1], None)}
+    attr = "{scatterAtomicOp = #pto<scatter_atomic_op %s>, scatterOob = #pto<scatter_oob %s>}" % (
+        p["ATOMIC"].lower(), p["OOB"].lower())
+    steps = []
+    for k in range(R // CR):
+        views.update({f"ps{k}": ("part", "vs", [k * CR, 0], [CR, C]), f"pi{k}": ("part", "vi", [k * CR, 0], [CR, C])})
+        steps += [("tload", [f"pi{k}"], ["idx"]), ("tload", [f"ps{k}"], ["src"]), ("mscatter", ["src", "idx"], ["vt"], None, attr)]
+    return Prog([gt, gs, gi], views, {"idx": tbuf("vec", it, CR, C), "src": tbuf("vec", t, CR, C)}, steps,
+                profiles=("a5",))
 
 
 NPU.update({o: indexed_npu(o) for o in ("mgather", "mscatter")})
