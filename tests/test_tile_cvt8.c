@@ -181,7 +181,7 @@ static void test_from_f4(ptosim_dtype t, int vc) {
   finish(&e, ptosim_tcvt(e.c, &p), pt_dtype_name(t));
 }
 
-/* The pairs are A5's: A2/A3 refuses them. */
+/* The pairs are A5's: A2/A3 refuses them; an fp4 valid shape that does not pair is tcvt.valid. */
 static void test_a2a3_refuses(void) {
   static const ptosim_dtype pairs[][2] = {{PTOSIM_DT_F32, PTOSIM_DT_F8E4M3}, {PTOSIM_DT_F16, PTOSIM_DT_HIF8},
                                           {PTOSIM_DT_F8E5M2, PTOSIM_DT_F32}, {PTOSIM_DT_BF16, PTOSIM_DT_F4E2M1X2}};
@@ -190,6 +190,13 @@ static void test_a2a3_refuses(void) {
     ptosim_telem_params p = {.src0 = ub_tile(pairs[i][0], 0, 2, 64, 2, 64, PTOSIM_BL_ROW_MAJOR),
                              .dst = ub_tile(pairs[i][1], 0x1000, 2, 64, 2, 64, PTOSIM_BL_ROW_MAJOR)};
     refuse(&e, ptosim_tcvt(e.c, &p), "tcvt.dtype");
+  }
+  /* fp4 pairs: the fp4 side holds ceil(vc / 2) bytes a row, no fewer, no more */
+  for (int vb = 31; vb <= 33; vb += 2) {
+    env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+    ptosim_telem_params p = {.src0 = ub_tile(PTOSIM_DT_BF16, 0, 2, 64, 2, 64, PTOSIM_BL_ROW_MAJOR),
+                             .dst = ub_tile(PTOSIM_DT_F4E2M1X2, 0x1000, 2, 64, 2, vb, PTOSIM_BL_ROW_MAJOR)};
+    refuse(&e, ptosim_tcvt(e.c, &p), "tcvt.valid");
   }
 }
 
