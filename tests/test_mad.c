@@ -140,20 +140,24 @@ static float sat_norm(float v, float max) {
   return v;
 }
 
-/* TF32: keep 10 mantissa bits, ties to even or away from zero (golden mad_tf32*). */
-static float tf32(float v, ptosim_tf32_mode mode) {
+/* TF32 of target t: A5 keeps 10 mantissa bits (golden mad_tf32*); A2/A3 keeps 11 (HF32) and
+ * reads subnormals as +-0 (pto-isa pto_tile.hpp SetMadTF32Mode, a2a3 tmatmul golden); ties to
+ * even or away from zero. */
+static float tf32(float v, ptosim_tf32_mode mode, ptosim_target t) {
   uint32_t u = bits_f(v);
   if (mode == PTOSIM_TF32_NONE || isnan(v) || isinf(v)) return v;
-  uint32_t half = 0x1000u, rest = u & 0x1FFFu, keep = u & ~0x1FFFu;
-  bool up = rest > half || (rest == half && (mode == PTOSIM_TF32_ROUND_AWAY || (keep & 0x2000u)));
-  return f32_of(up ? keep + 0x2000u : keep);
+  bool a5 = t == PTOSIM_TARGET_A5;
+  if (!a5 && fpclassify(v) == FP_SUBNORMAL) return f32_of(u & 0x80000000u);
+  uint32_t ulp = a5 ? 0x2000u : 0x1000u, rest = u % ulp, keep = u - rest;
+  bool up = 2 * rest > ulp || (2 * rest == ulp && (mode == PTOSIM_TF32_ROUND_AWAY || (keep & ulp)));
+  return f32_of(up ? keep + ulp : keep);
 }
 
 static float e8m0(uint8_t s) { return s == 0xFF ? NAN : ldexpf(1.0f, (int)s - 127); }
 
 /* The multiply operand value of a stored element: decode, tf32, sat, MX scale. */
 static float operand(const mcase *c, ptosim_dtype t, uint32_t v, const uint8_t *scale) {
-  float x = tf32(decode(t, v), c->tf32);
+  float x = tf32(decode(t, v), c->tf32, c->tgt);
   if (c->sat == PTOSIM_SAT_SAT) x = sat_norm(x, max_of(t));
   if (scale) {
     x *= e8m0(*scale);
@@ -521,22 +525,37 @@ static void test_tf32(void) {
       c.specials = true;
       run_all_kernels(&c);
     }
-  /* Ties: 1 + 2^-11 (exactly half an ulp of tf32) rounds to 1 (even) or 1 + 2^-10 (away). */
-  for (int mode = PTOSIM_TF32_ROUND_EVEN; mode <= PTOSIM_TF32_ROUND_AWAY; mode++) {
-    mcase c = base_case(PTOSIM_TARGET_A5, PTOSIM_DT_F32, PTOSIM_DT_F32, PTOSIM_DT_F32, 1, 1, 1);
-    c.tf32 = (ptosim_tf32_mode)mode;
-    env e;
-    env_new(&e, c.tgt);
-    put_bits(e.img[PTOSIM_L0A] + c.a_addr, 0, 32, 0x3F801000u);
-    put_bits(e.img[PTOSIM_L0B] + c.b_addr, 0, 32, 0x3F800000u);
-    env_sync(&e);
-    ptosim_mad_params p = params_of(&c);
-    CHECK(ptosim_mad(e.aic, &p) == PTOSIM_OK);
-    uint32_t got;
-    CHECK(ptosim_mem_read(e.aic, PTOSIM_L0C, c.c_addr, &got, 4) == PTOSIM_OK);
-    CHECK(got == (mode == PTOSIM_TF32_ROUND_EVEN ? 0x3F800000u : 0x3F802000u));
-    env_free(&e);
-  }
+  /* a x b with a at each target's halfway point, or a the subnormal 0x007FF000 (A5 rounds it up
+   * to 2^-126; A2/A3's HF32 reads it as 0), b = 1 or 2^100; want[target][mode]. */
+  static const struct {
+    ptosim_target t;
+    uint32_t a, b, want[2];
+  } ties[] = {
+      {PTOSIM_TARGET_A5, 0x3F801000u, 0x3F800000u, {0x3F800000u, 0x3F802000u}},   /* 1 + 2^-11 */
+      {PTOSIM_TARGET_A5, 0x3F803000u, 0x3F800000u, {0x3F804000u, 0x3F804000u}},   /* odd: up */
+      {PTOSIM_TARGET_A2A3, 0x3F800800u, 0x3F800000u, {0x3F800000u, 0x3F801000u}}, /* 1 + 2^-12 */
+      {PTOSIM_TARGET_A2A3, 0x3F801800u, 0x3F800000u, {0x3F802000u, 0x3F802000u}},
+      {PTOSIM_TARGET_A2A3, 0x3F801000u, 0x3F800000u, {0x3F801000u, 0x3F801000u}}, /* exact in e8m11 */
+      {PTOSIM_TARGET_A5, 0x007FF000u, 0x71800000u, {0x32800000u, 0x32800000u}},   /* 2^-126 * 2^100 */
+      {PTOSIM_TARGET_A2A3, 0x807FF000u, 0x71800000u, {0, 0}}, /* +0 + -0 * 2^100 */
+      {PTOSIM_TARGET_A5, 0x807FF000u, 0x71800000u, {0xB2800000u, 0xB2800000u}},
+  };
+  for (size_t i = 0; i < sizeof ties / sizeof *ties; i++)
+    for (int mode = PTOSIM_TF32_ROUND_EVEN; mode <= PTOSIM_TF32_ROUND_AWAY; mode++) {
+      mcase c = base_case(ties[i].t, PTOSIM_DT_F32, PTOSIM_DT_F32, PTOSIM_DT_F32, 1, 1, 1);
+      c.tf32 = (ptosim_tf32_mode)mode;
+      env e;
+      env_new(&e, c.tgt);
+      put_bits(e.img[PTOSIM_L0A] + c.a_addr, 0, 32, ties[i].a);
+      put_bits(e.img[PTOSIM_L0B] + c.b_addr, 0, 32, ties[i].b);
+      env_sync(&e);
+      ptosim_mad_params p = params_of(&c);
+      CHECK(ptosim_mad(e.aic, &p) == PTOSIM_OK);
+      uint32_t got;
+      CHECK(ptosim_mem_read(e.aic, PTOSIM_L0C, c.c_addr, &got, 4) == PTOSIM_OK);
+      CHECK_MSG(got == ties[i].want[mode - PTOSIM_TF32_ROUND_EVEN], "case %zu mode %d: got 0x%08x", i, mode, got);
+      env_free(&e);
+    }
 }
 
 /* sat / nosat / omitted with infinities and NaNs in operands and seeds. */

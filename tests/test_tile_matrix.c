@@ -129,6 +129,10 @@ static uint32_t gen(ptosim_dtype t) {
   pt_store_from_f32(t, buf, v, PT_RND_RINT, PT_SAT_ON);
   uint32_t u = 0;
   memcpy(&u, buf, pt_dtype_size(t));
+  if (t != PTOSIM_DT_F32 || !u) return u;
+  /* f32 edge cases of the TF32 roundings: subnormals, and the halfway points of e8m10 and e8m11 */
+  if (r % 17 == 0) return (u & 0x80000000u) | (uint32_t)(r >> 41);
+  if (r % 19 == 0) return (u & ~0x1FFFu) | (r & 2 ? 0x1000u : 0x800u);
   return u;
 }
 
@@ -173,11 +177,14 @@ static bool op_is(ptosim_opcode op, const char *suffix) {
 static bool is_gemv(ptosim_opcode op) { return !strncmp(ptosim_op_spelling(op), "pto.tgemv", 9); }
 static bool is_mx(ptosim_opcode op) { return strstr(ptosim_op_spelling(op), ".mx") != NULL; }
 
-static uint32_t tf32_round(uint32_t u, ptosim_tf32_mode mode) {
+/* The target's TF32 of pattern u: A5 keeps 10 mantissa bits (e8m10); A2/A3 keeps 11 (HF32,
+ * e8m11) and reads subnormals as +-0 (pto-isa pto_tile.hpp SetMadTF32Mode, a2a3 tmatmul golden). */
+static uint32_t tf32_round(uint32_t u, ptosim_tf32_mode mode, bool a5) {
   if (mode == PTOSIM_TF32_NONE || (u & 0x7F800000u) == 0x7F800000u) return u;
-  uint32_t rest = u & 0x1FFFu, keep = u & ~0x1FFFu;
-  bool rnd_up = rest > 0x1000u || (rest == 0x1000u && (mode == PTOSIM_TF32_ROUND_AWAY || (keep & 0x2000u)));
-  return rnd_up ? keep + 0x2000u : keep;
+  if (!a5 && (u & 0x7F800000u) == 0) return u & 0x80000000u;
+  uint32_t ulp = a5 ? 0x2000u : 0x1000u, rest = u % ulp, keep = u - rest;
+  bool rnd_up = 2 * rest > ulp || (2 * rest == ulp && (mode == PTOSIM_TF32_ROUND_AWAY || (keep & ulp)));
+  return rnd_up ? keep + ulp : keep;
 }
 
 static float e8m0(uint8_t s) { return s == 0xFF ? NAN : ldexpf(1.0f, (int)s - 127); }
@@ -202,7 +209,7 @@ static void run_mm(const mm_case *c) {
   int cr = c->cr ? c->cr : lr;
   ptosim_tmatmul_params p = {.tf32 = c->ctrl ? PTOSIM_TF32_NONE : c->tf32};
   ptosim_tf32_mode ref_tf32 = c->ctrl == 2 ? PTOSIM_TF32_NONE : c->tf32;
-  for (int step = 0; step < c->ctrl; step++) { /* settf32mode on A5 (sethf32mode changes no arithmetic) */
+  for (int step = 0; step < c->ctrl; step++) { /* settf32mode, and sethf32mode (no-op on A5) */
     ptosim_tmode_params mp = {.enable = step == 0,
                               .mode = c->tf32 == PTOSIM_TF32_ROUND_AWAY ? PTOSIM_TMODE_ROUND : PTOSIM_TMODE_RINT};
     CHECK(ptosim_settf32mode(aic, &mp) == PTOSIM_OK && ptosim_sethf32mode(aic, &mp) == PTOSIM_OK);
@@ -259,7 +266,7 @@ static void run_mm(const mm_case *c) {
       float s = f32_of(seed);
       for (int k = 0; k < c->k; k++) {
         uint32_t a = get_elem(&l0a, &p.lhs, i, k), b = get_elem(&l0b, &p.rhs, k, j);
-        if (c->ta == PTOSIM_DT_F32 && a5) a = tf32_round(a, ref_tf32), b = tf32_round(b, ref_tf32);
+        if (c->ta == PTOSIM_DT_F32) a = tf32_round(a, ref_tf32, a5), b = tf32_round(b, ref_tf32, a5);
         float av = value_of(c->ta, a), bv = value_of(c->tb, b);
         if (mx) av *= e8m0((uint8_t)get_elem(&sa, &p.lhs_scale, i, k / 32));
         if (mx) bv *= e8m0((uint8_t)get_elem(&sb, &p.rhs_scale, k / 32, j));
@@ -332,6 +339,9 @@ static void test_matmul_shapes(void) {
       {MMC(A5, tgemv_bias, F32, F32, F32, 1, 40, 24), .lr = 1, .cr = 1, .lc = 64, .rr = 64, .tf32 = PTOSIM_TF32_ROUND_AWAY, .ctrl = 1},
       {MMC(A5, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_AWAY, .ctrl = 2},
       {MMC(A2A3, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_EVEN, .ctrl = 1},
+      {MMC(A2A3, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_AWAY, .ctrl = 1},
+      {MMC(A2A3, tmatmul_bias, F32, F32, F32, 5, 75, 11), .tf32 = PTOSIM_TF32_ROUND_AWAY},
+      {MMC(A2A3, tmatmul, F32, F32, F32, 24, 40, 24), .tf32 = PTOSIM_TF32_ROUND_EVEN, .ctrl = 2},
       {MMC(A5, tmatmul, F16, F16, F32, 128, 192, 128)},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mm(&cases[i]);
@@ -1095,8 +1105,9 @@ static void test_events(void) {
   ptosim_machine_free(m);
 }
 
-/* settf32mode / sethf32mode on CTRL: the MAD mode bits 46 (enable) and 47 (1: CAST_ROUND)
- * on the target each op serves, nothing on the other; an undefined mode is refused. */
+/* settf32mode / sethf32mode on CTRL: the MAD mode bits 46 (enable) and 47 (1: CAST_ROUND);
+ * settf32mode on both targets, sethf32mode on A2/A3 only (nothing on A5); an undefined mode
+ * is refused. */
 static void test_mode_ops(void) {
   for (int t = 0; t < 2; t++) {
     ptosim_machine *m = ptosim_machine_new((ptosim_target)t, 1);
@@ -1108,9 +1119,18 @@ static void test_mode_ops(void) {
     reset = ctrl;
     ptosim_tmode_params on_round = {.enable = true, .mode = PTOSIM_TMODE_ROUND};
     ptosim_tmode_params on_rint = {.enable = true, .mode = PTOSIM_TMODE_RINT}, off = {.enable = false};
-    /* the op of the other target first: no effect */
-    CHECK((a5 ? ptosim_sethf32mode : ptosim_settf32mode)(c, &on_round) == PTOSIM_OK);
-    CHECK(ptosim_get_ctrl(c, &rd) == PTOSIM_OK && ctrl == reset);
+    if (a5) { /* sethf32mode: no effect on A5 */
+      CHECK(ptosim_sethf32mode(c, &on_round) == PTOSIM_OK);
+      CHECK(ptosim_get_ctrl(c, &rd) == PTOSIM_OK && ctrl == reset);
+    } else { /* settf32mode writes the bits on A2/A3 too */
+      CHECK(ptosim_settf32mode(c, &on_round) == PTOSIM_OK && ptosim_get_ctrl(c, &rd) == PTOSIM_OK);
+      CHECK(ctrl == (reset | 3ull << 46));
+      CHECK(ptosim_settf32mode(c, &off) == PTOSIM_OK && ptosim_get_ctrl(c, &rd) == PTOSIM_OK);
+      CHECK(ctrl == (reset | 1ull << 47));
+      CHECK(ptosim_settf32mode(c, &on_rint) == PTOSIM_OK && ptosim_get_ctrl(c, &rd) == PTOSIM_OK);
+      CHECK(ctrl == (reset | 1ull << 46));
+      CHECK(ptosim_settf32mode(c, &off) == PTOSIM_OK);
+    }
     ptosim_status (*op)(ptosim_core *, const ptosim_tmode_params *) = a5 ? ptosim_settf32mode : ptosim_sethf32mode;
     CHECK(op(c, &on_round) == PTOSIM_OK && ptosim_get_ctrl(c, &rd) == PTOSIM_OK);
     CHECK(ctrl == (reset | 3ull << 46));

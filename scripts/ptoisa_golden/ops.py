@@ -784,6 +784,8 @@ SUITE = {"npu-a2a3": {
     # a2a3 tdivs_kernel.cpp: divider.bin is an f32; cases 10 and up are TDIVS(dst, scalar, src).
     "tdivs": ew("tdivs", 1, scalar="f32", scalar_first=lambda name: int(name.rsplit("case", 1)[1]) >= 10),
     "tmaxs": ew("tmaxs", 1, scalar="f32"),  # a2a3 gen_data packs the scalar as an f32
+    # a2a3 trems main.cpp reads scalar.bin as a float for every T (the i32 kernels take it as int32_t).
+    "trems": ew("trems", 1, scalar="f32", tmp="row"),
     "tmins": ew("tmin", 2),  # a2a3 tmins_kernel.cpp calls TMIN(dst, src0, src1) on two tiles
     # a2a3 tcolsum main.cpp: cases 14-26 rerun cases 1-13's parameters with IsBinary = true.
     "tcolsum": reduce("tcolsum", binary=lambda rows, name: int(name.rsplit("case", 1)[1]) > 13),

@@ -20,9 +20,12 @@
  * ascending, seeded with 0 (mad, mad_mx), the old dst value (mad_acc, mad_mx_acc: it seeds the
  * chain, it is not added afterwards) or bias[n] (mad_bias, mad_mx_bias). Integer forms wrap
  * around in i32. Clauses:
- *   tf32_mode  f32 operands are first rounded to 10 mantissa bits: round_even adds 0xFFF + bit 13
- *              of the pattern, round_away adds 0x1000, then bits 12..0 are cleared (goldens of
- *              corpus cube-matmul/mad_tf32, mad_tf32_round_away); inf and NaN pass unchanged.
+ *   tf32_mode  f32 operands are first rounded to the target's TF32 (pto-isa pto_tile.hpp
+ *              SetMadTF32Mode: "a2/a3: e8m11, a5: e8m10"): D = 13 (A5) or 12 (A2/A3) low bits
+ *              are dropped, round_even adds 2^(D-1) - 1 + bit D of the pattern, round_away adds
+ *              2^(D-1), then bits D-1..0 are cleared (A5: goldens of corpus cube-matmul/mad_tf32,
+ *              mad_tf32_round_away). A2/A3 (HF32) flushes subnormal operands to +-0 (golden of
+ *              pto-isa tests/npu/a2a3 tmatmul, float32_to_hf32). inf and NaN pass unchanged.
  *   sat        operand values (after tf32 rounding) and seeds: NaN -> 0, +-inf -> +-largest finite
  *              value of their type; MX-scaled values saturate again to +-FLT_MAX; every step
  *              result is clamped to +-FLT_MAX (spec "MAD Common Clauses", spec-notes 2.4).
@@ -94,6 +97,7 @@ typedef struct mad_op {
   pt_mad_seed seed;
   bool mx, sat, is_int;
   ptosim_tf32_mode tf32;
+  bool hf32; /* A2/A3: the TF32 mode is HF32 (e8m11, subnormals flushed) */
   int64_t m, n, k, m16;
   mad_operand a, b;
   uint8_t *dst;        /* L0C footprint */
@@ -236,6 +240,7 @@ static ptosim_status setup(pt_ctx *x, const ptosim_mad_params *p, pt_mad_seed se
   o->mx = mx;
   o->sat = pt_sat_mode(x, p->sat) == PTOSIM_SAT_SAT;
   o->tf32 = p->tf32;
+  o->hf32 = x->m->target != PTOSIM_TARGET_A5;
   o->is_int = !pt_dtype_is_float(p->dst.dtype);
   o->m = p->m;
   o->n = p->n;
@@ -309,11 +314,13 @@ static void decode_operand(const mad_operand *o, const pt_mad_kernel *kr, int64_
     decode_run(o, kr, o->host + kb * PT_C0, min64(o->cw, k - kb * o->cw), out + kb * o->kblk * 4);
 }
 
-static float tf32_round(float v, bool away) {
-  uint32_t u;
+/* v rounded to a TF32 with 23 - drop mantissa bits (ties away or to even); ftz: subnormals -> +-0. */
+static float tf32_round(float v, bool away, unsigned drop, bool ftz) {
+  uint32_t u, half = 1u << (drop - 1);
   memcpy(&u, &v, 4);
   if ((u & 0x7F800000u) == 0x7F800000u) return v;
-  u = (away ? u + 0x1000u : u + 0xFFFu + ((u >> 13) & 1u)) & 0xFFFFE000u;
+  if (ftz && (u & 0x7F800000u) == 0) u &= 0x80000000u;
+  u = (away ? u + half : u + half - 1 + ((u >> drop) & 1u)) & ~(2 * half - 1);
   memcpy(&v, &u, 4);
   return v;
 }
@@ -332,7 +339,8 @@ static void sat_values(float *v, int64_t n, float max) {
 static void prepare_values(const mad_op *op, const mad_operand *o, float *v) {
   int64_t n = decoded_count(o);
   if (op->tf32 != PTOSIM_TF32_NONE)
-    for (int64_t i = 0; i < n; i++) v[i] = tf32_round(v[i], op->tf32 == PTOSIM_TF32_ROUND_AWAY);
+    for (int64_t i = 0; i < n; i++)
+      v[i] = tf32_round(v[i], op->tf32 == PTOSIM_TF32_ROUND_AWAY, op->hf32 ? 12 : 13, op->hf32);
   if (op->sat) sat_values(v, n, o->max);
   if (!op->mx) return;
   /* MX: k % 64 == 0 and cw == 32 == MX_GROUP, so fractal column kb is scale group kb. */

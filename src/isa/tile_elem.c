@@ -555,6 +555,110 @@ static inline uint64_t te_powi(uint64_t b, uint64_t e, bool neg, bool minus1) {
   return r;
 }
 
+/* ---- integer division: tdiv tdivs tfmod tfmods trem trems on integers ------------------- */
+
+/* docs/spec-notes.md section 14.8. Quotients truncate toward zero: A5's vdiv (tdiv) and the
+ * scalar unit's C `/` (tdivs on both targets: TDivs_naive / TSDiv_naive). tfmod is A5's vdiv,
+ * vmul, vsub, x - (x / y) y, which is C's x % y (the remainder with x's sign). trem / trems
+ * on A5 are one vmod, read as the remainder with y's sign (x % y, plus y where the two signs
+ * differ): trem.md's floor(x / y) formula, pto-isa's CPU simulator and the hardware test's
+ * numpy `%` all say so; no page defines vmod itself. A lane whose result no source defines
+ * (y = 0; MIN / -1) never reaches these formulas: te_guards fails the op first. */
+#define IDIV_I(K, x, y) ((pt_vl_c_##K)((x) / (y)))
+#define IRDIV_I(K, x, s) ((pt_vl_c_##K)((s) / (x))) /* tdivs with the scalar first */
+#define IFMOD_I(K, x, y) ((pt_vl_c_##K)((x) % (y)))
+/* 1 where v (a value of K) is negative; 0 for unsigned K (no compare with 0 there). */
+#define INEG(K, v) ((unsigned)((pt_vl_u_##K)(v) >> (PT_VL_E_##K * 8 - 1)) & (unsigned)PT_VL_S_##K)
+#define IREM_I(K, x, y) \
+  ((pt_vl_c_##K)(IFMOD_I(K, x, y) + (IFMOD_I(K, x, y) != 0 && INEG(K, IFMOD_I(K, x, y) ^ (y)) ? (y) : 0)))
+
+/* The guards: te_guard_fn returns -1 when every lane of row g is defined, else 2 i + o for
+ * the first lane i that is not (o = 1: MIN / -1, o = 0: a zero divisor). IBAD: divisor y is
+ * 0, or (OVF, signed K) x is K's minimum and y is -1. Vector-unit division (vdiv, vmod)
+ * overflows at every width; the scalar unit's C `/` computes 8- and 16-bit operands in int,
+ * where MIN / -1 = 2^(w-1) is defined and wraps to MIN on the store (the NPU compiler's
+ * conversion keeps the low bits), so only 32-bit operands overflow there. One OR over the row
+ * first: the search runs only on a failing row. */
+typedef int64_t (*te_guard_fn)(const te_row *g);
+#define IMIN(K) ((pt_vl_c_##K)((pt_vl_u_##K)1 << (PT_VL_E_##K * 8 - 1)))
+#define IBAD(K, x, y, OVF) \
+  ((unsigned)((y) == 0) | 2u * ((unsigned)(OVF) & INEG(K, IMIN(K)) & (unsigned)((x) == IMIN(K)) & (unsigned)((y) == (pt_vl_c_##K)-1)))
+#define TE_GUARD(op, K, X, Y, OVF)                                                           \
+  static int64_t op##_##K(const te_row *g) {                                                 \
+    const uint8_t *a = g->a, *b = g->b;                                                      \
+    pt_vl_c_##K s = te_s_##K(g);                                                             \
+    unsigned bad = 0;                                                                        \
+    (void)b, (void)s;                                                                        \
+    for (int64_t i = 0, n = g->n; i < n; i++) bad |= IBAD(K, X, Y, OVF);                     \
+    for (int64_t i = 0, n = g->n; bad && i < n; i++)                                         \
+      if (IBAD(K, X, Y, OVF)) return 2 * i + (IBAD(K, X, Y, OVF) > 1);                       \
+    return -1;                                                                               \
+  }
+#define LD_A(K) te_ld_##K(a, i)
+#define LD_B(K) te_ld_##K(b, i)
+#define G_VEC2(op, K, F) TE_GUARD(op, K, LD_A(K), LD_B(K), 1)   /* vdiv / vmod x by tile y */
+#define G_VECS(op, K, F) TE_GUARD(op, K, LD_A(K), s, 1)         /* vdiv / vmod x by scalar */
+#define G_C(op, K, F) TE_GUARD(op, K, LD_A(K), s, PT_VL_E_##K == 4)  /* C x / s */
+#define G_CR(op, K, F) TE_GUARD(op, K, s, LD_A(K), PT_VL_E_##K == 4) /* C s / x */
+#define INT16_32(M, op, F) M(op, i16, F) M(op, u16, F) M(op, i32, F) M(op, u32, F)
+#define GENTRY(op, K, F) [PT_VL_DT_##K] = op##_##K,
+#define GUARDS(op, G, KINDS) \
+  KINDS(G, op, _) static const te_guard_fn op##_guards[PTOSIM_DT_COUNT] = {KINDS(GENTRY, op, _)};
+GUARDS(gvec2, G_VEC2, INT16_32)
+GUARDS(gvecs, G_VECS, INT16_32)
+GUARDS(gc, G_C, INT16_32)
+GUARDS(gcr, G_CR, PT_VL_INTS)
+
+/* A2/A3 trem / trems on i32 (a2a3 TRem.hpp RemInt32Instr, TRemS.hpp RemSInt32Instr), one lane
+ * at a time with each instruction's loads and stores in order: every instruction of those
+ * sequences works lane for lane, so a tile that is two operands (dst = src0, src0 = src1)
+ * sees the earlier instructions' writes as on the NPU. The sources are converted IN PLACE
+ * and end up changed: src0 (trems: src) holds its value rounded to f32 and back to s32
+ * (nearest even), trem's src1 the bits of that value as f32. Conversions: s32 -> f32 to
+ * nearest even; f32 -> s32 saturating, NaN -> 0 (pt_f32_to_int); vdiv / vmul / vadd in f32;
+ * vmul / vmuls / vsub on s32 wrap. The scratch tile is not used (section 14.4). */
+static inline float te_ldf(const uint8_t *p) { return te_ld_f32(p, 0); }
+static inline int32_t te_ldi(const uint8_t *p) { return te_ld_i32(p, 0); }
+static inline void te_stf(uint8_t *p, float v) { memcpy(p, &v, 4); }
+static inline void te_sti(uint8_t *p, int32_t v) { te_st_i32(p, 0, v); }
+static inline void te_i2f(uint8_t *p) { te_stf(p, (float)te_ldi(p)); }        /* vconv_s322f32 in place */
+static inline int32_t te_f2i(float v, pt_round r) { return (int32_t)pt_f32_to_int(v, r, INT32_MIN, INT32_MAX); }
+static inline void te_f2i_at(uint8_t *p, pt_round r) { te_sti(p, te_f2i(te_ldf(p), r)); } /* vconv_f322s32{r,z} */
+static inline int32_t te_mulw(int32_t x, int32_t y) { return PT_VL_WRAP(i32, x, *, y); }
+static inline int32_t te_subw(int32_t x, int32_t y) { return PT_VL_WRAP(i32, x, -, y); }
+/* The sign fix on dst_f = r (already stored at d) by divisor y in f32: r + y where r y < 0
+ * (vmul, vcmpvs_lt, vadd(s), vsel), then truncated to s32 (vconv_f322s32z). */
+static inline void te_rem2_fix(uint8_t *d, float r, float y) {
+  if (r * y < 0.0f) te_stf(d, r + y);
+  te_f2i_at(d, PT_RND_TRUNC);
+}
+static void rem2_i32(const te_row *g) {
+  for (int64_t i = 0; i < g->n; i++) {
+    uint8_t *d = g->d + 4 * i, *a = (uint8_t *)g->a + 4 * i, *b = (uint8_t *)g->b + 4 * i;
+    te_i2f(a), te_i2f(b);
+    int32_t q = te_f2i(te_ldf(a) / te_ldf(b), PT_RND_FLOOR); /* vdiv, vconv_f322s32f into tmp */
+    te_f2i_at(a, PT_RND_RINT), te_f2i_at(b, PT_RND_RINT);
+    te_sti(d, te_mulw(q, te_ldi(b)));
+    te_sti(d, te_subw(te_ldi(a), te_ldi(d)));
+    te_i2f(d), te_i2f(b);
+    te_rem2_fix(d, te_ldf(d), te_ldf(b));
+  }
+}
+static void rems2_i32(const te_row *g) {
+  int32_t y = te_s_i32(g);
+  float yf = (float)y; /* the scalar unit's (float)x */
+  for (int64_t i = 0; i < g->n; i++) {
+    uint8_t *d = g->d + 4 * i, *a = (uint8_t *)g->a + 4 * i;
+    te_i2f(a);
+    int32_t q = te_f2i(te_ldf(a) / yf, PT_RND_FLOOR);
+    te_f2i_at(a, PT_RND_RINT);
+    te_sti(d, te_mulw(q, y));
+    te_sti(d, te_subw(te_ldi(a), te_ldi(d)));
+    te_i2f(d);
+    te_rem2_fix(d, te_ldf(d), yf);
+  }
+}
+
 /* ---- loops and their tables -------------------------------------------------------------- */
 
 #define INT8_32(M, op, F) PT_VL_INTS(M, op, F)
@@ -574,7 +678,7 @@ static inline uint64_t te_powi(uint64_t b, uint64_t e, bool neg, bool minus1) {
 LOOPS(add, TE_MAP2V, ALLINT, ADD_I, FLOATS, ADD_F)
 LOOPS(sub, TE_MAP2V, ALLINT, SUB_I, FLOATS, SUB_F)
 LOOPS(mul, TE_MAP2V, ALLINT, MUL_I, FLOATS, MUL_F)
-LOOPS(div, TE_MAP2V, NONE, _, F16F32, DIV_F)
+LOOPS(div, TE_MAP2V, INT16_32, IDIV_I, F16F32, DIV_F)
 LOOPS(max, TE_MAP2, ALLINT, MAX_I, FLOATS, MAX_F)
 LOOPS(min, TE_MAP2, ALLINT, MIN_I, FLOATS, MIN_F)
 LOOPS(and, TE_MAP2, ALLINT, AND_B, NONE, _)
@@ -582,16 +686,17 @@ LOOPS(or, TE_MAP2, ALLINT, OR_B, NONE, _)
 LOOPS(xor, TE_MAP2, ALLINT, XOR_B, NONE, _)
 LOOPS(shl, TE_MAP2, ALLINT, SHL_I, NONE, _)
 LOOPS(shr, TE_MAP2, ALLINT, SHR_I, NONE, _)
-LOOPS(fmod, TE_MAP2, NONE, _, F16F32, FMOD_F)
-LOOPS(rem, TE_MAP2, NONE, _, F16F32, REM_F)
+LOOPS(fmod, TE_MAP2, INT16_32, IFMOD_I, F16F32, FMOD_F)
+LOOPS(rem, TE_MAP2, INT16_32, IREM_I, F16F32, REM_F) /* A5 */
+static const te_fn rem2_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = rem_f32, [PTOSIM_DT_I32] = rem2_i32};
 LOOPS(prelu, TE_MAP2, NONE, _, F16F32, LRELU_F)
 LOOPS(addrelu, TE_MAP2, ALLINT, ADDRELU_I, FLOATS, ADDRELU_F)
 LOOPS(subrelu, TE_MAP2, ALLINT, SUBRELU_I, FLOATS, SUBRELU_F)
 LOOPS(adds, TE_MAPSV, ALLINT, ADD_I, FLOATS, ADD_F)
 LOOPS(subs, TE_MAPSV, ALLINT, SUB_I, FLOATS, SUB_F)
 LOOPS(muls, TE_MAPSV, ALLINT, MUL_I, FLOATS, MUL_F)
-LOOPS(divs, TE_MAPSV, NONE, _, F16F32, DIV_F)
-LOOPS(rdivs, TE_MAPSV, NONE, _, F16F32, RDIV_F)
+LOOPS(divs, TE_MAPSV, INT16_32, IDIV_I, F16F32, DIV_F)
+LOOPS(rdivs, TE_MAPSV, INT8_32, IRDIV_I, F16F32, RDIV_F)
 LOOPS(maxs, TE_MAPS, ALLINT, MAX_I, FLOATS, MAX_F)
 LOOPS(mins, TE_MAPS, ALLINT, MIN_I, FLOATS, MIN_F)
 LOOPS(ands, TE_MAPS, ALLINT, AND_B, NONE, _)
@@ -605,9 +710,10 @@ LOOPS(powhp, TE_MAP2, NONE, _, FLOATS, POWHP_F)
 LOOPS(pows2, TE_MAPS, INT8_32, POW2_I, F32ONLY, POW2_F)
 LOOPS(pows5, TE_MAPS, INT8_32, POW5_I, FLOATS, POW5_F)
 LOOPS(powshp, TE_MAPS, NONE, _, FLOATS, POWHP_F)
-LOOPS(fmods, TE_MAPS, NONE, _, F16F32, FMOD_F)
-LOOPS(rems, TE_MAPS, NONE, _, F32ONLY, REM_F) /* A2/A3 */
-LOOPS(rems5, TE_MAPS, NONE, _, F16F32, REMS5_F)
+LOOPS(fmods, TE_MAPS, INT16_32, IFMOD_I, F16F32, FMOD_F)
+F32ONLY(TE_MAPS, rems, REM_F) /* A2/A3 */
+static const te_fn rems_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = rems_f32, [PTOSIM_DT_I32] = rems2_i32};
+LOOPS(rems5, TE_MAPS, INT16_32, IREM_I, F16F32, REMS5_F)
 LOOPS(lrelu, TE_MAPS, NONE, _, F16F32, LRELU_F)
 LOOPS(addc, TE_MAP3, ALLINT, ADDC_I, FLOATS, ADDC_F)
 LOOPS(subc, TE_MAP3, ALLINT, SUBC_I, FLOATS, SUBC_F)
@@ -761,9 +867,11 @@ float pt_te_divcomp_f32(float a, float b) { return te_divcompq(a, b); }
 #define DIVHP_F(K, x, y) te_divhp_##K(x, y)
 #define DIV754_F(K, x, y) te_div754q_##K(x, y)
 #define RDIV754_F(K, x, y) te_div754q_##K(y, x)
-LOOPS(divhp, TE_MAP2, NONE, _, F16F32, DIVHP_F)
-LOOPS(divshp, TE_MAPS, NONE, _, F16F32, DIV754_F)
-LOOPS(rdivshp, TE_MAPS, NONE, _, F16F32, RDIV754_F)
+/* Integer types take the DEFAULT loops (the NPU code's HIGH_PRECISION branches are float only). */
+F16F32(TE_MAP2, divhp, DIVHP_F) F16F32(TE_MAPS, divshp, DIV754_F) F16F32(TE_MAPS, rdivshp, RDIV754_F)
+static const te_fn divhp_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, div, _) F16F32(ENTRY, divhp, _)};
+static const te_fn divshp_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, divs, _) F16F32(ENTRY, divshp, _)};
+static const te_fn rdivshp_loops[PTOSIM_DT_COUNT] = {INT8_32(ENTRY, rdivs, _) F16F32(ENTRY, rdivshp, _)};
 /* trecip HIGH_PRECISION (pto_instr.hpp TRECIP = TDIVS(1, x)): DivIEEE754*Impl of 1 by x. It
  * differs from 1 / x where 1 / x is subnormal, |x| >= 2^126 (f16: 2^14), rounded twice there
  * (scripts/exhaustive_hp.c compares it with the sequence on every f32 and f16). */
@@ -780,8 +888,8 @@ float pt_te_remhp_f32(float a, float b) { return te_remfix_f32(fmodf(a, b), b); 
 #define FMODHP_F(K, x, y) pt_te_fmodhp_f32(x, y)
 #define REMHP_F(K, x, y) pt_te_remhp_f32(x, y)
 F32ONLY(TE_MAP2, fmodhp, FMODHP_F) F32ONLY(TE_MAP2, remhp, REMHP_F)
-static const te_fn fmodhp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F16] = fmod_f16, [PTOSIM_DT_F32] = fmodhp_f32};
-static const te_fn remhp_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F16] = rem_f16, [PTOSIM_DT_F32] = remhp_f32};
+static const te_fn fmodhp_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, fmod, _)[PTOSIM_DT_F16] = fmod_f16, [PTOSIM_DT_F32] = fmodhp_f32};
+static const te_fn remhp_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, rem, _)[PTOSIM_DT_F16] = rem_f16, [PTOSIM_DT_F32] = remhp_f32};
 LOOPS(sqrt, TE_MAP1, NONE, _, F16F32, SQRT_F)
 LOOPS(rsqrt, TE_MAP1, NONE, _, F16F32, RSQRT_F)
 LOOPS(recip, TE_MAP1, NONE, _, F16F32, REC_F)
@@ -821,13 +929,16 @@ typedef struct te_op {
 #define T_A5_MUL (T_FLT | B(I16) | B(U16) | B(I32) | B(U32) | T_I64) /* TMul TMulS (a5) */
 #define T_BITS (B(I16) | B(U16) | B(I32) | B(U32))              /* TAnd TOr TXor and the S forms (16 / 32-bit) */
 #define T_SHIFT (T_I8_32)                                       /* TShl TShr (a2a3); a5 adds 64-bit */
+/* Integer division (section 14.8): the NPU static_asserts AND tonibohnlein PTOAS's verifiers
+ * (isInteger(16 / 32) takes both signs; none takes 64-bit). */
+#define T_I16_32 T_BITS
 
 #define OP(id, shp, t, lp, a2, a5) [PTOSIM_OP_##id] = {#id, shp, t, lp##_loops, {a2, a5}},
 static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(tadd, TE_BIN, 0, add, T_A2_ARITH, T_A5_ADD)
     OP(tsub, TE_BIN, 0, sub, T_A2_ARITH, T_A5_ADD)
     OP(tmul, TE_BIN, 0, mul, T_A2_ARITH, T_A5_MUL)
-    OP(tdiv, TE_BIN, 0, div, T_F16F32, T_F16F32)
+    OP(tdiv, TE_BIN, 0, div, T_F16F32, T_F16F32 | T_I16_32)
     OP(tmax, TE_BIN, 0, max, T_A2_ARITH, T_A5_ADD)
     OP(tmin, TE_BIN, 0, min, T_A2_ARITH, T_A5_ADD)
     OP(tand, TE_BIN, 0, and, T_BITS, T_I8_32)
@@ -835,8 +946,8 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(txor, TE_BIN, 1, xor, T_BITS, T_I8_32)
     OP(tshl, TE_BIN, 0, shl, T_SHIFT, T_SHIFT | T_I64)
     OP(tshr, TE_BIN, 0, shr, T_SHIFT, T_SHIFT | T_I64)
-    OP(tfmod, TE_BIN, 0, fmod, B(F32), T_F16F32)
-    OP(trem, TE_BIN, 1, rem, B(F32), T_F16F32)
+    OP(tfmod, TE_BIN, 0, fmod, B(F32), T_F16F32 | T_I16_32)
+    OP(trem, TE_BIN, 1, rem, B(F32) | B(I32), T_F16F32 | T_I16_32)
     OP(tprelu, TE_BIN, 1, prelu, T_F16F32, T_F16F32)
     OP(taddrelu, TE_BIN, 0, addrelu, T_F16F32 | B(I16) | B(I32), T_F16F32 | B(I16) | B(I32))
     OP(tsubrelu, TE_BIN, 0, subrelu, T_F16F32, T_F16F32) /* a2a3 / a5 TSubRelu.hpp: f16 / f32 */
@@ -848,7 +959,7 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(tadds, TE_SCA, 0, adds, T_A2_ARITH, T_A5_ADD)
     OP(tsubs, TE_SCA, 0, subs, T_A2_ARITH, T_A5_ADD)
     OP(tmuls, TE_SCA, 0, muls, T_A2_ARITH, T_A5_MUL)
-    OP(tdivs, TE_SCA, 0, divs, T_F16F32, T_F16F32)
+    OP(tdivs, TE_SCA, 0, divs, T_F16F32 | B(I16) | B(I32), T_F16F32 | T_I8_32) /* i8 / u8: scalar first only */
     OP(tmaxs, TE_SCA, 0, maxs, T_A2_ARITH, T_A5_ADD)
     OP(tmins, TE_SCA, 0, mins, T_A2_ARITH, T_A5_ADD)
     OP(tands, TE_SCA, 0, ands, T_BITS, T_I8_32)
@@ -856,8 +967,8 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(txors, TE_SCA, 1, xors, T_BITS, T_I8_32)
     OP(tshls, TE_SCA, 0, shls, T_SHIFT, T_SHIFT | T_I64)
     OP(tshrs, TE_SCA, 0, shrs, T_SHIFT, T_SHIFT | T_I64)
-    OP(tfmods, TE_SCA, 0, fmods, B(F32), T_F16F32)
-    OP(trems, TE_SCA, 1, rems, B(F32), T_F16F32)
+    OP(tfmods, TE_SCA, 0, fmods, B(F32), T_F16F32 | T_I16_32)
+    OP(trems, TE_SCA, 1, rems, B(F32) | B(I32), T_F16F32 | T_I16_32)
     OP(tlrelu, TE_SCA, 0, lrelu, T_F16F32, T_F16F32)
     OP(taddsc, TE_SCT, 0, addsc, T_A2_ARITH, T_A5_ADD)
     OP(tsubsc, TE_SCT, 0, subsc, T_A2_ARITH, T_A5_ADD)
@@ -922,7 +1033,7 @@ static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem
   switch (x->op) {
     case PTOSIM_OP_tdiv: return !a2 && p->high_precision ? divhp_loops : o->loops; /* a2a3: DEFAULT */
     case PTOSIM_OP_tfmod: return !a2 && p->high_precision ? fmodhp_loops : o->loops;
-    case PTOSIM_OP_trem: return !a2 && p->high_precision ? remhp_loops : o->loops;
+    case PTOSIM_OP_trem: return a2 ? rem2_loops : p->high_precision ? remhp_loops : o->loops;
     case PTOSIM_OP_trems: return a2 ? o->loops : rems5_loops;
     case PTOSIM_OP_taxpy: return a2 ? axpy2_loops : o->loops;
     case PTOSIM_OP_tdivs:
@@ -935,6 +1046,41 @@ static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem
     case PTOSIM_OP_trecip: return !a2 && p->high_precision ? rechp_loops : o->loops;
     default: return o->loops;
   }
+}
+
+/* The guard of an integer division op (NULL: every lane is defined): vector-unit division on
+ * A5 (tdiv, tfmod, trem and their scalar forms), C division for tdivs; A2/A3's trem / trems
+ * go through f32, where every lane is defined. */
+static const te_guard_fn *te_guards(const pt_ctx *x, const ptosim_telem_params *p) {
+  bool a2 = x->m->target != PTOSIM_TARGET_A5;
+  switch (x->op) {
+    case PTOSIM_OP_tdiv: case PTOSIM_OP_tfmod: return gvec2_guards;
+    case PTOSIM_OP_trem: return a2 ? NULL : gvec2_guards;
+    case PTOSIM_OP_tfmods: return gvecs_guards;
+    case PTOSIM_OP_trems: return a2 ? NULL : gvecs_guards;
+    case PTOSIM_OP_tdivs: return p->scalar_first ? gcr_guards : gc_guards;
+    default: return NULL;
+  }
+}
+
+/* Run guard fn over the rows of g's operands (as the executor's row loop sets them); fail at
+ * the first undefined lane. */
+static ptosim_status te_guard_rows(pt_ctx *x, const te_op *o, ptosim_dtype t, te_guard_fn fn, te_row g, int64_t vr,
+                                   const uint8_t *const sp[3], const int64_t sstride[3]) {
+  for (int64_t r = 0; r < vr; r++) {
+    g.a = sp[0] + r * sstride[0];
+    g.b = sp[1] ? sp[1] + r * sstride[1] : NULL;
+    int64_t k = fn(&g);
+    if (k < 0) continue;
+    if (k & 1)
+      return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(o->name, "overflow"),
+                     "the NPU's signed integer division of the minimum by -1 is undefined",
+                     "the minimum of %s divided by -1 at row %" PRId64 ", col %" PRId64, pt_dtype_name(t),
+                     r, k >> 1);
+    return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(o->name, "zero"), "the NPU's integer division by zero is undefined",
+                   "integer division by zero at row %" PRId64 ", col %" PRId64, r, k >> 1);
+  }
+  return PTOSIM_OK;
 }
 
 static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, const ptosim_telem_params *p,
@@ -966,9 +1112,12 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   int64_t vr = d->valid_rows, vc = d->valid_cols, dstride, sstride[3] = {0, 0, 0};
   const uint8_t *sp[3] = {NULL, NULL, NULL};
   uint8_t *dp, *copy[3] = {NULL, NULL, NULL};
+  /* A2/A3 trem / trems on i32 convert their sources in place (rem2_i32, rems2_i32). */
+  bool writes_src = x->m->target != PTOSIM_TARGET_A5 && d->dtype == PTOSIM_DT_I32 &&
+                    (x->op == PTOSIM_OP_trem || x->op == PTOSIM_OP_trems);
   for (int i = 0; i < ns; i++) {
     uint8_t *q;
-    PT_TRY(pt_te_rows(x, src[i], vr, vc, PT_READ, &q, &sstride[i]));
+    PT_TRY(pt_te_rows(x, src[i], vr, vc, writes_src ? PT_RW : PT_READ, &q, &sstride[i]));
     sp[i] = q;
   }
   bool reads_dst = o->shape == TE_AXPY || o->shape == TE_BIND;
@@ -978,16 +1127,18 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   if (st == PTOSIM_OK) {
     te_fn fn = loops[d->dtype];
     te_row g = {.n = vc, .s = pt_te_scalar_of(p->scalar, d->dtype)};
+    const te_guard_fn *guards = te_guards(x, p);
+    if (guards && guards[d->dtype]) st = te_guard_rows(x, o, d->dtype, guards[d->dtype], g, vr, sp, sstride);
     /* The destination is the operand after the sources when the op reads it. */
     int64_t bstride = o->shape == TE_AXPY ? dstride : sstride[1], cstride = o->shape == TE_BIND ? dstride : sstride[2];
-    for (int64_t r = 0; r < vr; r++) {
+    for (int64_t r = 0; r < vr && st == PTOSIM_OK; r++) {
       g.d = dp + r * dstride;
       g.a = sp[0] ? sp[0] + r * sstride[0] : NULL;
       g.b = o->shape == TE_AXPY ? g.d : sp[1] ? sp[1] + r * bstride : NULL;
       g.c = o->shape == TE_BIND ? g.d : sp[2] ? sp[2] + r * cstride : NULL;
       fn(&g);
     }
-    pt_record_work(x, (uint64_t)(vr * vc), d->dtype);
+    if (st == PTOSIM_OK) pt_record_work(x, (uint64_t)(vr * vc), d->dtype);
   }
   for (int i = 0; i < 3; i++) free(copy[i]);
   return st;

@@ -8,6 +8,8 @@
  *   <op>.layout  a tile is not row_major none_box
  *   <op>.dtype   an element type the op does not take on this target, or operand types differ
  *   <op>.valid   a source's valid region differs from dst's (pto-isa asserts equality)
+ *   <op>.zero, <op>.overflow  (integer tdiv tdivs tfmod tfmods trem trems, at run time) a lane
+ *                divides by zero, or a signed minimum by -1, where the NPU leaves it undefined
  * plus the tile.* rules of tile_check.h (the layout family's box and line rules). */
 #ifndef PT_TILE_ELEM_H
 #define PT_TILE_ELEM_H

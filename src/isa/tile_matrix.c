@@ -22,10 +22,10 @@
  *     dst are the same tile, the PTOAS in-place form. A distinct acc_in is copied to dst first.
  *   MX: the cube finds the scales of a data tile at L0A_MX / L0B_MX address data >> 4
  *     (isa/mx_layout.h); the scale tiles must sit there (TASSIGN(scale, GetScaleAddr(a))).
- *   tf32: f32 x f32 on A5 rounds its operands to TF32 when the params' tf32 field asks for it
- *     (C API) or, left NONE, when CTRL[46] is set (pto.settf32mode; pto-isa pto_tile.hpp
- *     SetMadTF32Mode), CTRL[47] choosing CAST_ROUND (1: ties away) or CAST_RINT (0: ties to
- *     even); ignored on A2/A3, where settf32mode is a no-op.
+ *   tf32: f32 x f32 rounds its operands to the target's TF32 (A5 e8m10, A2/A3 HF32 e8m11: mad.c)
+ *     when the params' tf32 field asks for it (C API) or, left NONE, when CTRL[46] is set
+ *     (pto.settf32mode, or pto.sethf32mode on A2/A3; pto-isa pto_tile.hpp SetMadTF32Mode),
+ *     CTRL[47] choosing CAST_ROUND (1: ties away) or CAST_RINT (0: ties to even).
  *   phase (AccPhase) is the MAD unit flag: ordering only. */
 #include <inttypes.h>
 
@@ -291,7 +291,7 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmatmul_params *p, mm_kind kind
                    : p->phase == PTOSIM_ACC_PHASE_FINAL ? PTOSIM_UNIT_FLAG_CHECK_AND_SET
                                                         : PTOSIM_UNIT_FLAG_NONE,
       .disable_gemv = a5 && !o.gemv,
-      .tf32 = a5 && p->lhs.dtype == PTOSIM_DT_F32 && !kind.mx ? mm_tf32(x, p) : PTOSIM_TF32_NONE,
+      .tf32 = p->lhs.dtype == PTOSIM_DT_F32 && !kind.mx ? mm_tf32(x, p) : PTOSIM_TF32_NONE,
   };
   return pt_mad_run(x, &mp, kind.seed, kind.mx, false);
 }

@@ -3,11 +3,12 @@
  * as pto-isa's SetMadTF32Mode / ResetMadMode do:
  *   enable:  CTRL[46] = 1, CTRL[47] = (mode == CAST_ROUND);
  *   disable: CTRL[46] = 0 (CTRL[47] kept).
- * settf32mode acts on A5 only: on A2/A3 it is a no-op (settf32mode.md "A2/A3: No-op. TF32
- * is not supported"). A5 tile matmuls of f32 x f32 then round their operands to TF32
- * (tile_matrix.c). sethf32mode (HF32, the A2/A3 form of the same bits) writes them on
- * A2/A3; no source we have defines HF32's arithmetic, so the A2/A3 matmuls do not change
- * (docs/spec-notes.md section 25); on A5, where the bits are settf32mode's, it is a no-op. */
+ * settf32mode writes them on both targets: SetMadTF32Mode is target-independent code whose
+ * comment gives the format per chip ("a2/a3: e8m11, a5: e8m10"), and pto-isa's A2/A3 hardware
+ * matmul test calls it and expects E8M11 operands, although settf32mode.md calls it a no-op
+ * on A2/A3 (docs/spec-notes.md section 25). f32 x f32 tile matmuls then round their operands
+ * (tile_matrix.c, mad.c). sethf32mode (HF32, the A2/A3 name of the same mode) writes them on
+ * A2/A3 and is a no-op on A5. */
 #include "isa/isa.h"
 #include "isa/tile_mode.h"
 
@@ -28,7 +29,7 @@ static ptosim_status set_mad_mode(pt_ctx *x, const ptosim_tmode_params *p, const
 }
 
 ptosim_status pt_exec_settf32mode(pt_ctx *x, const ptosim_tmode_params *p) {
-  return set_mad_mode(x, p, "settf32mode.mode", x->m->target == PTOSIM_TARGET_A5);
+  return set_mad_mode(x, p, "settf32mode.mode", true);
 }
 
 ptosim_status pt_exec_sethf32mode(pt_ctx *x, const ptosim_tmode_params *p) {
