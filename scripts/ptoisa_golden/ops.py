@@ -2537,3 +2537,324 @@ def dir_both_concurrent_npu(c, d):
 
 
 NPU.update({"tpushpop_dir_both_concurrent": dir_both_concurrent_npu})
+# ---- session 12, goldb ----
+# NPU makers for the test dirs that had none: thistogram, tquant (INT8 and A5 MXFP8 ND),
+# tadddeqrelu, trowexpandbrcb, taddplus (a2a3), mgather / mscatter; tcvt's fp8 / hif8 / fp4
+# pairs. The others of that batch are listed in GOLDB_SKIP with the reason (no text spelling in
+# ptosim, or no golden.bin from gen_data.py). See README "NPU suites, session 12 additions (goldb)".
+import re
+import sys
+
+def thistogram_npu(c, d):
+    """thistogram_kernel.cpp (A5): src u16 rows x ceil16(cols) valid rows x cols (GM valid-shaped),
+    dst u32 rows x 256, idx u8 col-major ceil32(rows) x 1 valid rows x 1 through a DN view
+    (idx.bin: one byte per row; zeros for the MSB cases, whose kernel does not load it);
+    THISTOGRAM<BYTE_1> (MSB) / <BYTE_0> (LSB). The u32 cases (THISTOGRAM<BYTE_n> on a u32
+    source, idx rows = filter bytes) have no text form: ptosim's thistogram is u16 with isMSB."""
+    if hasattr(c, "byte"):
+        return "u32 source (HistByte::BYTE_%d): ptosim's thistogram takes u16 only (isMSB)" % c.byte
+    src = gm_tile("src", "ui16", (c.rows, -(-c.cols // 16) * 16), (c.rows, c.cols), d, "input.bin")
+    idx = Tile("idx", "ui8", -(-c.rows // 32) * 32, 1, c.rows, 1, file="idx.bin", layout="col_major",
+               grows=c.rows, gcols=1, dn=True)
+    dst = gm_tile("dst", "ui32", (c.rows, 256), (c.rows, 256), d, "golden.bin", file="out.bin")
+    return Spec("thistogram", [src, idx], [dst], attr_in="{isMSB = %s}" % str(c.msb_or_lsb == "MSB").lower())
+
+
+def tquant_npu(c, d):
+    """tquant_kernel.cpp INT8 forms (both NPU trees): src f32 rows x ceil8(cols), dst s8 / u8
+    rows x ceil32(cols), both valid rows x cols (GM valid-shaped); scale (inv_scale_fp32.bin)
+    and, for INT8_ASYM, offset (offset_fp32.bin): f32 col-major ceil8(rows) x 1 tiles valid
+    rows x 1 through DN views. The kernels' tmp tile is not passed (the text form takes none).
+    MXFP8: tquant_mx_npu; MXFP4 is not mapped."""
+    q = getattr(c, "out_dtype_str", "")
+    if q == "mxfp8":
+        return tquant_mx_npu(c, d)
+    if q not in ("int8_sym", "int8_asym", "s8", "u8"):
+        return f"MX quant ({q}): not mapped (the kernel packs fp4 through a flat tile and compacts it)"
+    asym = q in ("int8_asym", "u8")
+    r, n = c.valid_rows, c.valid_cols
+    t = "ui8" if asym else "i8"
+    src = Tile("src", "f32", r, -(-n // 8) * 8, r, n, file="input.bin")
+    para = [Tile(k, "f32", -(-r // 8) * 8, 1, r, 1, file=f, layout="col_major", grows=r, gcols=1, dn=True)
+            for k, f in (("sc", "inv_scale_fp32.bin"), ("of", "offset_fp32.bin"))[: 1 + asym]]
+    g = "golden_u8.bin" if asym else "golden_s8.bin"
+    dst = Tile("dst", t, r, -(-n // 32) * 32, r, n, file="out.bin", golden=g)
+    return Spec("tquant", [src] + para, [dst],
+                attr_out="{quant_type = #pto<quant_type %s>}" % ("INT8_ASYM" if asym else "INT8_SYM"))
+
+
+def tadddeqrelu_npu(c, d):
+    """tadddeqrelu_kernel.cpp (both NPU trees): src0 / src1 i32 (input0.bin / input1.bin), tmp i32
+    and dst f16, all row x col valid valid_row x valid_col, GM tile-shaped; main.cpp passes
+    deqScaleArr[case - 1] as the f32 scalar: the case's deq_scale."""
+    v = (c.valid_row, c.valid_col)
+    s0, s1 = (gm_tile(f"s{i}", "i32", (c.row, c.col), v, d, f"input{i}.bin") for i in (0, 1))
+    dst = gm_tile("dst", "f16", (c.row, c.col), v, d, "golden.bin", file="out.bin")
+    return Spec("tadddeqrelu", [s0, s1, ("%s", "f32", float_lit(np.float32(c.deq_scale), "f32")),
+                                Tile("tmp", "i32", c.row, c.col, *v)], [dst])
+
+
+def rowexpandbrcb_npu(c, d):
+    """trowexpandbrcb_kernel.cpp (A5): src a col-major dst_row x 1 tile through a DN view, dst
+    dst_row x dst_col (one 32-byte block a row), TROWEXPAND(dst, src)."""
+    t = dtype_of(c)
+    src = Tile("src", t, c.dst_row, 1, file="input.bin", layout="col_major", dn=True)
+    dst = Tile("dst", t, c.dst_row, c.dst_col, file="out.bin")
+    return Spec("trowexpand", [src], [dst])
+
+
+GOLDB_SKIP = {
+    **{o: "C API only in ptosim (no text spelling; the harness has no C API route)" for o in
+       ("tsubrelu", "tfusedmuladd", "tfusedmuladdrelu", "tmuladddst", "taddreluconv", "tsubreluconv")},
+    "tcolgather": "TGATHER<..., GATHER_COL>: no text form in ptosim",
+    "tcolscatter": "TSCATTER<..., SCATTER_COL>: no text form in ptosim",
+    "texpands_mat": "TEXPANDS on a Mat (L1) tile: ptosim's texpands takes vec tiles only (texpands.space)",
+    "tquant_dn": "axis0 (DN) MX quant kernels: not mapped",
+    "trandom": "gen_data.py writes no golden (main.cpp compares the NPU output with itself)",
+    "tfillpad": "gen_data.py writes no golden (main.cpp computes it)",
+}
+
+
+def skip(reason):
+    return lambda c, d: reason
+
+
+NPU.update({"thistogram": thistogram_npu, "tquant": tquant_npu, "tadddeqrelu": tadddeqrelu_npu,
+            "trowexpandbrcb": rowexpandbrcb_npu, "taddplus": ew("tadd", 2),
+            **{o: skip(r) for o, r in GOLDB_SKIP.items()}})
+TOL.update({"tadddeqrelu": tol(2e-3), "tquant": tol(0.0, 0.0, 0.0)})
+NAMES["thistogram"] = lambda i, c: (f"THISTOGRAMTest.case_u32_{c.rows}x{c.cols}_b{c.byte}_k{c.k}" if hasattr(c, "byte")
+                                    else f"THISTOGRAMTest.case_{c.rows}x{c.cols}_" +
+                                    ("b1" if c.msb_or_lsb == "MSB" else f"b0_k{c.k}"))
+
+
+class GmView(Tile):
+    """A GM array an op addresses itself (mgather's table, mscatter's destination): a
+    rows x cols tensor view of its file; no UB tile, no tload / tstore (see ViewSpec)."""
+
+    def type(self):
+        return f"!pto.tensor_view<?x?x{self.dtype}>"
+
+
+class ViewSpec(Spec):
+    """A Spec whose GmView operands are spelled as their tensor views (%v<i>): the lines
+    Spec.program writes to allocate, load or store them are left out."""
+
+    def program(self, profile):
+        views = []
+        for i, t in enumerate(self.gm_args()):
+            if isinstance(t, GmView):
+                t.name = f"v{i}"
+                views.append(t.name)
+        drop = [f"%{v} = pto.alloc_tile" for v in views] + [f"pto.tload ins(%{v} :" for v in views] + \
+            [f"pto.tstore ins(%{v} :" for v in views]
+        return "\n".join(ln for ln in super().program(profile).split("\n") if not any(k in ln for k in drop))
+
+
+CTYPES = {"float": "f32", "half": "f16", "bfloat16_t": "bf16", "int32_t": "i32", "uint32_t": "ui32",
+          "int16_t": "i16", "uint16_t": "ui16", "int8_t": "i8", "uint8_t": "ui8"}
+
+
+def kernel_cases(op):
+    """{case name: (macro kind, {macro parameter: argument})} from the DEFINE_<KIND>(NAME, ...)
+    lines of the current suite's <op>_kernel.cpp (its directory is on sys.path: run.py puts the
+    suite's st directory there), parameters named as in the macro's #define."""
+    st = next(p for p in sys.path if os.path.isdir(os.path.join(p, "testcase", op)))
+    src = open(os.path.join(st, "testcase", op, f"{op}_kernel.cpp")).read()
+    params = {k: [a.strip() for a in v.split(",")] for k, v in re.findall(r"#define DEFINE_(\w+)\(([^)]*)\)", src)}
+    out = {}
+    for m in re.finditer(r"^DEFINE_(\w+)\(", src, re.M):  # arguments split at commas outside parentheses
+        args, depth, i = [""], 1, m.end()
+        while depth:
+            ch = src[i]
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if ch == "," and depth == 1:
+                args.append("")
+            elif depth:
+                args[-1] += ch
+            i += 1
+        args = [a.strip() for a in args]
+        out[args[0]] = (m.group(1), dict(zip(params[m.group(1)], args)))
+    return out
+
+
+# Per kernel form: (data tile rows x cols, its valid shape, index tile rows x cols, its valid shape,
+# table rows x cols); run-time valid shapes where the form's name ends in _DYN.
+INDEXED = {
+    "ROW": lambda p: ((p["R"], p["C"]), (p["R"], p["C"]), (1, p["R"]), (1, p["R"]), (p["TR"], p["C"])),
+    "ROW_COLIDX": lambda p: ((p["R"], p["C"]), (p["R"], p["C"]), (p["R"], 1), (p["R"], 1), (p["TR"], p["C"])),
+    "ROW_PAD": lambda p: ((p.get("PR", p["VR"]), p.get("PC", p.get("C"))), (p["VR"], p.get("VC", p.get("PC", p.get("C")))),
+                          (1, p["PIC"]), (1, p["VR"]), (p["TR"], p.get("VC", p.get("PC", p.get("C"))))),
+    "ROW_DYN": lambda p: ((p["PR"], p["PC"]), (p["RVR"], p["RVC"]), (1, p["PIC"]), (1, p["RVR"]), (p["RTR"], p["RVC"])),
+    "ELEM": lambda p: ((1, p["N"]), (1, p["N"]), (1, p["N"]), (1, p["N"]), (1, p["TS"])),
+    "ELEM2D": lambda p: ((p["R"], p["C"]), (p["R"], p["C"]), (p["R"], p["C"]), (p["R"], p["C"]), (1, p["TS"])),
+    "ELEM2D_PAD": lambda p: ((p["PR"], p["PC"]), (p["VR"], p["VC"]), (p["PR"], p["PC"]), (p["VR"], p["VC"]), (1, p["TS"])),
+    "ELEM_SCALAR": lambda p: ((1, p["PC"]), (1, 1), (1, p["PC"]), (1, 1), (1, p["TS"])),
+    "ELEM2D_DYN": lambda p: ((p["PR"], p["PC"]), (p["RVR"], p["RVC"]), (p["PR"], p["PC"]), (p["RVR"], p["RVC"]),
+                             (p["RTR"], p["RTC"]) if "RTR" in p else (1, p["RTS"])),
+}
+INDEXED.update({"ELEM_ATOMIC": INDEXED["ELEM"], "ELEM2D_ATOMIC": INDEXED["ELEM2D"],
+                "ELEM2D_PAD_ATOMIC": INDEXED["ELEM2D_PAD"], "ELEM2D_DYN_UB": INDEXED["ELEM2D"]})
+
+
+def indexed_npu(op):
+    """mgather / mscatter_kernel.cpp (both NPU trees): each case's DEFINE_<KIND> line gives the
+    element / index types, the data tile (dst / src) and index tile shapes and the GM table
+    (INDEXED), and the OOB / ATOMIC policies. mgather: table.bin as a tensor view, idx
+    (indices.bin, GM valid-shaped: 1 x n or n x 1 DN for ROW_COLIDX) and dst tiles; out GM
+    valid-shaped. mscatter: src (src.bin) and idx tiles; the table (zeroed, as main.cpp's
+    aclrtMemset) is the output, compared whole with golden.bin. ScatterConflict::Default cases
+    run in ptosim's order (row-major, the last write wins: Last). The a2a3 NZ forms:
+    indexed_nz; a5 mscatter's ELEM2D_CHUNKED: scatter_chunked."""
+    def make(c, d):
+        name = c[0].split(".", 1)[1].replace("case_", "", 1)
+        kind, p = kernel_cases(op)[name]
+        p = {k: (int(v) if v.lstrip("-").isdigit() else v) for k, v in p.items()}
+        if kind in ("ROW_NZ", "ELEM2D_NZ"):
+            return indexed_nz(op, kind, p)
+        if kind == "ELEM2D_CHUNKED":
+            return scatter_chunked(p)
+        if kind not in INDEXED:
+            return f"kernel form DEFINE_{kind}: not mapped"
+        (dr, dc), dv, (ir, ic), iv, (tr, tc) = INDEXED[kind](p)
+        t, it, dyn = CTYPES[p["T"]], CTYPES[p["TIDX"]], kind.endswith("_DYN")
+        col = kind == "ROW_COLIDX"
+        idx = Tile("idx", it, ir, ic, *iv, file="indices.bin", layout="col_major" if col else "row_major", dn=col,
+                   dyn=dyn)
+        table = GmView("table", t, tr, tc, file="table.bin" if op == "mgather" else "out.bin", golden="golden.bin")
+        if op == "mgather":
+            oob = {"Undefined": "undefined", "Clamp": "clamp", "Wrap": "wrap", "Zero": "zero"}[p["OOB"]]
+            dst = Tile("dst", t, dr, dc, *dv, file="out.bin", dyn=dyn)
+            return ViewSpec("mgather", [table, idx], [dst], attr_out="{gatherOob = #pto<gather_oob %s>}" % oob)
+        oob = {"Undefined": "undefined", "Skip": "skip", "Clamp": "clamp", "Wrap": "wrap"}[p["OOB"]]
+        atomic = p.get("ATOMIC", "None").lower()
+        src = Tile("src", t, dr, dc, *dv, file="src.bin", dyn=dyn)
+        return ViewSpec("mscatter", [src, idx], [table],
+                        attr_out="{scatterAtomicOp = #pto<scatter_atomic_op %s>, scatterOob = #pto<scatter_oob %s>}"
+                        % (atomic, oob))
+    return make
+
+
+def indexed_nz(op, kind, p):
+    """a2a3 mgather / mscatter DEFINE_ROW_NZ / DEFINE_ELEM2D_NZ (runRowNz / runElem2DNz): GM
+    table {1, BC, BR, 16, C0} (NZ), data tile R x C col-major of row-major 512-byte boxes
+    (NZ) through the GM {1, BC, R / 16, 16, C0} (NZ; C = BC * C0), index tile 1 x R (row) or
+    R x C (elem) row-major; a goldc Prog. mgather: table.bin, out = the dst's NZ array;
+    mscatter: src.bin loaded, out = the (zeroed) table, compared whole."""
+    t, it, R, C = CTYPES[p["T"]], CTYPES[p["TIDX"]], p["R"], p["C"]
+    tshape, dshape = [1, p["BC"], p["BR"], 16, p["C0"]], [1, p["BC"], R // 16, 16, p["C0"]]
+    ishape = [1, 1, 1, 1, R] if kind == "ROW_NZ" else [1, 1, 1, R, C]
+    n_t, n_d = int(np.prod(tshape)), R * C
+    gidx = GM("gi", it, int(np.prod(ishape)), "indices.bin")
+    tiles = {"idx": tbuf("vec", it, *ishape[3:]), "data": tbuf("vec", t, R, C, bl="col_major", sl="row_major")}
+    if op == "mgather":
+        gt, gd = GM("gt", t, n_t, "table.bin"), GM("gd", t, n_d, "out.bin", is_input=False)
+        oob = {"Undefined": "undefined", "Clamp": "clamp", "Wrap": "wrap", "Zero": "zero"}[p["OOB"]]
+        step, gms = ("mgather", ["vt", "idx"], ["data"], None, "{gatherOob = #pto<gather_oob %s>}" % oob), [gd, gt, gidx]
+        loads = [("tload", ["vi"], ["idx"])]
+        store = [("tstore", ["data"], ["vd"])]
+    else:
+        gt, gd = GM("gt", t, n_t, "out.bin", is_input=False), GM("gd", t, n_d, "src.bin")
+        oob = {"Undefined": "undefined", "Skip": "skip", "Clamp": "clamp", "Wrap": "wrap"}[p["OOB"]]
+        attr = "{scatterAtomicOp = #pto<scatter_atomic_op %s>, scatterOob = #pto<scatter_oob %s>}" % (
+            p["ATOMIC"].lower(), oob)
+        step, gms = ("mscatter", ["data", "idx"], ["vt"], None, attr), [gt, gd, gidx]
+        loads, store = [("tload", ["vi"], ["idx"]), ("tload", ["vd"], ["data"])], []
+    views = {"vt": (gt, tshape, strides_of(tshape), "nz"), "vd": (gd, dshape, strides_of(dshape), "nz"),
+             "vi": (gidx, ishape, strides_of(ishape), None)}
+    return Prog(gms, views, tiles, loads + [step] + store, profiles=("a2a3",))
+
+
+def scatter_chunked(p):
+    """a5 mscatter DEFINE_ELEM2D_CHUNKED (runElem2DChunked): R / CR chunks in order, each TLOAD
+    of the CR x C index and source chunks (partition views of the R x C arrays at row
+    chunk * CR) and an elem-mode MSCATTER into the 1 x TS table (zeroed, the output)."""
+    t, it, R, C, CR = CTYPES[p["T"]], CTYPES[p["TIDX"]], p["R"], p["C"], p["CR"]
+    gt, gs, gi = (GM("gt", t, p["TS"], "out.bin", is_input=False), GM("gs", t, R * C, "src.bin"),
+                  GM("gi", it, R * C, "indices.bin"))
+    views = {"vt": (gt, [1, p["TS"]], [p["TS"], 1], None), "vs": (gs, [R, C], [C, 1], None),
+             "vi": (gi, [R, C], [C, 1], None)}
+    attr = "{scatterAtomicOp = #pto<scatter_atomic_op %s>, scatterOob = #pto<scatter_oob %s>}" % (
+        p["ATOMIC"].lower(), p["OOB"].lower())
+    steps = []
+    for k in range(R // CR):
+        views.update({f"ps{k}": ("part", "vs", [k * CR, 0], [CR, C]), f"pi{k}": ("part", "vi", [k * CR, 0], [CR, C])})
+        steps += [("tload", [f"pi{k}"], ["idx"]), ("tload", [f"ps{k}"], ["src"]), ("mscatter", ["src", "idx"], ["vt"], None, attr)]
+    return Prog([gt, gs, gi], views, {"idx": tbuf("vec", it, CR, C), "src": tbuf("vec", t, CR, C)}, steps,
+                profiles=("a5",))
+
+
+NPU.update({o: indexed_npu(o) for o in ("mgather", "mscatter")})
+
+
+# 8-bit float tiles: hif8 stored as its bytes, compared as int8 (bit-exact, and main.cpp's
+# ResultCmp on hifloat8_wrapper converts the int8 bits to float); put first so that dt(np.int8)
+# stays "i8" (and the f8 entries made above, if any, win).
+NP = {"f8E4M3FN": np.int8, "f8E5M2": np.int8, "!pto.hif8": np.int8, "!pto.f4E1M2x2": np.uint8,
+      "!pto.f4E2M1x2": np.uint8, **NP}
+ES = {k: np.dtype(v).itemsize for k, v in NP.items()}
+F8 = {"float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2", "hifloat8": "!pto.hif8"}  # tile_buf spells hif8 so
+
+
+def tcvt8_npu(c, d):
+    """tcvt_npu, plus the A5 pairs with an 8-bit float side (gen_data's ml_dtypes float8_e4m3fn /
+    float8_e5m2 and en_dtypes hifloat8: the tiles take ptosim's f8E4M3FN / f8E5M2 / hif8) and
+    the fp4 pairs (gen_data's _Fp4E*x2Type sentinels: tcvt_fp4_npu)."""
+    kinds = [getattr(x, "__name__", "") for x in (c.srctype, c.dsttype)]
+    if any(k.startswith("fp4") for k in kinds):
+        return tcvt_fp4_npu(c, d, kinds)
+    names = [F8.get(k) for k in kinds]
+    if not any(names):
+        return tcvt_npu(c, d)
+    stand = types.SimpleNamespace(**{**vars(c), "srctype": np.int8 if names[0] else c.srctype,
+                                     "dsttype": np.int8 if names[1] else c.dsttype})
+    spec = tcvt_npu(stand, d)
+    for t, n in zip((spec.steps[0][1][0], spec.steps[0][2][0]), names):
+        t.dtype = n or t.dtype
+    return spec
+
+
+def tcvt_fp4_npu(c, d, kinds):
+    """tcvt_kernel.cpp's bf16 <-> fp4 cases (A5): the kernel's m x n tiles (fp4 columns counted
+    in codes) are a bf16 m x n tile (valid valid_m x valid_n) and an fp4-pair tile m x n / 2
+    (valid valid_m x ceil(valid_n / 2): ptosim's elements are bytes of two codes); GM arrays
+    tile-shaped (m x (n + 1) / 2 bytes on the fp4 side), whole arrays compared as main.cpp
+    does (uint8 on the fp4 side); run-time valid shapes when partial, TCVT CAST_RINT."""
+    f4 = "!pto.f4E1M2x2" if "fp4_e1m2x2" in kinds else "!pto.f4E2M1x2"
+    part = (c.valid_m, c.valid_n) != (c.m, c.n)
+    b = ((c.m, c.n), (c.valid_m, c.valid_n))
+    q = ((c.m, c.n // 2), (c.valid_m, (c.valid_n + 1) // 2))
+    if kinds[1].startswith("fp4"):
+        src = gm_tile("src", "bf16", *b, d, "x1_gm.bin", dyn=part)
+        dst = gm_tile("dst", f4, *q, d, "golden.bin", file="out.bin", dyn=part)
+    else:
+        src = gm_tile("src", f4, *q, d, "x1_gm.bin", dyn=part)
+        dst = gm_tile("dst", "bf16", *b, d, "golden.bin", file="out.bin", dyn=part)
+    return Spec("tcvt", [src], [dst], attr_in="{rmode = #pto<round_mode CAST_RINT>}")
+
+
+NPU["tcvt"] = tcvt8_npu
+
+
+def tquant_mx_npu(c, d):
+    """tquant_kernel.cpp (A5) runTQuant / runTQuantBF16 / runTQuantFP16, mode 0 (ND): src T
+    rows x ceil32(cols) valid rows x cols (input.bin, GM valid-shaped), fp8 dst (u8 bytes) the
+    same shape (golden_fp8.bin), the flat e8m0 exponent tile 1 x ceil32(g) valid 1 x g
+    (g = rows * ceil32(cols) / 32; golden_e8m0.bin), max and scaling tiles of T (f32, or the
+    b16 type) 1 x 2g rounded up to 64 / 128 elements (the kernel declares 1 x g rounded to
+    32 bytes and keeps room after them by its TASSIGN addresses: the flat forms write up to
+    2g entries); TQUANT<MXFP8, .., OCP | NV>, groups of 32 columns.
+    The NZ cases (then TMOV to NZ / ZZ layouts) and the exp2d fuzz case are not mapped."""
+    if c.mode != "nd" or "exp2d" in (c.case_suffix or ""):
+        return f"MXFP8 {c.mode} {c.case_suffix or ''}: the kernel's TMOV to NZ / ZZ layouts (or its 2-D exp tile) not mapped"
+    t, r, n = dt(c.dtype), c.valid_rows, c.valid_cols
+    pc = -(-n // 32) * 32
+    g = r * pc // 32
+    src = Tile("src", t, r, pc, r, n, file="input.bin")
+    dst = Tile("dst", "ui8", r, pc, r, n, file="out_fp8.bin", golden="golden_fp8.bin")
+    exp = Tile("exp", "ui8", 1, -(-g // 32) * 32, 1, g, file="out_e8m0.bin", golden="golden_e8m0.bin")
+    k = 64 if t == "f32" else 128  # scratch: what ptosim's flat forms write (tquant_mx.capacity)
+    mx, sc = (Tile(nm, t, 1, -(-2 * g // k) * k, 1, g) for nm in ("mx", "scl"))
+    return Spec("tquant.mx", [src], [dst, exp, mx, sc],
+                attr_out="{quant_type = #pto<quant_type MXFP8>, quantScaleAlg = #pto<quant_scale_alg %s>, "
+                "grpAxis = #pto<mx_group_axis axis1>}" % c.scale_alg)

@@ -77,15 +77,18 @@ def case_list(op, script, d):
                           and all(isinstance(e, ast.Tuple) for e in n.elts)), [])
         nodes.sort(key=lambda n: (n.lineno, n.col_offset))
         entries = [value(e) for e in nodes]
+    names = names_of(lists)
     if not entries and op in ops.NAME_ONLY:  # only a name list (the golden is made by ops' maker)
-        names = next(lst for lst in lists if lst and all(isinstance(e, str) for e in lst))
-        return [(n, names) for n in names]
+        return [(n, names[0]) for n in names[0]]
     if not entries and op in ops.MODULE_CASES:  # a case list at module level (ops.MODULE_CASES[op])
         entries = ns[ops.MODULE_CASES[op]]
-        return [(case_name(op, i, e, ns, names_of(lists), d), e) for i, e in enumerate(entries)]
+        return [(case_name(op, i, e, ns, names, d), e) for i, e in enumerate(entries)]
+    if not entries and isinstance(ns.get("CASES"), list):  # a module-level CASES list of (name, generator)
+        return [(e[0], e) for e in ns["CASES"]]
+    if not entries and names and "case_name" not in ns:  # case names only (main.cpp makes the golden)
+        return [(n, n) for n in names[0]]
     if not entries:  # one case, parameters at module level, case_name assigned in __main__
         return [(ns["case_name"], types.SimpleNamespace(**ns))]
-    names = names_of(lists)
     k = max([len(lst) // len(entries) for lst in names if len(lst) % len(entries) == 0] + [1])
     entries = entries * k  # a name list k times as long reruns the parameters (a2a3 tcolsum)
     return [(case_name(op, i, e, ns, names, d), e) for i, e in enumerate(entries)]

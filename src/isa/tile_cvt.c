@@ -13,6 +13,14 @@
  *   int -> int       ON clamps, OFF keeps the low bits
  * The default saturation is OFF for f16 -> i8 / u8, f32 / f16 -> i16, i32 -> i16, i64 -> i32,
  * ON otherwise.
+ *   8-bit floats     (A5) f32 -> e4m3 / e5m2 nearest even, f32 / f16 -> hif8 half away from
+ *                    zero, whatever rmode and sat_mode say, without saturation; e4m3 / e5m2 /
+ *                    hif8 -> f32 exact (a5 TCvt.hpp cast32to8 `vcvt(.., ROUND_R, RS_DISABLE,
+ *                    PART_P0)`, castData f32 / f16 -> hifloat8 `vcvt(.., ROUND_A, RS_DISABLE,
+ *                    ..)`, cast8to32; SaturationCtrlTraits touches no CTRL bit for them)
+ *   fp4 pairs        (A5) bf16 <-> f4E1M2x2 / f4E2M1x2: a tile of fp4 pairs has a byte (two
+ *                    codes, the even column in the low nibble) per element, so the bf16 side's
+ *                    valid columns vc pair with ceil(vc / 2) bytes; see cvt_fp4
  *
  * A row is converted in chunks: a loader chosen once by the source type fills a float or
  * int64 buffer, a storer chosen once by the destination type converts and writes it. */
@@ -21,6 +29,7 @@
 #include <string.h>
 
 #include "core/dtype.h"
+#include "isa/fp4.h"
 #include "isa/tile_elem.h"
 #include "isa/vec_lanes.h"
 
@@ -57,6 +66,9 @@ typedef void (*cv_st)(uint8_t *p, int64_t n, const cv_buf *b, const cv_plan *c);
     b->f = (const uint8_t *)b->fb;                                                          \
   }
 LD(ld_bf16, uint16_t, fb, pt_vl_bf16_to_f32(v))
+LD(ld_e4m3, uint8_t, fb, pt_f8_to_f32(PTOSIM_DT_F8E4M3, v))
+LD(ld_e5m2, uint8_t, fb, pt_f8_to_f32(PTOSIM_DT_F8E5M2, v))
+LD(ld_hif8, uint8_t, fb, pt_f8_to_f32(PTOSIM_DT_HIF8, v))
 LD(ld_i8, int8_t, i, v)
 LD(ld_u8, uint8_t, i, v)
 LD(ld_i16, int16_t, i, v)
@@ -73,7 +85,8 @@ static void ld_f16(const uint8_t *p, int64_t n, cv_buf *b) {
 static const cv_ld k_ld[PTOSIM_DT_COUNT] = {
     [PTOSIM_DT_F32] = ld_f32, [PTOSIM_DT_F16] = ld_f16, [PTOSIM_DT_BF16] = ld_bf16, [PTOSIM_DT_I8] = ld_i8,
     [PTOSIM_DT_U8] = ld_u8,   [PTOSIM_DT_I16] = ld_i16, [PTOSIM_DT_U16] = ld_u16,   [PTOSIM_DT_I32] = ld_i32,
-    [PTOSIM_DT_U32] = ld_u32, [PTOSIM_DT_I64] = ld_i64};
+    [PTOSIM_DT_U32] = ld_u32, [PTOSIM_DT_I64] = ld_i64,   [PTOSIM_DT_F8E4M3] = ld_e4m3, [PTOSIM_DT_F8E5M2] = ld_e5m2,
+    [PTOSIM_DT_HIF8] = ld_hif8};
 
 /* ---- conversions of one value ------------------------------------------------------------- */
 
@@ -185,6 +198,12 @@ static const cv_st k_st_bf16_ff[] = {[PT_RND_AWAY] = st_bf16_away_ff, [PT_RND_FL
                                      [PT_RND_CEIL] = st_bf16_ceil_ff, [PT_RND_TRUNC] = st_bf16_trunc_ff,
                                      [PT_RND_ODD] = st_bf16_odd_ff}; /* PT_RND_RINT: st_bf16_rint_ff */
 ST_FLOAT_FF(st_f32_int, uint32_t, F32_INT)
+#define E4M3_R(x) pt_f32_to_f8(PTOSIM_DT_F8E4M3, x, PT_RND_RINT, PT_SAT_OFF)
+#define E5M2_R(x) pt_f32_to_f8(PTOSIM_DT_F8E5M2, x, PT_RND_RINT, PT_SAT_OFF)
+#define HIF8_A(x) pt_f32_to_f8(PTOSIM_DT_HIF8, x, PT_RND_AWAY, PT_SAT_OFF)
+ST_FLOAT_FF(st_e4m3, uint8_t, E4M3_R)
+ST_FLOAT_FF(st_e5m2, uint8_t, E5M2_R)
+ST_FLOAT_FF(st_hif8, uint8_t, HIF8_A)
 
 /* Integer destinations: float sources rounded with r, both clamped to [lo, hi], the low
  * bytes stored. */
@@ -224,19 +243,22 @@ TE_CLONES static void sat_16(uint8_t *p, int64_t n, uint16_t inf) {
 /* ---- legal pairs ------------------------------------------------------------------------ */
 
 #define B(t) TE_BIT(PTOSIM_DT_##t)
-/* Destinations of each source: [0] A2/A3, [1] A5 (tcvt.md "Source Type" table; the 8-bit
- * float, hifloat8, fp4 and int4 pairs are not modelled). */
+/* Destinations of each source: [0] A2/A3, [1] A5 (tcvt.md "Source Type" table; A5's 8-bit
+ * float, hifloat8 and fp4 pairs as a5 TCvt.hpp castData has them; the int4 pairs are not
+ * modelled). */
 static const uint32_t k_pairs[PTOSIM_DT_COUNT][2] = {
     [PTOSIM_DT_F32] = {B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64),
-                       B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64)},
-    [PTOSIM_DT_F16] = {B(F32) | B(I32) | B(I16) | B(I8) | B(U8), B(F32) | B(I32) | B(I16) | B(I8) | B(U8)},
-    [PTOSIM_DT_BF16] = {B(F32) | B(I32), B(F32) | B(I32) | B(F16)},
+                       B(F16) | B(F32) | B(BF16) | B(I16) | B(I32) | B(I64) | B(F8E4M3) | B(F8E5M2) | B(HIF8)},
+    [PTOSIM_DT_F16] = {B(F32) | B(I32) | B(I16) | B(I8) | B(U8), B(F32) | B(I32) | B(I16) | B(I8) | B(U8) | B(HIF8)},
+    [PTOSIM_DT_BF16] = {B(F32) | B(I32), B(F32) | B(I32) | B(F16) | B(F4E1M2X2) | B(F4E2M1X2)},
     [PTOSIM_DT_I16] = {B(F16) | B(F32), B(U8) | B(F16) | B(F32) | B(U32) | B(I32)},
     [PTOSIM_DT_I32] = {B(F32) | B(I16) | B(I64) | B(F16), B(F32) | B(I16) | B(U16) | B(I64) | B(U8)},
     [PTOSIM_DT_I64] = {B(F32) | B(I32), B(F32) | B(I32)},
     [PTOSIM_DT_U8] = {B(F16), B(F16) | B(U16)},
     [PTOSIM_DT_I8] = {B(F16), B(F16) | B(I16) | B(I32)},
     [PTOSIM_DT_U32] = {0, B(U8) | B(U16) | B(I16)},
+    [PTOSIM_DT_F8E4M3] = {0, B(F32)}, [PTOSIM_DT_F8E5M2] = {0, B(F32)}, [PTOSIM_DT_HIF8] = {0, B(F32)},
+    [PTOSIM_DT_F4E1M2X2] = {0, B(BF16)}, [PTOSIM_DT_F4E2M1X2] = {0, B(BF16)},
 };
 
 /* Pairs whose saturation defaults to OFF (a2a3 TCvt.hpp kIsNarrowingCvt, a5 TCvt.hpp TCVT_IMPL's
@@ -265,8 +287,56 @@ static cv_st storer(ptosim_dtype s, ptosim_dtype d, pt_round r, bool fsrc) {
     case PTOSIM_DT_I8: case PTOSIM_DT_U8: return fsrc ? st_i8_ff : st_i8_if;
     case PTOSIM_DT_I16: case PTOSIM_DT_U16: return fsrc ? st_i16_ff : st_i16_if;
     case PTOSIM_DT_I32: case PTOSIM_DT_U32: return fsrc ? st_i32_ff : st_i32_if;
+    case PTOSIM_DT_F8E4M3: return st_e4m3_ff; /* float sources only (k_pairs) */
+    case PTOSIM_DT_F8E5M2: return st_e5m2_ff;
+    case PTOSIM_DT_HIF8: return st_hif8_ff;
     default: return fsrc ? st_i64_ff : st_i64_if;
   }
+}
+
+/* bf16 <-> fp4 pairs (a5 TCvt.hpp, whose fp4 tiles count columns in codes, two a byte).
+ * To fp4 (castBf16toFp4): codes rounded with rmode onto the format's magnitudes (fp4.h),
+ * every valid row first zeroed across dst's whole width (the hardware's fill of
+ * validRows * dstCols / 2 bytes), then the vc / 2 whole bytes written: for an odd vc the
+ * byte of the last column stays 0. From fp4 (castFp4toBf16): each of the vc valid columns
+ * from its nibble, exact. Valid rows equal; the fp4 side's valid columns are ceil(vc / 2). */
+static ptosim_status cvt_fp4(pt_ctx *x, const ptosim_telem_params *p) {
+  const ptosim_tile *s = &p->src0, *d = &p->dst;
+  bool to4 = f4_mags(d->dtype) != NULL;
+  const ptosim_tile *b = to4 ? s : d, *q = to4 ? d : s; /* the bf16 and the fp4 tile */
+  const float *mag = f4_mags(q->dtype);
+  int64_t vr = d->valid_rows, vc = b->valid_cols, nb = vc / 2, ss, ds;
+  PT_VERIFY(x, s->valid_rows == vr && q->valid_cols == (vc + 1) / 2, "tcvt.valid",
+            "give the fp4 tile the bf16 tile's valid rows and half its valid columns, rounded up",
+            "src valid %d x %d, dst valid %d x %d", s->valid_rows, s->valid_cols, d->valid_rows, d->valid_cols);
+  uint8_t *sp, *dp;
+  PT_TRY(pt_te_rows(x, s, vr, s->valid_cols, PT_READ, &sp, &ss));
+  PT_TRY(pt_te_rows(x, d, vr, to4 ? d->cols : vc, PT_WRITE, &dp, &ds));
+  int64_t slen = (vr - 1) * ss + s->valid_cols * (int64_t)pt_dtype_size(s->dtype);
+  uint8_t *copy = malloc((size_t)slen); /* the source rows: the tiles may overlap */
+  if (!copy) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory");
+  memcpy(copy, sp, (size_t)slen);
+  pt_round r = round_of(p->rmode);
+  for (int64_t i = 0; i < vr; i++) {
+    const uint8_t *a = copy + i * ss;
+    uint8_t *o = dp + i * ds;
+    if (to4) {
+      memset(o, 0, (size_t)d->cols);
+      for (int64_t j = 0; j < nb; j++) {
+        uint16_t lo, hi;
+        memcpy(&lo, a + 4 * j, 2), memcpy(&hi, a + 4 * j + 2, 2);
+        o[j] = (uint8_t)(f4_from_f32(mag, pt_bf16_to_f32(lo), r) | f4_from_f32(mag, pt_bf16_to_f32(hi), r) << 4);
+      }
+    } else {
+      for (int64_t c = 0; c < vc; c++) {
+        uint16_t v = f4_to_bf16(mag, (unsigned)(a[c / 2] >> (4 * (c & 1))) & 15u);
+        memcpy(o + 2 * c, &v, 2);
+      }
+    }
+  }
+  free(copy);
+  pt_record_work(x, (uint64_t)(vr * vc), PTOSIM_DT_BF16);
+  return PTOSIM_OK;
 }
 
 ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
@@ -282,6 +352,7 @@ ptosim_status pt_exec_tcvt(pt_ctx *x, const ptosim_telem_params *p) {
   PT_VERIFY(x, (unsigned)p->rmode <= PTOSIM_RM_CAST_RINT && (unsigned)p->sat <= PTOSIM_TSAT_OFF, "tcvt.mode",
             "use the enumerators of ptosim/tile_elem.h", "rounding mode %d or saturation mode %d is not an enumerator",
             (int)p->rmode, (int)p->sat);
+  if (f4_mags(s->dtype) || f4_mags(d->dtype)) return cvt_fp4(x, p);
   PT_TRY(pt_te_valid(x, "tcvt", "src", s, d));
   int64_t vr = d->valid_rows, vc = d->valid_cols, ss, ds;
   uint8_t *q, *dp, *copy;

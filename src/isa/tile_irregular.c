@@ -670,6 +670,7 @@ ptosim_status pt_exec_thistogram(pt_ctx *x, const ptosim_thistogram_params *p) {
       else if (hi == ip[r])
         bins[lo]++;
     }
+    for (int b = 1; b < 256; b++) bins[b] += bins[b - 1]; /* cumulative: bin b = #values <= b (chistv2) */
     memcpy(dp + r * d->cols * 4, bins, sizeof bins);
   }
   return PTOSIM_OK;

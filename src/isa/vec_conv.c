@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "isa/fp4.h"
 #include "isa/vec_lanes.h"
 
 /* Integer v rounded to f32 with r (exact below 2^24): the top 24 significant bits of |v|
@@ -71,39 +72,6 @@ static const cvt_pair cvt_pairs[] = {
     {PTOSIM_DT_F4E1M2X2, PTOSIM_DT_BF16, 0, 0, 1, 0},     {PTOSIM_DT_F4E2M1X2, PTOSIM_DT_BF16, 0, 0, 1, 0},
 };
 
-/* ---- fp4: two codes per byte, low nibble first; code = sign (bit 3) and magnitude index
- * m (bits 0-2) into the format's 8 magnitudes (no inf, no NaN). e1m2: m/4 for m < 4, else
- * 1 + (m-4)/4; e2m1: 0, 0.5, 1, 1.5, 2, 3, 4, 6. */
-
-static const float f4e1m2_mag[8] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f, 1.25f, 1.5f, 1.75f};
-static const float f4e2m1_mag[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
-
-/* bf16 bits of 4-bit code v (exact). */
-static uint16_t f4_to_bf16(const float *mag, unsigned v) {
-  return pt_f32_to_bf16(v & 8 ? -mag[v & 7] : mag[v & 7], PT_RND_RINT, PT_SAT_OFF);
-}
-
-/* 4-bit code of x rounded with r onto the magnitudes (ties to even: the even index); beyond
- * the largest magnitude (inf too) it saturates; NaN -> 0. Differences of neighbours are exact. */
-static unsigned f4_from_f32(const float *mag, float x, pt_round r) {
-  if (isnan(x)) return 0;
-  unsigned neg = signbit(x) ? 8u : 0u, j = 7;
-  float a = fabsf(x);
-  while (mag[j] > a) j--; /* mag[j] <= a < mag[j + 1] */
-  if (j == 7 || mag[j] == a) return neg | j;
-  float below = a - mag[j], above = mag[j + 1] - a;
-  unsigned up;
-  switch (r) {
-    case PT_RND_AWAY: up = above <= below; break;
-    case PT_RND_FLOOR: up = neg != 0; break;
-    case PT_RND_CEIL: up = neg == 0; break;
-    case PT_RND_TRUNC: up = 0; break;
-    case PT_RND_ODD: up = (j & 1) == 0; break;
-    default: up = above < below || (above == below && (j & 1)); break;
-  }
-  return neg | (j + up);
-}
-
 /* ---- the plan of one conversion ------------------------------------------------------------
  * Three passes over the conversions, each a loop chosen once by a switch on the type:
  * load the source lanes as float or int64, convert them to destination bits, store the
@@ -134,9 +102,6 @@ typedef struct cvt_lanes {
 
 static int is_f8(ptosim_dtype t) { return t == PTOSIM_DT_F8E4M3 || t == PTOSIM_DT_F8E5M2 || t == PTOSIM_DT_HIF8; }
 static int is_float(ptosim_dtype t) { return t == PTOSIM_DT_F32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || is_f8(t); }
-static const float *f4_mags(ptosim_dtype t) {
-  return t == PTOSIM_DT_F4E1M2X2 ? f4e1m2_mag : t == PTOSIM_DT_F4E2M1X2 ? f4e2m1_mag : NULL;
-}
 
 #define LOAD(T, field, expr)                                                              \
   for (unsigned i = 0; i < c->n; i++) {                                                   \
