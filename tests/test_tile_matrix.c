@@ -1234,7 +1234,53 @@ static void test_matmul_packed_operands(void) {
   }
 }
 
+/* The acc pitch (tmatmul writes column blocks of m16 = align16(m) rows whatever the acc tile
+ * says; each reader steps by its own, pto-isa a5 TMov.hpp GetTmovAccSrcStride / TInsert.hpp):
+ * m = 20 into a 64-row f32 acc, read back as a 20 x 32 vec tile of AIV0 by tmov (valid rows
+ * given at run time: read at align16(20) = 32), tinsert (into a row-major vec tile: the same),
+ * a compact acc (the same); tmov of a static-valid acc reads 64 rows a block: refused. */
+static void test_acc_pitch_readers(void) {
+  enum { M = 20, K = 32, N = 32 };
+  for (int form = 0; form < 4; form++) {
+    ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+    ptosim_core *c = ptosim_core_of(m, 0, PTOSIM_AIC), *v0 = ptosim_core_of(m, 0, PTOSIM_AIV0);
+    uint16_t a[32 * K], b[K * N]; /* NZ left (16 x 16 boxes, column blocks of 32 rows), ZN right */
+    float want[M][N];
+    memset(a, 0, sizeof a);
+    for (int i = 0; i < M; i++)
+      for (int k = 0; k < K; k++) a[(k / 16) * 32 * 16 + (i / 16) * 256 + (i % 16) * 16 + k % 16] = pt_f32_to_f16((float)((i + 2 * k) % 7 - 3), PT_RND_RINT, PT_SAT_OFF);
+    for (int k = 0; k < K; k++)
+      for (int j = 0; j < N; j++) b[(k / 16) * N * 16 + (j / 16) * 256 + (j % 16) * 16 + k % 16] = pt_f32_to_f16((float)((3 * k + j) % 5 - 2), PT_RND_RINT, PT_SAT_OFF);
+    for (int i = 0; i < M; i++)
+      for (int j = 0; j < N; j++) {
+        want[i][j] = 0;
+        for (int k = 0; k < K; k++) want[i][j] += (float)((i + 2 * k) % 7 - 3) * (float)((3 * k + j) % 5 - 2);
+      }
+    CHECK(ptosim_mem_write(c, PTOSIM_L0A, 0, a, sizeof a) == PTOSIM_OK);
+    CHECK(ptosim_mem_write(c, PTOSIM_L0B, 0, b, sizeof b) == PTOSIM_OK);
+    ptosim_tmatmul_params p = {.lhs = tile(PTOSIM_L0A, DT(F16), 32, K, M, K, BL_C, SL_R, 512, 0),
+                               .rhs = tile(PTOSIM_L0B, DT(F16), K, N, K, N, BL_R, SL_C, 512, 0)};
+    p.dst = tile(PTOSIM_L0C, DT(F32), 64, N, M, N, BL_C, SL_R, 1024, 0);
+    if (form == 0) p.dst.dyn_valid = PTOSIM_DYN_VALID_ROWS;
+    if (form == 2) p.dst.compact = 1;
+    CHECK_MSG(ptosim_tmatmul(c, &p) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+    ptosim_tmov_params mv = {.src = p.dst, .dst = tile(PTOSIM_UB, DT(F32), M, N, M, N, BL_R, SL_N, 512, 0x100)};
+    ptosim_status st = form == 1 ? ptosim_tinsert(c, &mv) : ptosim_tmov(c, &mv);
+    if (form == 3) {
+      expect_rule(m, st, "tmov.acc_pitch");
+    } else {
+      CHECK_MSG(st == PTOSIM_OK, "form %d: %s", form, ptosim_last_diag(m)->msg);
+      float got[M][N];
+      CHECK(ptosim_mem_read(v0, PTOSIM_UB, 0x100, got, sizeof got) == PTOSIM_OK);
+      CHECK_MSG(!memcmp(got, want, sizeof got), "form %d: got[0][16] %g want %g", form, (double)got[0][16],
+                (double)want[0][16]);
+    }
+    ptosim_machine_free(m);
+  }
+}
+
 int main(void) {
+  RUN(test_acc_pitch_readers);
   RUN(test_matmul_small_dst_valid);
   RUN(test_matmul_packed_operands);
   RUN(test_matmul_dtypes);

@@ -123,16 +123,18 @@ typedef struct pt_core_barrier {
   uint32_t id;
 } pt_core_barrier;
 
-/* An L0A / L0B tile that a move stored in the compact layout although its type is not compact
- * (pto-isa's 1-byte transposing moves, src/isa/tile_mov.c); the tile matmuls read it so
- * (src/isa/tile_geom.c pt_tile_packed). */
-typedef struct pt_l0_packed {
-  uint64_t addr, end; /* bytes [addr, end) of the space that the move wrote */
+/* How the last tile op stored a tile in L0A / L0B / L0C where the tile type does not say it
+ * (src/isa/tile_geom.c): an L0A / L0B tile stored compact although its type is not (pto-isa's
+ * 1-byte transposing moves, src/isa/tile_mov.c), or the column-block pitch the cube wrote an
+ * acc tile with (align16(m), whatever the tile type; src/isa/tile_matrix.c). */
+typedef struct pt_l0_layout {
+  uint64_t addr, end; /* bytes [addr, end) of the space that the op wrote */
   ptosim_space space;
   ptosim_dtype dtype;
-  int32_t valid_rows, valid_cols;
-} pt_l0_packed;
-#define PT_L0_PACKED_MAX 8
+  int32_t valid_rows, valid_cols; /* L0A / L0B: the packed tile's valid shape */
+  int64_t pitch;                  /* L0C: rows of each 16-column block */
+} pt_l0_layout;
+#define PT_L0_LAYOUT_MAX 8
 
 struct ptosim_core {
   struct ptosim_machine *m;
@@ -158,8 +160,8 @@ struct ptosim_core {
   struct pt_park *park;
   pt_tpipe tpipe[PTOSIM_TPIPE_FLAGS]; /* by flag base (frontend pipe id i: 4i) */
   pt_core_barrier bar;
-  pt_l0_packed l0_packed[PT_L0_PACKED_MAX]; /* the newest last */
-  int n_l0_packed;
+  pt_l0_layout l0_layout[PT_L0_LAYOUT_MAX]; /* the newest last */
+  int n_l0_layout;
 };
 
 /* Free the parked ops of a core (src/isa/sync.c). */

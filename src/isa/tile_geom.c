@@ -1,4 +1,5 @@
 /* Storage geometry of a tile for the tile matrix ops (tile_geom.h). */
+#include <inttypes.h>
 #include <string.h>
 
 #include "isa/tile_geom.h"
@@ -38,27 +39,37 @@ ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg
   return PTOSIM_OK;
 }
 
-void pt_tile_note_l0(ptosim_core *c, const ptosim_tile *t, const tg_geom *g, bool packed) {
-  uint64_t end = g->addr + tg_bytes(g);
+void pt_l0_note(ptosim_core *c, ptosim_space s, uint64_t addr, uint64_t end, const pt_l0_layout *r) {
   int n = 0;
-  for (int i = 0; i < c->n_l0_packed; i++) {
-    const pt_l0_packed *r = &c->l0_packed[i];
-    if (r->space != t->space || r->end <= g->addr || end <= r->addr) c->l0_packed[n++] = *r;
+  for (int i = 0; i < c->n_l0_layout; i++) {
+    const pt_l0_layout *o = &c->l0_layout[i];
+    if (o->space != s || o->end <= addr || end <= o->addr) c->l0_layout[n++] = *o;
   }
-  if (packed && n == PT_L0_PACKED_MAX) memmove(c->l0_packed, c->l0_packed + 1, sizeof c->l0_packed[0] * --n);
-  if (packed)
-    c->l0_packed[n++] = (pt_l0_packed){g->addr, end, t->space, t->dtype, t->valid_rows, t->valid_cols};
-  c->n_l0_packed = n;
+  if (r && n == PT_L0_LAYOUT_MAX) memmove(c->l0_layout, c->l0_layout + 1, sizeof c->l0_layout[0] * --n);
+  if (r) c->l0_layout[n++] = *r;
+  c->n_l0_layout = n;
+}
+
+const pt_l0_layout *pt_l0_find(const ptosim_core *c, ptosim_space s, uint64_t addr) {
+  for (int i = c->n_l0_layout - 1; i >= 0; i--)
+    if (c->l0_layout[i].space == s && c->l0_layout[i].addr == addr) return &c->l0_layout[i];
+  return NULL;
 }
 
 bool pt_tile_packed(const ptosim_core *c, const ptosim_tile *t) {
-  for (int i = 0; i < c->n_l0_packed; i++) {
-    const pt_l0_packed *r = &c->l0_packed[i];
-    if (r->space == t->space && r->addr == t->addr && r->dtype == t->dtype && r->valid_rows == t->valid_rows &&
-        r->valid_cols == t->valid_cols)
-      return true;
-  }
-  return false;
+  const pt_l0_layout *r = pt_l0_find(c, t->space, t->addr);
+  return r && r->dtype == t->dtype && r->valid_rows == t->valid_rows && r->valid_cols == t->valid_cols;
+}
+
+ptosim_status pt_acc_pitch_check(pt_ctx *x, const char *rule, const ptosim_tile *t, int64_t pitch) {
+  const pt_l0_layout *r = pt_l0_find(x->core, PTOSIM_L0C, t->addr);
+  PT_VERIFY(x, !r || r->pitch == pitch || t->valid_cols <= 16, rule,
+            "the cube writes column blocks of m rounded up to 16 rows: declare the acc tile with that many rows, or "
+            "compact",
+            "this op reads the acc tile in column blocks of %" PRId64 " rows; the matmul wrote them %" PRId64
+            " rows apart",
+            pitch, r ? r->pitch : 0);
+  return PTOSIM_OK;
 }
 
 ptosim_status pt_tile_map(pt_ctx *x, ptosim_core *c, const tg_geom *g, int64_t r0, int64_t c0, int64_t h, int64_t w,

@@ -65,14 +65,19 @@ static inline uint64_t tg_bytes(const tg_geom *g) {
  * and describe its storage. */
 ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg_geom *g);
 
-/* Packed L0 tiles (pt_l0_packed): after a move into an L0A / L0B tile, forget the records of
- * core c that overlap the bytes it wrote (geometry g) and, when `packed` (it stored the compact
- * layout for a tile whose type is not compact), record t. At most PT_L0_PACKED_MAX are kept,
- * the oldest dropped first (its matmul then refuses the tile: tmatmul.fractal_extent).
- * pt_tile_packed: whether t, as a matmul operand, is such a tile (same space, address, type
- * and valid shape as recorded), to be read with the compact geometry. */
-void pt_tile_note_l0(ptosim_core *c, const ptosim_tile *t, const tg_geom *g, bool packed);
+/* L0 layout records (pt_l0_layout) of core c. pt_l0_note: an op wrote bytes [addr, end) of
+ * space s: forget the records overlapping them, then keep r when given (at most
+ * PT_L0_LAYOUT_MAX, the oldest dropped first: a reader then sees no record). pt_l0_find: the
+ * newest record of a tile stored at addr of space s, or NULL. */
+void pt_l0_note(ptosim_core *c, ptosim_space s, uint64_t addr, uint64_t end, const pt_l0_layout *r);
+const pt_l0_layout *pt_l0_find(const ptosim_core *c, ptosim_space s, uint64_t addr);
+/* Whether t, a matmul operand in L0A / L0B, was stored compact by its move although its type
+ * is not (same address, type and valid shape as the record): read it with the compact geometry. */
 bool pt_tile_packed(const ptosim_core *c, const ptosim_tile *t);
+/* An acc tile t that a reader reads with `pitch` rows per 16-column block: fail (rule, from
+ * `what`) when the cube wrote it with another pitch and the read spans more than one block,
+ * which reads the wrong elements on the NPU too. */
+ptosim_status pt_acc_pitch_check(pt_ctx *x, const char *rule, const ptosim_tile *t, int64_t pitch);
 
 /* Map the boxes holding region rows [r0, r0 + h) x columns [c0, c0 + w) of the tile through
  * the accessor layer of core c (bounds, alignment of the tile address, event record), and

@@ -245,7 +245,12 @@ static ptosim_status check_extents(pt_ctx *x, const ptosim_tmatmul_params *p, co
     PT_TRY(check_extent(x, "lhs", &o->lhs, o->mad_m, o->k, a5 ? 16 * cw : k1 * 16 * cw, a5 ? m16 * cw : 16 * cw));
   /* ZN: row blocks of n16 / 16 fractals of C0 x 16. */
   PT_TRY(check_extent(x, "rhs", &o->rhs, o->k, o->n, n16 * o->rhs.ir, o->rhs.ir * 16));
-  PT_TRY(check_extent(x, "dst", &o->dst, o->mad_m, o->n, 256, m16 * 16));
+  /* The cube writes dst in column blocks of m16 rows whatever the tile's pitch (the readers
+   * check theirs against it: pt_acc_pitch_check); they must lie inside dst's storage. */
+  PT_VERIFY(x, m16 <= o->dst.rows && o->n <= o->dst.cols, "tmatmul.fractal_extent",
+            "the cube writes m16 x n of dst (m16 = m rounded up to 16): make dst that large",
+            "dst tile stores %" PRId64 " x %" PRId64 " elements; the cube writes %" PRId64 " x %" PRId64, o->dst.rows,
+            o->dst.cols, m16, o->n);
   if (!o->kind.mx) return PTOSIM_OK;
   int64_t g = o->k / 32, boxes = (int64_t)pt_mx_boxes_per_row((uint64_t)o->k);
   PT_TRY(check_extent(x, "lhs_scale", &o->sa, o->mad_m, g, boxes * 32, 32));
@@ -259,8 +264,10 @@ static ptosim_status check_extents(pt_ctx *x, const ptosim_tmatmul_params *p, co
 
 /* acc forms with a distinct acc_in: dst[i][j] = acc_in[i][j] before the chains start. */
 static ptosim_status seed_from_acc_in(pt_ctx *x, const mm_op *o) {
-  const tg_geom *s = &o->acc_in, *d = &o->dst;
-  if (s->addr == d->addr && s->sc == d->sc) return PTOSIM_OK;
+  tg_geom cube = o->dst; /* dst as the cube reads the seeds: column blocks of m16 rows */
+  cube.sc = tg_align(o->mad_m, 16) * cube.ic;
+  const tg_geom *s = &o->acc_in, *d = &cube;
+  if (s->addr == d->addr) return PTOSIM_OK;
   uint64_t s_end = s->addr + tg_bytes(s), d_end = d->addr + tg_bytes(d);
   PT_VERIFY(x, s_end <= d->addr || d_end <= s->addr, "tmatmul.acc_in_overlap",
             "pass the same tile as acc_in and dst, or two disjoint tiles",
@@ -304,7 +311,12 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmatmul_params *p, mm_kind kind
       .disable_gemv = a5 && !o.gemv,
       .tf32 = p->lhs.dtype == PTOSIM_DT_F32 && !kind.mx ? mm_tf32(x, p) : PTOSIM_TF32_NONE,
   };
-  return pt_mad_run(x, &mp, kind.seed, kind.mx, false);
+  PT_TRY(pt_mad_run(x, &mp, kind.seed, kind.mx, false));
+  int64_t m16 = tg_align(o.mad_m, 16); /* the pitch this matmul wrote dst with */
+  pt_l0_layout r = {o.dst.addr, o.dst.addr + (uint64_t)(tg_align(o.n, 16) * m16) * o.dst.es, PTOSIM_L0C, p->dst.dtype,
+                    0, 0, m16};
+  pt_l0_note(x->core, PTOSIM_L0C, r.addr, r.end, &r);
+  return PTOSIM_OK;
 }
 
 /* The executors: form, chain seed, MX; each form comes with the three seeds. */

@@ -479,6 +479,18 @@ static bool packs(const ptosim_tmov_params *p, const mv *v) {
          p->src.slayout != p->dst.slayout && p->dst.compact != 1;
 }
 
+/* The rows of each 16-column block an acc read steps over: a compact tile's valid rows
+ * rounded to 16; on A5 also for tmov of a tile whose valid rows are given at run time (a5
+ * TMov.hpp GetTmovAccSrcStride) and for tinsert into a row-major vec tile (a5 TInsert.hpp
+ * TInsertAccToVec); else the tile's rows (a5 TExtract.hpp, TInsert.hpp to mat, a2a3
+ * tmov_common.hpp). The cube may have written the tile with another (pt_acc_pitch_check). */
+static int64_t acc_pitch(const ptosim_tmov_params *p, const mv *v) {
+  const ptosim_tile *s = &p->src;
+  bool valid = s->compact == 1 || (v->a5 && v->op == MV_TMOV && (s->dyn_valid & PTOSIM_DYN_VALID_ROWS)) ||
+               (v->a5 && v->op == MV_INSERT && p->dst.space == PTOSIM_UB && kind_of(&p->dst) == PT_TK_ND);
+  return valid ? tg_align(s->valid_rows, 16) : v->s.rows;
+}
+
 static ptosim_status run(pt_ctx *x, const ptosim_tmov_params *p, mv_op op, bool fp_op) {
   static const char *const fams[] = {"tmov", "textract", "tinsert"};
   mv v = {.op = op, .fam = fams[op], .a5 = x->m->target == PTOSIM_TARGET_A5};
@@ -489,6 +501,11 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmov_params *p, mv_op op, bool 
   PT_TRY(check_forms(x, p, &v, fp_op));
   PT_TRY(check_dtypes(x, p, &v));
   PT_TRY(check_path_shape(x, p, &v));
+  if (v.path == P_ACC) {
+    int64_t pitch = acc_pitch(p, &v);
+    PT_TRY(pt_acc_pitch_check(x, RULE(&v, "acc_pitch"), &p->src, pitch));
+    v.s.sc = pitch * v.s.ic;
+  }
   bool packed = packs(p, &v);
   if (packed) {
     ptosim_tile c = p->dst;
@@ -499,7 +516,11 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmov_params *p, mv_op op, bool 
   PT_TRY(check_region(x, p, &v));
   if (v.path == P_ACC) return run_acc(x, p, &v);
   PT_TRY(run_copy(x, p, &v));
-  if (p->dst.space == PTOSIM_L0A || p->dst.space == PTOSIM_L0B) pt_tile_note_l0(x->core, &p->dst, &v.d, packed);
+  if (p->dst.space == PTOSIM_L0A || p->dst.space == PTOSIM_L0B) {
+    pt_l0_layout r = {v.d.addr, v.d.addr + tg_bytes(&v.d), p->dst.space, p->dst.dtype, p->dst.valid_rows,
+                      p->dst.valid_cols, 0};
+    pt_l0_note(x->core, p->dst.space, r.addr, r.end, packed ? &r : NULL);
+  }
   return PTOSIM_OK;
 }
 

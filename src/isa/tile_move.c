@@ -48,6 +48,7 @@
 
 #include "isa/fixpipe_quant.h"
 #include "isa/tile_check.h"
+#include "isa/tile_geom.h"
 
 #define BLK 32                 /* bytes: C0, the UB / L1 row alignment */
 #define MAXL 4                 /* loop levels of one move */
@@ -761,6 +762,7 @@ static ptosim_status tstore_acc(pt_ctx *x, const ptosim_tstore_params *p, const 
   f.dst = ptosim_ptr_make(PTOSIM_GM, v->dtype, v->addr);
   f.m = g->vr, f.n = g->vc;
   f.src_stride = p->src.compact == 1 ? (int64_t)pt_align_up((uint64_t)g->vr, 16) : g->rows; /* CompactMode::Normal */
+  PT_TRY(pt_acc_pitch_check(x, RULE(x, "acc_pitch"), &p->src, f.src_stride));
   f.unit_flag = p->phase;
   f.quant = mode;
   f.relu = p->relu;
