@@ -2858,3 +2858,127 @@ def tquant_mx_npu(c, d):
     return Spec("tquant.mx", [src], [dst, exp, mx, sc],
                 attr_out="{quant_type = #pto<quant_type MXFP8>, quantScaleAlg = #pto<quant_scale_alg %s>, "
                 "grpAxis = #pto<mx_group_axis axis1>}" % c.scale_alg)
+# ---- session 12, goldf ----
+# Data movement tests, part 2 (NPU suites): tinsert / textract / tmov variants, tstore_acc2gm,
+# tmatmul_mx, timg2col, ttrans_conv and the tload variants, on the goldc Prog template. Several
+# kernels move a tile into L1 on one core and read it back with the cube's raw
+# copy_cbuf_to_ubuf before a TSTORE (L1 is not reachable from GM otherwise): `readback`.
+
+
+def readback(src, dst, t, nbytes):
+    """The cube's copy_cbuf_to_ubuf of nbytes (whole 32-byte blocks) from the L1 tile `src` to
+    the UB tile `dst` (both TASSIGNed: %a_ constants), as one burst (the kernels' bursts are
+    contiguous: src gap 0). Sub-block 0 only (the kernels copy to both vector cores' UB)."""
+    pl, pu = f"!pto.ptr<{t}, l1>", f"!pto.ptr<{t}, ub>"
+    return [f"%pl_{src} = pto.castptr %a_{src} : i64 -> {pl}", f"%pu_{dst} = pto.castptr %a_{dst} : i64 -> {pu}",
+            f"%blk_{src} = arith.constant {nbytes // 32} : i64", "%i0 = arith.constant 0 : i64",
+            "%i1 = arith.constant 1 : i64",
+            f"pto.copy_cbuf_to_ubuf %pl_{src}, %pu_{dst}, %i0, %i1, %blk_{src}, %i0, %i0 : {pl}, {pu}, i64, i64, i64, i64, i64"]
+
+
+def nz_view(g, rows, cols, es):
+    """The kernels' NZ GM view of a rows x cols array: [1, cols / C0, rows / 16, 16, C0] (C0 = 32 B)."""
+    c0 = 32 // es
+    return (g, [1, cols // c0, rows // 16, 16, c0], [rows * cols, rows * c0, 16 * c0, c0, 1], "nz")
+
+
+def nd_vec_insert(t, sr, sc, svc, dr, dc, ir, ic, files=("src_input.bin", "dst_init.bin")):
+    """a5 tinsert RunTInsertNDVec[Valid / Scalar]: TLOAD src (sr x sc) at 0 and dst (dst_init.bin)
+    at align(src bytes, 256), TINSERT a src tile of valid sr x svc (the same bytes) at (ir, ic),
+    TSTORE dst (golden_output.bin)."""
+    a = align_up(sr * sc * ES[t], 256)
+    src, init = GM("src", t, sr * sc, files[0]), GM("init", t, dr * dc, files[1])
+    out = GM("out", t, dr * dc, "out.bin", is_input=False, golden="golden_output.bin")
+    tiles = {"s": (tbuf("vec", t, sr, sc), 0), "x": (tbuf("vec", t, sr, sc, sr, svc), 0),
+             "dst": (tbuf("vec", t, dr, dc), a)}
+    views = {"vs": view2(src, sr, sc), "vi": view2(init, dr, dc), "vo": view2(out, dr, dc)}
+    p = Prog([out, src, init], views, tiles, [("tload", ["vs"], ["s"]), ("tload", ["vi"], ["dst"]),
+                                              ("tinsert", ["x", f"c{ir}", f"c{ic}"], ["dst"]),
+                                              ("tstore", ["dst"], ["vo"])], profiles=("a5",))
+    return index_consts(p, (ir, ic))
+
+
+def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=False, src_valid=None):
+    """a5 tinsert runTInsertNZ[PlusOne / LargeTile / Hif8] (vector core) + ReadbackCbufToUbuf
+    (cube): TLOAD the source (ND rows x cols at 0, TMOV into an NZ tile at 0x10000 (plus_one:
+    rows + 1 rows, row_plus_one compact); src_nz: an NZ tile of valid src_valid rows TLOADed
+    through an NZ view), TINSERT into an NZ mat tile dst_rows x cols at (ir, 0), the cube's copy
+    of the mat tile back to UB, TSTORE through an NZ view. L1 starts zeroed (the LargeTile
+    kernel zeroes it with vdup + copy_ubuf_to_cbuf)."""
+    es = ES[ft]
+    src = GM("src", ft, rows * cols, "input_arr.bin", tdt=t)
+    out = GM("out", ft, dst_rows * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    back = 0x10000 if src_nz else 0x20000
+    tiles = {"mat": (tbuf("mat", t, dst_rows, cols, "?", "?", "col_major", "row_major"), 0, (dst_rows, cols)),
+             "back": (vec_dyn(t, dst_rows, cols, "col_major", "row_major"), back, (dst_rows, cols))}
+    views = {"vo": nz_view(out, dst_rows, cols, es)}
+    if src_nz:
+        tiles["s"] = (tbuf("vec", t, rows, cols, src_valid or rows, cols, "col_major", "row_major"), 0)
+        views["vs"] = nz_view(src, rows, cols, es)
+        steps, ins = [("tload", ["vs"], ["s"])], "s"
+    else:
+        tmp = tbuf("vec", t, rows + 1 if plus_one else rows, cols, rows, cols, "col_major", "row_major")
+        tiles.update(s=(vec_dyn(t, rows, cols), 0, (rows, cols)),
+                     tmp=(tmp[:-1] + ", compact=2>" if plus_one else tmp, 0x10000))
+        views["vs"] = view2(src, rows, cols)
+        steps, ins = [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["tmp"])], "tmp"
+    steps += [("tinsert", [ins, f"c{ir}", "c0"], ["mat"])] + readback("mat", "back", t, dst_rows * cols * es)
+    steps += [("tstore", ["back"], ["vo"])]
+    return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (ir,))
+
+
+def acc_to_mat_insert(m, k, n):
+    """a5 tinsert RunTInsertAcc2Mat<half, half, M, K, N>: A (m x k) and B (k x n) f16 TLOADed into
+    NZ mat tiles (0, 0x10000), TMOV to left / right, TMATMUL into an f32 acc, TINSERT into an f32
+    NZ mat tile at (0, 0), the cube's copy of it to UB (NZ vec tile at 0), TSTORE through an NZ
+    view (golden.bin: the product in NZ)."""
+    a, b = GM("a", "f16", m * k, "x1_gm.bin"), GM("b", "f16", k * n, "x2_gm.bin")
+    out = GM("out", "f32", m * n, "out.bin", is_input=False)
+    tiles = {"amat": (nz_mat("f16", m, k), 0), "bmat": (nz_mat("f16", k, n), 0x10000), "al": (left("f16", m, k), 0),
+             "bl": (right("f16", k, n), 0), "acc": (acc("f32", m, n), 0), "dmat": (nz_mat("f32", m, n), 0),
+             "back": (tbuf("vec", "f32", m, n, bl="col_major", sl="row_major"), 0)}
+    views = {"va": view2(a, m, k), "vb": view2(b, k, n), "vo": nz_view(out, m, n, 4)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"]), ("tmov", ["amat"], ["al"]),
+             ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"]), ("tinsert", ["acc", "c0", "c0"], ["dmat"])]
+    steps += readback("dmat", "back", "f32", m * n * 4) + [("tstore", ["back"], ["vo"])]
+    return Prog([out, a, b], views, tiles, steps, profiles=("a5",))
+
+
+# a5 tinsert launchTInsertNZ<key> kernels by case: (kind, T, Rows, Cols[, ValidRow, TileRows, DstRows, IdxRow])
+TINSERT_NZ = {"nz_1": ("nz", "f32", 16, 32), "nz_2": ("plus1", "f32", 16, 32), "nz_3": ("plus1", "f32", 32, 64),
+              "nz_4": ("plus1", "i32", 32, 32), "nz_5": ("split",), "nz_6": ("split",), "nz_7": ("nz", "f32", 64, 64),
+              "nz_14": ("large", "f32", 32, 32, 16, 32, 32, 0), "nz_15": ("large", "f32", 32, 32, 16, 32, 32, 16),
+              "nz_hif8_1": ("hif8", "!pto.hif8", 16, 64), "nz_hif8_2": ("split",), "nz_hif8_3": ("split",)}
+
+
+def tinsert_a5(c, d):
+    """a5 tinsert_kernel.cpp, by case family (gen_data.py's tuples (name, generator, args...)):
+    acc2mat, nz (TINSERT_NZ), nd_vec (the generator's parameters are the kernel's)."""
+    fam = c[0].split(".case_", 1)[1]
+    args = c[2:]
+    if fam.startswith("acc2mat"):
+        return acc_to_mat_insert(*args)
+    if fam.startswith("nd_vec"):
+        p = args[0] if len(args) == 1 else None
+        if p is None:  # gen_nd_vec_scalar(dtype, dst_rows, dst_cols, idx_row, idx_col)
+            t = dt(args[0])
+            return nd_vec_insert(t, 1, 32 // ES[t], 1, args[1], args[2], args[3], args[4])
+        if hasattr(p, "valid_cols"):
+            return nd_vec_insert(dt(p.dtype), p.src_rows, p.padded_cols, p.valid_cols, p.dst_rows, p.dst_cols,
+                                 p.idx_row, p.idx_col)
+        return nd_vec_insert(dt(p.dtype), p.src_rows, p.src_cols, p.src_cols, p.dst_rows, p.dst_cols, p.idx_row,
+                             p.idx_col)
+    k = TINSERT_NZ.get(fam)
+    if k is None:
+        return "kernel family not reached in the time box (goldf)"
+    if k[0] == "split":
+        return "TINSERT<TInsertMode::SPLIT2 / SPLIT4>: no insert mode in ptosim's tinsert form"
+    if k[0] == "large":
+        _, t, _, cols, vr, tr, drows, ir = k
+        return vec_to_mat_insert(t, t, tr, cols, drows, ir, src_nz=True, src_valid=vr)
+    if k[0] == "hif8":
+        return vec_to_mat_insert(k[1], "ui8", k[2], k[3], k[2], 0, src_nz=True)
+    return vec_to_mat_insert(k[1], k[1], k[2], k[3], k[2], 0, plus_one=k[0] == "plus1")
+
+
+SUITE["npu-a5"].update({"tinsert": tinsert_a5})
