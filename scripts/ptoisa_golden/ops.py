@@ -2982,3 +2982,93 @@ def tinsert_a5(c, d):
 
 
 SUITE["npu-a5"].update({"tinsert": tinsert_a5})
+
+
+RELU = "{reluPreMode = #pto<relu_pre_mode normal_relu>}"
+
+
+def acc_matmul(c, a_addr=0x20000, b_addr=0x10000):
+    """The acc2vec / acc2mat kernels' RunMATMUL from a TMovParams case c: A (m x k) and B (k x n)
+    TLOADed into NZ mat tiles M x K / K x N (valid m x k / k x n; M, K, N aligned to 32 elements
+    for i8, else 16) at a_addr / b_addr, TMOV to left / right, TMATMUL into the acc (i32 for i8,
+    else f32; valid m x n). Returns (gms, views, tiles, steps, acc dtype)."""
+    at = dt(c.atype)
+    ct, ba = ("i32", 32) if at == "i8" else ("f32", 16)
+    m, k, n = c.m, c.k, c.n
+    M, K, N = align_up(m, ba), align_up(k, ba), align_up(n, ba)
+    a, b = GM("a", at, m * k, "x1_gm.bin"), GM("b", at, k * n, "x2_gm.bin")
+    views = {"va": view2(a, m, k), "vb": view2(b, k, n)}
+    tiles = {"amat": (nz_mat(at, M, K, m, k), a_addr), "bmat": (nz_mat(at, K, N, k, n), b_addr),
+             "al": (left(at, M, K, m, k), 0), "bl": (right(at, K, N, k, n), 0), "acc": (acc(ct, M, N, m, n), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"]), ("tmov", ["amat"], ["al"]),
+             ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"])]
+    return [a, b], views, tiles, steps, N
+
+
+def acc_to_vec(c, move, shape, valid, out_shape, init=None):
+    """The a5 acc2vec kernels (RunTMOV / RunTMOVFBQuant): acc_matmul, then `move` (tmov /
+    textract / tinsert at (index_rows, index_cols)) of the acc into an ND vec tile `shape` (valid
+    `valid`) at 0, through the FIXPIPE: vector quant (is_v_quant: a 1 x N u64 mat tile of
+    quant_gm.bin (valid n) TMOVed into a scaling tile, the _fp form), relu (is_relu); TSTORE of
+    the valid region into the top left of the out_shape output (row stride out_shape[1]). init: the dst.bin the vector core TLOADs into the tile
+    first (tinsert: the bytes around the inserted window)."""
+    ot = dt(c.dst_type)
+    gms, views, tiles, steps, N = acc_matmul(c)
+    out = GM("out", ot, out_shape[0] * out_shape[1], "out.bin", is_input=False)
+    gms.insert(0, out)
+    views["vo"] = view2(out, *valid, stride=out_shape[1])
+    tiles["dst"] = (tbuf("vec", ot, shape[0], shape[1], *valid), 0)
+    if init:
+        g = GM("init", ot, shape[0] * shape[1], init)
+        gms.append(g)
+        views["vi"] = view2(g, *shape)
+        steps.insert(0, ("tload", ["vi"], ["dst"]))
+    src = ["acc"]
+    if c.is_v_quant:
+        q = GM("quant", "ui64", c.n, "quant_gm.bin")
+        gms.append(q)
+        views["vq"] = view2(q, 1, c.n)
+        tiles.update(fbmat=(tbuf("mat", "ui64", 1, N, 1, c.n), 0), fb=(tbuf("scaling", "ui64", 1, N, 1, c.n), 0))
+        steps += [("tload", ["vq"], ["fbmat"]), ("tmov", ["fbmat"], ["fb"])]
+        src.append("fb")
+    ix = [f"c{c.index_rows}", f"c{c.index_cols}"] if move != "tmov" else []
+    op = move + ("_fp" if c.is_v_quant and move != "tmov" else "")
+    steps += [(op, src + ix, ["dst"], None, RELU if c.is_relu else None), ("tstore", ["dst"], ["vo"])]
+    return index_consts(Prog(gms, views, tiles, steps, profiles=("a5",)), (c.index_rows, c.index_cols))
+
+
+def acc2vec_skip(c, name):
+    """Why an acc2vec case is not run, or None."""
+    if "split" in name:
+        return "dual-destination split (AccToVecMode dual): each half lands in another vector core's UB"
+    if c.is_s_quant:
+        return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
+    return None
+
+
+def tinsert_acc2vec(c, d):
+    """a5 tinsert_acc2vec_kernel.cpp RunTMOV / RunTMOVFBQuant with isInsert: acc_to_vec with a
+    dst_row x dst_col tile (all valid) preloaded from dst.bin, TINSERT at (index_rows,
+    index_cols), stored whole. The kernel's subBlockId 1 (case_nz2nd_3) inserts into vector core
+    1's UB and stores from there; here core 0 (the same bytes)."""
+    why = acc2vec_skip(c, os.path.basename(d))
+    if why:
+        return why
+    s = (c.dst_row, c.dst_col)
+    return acc_to_vec(c, "tinsert", s, s, s, init="dst.bin")
+
+
+def textract_acc2vec(c, d):
+    """a5 textract_acc2vec_kernel.cpp RunTMOV / RunTMOVFBQuant: acc_to_vec with a dst_row x
+    dst_col tile (the kernel's staticRow x staticCol) of valid (m - index_rows) x (n -
+    index_cols), TEXTRACT at (index_rows, index_cols), TSTORE through a dst_row x dst_col view
+    (main.cpp compares that whole array: the valid region, zeros around it). (The kernel's TLOAD
+    of zeros into the tile first is left out: UB starts zeroed.)"""
+    why = acc2vec_skip(c, os.path.basename(d))
+    if why:
+        return why
+    v = (c.m - c.index_rows, c.n - c.index_cols)
+    return acc_to_vec(c, "textract", (c.dst_row, c.dst_col), v, (c.dst_row, c.dst_col))
+
+
+SUITE["npu-a5"].update({"tinsert_acc2vec": tinsert_acc2vec, "textract_acc2vec": textract_acc2vec})
