@@ -3072,3 +3072,123 @@ def textract_acc2vec(c, d):
 
 
 SUITE["npu-a5"].update({"tinsert_acc2vec": tinsert_acc2vec, "textract_acc2vec": textract_acc2vec})
+
+
+def top_split(s):
+    """s split at its top-level commas (not inside <>, (), [])."""
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return out + ([cur.strip()] if cur.strip() else [])
+
+
+def launch_call(d, kernel, func, key):
+    """(runner, template args, call args) of the kernel launch in `if constexpr (tilingKey ==
+    key)` of function `func` in the test's <kernel>.cpp (the pto-isa source next to the case's
+    gen_data.py: found through run.py's copy of it)."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), kernel)).read()
+    body = src[src.index(f"void {func}("):]
+    m = re.search(r"(?:tilingKey|testKey) == %d\)\s*\{(.*?)(?:\} else if constexpr|\n\}\n)" % key, body, re.S)
+    call = m.group(1)
+    r = re.search(r"(\w+)\s*<", call)
+    i, depth = r.end(), 1
+    while depth:
+        depth += {"<": 1, ">": -1}.get(call[i], 0)
+        i += 1
+    targs = top_split(call[r.end(): i - 1])
+    cargs = top_split(call[call.index(">>>(", i) + 4: call.rindex(")")])
+    return r.group(1), targs, cargs
+
+
+def test_key(d, main="main.cpp"):
+    """The last template argument of the TEST_F body's helper call for the case (its key) and the
+    helper's first template argument (its function selector)."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), main)).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    m = re.search(r"TEST_F\(\w+,\s*%s\)\s*\{\s*\w+<([^>]*)>" % re.escape(case), src)
+    a = top_split(m.group(1))
+    return int(a[-1]), a[0]
+
+
+TESTCASE_DIR = [None]  # run.py sets the suite's testcase directory
+
+
+def flag(a, i, default=False):
+    return a[i] == "true" if len(a) > i else default
+
+
+def tmov_acc2vec(c, d):
+    """a5 tmov_acc2vec_kernel.cpp RunTMOV / RunTMOVFBQuant / RunTMOVSCQuant (Launch... per case
+    family, tilingKey from main.cpp): acc_matmul (RunMATMUL_NZUNALIGN when isNZUnalign: A / B of
+    the base shape, all valid), TMOV of the acc into a vec tile row x col (ND, NZ (512-byte
+    fractal) or DN; valid m x n, or all of it when unaligned) with the vector quant (_fp form),
+    scalar quant (the float's bits as the quant word, bit 46 = signed 1-byte output) or relu,
+    TSTORE of validM x validN through the layout's view."""
+    name = os.path.basename(d).split(".", 1)[1]
+    if "split" in name:
+        return "dual-destination split (AccToVecMode dual): each half lands in another vector core's UB"
+    fmt = name.split("_")[1][3:].upper()  # nz2nd -> ND
+    q = "FBQuant" if c.is_v_quant else "SCQuant" if c.is_s_quant else ""
+    key, _ = test_key(d)
+    run, a, _ = launch_call(d, "tmov_acc2vec_kernel.cpp", f"LaunchTMOVAcc2Vec{q}NZ2{fmt}", key)
+    o = 1 if run == "RunTMOVFBQuant" else 0
+    row, col = int(a[6 + o]), int(a[7 + o])
+    unalign, sfr = flag(a, 9 + o), int(a[12 + o]) if len(a) > 12 + o else 512
+    if len(a) > 13 + o:
+        return f"unit-flag phase {a[13 + o]} (stPhase / accPhase on a vec destination): not modelled here"
+    if sfr != 512 and fmt == "NZ":
+        return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (UBCopyOut)"
+    if unalign:
+        return "isNZUnalign (RunMATMUL_NZUNALIGN on the padded base shape): not reached in the time box"
+    ot = dt(c.dst_type)
+    gms, views, tiles, steps, N = acc_matmul(c)
+    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr)
+
+
+def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512):
+    """tmov_acc2vec's move and store (see there) after acc_matmul's steps."""
+    es, vm, vn = ES[ot], c.m, c.n
+    out = GM("out", ot, vm * vn, "out.bin", is_input=False)
+    gms.insert(0, out)
+    if fmt == "ND":
+        views["vo"], bl, sl = view2(out, vm, vn), "row_major", "none_box"
+    elif fmt == "DN":
+        views["vo"], bl, sl = (out, [vm, vn], [1, vm], "dn"), "col_major", "none_box"
+    else:
+        c0 = 32 // es
+        kr, kc = -(-vm // 16), -(-vn // c0)
+        views["vo"] = (out, [1, kc, kr, 16, c0], [kc * kr * 16 * c0, kr * 16 * c0, 16 * c0, c0, 1], "nz")
+        out.elems = kc * kr * 16 * c0
+        bl, sl = "col_major", "row_major"
+    tiles["dst"] = (tbuf("vec", ot, row, col, vm, vn, bl, sl, sfr), 0)
+    src = ["acc"]
+    if c.is_v_quant:
+        q = GM("quant", "ui64", c.n, "quant_gm.bin")
+        gms.append(q)
+        views["vq"] = view2(q, 1, c.n)
+        tiles.update(fbmat=(tbuf("mat", "ui64", 1, N, 1, c.n), 0), fb=(tbuf("scaling", "ui64", 1, N, 1, c.n), 0))
+        steps += [("tload", ["vq"], ["fbmat"]), ("tmov", ["fbmat"], ["fb"])]
+        src.append("fb")
+    p = Prog(gms, views, tiles, steps, profiles=("a5",))
+    relu = " " + RELU if c.is_relu else ""
+    if c.is_s_quant:
+        import struct
+        w = struct.unpack("<I", struct.pack("<f", float(c.scalar)))[0]
+        if es == 1:
+            w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
+        p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
+        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%dst : {p.ttype('dst')}){relu}")
+    else:
+        steps.append(("tmov", src, ["dst"], None, RELU if c.is_relu else None))
+    steps.append(("tstore", ["dst"], ["vo"]))
+    return p
+
+
+SUITE["npu-a5"].update({"tmov_acc2vec": tmov_acc2vec})
