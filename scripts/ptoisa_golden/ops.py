@@ -3107,14 +3107,15 @@ def launch_call(d, kernel, func, key):
 
 
 def test_key(d, main="main.cpp"):
-    """The last template argument of the TEST_F body's helper call for the case (its key) and the
-    helper's first template argument (its function selector)."""
+    """The first integer template argument after the first of the TEST_F body's helper call for
+    the case (its key; the arguments before it are types) and the first one (its function
+    selector)."""
     import re
     src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), main)).read()
     case = os.path.basename(d).split(".", 1)[1]
     m = re.search(r"TEST_F\(\w+,\s*%s\)\s*\{\s*\w+<([^>]*)>" % re.escape(case), src)
     a = top_split(m.group(1))
-    return int(a[-1]), a[0]
+    return next(int(x) for x in a[1:] if x.isdigit()), a[0]
 
 
 TESTCASE_DIR = [None]  # run.py sets the suite's testcase directory
@@ -3152,9 +3153,15 @@ def tmov_acc2vec(c, d):
     return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr)
 
 
-def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512):
-    """tmov_acc2vec's move and store (see there) after acc_matmul's steps."""
-    es, vm, vn = ES[ot], c.m, c.n
+def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512, valid=None, mat=False,
+                      move="tmov", index=(0, 0), init=None):
+    """tmov_acc2vec's move and store (see there) after acc_matmul's steps: `move` (tmov, or
+    textract / tinsert at `index`) of the acc into a row x col tile of layout fmt (valid `valid`,
+    default m x n) in UB, or (mat) in L1 at 0 followed by the cube's copy of its row x col
+    elements to a vec tile at UB 0 (the acc2mat kernels' TMOVMat2Vec); init: a file TLOADed
+    into the target tile before the move (tinsert); then TSTORE of the valid region."""
+    es = ES[ot]
+    vm, vn = valid or (c.m, c.n)
     out = GM("out", ot, vm * vn, "out.bin", is_input=False)
     gms.insert(0, out)
     if fmt == "ND":
@@ -3168,27 +3175,72 @@ def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512
         out.elems = kc * kr * 16 * c0
         bl, sl = "col_major", "row_major"
     tiles["dst"] = (tbuf("vec", ot, row, col, vm, vn, bl, sl, sfr), 0)
+    tgt = "dst"
+    if mat:
+        tiles["smat"], tgt = (tbuf("mat", ot, row, col, vm, vn, bl, sl, sfr), 0), "smat"
+    if init:
+        g = GM("init", ot, vm * vn, init)
+        gms.append(g)
+        views["vi"] = view2(g, vm, vn)
+        steps.append(("tload", ["vi"], [tgt]))
     src = ["acc"]
     if c.is_v_quant:
         q = GM("quant", "ui64", c.n, "quant_gm.bin")
         gms.append(q)
         views["vq"] = view2(q, 1, c.n)
-        tiles.update(fbmat=(tbuf("mat", "ui64", 1, N, 1, c.n), 0), fb=(tbuf("scaling", "ui64", 1, N, 1, c.n), 0))
+        tiles.update(fbmat=(tbuf("mat", "ui64", 1, N, 1, c.n), 0x30000), fb=(tbuf("scaling", "ui64", 1, N, 1, c.n), 0))
         steps += [("tload", ["vq"], ["fbmat"]), ("tmov", ["fbmat"], ["fb"])]
         src.append("fb")
     p = Prog(gms, views, tiles, steps, profiles=("a5",))
     relu = " " + RELU if c.is_relu else ""
+    ix = [f"c{index[0]}", f"c{index[1]}"] if move != "tmov" else []
     if c.is_s_quant:
         import struct
         w = struct.unpack("<I", struct.pack("<f", float(c.scalar)))[0]
         if es == 1:
             w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
         p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
-        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%dst : {p.ttype('dst')}){relu}")
+        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%{tgt} : {p.ttype(tgt)}){relu}")
     else:
-        steps.append(("tmov", src, ["dst"], None, RELU if c.is_relu else None))
+        op = move + ("_fp" if c.is_v_quant and move != "tmov" else "")
+        steps.append((op, src + ix, [tgt], None, RELU if c.is_relu else None))
+    if mat:
+        steps += readback("smat", "dst", ot, row * col * es)
     steps.append(("tstore", ["dst"], ["vo"]))
-    return p
+    return index_consts(p, index)
 
 
 SUITE["npu-a5"].update({"tmov_acc2vec": tmov_acc2vec})
+
+
+def tmov_acc2mat_a5(c, d):
+    """a5 tmov_acc2mat_kernel.cpp RunTMOV / RunTMOVFBQuant / RunTMOVSCQuant (launch per case
+    family, key from main.cpp): acc_matmul (A at L1 0, B at 0x10000), then TMOV / TEXTRACT at
+    (indexRow, indexCol) / TINSERT (after a TLOAD of dst.bin) of the acc into an L1 tile
+    staticRow x staticCol at 0 (ND, DN or NZ; valid copyOutM x copyOutN), the cube's copy of it
+    to UB (TMOVMat2Vec), TSTORE through the layout's view (tmov_acc2vec_prog)."""
+    name = os.path.basename(d).split(".", 1)[1]
+    fmt = name.split("_")[1][3:].upper()
+    q = "FBQuant" if c.is_v_quant else "SCQuant" if c.is_s_quant else ""
+    key, _ = test_key(d)
+    run, a, _ = launch_call(d, "tmov_acc2mat_kernel.cpp", f"LaunchTMOVAcc2Mat{q}NZ2{fmt}", key)
+    o = 1 if run == "RunTMOVFBQuant" else 0
+    a = a + ["false", "false", "Layout::ND", "512", "0", "0", "false", "0", "0"][len(a) - 8 - o:]
+    vm, vk, vn, row, col = (int(x) for x in a[3 + o:8 + o])
+    unalign, sfr = a[8 + o] == "true", int(a[11 + o])
+    ir, ic, ins, dr, dc = int(a[12 + o]), int(a[13 + o]), a[14 + o] == "true", int(a[15 + o]), int(a[16 + o])
+    if unalign:
+        return "isNZUnalign (RunMATMUL_NZUNALIGN on the padded base shape): not reached in the time box"
+    if sfr != 512 and fmt == "NZ":
+        return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (VecCopyOut)"
+    move = "tmov" if (ir, ic) == (0, 0) or c.is_relu else "tinsert" if ins else "textract"
+    if c.is_s_quant and move != "tmov":
+        return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
+    valid = (dr, dc) if ins else (vm - ir, vn - ic)
+    shape = valid if ins else (row, col)
+    gms, views, tiles, steps, N = acc_matmul(c, a_addr=0)
+    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, dt(c.dst_type), fmt, *shape, sfr, valid, mat=True,
+                             move=move, index=(ir, ic), init="dst.bin" if ins else None)
+
+
+SUITE["npu-a5"].update({"tmov_acc2mat": tmov_acc2mat_a5})
