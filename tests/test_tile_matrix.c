@@ -779,6 +779,14 @@ static void test_tmov_vec(void) {
        DST(MAT(BF16, BL_R, SL_N, 32, 64, 32, 64, 0x40)), .h = 8, .w = 32},
       {MV(A5, tinsert), SRC(VEC(I8, BL_C, SL_R, 16, 64, 9, 40, 0)), AT(7, 32),
        DST(MAT(I8, BL_C, SL_R, 32, 128, 32, 128, 0x40)), .h = 9, .w = 64},
+      /* ... of i32 and e8m0 elements too (a5 TInsert.hpp TINSERT_IMPL's type list; hardware test
+         TInsertTest.case_nz_4: an NZ i32 tile) */
+      {MV(A5, tinsert), SRC(VEC(I32, BL_C, SL_R, 32, 32, 32, 32, 0x100)), AT(0, 0),
+       DST(MAT(I32, BL_C, SL_R, 32, 32, 32, 32, 0)), .h = 32, .w = 32},
+      {MV(A5, tinsert), SRC(VEC(I32, BL_C, SL_R, 16, 16, 10, 16, 0)), AT(16, 8),
+       DST(MAT(I32, BL_C, SL_R, 48, 32, 48, 32, 0x200)), .h = 10, .w = 16},
+      {MV(A5, tinsert), SRC(VEC(F8E8M0, BL_R, SL_N, 4, 64, 4, 64, 0)), AT(3, 32),
+       DST(MAT(F8E8M0, BL_R, SL_N, 16, 128, 16, 128, 0x40)), .h = 4, .w = 64},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
 }
@@ -1074,6 +1082,9 @@ static void test_tmov_negative(void) {
   expect_mv(A5, PTOSIM_OP_tinsert, C, p, "tinsert.bounds");
   p = (ptosim_tmov_params){.src = vnd, .dst = vnd};
   expect_mv(A3, PTOSIM_OP_tinsert, V, p, "tinsert.loc");
+  /* i32 vec -> mat: tinsert only (a5 TExtract.hpp / TMov.hpp vec -> mat keep the fractal types) */
+  p = (ptosim_tmov_params){.src = VEC(I32, BL_C, SL_R, 16, 16, 16, 16, 0), .dst = MAT(I32, BL_C, SL_R, 16, 16, 16, 16, 0)};
+  expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.dtype");
   p = (ptosim_tmov_params){.src = mat, .dst = tile(PTOSIM_BT, DT(F32), 1, 32, 1, 32, BL_R, SL_N, 512, 0)};
   expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.loc");
 }

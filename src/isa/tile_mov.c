@@ -221,7 +221,9 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
            (p->dst.space == PTOSIM_L0A_MX || p->dst.space == PTOSIM_L0B_MX ? s == PTOSIM_DT_F8E8M0
                                                                            : ((v->a5 ? L0_A5 : L0_A2A3) >> s) & 1);
       break;
-    case P_VM: ok = s == d && (L0_A5 >> s) & 1; break;
+    case P_VM: /* a5 TInsert.hpp TINSERT_IMPL also inserts i32 and e8m0 (its static_assert type list) */
+      ok = s == d && ((L0_A5 | (v->op == MV_INSERT ? T(I32) | T(F8E8M0) : 0)) >> s) & 1;
+      break;
     case P_VV: ok = s == d && (kind_of(&p->dst) == PT_TK_ND || (VEC_NZ >> s) & 1); break;
     case P_BIAS: /* tmov.md: i32 -> i32, f32 -> f32, f16 -> f32, a5 also bf16 -> f32 */
       ok = (s == PTOSIM_DT_I32 && d == s) ||
