@@ -2882,20 +2882,44 @@ def nz_view(g, rows, cols, es):
     return (g, [1, cols // c0, rows // 16, 16, c0], [rows * cols, rows * c0, 16 * c0, c0, 1], "nz")
 
 
-def nd_vec_insert(t, sr, sc, svc, dr, dc, ir, ic, files=("src_input.bin", "dst_init.bin")):
-    """a5 tinsert RunTInsertNDVec[Valid / Scalar]: TLOAD src (sr x sc) at 0 and dst (dst_init.bin)
-    at align(src bytes, 256), TINSERT a src tile of valid sr x svc (the same bytes) at (ir, ic),
-    TSTORE dst (golden_output.bin)."""
-    a = align_up(sr * sc * ES[t], 256)
+def nd_vec_insert(t, sr, sc, svc, dr, dc, ir, ic, files=("src_input.bin", "dst_init.bin"), svr=None, nz=False,
+                  profile="a5"):
+    """tinsert RunTInsertNDVec[Valid / Scalar] (a5 tinsert, a2a3 tinsert_vec; a2a3's NZ kernel
+    with nz): TLOAD src (sr x sc) at 0 and dst (dst_init.bin) at align(src bytes, 256) (nz:
+    NZ tiles through NZ views), TINSERT a src tile of valid svr x svc (the same bytes: the
+    kernels' second tile type or TSUBVIEW at (0, 0)) at (ir, ic), TSTORE dst (golden_output.bin)."""
+    a, svr = align_up(sr * sc * ES[t], 256), sr if svr is None else svr
     src, init = GM("src", t, sr * sc, files[0]), GM("init", t, dr * dc, files[1])
     out = GM("out", t, dr * dc, "out.bin", is_input=False, golden="golden_output.bin")
-    tiles = {"s": (tbuf("vec", t, sr, sc), 0), "x": (tbuf("vec", t, sr, sc, sr, svc), 0),
-             "dst": (tbuf("vec", t, dr, dc), a)}
-    views = {"vs": view2(src, sr, sc), "vi": view2(init, dr, dc), "vo": view2(out, dr, dc)}
+    lay = ("col_major", "row_major") if nz else ("row_major", "none_box")
+    tiles = {"s": (tbuf("vec", t, sr, sc, None, None, *lay), 0), "x": (tbuf("vec", t, sr, sc, svr, svc, *lay), 0),
+             "dst": (tbuf("vec", t, dr, dc, None, None, *lay), a)}
+    if nz:
+        views = {"vs": nz_view(src, sr, sc, ES[t]), "vi": nz_view(init, dr, dc, ES[t]), "vo": nz_view(out, dr, dc, ES[t])}
+    else:
+        views = {"vs": view2(src, sr, sc), "vi": view2(init, dr, dc), "vo": view2(out, dr, dc)}
     p = Prog([out, src, init], views, tiles, [("tload", ["vs"], ["s"]), ("tload", ["vi"], ["dst"]),
                                               ("tinsert", ["x", f"c{ir}", f"c{ic}"], ["dst"]),
-                                              ("tstore", ["dst"], ["vo"])], profiles=("a5",))
+                                              ("tstore", ["dst"], ["vo"])], profiles=(profile,))
     return index_consts(p, (ir, ic))
+
+
+def tinsert_vec_a2a3(c, d):
+    """a2a3 tinsert_vec_kernel.cpp: RunTInsertNDVec (nd: (T, src rows, cols, dst rows, cols, src
+    valid rows, cols, idx row, col)), RunTInsertNDVecScalar (nd_scalar: (T, dst rows, cols, idx
+    row, col), a 1 x 32 B source of valid 1 x 1), the NZ kernel (nz: nd's parameters, NZ tiles);
+    nd_vec_insert."""
+    name, p = c
+    t = dt(p[0])
+    if "nz_scalar" in name:
+        return "NZ scalar kernel (gen_nz_scalar_case parameters): not reached in the time box"
+    if "scalar" in name:
+        return nd_vec_insert(t, 1, 32 // ES[t], 1, p[1], p[2], p[3], p[4], svr=1, profile="a2a3")
+    return nd_vec_insert(t, p[1], p[2], p[6], p[3], p[4], p[7], p[8], svr=p[5], nz="case_nz" in name,
+                         profile="a2a3")
+
+
+SUITE["npu-a2a3"].update({"tinsert_vec": tinsert_vec_a2a3})
 
 
 def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=False, src_valid=None):
@@ -3244,3 +3268,4 @@ def tmov_acc2mat_a5(c, d):
 
 
 SUITE["npu-a5"].update({"tmov_acc2mat": tmov_acc2mat_a5})
+TOL.update({"tinsert_vec": tol(0.0, 0.0, 0.0)})

@@ -39,7 +39,7 @@ static const struct {
     {PTOSIM_L1, PTOSIM_L0B_MX, P_L0, 0, OPS(1, 1, 0)},
     {PTOSIM_L1, PTOSIM_BT, P_BIAS, OPS(1, 0, 0), OPS(1, 0, 0)},
     {PTOSIM_L1, PTOSIM_FB, P_FB, OPS(1, 0, 0), OPS(1, 0, 0)},
-    {PTOSIM_UB, PTOSIM_UB, P_VV, OPS(1, 1, 0), OPS(1, 1, 1)},
+    {PTOSIM_UB, PTOSIM_UB, P_VV, OPS(1, 1, 1), OPS(1, 1, 1)}, /* a2a3 TInsert.hpp TINSERT_IMPL: vec -> vec ND / NZ */
     {PTOSIM_UB, PTOSIM_L1, P_VM, 0, OPS(1, 1, 1)},
     {PTOSIM_L0C, PTOSIM_L1, P_ACC, OPS(1, 1, 1), OPS(1, 1, 1)},
     {PTOSIM_L0C, PTOSIM_UB, P_ACC, 0, OPS(1, 1, 1)},
@@ -318,6 +318,10 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
   if (v->path == P_L0 && v->s.boxed) ok = v->sr % v->s.ir == 0 && v->sc % v->s.ic == 0;
   if ((v->path == P_VV || v->path == P_VM) && v->s.boxed) ok = v->sc % v->s.ic == 0;
   if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed) ok = ok && v->dc % v->d.ic == 0;
+  /* a2a3 ND vec -> vec inserts of more than one element start on a 32-byte block (TInsert.hpp
+   * TInsertVecToVecNDDispatch's "A3 limitation" assert) */
+  if (v->path == P_VV && v->op == MV_INSERT && !v->a5 && !v->d.boxed && (v->lh != 1 || v->lw != 1))
+    ok = ok && (v->dc * v->d.es) % 32 == 0;
   PT_VERIFY(x, ok, RULE(v, "index_align"),
             "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks",
             "index (%" PRId64 ", %" PRId64 ") does not start a %s box", p->index_row, p->index_col,
