@@ -3031,34 +3031,13 @@ def acc_matmul(c, a_addr=0x20000, b_addr=0x10000):
 
 def acc_to_vec(c, move, shape, valid, out_shape, init=None):
     """The a5 acc2vec kernels (RunTMOV / RunTMOVFBQuant): acc_matmul, then `move` (tmov /
-    textract / tinsert at (index_rows, index_cols)) of the acc into an ND vec tile `shape` (valid
-    `valid`) at 0, through the FIXPIPE: vector quant (is_v_quant: a 1 x N u64 mat tile of
-    quant_gm.bin (valid n) TMOVed into a scaling tile, the _fp form), relu (is_relu); TSTORE of
-    the valid region into the top left of the out_shape output (row stride out_shape[1]). init: the dst.bin the vector core TLOADs into the tile
-    first (tinsert: the bytes around the inserted window)."""
-    ot = dt(c.dst_type)
+    textract / tinsert at (index_rows, index_cols)) of the acc into an ND vec tile `shape`
+    (valid `valid`) at 0 through the FIXPIPE (vector quant, relu), TSTORE of the valid region
+    into the top left of the out_shape output (tmov_acc2vec_prog). init: the dst.bin the
+    vector core TLOADs into the tile first (tinsert: the bytes around the inserted window)."""
     gms, views, tiles, steps, N = acc_matmul(c)
-    out = GM("out", ot, out_shape[0] * out_shape[1], "out.bin", is_input=False)
-    gms.insert(0, out)
-    views["vo"] = view2(out, *valid, stride=out_shape[1])
-    tiles["dst"] = (tbuf("vec", ot, shape[0], shape[1], *valid), 0)
-    if init:
-        g = GM("init", ot, shape[0] * shape[1], init)
-        gms.append(g)
-        views["vi"] = view2(g, *shape)
-        steps.insert(0, ("tload", ["vi"], ["dst"]))
-    src = ["acc"]
-    if c.is_v_quant:
-        q = GM("quant", "ui64", c.n, "quant_gm.bin")
-        gms.append(q)
-        views["vq"] = view2(q, 1, c.n)
-        tiles.update(fbmat=(tbuf("mat", "ui64", 1, N, 1, c.n), 0), fb=(tbuf("scaling", "ui64", 1, N, 1, c.n), 0))
-        steps += [("tload", ["vq"], ["fbmat"]), ("tmov", ["fbmat"], ["fb"])]
-        src.append("fb")
-    ix = [f"c{c.index_rows}", f"c{c.index_cols}"] if move != "tmov" else []
-    op = move + ("_fp" if c.is_v_quant and move != "tmov" else "")
-    steps += [(op, src + ix, ["dst"], None, RELU if c.is_relu else None), ("tstore", ["dst"], ["vo"])]
-    return index_consts(Prog(gms, views, tiles, steps, profiles=("a5",)), (c.index_rows, c.index_cols))
+    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, dt(c.dst_type), "ND", *shape, valid=valid,
+                             move=move, index=(c.index_rows, c.index_cols), init=init, out_cols=out_shape)
 
 
 def acc2vec_skip(c, name):
@@ -3178,18 +3157,20 @@ def tmov_acc2vec(c, d):
 
 
 def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512, valid=None, mat=False,
-                      move="tmov", index=(0, 0), init=None):
+                      move="tmov", index=(0, 0), init=None, out_cols=None):
     """tmov_acc2vec's move and store (see there) after acc_matmul's steps: `move` (tmov, or
     textract / tinsert at `index`) of the acc into a row x col tile of layout fmt (valid `valid`,
     default m x n) in UB, or (mat) in L1 at 0 followed by the cube's copy of its row x col
     elements to a vec tile at UB 0 (the acc2mat kernels' TMOVMat2Vec); init: a file TLOADed
-    into the target tile before the move (tinsert); then TSTORE of the valid region."""
+    into the target tile before the move (tinsert); then TSTORE of the valid region (ND:
+    into the top left of an out_cols = (rows, cols) output when given)."""
     es = ES[ot]
     vm, vn = valid or (c.m, c.n)
-    out = GM("out", ot, vm * vn, "out.bin", is_input=False)
+    oshape = out_cols or (vm, vn)
+    out = GM("out", ot, oshape[0] * oshape[1], "out.bin", is_input=False)
     gms.insert(0, out)
     if fmt == "ND":
-        views["vo"], bl, sl = view2(out, vm, vn), "row_major", "none_box"
+        views["vo"], bl, sl = view2(out, vm, vn, stride=oshape[1]), "row_major", "none_box"
     elif fmt == "DN":
         views["vo"], bl, sl = (out, [vm, vn], [1, vm], "dn"), "col_major", "none_box"
     else:
