@@ -773,12 +773,28 @@ static void test_tmov_vec(void) {
       /* tinsert vec -> vec / mat (A5) */
       {MV(A5, tinsert), SRC(VEC(F16, BL_R, SL_N, 8, 16, 7, 13, 0)), AT(2, 3),
        DST(VEC(F16, BL_R, SL_N, 32, 32, 32, 32, 0x800)), .h = 7, .w = 13},
+      /* ... and on a2a3 (TInsert.hpp TINSERT_IMPL vec -> vec: ND at 32-byte columns or a single
+         element anywhere, NZ in whole blocks; hardware test tinsert_vec) */
+      {MV(A2A3, tinsert), SRC(VEC(F16, BL_R, SL_N, 8, 16, 7, 13, 0)), AT(2, 16),
+       DST(VEC(F16, BL_R, SL_N, 32, 48, 32, 48, 0x800)), .h = 7, .w = 13},
+      {MV(A2A3, tinsert), SRC(VEC(F32, BL_R, SL_N, 1, 8, 1, 1, 0)), AT(5, 7),
+       DST(VEC(F32, BL_R, SL_N, 16, 16, 16, 16, 0x800)), .h = 1, .w = 1},
+      {MV(A2A3, tinsert), SRC(VEC(I8, BL_C, SL_R, 16, 64, 16, 64, 0)), AT(16, 32),
+       DST(VEC(I8, BL_C, SL_R, 32, 96, 32, 96, 0x800)), .h = 16, .w = 64},
       {MV(A5, tinsert), SRC(VEC(F16, BL_C, SL_R, 16, 32, 10, 20, 0)), AT(5, 16),
        DST(VEC(F16, BL_C, SL_R, 32, 64, 32, 64, 0x800)), .h = 10, .w = 32},
       {MV(A5, tinsert), SRC(VEC(BF16, BL_R, SL_N, 8, 32, 8, 32, 0)), AT(4, 16),
        DST(MAT(BF16, BL_R, SL_N, 32, 64, 32, 64, 0x40)), .h = 8, .w = 32},
       {MV(A5, tinsert), SRC(VEC(I8, BL_C, SL_R, 16, 64, 9, 40, 0)), AT(7, 32),
        DST(MAT(I8, BL_C, SL_R, 32, 128, 32, 128, 0x40)), .h = 9, .w = 64},
+      /* ... of i32 and e8m0 elements too (a5 TInsert.hpp TINSERT_IMPL's type list; hardware test
+         TInsertTest.case_nz_4: an NZ i32 tile) */
+      {MV(A5, tinsert), SRC(VEC(I32, BL_C, SL_R, 32, 32, 32, 32, 0x100)), AT(0, 0),
+       DST(MAT(I32, BL_C, SL_R, 32, 32, 32, 32, 0)), .h = 32, .w = 32},
+      {MV(A5, tinsert), SRC(VEC(I32, BL_C, SL_R, 16, 16, 10, 16, 0)), AT(16, 8),
+       DST(MAT(I32, BL_C, SL_R, 48, 32, 48, 32, 0x200)), .h = 10, .w = 16},
+      {MV(A5, tinsert), SRC(VEC(F8E8M0, BL_R, SL_N, 4, 64, 4, 64, 0)), AT(3, 32),
+       DST(MAT(F8E8M0, BL_R, SL_N, 16, 128, 16, 128, 0x40)), .h = 4, .w = 64},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
 }
@@ -1072,8 +1088,13 @@ static void test_tmov_negative(void) {
   expect_mv(A5, PTOSIM_OP_tinsert, C, p, "tinsert.index_align");
   p.index_col = 32;
   expect_mv(A5, PTOSIM_OP_tinsert, C, p, "tinsert.bounds");
-  p = (ptosim_tmov_params){.src = vnd, .dst = vnd};
-  expect_mv(A3, PTOSIM_OP_tinsert, V, p, "tinsert.loc");
+  /* a2a3 ND vec -> vec inserts of more than one element start on a 32-byte block (TInsert.hpp) */
+  p = (ptosim_tmov_params){.src = VEC(F32, BL_R, SL_N, 8, 8, 4, 8, 0), .dst = VEC(F32, BL_R, SL_N, 16, 32, 16, 32, 0x400),
+                           .index_col = 4};
+  expect_mv(A3, PTOSIM_OP_tinsert, V, p, "tinsert.index_align");
+  /* i32 vec -> mat: tinsert only (a5 TExtract.hpp / TMov.hpp vec -> mat keep the fractal types) */
+  p = (ptosim_tmov_params){.src = VEC(I32, BL_C, SL_R, 16, 16, 16, 16, 0), .dst = MAT(I32, BL_C, SL_R, 16, 16, 16, 16, 0)};
+  expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.dtype");
   p = (ptosim_tmov_params){.src = mat, .dst = tile(PTOSIM_BT, DT(F32), 1, 32, 1, 32, BL_R, SL_N, 512, 0)};
   expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.loc");
 }

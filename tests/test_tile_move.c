@@ -483,6 +483,36 @@ static void tload_mat_case(env *e, int it) {
 }
 
 static void test_tload_vec(void) { each_target(150, tload_vec_case); }
+
+/* An a5 vec NZ load of a view with more rows than the tile's valid rows copies the valid rows of
+ * each column block (pto-isa register/tload_common.hpp TLoadVecNZ2NZ; hardware test
+ * TInsertTest.case_nz_14: a 16-row-valid tile from a 32-row NZ array); a2a3 keeps the rule. */
+static void test_tload_nz_short_rows(void) {
+  static const int vrs[] = {16, 5, 31};
+  for (int ti = 0; ti < 2; ti++) {
+    env e = env_new(targets[ti]);
+    for (int i = 0; i < 3; i++) {
+      ptosim_dtype t = i == 1 ? PTOSIM_DT_F16 : PTOSIM_DT_F32;
+      int64_t cw = 32 / esize(t);
+      ptosim_tload_params p;
+      p.dst = make_tile(K_NZ, PTOSIM_UB, t, 48, (int)(2 * cw), vrs[i], (int)(2 * cw));
+      p.dst.pad = PTOSIM_PAD_NULL;
+      if (!place_tile(&e, &p.dst, S_UB0)) continue;
+      p.src = make_view(&e, PTOSIM_GL_NZ, t, 32, 2 * cw, 0);
+      char ctx[96];
+      snprintf(ctx, sizeof ctx, "nz load of %d valid rows from a 32-row view on %s", vrs[i], is_a5(&e) ? "a5" : "a2a3");
+      ptosim_status st = ptosim_tload(e.aiv0, &p);
+      if (is_a5(&e)) {
+        expect_ok(&e, st, ctx);
+        if (st == PTOSIM_OK) ref_tload(&e, &p, 0, Z_NONE);
+        check_all(&e, ctx);
+      } else {
+        expect_rule(&e, st, "tload.view_shape", ctx);
+      }
+    }
+    env_free(&e);
+  }
+}
 static void test_tload_mat(void) { each_target(400, tload_mat_case); }
 
 /* Regression (existing CPU simulator): a TLOAD writes only its own tile. The neighbour right
@@ -1428,6 +1458,7 @@ static void test_ix_rules(void) {
 
 int main(void) {
   RUN(test_tload_vec);
+  RUN(test_tload_nz_short_rows);
   RUN(test_tload_mat);
   RUN(test_tload_neighbour);
   RUN(test_determinism);

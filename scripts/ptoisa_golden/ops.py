@@ -2858,3 +2858,395 @@ def tquant_mx_npu(c, d):
     return Spec("tquant.mx", [src], [dst, exp, mx, sc],
                 attr_out="{quant_type = #pto<quant_type MXFP8>, quantScaleAlg = #pto<quant_scale_alg %s>, "
                 "grpAxis = #pto<mx_group_axis axis1>}" % c.scale_alg)
+# ---- session 12, goldf ----
+# Data movement tests, part 2 (NPU suites): tinsert / textract / tmov variants, tstore_acc2gm,
+# tmatmul_mx, timg2col, ttrans_conv and the tload variants, on the goldc Prog template. Several
+# kernels move a tile into L1 on one core and read it back with the cube's raw
+# copy_cbuf_to_ubuf before a TSTORE (L1 is not reachable from GM otherwise): `readback`.
+
+
+def readback(src, dst, t, nbytes):
+    """The cube's copy_cbuf_to_ubuf of nbytes (whole 32-byte blocks) from the L1 tile `src` to
+    the UB tile `dst` (both TASSIGNed: %a_ constants), as one burst (the kernels' bursts are
+    contiguous: src gap 0). Sub-block 0 only (the kernels copy to both vector cores' UB)."""
+    pl, pu = f"!pto.ptr<{t}, l1>", f"!pto.ptr<{t}, ub>"
+    return [f"%pl_{src} = pto.castptr %a_{src} : i64 -> {pl}", f"%pu_{dst} = pto.castptr %a_{dst} : i64 -> {pu}",
+            f"%blk_{src} = arith.constant {nbytes // 32} : i64", "%i0 = arith.constant 0 : i64",
+            "%i1 = arith.constant 1 : i64",
+            f"pto.copy_cbuf_to_ubuf %pl_{src}, %pu_{dst}, %i0, %i1, %blk_{src}, %i0, %i0 : {pl}, {pu}, i64, i64, i64, i64, i64"]
+
+
+def nz_view(g, rows, cols, es):
+    """The kernels' NZ GM view of a rows x cols array: [1, cols / C0, rows / 16, 16, C0] (C0 = 32 B)."""
+    c0 = 32 // es
+    return (g, [1, cols // c0, rows // 16, 16, c0], [rows * cols, rows * c0, 16 * c0, c0, 1], "nz")
+
+
+def nd_vec_insert(t, sr, sc, svc, dr, dc, ir, ic, files=("src_input.bin", "dst_init.bin"), svr=None, nz=False,
+                  profile="a5"):
+    """tinsert RunTInsertNDVec[Valid / Scalar] (a5 tinsert, a2a3 tinsert_vec; a2a3's NZ kernel
+    with nz): TLOAD src (sr x sc) at 0 and dst (dst_init.bin) at align(src bytes, 256) (nz:
+    NZ tiles through NZ views), TINSERT a src tile of valid svr x svc (the same bytes: the
+    kernels' second tile type or TSUBVIEW at (0, 0)) at (ir, ic), TSTORE dst (golden_output.bin)."""
+    a, svr = align_up(sr * sc * ES[t], 256), sr if svr is None else svr
+    src, init = GM("src", t, sr * sc, files[0]), GM("init", t, dr * dc, files[1])
+    out = GM("out", t, dr * dc, "out.bin", is_input=False, golden="golden_output.bin")
+    lay = ("col_major", "row_major") if nz else ("row_major", "none_box")
+    tiles = {"s": (tbuf("vec", t, sr, sc, None, None, *lay), 0), "x": (tbuf("vec", t, sr, sc, svr, svc, *lay), 0),
+             "dst": (tbuf("vec", t, dr, dc, None, None, *lay), a)}
+    if nz:
+        views = {"vs": nz_view(src, sr, sc, ES[t]), "vi": nz_view(init, dr, dc, ES[t]), "vo": nz_view(out, dr, dc, ES[t])}
+    else:
+        views = {"vs": view2(src, sr, sc), "vi": view2(init, dr, dc), "vo": view2(out, dr, dc)}
+    p = Prog([out, src, init], views, tiles, [("tload", ["vs"], ["s"]), ("tload", ["vi"], ["dst"]),
+                                              ("tinsert", ["x", f"c{ir}", f"c{ic}"], ["dst"]),
+                                              ("tstore", ["dst"], ["vo"])], profiles=(profile,))
+    return index_consts(p, (ir, ic))
+
+
+def tinsert_vec_a2a3(c, d):
+    """a2a3 tinsert_vec_kernel.cpp: RunTInsertNDVec (nd: (T, src rows, cols, dst rows, cols, src
+    valid rows, cols, idx row, col)), RunTInsertNDVecScalar (nd_scalar: (T, dst rows, cols, idx
+    row, col), a 1 x 32 B source of valid 1 x 1), the NZ kernel (nz: nd's parameters, NZ tiles);
+    nd_vec_insert."""
+    name, p = c
+    t = dt(p[0])
+    if "nz_scalar" in name:
+        return "NZ scalar kernel (gen_nz_scalar_case parameters): not reached in the time box"
+    if "scalar" in name:
+        return nd_vec_insert(t, 1, 32 // ES[t], 1, p[1], p[2], p[3], p[4], svr=1, profile="a2a3")
+    return nd_vec_insert(t, p[1], p[2], p[6], p[3], p[4], p[7], p[8], svr=p[5], nz="case_nz" in name,
+                         profile="a2a3")
+
+
+SUITE["npu-a2a3"].update({"tinsert_vec": tinsert_vec_a2a3})
+
+
+def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=False, src_valid=None):
+    """a5 tinsert runTInsertNZ[PlusOne / LargeTile / Hif8] (vector core) + ReadbackCbufToUbuf
+    (cube): TLOAD the source (ND rows x cols at 0, TMOV into an NZ tile at 0x10000 (plus_one:
+    rows + 1 rows, row_plus_one compact); src_nz: an NZ tile of valid src_valid rows TLOADed
+    through an NZ view), TINSERT into an NZ mat tile dst_rows x cols at (ir, 0), the cube's copy
+    of the mat tile back to UB, TSTORE through an NZ view. L1 starts zeroed (the LargeTile
+    kernel zeroes it with vdup + copy_ubuf_to_cbuf)."""
+    es = ES[ft]
+    src = GM("src", ft, rows * cols, "input_arr.bin", tdt=t)
+    out = GM("out", ft, dst_rows * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    back = 0x10000 if src_nz else 0x20000
+    tiles = {"mat": (tbuf("mat", t, dst_rows, cols, "?", "?", "col_major", "row_major"), 0, (dst_rows, cols)),
+             "back": (vec_dyn(t, dst_rows, cols, "col_major", "row_major"), back, (dst_rows, cols))}
+    views = {"vo": nz_view(out, dst_rows, cols, es)}
+    if src_nz:
+        tiles["s"] = (tbuf("vec", t, rows, cols, src_valid or rows, cols, "col_major", "row_major"), 0)
+        views["vs"] = nz_view(src, rows, cols, es)
+        steps, ins = [("tload", ["vs"], ["s"])], "s"
+    else:
+        tmp = tbuf("vec", t, rows + 1 if plus_one else rows, cols, rows, cols, "col_major", "row_major")
+        tiles.update(s=(vec_dyn(t, rows, cols), 0, (rows, cols)),
+                     tmp=(tmp[:-1] + ", compact=2>" if plus_one else tmp, 0x10000))
+        views["vs"] = view2(src, rows, cols)
+        steps, ins = [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["tmp"])], "tmp"
+    steps += [("tinsert", [ins, f"c{ir}", "c0"], ["mat"])] + readback("mat", "back", t, dst_rows * cols * es)
+    steps += [("tstore", ["back"], ["vo"])]
+    return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (ir,))
+
+
+def acc_to_mat_insert(m, k, n):
+    """a5 tinsert RunTInsertAcc2Mat<half, half, M, K, N>: A (m x k) and B (k x n) f16 TLOADed into
+    NZ mat tiles (0, 0x10000), TMOV to left / right, TMATMUL into an f32 acc, TINSERT into an f32
+    NZ mat tile at (0, 0), the cube's copy of it to UB (NZ vec tile at 0), TSTORE through an NZ
+    view (golden.bin: the product in NZ)."""
+    a, b = GM("a", "f16", m * k, "x1_gm.bin"), GM("b", "f16", k * n, "x2_gm.bin")
+    out = GM("out", "f32", m * n, "out.bin", is_input=False)
+    tiles = {"amat": (nz_mat("f16", m, k), 0), "bmat": (nz_mat("f16", k, n), 0x10000), "al": (left("f16", m, k), 0),
+             "bl": (right("f16", k, n), 0), "acc": (acc("f32", m, n), 0), "dmat": (nz_mat("f32", m, n), 0),
+             "back": (tbuf("vec", "f32", m, n, bl="col_major", sl="row_major"), 0)}
+    views = {"va": view2(a, m, k), "vb": view2(b, k, n), "vo": nz_view(out, m, n, 4)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"]), ("tmov", ["amat"], ["al"]),
+             ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"]), ("tinsert", ["acc", "c0", "c0"], ["dmat"])]
+    steps += readback("dmat", "back", "f32", m * n * 4) + [("tstore", ["back"], ["vo"])]
+    return Prog([out, a, b], views, tiles, steps, profiles=("a5",))
+
+
+# a5 tinsert launchTInsertNZ<key> kernels by case: (kind, T, Rows, Cols[, ValidRow, TileRows, DstRows, IdxRow])
+TINSERT_NZ = {"nz_1": ("nz", "f32", 16, 32), "nz_2": ("plus1", "f32", 16, 32), "nz_3": ("plus1", "f32", 32, 64),
+              "nz_4": ("plus1", "i32", 32, 32), "nz_5": ("split",), "nz_6": ("split",), "nz_7": ("nz", "f32", 64, 64),
+              "nz_14": ("large", "f32", 32, 32, 16, 32, 32, 0), "nz_15": ("large", "f32", 32, 32, 16, 32, 32, 16),
+              "nz_hif8_1": ("hif8", "!pto.hif8", 16, 64), "nz_hif8_2": ("split",), "nz_hif8_3": ("split",)}
+
+
+def tinsert_a5(c, d):
+    """a5 tinsert_kernel.cpp, by case family (gen_data.py's tuples (name, generator, args...)):
+    acc2mat, nz (TINSERT_NZ), nd_vec (the generator's parameters are the kernel's)."""
+    fam = c[0].split(".case_", 1)[1]
+    args = c[2:]
+    if fam.startswith("acc2mat"):
+        return acc_to_mat_insert(*args)
+    if fam.startswith("nd_vec"):
+        p = args[0] if len(args) == 1 else None
+        if p is None:  # gen_nd_vec_scalar(dtype, dst_rows, dst_cols, idx_row, idx_col)
+            t = dt(args[0])
+            return nd_vec_insert(t, 1, 32 // ES[t], 1, args[1], args[2], args[3], args[4])
+        if hasattr(p, "valid_cols"):
+            return nd_vec_insert(dt(p.dtype), p.src_rows, p.padded_cols, p.valid_cols, p.dst_rows, p.dst_cols,
+                                 p.idx_row, p.idx_col)
+        return nd_vec_insert(dt(p.dtype), p.src_rows, p.src_cols, p.src_cols, p.dst_rows, p.dst_cols, p.idx_row,
+                             p.idx_col)
+    k = TINSERT_NZ.get(fam)
+    if k is None:
+        return "kernel family not reached in the time box (goldf)"
+    if k[0] == "split":
+        return "TINSERT<TInsertMode::SPLIT2 / SPLIT4>: no insert mode in ptosim's tinsert form"
+    if k[0] == "large":
+        _, t, _, cols, vr, tr, drows, ir = k
+        return vec_to_mat_insert(t, t, tr, cols, drows, ir, src_nz=True, src_valid=vr)
+    if k[0] == "hif8":
+        return vec_to_mat_insert(k[1], "ui8", k[2], k[3], k[2], 0, src_nz=True)
+    return vec_to_mat_insert(k[1], k[1], k[2], k[3], k[2], 0, plus_one=k[0] == "plus1")
+
+
+SUITE["npu-a5"].update({"tinsert": tinsert_a5})
+
+
+RELU = "{reluPreMode = #pto<relu_pre_mode normal_relu>}"
+
+
+def acc_matmul(c, a_addr=0x20000, b_addr=0x10000):
+    """The acc2vec / acc2mat kernels' RunMATMUL from a TMovParams case c: A (m x k) and B (k x n)
+    TLOADed into NZ mat tiles M x K / K x N (valid m x k / k x n; M, K, N aligned to 32 elements
+    for i8, else 16) at a_addr / b_addr, TMOV to left / right, TMATMUL into the acc (i32 for i8,
+    else f32; valid m x n). Returns (gms, views, tiles, steps, acc dtype)."""
+    at = dt(c.atype)
+    ct, ba = ("i32", 32) if at == "i8" else ("f32", 16)
+    m, k, n = c.m, c.k, c.n
+    M, K, N = align_up(m, ba), align_up(k, ba), align_up(n, ba)
+    a, b = GM("a", at, m * k, "x1_gm.bin"), GM("b", at, k * n, "x2_gm.bin")
+    views = {"va": view2(a, m, k), "vb": view2(b, k, n)}
+    tiles = {"amat": (nz_mat(at, M, K, m, k), a_addr), "bmat": (nz_mat(at, K, N, k, n), b_addr),
+             "al": (left(at, M, K, m, k), 0), "bl": (right(at, K, N, k, n), 0), "acc": (acc(ct, M, N, m, n), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"]), ("tmov", ["amat"], ["al"]),
+             ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"])]
+    return [a, b], views, tiles, steps, N
+
+
+def acc_to_vec(c, move, shape, valid, out_shape, init=None):
+    """The a5 acc2vec kernels (RunTMOV / RunTMOVFBQuant): acc_matmul, then `move` (tmov /
+    textract / tinsert at (index_rows, index_cols)) of the acc into an ND vec tile `shape`
+    (valid `valid`) at 0 through the FIXPIPE (vector quant, relu), TSTORE of the valid region
+    into the top left of the out_shape output (tmov_acc2vec_prog). init: the dst.bin the
+    vector core TLOADs into the tile first (tinsert: the bytes around the inserted window)."""
+    gms, views, tiles, steps, N = acc_matmul(c)
+    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, dt(c.dst_type), "ND", *shape, valid=valid,
+                             move=move, index=(c.index_rows, c.index_cols), init=init, out_cols=out_shape)
+
+
+def acc2vec_skip(c, name):
+    """Why an acc2vec case is not run, or None."""
+    if "split" in name:
+        return "dual-destination split (AccToVecMode dual): each half lands in another vector core's UB"
+    if c.is_s_quant:
+        return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
+    return None
+
+
+def tinsert_acc2vec(c, d):
+    """a5 tinsert_acc2vec_kernel.cpp RunTMOV / RunTMOVFBQuant with isInsert: acc_to_vec with a
+    dst_row x dst_col tile (all valid) preloaded from dst.bin, TINSERT at (index_rows,
+    index_cols), stored whole. The kernel's subBlockId 1 (case_nz2nd_3) inserts into vector core
+    1's UB and stores from there; here core 0 (the same bytes)."""
+    why = acc2vec_skip(c, os.path.basename(d))
+    if why:
+        return why
+    s = (c.dst_row, c.dst_col)
+    return acc_to_vec(c, "tinsert", s, s, s, init="dst.bin")
+
+
+def textract_acc2vec(c, d):
+    """a5 textract_acc2vec_kernel.cpp RunTMOV / RunTMOVFBQuant: acc_to_vec with a dst_row x
+    dst_col tile (the kernel's staticRow x staticCol) of valid (m - index_rows) x (n -
+    index_cols), TEXTRACT at (index_rows, index_cols), TSTORE through a dst_row x dst_col view
+    (main.cpp compares that whole array: the valid region, zeros around it). (The kernel's TLOAD
+    of zeros into the tile first is left out: UB starts zeroed.)"""
+    why = acc2vec_skip(c, os.path.basename(d))
+    if why:
+        return why
+    v = (c.m - c.index_rows, c.n - c.index_cols)
+    return acc_to_vec(c, "textract", (c.dst_row, c.dst_col), v, (c.dst_row, c.dst_col))
+
+
+SUITE["npu-a5"].update({"tinsert_acc2vec": tinsert_acc2vec, "textract_acc2vec": textract_acc2vec})
+
+
+def top_split(s):
+    """s split at its top-level commas (not inside <>, (), [])."""
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return out + ([cur.strip()] if cur.strip() else [])
+
+
+def launch_call(d, kernel, func, key):
+    """(runner, template args, call args) of the kernel launch in `if constexpr (tilingKey ==
+    key)` of function `func` in the test's <kernel>.cpp (the pto-isa source next to the case's
+    gen_data.py: found through run.py's copy of it)."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), kernel)).read()
+    body = src[src.index(f"void {func}("):]
+    m = re.search(r"(?:tilingKey|testKey) == %d\)\s*\{(.*?)(?:\} else if constexpr|\n\}\n)" % key, body, re.S)
+    call = m.group(1)
+    r = re.search(r"(\w+)\s*<", call)
+    i, depth = r.end(), 1
+    while depth:
+        depth += {"<": 1, ">": -1}.get(call[i], 0)
+        i += 1
+    targs = top_split(call[r.end(): i - 1])
+    cargs = top_split(call[call.index(">>>(", i) + 4: call.rindex(")")])
+    return r.group(1), targs, cargs
+
+
+def test_key(d, main="main.cpp"):
+    """The first integer template argument after the first of the TEST_F body's helper call for
+    the case (its key; the arguments before it are types) and the first one (its function
+    selector)."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), main)).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    m = re.search(r"TEST_F\(\w+,\s*%s\)\s*\{\s*\w+<([^>]*)>" % re.escape(case), src)
+    a = top_split(m.group(1))
+    return next(int(x) for x in a[1:] if x.isdigit()), a[0]
+
+
+TESTCASE_DIR = [None]  # run.py sets the suite's testcase directory
+
+
+def flag(a, i, default=False):
+    return a[i] == "true" if len(a) > i else default
+
+
+def tmov_acc2vec(c, d):
+    """a5 tmov_acc2vec_kernel.cpp RunTMOV / RunTMOVFBQuant / RunTMOVSCQuant (Launch... per case
+    family, tilingKey from main.cpp): acc_matmul (RunMATMUL_NZUNALIGN when isNZUnalign: A / B of
+    the base shape, all valid), TMOV of the acc into a vec tile row x col (ND, NZ (512-byte
+    fractal) or DN; valid m x n, or all of it when unaligned) with the vector quant (_fp form),
+    scalar quant (the float's bits as the quant word, bit 46 = signed 1-byte output) or relu,
+    TSTORE of validM x validN through the layout's view."""
+    name = os.path.basename(d).split(".", 1)[1]
+    if "split" in name:
+        return "dual-destination split (AccToVecMode dual): each half lands in another vector core's UB"
+    fmt = name.split("_")[1][3:].upper()  # nz2nd -> ND
+    q = "FBQuant" if c.is_v_quant else "SCQuant" if c.is_s_quant else ""
+    key, _ = test_key(d)
+    run, a, _ = launch_call(d, "tmov_acc2vec_kernel.cpp", f"LaunchTMOVAcc2Vec{q}NZ2{fmt}", key)
+    o = 1 if run == "RunTMOVFBQuant" else 0
+    row, col = int(a[6 + o]), int(a[7 + o])
+    unalign, sfr = flag(a, 9 + o), int(a[12 + o]) if len(a) > 12 + o else 512
+    if len(a) > 13 + o:
+        return f"unit-flag phase {a[13 + o]} (stPhase / accPhase on a vec destination): not modelled here"
+    if sfr != 512 and fmt == "NZ":
+        return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (UBCopyOut)"
+    if unalign:
+        return "isNZUnalign (RunMATMUL_NZUNALIGN on the padded base shape): not reached in the time box"
+    ot = dt(c.dst_type)
+    gms, views, tiles, steps, N = acc_matmul(c)
+    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr)
+
+
+def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512, valid=None, mat=False,
+                      move="tmov", index=(0, 0), init=None, out_cols=None):
+    """tmov_acc2vec's move and store (see there) after acc_matmul's steps: `move` (tmov, or
+    textract / tinsert at `index`) of the acc into a row x col tile of layout fmt (valid `valid`,
+    default m x n) in UB, or (mat) in L1 at 0 followed by the cube's copy of its row x col
+    elements to a vec tile at UB 0 (the acc2mat kernels' TMOVMat2Vec); init: a file TLOADed
+    into the target tile before the move (tinsert); then TSTORE of the valid region (ND:
+    into the top left of an out_cols = (rows, cols) output when given)."""
+    es = ES[ot]
+    vm, vn = valid or (c.m, c.n)
+    oshape = out_cols or (vm, vn)
+    out = GM("out", ot, oshape[0] * oshape[1], "out.bin", is_input=False)
+    gms.insert(0, out)
+    if fmt == "ND":
+        views["vo"], bl, sl = view2(out, vm, vn, stride=oshape[1]), "row_major", "none_box"
+    elif fmt == "DN":
+        views["vo"], bl, sl = (out, [vm, vn], [1, vm], "dn"), "col_major", "none_box"
+    else:
+        c0 = 32 // es
+        kr, kc = -(-vm // 16), -(-vn // c0)
+        views["vo"] = (out, [1, kc, kr, 16, c0], [kc * kr * 16 * c0, kr * 16 * c0, 16 * c0, c0, 1], "nz")
+        out.elems = kc * kr * 16 * c0
+        bl, sl = "col_major", "row_major"
+    tiles["dst"] = (tbuf("vec", ot, row, col, vm, vn, bl, sl, sfr), 0)
+    tgt = "dst"
+    if mat:
+        tiles["smat"], tgt = (tbuf("mat", ot, row, col, vm, vn, bl, sl, sfr), 0), "smat"
+    if init:
+        g = GM("init", ot, vm * vn, init)
+        gms.append(g)
+        views["vi"] = view2(g, vm, vn)
+        steps.append(("tload", ["vi"], [tgt]))
+    src = ["acc"]
+    if c.is_v_quant:
+        q = GM("quant", "ui64", c.n, "quant_gm.bin")
+        gms.append(q)
+        views["vq"] = view2(q, 1, c.n)
+        tiles.update(fbmat=(tbuf("mat", "ui64", 1, N, 1, c.n), 0x30000), fb=(tbuf("scaling", "ui64", 1, N, 1, c.n), 0))
+        steps += [("tload", ["vq"], ["fbmat"]), ("tmov", ["fbmat"], ["fb"])]
+        src.append("fb")
+    p = Prog(gms, views, tiles, steps, profiles=("a5",))
+    relu = " " + RELU if c.is_relu else ""
+    ix = [f"c{index[0]}", f"c{index[1]}"] if move != "tmov" else []
+    if c.is_s_quant:
+        import struct
+        w = struct.unpack("<I", struct.pack("<f", float(c.scalar)))[0]
+        if es == 1:
+            w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
+        p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
+        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%{tgt} : {p.ttype(tgt)}){relu}")
+    else:
+        op = move + ("_fp" if c.is_v_quant and move != "tmov" else "")
+        steps.append((op, src + ix, [tgt], None, RELU if c.is_relu else None))
+    if mat:
+        steps += readback("smat", "dst", ot, row * col * es)
+    steps.append(("tstore", ["dst"], ["vo"]))
+    return index_consts(p, index)
+
+
+SUITE["npu-a5"].update({"tmov_acc2vec": tmov_acc2vec})
+
+
+def tmov_acc2mat_a5(c, d):
+    """a5 tmov_acc2mat_kernel.cpp RunTMOV / RunTMOVFBQuant / RunTMOVSCQuant (launch per case
+    family, key from main.cpp): acc_matmul (A at L1 0, B at 0x10000), then TMOV / TEXTRACT at
+    (indexRow, indexCol) / TINSERT (after a TLOAD of dst.bin) of the acc into an L1 tile
+    staticRow x staticCol at 0 (ND, DN or NZ; valid copyOutM x copyOutN), the cube's copy of it
+    to UB (TMOVMat2Vec), TSTORE through the layout's view (tmov_acc2vec_prog)."""
+    name = os.path.basename(d).split(".", 1)[1]
+    fmt = name.split("_")[1][3:].upper()
+    q = "FBQuant" if c.is_v_quant else "SCQuant" if c.is_s_quant else ""
+    key, _ = test_key(d)
+    run, a, _ = launch_call(d, "tmov_acc2mat_kernel.cpp", f"LaunchTMOVAcc2Mat{q}NZ2{fmt}", key)
+    o = 1 if run == "RunTMOVFBQuant" else 0
+    a = a + ["false", "false", "Layout::ND", "512", "0", "0", "false", "0", "0"][len(a) - 8 - o:]
+    vm, vk, vn, row, col = (int(x) for x in a[3 + o:8 + o])
+    unalign, sfr = a[8 + o] == "true", int(a[11 + o])
+    ir, ic, ins, dr, dc = int(a[12 + o]), int(a[13 + o]), a[14 + o] == "true", int(a[15 + o]), int(a[16 + o])
+    if unalign:
+        return "isNZUnalign (RunMATMUL_NZUNALIGN on the padded base shape): not reached in the time box"
+    if sfr != 512 and fmt == "NZ":
+        return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (VecCopyOut)"
+    move = "tmov" if (ir, ic) == (0, 0) or c.is_relu else "tinsert" if ins else "textract"
+    if c.is_s_quant and move != "tmov":
+        return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
+    valid = (dr, dc) if ins else (vm - ir, vn - ic)
+    shape = valid if ins else (row, col)
+    gms, views, tiles, steps, N = acc_matmul(c, a_addr=0)
+    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, dt(c.dst_type), fmt, *shape, sfr, valid, mat=True,
+                             move=move, index=(ir, ic), init="dst.bin" if ins else None)
+
+
+SUITE["npu-a5"].update({"tmov_acc2mat": tmov_acc2mat_a5})
+TOL.update({"tinsert_vec": tol(0.0, 0.0, 0.0)})

@@ -242,6 +242,7 @@ def main():
     os.environ["PTO_CPU_SIM_ENABLE_BF16"] = "1"  # the case lists read it as the generators do
     ptosim = os.path.join(build, "ptosim")
     ops.SUITE_NOW[0] = suite
+    ops.TESTCASE_DIR[0] = os.path.join(ptoisa, SUITES[suite][0], "testcase")  # makers read kernel sources
     table = {**ops.OPS, **ops.NPU, **ops.SUITE.get(suite, {})} if npu else ops.OPS
     print(f"{'op':15} {'case':50} {'out':5} {'dtype':5} {'prof':5} {'elems':>6} {'mism':>6}  "
           + ("tol(main.cpp)  " if npu else "") + "detail")

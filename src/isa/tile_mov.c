@@ -39,7 +39,7 @@ static const struct {
     {PTOSIM_L1, PTOSIM_L0B_MX, P_L0, 0, OPS(1, 1, 0)},
     {PTOSIM_L1, PTOSIM_BT, P_BIAS, OPS(1, 0, 0), OPS(1, 0, 0)},
     {PTOSIM_L1, PTOSIM_FB, P_FB, OPS(1, 0, 0), OPS(1, 0, 0)},
-    {PTOSIM_UB, PTOSIM_UB, P_VV, OPS(1, 1, 0), OPS(1, 1, 1)},
+    {PTOSIM_UB, PTOSIM_UB, P_VV, OPS(1, 1, 1), OPS(1, 1, 1)}, /* a2a3 TInsert.hpp TINSERT_IMPL: vec -> vec ND / NZ */
     {PTOSIM_UB, PTOSIM_L1, P_VM, 0, OPS(1, 1, 1)},
     {PTOSIM_L0C, PTOSIM_L1, P_ACC, OPS(1, 1, 1), OPS(1, 1, 1)},
     {PTOSIM_L0C, PTOSIM_UB, P_ACC, 0, OPS(1, 1, 1)},
@@ -221,7 +221,9 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
            (p->dst.space == PTOSIM_L0A_MX || p->dst.space == PTOSIM_L0B_MX ? s == PTOSIM_DT_F8E8M0
                                                                            : ((v->a5 ? L0_A5 : L0_A2A3) >> s) & 1);
       break;
-    case P_VM: ok = s == d && (L0_A5 >> s) & 1; break;
+    case P_VM: /* a5 TInsert.hpp TINSERT_IMPL also inserts i32 and e8m0 (its static_assert type list) */
+      ok = s == d && ((L0_A5 | (v->op == MV_INSERT ? T(I32) | T(F8E8M0) : 0)) >> s) & 1;
+      break;
     case P_VV: ok = s == d && (kind_of(&p->dst) == PT_TK_ND || (VEC_NZ >> s) & 1); break;
     case P_BIAS: /* tmov.md: i32 -> i32, f32 -> f32, f16 -> f32, a5 also bf16 -> f32 */
       ok = (s == PTOSIM_DT_I32 && d == s) ||
@@ -316,6 +318,10 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
   if (v->path == P_L0 && v->s.boxed) ok = v->sr % v->s.ir == 0 && v->sc % v->s.ic == 0;
   if ((v->path == P_VV || v->path == P_VM) && v->s.boxed) ok = v->sc % v->s.ic == 0;
   if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed) ok = ok && v->dc % v->d.ic == 0;
+  /* a2a3 ND vec -> vec inserts of more than one element start on a 32-byte block (TInsert.hpp
+   * TInsertVecToVecNDDispatch's "A3 limitation" assert) */
+  if (v->path == P_VV && v->op == MV_INSERT && !v->a5 && !v->d.boxed && (v->lh != 1 || v->lw != 1))
+    ok = ok && (v->dc * v->d.es) % 32 == 0;
   PT_VERIFY(x, ok, RULE(v, "index_align"),
             "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks",
             "index (%" PRId64 ", %" PRId64 ") does not start a %s box", p->index_row, p->index_col,

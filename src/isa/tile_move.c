@@ -325,6 +325,7 @@ typedef struct xctx {
   const ptosim_gm_view *v;
   const tgeo *g;
   int64_t T[PTOSIM_VIEW_DIMS]; /* view strides in bytes */
+  bool nz_rows_le;             /* NZ: the view may have more rows than the tile's valid rows (a5 vec loads) */
 } xctx;
 
 /* ND <-> ND and DN <-> DN: lines along the contiguous view dimension (ND: 4, a row of
@@ -347,12 +348,17 @@ static ptosim_status plan_line(pt_ctx *x, const xctx *c, plan *pl) {
   return PTOSIM_OK;
 }
 
-/* NZ <-> NZ: each column block (i0, i1) is valid_rows 32-byte rows, contiguous on both sides. */
+/* NZ <-> NZ: each column block (i0, i1) is valid_rows 32-byte rows, contiguous on both sides.
+ * An a5 vec load copies valid_rows rows of each column block whatever the view's rows (pto-isa
+ * register/tload_common.hpp TLoadVecNZ2NZ: lenBurst = validRow * 32 B, the view's rows only in
+ * its stride[1]), so there the view may hold more rows than the tile's valid rows. */
 static ptosim_status plan_nz(pt_ctx *x, const xctx *c, plan *pl) {
   const int64_t *s = c->v->shape, cw = BLK / c->g->es, B = c->g->rows * BLK;
   VERIFY(x, s[3] == 16 && s[4] == cw, "view_shape", "an NZ view is {.., .., rows / 16, 16, 32 / es}",
          "NZ view inner shape %" PRId64 "x%" PRId64 " is not 16x%" PRId64, s[3], s[4], cw);
-  PT_TRY(want_valid(x, c->g, mul(s[2], 16), mul(mul(s[0], s[1]), cw), "shape[2] * 16", "shape[0] * shape[1] * C0"));
+  int64_t rows = mul(s[2], 16);
+  if (c->nz_rows_le && c->g->vr < rows) rows = c->g->vr;
+  PT_TRY(want_valid(x, c->g, rows, mul(mul(s[0], s[1]), cw), "shape[2] * 16", "shape[0] * shape[1] * C0"));
   PT_TRY(want_stride(x, c->v, 4, 1));
   PT_TRY(want_stride(x, c->v, 3, cw));
   PT_TRY(want_stride(x, c->v, 2, 16 * cw));
@@ -579,7 +585,7 @@ ptosim_status pt_exec_tload(pt_ctx *x, const ptosim_tload_params *p) {
          pt_tile_kind_name(g.kind), x->m->prof->name);
   PT_TRY(tload_rules(x, p, &g, mat));
 
-  xctx c = {&p->src, &g, {0}};
+  xctx c = {&p->src, &g, {0}, !mat && is_a5(x)};
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) c.T[d] = p->src.stride[d] * g.es;
   plan pl = {0};
   PT_TRY(fn(x, &c, &pl));
@@ -628,7 +634,7 @@ static ptosim_status tstore_tile(pt_ctx *x, const ptosim_tstore_params *p, const
   }
   ptosim_dtype add = PTOSIM_DT_NONE;
   if (p->atomic == PTOSIM_ATOMIC_ADD) add = p->src.dtype;
-  xctx c = {v, g, {0}};
+  xctx c = {v, g, {0}, false};
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) c.T[d] = v->stride[d] * g->es;
   plan pl = {0};
   PT_TRY(fn(x, &c, &pl));
