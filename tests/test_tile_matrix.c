@@ -781,6 +781,14 @@ static void test_tmov_vec(void) {
        DST(VEC(F32, BL_R, SL_N, 16, 16, 16, 16, 0x800)), .h = 1, .w = 1},
       {MV(A2A3, tinsert), SRC(VEC(I8, BL_C, SL_R, 16, 64, 16, 64, 0)), AT(16, 32),
        DST(VEC(I8, BL_C, SL_R, 32, 96, 32, 96, 0x800)), .h = 16, .w = 64},
+      /* NZ valid columns that end inside a 32-byte stripe: the whole stripes, then the tail
+         columns in 2-byte units (TInsertVecToVecNZUnaligned): f16 all 20, i8 38 of 39, 44 of 45 */
+      {MV(A2A3, tinsert), SRC(VEC(F16, BL_C, SL_R, 16, 32, 10, 20, 0)), AT(5, 16),
+       DST(VEC(F16, BL_C, SL_R, 32, 64, 32, 64, 0x800)), .h = 10, .w = 20},
+      {MV(A2A3, tinsert), SRC(VEC(I8, BL_C, SL_R, 16, 64, 9, 39, 0)), AT(7, 32),
+       DST(VEC(I8, BL_C, SL_R, 32, 128, 32, 128, 0x800)), .h = 9, .w = 38},
+      {MV(A2A3, tinsert), SRC(VEC(I8, BL_C, SL_R, 16, 64, 16, 45, 0)), AT(0, 0),
+       DST(VEC(I8, BL_C, SL_R, 32, 128, 32, 128, 0x800)), .h = 16, .w = 44},
       {MV(A5, tinsert), SRC(VEC(F16, BL_C, SL_R, 16, 32, 10, 20, 0)), AT(5, 16),
        DST(VEC(F16, BL_C, SL_R, 32, 64, 32, 64, 0x800)), .h = 10, .w = 32},
       {MV(A5, tinsert), SRC(VEC(BF16, BL_R, SL_N, 8, 32, 8, 32, 0)), AT(4, 16),

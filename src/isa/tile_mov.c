@@ -291,6 +291,10 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
   if (v->path == P_L0 && kind_of(d) != PT_TK_VEC) v->lh = v->d.rows, v->lw = v->d.cols;
   v->h = v->lh, v->w = v->lw;
   if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC) v->w = tg_align(v->w, v->s.ic);
+  /* a2a3 NZ vec -> vec inserts copy the whole 32-byte stripes, then the tail columns with a
+   * vcopy of 2-byte units (TInsert.hpp TInsertVecToVecNZUnaligned): an odd 1-byte tail
+   * column is not copied. */
+  if (v->op == MV_INSERT && v->s.boxed && v->path == P_VV && !v->a5) v->w = v->lw - (v->lw * v->s.es) % 2;
   if (v->op != MV_INSERT && v->path == P_VM && nz) v->h = tg_align(v->h, v->d.ir), v->w = tg_align(v->w, v->d.ic);
   if (v->path == P_ACC && nz && v->op != MV_EXTRACT) v->h = v->s.rows;
   if (v->path == P_ACC && nz) v->w = tg_align(v->w, v->d.ic);
