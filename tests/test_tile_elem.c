@@ -1174,7 +1174,63 @@ static void test_text_pred(void) {
   ptosim_program_free(prog);
 }
 
+/* texpands into a mat tile (pto-isa TExpandS.hpp TExpandsTile / TExpandsMatTile): issued on
+ * the cube core, it fills every element of the tile's rows x cols storage (valid shape and
+ * layout aside) with the scalar in the element type; the bytes after the tile keep theirs.
+ * Refused: from a vector core, 8-byte types (TExpandSInstrMat has 1 / 2 / 4-byte forms). */
+static void test_texpands_mat(void) {
+  static const struct {
+    ptosim_dtype t;
+    ptosim_scalar s;
+    uint32_t bits; /* the expected element, es bytes */
+  } cs[] = {{PTOSIM_DT_F32, {PTOSIM_DT_F32, 0xBFC00000u}, 0xBFC00000u},
+            {PTOSIM_DT_F16, {PTOSIM_DT_F32, 0x40400000u}, 0x4200u},
+            {PTOSIM_DT_BF16, {PTOSIM_DT_F32, 0x40000000u}, 0x4000u},
+            {PTOSIM_DT_I8, {PTOSIM_DT_I64, (uint64_t)-3}, 0xFDu},
+            {PTOSIM_DT_U16, {PTOSIM_DT_I64, 0xBEEF}, 0xBEEFu},
+            {PTOSIM_DT_I32, {PTOSIM_DT_I64, (uint64_t)-7}, 0xFFFFFFF9u}};
+  for (int tg = 0; tg < 2; tg++)
+    for (size_t k = 0; k < sizeof cs / sizeof *cs; k++) {
+      ptosim_machine *m = ptosim_machine_new((ptosim_target)tg, 1);
+      ptosim_core *c = ptosim_core_of(m, 0, PTOSIM_AIC);
+      unsigned es = esz(cs[k].t);
+      enum { R = 32, ADDR = 0x400, SPAN = 0x4000 };
+      int cols = (int)(64 / es); /* NZ: 32-byte fractal rows, two column blocks */
+      uint8_t before[SPAN], after[SPAN];
+      for (size_t i = 0; i < SPAN; i++) before[i] = (uint8_t)pt_rand_u64(&seed);
+      CHECK(ptosim_mem_write(c, PTOSIM_L1, 0, before, SPAN) == PTOSIM_OK);
+      ptosim_telem_params p = {.scalar = cs[k].s};
+      p.dst = (ptosim_tile){.space = PTOSIM_L1, .addr = ADDR, .dtype = cs[k].t, .rows = R, .cols = cols,
+                            .valid_rows = 5, .valid_cols = 3, .blayout = PTOSIM_BL_COL_MAJOR,
+                            .slayout = PTOSIM_SL_ROW_MAJOR, .fractal = 512};
+      CHECK_MSG(ptosim_exec(c, PTOSIM_OP_texpands, &p, NULL) == PTOSIM_OK, "%s", ptosim_last_diag(m)->msg);
+      CHECK(ptosim_mem_read(c, PTOSIM_L1, 0, after, SPAN) == PTOSIM_OK);
+      size_t end = ADDR + (size_t)R * (size_t)cols * es, bad = 0;
+      for (size_t i = 0; i < SPAN; i++) {
+        uint8_t want = i >= ADDR && i < end ? (uint8_t)(cs[k].bits >> (8 * ((i - ADDR) % es))) : before[i];
+        bad += after[i] != want;
+      }
+      CHECK_MSG(bad == 0, "%s: %zu bytes differ", pt_dtype_name(cs[k].t), bad);
+      ptosim_core *v = ptosim_core_of(m, 0, PTOSIM_AIV0);
+      CHECK(ptosim_exec(v, PTOSIM_OP_texpands, &p, NULL) != PTOSIM_OK &&
+            !strcmp(ptosim_last_diag(m)->rule, "texpands.unit"));
+      ptosim_machine_free(m);
+    }
+  ptosim_machine *m = ptosim_machine_new(PTOSIM_TARGET_A5, 1);
+  ptosim_telem_params p = {.scalar = {PTOSIM_DT_I64, 1}};
+  p.dst = (ptosim_tile){.space = PTOSIM_L1, .addr = 0, .dtype = PTOSIM_DT_I64, .rows = 16, .cols = 4, .valid_rows = 16,
+                        .valid_cols = 4, .blayout = PTOSIM_BL_COL_MAJOR, .slayout = PTOSIM_SL_ROW_MAJOR, .fractal = 512};
+  CHECK(ptosim_exec(ptosim_core_of(m, 0, PTOSIM_AIC), PTOSIM_OP_texpands, &p, NULL) != PTOSIM_OK &&
+        !strcmp(ptosim_last_diag(m)->rule, "texpands.dtype"));
+  p.dst.space = PTOSIM_UB, p.dst.dtype = PTOSIM_DT_I32, p.dst.blayout = PTOSIM_BL_ROW_MAJOR;
+  p.dst.slayout = PTOSIM_SL_NONE_BOX, p.dst.cols = p.dst.valid_cols = 8; /* a vec tile from the cube core */
+  CHECK(ptosim_exec(ptosim_core_of(m, 0, PTOSIM_AIC), PTOSIM_OP_texpands, &p, NULL) != PTOSIM_OK &&
+        !strcmp(ptosim_last_diag(m)->rule, "texpands.unit"));
+  ptosim_machine_free(m);
+}
+
 int main(void) {
+  RUN(test_texpands_mat);
   RUN(test_ops);
   RUN(test_tcvt);
   RUN(test_f16_rows);

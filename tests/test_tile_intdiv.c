@@ -56,7 +56,7 @@ static uint64_t wrap(int64_t v, ptosim_dtype t) {
   return w == 64 ? (uint64_t)v : (uint64_t)v & ((1ull << w) - 1);
 }
 static int64_t val(uint64_t bits, ptosim_dtype t) { return pt_load_int(t, &bits); }
-static int64_t tmin(ptosim_dtype t) { return sgn(t) ? -(int64_t)(1ull << (width(t) - 1)) : 0; }
+static int64_t tmin(ptosim_dtype t) { return sgn(t) ? (int64_t)(UINT64_MAX << (width(t) - 1)) : 0; }
 
 /* Truncated quotient of x by y != 0 (values of width <= 32, so no overflow in int64). */
 static int64_t tquot(int64_t x, int64_t y) {
@@ -133,7 +133,7 @@ static uint64_t get(const uint8_t *img, const ptosim_tile *t, int r, int c) {
 /* A random value of t: a mix of small values, extremes and random bits. */
 static int64_t rnd(ptosim_dtype t) {
   uint64_t r = pt_rand_u64(&seed);
-  int64_t lo = tmin(t), hi = val(wrap(lo - 1, t), t); /* the maximum: one below the minimum, wrapped */
+  int64_t lo = tmin(t), hi = val(wrap((int64_t)((uint64_t)lo - 1), t), t); /* the maximum: one below the minimum, wrapped */
   switch (r % 8) {
     case 0: return lo;
     case 1: return hi;

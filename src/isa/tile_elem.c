@@ -1102,8 +1102,34 @@ static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, con
   return PTOSIM_OK;
 }
 
+/* texpands into a mat (L1) tile (a5 / a2a3 TExpandS.hpp TExpandsTile / TExpandsMatTile): the
+ * cube's create_cbuf_matrix (MTE2) fills the tile's whole storage, rows * cols elements
+ * whatever its layout and valid shape, with the scalar converted to the element type (1-, 2-
+ * or 4-byte types: TExpandSInstrMat). */
+static ptosim_status te_expands_mat(pt_ctx *x, const te_op *o, const ptosim_telem_params *p) {
+  const ptosim_tile *d = &p->dst;
+  pt_tile_info i;
+  PT_VERIFY(x, x->core->kind == PTOSIM_AIC, "texpands.unit", "a mat tile is filled by the cube core (MTE2)",
+            "texpands of a mat tile issued on a vector core");
+  PT_TRY(pt_tile_check(x, PT_TILE_MATRIX, "dst", d, &i));
+  const uint32_t legal[2] = {o->types[0] & ~T_I64, o->types[1] & ~T_I64};
+  PT_TRY(pt_te_dtype(x, o->name, "dst", d->dtype, legal));
+  pt_set_pipe(x, PTOSIM_PIPE_MTE2);
+  uint64_t n = (uint64_t)d->rows * (uint64_t)d->cols; /* tile_check bounds rows and cols */
+  uint8_t *h, v[8];
+  PT_TRY(pt_span(x, PTOSIM_L1, d->addr, n * i.es, 32, PT_WRITE, &h));
+  te_row g = {.d = v, .n = 1, .s = pt_te_scalar_of(p->scalar, d->dtype)};
+  o->loops[d->dtype](&g); /* the value's bytes, converted as for a vec tile */
+  for (uint64_t k = 0; k < n; k++) memcpy(h + k * i.es, v, i.es);
+  pt_record_work(x, n, d->dtype);
+  return PTOSIM_OK;
+}
+
 ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   const te_op *o = &k_ops[x->op]; /* the rows of ops.def that name pt_exec_telem all have one */
+  if (x->op == PTOSIM_OP_texpands && p->dst.space == PTOSIM_L1) return te_expands_mat(x, o, p);
+  PT_VERIFY(x, x->core->kind != PTOSIM_AIC, PT_TILE_RULE(o->name, "unit"), "vec tiles are written by their vector core",
+            "pto.%s of a %s tile issued on the cube core", o->name, pt_space_name(p->dst.space));
   const ptosim_tile *src[3] = {&p->src0, &p->src1, &p->src2};
   int ns = te_nsrc(o->shape);
   const te_fn *loops = te_loops(x, o, p);
