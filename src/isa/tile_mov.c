@@ -296,7 +296,7 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
    * column is not copied. */
   if (v->op == MV_INSERT && v->s.boxed && v->path == P_VV && !v->a5) v->w = v->lw - (v->lw * v->s.es) % 2;
   if (v->op != MV_INSERT && v->path == P_VM && nz) v->h = tg_align(v->h, v->d.ir), v->w = tg_align(v->w, v->d.ic);
-  if (v->path == P_ACC && nz && v->op != MV_EXTRACT) v->h = v->s.rows;
+  if (v->path == P_ACC && nz && v->op != MV_EXTRACT) v->h = tg_min(v->s.rows, v->s.sc / v->s.ic); /* rows of a block */
   if (v->path == P_ACC && nz) v->w = tg_align(v->w, v->d.ic);
   bool from_index = v->op == MV_EXTRACT;
   v->sr = from_index ? p->index_row : 0, v->sc = from_index ? p->index_col : 0;
