@@ -3334,14 +3334,20 @@ def scalar_word(x, dst):
     return w
 
 
-def tstore_acc2gm_a5(c, d):
-    """a5 tstore_acc2gm_kernel.cpp TStoreAcc2gm[Scalar / Vector]Nz2[nd / nz] (launch family and
+def tstore_acc2gm(c, d):
+    """tstore_acc2gm_kernel.cpp (both suites) TStoreAcc2gm[Scalar / Vector]Nz2[nd / nz] (launch family and
     tilingKey from main.cpp's TEST_F): template <atomic, accT, dstT, srcT, gShape0-4,
     gWholeShape0-4, validM, validN, validK[, reluMode[, format]]>; acc2gm_prog. nz2nd: acc M x N
     valid vm x vn; nz2nz: acc (gShape2 gShape3) x (gShape0 gShape1 gShape4), all valid. format 1
     (NHWC, every case with gShape0 = 1: TStoreAccNHWC is then nz2nd with dst stride gShape4) as
-    an ND view of the same shape; NCHW / NCDHW (format 2 / 3) skipped."""
+    an ND view of the same shape; NCHW / NCDHW (a5 format 2 / 3) and a2a3's NDC1HWC0 skipped.
+    (The a2a3 kernels declare the A / B mat tiles all valid (M x K, K x N) and TLOAD the
+    validM x validK array into them; here their valid region is the array's, which ptosim's
+    TLOAD requires: the left / right tiles' valid shapes are the same either way.)"""
     helper, key, arg = acc2gm_key(d)
+    profile = "a5" if SUITE_NOW[0] == "npu-a5" else "a2a3"
+    if helper.endswith("ndc1hwc0"):
+        return "NDC1HWC0 destination (Layout::NDC1HWC0): ptosim's acc stores take ND and NZ views only"
     fam = "Scalar" if "scalar" in helper else "Vector" if "vector" in helper else ""
     nz = helper.endswith("nz2nz")
     run, a, _ = launch_call(d, "tstore_acc2gm_kernel.cpp", f"LaunchTStoreAcc2gm{fam}Nz2{'nz' if nz else 'nd'}", key)
@@ -3350,6 +3356,10 @@ def tstore_acc2gm_a5(c, d):
     shape, whole = [int(x) for x in a[4:9]], [int(x) for x in a[9:14]]
     vm, vn, vk = (int(x) for x in a[14:17])
     relu, fmt = int(a[17]) if len(a) > 17 else 0, int(a[18]) if len(a) > 18 else 0
+    have = os.path.getsize(os.path.join(d, "x1_gm.bin"))
+    if have != vm * vk * ES[file_t(t[2])]:
+        return (f"x1_gm.bin has {have} bytes, the kernel reads {vm} x {vk} {t[2]} (gen_data.py's types differ "
+                "from the kernel's: main.cpp's case disagrees with its data)")
     if fmt in (2, 3):
         return ("NCHW / NCDHW destination (a5 TStoreAccNCHW: nz2dn with dst stride gStride2 / gStride1): "
                 "ptosim's acc stores take ND and NZ views only")
@@ -3362,7 +3372,7 @@ def tstore_acc2gm_a5(c, d):
         acc_shape = (r, k, r, k)
     scalar = scalar_word(arg, t[1]) if fam == "Scalar" else None
     return acc2gm_prog(t, shape, whole, vm, vn, vk, relu, "nz" if nz else None, atomic,
-                       "vector" if fam == "Vector" else None, "a5", scalar=scalar, acc_shape=acc_shape)
+                       "vector" if fam == "Vector" else None, profile, scalar=scalar, acc_shape=acc_shape)
 
 
-SUITE["npu-a5"].update({"tstore_acc2gm": tstore_acc2gm_a5})
+NPU.update({"tstore_acc2gm": tstore_acc2gm})
