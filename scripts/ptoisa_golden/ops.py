@@ -3376,3 +3376,77 @@ def tstore_acc2gm(c, d):
 
 
 NPU.update({"tstore_acc2gm": tstore_acc2gm})
+
+
+CPP_T.update({"float8_e5m2_t": "f8E5M2", "float8_e8m0_t": "f8E8M0FNU"})
+
+
+def mx_scale_views(sa, sb, M, N, kmx):
+    """The kernels' MX_A_ZZ / MX_B_NN scale views (TileShape2D / BaseShape2D): A {1, M / 16,
+    kMX / 2, 16, 2} strides {M kMX, 16 kMX, 32, 2, 1}; B {1, N / 16, kMX / 2, 16, 2} strides
+    {N kMX, 16 kMX, 32, 2, 1} (e8m0 pairs, 16 x 2 boxes)."""
+    return {"vsa": (sa, [1, M // 16, kmx // 2, 16, 2], [M * kmx, 16 * kmx, 32, 2, 1], "mx_a_zz"),
+            "vsb": (sb, [1, N // 16, kmx // 2, 16, 2], [N * kmx, 16 * kmx, 32, 2, 1], "mx_b_nn")}
+
+
+def tmatmul_mx(c, d):
+    """a5 tmatmul_mx_kernel.cpp RunTMATMULMX<Out, A, B, Scale, Bias, validM, validK, validN,
+    isBias, isFp4> (LaunchTMATMUL_MX[_BIAS] by case: case1-12 keys 1-12, case13-19 bias keys
+    1-7): A / B TLOADed ND into NZ mat tiles M x kAlign / kAlign x N (M = align(m, 16), kAlign =
+    align(k, 64), N = align(n, 32); at 0 and M kAlign), TFILLPAD of B (and A when kAlign - k >=
+    32), the e8m0 scales TLOADed through MX_A_ZZ / MX_B_NN views into ZZ / NN mat tiles (M x kMX,
+    kMX x N, kMX = kAlign / 32; after B), TMOV of all four into left / right (valid m x kAlign,
+    kAlign x n) and left / right scale tiles (placed by tget_scale_addr: the kernel's
+    TASSIGN(.., GetScaleAddr(tile.data()))), bias: a 1 x N mat tile TMOVed into a bias tile;
+    TMATMUL_MX[.bias] into an M x N acc (valid m x n), TSTORE. fp4 (isFp4), the GEMV and
+    split-K kernels skipped. The scale file of B covers align(n, 16) columns: zero-extended
+    to N (the kernel reads N)."""
+    i = int(os.path.basename(d).rsplit("case", 1)[1])
+    bias_case = i > 12
+    run, a, _ = launch_call(d, "tmatmul_mx_kernel.cpp", "LaunchTMATMUL_MX_BIAS" if bias_case else "LaunchTMATMUL_MX",
+                            i - 12 if bias_case else i)
+    if run != "RunTMATMULMX":
+        return f"{run} (GEMV / split-K MX kernel): not reached in the time box (goldg)"
+    if a[9] == "true":
+        return "fp4 (float4_e*m*x2) operands: the harness has no fp4 dtype"
+    ot, at, bt, st, biast = (CPP_T[x] for x in a[:5])
+    m, k, n = (int(x) for x in a[5:8])
+    M, ka, N = align_up(m, 16), align_up(k, 64), align_up(n, 32)
+    kmx = ka // 32
+    ga, gb = GM("a", "ui8", m * k, "x1_gm.bin", tdt=at), GM("b", "ui8", k * n, "x2_gm.bin", tdt=bt)
+    sa = GM("sa", "ui8", M * kmx, "x1_mx_gm.bin", tdt=st)
+    sb = GM("sb", "ui8", N * kmx, pad_file(d, "x2_mx_gm.bin", "ui8", N * kmx), tdt=st)
+    out = GM("out", ot, m * n, "out.bin", is_input=False)
+    gms = [out, ga, gb, sa, sb]
+    views = {"va": view2(ga, m, k), "vb": view2(gb, k, n), "vo": view2(out, m, n), **mx_scale_views(sa, sb, M, N, kmx)}
+    sa_at = M * ka + ka * N
+    tiles = {"amat": (nz_mat(at, M, ka, m, k), 0), "bmat": (nz_mat(bt, ka, N, k, n), M * ka),
+             "samat": (tbuf("mat", st, M, kmx, m, kmx, "row_major", "row_major", 32), sa_at),
+             "sbmat": (tbuf("mat", st, kmx, N, kmx, n, "col_major", "col_major", 32), sa_at + M * kmx),
+             "al": (left(at, M, ka, m, ka), 0), "bl": (right(bt, ka, N, ka, n), 0),
+             "sal": tbuf("scaling", st, M, kmx, m, kmx, "row_major", "row_major", 32),
+             "sbl": tbuf("scaling", st, kmx, N, kmx, n, "col_major", "col_major", 32),
+             "acc": (acc(ot, M, N, m, n), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if ka - k >= 32:
+        steps.append(("tfillpad", ["amat"], ["amat"]))
+    steps += [("tfillpad", ["bmat"], ["bmat"]), ("tload", ["vsa"], ["samat"]), ("tload", ["vsb"], ["sbmat"])]
+    if bias_case:
+        g = GM("bias", biast, n, "bias_gm.bin")
+        gms.append(g)
+        views["vbias"] = view2(g, 1, n)
+        tiles.update(biasmat=(tbuf("mat", biast, 1, N, 1, n), sa_at + M * kmx + N * kmx),
+                     biast=(tbuf("bias", ot, 1, N, 1, n), 0))
+        steps.append(("tload", ["vbias"], ["biasmat"]))
+    steps += [("tget_scale_addr", ["al"], ["sal"]), ("tget_scale_addr", ["bl"], ["sbl"]),
+              ("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]), ("tmov", ["samat"], ["sal"]),
+              ("tmov", ["sbmat"], ["sbl"])]
+    if bias_case:
+        steps += [("tmov", ["biasmat"], ["biast"]), ("tmatmul.mx.bias", ["al", "sal", "bl", "sbl", "biast"], ["acc"])]
+    else:
+        steps.append(("tmatmul.mx", ["al", "sal", "bl", "sbl"], ["acc"]))
+    steps.append(("tstore", ["acc"], ["vo"]))
+    return Prog(gms, views, tiles, steps, profiles=("a5",))
+
+
+SUITE["npu-a5"].update({"tmatmul_mx": tmatmul_mx})
