@@ -3250,3 +3250,203 @@ def tmov_acc2mat_a5(c, d):
 
 SUITE["npu-a5"].update({"tmov_acc2mat": tmov_acc2mat_a5})
 TOL.update({"tinsert_vec": tol(0.0, 0.0, 0.0)})
+
+
+# ---- session 12, goldg ----
+# FIXPIPE stores (tstore_acc2gm), MX matmul and the tload variants (NPU suites), on the goldc
+# Prog template. The tstore_acc2gm kernels take their shapes, types and flags from template
+# arguments: launch_call reads them from the kernel file, acc2gm_key the launch family and key
+# from main.cpp's TEST_F.
+
+CPP_T = {"float": "f32", "half": "f16", "bfloat16_t": "bf16", "int8_t": "i8", "uint8_t": "ui8", "int32_t": "i32",
+         "hifloat8_t": "!pto.hif8", "float8_e4m3_t": "f8E4M3FN", "int16_t": "i16", "uint64_t": "ui64"}
+
+
+def file_t(t):
+    """The dtype a case file holds for program dtype t (hifloat8 is written as uint8)."""
+    return "ui8" if t == "!pto.hif8" else t
+
+
+def acc2gm_key(d):
+    """(helper, key, call argument) of the case's TEST_F in main.cpp: `helper<key, ...>(arg)`."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), "main.cpp")).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    m = re.search(r"TEST_F\(\w+,\s*%s\)\s*\{\s*(\w+)<\s*(\d+)[^>]*>\(([^)]*)\)" % re.escape(case), src)
+    return m.group(1), int(m.group(2)), m.group(3).strip()
+
+
+def acc2gm_prog(t, shape, whole, vm, vn, vk, relu, fmt, atomic, quant, profile, scalar=None, acc_shape=None,
+                split_k=None):
+    """The tstore_acc2gm kernels (both suites): A (vm x vk) and B (vk x vn) of type t[2] TLOADed
+    ND into NZ mat tiles M x K / K x N (each aligned to 16; A at 0, B after it, the vector quant
+    words after B), TMOV to left / right (at 0), TMATMUL into the acc (type t[0]; rows x cols
+    acc_shape, default M x N; valid vm x vn unless acc_shape gives it too), TSTORE (scalar quant
+    word `scalar`) or (quant == "vector") TMOV of the words into a scaling tile and TSTORE_FP,
+    with relu / atomic add, through a view of the out array (type t[1]): shape `shape`, strides
+    of `whole`, layout fmt (nd / nz)."""
+    at, dt_, st = t
+    M, N, K = align_up(vm, 16), align_up(vn, 16), align_up(vk, 16)
+    a, b = GM("a", file_t(st), vm * vk, "x1_gm.bin", tdt=st), GM("b", file_t(st), vk * vn, "x2_gm.bin", tdt=st)
+    n_out = int(np.prod(whole))
+    out = GM("out", file_t(dt_), n_out, "out.bin", is_input=False, tdt=dt_)
+    rows, cols, vr, vc = acc_shape or (M, N, vm, vn)
+    views = {"va": view2(a, vm, vk), "vb": view2(b, vk, vn), "vo": (out, shape, strides_of(whole), fmt)}
+    if len(shape) == 2:
+        views["vo"] = view2(out, *shape, stride=whole[1])
+    amat = M * K * ES[file_t(st)]
+    tiles = {"amat": (nz_mat(st, M, K, vm, vk), 0), "bmat": (nz_mat(st, K, N, vk, vn), amat),
+             "al": (left(st, M, K, vm, vk, profile), 0), "bl": (right(st, K, N, vk, vn), 0),
+             "acc": (tbuf("acc", at, rows, cols, "?", "?", "col_major", "row_major", 1024), 0, (vr, vc))}
+    gms = [out, a, b]
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if quant == "vector":
+        sn = align_up(vn * 8, 128) // 8
+        q = GM("quant", "ui64", vn, "quant_vector_gm.bin")
+        gms.append(q)
+        views["vq"] = view2(q, 1, vn)
+        tiles.update(qmat=(tbuf("mat", "ui64", 1, sn, 1, "?"), amat + K * N * ES[file_t(st)], (1, vn)),
+                     fb=(tbuf("scaling", "ui64", 1, sn, 1, "?"), 0, (1, vn)))
+        steps.append(("tload", ["vq"], ["qmat"]))
+    steps += [("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"])]
+    attrs = ([f"atomicType = #pto<atomic_type atomic_add>"] if atomic else []) + \
+        (["reluPreMode = #pto<relu_pre_mode normal_relu>"] if relu else [])
+    attr = "{" + ", ".join(attrs) + "}" if attrs else None
+    p = Prog(gms, views, tiles, steps, profiles=(profile,))
+    if quant == "vector":
+        steps += [("tmov", ["qmat"], ["fb"]), ("tstore_fp", ["acc", "fb"], ["vo"], None, attr)]
+    elif scalar is not None:
+        p.pre = list(p.pre) + [f"%qs = arith.constant {scalar} : i64"]
+        steps.append(f"pto.tstore ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%vo : {p.vtype('vo')})"
+                     + (" " + attr if attr else ""))
+    else:
+        steps.append(("tstore", ["acc"], ["vo"], None, attr))
+    return p
+
+
+def scalar_word(x, dst):
+    """The kernels' preQuantScalar: the f32 bits of x sign-extended from int32 to 64 bits; for a
+    1-byte destination bit 46 = (dst is int8)."""
+    import struct
+    w = struct.unpack("<i", struct.pack("<f", float(x)))[0] & (2 ** 64 - 1)
+    if ES[file_t(dst)] == 1:
+        w = (w & ~(1 << 46)) | (int(dst == "i8") << 46)
+    return w
+
+
+def tstore_acc2gm(c, d):
+    """tstore_acc2gm_kernel.cpp (both suites) TStoreAcc2gm[Scalar / Vector]Nz2[nd / nz] (launch family and
+    tilingKey from main.cpp's TEST_F): template <atomic, accT, dstT, srcT, gShape0-4,
+    gWholeShape0-4, validM, validN, validK[, reluMode[, format]]>; acc2gm_prog. nz2nd: acc M x N
+    valid vm x vn; nz2nz: acc (gShape2 gShape3) x (gShape0 gShape1 gShape4), all valid. format 1
+    (NHWC, every case with gShape0 = 1: TStoreAccNHWC is then nz2nd with dst stride gShape4) as
+    an ND view of the same shape; NCHW / NCDHW (a5 format 2 / 3) and a2a3's NDC1HWC0 skipped.
+    (The a2a3 kernels declare the A / B mat tiles all valid (M x K, K x N) and TLOAD the
+    validM x validK array into them; here their valid region is the array's, which ptosim's
+    TLOAD requires: the left / right tiles' valid shapes are the same either way.)"""
+    helper, key, arg = acc2gm_key(d)
+    profile = "a5" if SUITE_NOW[0] == "npu-a5" else "a2a3"
+    if helper.endswith("ndc1hwc0"):
+        return "NDC1HWC0 destination (Layout::NDC1HWC0): ptosim's acc stores take ND and NZ views only"
+    fam = "Scalar" if "scalar" in helper else "Vector" if "vector" in helper else ""
+    nz = helper.endswith("nz2nz")
+    run, a, _ = launch_call(d, "tstore_acc2gm_kernel.cpp", f"LaunchTStoreAcc2gm{fam}Nz2{'nz' if nz else 'nd'}", key)
+    atomic = a[0] == "1"
+    t = tuple(CPP_T[x] for x in a[1:4])
+    shape, whole = [int(x) for x in a[4:9]], [int(x) for x in a[9:14]]
+    vm, vn, vk = (int(x) for x in a[14:17])
+    relu, fmt = int(a[17]) if len(a) > 17 else 0, int(a[18]) if len(a) > 18 else 0
+    have = os.path.getsize(os.path.join(d, "x1_gm.bin"))
+    if have != vm * vk * ES[file_t(t[2])]:
+        return (f"x1_gm.bin has {have} bytes, the kernel reads {vm} x {vk} {t[2]} (gen_data.py's types differ "
+                "from the kernel's: main.cpp's case disagrees with its data)")
+    if fmt in (2, 3):
+        return ("NCHW / NCDHW destination (a5 TStoreAccNCHW: nz2dn with dst stride gStride2 / gStride1): "
+                "ptosim's acc stores take ND and NZ views only")
+    if fmt == 1:  # NHWC with N = 1: the rows x C matrix, row-major
+        assert shape[0] == 1
+        shape, whole = [shape[1] * shape[2] * shape[3], shape[4]], [whole[1] * whole[2] * whole[3], whole[4]]
+    acc_shape = None
+    if nz:
+        r, k = shape[2] * shape[3], shape[0] * shape[1] * shape[4]
+        acc_shape = (r, k, r, k)
+    scalar = scalar_word(arg, t[1]) if fam == "Scalar" else None
+    return acc2gm_prog(t, shape, whole, vm, vn, vk, relu, "nz" if nz else None, atomic,
+                       "vector" if fam == "Vector" else None, profile, scalar=scalar, acc_shape=acc_shape)
+
+
+NPU.update({"tstore_acc2gm": tstore_acc2gm})
+
+
+CPP_T.update({"float8_e5m2_t": "f8E5M2", "float8_e8m0_t": "f8E8M0FNU"})
+
+
+def mx_scale_views(sa, sb, M, N, kmx):
+    """The kernels' MX_A_ZZ / MX_B_NN scale views (TileShape2D / BaseShape2D): A {1, M / 16,
+    kMX / 2, 16, 2} strides {M kMX, 16 kMX, 32, 2, 1}; B {1, N / 16, kMX / 2, 16, 2} strides
+    {N kMX, 16 kMX, 32, 2, 1} (e8m0 pairs, 16 x 2 boxes)."""
+    return {"vsa": (sa, [1, M // 16, kmx // 2, 16, 2], [M * kmx, 16 * kmx, 32, 2, 1], "mx_a_zz"),
+            "vsb": (sb, [1, N // 16, kmx // 2, 16, 2], [N * kmx, 16 * kmx, 32, 2, 1], "mx_b_nn")}
+
+
+def tmatmul_mx(c, d):
+    """a5 tmatmul_mx_kernel.cpp RunTMATMULMX<Out, A, B, Scale, Bias, validM, validK, validN,
+    isBias, isFp4> (LaunchTMATMUL_MX[_BIAS] by case: case1-12 keys 1-12, case13-19 bias keys
+    1-7): A / B TLOADed ND into NZ mat tiles M x kAlign / kAlign x N (M = align(m, 16), kAlign =
+    align(k, 64), N = align(n, 32); at 0 and M kAlign), TFILLPAD of B (and A when kAlign - k >=
+    32), the e8m0 scales TLOADed through MX_A_ZZ / MX_B_NN views into ZZ / NN mat tiles (M x kMX,
+    kMX x N, kMX = kAlign / 32; after B), TMOV of all four into left / right (valid m x kAlign,
+    kAlign x n) and left / right scale tiles (placed by tget_scale_addr: the kernel's
+    TASSIGN(.., GetScaleAddr(tile.data()))), bias: a 1 x N mat tile TMOVed into a bias tile;
+    TMATMUL_MX[.bias] into an M x N acc (valid m x n), TSTORE. fp4 (isFp4), the GEMV and
+    split-K kernels skipped. The scale file of B covers align(n, 16) columns: zero-extended
+    to N (the kernel reads N)."""
+    i = int(os.path.basename(d).rsplit("case", 1)[1])
+    bias_case = i > 12
+    run, a, _ = launch_call(d, "tmatmul_mx_kernel.cpp", "LaunchTMATMUL_MX_BIAS" if bias_case else "LaunchTMATMUL_MX",
+                            i - 12 if bias_case else i)
+    if run != "RunTMATMULMX":
+        return f"{run} (GEMV / split-K MX kernel): not reached in the time box (goldg)"
+    if a[9] == "true":
+        return "fp4 (float4_e*m*x2) operands: the harness has no fp4 dtype"
+    ot, at, bt, st, biast = (CPP_T[x] for x in a[:5])
+    m, k, n = (int(x) for x in a[5:8])
+    M, ka, N = align_up(m, 16), align_up(k, 64), align_up(n, 32)
+    kmx = ka // 32
+    ga, gb = GM("a", "ui8", m * k, "x1_gm.bin", tdt=at), GM("b", "ui8", k * n, "x2_gm.bin", tdt=bt)
+    sa = GM("sa", "ui8", M * kmx, "x1_mx_gm.bin", tdt=st)
+    sb = GM("sb", "ui8", N * kmx, pad_file(d, "x2_mx_gm.bin", "ui8", N * kmx), tdt=st)
+    out = GM("out", ot, m * n, "out.bin", is_input=False)
+    gms = [out, ga, gb, sa, sb]
+    views = {"va": view2(ga, m, k), "vb": view2(gb, k, n), "vo": view2(out, m, n), **mx_scale_views(sa, sb, M, N, kmx)}
+    sa_at = M * ka + ka * N
+    tiles = {"amat": (nz_mat(at, M, ka, m, k), 0), "bmat": (nz_mat(bt, ka, N, k, n), M * ka),
+             "samat": (tbuf("mat", st, M, kmx, m, kmx, "row_major", "row_major", 32), sa_at),
+             "sbmat": (tbuf("mat", st, kmx, N, kmx, n, "col_major", "col_major", 32), sa_at + M * kmx),
+             "al": (left(at, M, ka, m, ka), 0), "bl": (right(bt, ka, N, ka, n), 0),
+             "sal": tbuf("scaling", st, M, kmx, m, kmx, "row_major", "row_major", 32),
+             "sbl": tbuf("scaling", st, kmx, N, kmx, n, "col_major", "col_major", 32),
+             "acc": (acc(ot, M, N, m, n), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if ka - k >= 32:
+        steps.append(("tfillpad", ["amat"], ["amat"]))
+    steps += [("tfillpad", ["bmat"], ["bmat"]), ("tload", ["vsa"], ["samat"]), ("tload", ["vsb"], ["sbmat"])]
+    if bias_case:
+        g = GM("bias", biast, n, "bias_gm.bin")
+        gms.append(g)
+        views["vbias"] = view2(g, 1, n)
+        tiles.update(biasmat=(tbuf("mat", biast, 1, N, 1, n), sa_at + M * kmx + N * kmx),
+                     biast=(tbuf("bias", ot, 1, N, 1, n), 0))
+        steps.append(("tload", ["vbias"], ["biasmat"]))
+    steps += [("tget_scale_addr", ["al"], ["sal"]), ("tget_scale_addr", ["bl"], ["sbl"]),
+              ("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]), ("tmov", ["samat"], ["sal"]),
+              ("tmov", ["sbmat"], ["sbl"])]
+    if bias_case:
+        steps += [("tmov", ["biasmat"], ["biast"]), ("tmatmul.mx.bias", ["al", "sal", "bl", "sbl", "biast"], ["acc"])]
+    else:
+        steps.append(("tmatmul.mx", ["al", "sal", "bl", "sbl"], ["acc"]))
+    steps.append(("tstore", ["acc"], ["vo"]))
+    return Prog(gms, views, tiles, steps, profiles=("a5",))
+
+
+SUITE["npu-a5"].update({"tmatmul_mx": tmatmul_mx})
