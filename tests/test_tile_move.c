@@ -515,6 +515,33 @@ static void test_tload_nz_short_rows(void) {
 }
 static void test_tload_mat(void) { each_target(400, tload_mat_case); }
 
+/* An a5 MX_A_ZZ / MX_B_NN scale load copies the whole view, which need only fit the tile's
+ * static shape (a5 TLoad.hpp TLoadMxCubeCheck; pto-isa's tmatmul_mx kernels load scales padded
+ * to 16 rows into a tile of fewer valid rows): the bytes equal those of the same load into a
+ * tile whose valid region is the view's. A view beyond the static shape: tload.view_shape. */
+static void test_tload_mx_short_valid(void) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  for (int b = 0; b < 2; b++) {
+    ptosim_gm_layout l = b ? PTOSIM_GL_MX_B_NN : PTOSIM_GL_MX_A_ZZ;
+    int64_t lanes = 32, groups = 6; /* the view: 32 lanes (A rows / B columns) x 6 scales */
+    ptosim_tload_params p;
+    p.dst = b ? make_tile(K_NN, PTOSIM_L1, PTOSIM_DT_F8E8M0, 8, 48, 5, 27)
+              : make_tile(K_ZZ, PTOSIM_L1, PTOSIM_DT_F8E8M0, 48, 8, 27, 5);
+    if (!place_tile(&e, &p.dst, S_L1)) continue;
+    p.src = make_view(&e, l, PTOSIM_DT_F8E8M0, b ? groups : lanes, b ? lanes : groups, 0);
+    const char *ctx = b ? "mx_b_nn view of 6 x 32 into a 5 x 27 valid tile" : "mx_a_zz view of 32 x 6 into a 27 x 5 valid tile";
+    ptosim_status st = ptosim_tload(e.aic, &p);
+    expect_ok(&e, st, ctx);
+    ptosim_tload_params whole = p;
+    whole.dst.valid_rows = (int)(b ? groups : lanes), whole.dst.valid_cols = (int)(b ? lanes : groups);
+    if (st == PTOSIM_OK) ref_tload(&e, &whole, 0, Z_NONE);
+    check_all(&e, ctx);
+    p.src = make_view(&e, l, PTOSIM_DT_F8E8M0, b ? 10 : 64, b ? 64 : 10, 0); /* more than the 48 x 8 / 8 x 48 tile */
+    expect_rule(&e, ptosim_tload(e.aic, &p), "tload.view_shape", "mx view beyond the tile");
+  }
+  env_free(&e);
+}
+
 /* Regression (existing CPU simulator): a TLOAD writes only its own tile. The neighbour right
  * after the tile keeps its bytes, and pad null leaves the tile's own padding untouched. */
 static void test_tload_neighbour(void) {
@@ -1460,6 +1487,7 @@ int main(void) {
   RUN(test_tload_vec);
   RUN(test_tload_nz_short_rows);
   RUN(test_tload_mat);
+  RUN(test_tload_mx_short_valid);
   RUN(test_tload_neighbour);
   RUN(test_determinism);
   RUN(test_tload_rules);

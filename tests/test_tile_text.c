@@ -631,6 +631,31 @@ static void test_static_errors(void) {
                     "  %v = pto.make_tensor_view %p, shape = [%i], strides = [%i] {layout = #pto.layout<zz>} : !pto.tensor_view<?xf32>\n"
                     "  return\n}\n",
                     "[view.layout]"));
+  /* PTOAS's MX scale layouts are names of the view too (a 32 x 4 e8m0 scale tile of A from
+   * MX_A_ZZ, through tload); spelled nz the same view is refused by the load's pair rule. */
+  static const char *mx =
+      "module attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+      "func.func @k(%p: !pto.ptr<f8E8M0FNU>) attributes {pto.kernel} {\n"
+      "  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n  %c16 = arith.constant 16 : index\n"
+      "  %c32 = arith.constant 32 : index\n  %c64 = arith.constant 64 : index\n  %c128 = arith.constant 128 : index\n"
+      "  %v = pto.make_tensor_view %p, shape = [%c1, %c2, %c2, %c16, %c2], strides = [%c128, %c64, %c32, %c2, %c1] "
+      "{layout = #pto.layout<";
+  static const char *mx_tail =
+      ">} : !pto.tensor_view<1x2x2x16x2xf8E8M0FNU>\n"
+      "  %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f8E8M0FNU, rows=32, cols=4, v_row=32, v_col=4, "
+      "blayout=row_major, slayout=row_major, fractal=32, pad=0>\n"
+      "  pto.tload ins(%v : !pto.tensor_view<1x2x2x16x2xf8E8M0FNU>) outs(%t : !pto.tile_buf<loc=mat, dtype=f8E8M0FNU, "
+      "rows=32, cols=4, v_row=32, v_col=4, blayout=row_major, slayout=row_major, fractal=32, pad=0>)\n"
+      "  return\n}\n}\n";
+  char src[2048], rule[64];
+  uint8_t scales[128];
+  void *bufs[] = {scales};
+  size_t sizes[] = {sizeof scales};
+  memset(scales, 0x7F, sizeof scales);
+  snprintf(src, sizeof src, "%s%s%s", mx, "mx_a_zz", mx_tail);
+  CHECK_MSG(run(src, PTOSIM_TARGET_A5, bufs, sizes, 1, NULL, 0, rule) == PTOSIM_OK, "mx_a_zz: %s", rule);
+  snprintf(src, sizeof src, "%s%s%s", mx, "nz", mx_tail);
+  CHECK(run(src, PTOSIM_TARGET_A5, bufs, sizes, 1, NULL, 0, rule) != PTOSIM_OK && !strcmp(rule, "tload.layout_pair"));
   CHECK(load_errors("func.func @k(%p: !pto.ptr<f32>, %i: index) attributes {pto.kernel} {\n"
                     "  %v = pto.partition_view %p, offsets = [%i], sizes = [%i] : !pto.tensor_view<?xf32> -> !pto.partition_tensor_view<?xf32>\n"
                     "  return\n}\n",

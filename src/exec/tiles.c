@@ -339,11 +339,17 @@ static void lower_tensor_view(obj_low *o) {
   for (uint32_t k = 0; k < o->op->nitems; k++) {
     const pa_item *d = &o->op->items[k], *l = d->kind == PA_IT_DICT ? pa_dict_get(d, "layout") : NULL;
     if (!l) continue;
-    static const char *const names[] = {"nd", "dn", "nz"};
-    for (int i = 0; i < 3; i++)
-      if (l->kind == PA_IT_ATTR && l->nargs && pa_item_is_word(&l->args[l->nargs - 1], names[i])) o->in.flags = (uint8_t)(1 + i);
+    /* PTOAS's Layout enum (tonibohnlein PTOAttrs.td PTO_LayoutEnum), flags = 1 + the ptosim layout */
+    static const struct {
+      const char *name;
+      ptosim_gm_layout layout;
+    } names[] = {{"nd", PTOSIM_GL_ND}, {"dn", PTOSIM_GL_DN}, {"nz", PTOSIM_GL_NZ},
+                 {"mx_a_zz", PTOSIM_GL_MX_A_ZZ}, {"mx_b_nn", PTOSIM_GL_MX_B_NN}};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+      if (l->kind == PA_IT_ATTR && l->nargs && pa_item_is_word(&l->args[l->nargs - 1], names[i].name))
+        o->in.flags = (uint8_t)(1 + names[i].layout);
     if (!o->in.flags && !o->failed)
-      o->failed = pt_lower_errorf(o->L, l->loc, "view.layout", "write #pto.layout<nd>, <dn> or <nz>",
+      o->failed = pt_lower_errorf(o->L, l->loc, "view.layout", "write #pto.layout<nd>, <dn>, <nz>, <mx_a_zz> or <mx_b_nn>",
                                   "pto.make_tensor_view: unknown layout '%.*s'", (int)l->text.n, l->text.s);
   }
   if (t && !o->failed) {

@@ -434,15 +434,23 @@ static ptosim_status mx_pairs(pt_ctx *x, const xctx *c, bool boxed) {
 }
 
 /* MX_A_ZZ -> ZZ and MX_B_NN -> NN: the view is already in 16 x 2 boxes; each 16-row (A) or
- * 16-column (B) block is shape[2] contiguous boxes (TLoadMxCubeZZ2ZZ / NN2NN). */
+ * 16-column (B) block is shape[2] contiguous boxes (TLoadMxCubeZZ2ZZ / NN2NN). The whole view
+ * is copied; it must fit the tile's static shape, not equal its valid region (a5 TLoad.hpp
+ * TLoadMxCubeCheck: Rows >= 16 * shape[0..1] and Cols >= 2 * shape[2] for A, transposed for
+ * B; pto-isa's tmatmul_mx kernels load scales padded to 16 rows into a tile of fewer valid
+ * rows). */
 static ptosim_status plan_mx_box(pt_ctx *x, const xctx *c, plan *pl) {
   const int64_t *s = c->v->shape;
   bool a = c->g->kind == PT_TK_ZZ;
   PT_TRY(mx_pairs(x, c, true));
   PT_TRY(want_stride(x, c->v, 2, 32));
   int64_t blocks = mul(mul(s[0], s[1]), 16), groups = mul(s[2], 2), pitch = 16 * (a ? c->g->cols : c->g->rows);
-  PT_TRY(a ? want_valid(x, c->g, blocks, groups, "16 * shape[0..1]", "2 * shape[2]")
-           : want_valid(x, c->g, groups, blocks, "2 * shape[2]", "16 * shape[0..1]"));
+  int64_t vr = a ? blocks : groups, vc = a ? groups : blocks;
+  VERIFY(x, vr <= c->g->rows && vc <= c->g->cols, "view_shape",
+         a ? "an MX_A_ZZ view of 16 * shape[0..1] rows x 2 * shape[2] columns must fit the tile's static shape"
+           : "an MX_B_NN view of 2 * shape[2] rows x 16 * shape[0..1] columns must fit the tile's static shape",
+         "the view's %" PRId64 " x %" PRId64 " scales exceed the %" PRId64 " x %" PRId64 " tile", vr, vc, c->g->rows,
+         c->g->cols);
   mv *m = mv_new(pl, 0, 0, s[2] * 32, 0);
   lv(m, s[0], c->T[0], s[1] * pitch);
   lv(m, s[1], c->T[1], pitch);
