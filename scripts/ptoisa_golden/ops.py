@@ -3250,3 +3250,186 @@ def tmov_acc2mat_a5(c, d):
 
 SUITE["npu-a5"].update({"tmov_acc2mat": tmov_acc2mat_a5})
 TOL.update({"tinsert_vec": tol(0.0, 0.0, 0.0)})
+
+
+# ---- session 12, goldh ----
+# The remaining tinsert / textract / tmov forms (NPU suites) on the goldc Prog template.
+
+KTYPES = dict(CTYPES, hifloat8_t="!pto.hif8", float8_e5m2_t="f8E5M2", float8_e4m3_t="f8E4M3FN",
+              float8_e8m0_t="ui8")  # kernel C++ element type -> program dtype
+FTYPE = {1: "ui8", 2: "ui16", 4: "f32"}  # file dtype of a bit-exact move test by element size
+
+
+def kt(name):
+    """(file dtype, program dtype) of a kernel element type: the files hold the bits."""
+    t = KTYPES[name]
+    return FTYPE[ES.get(t, 1)] if t not in ("i8", "i32") else t, t
+
+
+def fill(tile, ty, value):
+    """The kernels' vdup + vsts over a whole UB buffer: texpands of `value` into a row-major
+    tile `tile` of type ty placed on the buffer's bytes."""
+    return f"%fv_{tile} = arith.constant {value} : {tbuf_dtype(ty)}\n    " \
+           f"pto.texpands ins(%fv_{tile} : {tbuf_dtype(ty)}) outs(%{tile} : {ty})"
+
+
+def tbuf_dtype(ty):
+    return ty.split("dtype=", 1)[1].split(",", 1)[0]
+
+
+def to_mat(ub, mat, t, nbytes):
+    """The kernels' copy_ubuf_to_cbuf of nbytes (one contiguous burst) from UB tile `ub` to L1
+    tile `mat` (both TASSIGNed)."""
+    pl, pu = f"!pto.ptr<{t}, l1>", f"!pto.ptr<{t}, ub>"
+    return [f"%ql_{mat} = pto.castptr %a_{mat} : i64 -> {pl}", f"%qu_{ub} = pto.castptr %a_{ub} : i64 -> {pu}",
+            f"%qn_{ub} = arith.constant {nbytes // 32} : i64", "%j0 = arith.constant 0 : i64",
+            "%j1 = arith.constant 1 : i64",
+            f"pto.copy_ubuf_to_cbuf %qu_{ub}, %ql_{mat}, %j0, %j1, %qn_{ub}, %j0, %j0 : {pu}, {pl}, i64, i64, i64, i64, i64"]
+
+
+def plus_one_tile(t, rows, cols, vr):
+    """TmpVecTile: Tile<Vec, T, align16(vr) + 1, cols, ColMajor, vr, cols, RowMajor, 512, Null,
+    CompactMode::RowPlusOne> (rows: the tile's static rows)."""
+    return tbuf("vec", t, rows, cols, vr, cols, "col_major", "row_major")[:-1] + ", compact=2>"
+
+
+def nz_insert_prog(t, ft, cols, dst_rows, srcs, fill_val=None, files=None):
+    """a5 tinsert runTInsertNZUnaligned / TwoInsert / Overwrite: per source i (rows, idx): TLOAD
+    the ND source file (rows x cols) into UB, TMovToVecNd2Nz into a plus-one NZ tile at 0x10000
+    (all sources share it), TINSERT into the NZ mat tile dst_rows x cols at (idx, 0); the cube's
+    copy of the mat tile to UB 0x20000, TSTORE through an NZ view. fill_val: the kernel's vdup
+    of the tmp buffer before each source (and, for the first, of the dst buffer, copied into
+    L1 by copy_ubuf_to_cbuf) with fill_val; None: no fill (L1 starts zeroed)."""
+    es = ES[ft]
+    out = GM("out", ft, dst_rows * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    gms, views = [out], {"vo": nz_view(out, dst_rows, cols, es)}
+    tiles = {"mat": (tbuf("mat", t, dst_rows, cols, "?", "?", "col_major", "row_major"), 0, (dst_rows, cols)),
+             "back": (vec_dyn(t, dst_rows, cols, "col_major", "row_major"), 0x20000, (dst_rows, cols))}
+    steps, idx = [], []
+    maxal = max(align_up(r, 16) for r, _, _ in srcs)
+    for i, (rows, ir, kfill) in enumerate(srcs):
+        g = GM(f"src{i}", ft, rows * cols, files[i], tdt=t)
+        gms.append(g)
+        views[f"vs{i}"] = view2(g, rows, cols)
+        tiles[f"s{i}"] = (vec_dyn(t, rows, cols), 0x4000 * i, (rows, cols))
+        tiles[f"tmp{i}"] = (plus_one_tile(t, align_up(rows, 16) + 1, cols, rows), 0x10000)
+        steps.append(("tload", [f"vs{i}"], [f"s{i}"]))
+        if kfill is not None:
+            n = (maxal if i == 0 else align_up(rows, 16)) + 1
+            tiles[f"ft{i}"] = (tbuf("vec", t, n, cols), 0x10000)
+            steps.append(fill(f"ft{i}", tiles[f"ft{i}"][0], kfill))
+            if i == 0 and fill_val is not None:
+                tiles["fd"] = (tbuf("vec", t, dst_rows, cols), 0x20000)
+                steps.append(fill("fd", tiles["fd"][0], fill_val))
+                steps += to_mat("fd", "mat", t, dst_rows * cols * es)
+        steps += [("tmov", [f"s{i}"], [f"tmp{i}"]), ("tinsert", [f"tmp{i}", f"c{ir}", "c0"], ["mat"])]
+        idx.append(ir)
+    steps += readback("mat", "back", t, dst_rows * cols * es) + [("tstore", ["back"], ["vo"])]
+    return index_consts(Prog(gms, views, tiles, steps, profiles=("a5",)), idx)
+
+
+def nz_vec_insert(t, ft, src_rows, dst_rows, cols, ir, plus_one):
+    """a5 tinsert runTInsertNZ[PlusOne]VecToVec: TLOAD the ND source, TMOV (plus_one:
+    TMovToVecNd2Nz) into an NZ vec tile at 0x10000, TINSERT into an NZ vec tile dst_rows x cols
+    at 0x20000 (zeroed by the kernel's vdup; UB starts zeroed here) at (ir, 0), TSTORE through
+    an NZ view."""
+    src = GM("src", ft, src_rows * cols, "input_arr.bin", tdt=t)
+    out = GM("out", ft, dst_rows * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    nzt = plus_one_tile(t, align_up(src_rows, 16) + 1, cols, src_rows) if plus_one else \
+        tbuf("vec", t, src_rows, cols, None, None, "col_major", "row_major")
+    tiles = {"s": (vec_dyn(t, src_rows, cols), 0, (src_rows, cols)), "nz": (nzt, 0x10000),
+             "dst": (vec_dyn(t, dst_rows, cols, "col_major", "row_major"), 0x20000, (dst_rows, cols))}
+    steps = [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["nz"]), ("tinsert", ["nz", f"c{ir}", "c0"], ["dst"]),
+             ("tstore", ["dst"], ["vo"])]
+    views = {"vs": view2(src, src_rows, cols), "vo": nz_view(out, dst_rows, cols, ES[ft])}
+    return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (ir,))
+
+
+def nd_e8m0_insert(rows, cols):
+    """a5 tinsert runTInsertND<Rows, Cols>: TLOAD int8 rows x cols into UB 0; TINSERT of an e8m0
+    vec tile (RowMajor, SLayout RowMajor, fractal 32) on those bytes into an e8m0 mat tile of
+    the same type at L1 0 (0, 0); the cube's copy of L1 to UB 0x10000, TSTORE."""
+    src = GM("src", "i8", rows * cols, "input_arr.bin")
+    out = GM("out", "i8", rows * cols, "out.bin", is_input=False, golden="golden_output.bin")
+    e8 = "f8E8M0FNU"
+    tiles = {"s": (vec_dyn("i8", rows, cols), 0, (rows, cols)),
+             "x": (tbuf("vec", e8, rows, cols, None, None, "row_major", "row_major", 32), 0),
+             "mat": (tbuf("mat", e8, rows, cols, None, None, "row_major", "row_major", 32), 0),
+             "back": (vec_dyn("i8", rows, cols), 0x10000, (rows, cols))}
+    steps = [("tload", ["vs"], ["s"]), ("tinsert", ["x", "c0", "c0"], ["mat"])]
+    steps += readback("mat", "back", "i8", rows * cols) + [("tstore", ["back"], ["vo"])]
+    return Prog([out, src], {"vs": view2(src, rows, cols), "vo": view2(out, rows, cols)}, tiles, steps,
+                profiles=("a5",))
+
+
+def dbl_insert(d, key):
+    """a5 tinsert runTInsertNZDoubleInput<T, TileRows, Cols, ValidRows1, IndexRow1, ValidRows2,
+    IndexRow2, DstRows>: input_arr.bin = DstRows x Cols zeros, then two NZ images of TileRows
+    rows; the kernel copies the zeros to UB and on into L1 (L1 starts zeroed here), copies the
+    two images (raw, one burst each) to UB 0 and align(image, 512 B), TINSERTs NZ vec tiles
+    (TileRows x Cols, valid ValidRows_i x Cols) of them into the NZ mat tile at (IndexRow_i,
+    0), the cube's copy back to UB 0, TSTORE through an NZ view."""
+    _, a, _ = launch_call(d, "tinsert_kernel.cpp", "launchTInsertNZDoubleInput", key)
+    if "float4" in a[0]:
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    ft, t = kt(a[0])
+    tr, cols, v1, i1, v2, i2, dr = (int(x) for x in a[1:8])
+    es, n1 = ES[ft], tr * cols
+    zero = dr * cols
+    src = GM("src", ft, zero + 2 * n1, "input_arr.bin", tdt=t)
+    out = GM("out", ft, dr * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    off2 = align_up(n1 * es, 512)
+    views = {"vs": view2(src, 1, zero + 2 * n1), "vs1": ("part", "vs", [0, zero], [1, n1]),
+             "vs2": ("part", "vs", [0, zero + n1], [1, n1]), "vo": nz_view(out, dr, cols, es)}
+    nzt = lambda v: tbuf("vec", t, tr, cols, v, cols, "col_major", "row_major")
+    tiles = {"raw1": (tbuf("vec", t, 1, n1), 0), "raw2": (tbuf("vec", t, 1, n1), off2),
+             "x1": (nzt(v1), 0), "x2": (nzt(v2), off2),
+             "mat": (tbuf("mat", t, dr, cols, "?", "?", "col_major", "row_major"), 0, (dr, cols)),
+             "back": (vec_dyn(t, dr, cols, "col_major", "row_major"), 0, (dr, cols))}
+    steps = [("tload", ["vs1"], ["raw1"]), ("tload", ["vs2"], ["raw2"]),
+             ("tinsert", ["x1", f"c{i1}", "c0"], ["mat"]), ("tinsert", ["x2", f"c{i2}", "c0"], ["mat"])]
+    steps += readback("mat", "back", t, dr * cols * es) + [("tstore", ["back"], ["vo"])]
+    return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (i1, i2, zero, zero + n1, n1))
+
+
+# launchTInsertNZVecToVec<key>: (T, SrcRows, DstRows, Cols, IdxRow, plus one) by case nz_vec_<key>
+TINSERT_NZ_VEC = {1: ("float", 16, 16, 32, 0, False), 2: ("float", 16, 16, 32, 0, True),
+                  3: ("float", 16, 32, 32, 16, True), 4: ("half", 16, 16, 32, 0, False),
+                  5: ("half", 16, 16, 32, 0, True), 6: ("int8_t", 16, 16, 64, 0, False),
+                  7: ("int8_t", 16, 16, 64, 0, True)}
+
+
+def tinsert_a5_h(c, d):
+    """a5 tinsert_kernel.cpp, the families goldf left (else tinsert_a5): nd (e8m0 ND vec -> mat),
+    nz_8 / 9 / 11 (unaligned, vdup 1 fills), nz_10 / 13 (two inserts), nz_12 (overwrite), nz_vec
+    (vec -> vec NZ), dblinput; nz_split / twoinput use TINSERT<TInsertMode::SPLIT2 / 4>."""
+    fam = c[0].split(".case_", 1)[1]
+    args = c[2:]
+    if fam in ("nd_1", "nd_2"):
+        return nd_e8m0_insert(*args)
+    if fam in ("nz_8", "nz_9", "nz_11"):  # gen_nz_unaligned(dtype, src rows, dst rows, cols, idx)
+        _, sr, dr, cols, ir = args
+        return nz_insert_prog("f32", "f32", cols, dr, [(sr, ir, 1.0)], fill_val=1.0, files=["input_arr.bin"])
+    if fam in ("nz_10", "nz_13"):
+        p = args[0]
+        return nz_insert_prog("f32", "f32", p.cols, p.dst_rows, [(p.src_rows1, 0, 1.0), (p.src_rows2, p.idx_row2, 1.0)],
+                              fill_val=1.0, files=["src1_input.bin", "src2_input.bin"])
+    if fam == "nz_12":  # gen_nz_overwrite(dtype, src rows 2, dst rows, cols, idx)
+        _, sr2, dr, cols, ir = args
+        return nz_insert_prog("f32", "f32", cols, dr, [(dr, 0, None), (sr2, ir, 0.0)],
+                              files=["src1_input.bin", "src2_input.bin"])
+    if fam.startswith("nz_vec_"):
+        ct, sr, dr, cols, ir, po = TINSERT_NZ_VEC[int(fam.rsplit("_", 1)[1])]
+        ft, t = kt(ct)
+        return nz_vec_insert(t, ft, sr, dr, cols, ir, po)
+    if fam.startswith("nz_split") or fam.startswith("nz_twoinput"):
+        return "TINSERT<TInsertMode::SPLIT2 / SPLIT4>: no insert mode in ptosim's tinsert form"
+    if fam.startswith("nz_dblinput"):
+        return dbl_insert(d, int(open(os.path.join(TESTCASE_DIR[0], "tinsert", "main.cpp")).read()
+                                  .split(f"case_{fam})", 1)[1].split("<", 1)[1].split(",", 1)[0]))
+    if fam.startswith("nz_fp4"):
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    return tinsert_a5(c, d)
+
+
+SUITE["npu-a5"].update({"tinsert": tinsert_a5_h})
