@@ -3433,3 +3433,56 @@ def tinsert_a5_h(c, d):
 
 
 SUITE["npu-a5"].update({"tinsert": tinsert_a5_h})
+
+
+def zn(t, rows, cols, vr=None, vc=None, loc="vec"):
+    """A ZN tile (row-major blocks of col-major 32-byte-column boxes)."""
+    return tbuf(loc, t, rows, cols, vr, vc, "row_major", "col_major")
+
+
+def tinsert_zn(c, d):
+    """a5 tinsert_zn_kernel.cpp (case key = the case number, as main.cpp's launch<N>):
+    runTInsertZN<T, Rows, Cols>: TLOAD the ZN image (flat rows x cols) into UB 0, TINSERT a ZN vec
+    tile on those bytes into a ZN mat tile at (0, 0), the cube's copy back to UB 0x10000,
+    TSTORE flat. runTInsertZNOffset<T, ValidRow, ValidCol, SrcCols, DstRows, DstCols, IdxRow,
+    IdxCol>: TLOAD the background (the file's first DstRows x DstCols) to UB 0 and the source
+    image (ValidRow x SrcCols after it) to 0x10000, copy_ubuf_to_cbuf of the background into the
+    mat tile, TINSERT the ZN source (valid ValidRow x ValidCol) at (IdxRow, IdxCol), copy back to
+    0x20000, TSTORE flat."""
+    name = c[0].split(".case_", 1)[1]
+    if "fp4" in name:
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    key = int(name.rsplit("_", 1)[1])
+    if name.startswith("zn_offset"):
+        _, a, _ = launch_call(d, "tinsert_zn_kernel.cpp", "launchTInsertZNOffset", key)
+        ft, t = kt(a[0])
+        vr, vc, sc, dr, dc, ir, ic = (int(x) for x in a[1:8])
+        bg = dr * dc
+        src = GM("src", ft, bg + vr * sc, "input_arr.bin", tdt=t)
+        out = GM("out", ft, bg, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+        views = {"vb": view2(src, dr, dc), "vsrc": view2(src, 1, bg + vr * sc), "vs": ("part", "vsrc", [0, bg], [1, vr * sc]),
+                 "vo": view2(out, dr, dc)}
+        tiles = {"bgt": (vec_dyn(t, dr, dc), 0, (dr, dc)), "sflat": (tbuf("vec", t, 1, vr * sc), 0x10000),
+                 "x": (zn(t, vr, sc, vr, vc), 0x10000),
+                 "mat": (tbuf("mat", t, dr, dc, "?", "?", "row_major", "col_major"), 0, (dr, dc)),
+                 "back": (vec_dyn(t, dr, dc), 0x20000, (dr, dc))}
+        steps = [("tload", ["vb"], ["bgt"]), ("tload", ["vs"], ["sflat"])] + to_mat("bgt", "mat", t, bg * ES[ft])
+        steps += [("tinsert", ["x", f"c{ir}", f"c{ic}"], ["mat"])]
+        steps += readback("mat", "back", t, bg * ES[ft]) + [("tstore", ["back"], ["vo"])]
+        return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (ir, ic, bg, vr * sc))
+    _, a, _ = launch_call(d, "tinsert_zn_kernel.cpp", "launchTInsertZN", key)
+    ft, t = kt(a[0])
+    if a[0] == "float8_e8m0_t":
+        t = "f8E8M0FNU"
+    r, k = int(a[1]), int(a[2])
+    src = GM("src", ft, r * k, "input_arr.bin", tdt=t)
+    out = GM("out", ft, r * k, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    tiles = {"s": (vec_dyn(t, r, k), 0, (r, k)), "x": (zn(t, r, k), 0),
+             "mat": (tbuf("mat", t, r, k, "?", "?", "row_major", "col_major"), 0, (r, k)),
+             "back": (vec_dyn(t, r, k), 0x10000, (r, k))}
+    steps = [("tload", ["vs"], ["s"]), ("tinsert", ["x", "c0", "c0"], ["mat"])]
+    steps += readback("mat", "back", t, r * k * ES[ft]) + [("tstore", ["back"], ["vo"])]
+    return Prog([out, src], {"vs": view2(src, r, k), "vo": view2(out, r, k)}, tiles, steps, profiles=("a5",))
+
+
+SUITE["npu-a5"].update({"tinsert_zn": tinsert_zn})
