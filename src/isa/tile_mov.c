@@ -89,7 +89,9 @@ static void legal_kinds(const mv *v, const ptosim_tile *dst, unsigned *src, unsi
       *dm = LK(ND) | (v->a5 && v->op == MV_TMOV ? LK(NZ) | LK(ZN) : 0) | (v->op == MV_INSERT ? LK(NZ) : 0) |
             (v->op == MV_TMOV ? LK(DN) : 0);
       return;
-    case P_VM: *src = *dm = LK(ND) | LK(NZ); return; /* pto-isa a5 TExtractVecToMat / TInsert ND, NZ */
+    case P_VM: /* pto-isa a5 TExtractVecToMat / TInsert ND, NZ; TInsert also ZN (TInsertZNImpl) */
+      *src = *dm = LK(ND) | LK(NZ) | (v->op == MV_INSERT ? LK(ZN) : 0);
+      return;
     case P_ACC: /* CheckTMovAccValid: nz2nd, nz2dn, nz2nz (A5); A2/A3 and extract/insert to mat: NZ */
       *src = LK(NZ);
       *dm = LK(NZ) | (v->a5 && (v->op == MV_TMOV || dst->space == PTOSIM_UB) ? LK(ND) | LK(DN) : 0);
@@ -290,7 +292,11 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
   if (v->path == P_L0 && kind_of(d) == PT_TK_VEC) v->lh = 1, v->lw = tg_align(d->valid_cols, 512 / v->d.es);
   if (v->path == P_L0 && kind_of(d) != PT_TK_VEC) v->lh = v->d.rows, v->lw = v->d.cols;
   v->h = v->lh, v->w = v->lw;
-  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC) v->w = tg_align(v->w, v->s.ic);
+  /* a5 ZN vec -> mat inserts copy 32-byte columns of whole row boxes (TInsertZNImpl: ceil(validRow
+   * / irSize) bursts of validCol columns) */
+  bool zn_insert = v->op == MV_INSERT && v->path == P_VM && kind_of(s) == PT_TK_ZN;
+  if (zn_insert) v->h = tg_align(v->h, v->s.ir);
+  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC && !zn_insert) v->w = tg_align(v->w, v->s.ic);
   /* a2a3 NZ vec -> vec inserts copy the whole 32-byte stripes, then the tail columns with a
    * vcopy of 2-byte units (TInsert.hpp TInsertVecToVecNZUnaligned): an odd 1-byte tail
    * column is not copied. */
@@ -321,13 +327,16 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
   bool ok = true;
   if (v->path == P_L0 && v->s.boxed) ok = v->sr % v->s.ir == 0 && v->sc % v->s.ic == 0;
   if ((v->path == P_VV || v->path == P_VM) && v->s.boxed) ok = v->sc % v->s.ic == 0;
-  if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed) ok = ok && v->dc % v->d.ic == 0;
+  bool zn = v->path == P_VM && kind_of(&p->dst) == PT_TK_ZN; /* rows in whole boxes, any column */
+  if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed && !zn) ok = ok && v->dc % v->d.ic == 0;
+  if (zn) ok = ok && v->dr % v->d.ir == 0 && v->lh % v->d.ir == 0; /* a5 TInsertVecToMatImpl's ZN asserts */
   /* a2a3 ND vec -> vec inserts of more than one element start on a 32-byte block (TInsert.hpp
    * TInsertVecToVecNDDispatch's "A3 limitation" assert) */
   if (v->path == P_VV && v->op == MV_INSERT && !v->a5 && !v->d.boxed && (v->lh != 1 || v->lw != 1))
     ok = ok && (v->dc * v->d.es) % 32 == 0;
   PT_VERIFY(x, ok, RULE(v, "index_align"),
-            "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks",
+            "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks; ZN vec -> mat "
+            "inserts whole row boxes (32 / elem bytes rows) from a row-box boundary",
             "index (%" PRId64 ", %" PRId64 ") does not start a %s box", p->index_row, p->index_col,
             v->path == P_L0 ? "source" : "row");
   PT_VERIFY(x, v->path != P_VV || kind_of(&p->dst) != PT_TK_ZN || (v->h % v->d.ir == 0 && v->w % 16 == 0),
