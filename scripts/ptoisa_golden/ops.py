@@ -3486,3 +3486,74 @@ def tinsert_zn(c, d):
 
 
 SUITE["npu-a5"].update({"tinsert_zn": tinsert_zn})
+
+
+def main_call(d, main="main.cpp"):
+    """(helper, key) of the case's TEST_F body `helper<key, ...>(...)` in main.cpp."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), main)).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    m = re.search(r"TEST_F\(\w+,\s*%s\)\s*\{\s*(\w+)<\s*(\d+)" % re.escape(case), src)
+    return m.group(1), int(m.group(2))
+
+
+def textract_vec(c, d):
+    """textract_vec_kernel.cpp (both suites; main.cpp's testND / testNDScalar / testNZ /
+    testNZScalar<key> -> launchTExtractVec{ND, NDScalar, NZ, NZScalar}<key>): src TLOADed at UB
+    0 (ND, or NZ: a5 TLOADs it ND and TMOVs it into an NZ tile at 0x10000, a2a3 TLOADs the NZ
+    image at 0), the dst tile (DstRows x DstCols, ND or NZ) at align(src bytes, 256) (a5 NZ:
+    0x20000) TLOADed from dst_init.bin unless the extract fills it (a scalar extract always
+    loads it), TEXTRACT at (IdxRow, IdxCol) into a tile on the dst bytes of valid DstValidRows x
+    DstValidCols (scalar: 1 x 1), TSTORE the dst tile (ND, or an NZ view)."""
+    helper, key = main_call(d)
+    a5 = "a5" in TESTCASE_DIR[0].split(os.sep)
+    kind = helper[4:]  # ND / NDScalar / NZ / NZScalar
+    run, a, _ = launch_call(d, "textract_vec_kernel.cpp", "launchTExtractVec" + kind, key)
+    if "Fp4" in run:
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    ft, t = kt(a[0])
+    nums = [int(x) for x in a[1:]]
+    nz = kind.startswith("NZ")
+    sr, sc = nums[0], nums[1]
+    if kind == "ND":
+        dr, dc, vr, vc, ir, ic = nums[2:8]
+    elif kind == "NDScalar":
+        dr, dc, ir, ic = 1, 32 // ES[ft], nums[2], nums[3]
+        vr, vc = 1, 1
+    else:
+        dr, dc, ir = nums[2:5]
+        ic = nums[5] if len(nums) > 5 else 0
+        vr, vc = (nums[6], nums[7]) if len(nums) > 7 else (dr, dc)
+        if kind == "NZScalar":
+            vr, vc = 1, 1
+    full = (vr, vc) == (dr, dc)
+    es = ES[ft]
+    lay = ("col_major", "row_major") if nz else ("row_major", "none_box")
+    src = GM("src", ft, sr * sc, "src_input.bin", tdt=t)
+    init = GM("init", ft, dr * dc, "dst_init.bin", tdt=t)
+    out = GM("out", ft, dr * dc, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    daddr = 0x20000 if nz and a5 else align_up(sr * sc * es, 256)
+    tiles = {"dst": (tbuf("vec", t, dr, dc, None, None, *lay), daddr), "x": (tbuf("vec", t, dr, dc, vr, vc, *lay), daddr)}
+    views = {"vi": nz_view(init, dr, dc, es) if nz else view2(init, dr, dc),
+             "vo": nz_view(out, dr, dc, es) if nz else view2(out, dr, dc)}
+    steps = []
+    if nz and a5:
+        views["vs"] = view2(src, sr, sc)
+        tiles.update(snd=(tbuf("vec", t, sr, sc), 0), s=(tbuf("vec", t, sr, sc, None, None, *lay), 0x10000))
+        steps += [("tload", ["vs"], ["snd"]), ("tmov", ["snd"], ["s"])]
+    else:
+        views["vs"] = nz_view(src, sr, sc, es) if nz else view2(src, sr, sc)
+        tiles["s"] = (tbuf("vec", t, sr, sc, None, None, *lay), 0)
+        steps.append(("tload", ["vs"], ["s"]))
+    gms = [out, src]
+    if not full:
+        gms.append(init)
+        steps.insert(1, ("tload", ["vi"], ["dst"]))
+    else:
+        del views["vi"]
+    steps += [("textract", ["s", f"c{ir}", f"c{ic}"], ["x"]), ("tstore", ["dst"], ["vo"])]
+    return index_consts(Prog(gms, views, tiles, steps, profiles=("a5" if a5 else "a2a3",)), (ir, ic))
+
+
+SUITE["npu-a5"].update({"textract_vec": textract_vec})
+SUITE["npu-a2a3"].update({"textract_vec": textract_vec})
