@@ -3557,3 +3557,18 @@ def textract_vec(c, d):
 
 SUITE["npu-a5"].update({"textract_vec": textract_vec})
 SUITE["npu-a2a3"].update({"textract_vec": textract_vec})
+
+
+def textract_compact_a5(c, d):
+    """a5 textract_compact_kernel.cpp runTEXTRACT_UNALIGN (launchTEXTRACT_<case number>): A
+    base_m x base_k (DN when is_atrans), B base_k x base_n (DN unless is_btrans) TLOADed into
+    ZN / NZ mat tiles, TEXTRACT at (start_m, start_k) / (start_k, start_n) into
+    TileLeftCompact / TileRightCompact of the base shape with valid (m, k, n) - start, TMATMUL
+    into a TileAccCompact, TSTORE of the valid region (cube_chain)."""
+    base = (c.base_m, c.base_k, c.base_n)
+    idx = (c.start_m, c.start_k, c.start_n)
+    valid = tuple(x - i for x, i in zip((c.m, c.k, c.n), idx))
+    return cube_chain(c, d, "textract", bool(c.is_atrans), not c.is_btrans, base, base, idx, valid, compact=True)
+
+
+SUITE["npu-a5"].update({"textract_compact": textract_compact_a5})
