@@ -3572,3 +3572,64 @@ def textract_compact_a5(c, d):
 
 
 SUITE["npu-a5"].update({"textract_compact": textract_compact_a5})
+
+
+def tmov_a2a3(c, d):
+    """a2a3 tmov_kernel.cpp, the kernel main.cpp's test_tmov<AT, BT, L0CT, BiasT, GMT, ScalingT, M,
+    N, K, isAtranspose, isBtranspose, IsBias, IsQuant, ReluMode, Isdynamic> launches (uint16_t =
+    half): A (M x K; DN when transposed, into a ZN mat tile, else NZ) at L1 0, B (K x N; DN when
+    transposed: ZN) after it, the bias row (1 x align(N, 64 B) of BiasT) and / or the u64
+    scaling row (1 x N, dynamic: align(N, 128 B)) after those; TMOV to left (zZ) / right, the bias
+    row TMOVed into a bias tile of L0CT, TMATMUL[_BIAS], the scaling row TMOVed into a scaling
+    tile, TSTORE[_FP] of the acc (M x N of GMT). The bias + quant dynamic kernel aligns the
+    tiles to M, N: 16, K: 32 B (valid M x K x N)."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], "tmov", "main.cpp")).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    a = top_split(re.search(r"TEST_F\(\w+,\s*%s\)\s*\{\s*test_tmov<([^>]*)>" % re.escape(case), src).group(1))
+    ty = [{"uint16_t": "f16"}.get(x, KTYPES.get(x)) for x in a[:6]]
+    at, bt, ct, xt, gt = ty[:5]
+    M, N, K, atr, btr, bias, quant, _, dyn = (int(x) for x in a[6:15])
+    aM, aK, aN = M, K, N
+    if dyn and bias and quant:
+        aM, aN, aK = align_up(M, 16), align_up(N, 16), align_up(K, 32 // ES[at])
+    xa = align_up(N * ES[xt], 64) // ES[xt]
+    sa = align_up(N * 8, 128) // 8 if dyn else N
+    g_a, g_b = GM("a", at, M * K, "x1_gm.bin"), GM("b", bt, K * N, "x2_gm.bin")
+    out = GM("out", gt, M * N, "out.bin", is_input=False)
+    gms = [out, g_a, g_b]
+    views = {"va": view_mn(g_a, M, K, atr), "vb": view_mn(g_b, K, N, btr), "vo": view2(out, M, N)}
+    ab, bb = aM * aK * ES[at], aK * aN * ES[bt]
+    # The kernels' mat tiles are all valid (alignM x alignK); a2a3 ND2NZ / DN2ZN TLOADs copy the
+    # GM shape whatever the tile's valid shape (tload_common.hpp TLoadGm2L1Nd2nz), ptosim asks
+    # for valid = the view's shape (tload.view_shape): given the GM shape here (README goldh).
+    tiles = {"amat": ((zn_mat if atr else nz_mat)(at, aM, aK, M, K), 0),
+             "bmat": ((zn_mat if btr else nz_mat)(bt, aK, aN, K, N), ab),
+             "al": (left(at, aM, aK, M, K, "a2a3"), 0), "bl": (right(bt, aK, aN, K, N), 0),
+             "acc": (acc(ct, aM, aN, M, N), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    moves = [("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"])]
+    nxt = ab + bb
+    if bias:
+        g = GM("bias", xt, xa, "bias_gm.bin")
+        gms.append(g)
+        views["vx"] = view2(g, 1, xa)
+        tiles.update(xmat=(tbuf("mat", xt, 1, xa), nxt), x=(tbuf("bias", ct, 1, xa, 1, N), 0))
+        steps.append(("tload", ["vx"], ["xmat"]))
+        moves.append(("tmov", ["xmat"], ["x"]))
+        nxt += xa * ES[xt]
+    if quant:
+        g = GM("quant", "ui64", sa, "scaling_gm.bin")
+        gms.append(g)
+        views["vq"] = view2(g, 1, sa)
+        tiles.update(qmat=(tbuf("mat", "ui64", 1, sa), nxt), q=(tbuf("scaling", "ui64", 1, sa, 1, N), 0))
+        steps.append(("tload", ["vq"], ["qmat"]))
+    steps += moves + [("tmatmul.bias", ["al", "bl", "x"], ["acc"]) if bias else ("tmatmul", ["al", "bl"], ["acc"])]
+    if quant:
+        steps += [("tmov", ["qmat"], ["q"]), ("tstore_fp", ["acc", "q"], ["vo"])]
+    else:
+        steps.append(("tstore", ["acc"], ["vo"]))
+    return Prog(gms, views, tiles, steps, profiles=("a2a3",))
+
+
+SUITE["npu-a2a3"].update({"tmov": tmov_a2a3})
