@@ -3633,3 +3633,94 @@ def tmov_a2a3(c, d):
 
 
 SUITE["npu-a2a3"].update({"tmov": tmov_a2a3})
+
+
+def test_call(d, main="main.cpp"):
+    """(helper, template arguments) of the first call in the case's TEST_F body."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), main)).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    m = re.search(r"TEST_F\(\w+,\s*%s\)\s*\{[^}]*?(\w+)<([^>]*)>\s*\(" % re.escape(case), src, re.S)
+    return m.group(1), top_split(m.group(2))
+
+
+def tmov_acc2mat_a2a3(c, d):
+    """a2a3 tmov_acc2mat_kernel.cpp runTMOV_nz2nz / runScalarQuantTMOV_nz2nz /
+    runVectorQuantTMOV_nz2nz<outType, aType, bType, [fbType,] M, K, N, validM, validK, validN,
+    isRelu, indexRow, indexCol, isInsert, dstRow, dstCol> (launch by main.cpp's key): A (M x K)
+    and B (K x N) TLOADed into NZ mat tiles (0, 0x10000; vector quant: the u64 row 1 x N, valid
+    validN, at 0x20000), TMOV to left / right, TMATMUL into an acc M x N of valid validM x
+    validN; then TMOV (relu) / TEXTRACT at (indexRow, indexCol) / TINSERT there (after a TLOAD
+    of dst.bin) of the acc into an NZ mat tile (staticRow x staticCol = dst or (M, N) - index,
+    all valid) at L1 0, with the vector quant (_fp) or the scalar quant word (the kernel's
+    preQuantScalar: the float's bits, bit 46 = signed for 1-byte outputs; i16: (scalar - 1) & 15
+    at bit 32); TSTORE of the mat tile through the NZ view [1, ceil(copyN / c0), ceil(copyM /
+    16), 16, c0]."""
+    import struct
+    helper, targs = test_call(d)
+    key = next(int(x) for x in targs if x.isdigit())
+    fam = {"tmov_acc2mat_nz2nz_test": "NZ2NZ", "tmov_acc2mat_nz2nz_sc_quant_test": "SCQuantNz",
+           "tmov_acc2mat_nz2nz_fb_quant_test": "FBQuantNz"}[helper]
+    run, a, cargs = launch_call(d, "tmov_acc2mat_kernel.cpp", "launchTMOVAcc2Mat" + fam, key)
+    fb = fam == "FBQuantNz"
+    ot, at = KTYPES[a[0]], KTYPES[a[1]]
+    o = 4 if fb else 3
+    M, K, N, vm, vk, vn = (int(x) for x in a[o:o + 6])
+    rest = a[o + 6:] + ["false", "0", "0", "false", "0", "0"][len(a) - o - 6:]
+    relu, ir, ic, ins, dr, dc = rest[0] == "true", int(rest[1]), int(rest[2]), rest[3] == "true", int(rest[4]), int(rest[5])
+    ct = "i32" if at == "i8" else "f32"
+    cm, cn = (dr, dc) if ins else (vm - ir, vn - ic)
+    sr, sc = (dr, dc) if ins else (M - ir, N - ic)
+    c0 = 32 // ES[ot]
+    kr, kc = -(-cm // 16), -(-cn // c0)
+    ga, gb = GM("a", at, M * K, "x1_gm.bin"), GM("b", at, K * N, "x2_gm.bin")
+    out = GM("out", ot, kc * kr * 16 * c0, "out.bin", is_input=False)
+    gms = [out, ga, gb]
+    views = {"va": view2(ga, M, K), "vb": view2(gb, K, N),
+             "vo": (out, [1, kc, kr, 16, c0], [kc * kr * 16 * c0, kr * 16 * c0, 16 * c0, c0, 1], "nz")}
+    tiles = {"amat": (nz_mat(at, M, K), 0), "bmat": (nz_mat(at, K, N), 0x10000),
+             "al": (left(at, M, K, profile="a2a3"), 0), "bl": (right(at, K, N), 0),
+             "acc": (tbuf("acc", ct, M, N, "?", "?", "col_major", "row_major", 1024), 0, (vm, vn)),
+             "dst": (nz_mat(ot, sr, sc), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    src = ["acc"]
+    if fb:
+        g = GM("quant", "ui64", N, "quant_gm.bin")
+        gms.append(g)
+        views["vq"] = view2(g, 1, N)
+        tiles.update(fbmat=(tbuf("mat", "ui64", 1, N, 1, vn), 0x20000), fb=(tbuf("scaling", "ui64", 1, N, 1, vn), 0))
+        steps.append(("tload", ["vq"], ["fbmat"]))
+        src.append("fb")
+    steps += [("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"])]
+    if fb:
+        steps.append(("tmov", ["fbmat"], ["fb"]))
+    move = "tmov" if relu or (ir, ic) == (0, 0) else "tinsert" if ins else "textract"
+    if move == "tinsert":
+        g = GM("init", ot, dr * dc, "dst.bin")
+        gms.append(g)
+        views["vi"] = view2(g, dr, dc)
+        steps.append(("tload", ["vi"], ["dst"]))
+    p = Prog(gms, views, tiles, steps, profiles=("a2a3",))
+    ix = [f"c{ir}", f"c{ic}"] if move != "tmov" else []
+    relu_attr = RELU if relu else None
+    if fam == "SCQuantNz":
+        if move != "tmov":
+            return "scalar quant with TEXTRACT / TINSERT: ptosim's indexed moves take no preQuantScalar operand"
+        s = float(cargs[-1])
+        if ot == "i16":
+            w = ((int(s) - 1) & 0xF) << 32
+        else:
+            w = struct.unpack("<I", struct.pack("<f", s))[0]
+            if ES[ot] == 1:
+                w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
+        p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
+        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%dst : {p.ttype('dst')})"
+                     + (" " + RELU if relu else ""))
+    else:
+        op = move + ("_fp" if fb and move != "tmov" else "")
+        steps.append((op, src + ix, ["dst"], None, relu_attr))
+    steps.append(("tstore", ["dst"], ["vo"]))
+    return index_consts(p, (ir, ic))
+
+
+SUITE["npu-a2a3"].update({"tmov_acc2mat": tmov_acc2mat_a2a3})
