@@ -3011,19 +3011,21 @@ SUITE["npu-a5"].update({"tinsert": tinsert_a5})
 RELU = "{reluPreMode = #pto<relu_pre_mode normal_relu>}"
 
 
-def acc_matmul(c, a_addr=0x20000, b_addr=0x10000):
+def acc_matmul(c, a_addr=0x20000, b_addr=0x10000, unalign=False):
     """The acc2vec / acc2mat kernels' RunMATMUL from a TMovParams case c: A (m x k) and B (k x n)
     TLOADed into NZ mat tiles M x K / K x N (valid m x k / k x n; M, K, N aligned to 32 elements
     for i8, else 16) at a_addr / b_addr, TMOV to left / right, TMATMUL into the acc (i32 for i8,
-    else f32; valid m x n). Returns (gms, views, tiles, steps, acc dtype)."""
+    else f32; valid m x n). unalign: RunMATMUL_NZUNALIGN, whose GM arrays (gen_data.py's padded
+    files), mat, left and right tiles are all M x K / K x N (only the acc keeps valid m x n).
+    Returns (gms, views, tiles, steps, acc dtype)."""
     at = dt(c.atype)
     ct, ba = ("i32", 32) if at == "i8" else ("f32", 16)
-    m, k, n = c.m, c.k, c.n
-    M, K, N = align_up(m, ba), align_up(k, ba), align_up(n, ba)
+    M, K, N = align_up(c.m, ba), align_up(c.k, ba), align_up(c.n, ba)
+    m, k, n = (M, K, N) if unalign else (c.m, c.k, c.n)
     a, b = GM("a", at, m * k, "x1_gm.bin"), GM("b", at, k * n, "x2_gm.bin")
     views = {"va": view2(a, m, k), "vb": view2(b, k, n)}
     tiles = {"amat": (nz_mat(at, M, K, m, k), a_addr), "bmat": (nz_mat(at, K, N, k, n), b_addr),
-             "al": (left(at, M, K, m, k), 0), "bl": (right(at, K, N, k, n), 0), "acc": (acc(ct, M, N, m, n), 0)}
+             "al": (left(at, M, K, m, k), 0), "bl": (right(at, K, N, k, n), 0), "acc": (acc(ct, M, N, c.m, c.n), 0)}
     steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"]), ("tmov", ["amat"], ["al"]),
              ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"])]
     return [a, b], views, tiles, steps, N
@@ -3149,11 +3151,9 @@ def tmov_acc2vec(c, d):
         return f"unit-flag phase {a[13 + o]} (stPhase / accPhase on a vec destination): not modelled here"
     if sfr != 512 and fmt == "NZ":
         return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (UBCopyOut)"
-    if unalign:
-        return "isNZUnalign (RunMATMUL_NZUNALIGN on the padded base shape): not reached in the time box"
     ot = dt(c.dst_type)
-    gms, views, tiles, steps, N = acc_matmul(c)
-    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr)
+    gms, views, tiles, steps, N = acc_matmul(c, unalign=unalign)  # unalign: the dst tile all valid (goldh)
+    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr, valid=(row, col) if unalign else None)
 
 
 def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512, valid=None, mat=False,
@@ -3234,16 +3234,14 @@ def tmov_acc2mat_a5(c, d):
     vm, vk, vn, row, col = (int(x) for x in a[3 + o:8 + o])
     unalign, sfr = a[8 + o] == "true", int(a[11 + o])
     ir, ic, ins, dr, dc = int(a[12 + o]), int(a[13 + o]), a[14 + o] == "true", int(a[15 + o]), int(a[16 + o])
-    if unalign:
-        return "isNZUnalign (RunMATMUL_NZUNALIGN on the padded base shape): not reached in the time box"
     if sfr != 512 and fmt == "NZ":
         return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (VecCopyOut)"
     move = "tmov" if (ir, ic) == (0, 0) or c.is_relu else "tinsert" if ins else "textract"
     if c.is_s_quant and move != "tmov":
         return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
-    valid = (dr, dc) if ins else (vm - ir, vn - ic)
+    valid = (row, col) if unalign else (dr, dc) if ins else (vm - ir, vn - ic)  # unalign: all valid (goldh)
     shape = valid if ins else (row, col)
-    gms, views, tiles, steps, N = acc_matmul(c, a_addr=0)
+    gms, views, tiles, steps, N = acc_matmul(c, a_addr=0, unalign=unalign)
     return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, dt(c.dst_type), fmt, *shape, sfr, valid, mat=True,
                              move=move, index=(ir, ic), init="dst.bin" if ins else None)
 
