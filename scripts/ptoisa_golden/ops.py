@@ -3722,3 +3722,16 @@ def tmov_acc2mat_a2a3(c, d):
 
 
 SUITE["npu-a2a3"].update({"tmov_acc2mat": tmov_acc2mat_a2a3})
+
+
+def no_text_form(why):
+    """A maker for a test ptosim's text programs cannot express: every case skipped with why."""
+    return lambda c, d: why
+
+
+for _s in ("npu-a5", "npu-a2a3"):
+    SUITE[_s].update({
+        "timg2col": no_text_form("TIMG2COL of a ConvTile (NC1HWC0 mat tile): ptosim's timg2col / setfmatrix / "
+                                 "set_img2col_* are C-API only (ops.def CAPI), and the text form has no ConvTile"),
+        "ttrans_conv": no_text_form("TTRANS between ConvTiles (NCHW <-> NC1HWC0 vec tiles): the text form has "
+                                    "no ConvTile layouts")})
