@@ -2865,15 +2865,23 @@ def tquant_mx_npu(c, d):
 # copy_cbuf_to_ubuf before a TSTORE (L1 is not reachable from GM otherwise): `readback`.
 
 
+def burst_copy(op, src, dst, spaces, t, nbytes):
+    """pto.<op> (the raw copy_* DMA) of nbytes (whole 32-byte blocks) from the tile `src` to the
+    tile `dst` (both TASSIGNed: %a_ constants) as one burst, gaps 0; spaces: the (src, dst)
+    pointer spaces."""
+    ps, pd = (f"!pto.ptr<{t}, {sp}>" for sp in spaces)
+    k = f"{src}_{dst}"
+    return [f"%s_{k} = pto.castptr %a_{src} : i64 -> {ps}", f"%d_{k} = pto.castptr %a_{dst} : i64 -> {pd}",
+            f"%n_{k} = arith.constant {nbytes // 32} : i64", f"%z_{k} = arith.constant 0 : i64",
+            f"%o_{k} = arith.constant 1 : i64",
+            f"pto.{op} %s_{k}, %d_{k}, %z_{k}, %o_{k}, %n_{k}, %z_{k}, %z_{k} : {ps}, {pd}, i64, i64, i64, i64, i64"]
+
+
 def readback(src, dst, t, nbytes):
-    """The cube's copy_cbuf_to_ubuf of nbytes (whole 32-byte blocks) from the L1 tile `src` to
-    the UB tile `dst` (both TASSIGNed: %a_ constants), as one burst (the kernels' bursts are
-    contiguous: src gap 0). Sub-block 0 only (the kernels copy to both vector cores' UB)."""
-    pl, pu = f"!pto.ptr<{t}, l1>", f"!pto.ptr<{t}, ub>"
-    return [f"%pl_{src} = pto.castptr %a_{src} : i64 -> {pl}", f"%pu_{dst} = pto.castptr %a_{dst} : i64 -> {pu}",
-            f"%blk_{src} = arith.constant {nbytes // 32} : i64", "%i0 = arith.constant 0 : i64",
-            "%i1 = arith.constant 1 : i64",
-            f"pto.copy_cbuf_to_ubuf %pl_{src}, %pu_{dst}, %i0, %i1, %blk_{src}, %i0, %i0 : {pl}, {pu}, i64, i64, i64, i64, i64"]
+    """The cube's copy_cbuf_to_ubuf of nbytes from the L1 tile `src` to the UB tile `dst` (the
+    kernels' bursts are contiguous: src gap 0). Sub-block 0 only (the kernels copy to both
+    vector cores' UB)."""
+    return burst_copy("copy_cbuf_to_ubuf", src, dst, ("l1", "ub"), t, nbytes)
 
 
 def nz_view(g, rows, cols, es):
@@ -3278,11 +3286,7 @@ def tbuf_dtype(ty):
 def to_mat(ub, mat, t, nbytes):
     """The kernels' copy_ubuf_to_cbuf of nbytes (one contiguous burst) from UB tile `ub` to L1
     tile `mat` (both TASSIGNed)."""
-    pl, pu = f"!pto.ptr<{t}, l1>", f"!pto.ptr<{t}, ub>"
-    return [f"%ql_{mat} = pto.castptr %a_{mat} : i64 -> {pl}", f"%qu_{ub} = pto.castptr %a_{ub} : i64 -> {pu}",
-            f"%qn_{ub} = arith.constant {nbytes // 32} : i64", "%j0 = arith.constant 0 : i64",
-            "%j1 = arith.constant 1 : i64",
-            f"pto.copy_ubuf_to_cbuf %qu_{ub}, %ql_{mat}, %j0, %j1, %qn_{ub}, %j0, %j0 : {pu}, {pl}, i64, i64, i64, i64, i64"]
+    return burst_copy("copy_ubuf_to_cbuf", ub, mat, ("ub", "l1"), t, nbytes)
 
 
 def plus_one_tile(t, rows, cols, vr):
