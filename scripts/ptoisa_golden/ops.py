@@ -3739,3 +3739,67 @@ for _s in ("npu-a5", "npu-a2a3"):
                                  "set_img2col_* are C-API only (ops.def CAPI), and the text form has no ConvTile"),
         "ttrans_conv": no_text_form("TTRANS between ConvTiles (NCHW <-> NC1HWC0 vec tiles): the text form has "
                                     "no ConvTile layouts")})
+
+
+def mx_scale_view(g, a_side, fmt, rows, cols):
+    """The tmov_mx kernels' scale GM views (pto-isa pto_tile.hpp TileShape2D / BaseShape2D of
+    Layout::MX_A_ZZ / ND / DN (A: rows x cols = M x kMX) and MX_B_NN / ND / DN (B: kMX x N);
+    boxes of 16 x 2, MX_COL_LEN = 2)."""
+    n = rows * cols
+    if a_side:
+        return {0: (g, [1, rows // 16, cols // 2, 16, 2], [n, cols * 16, 32, 2, 1], "mx_a_zz"),
+                1: (g, [1, 1, rows, cols // 2, 2], [n, n, cols, 2, 1], "mx_a_nd"),
+                2: (g, [1, 1, cols // 2, rows, 2], [n, n, rows * 2, 2, 1], "mx_a_dn")}[fmt]
+    return {0: (g, [1, cols // 16, rows // 2, 16, 2], [n, rows * 16, 32, 2, 1], "mx_b_nn"),
+            1: (g, [1, 1, rows // 2, cols, 2], [n, n, cols * 2, 2, 1], "mx_b_nd"),
+            2: (g, [1, 1, cols, rows // 2, 2], [n, n, rows, 2, 1], "mx_b_dn")}[fmt]
+
+
+def tmov_mx(c, d):
+    """a5 tmov_mx_kernel.cpp RunTMOVMX<format, f32, A, B, e8m0, validM, validK, validN> (key and
+    format from main.cpp's TmovMXTest<..., key, format>): A (validM x validK) and B (validK x
+    validN) TLOADed into NZ mat tiles M x align(K, 64) / align(K, 64) x N (M: 16, N: 32
+    aligned) at 0 and M kAlign, TFILLPAD of A (when kAlign - validK is 32 bytes or more) and of
+    B, the scales (M x kMX ZZ, kMX x N NN mat tiles, fractal 32, after them) TLOADed through
+    the format's MX views, TEXTRACT at (0, 0) into compact left / right tiles, tget_scale_addr
+    and TMOV of the scales into the left / right scale tiles, TMATMUL_MX into a compact acc,
+    TSTORE validM x validN. RunTEXTRACTMX (start indexes) and the compact kernels: not reached.
+    The MX views need #pto.layout<mx_a_zz> etc., which the text form does not spell yet
+    (src/exec/tiles.c lowers nd / dn / nz only; README goldh)."""
+    _, targs = test_call(d)
+    key, fmt = int(targs[4]), int(targs[5])
+    run, a, _ = launch_call(d, "tmov_mx_kernel.cpp", "LaunchTMOV_MX", key)
+    if run != "RunTMOVMX":
+        return f"{run} (start indexes / compact base shapes): not reached in the time box (goldh)"
+    if a[8] == "true":
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    at, bt = KTYPES[a[2]], KTYPES[a[3]]
+    vm, vk, vn = (int(x) for x in a[5:8])
+    M, K, N = align_up(vm, 16), align_up(vk, 64), align_up(vn, 32)
+    kmx = K // 32
+    e8 = "f8E8M0FNU"
+    ga, gb = GM("a", "ui8", vm * vk, "x1_gm.bin", tdt=at), GM("b", "ui8", vk * vn, "x2_gm.bin", tdt=bt)
+    gsa, gsb = GM("sa", "ui8", vm * kmx, "x1_mx_gm.bin", tdt=e8), GM("sb", "ui8", kmx * vn, "x2_mx_gm.bin", tdt=e8)
+    out = GM("out", "f32", vm * vn, "out.bin", is_input=False)
+    views = {"va": view2(ga, vm, vk), "vb": view2(gb, vk, vn), "vsa": mx_scale_view(gsa, True, fmt, vm, kmx),
+             "vsb": mx_scale_view(gsb, False, fmt, kmx, vn), "vo": view2(out, vm, vn)}
+    cp = lambda ty: ty[:-1] + ", compact=1>"
+    tiles = {"amat": (nz_mat(at, M, K, vm, vk), 0), "bmat": (nz_mat(bt, K, N, vk, vn), M * K),
+             "samat": (tbuf("mat", e8, M, kmx, vm, kmx, "row_major", "row_major", 32), M * K + K * N),
+             "sbmat": (tbuf("mat", e8, kmx, N, kmx, vn, "col_major", "col_major", 32), M * K + K * N + M * kmx),
+             "al": (cp(left(at, M, K, vm, K)), 0), "bl": (cp(right(bt, K, N, K, vn)), 0),
+             "sa": tbuf("scaling", e8, M, kmx, vm, kmx, "row_major", "row_major", 32),
+             "sb": tbuf("scaling", e8, kmx, N, kmx, vn, "col_major", "col_major", 32),
+             "acc": (cp(acc("f32", M, N, vm, vn)), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if (K - vk) * ES["ui8"] >= 32:
+        steps.append(("tfillpad", ["amat"], ["amat"]))
+    steps += [("tfillpad", ["bmat"], ["bmat"]), ("tload", ["vsa"], ["samat"]), ("tload", ["vsb"], ["sbmat"]),
+              ("textract", ["amat", "c0", "c0"], ["al"]), ("textract", ["bmat", "c0", "c0"], ["bl"]),
+              ("tget_scale_addr", ["al"], ["sa"]), ("tget_scale_addr", ["bl"], ["sb"]),
+              ("tmov", ["samat"], ["sa"]), ("tmov", ["sbmat"], ["sb"]),
+              ("tmatmul.mx", ["al", "sa", "bl", "sb"], ["acc"]), ("tstore", ["acc"], ["vo"])]
+    return Prog([out, ga, gb, gsa, gsb], views, tiles, steps, profiles=("a5",))
+
+
+SUITE["npu-a5"].update({"tmov_mx": tmov_mx})
