@@ -770,6 +770,19 @@ static void test_tmov_vec(void) {
        DST(VEC(F16, BL_R, SL_N, 16, 32, 13, 27, 0x2000)), .h = 13, .w = 27},
       {MV(A5, textract), SRC(VEC(F32, BL_C, SL_R, 64, 32, 64, 32, 0)), AT(16, 8),
        DST(MAT(F32, BL_C, SL_R, 32, 16, 20, 10, 0)), .h = 32, .w = 16},
+      /* NZ textract vec -> vec (TExtractVecToVecNZ*): a5 whole 32-byte stripes of the valid
+         columns from any row; a2a3 from a fractal row, the valid columns (1-byte: rounded down
+         to even); a 1 x 1 window is one element anywhere (hardware test textract_vec) */
+      {MV(A5, textract), SRC(VEC(F16, BL_C, SL_R, 32, 64, 32, 64, 0)), AT(3, 16),
+       DST(VEC(F16, BL_C, SL_R, 16, 32, 10, 20, 0x1000)), .h = 10, .w = 32},
+      {MV(A2A3, textract), SRC(VEC(I8, BL_C, SL_R, 32, 128, 32, 128, 0)), AT(16, 32),
+       DST(VEC(I8, BL_C, SL_R, 16, 64, 9, 39, 0x1000)), .h = 9, .w = 38},
+      {MV(A2A3, textract), SRC(VEC(F32, BL_C, SL_R, 32, 32, 32, 32, 0)), AT(16, 8),
+       DST(VEC(F32, BL_C, SL_R, 16, 16, 16, 12, 0x1000)), .h = 16, .w = 12},
+      {MV(A2A3, textract), SRC(VEC(F16, BL_C, SL_R, 32, 32, 32, 32, 0)), AT(5, 9),
+       DST(VEC(F16, BL_C, SL_R, 16, 32, 1, 1, 0x1000)), .h = 1, .w = 1},
+      {MV(A5, textract), SRC(VEC(I8, BL_C, SL_R, 32, 64, 32, 64, 0)), AT(20, 33),
+       DST(VEC(I8, BL_C, SL_R, 16, 64, 1, 1, 0x1000)), .h = 1, .w = 1},
       /* tinsert vec -> vec / mat (A5) */
       {MV(A5, tinsert), SRC(VEC(F16, BL_R, SL_N, 8, 16, 7, 13, 0)), AT(2, 3),
        DST(VEC(F16, BL_R, SL_N, 32, 32, 32, 32, 0x800)), .h = 7, .w = 13},
@@ -803,6 +816,16 @@ static void test_tmov_vec(void) {
        DST(MAT(I32, BL_C, SL_R, 48, 32, 48, 32, 0x200)), .h = 10, .w = 16},
       {MV(A5, tinsert), SRC(VEC(F8E8M0, BL_R, SL_N, 4, 64, 4, 64, 0)), AT(3, 32),
        DST(MAT(F8E8M0, BL_R, SL_N, 16, 128, 16, 128, 0x40)), .h = 4, .w = 64},
+      /* ZN vec -> mat (a5 TInsert.hpp TInsertZNImpl: 32-byte columns of whole row boxes, at a
+         row-box boundary and any column; hardware test tinsert_zn) */
+      {MV(A5, tinsert), SRC(VEC(F16, BL_R, SL_C, 32, 32, 32, 32, 0)), AT(16, 8),
+       DST(MAT(F16, BL_R, SL_C, 64, 64, 64, 64, 0x40)), .h = 32, .w = 32},
+      {MV(A5, tinsert), SRC(VEC(F32, BL_R, SL_C, 8, 16, 8, 13, 0x20)), AT(8, 24),
+       DST(MAT(F32, BL_R, SL_C, 16, 48, 16, 48, 0)), .h = 8, .w = 13},
+      {MV(A5, tinsert), SRC(VEC(I8, BL_R, SL_C, 64, 32, 32, 17, 0)), AT(32, 5),
+       DST(MAT(I8, BL_R, SL_C, 64, 64, 64, 64, 0x400)), .h = 32, .w = 17},
+      {MV(A5, tinsert), SRC(VEC(F8E8M0, BL_R, SL_C, 32, 32, 32, 32, 0)), AT(0, 0),
+       DST(MAT(F8E8M0, BL_R, SL_C, 32, 32, 32, 32, 0)), .h = 32, .w = 32},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
 }
@@ -1041,6 +1064,25 @@ static void test_tmov_negative(void) {
   p = (ptosim_tmov_params){.src = VEC(F16, BL_R, SL_N, 8, 32, 8, 32, 0),
                            .dst = VEC(F16, BL_R, SL_C, 8, 32, 8, 32, 0x400)};
   expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.zn_shape");
+  /* NZ textract vec -> vec: a2a3 from a fractal row; both from a 32-byte column block; the
+     layouts match (ND -> NZ is the two-destination form) */
+  p = (ptosim_tmov_params){.src = VEC(F16, BL_C, SL_R, 32, 32, 32, 32, 0), .dst = VEC(F16, BL_C, SL_R, 16, 16, 16, 16, 0x800)};
+  p.index_row = 8;
+  expect_mv(A3, PTOSIM_OP_textract, V, p, "textract.index_align");
+  p.index_row = 0, p.index_col = 8;
+  expect_mv(A5, PTOSIM_OP_textract, V, p, "textract.index_align");
+  p.index_col = 0, p.src = VEC(F16, BL_R, SL_N, 32, 32, 32, 32, 0);
+  expect_mv(A5, PTOSIM_OP_textract, V, p, "textract.layout");
+  /* ZN vec -> mat inserts: rows in whole row boxes from a row-box boundary; not for tmov / a2a3 */
+  p = (ptosim_tmov_params){.src = VEC(F16, BL_R, SL_C, 16, 32, 16, 32, 0), .dst = MAT(F16, BL_R, SL_C, 48, 64, 48, 64, 0)};
+  p.index_row = 8;
+  expect_mv(A5, PTOSIM_OP_tinsert, V, p, "tinsert.index_align");
+  p.index_row = 16, p.src.valid_rows = 12;
+  expect_mv(A5, PTOSIM_OP_tinsert, V, p, "tinsert.index_align");
+  p.src.valid_rows = 16;
+  expect_mv(A3, PTOSIM_OP_tinsert, V, p, "tinsert.loc");
+  p.index_row = 0, p.dst = MAT(F16, BL_R, SL_C, 16, 32, 16, 32, 0);
+  expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.layout");
   /* bias / scaling rows */
   p = (ptosim_tmov_params){.src = MAT(F32, BL_R, SL_N, 1, 8, 1, 8, 0),
                            .dst = tile(PTOSIM_BT, DT(F32), 1, 8, 1, 8, BL_R, SL_N, 512, 0)};

@@ -2865,15 +2865,23 @@ def tquant_mx_npu(c, d):
 # copy_cbuf_to_ubuf before a TSTORE (L1 is not reachable from GM otherwise): `readback`.
 
 
+def burst_copy(op, src, dst, spaces, t, nbytes):
+    """pto.<op> (the raw copy_* DMA) of nbytes (whole 32-byte blocks) from the tile `src` to the
+    tile `dst` (both TASSIGNed: %a_ constants) as one burst, gaps 0; spaces: the (src, dst)
+    pointer spaces."""
+    ps, pd = (f"!pto.ptr<{t}, {sp}>" for sp in spaces)
+    k = f"{src}_{dst}"
+    return [f"%s_{k} = pto.castptr %a_{src} : i64 -> {ps}", f"%d_{k} = pto.castptr %a_{dst} : i64 -> {pd}",
+            f"%n_{k} = arith.constant {nbytes // 32} : i64", f"%z_{k} = arith.constant 0 : i64",
+            f"%o_{k} = arith.constant 1 : i64",
+            f"pto.{op} %s_{k}, %d_{k}, %z_{k}, %o_{k}, %n_{k}, %z_{k}, %z_{k} : {ps}, {pd}, i64, i64, i64, i64, i64"]
+
+
 def readback(src, dst, t, nbytes):
-    """The cube's copy_cbuf_to_ubuf of nbytes (whole 32-byte blocks) from the L1 tile `src` to
-    the UB tile `dst` (both TASSIGNed: %a_ constants), as one burst (the kernels' bursts are
-    contiguous: src gap 0). Sub-block 0 only (the kernels copy to both vector cores' UB)."""
-    pl, pu = f"!pto.ptr<{t}, l1>", f"!pto.ptr<{t}, ub>"
-    return [f"%pl_{src} = pto.castptr %a_{src} : i64 -> {pl}", f"%pu_{dst} = pto.castptr %a_{dst} : i64 -> {pu}",
-            f"%blk_{src} = arith.constant {nbytes // 32} : i64", "%i0 = arith.constant 0 : i64",
-            "%i1 = arith.constant 1 : i64",
-            f"pto.copy_cbuf_to_ubuf %pl_{src}, %pu_{dst}, %i0, %i1, %blk_{src}, %i0, %i0 : {pl}, {pu}, i64, i64, i64, i64, i64"]
+    """The cube's copy_cbuf_to_ubuf of nbytes from the L1 tile `src` to the UB tile `dst` (the
+    kernels' bursts are contiguous: src gap 0). Sub-block 0 only (the kernels copy to both
+    vector cores' UB)."""
+    return burst_copy("copy_cbuf_to_ubuf", src, dst, ("l1", "ub"), t, nbytes)
 
 
 def nz_view(g, rows, cols, es):
@@ -3011,19 +3019,21 @@ SUITE["npu-a5"].update({"tinsert": tinsert_a5})
 RELU = "{reluPreMode = #pto<relu_pre_mode normal_relu>}"
 
 
-def acc_matmul(c, a_addr=0x20000, b_addr=0x10000):
+def acc_matmul(c, a_addr=0x20000, b_addr=0x10000, unalign=False):
     """The acc2vec / acc2mat kernels' RunMATMUL from a TMovParams case c: A (m x k) and B (k x n)
     TLOADed into NZ mat tiles M x K / K x N (valid m x k / k x n; M, K, N aligned to 32 elements
     for i8, else 16) at a_addr / b_addr, TMOV to left / right, TMATMUL into the acc (i32 for i8,
-    else f32; valid m x n). Returns (gms, views, tiles, steps, acc dtype)."""
+    else f32; valid m x n). unalign: RunMATMUL_NZUNALIGN, whose GM arrays (gen_data.py's padded
+    files), mat, left and right tiles are all M x K / K x N (only the acc keeps valid m x n).
+    Returns (gms, views, tiles, steps, acc dtype)."""
     at = dt(c.atype)
     ct, ba = ("i32", 32) if at == "i8" else ("f32", 16)
-    m, k, n = c.m, c.k, c.n
-    M, K, N = align_up(m, ba), align_up(k, ba), align_up(n, ba)
+    M, K, N = align_up(c.m, ba), align_up(c.k, ba), align_up(c.n, ba)
+    m, k, n = (M, K, N) if unalign else (c.m, c.k, c.n)
     a, b = GM("a", at, m * k, "x1_gm.bin"), GM("b", at, k * n, "x2_gm.bin")
     views = {"va": view2(a, m, k), "vb": view2(b, k, n)}
     tiles = {"amat": (nz_mat(at, M, K, m, k), a_addr), "bmat": (nz_mat(at, K, N, k, n), b_addr),
-             "al": (left(at, M, K, m, k), 0), "bl": (right(at, K, N, k, n), 0), "acc": (acc(ct, M, N, m, n), 0)}
+             "al": (left(at, M, K, m, k), 0), "bl": (right(at, K, N, k, n), 0), "acc": (acc(ct, M, N, c.m, c.n), 0)}
     steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"]), ("tmov", ["amat"], ["al"]),
              ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"])]
     return [a, b], views, tiles, steps, N
@@ -3149,11 +3159,9 @@ def tmov_acc2vec(c, d):
         return f"unit-flag phase {a[13 + o]} (stPhase / accPhase on a vec destination): not modelled here"
     if sfr != 512 and fmt == "NZ":
         return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (UBCopyOut)"
-    if unalign:
-        return "isNZUnalign (RunMATMUL_NZUNALIGN on the padded base shape): not reached in the time box"
     ot = dt(c.dst_type)
-    gms, views, tiles, steps, N = acc_matmul(c)
-    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr)
+    gms, views, tiles, steps, N = acc_matmul(c, unalign=unalign)  # unalign: the dst tile all valid (goldh)
+    return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr, valid=(row, col) if unalign else None)
 
 
 def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512, valid=None, mat=False,
@@ -3234,16 +3242,14 @@ def tmov_acc2mat_a5(c, d):
     vm, vk, vn, row, col = (int(x) for x in a[3 + o:8 + o])
     unalign, sfr = a[8 + o] == "true", int(a[11 + o])
     ir, ic, ins, dr, dc = int(a[12 + o]), int(a[13 + o]), a[14 + o] == "true", int(a[15 + o]), int(a[16 + o])
-    if unalign:
-        return "isNZUnalign (RunMATMUL_NZUNALIGN on the padded base shape): not reached in the time box"
     if sfr != 512 and fmt == "NZ":
         return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (VecCopyOut)"
     move = "tmov" if (ir, ic) == (0, 0) or c.is_relu else "tinsert" if ins else "textract"
     if c.is_s_quant and move != "tmov":
         return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
-    valid = (dr, dc) if ins else (vm - ir, vn - ic)
+    valid = (row, col) if unalign else (dr, dc) if ins else (vm - ir, vn - ic)  # unalign: all valid (goldh)
     shape = valid if ins else (row, col)
-    gms, views, tiles, steps, N = acc_matmul(c, a_addr=0)
+    gms, views, tiles, steps, N = acc_matmul(c, a_addr=0, unalign=unalign)
     return tmov_acc2vec_prog(c, gms, views, tiles, steps, N, dt(c.dst_type), fmt, *shape, sfr, valid, mat=True,
                              move=move, index=(ir, ic), init="dst.bin" if ins else None)
 
@@ -3450,3 +3456,548 @@ def tmatmul_mx(c, d):
 
 
 SUITE["npu-a5"].update({"tmatmul_mx": tmatmul_mx})
+# ---- session 12, goldh ----
+# The remaining tinsert / textract / tmov forms (NPU suites) on the goldc Prog template.
+
+KTYPES = dict(CTYPES, hifloat8_t="!pto.hif8", float8_e5m2_t="f8E5M2", float8_e4m3_t="f8E4M3FN",
+              float8_e8m0_t="ui8")  # kernel C++ element type -> program dtype
+FTYPE = {1: "ui8", 2: "ui16", 4: "f32"}  # file dtype of a bit-exact move test by element size
+
+
+def kt(name):
+    """(file dtype, program dtype) of a kernel element type: the files hold the bits."""
+    t = KTYPES[name]
+    return FTYPE[ES.get(t, 1)] if t not in ("i8", "i32") else t, t
+
+
+def fill(tile, ty, value):
+    """The kernels' vdup + vsts over a whole UB buffer: texpands of `value` into a row-major
+    tile `tile` of type ty placed on the buffer's bytes."""
+    return f"%fv_{tile} = arith.constant {value} : {tbuf_dtype(ty)}\n    " \
+           f"pto.texpands ins(%fv_{tile} : {tbuf_dtype(ty)}) outs(%{tile} : {ty})"
+
+
+def tbuf_dtype(ty):
+    return ty.split("dtype=", 1)[1].split(",", 1)[0]
+
+
+def to_mat(ub, mat, t, nbytes):
+    """The kernels' copy_ubuf_to_cbuf of nbytes (one contiguous burst) from UB tile `ub` to L1
+    tile `mat` (both TASSIGNed)."""
+    return burst_copy("copy_ubuf_to_cbuf", ub, mat, ("ub", "l1"), t, nbytes)
+
+
+def plus_one_tile(t, rows, cols, vr):
+    """TmpVecTile: Tile<Vec, T, align16(vr) + 1, cols, ColMajor, vr, cols, RowMajor, 512, Null,
+    CompactMode::RowPlusOne> (rows: the tile's static rows)."""
+    return tbuf("vec", t, rows, cols, vr, cols, "col_major", "row_major")[:-1] + ", compact=2>"
+
+
+def nz_insert_prog(t, ft, cols, dst_rows, srcs, fill_val=None, files=None):
+    """a5 tinsert runTInsertNZUnaligned / TwoInsert / Overwrite: per source i (rows, idx): TLOAD
+    the ND source file (rows x cols) into UB, TMovToVecNd2Nz into a plus-one NZ tile at 0x10000
+    (all sources share it), TINSERT into the NZ mat tile dst_rows x cols at (idx, 0); the cube's
+    copy of the mat tile to UB 0x20000, TSTORE through an NZ view. fill_val: the kernel's vdup
+    of the tmp buffer before each source (and, for the first, of the dst buffer, copied into
+    L1 by copy_ubuf_to_cbuf) with fill_val; None: no fill (L1 starts zeroed)."""
+    es = ES[ft]
+    out = GM("out", ft, dst_rows * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    gms, views = [out], {"vo": nz_view(out, dst_rows, cols, es)}
+    tiles = {"mat": (tbuf("mat", t, dst_rows, cols, "?", "?", "col_major", "row_major"), 0, (dst_rows, cols)),
+             "back": (vec_dyn(t, dst_rows, cols, "col_major", "row_major"), 0x20000, (dst_rows, cols))}
+    steps, idx = [], []
+    maxal = max(align_up(r, 16) for r, _, _ in srcs)
+    for i, (rows, ir, kfill) in enumerate(srcs):
+        g = GM(f"src{i}", ft, rows * cols, files[i], tdt=t)
+        gms.append(g)
+        views[f"vs{i}"] = view2(g, rows, cols)
+        tiles[f"s{i}"] = (vec_dyn(t, rows, cols), 0x4000 * i, (rows, cols))
+        tiles[f"tmp{i}"] = (plus_one_tile(t, align_up(rows, 16) + 1, cols, rows), 0x10000)
+        steps.append(("tload", [f"vs{i}"], [f"s{i}"]))
+        if kfill is not None:
+            n = (maxal if i == 0 else align_up(rows, 16)) + 1
+            tiles[f"ft{i}"] = (tbuf("vec", t, n, cols), 0x10000)
+            steps.append(fill(f"ft{i}", tiles[f"ft{i}"][0], kfill))
+            if i == 0 and fill_val is not None:
+                tiles["fd"] = (tbuf("vec", t, dst_rows, cols), 0x20000)
+                steps.append(fill("fd", tiles["fd"][0], fill_val))
+                steps += to_mat("fd", "mat", t, dst_rows * cols * es)
+        steps += [("tmov", [f"s{i}"], [f"tmp{i}"]), ("tinsert", [f"tmp{i}", f"c{ir}", "c0"], ["mat"])]
+        idx.append(ir)
+    steps += readback("mat", "back", t, dst_rows * cols * es) + [("tstore", ["back"], ["vo"])]
+    return index_consts(Prog(gms, views, tiles, steps, profiles=("a5",)), idx)
+
+
+def nz_vec_insert(t, ft, src_rows, dst_rows, cols, ir, plus_one):
+    """a5 tinsert runTInsertNZ[PlusOne]VecToVec: TLOAD the ND source, TMOV (plus_one:
+    TMovToVecNd2Nz) into an NZ vec tile at 0x10000, TINSERT into an NZ vec tile dst_rows x cols
+    at 0x20000 (zeroed by the kernel's vdup; UB starts zeroed here) at (ir, 0), TSTORE through
+    an NZ view."""
+    src = GM("src", ft, src_rows * cols, "input_arr.bin", tdt=t)
+    out = GM("out", ft, dst_rows * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    nzt = plus_one_tile(t, align_up(src_rows, 16) + 1, cols, src_rows) if plus_one else \
+        tbuf("vec", t, src_rows, cols, None, None, "col_major", "row_major")
+    tiles = {"s": (vec_dyn(t, src_rows, cols), 0, (src_rows, cols)), "nz": (nzt, 0x10000),
+             "dst": (vec_dyn(t, dst_rows, cols, "col_major", "row_major"), 0x20000, (dst_rows, cols))}
+    steps = [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["nz"]), ("tinsert", ["nz", f"c{ir}", "c0"], ["dst"]),
+             ("tstore", ["dst"], ["vo"])]
+    views = {"vs": view2(src, src_rows, cols), "vo": nz_view(out, dst_rows, cols, ES[ft])}
+    return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (ir,))
+
+
+def nd_e8m0_insert(rows, cols):
+    """a5 tinsert runTInsertND<Rows, Cols>: TLOAD int8 rows x cols into UB 0; TINSERT of an e8m0
+    vec tile (RowMajor, SLayout RowMajor, fractal 32) on those bytes into an e8m0 mat tile of
+    the same type at L1 0 (0, 0); the cube's copy of L1 to UB 0x10000, TSTORE."""
+    src = GM("src", "i8", rows * cols, "input_arr.bin")
+    out = GM("out", "i8", rows * cols, "out.bin", is_input=False, golden="golden_output.bin")
+    e8 = "f8E8M0FNU"
+    tiles = {"s": (vec_dyn("i8", rows, cols), 0, (rows, cols)),
+             "x": (tbuf("vec", e8, rows, cols, None, None, "row_major", "row_major", 32), 0),
+             "mat": (tbuf("mat", e8, rows, cols, None, None, "row_major", "row_major", 32), 0),
+             "back": (vec_dyn("i8", rows, cols), 0x10000, (rows, cols))}
+    steps = [("tload", ["vs"], ["s"]), ("tinsert", ["x", "c0", "c0"], ["mat"])]
+    steps += readback("mat", "back", "i8", rows * cols) + [("tstore", ["back"], ["vo"])]
+    return Prog([out, src], {"vs": view2(src, rows, cols), "vo": view2(out, rows, cols)}, tiles, steps,
+                profiles=("a5",))
+
+
+def dbl_insert(d, key):
+    """a5 tinsert runTInsertNZDoubleInput<T, TileRows, Cols, ValidRows1, IndexRow1, ValidRows2,
+    IndexRow2, DstRows>: input_arr.bin = DstRows x Cols zeros, then two NZ images of TileRows
+    rows; the kernel copies the zeros to UB and on into L1 (L1 starts zeroed here), copies the
+    two images (raw, one burst each) to UB 0 and align(image, 512 B), TINSERTs NZ vec tiles
+    (TileRows x Cols, valid ValidRows_i x Cols) of them into the NZ mat tile at (IndexRow_i,
+    0), the cube's copy back to UB 0, TSTORE through an NZ view."""
+    _, a, _ = launch_call(d, "tinsert_kernel.cpp", "launchTInsertNZDoubleInput", key)
+    if "float4" in a[0]:
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    ft, t = kt(a[0])
+    tr, cols, v1, i1, v2, i2, dr = (int(x) for x in a[1:8])
+    es, n1 = ES[ft], tr * cols
+    zero = dr * cols
+    src = GM("src", ft, zero + 2 * n1, "input_arr.bin", tdt=t)
+    out = GM("out", ft, dr * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    off2 = align_up(n1 * es, 512)
+    views = {"vs": view2(src, 1, zero + 2 * n1), "vs1": ("part", "vs", [0, zero], [1, n1]),
+             "vs2": ("part", "vs", [0, zero + n1], [1, n1]), "vo": nz_view(out, dr, cols, es)}
+    nzt = lambda v: tbuf("vec", t, tr, cols, v, cols, "col_major", "row_major")
+    tiles = {"raw1": (tbuf("vec", t, 1, n1), 0), "raw2": (tbuf("vec", t, 1, n1), off2),
+             "x1": (nzt(v1), 0), "x2": (nzt(v2), off2),
+             "mat": (tbuf("mat", t, dr, cols, "?", "?", "col_major", "row_major"), 0, (dr, cols)),
+             "back": (vec_dyn(t, dr, cols, "col_major", "row_major"), 0, (dr, cols))}
+    steps = [("tload", ["vs1"], ["raw1"]), ("tload", ["vs2"], ["raw2"]),
+             ("tinsert", ["x1", f"c{i1}", "c0"], ["mat"]), ("tinsert", ["x2", f"c{i2}", "c0"], ["mat"])]
+    steps += readback("mat", "back", t, dr * cols * es) + [("tstore", ["back"], ["vo"])]
+    return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (i1, i2, zero, zero + n1, n1))
+
+
+# launchTInsertNZVecToVec<key>: (T, SrcRows, DstRows, Cols, IdxRow, plus one) by case nz_vec_<key>
+TINSERT_NZ_VEC = {1: ("float", 16, 16, 32, 0, False), 2: ("float", 16, 16, 32, 0, True),
+                  3: ("float", 16, 32, 32, 16, True), 4: ("half", 16, 16, 32, 0, False),
+                  5: ("half", 16, 16, 32, 0, True), 6: ("int8_t", 16, 16, 64, 0, False),
+                  7: ("int8_t", 16, 16, 64, 0, True)}
+
+
+def tinsert_a5_h(c, d):
+    """a5 tinsert_kernel.cpp, the families goldf left (else tinsert_a5): nd (e8m0 ND vec -> mat),
+    nz_8 / 9 / 11 (unaligned, vdup 1 fills), nz_10 / 13 (two inserts), nz_12 (overwrite), nz_vec
+    (vec -> vec NZ), dblinput; nz_split / twoinput use TINSERT<TInsertMode::SPLIT2 / 4>."""
+    fam = c[0].split(".case_", 1)[1]
+    args = c[2:]
+    if fam in ("nd_1", "nd_2"):
+        return nd_e8m0_insert(*args)
+    if fam in ("nz_8", "nz_9", "nz_11"):  # gen_nz_unaligned(dtype, src rows, dst rows, cols, idx)
+        _, sr, dr, cols, ir = args
+        return nz_insert_prog("f32", "f32", cols, dr, [(sr, ir, 1.0)], fill_val=1.0, files=["input_arr.bin"])
+    if fam in ("nz_10", "nz_13"):
+        p = args[0]
+        return nz_insert_prog("f32", "f32", p.cols, p.dst_rows, [(p.src_rows1, 0, 1.0), (p.src_rows2, p.idx_row2, 1.0)],
+                              fill_val=1.0, files=["src1_input.bin", "src2_input.bin"])
+    if fam == "nz_12":  # gen_nz_overwrite(dtype, src rows 2, dst rows, cols, idx)
+        _, sr2, dr, cols, ir = args
+        return nz_insert_prog("f32", "f32", cols, dr, [(dr, 0, None), (sr2, ir, 0.0)],
+                              files=["src1_input.bin", "src2_input.bin"])
+    if fam.startswith("nz_vec_"):
+        ct, sr, dr, cols, ir, po = TINSERT_NZ_VEC[int(fam.rsplit("_", 1)[1])]
+        ft, t = kt(ct)
+        return nz_vec_insert(t, ft, sr, dr, cols, ir, po)
+    if fam.startswith("nz_split") or fam.startswith("nz_twoinput"):
+        return "TINSERT<TInsertMode::SPLIT2 / SPLIT4>: no insert mode in ptosim's tinsert form"
+    if fam.startswith("nz_dblinput"):
+        return dbl_insert(d, int(open(os.path.join(TESTCASE_DIR[0], "tinsert", "main.cpp")).read()
+                                  .split(f"case_{fam})", 1)[1].split("<", 1)[1].split(",", 1)[0]))
+    if fam.startswith("nz_fp4"):
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    return tinsert_a5(c, d)
+
+
+SUITE["npu-a5"].update({"tinsert": tinsert_a5_h})
+
+
+def zn(t, rows, cols, vr=None, vc=None, loc="vec"):
+    """A ZN tile (row-major blocks of col-major 32-byte-column boxes)."""
+    return tbuf(loc, t, rows, cols, vr, vc, "row_major", "col_major")
+
+
+def tinsert_zn(c, d):
+    """a5 tinsert_zn_kernel.cpp (case key = the case number, as main.cpp's launch<N>):
+    runTInsertZN<T, Rows, Cols>: TLOAD the ZN image (flat rows x cols) into UB 0, TINSERT a ZN vec
+    tile on those bytes into a ZN mat tile at (0, 0), the cube's copy back to UB 0x10000,
+    TSTORE flat. runTInsertZNOffset<T, ValidRow, ValidCol, SrcCols, DstRows, DstCols, IdxRow,
+    IdxCol>: TLOAD the background (the file's first DstRows x DstCols) to UB 0 and the source
+    image (ValidRow x SrcCols after it) to 0x10000, copy_ubuf_to_cbuf of the background into the
+    mat tile, TINSERT the ZN source (valid ValidRow x ValidCol) at (IdxRow, IdxCol), copy back to
+    0x20000, TSTORE flat."""
+    name = c[0].split(".case_", 1)[1]
+    if "fp4" in name:
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    key = int(name.rsplit("_", 1)[1])
+    if name.startswith("zn_offset"):
+        _, a, _ = launch_call(d, "tinsert_zn_kernel.cpp", "launchTInsertZNOffset", key)
+        ft, t = kt(a[0])
+        vr, vc, sc, dr, dc, ir, ic = (int(x) for x in a[1:8])
+        bg = dr * dc
+        src = GM("src", ft, bg + vr * sc, "input_arr.bin", tdt=t)
+        out = GM("out", ft, bg, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+        views = {"vb": view2(src, dr, dc), "vsrc": view2(src, 1, bg + vr * sc), "vs": ("part", "vsrc", [0, bg], [1, vr * sc]),
+                 "vo": view2(out, dr, dc)}
+        tiles = {"bgt": (vec_dyn(t, dr, dc), 0, (dr, dc)), "sflat": (tbuf("vec", t, 1, vr * sc), 0x10000),
+                 "x": (zn(t, vr, sc, vr, vc), 0x10000),
+                 "mat": (tbuf("mat", t, dr, dc, "?", "?", "row_major", "col_major"), 0, (dr, dc)),
+                 "back": (vec_dyn(t, dr, dc), 0x20000, (dr, dc))}
+        steps = [("tload", ["vb"], ["bgt"]), ("tload", ["vs"], ["sflat"])] + to_mat("bgt", "mat", t, bg * ES[ft])
+        steps += [("tinsert", ["x", f"c{ir}", f"c{ic}"], ["mat"])]
+        steps += readback("mat", "back", t, bg * ES[ft]) + [("tstore", ["back"], ["vo"])]
+        return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (ir, ic, bg, vr * sc))
+    _, a, _ = launch_call(d, "tinsert_zn_kernel.cpp", "launchTInsertZN", key)
+    ft, t = kt(a[0])
+    if a[0] == "float8_e8m0_t":
+        t = "f8E8M0FNU"
+    r, k = int(a[1]), int(a[2])
+    src = GM("src", ft, r * k, "input_arr.bin", tdt=t)
+    out = GM("out", ft, r * k, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    tiles = {"s": (vec_dyn(t, r, k), 0, (r, k)), "x": (zn(t, r, k), 0),
+             "mat": (tbuf("mat", t, r, k, "?", "?", "row_major", "col_major"), 0, (r, k)),
+             "back": (vec_dyn(t, r, k), 0x10000, (r, k))}
+    steps = [("tload", ["vs"], ["s"]), ("tinsert", ["x", "c0", "c0"], ["mat"])]
+    steps += readback("mat", "back", t, r * k * ES[ft]) + [("tstore", ["back"], ["vo"])]
+    return Prog([out, src], {"vs": view2(src, r, k), "vo": view2(out, r, k)}, tiles, steps, profiles=("a5",))
+
+
+SUITE["npu-a5"].update({"tinsert_zn": tinsert_zn})
+
+
+def main_call(d, main="main.cpp"):
+    """(helper, key) of the case's TEST_F body `helper<key, ...>(...)` in main.cpp."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), main)).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    m = re.search(r"TEST_F\(\w+,\s*%s\)\s*\{\s*(\w+)<\s*(\d+)" % re.escape(case), src)
+    return m.group(1), int(m.group(2))
+
+
+def textract_vec(c, d):
+    """textract_vec_kernel.cpp (both suites; main.cpp's testND / testNDScalar / testNZ /
+    testNZScalar<key> -> launchTExtractVec{ND, NDScalar, NZ, NZScalar}<key>): src TLOADed at UB
+    0 (ND, or NZ: a5 TLOADs it ND and TMOVs it into an NZ tile at 0x10000, a2a3 TLOADs the NZ
+    image at 0), the dst tile (DstRows x DstCols, ND or NZ) at align(src bytes, 256) (a5 NZ:
+    0x20000) TLOADed from dst_init.bin unless the extract fills it (a scalar extract always
+    loads it), TEXTRACT at (IdxRow, IdxCol) into a tile on the dst bytes of valid DstValidRows x
+    DstValidCols (scalar: 1 x 1), TSTORE the dst tile (ND, or an NZ view)."""
+    helper, key = main_call(d)
+    a5 = "a5" in TESTCASE_DIR[0].split(os.sep)
+    kind = helper[4:]  # ND / NDScalar / NZ / NZScalar
+    run, a, _ = launch_call(d, "textract_vec_kernel.cpp", "launchTExtractVec" + kind, key)
+    if "Fp4" in run:
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    ft, t = kt(a[0])
+    nums = [int(x) for x in a[1:]]
+    nz = kind.startswith("NZ")
+    sr, sc = nums[0], nums[1]
+    if kind == "ND":
+        dr, dc, vr, vc, ir, ic = nums[2:8]
+    elif kind == "NDScalar":
+        dr, dc, ir, ic = 1, 32 // ES[ft], nums[2], nums[3]
+        vr, vc = 1, 1
+    else:
+        dr, dc, ir = nums[2:5]
+        ic = nums[5] if len(nums) > 5 else 0
+        vr, vc = (nums[6], nums[7]) if len(nums) > 7 else (dr, dc)
+        if kind == "NZScalar":
+            vr, vc = 1, 1
+    full = (vr, vc) == (dr, dc)
+    es = ES[ft]
+    lay = ("col_major", "row_major") if nz else ("row_major", "none_box")
+    src = GM("src", ft, sr * sc, "src_input.bin", tdt=t)
+    init = GM("init", ft, dr * dc, "dst_init.bin", tdt=t)
+    out = GM("out", ft, dr * dc, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
+    daddr = 0x20000 if nz and a5 else align_up(sr * sc * es, 256)
+    tiles = {"dst": (tbuf("vec", t, dr, dc, None, None, *lay), daddr), "x": (tbuf("vec", t, dr, dc, vr, vc, *lay), daddr)}
+    views = {"vi": nz_view(init, dr, dc, es) if nz else view2(init, dr, dc),
+             "vo": nz_view(out, dr, dc, es) if nz else view2(out, dr, dc)}
+    steps = []
+    if nz and a5:
+        views["vs"] = view2(src, sr, sc)
+        tiles.update(snd=(tbuf("vec", t, sr, sc), 0), s=(tbuf("vec", t, sr, sc, None, None, *lay), 0x10000))
+        steps += [("tload", ["vs"], ["snd"]), ("tmov", ["snd"], ["s"])]
+    else:
+        views["vs"] = nz_view(src, sr, sc, es) if nz else view2(src, sr, sc)
+        tiles["s"] = (tbuf("vec", t, sr, sc, None, None, *lay), 0)
+        steps.append(("tload", ["vs"], ["s"]))
+    gms = [out, src]
+    if not full:
+        gms.append(init)
+        steps.insert(1, ("tload", ["vi"], ["dst"]))
+    else:
+        del views["vi"]
+    steps += [("textract", ["s", f"c{ir}", f"c{ic}"], ["x"]), ("tstore", ["dst"], ["vo"])]
+    return index_consts(Prog(gms, views, tiles, steps, profiles=("a5" if a5 else "a2a3",)), (ir, ic))
+
+
+SUITE["npu-a5"].update({"textract_vec": textract_vec})
+SUITE["npu-a2a3"].update({"textract_vec": textract_vec})
+
+
+def textract_compact_a5(c, d):
+    """a5 textract_compact_kernel.cpp runTEXTRACT_UNALIGN (launchTEXTRACT_<case number>): A
+    base_m x base_k (DN when is_atrans), B base_k x base_n (DN unless is_btrans) TLOADed into
+    ZN / NZ mat tiles, TEXTRACT at (start_m, start_k) / (start_k, start_n) into
+    TileLeftCompact / TileRightCompact of the base shape with valid (m, k, n) - start, TMATMUL
+    into a TileAccCompact, TSTORE of the valid region (cube_chain)."""
+    base = (c.base_m, c.base_k, c.base_n)
+    idx = (c.start_m, c.start_k, c.start_n)
+    valid = tuple(x - i for x, i in zip((c.m, c.k, c.n), idx))
+    return cube_chain(c, d, "textract", bool(c.is_atrans), not c.is_btrans, base, base, idx, valid, compact=True)
+
+
+SUITE["npu-a5"].update({"textract_compact": textract_compact_a5})
+
+
+def tmov_a2a3(c, d):
+    """a2a3 tmov_kernel.cpp, the kernel main.cpp's test_tmov<AT, BT, L0CT, BiasT, GMT, ScalingT, M,
+    N, K, isAtranspose, isBtranspose, IsBias, IsQuant, ReluMode, Isdynamic> launches (uint16_t =
+    half): A (M x K; DN when transposed, into a ZN mat tile, else NZ) at L1 0, B (K x N; DN when
+    transposed: ZN) after it, the bias row (1 x align(N, 64 B) of BiasT) and / or the u64
+    scaling row (1 x N, dynamic: align(N, 128 B)) after those; TMOV to left (zZ) / right, the bias
+    row TMOVed into a bias tile of L0CT, TMATMUL[_BIAS], the scaling row TMOVed into a scaling
+    tile, TSTORE[_FP] of the acc (M x N of GMT). The bias + quant dynamic kernel aligns the
+    tiles to M, N: 16, K: 32 B (valid M x K x N)."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], "tmov", "main.cpp")).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    a = top_split(re.search(r"TEST_F\(\w+,\s*%s\)\s*\{\s*test_tmov<([^>]*)>" % re.escape(case), src).group(1))
+    ty = [{"uint16_t": "f16"}.get(x, KTYPES.get(x)) for x in a[:6]]
+    at, bt, ct, xt, gt = ty[:5]
+    M, N, K, atr, btr, bias, quant, _, dyn = (int(x) for x in a[6:15])
+    aM, aK, aN = M, K, N
+    if dyn and bias and quant:
+        aM, aN, aK = align_up(M, 16), align_up(N, 16), align_up(K, 32 // ES[at])
+    xa = align_up(N * ES[xt], 64) // ES[xt]
+    sa = align_up(N * 8, 128) // 8 if dyn else N
+    g_a, g_b = GM("a", at, M * K, "x1_gm.bin"), GM("b", bt, K * N, "x2_gm.bin")
+    out = GM("out", gt, M * N, "out.bin", is_input=False)
+    gms = [out, g_a, g_b]
+    views = {"va": view_mn(g_a, M, K, atr), "vb": view_mn(g_b, K, N, btr), "vo": view2(out, M, N)}
+    ab, bb = aM * aK * ES[at], aK * aN * ES[bt]
+    # The kernels' mat tiles are all valid (alignM x alignK); a2a3 ND2NZ / DN2ZN TLOADs copy the
+    # GM shape whatever the tile's valid shape (tload_common.hpp TLoadGm2L1Nd2nz), ptosim asks
+    # for valid = the view's shape (tload.view_shape): given the GM shape here (README goldh).
+    tiles = {"amat": ((zn_mat if atr else nz_mat)(at, aM, aK, M, K), 0),
+             "bmat": ((zn_mat if btr else nz_mat)(bt, aK, aN, K, N), ab),
+             "al": (left(at, aM, aK, M, K, "a2a3"), 0), "bl": (right(bt, aK, aN, K, N), 0),
+             "acc": (acc(ct, aM, aN, M, N), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    moves = [("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"])]
+    nxt = ab + bb
+    if bias:
+        g = GM("bias", xt, xa, "bias_gm.bin")
+        gms.append(g)
+        views["vx"] = view2(g, 1, xa)
+        tiles.update(xmat=(tbuf("mat", xt, 1, xa), nxt), x=(tbuf("bias", ct, 1, xa, 1, N), 0))
+        steps.append(("tload", ["vx"], ["xmat"]))
+        moves.append(("tmov", ["xmat"], ["x"]))
+        nxt += xa * ES[xt]
+    if quant:
+        g = GM("quant", "ui64", sa, "scaling_gm.bin")
+        gms.append(g)
+        views["vq"] = view2(g, 1, sa)
+        tiles.update(qmat=(tbuf("mat", "ui64", 1, sa), nxt), q=(tbuf("scaling", "ui64", 1, sa, 1, N), 0))
+        steps.append(("tload", ["vq"], ["qmat"]))
+    steps += moves + [("tmatmul.bias", ["al", "bl", "x"], ["acc"]) if bias else ("tmatmul", ["al", "bl"], ["acc"])]
+    if quant:
+        steps += [("tmov", ["qmat"], ["q"]), ("tstore_fp", ["acc", "q"], ["vo"])]
+    else:
+        steps.append(("tstore", ["acc"], ["vo"]))
+    return Prog(gms, views, tiles, steps, profiles=("a2a3",))
+
+
+SUITE["npu-a2a3"].update({"tmov": tmov_a2a3})
+
+
+def test_call(d, main="main.cpp"):
+    """(helper, template arguments) of the first call in the case's TEST_F body."""
+    import re
+    src = open(os.path.join(TESTCASE_DIR[0], os.path.basename(os.path.dirname(d)), main)).read()
+    case = os.path.basename(d).split(".", 1)[1]
+    m = re.search(r"TEST_F\(\w+,\s*%s\)\s*\{[^}]*?(\w+)<([^>]*)>\s*\(" % re.escape(case), src, re.S)
+    return m.group(1), top_split(m.group(2))
+
+
+def tmov_acc2mat_a2a3(c, d):
+    """a2a3 tmov_acc2mat_kernel.cpp runTMOV_nz2nz / runScalarQuantTMOV_nz2nz /
+    runVectorQuantTMOV_nz2nz<outType, aType, bType, [fbType,] M, K, N, validM, validK, validN,
+    isRelu, indexRow, indexCol, isInsert, dstRow, dstCol> (launch by main.cpp's key): A (M x K)
+    and B (K x N) TLOADed into NZ mat tiles (0, 0x10000; vector quant: the u64 row 1 x N, valid
+    validN, at 0x20000), TMOV to left / right, TMATMUL into an acc M x N of valid validM x
+    validN; then TMOV (relu) / TEXTRACT at (indexRow, indexCol) / TINSERT there (after a TLOAD
+    of dst.bin) of the acc into an NZ mat tile (staticRow x staticCol = dst or (M, N) - index,
+    all valid) at L1 0, with the vector quant (_fp) or the scalar quant word (the kernel's
+    preQuantScalar: the float's bits, bit 46 = signed for 1-byte outputs; i16: (scalar - 1) & 15
+    at bit 32); TSTORE of the mat tile through the NZ view [1, ceil(copyN / c0), ceil(copyM /
+    16), 16, c0]."""
+    import struct
+    helper, targs = test_call(d)
+    key = next(int(x) for x in targs if x.isdigit())
+    fam = {"tmov_acc2mat_nz2nz_test": "NZ2NZ", "tmov_acc2mat_nz2nz_sc_quant_test": "SCQuantNz",
+           "tmov_acc2mat_nz2nz_fb_quant_test": "FBQuantNz"}[helper]
+    run, a, cargs = launch_call(d, "tmov_acc2mat_kernel.cpp", "launchTMOVAcc2Mat" + fam, key)
+    fb = fam == "FBQuantNz"
+    ot, at = KTYPES[a[0]], KTYPES[a[1]]
+    o = 4 if fb else 3
+    M, K, N, vm, vk, vn = (int(x) for x in a[o:o + 6])
+    rest = a[o + 6:] + ["false", "0", "0", "false", "0", "0"][len(a) - o - 6:]
+    relu, ir, ic, ins, dr, dc = rest[0] == "true", int(rest[1]), int(rest[2]), rest[3] == "true", int(rest[4]), int(rest[5])
+    ct = "i32" if at == "i8" else "f32"
+    cm, cn = (dr, dc) if ins else (vm - ir, vn - ic)
+    sr, sc = (dr, dc) if ins else (M - ir, N - ic)
+    c0 = 32 // ES[ot]
+    kr, kc = -(-cm // 16), -(-cn // c0)
+    ga, gb = GM("a", at, M * K, "x1_gm.bin"), GM("b", at, K * N, "x2_gm.bin")
+    out = GM("out", ot, kc * kr * 16 * c0, "out.bin", is_input=False)
+    gms = [out, ga, gb]
+    views = {"va": view2(ga, M, K), "vb": view2(gb, K, N),
+             "vo": (out, [1, kc, kr, 16, c0], [kc * kr * 16 * c0, kr * 16 * c0, 16 * c0, c0, 1], "nz")}
+    tiles = {"amat": (nz_mat(at, M, K), 0), "bmat": (nz_mat(at, K, N), 0x10000),
+             "al": (left(at, M, K, profile="a2a3"), 0), "bl": (right(at, K, N), 0),
+             "acc": (tbuf("acc", ct, M, N, "?", "?", "col_major", "row_major", 1024), 0, (vm, vn)),
+             "dst": (nz_mat(ot, sr, sc), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    src = ["acc"]
+    if fb:
+        g = GM("quant", "ui64", N, "quant_gm.bin")
+        gms.append(g)
+        views["vq"] = view2(g, 1, N)
+        tiles.update(fbmat=(tbuf("mat", "ui64", 1, N, 1, vn), 0x20000), fb=(tbuf("scaling", "ui64", 1, N, 1, vn), 0))
+        steps.append(("tload", ["vq"], ["fbmat"]))
+        src.append("fb")
+    steps += [("tmov", ["amat"], ["al"]), ("tmov", ["bmat"], ["bl"]), ("tmatmul", ["al", "bl"], ["acc"])]
+    if fb:
+        steps.append(("tmov", ["fbmat"], ["fb"]))
+    move = "tmov" if relu or (ir, ic) == (0, 0) else "tinsert" if ins else "textract"
+    if move == "tinsert":
+        g = GM("init", ot, dr * dc, "dst.bin")
+        gms.append(g)
+        views["vi"] = view2(g, dr, dc)
+        steps.append(("tload", ["vi"], ["dst"]))
+    p = Prog(gms, views, tiles, steps, profiles=("a2a3",))
+    ix = [f"c{ir}", f"c{ic}"] if move != "tmov" else []
+    relu_attr = RELU if relu else None
+    if fam == "SCQuantNz":
+        if move != "tmov":
+            return "scalar quant with TEXTRACT / TINSERT: ptosim's indexed moves take no preQuantScalar operand"
+        s = float(cargs[-1])
+        if ot == "i16":
+            w = ((int(s) - 1) & 0xF) << 32
+        else:
+            w = struct.unpack("<I", struct.pack("<f", s))[0]
+            if ES[ot] == 1:
+                w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
+        p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
+        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%dst : {p.ttype('dst')})"
+                     + (" " + RELU if relu else ""))
+    else:
+        op = move + ("_fp" if fb and move != "tmov" else "")
+        steps.append((op, src + ix, ["dst"], None, relu_attr))
+    steps.append(("tstore", ["dst"], ["vo"]))
+    return index_consts(p, (ir, ic))
+
+
+SUITE["npu-a2a3"].update({"tmov_acc2mat": tmov_acc2mat_a2a3})
+
+
+def no_text_form(why):
+    """A maker for a test ptosim's text programs cannot express: every case skipped with why."""
+    return lambda c, d: why
+
+
+for _s in ("npu-a5", "npu-a2a3"):
+    SUITE[_s].update({
+        "timg2col": no_text_form("TIMG2COL of a ConvTile (NC1HWC0 mat tile): ptosim's timg2col / setfmatrix / "
+                                 "set_img2col_* are C-API only (ops.def CAPI), and the text form has no ConvTile"),
+        "ttrans_conv": no_text_form("TTRANS between ConvTiles (NCHW <-> NC1HWC0 vec tiles): the text form has "
+                                    "no ConvTile layouts")})
+
+
+def mx_scale_view(g, a_side, fmt, rows, cols):
+    """The tmov_mx kernels' scale GM views (pto-isa pto_tile.hpp TileShape2D / BaseShape2D of
+    Layout::MX_A_ZZ / ND / DN (A: rows x cols = M x kMX) and MX_B_NN / ND / DN (B: kMX x N);
+    boxes of 16 x 2, MX_COL_LEN = 2)."""
+    n = rows * cols
+    if a_side:
+        return {0: (g, [1, rows // 16, cols // 2, 16, 2], [n, cols * 16, 32, 2, 1], "mx_a_zz"),
+                1: (g, [1, 1, rows, cols // 2, 2], [n, n, cols, 2, 1], "mx_a_nd"),
+                2: (g, [1, 1, cols // 2, rows, 2], [n, n, rows * 2, 2, 1], "mx_a_dn")}[fmt]
+    return {0: (g, [1, cols // 16, rows // 2, 16, 2], [n, rows * 16, 32, 2, 1], "mx_b_nn"),
+            1: (g, [1, 1, rows // 2, cols, 2], [n, n, cols * 2, 2, 1], "mx_b_nd"),
+            2: (g, [1, 1, cols, rows // 2, 2], [n, n, rows, 2, 1], "mx_b_dn")}[fmt]
+
+
+def tmov_mx(c, d):
+    """a5 tmov_mx_kernel.cpp RunTMOVMX<format, f32, A, B, e8m0, validM, validK, validN> (key and
+    format from main.cpp's TmovMXTest<..., key, format>): A (validM x validK) and B (validK x
+    validN) TLOADed into NZ mat tiles M x align(K, 64) / align(K, 64) x N (M: 16, N: 32
+    aligned) at 0 and M kAlign, TFILLPAD of A (when kAlign - validK is 32 bytes or more) and of
+    B, the scales (M x kMX ZZ, kMX x N NN mat tiles, fractal 32, after them) TLOADed through
+    the format's MX views, TEXTRACT at (0, 0) into compact left / right tiles, tget_scale_addr
+    and TMOV of the scales into the left / right scale tiles, TMATMUL_MX into a compact acc,
+    TSTORE validM x validN. RunTEXTRACTMX (start indexes) and the compact kernels: not reached.
+    The MX views need #pto.layout<mx_a_zz> etc., which the text form does not spell yet
+    (src/exec/tiles.c lowers nd / dn / nz only; README goldh)."""
+    _, targs = test_call(d)
+    key, fmt = int(targs[4]), int(targs[5])
+    run, a, _ = launch_call(d, "tmov_mx_kernel.cpp", "LaunchTMOV_MX", key)
+    if run != "RunTMOVMX":
+        return f"{run} (start indexes / compact base shapes): not reached in the time box (goldh)"
+    if a[8] == "true":
+        return "fp4 (float4_e*x2) tiles: the harness has no fp4 dtype"
+    at, bt = KTYPES[a[2]], KTYPES[a[3]]
+    vm, vk, vn = (int(x) for x in a[5:8])
+    M, K, N = align_up(vm, 16), align_up(vk, 64), align_up(vn, 32)
+    kmx = K // 32
+    e8 = "f8E8M0FNU"
+    ga, gb = GM("a", "ui8", vm * vk, "x1_gm.bin", tdt=at), GM("b", "ui8", vk * vn, "x2_gm.bin", tdt=bt)
+    gsa, gsb = GM("sa", "ui8", vm * kmx, "x1_mx_gm.bin", tdt=e8), GM("sb", "ui8", kmx * vn, "x2_mx_gm.bin", tdt=e8)
+    out = GM("out", "f32", vm * vn, "out.bin", is_input=False)
+    views = {"va": view2(ga, vm, vk), "vb": view2(gb, vk, vn), "vsa": mx_scale_view(gsa, True, fmt, vm, kmx),
+             "vsb": mx_scale_view(gsb, False, fmt, kmx, vn), "vo": view2(out, vm, vn)}
+    cp = lambda ty: ty[:-1] + ", compact=1>"
+    tiles = {"amat": (nz_mat(at, M, K, vm, vk), 0), "bmat": (nz_mat(bt, K, N, vk, vn), M * K),
+             "samat": (tbuf("mat", e8, M, kmx, vm, kmx, "row_major", "row_major", 32), M * K + K * N),
+             "sbmat": (tbuf("mat", e8, kmx, N, kmx, vn, "col_major", "col_major", 32), M * K + K * N + M * kmx),
+             "al": (cp(left(at, M, K, vm, K)), 0), "bl": (cp(right(bt, K, N, K, vn)), 0),
+             "sa": tbuf("scaling", e8, M, kmx, vm, kmx, "row_major", "row_major", 32),
+             "sb": tbuf("scaling", e8, kmx, N, kmx, vn, "col_major", "col_major", 32),
+             "acc": (cp(acc("f32", M, N, vm, vn)), 0)}
+    steps = [("tload", ["va"], ["amat"]), ("tload", ["vb"], ["bmat"])]
+    if (K - vk) * ES["ui8"] >= 32:
+        steps.append(("tfillpad", ["amat"], ["amat"]))
+    steps += [("tfillpad", ["bmat"], ["bmat"]), ("tload", ["vsa"], ["samat"]), ("tload", ["vsb"], ["sbmat"]),
+              ("textract", ["amat", "c0", "c0"], ["al"]), ("textract", ["bmat", "c0", "c0"], ["bl"]),
+              ("tget_scale_addr", ["al"], ["sa"]), ("tget_scale_addr", ["bl"], ["sb"]),
+              ("tmov", ["samat"], ["sa"]), ("tmov", ["sbmat"], ["sb"]),
+              ("tmatmul.mx", ["al", "sa", "bl", "sb"], ["acc"]), ("tstore", ["acc"], ["vo"])]
+    return Prog([out, ga, gb, gsa, gsb], views, tiles, steps, profiles=("a5",))
+
+
+SUITE["npu-a5"].update({"tmov_mx": tmov_mx})

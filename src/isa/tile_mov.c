@@ -83,13 +83,16 @@ static void legal_kinds(const mv *v, const ptosim_tile *dst, unsigned *src, unsi
       return;
     case P_BIAS:
     case P_FB: *src = *dm = LK(ND); return;
-    case P_VV: /* tmov.md ND -> NZ / ZN (A5); tinsert.md ND_VEC and NZ vec -> vec (A5); tmov DN -> DN of one
-                  column (check_layouts): the row-wise vec copy of a2a3/a5 TMov.hpp TMovToVec moves element r */
-      *src = LK(ND) | (v->op == MV_INSERT ? LK(NZ) : 0) | (v->op == MV_TMOV ? LK(DN) : 0);
-      *dm = LK(ND) | (v->a5 && v->op == MV_TMOV ? LK(NZ) | LK(ZN) : 0) | (v->op == MV_INSERT ? LK(NZ) : 0) |
+    case P_VV: /* tmov.md ND -> NZ / ZN (A5); tinsert / textract ND and NZ vec -> vec (TInsert.hpp /
+                  TExtract.hpp VecToVec, the layouts matching); tmov DN -> DN of one column
+                  (check_layouts): the row-wise vec copy of a2a3/a5 TMov.hpp TMovToVec moves element r */
+      *src = LK(ND) | (v->op != MV_TMOV ? LK(NZ) : 0) | (v->op == MV_TMOV ? LK(DN) : 0);
+      *dm = LK(ND) | (v->a5 && v->op == MV_TMOV ? LK(NZ) | LK(ZN) : 0) | (v->op != MV_TMOV ? LK(NZ) : 0) |
             (v->op == MV_TMOV ? LK(DN) : 0);
       return;
-    case P_VM: *src = *dm = LK(ND) | LK(NZ); return; /* pto-isa a5 TExtractVecToMat / TInsert ND, NZ */
+    case P_VM: /* pto-isa a5 TExtractVecToMat / TInsert ND, NZ; TInsert also ZN (TInsertZNImpl) */
+      *src = *dm = LK(ND) | LK(NZ) | (v->op == MV_INSERT ? LK(ZN) : 0);
+      return;
     case P_ACC: /* CheckTMovAccValid: nz2nd, nz2dn, nz2nz (A5); A2/A3 and extract/insert to mat: NZ */
       *src = LK(NZ);
       *dm = LK(NZ) | (v->a5 && (v->op == MV_TMOV || dst->space == PTOSIM_UB) ? LK(ND) | LK(DN) : 0);
@@ -133,7 +136,7 @@ static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmov_params *p, const
     case P_VV:
     case P_VM: /* 32-byte blocks of 512-byte fractals; vec -> mat and NZ vec -> vec keep the layout */
       ok = ok && (s == PT_TK_ND || p->src.fractal == 512) && (d == PT_TK_ND || p->dst.fractal == 512) &&
-           (s == d || (v->path == P_VV && s == PT_TK_ND)) &&
+           (s == d || (v->path == P_VV && s == PT_TK_ND && v->op == MV_TMOV)) &&
            (s != PT_TK_DN || v->path != P_VV || (p->src.cols == 1 && p->dst.cols == 1));
       break;
     case P_ACC: ok = ok && p->src.fractal == 1024; break;
@@ -290,11 +293,19 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
   if (v->path == P_L0 && kind_of(d) == PT_TK_VEC) v->lh = 1, v->lw = tg_align(d->valid_cols, 512 / v->d.es);
   if (v->path == P_L0 && kind_of(d) != PT_TK_VEC) v->lh = v->d.rows, v->lw = v->d.cols;
   v->h = v->lh, v->w = v->lw;
-  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC) v->w = tg_align(v->w, v->s.ic);
+  /* a5 ZN vec -> mat inserts copy 32-byte columns of whole row boxes (TInsertZNImpl: ceil(validRow
+   * / irSize) bursts of validCol columns) */
+  bool zn_insert = v->op == MV_INSERT && v->path == P_VM && kind_of(s) == PT_TK_ZN;
+  if (zn_insert) v->h = tg_align(v->h, v->s.ir);
+  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC && !zn_insert) v->w = tg_align(v->w, v->s.ic);
   /* a2a3 NZ vec -> vec inserts copy the whole 32-byte stripes, then the tail columns with a
    * vcopy of 2-byte units (TInsert.hpp TInsertVecToVecNZUnaligned): an odd 1-byte tail
    * column is not copied. */
   if (v->op == MV_INSERT && v->s.boxed && v->path == P_VV && !v->a5) v->w = v->lw - (v->lw * v->s.es) % 2;
+  /* NZ vec -> vec extracts (TExtractVecToVecNZ*): a5 copies whole 32-byte stripes of the valid
+   * columns, a2a3 as its inserts above; a 1 x 1 window is one element (...NZScalar) */
+  if (v->op == MV_EXTRACT && v->d.boxed && v->path == P_VV && !(v->lh == 1 && v->lw == 1))
+    v->w = v->a5 ? tg_align(v->w, v->d.ic) : v->lw - (v->lw * v->d.es) % 2;
   if (v->op != MV_INSERT && v->path == P_VM && nz) v->h = tg_align(v->h, v->d.ir), v->w = tg_align(v->w, v->d.ic);
   if (v->path == P_ACC && nz && v->op != MV_EXTRACT) v->h = tg_min(v->s.rows, v->s.sc / v->s.ic); /* rows of a block */
   if (v->path == P_ACC && nz) v->w = tg_align(v->w, v->d.ic);
@@ -320,14 +331,21 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
    * 32 bytes); 32-byte block moves and FIXPIPE NZ writes on whole blocks of a row. */
   bool ok = true;
   if (v->path == P_L0 && v->s.boxed) ok = v->sr % v->s.ir == 0 && v->sc % v->s.ic == 0;
-  if ((v->path == P_VV || v->path == P_VM) && v->s.boxed) ok = v->sc % v->s.ic == 0;
-  if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed) ok = ok && v->dc % v->d.ic == 0;
+  bool scalar = v->op == MV_EXTRACT && v->path == P_VV && v->lh == 1 && v->lw == 1; /* any element */
+  if ((v->path == P_VV || v->path == P_VM) && v->s.boxed && !scalar) ok = v->sc % v->s.ic == 0;
+  /* a2a3 NZ vec -> vec extracts start on a fractal row too (TExtractVecToVecNZDispatch's "A3
+   * limitation" asserts) */
+  if (v->path == P_VV && v->op == MV_EXTRACT && !v->a5 && v->s.boxed && !scalar) ok = ok && v->sr % v->s.ir == 0;
+  bool zn = v->path == P_VM && kind_of(&p->dst) == PT_TK_ZN; /* rows in whole boxes, any column */
+  if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed && !zn) ok = ok && v->dc % v->d.ic == 0;
+  if (zn) ok = ok && v->dr % v->d.ir == 0 && v->lh % v->d.ir == 0; /* a5 TInsertVecToMatImpl's ZN asserts */
   /* a2a3 ND vec -> vec inserts of more than one element start on a 32-byte block (TInsert.hpp
    * TInsertVecToVecNDDispatch's "A3 limitation" assert) */
   if (v->path == P_VV && v->op == MV_INSERT && !v->a5 && !v->d.boxed && (v->lh != 1 || v->lw != 1))
     ok = ok && (v->dc * v->d.es) % 32 == 0;
   PT_VERIFY(x, ok, RULE(v, "index_align"),
-            "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks",
+            "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks; ZN vec -> mat "
+            "inserts whole row boxes (32 / elem bytes rows) from a row-box boundary",
             "index (%" PRId64 ", %" PRId64 ") does not start a %s box", p->index_row, p->index_col,
             v->path == P_L0 ? "source" : "row");
   PT_VERIFY(x, v->path != P_VV || kind_of(&p->dst) != PT_TK_ZN || (v->h % v->d.ir == 0 && v->w % 16 == 0),
