@@ -59,7 +59,7 @@ static int64_t off(const ptosim_tile *t, int64_t r, int64_t c) {
   bool inner_rows = t->slayout == PTOSIM_SL_ROW_MAJOR; /* rows of `unit` elements inside a box */
   int64_t bh = inner_rows ? 16 : unit, bw = inner_rows ? unit : 16;
   int64_t R = up(t->compact == 1 ? t->valid_rows : t->rows, bh), C = up(t->compact == 1 ? t->valid_cols : t->cols, bw);
-  if (t->compact == 2) R = t->rows;
+  if (t->compact == 2 || (t->space == PTOSIM_UB && t->compact != 1)) R = t->rows; /* vec: Rows (a5 TInsert.hpp) */
   int64_t in = inner_rows ? (r % bh) * bw + c % bw : (c % bw) * bh + r % bh;
   if (t->blayout == PTOSIM_BL_COL_MAJOR) /* boxes down the columns: a column block holds R rows */
     return ((c / bw) * R * bw + (r / bh) * bh * bw + in) * es;
@@ -794,6 +794,10 @@ static void test_tmov_vec(void) {
        DST(VEC(F32, BL_R, SL_N, 16, 16, 16, 16, 0x800)), .h = 1, .w = 1},
       {MV(A2A3, tinsert), SRC(VEC(I8, BL_C, SL_R, 16, 64, 16, 64, 0)), AT(16, 32),
        DST(VEC(I8, BL_C, SL_R, 32, 96, 32, 96, 0x800)), .h = 16, .w = 64},
+      /* NZ vec tiles whose rows are not whole 16-row boxes: column blocks Rows rows apart
+         (a5 TInsert.hpp:221-251; hardware test tinsert dblinput: 17- and 129-row tiles) */
+      {MV(A5, tinsert), SRC(VEC(F32, BL_C, SL_R, 17, 16, 17, 16, 0)), AT(5, 8),
+       DST(VEC(F32, BL_C, SL_R, 33, 32, 33, 32, 0x1000)), .h = 17, .w = 16},
       /* NZ valid columns that end inside a 32-byte stripe: the whole stripes, then the tail
          columns in 2-byte units (TInsertVecToVecNZUnaligned): f16 all 20, i8 38 of 39, 44 of 45 */
       {MV(A2A3, tinsert), SRC(VEC(F16, BL_C, SL_R, 16, 32, 10, 20, 0)), AT(5, 16),

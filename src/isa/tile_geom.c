@@ -29,7 +29,10 @@ ptosim_status pt_tile_geom(pt_ctx *x, const char *what, const ptosim_tile *t, tg
   g->rows = tg_align(compact ? t->valid_rows : t->rows, g->ir);
   g->cols = tg_align(compact ? t->valid_cols : t->cols, g->ic);
   if (t->blayout == PTOSIM_BL_COL_MAJOR) {
-    if (t->compact == 2) g->rows = t->rows; /* row_plus_one: column blocks of exactly rows rows */
+    /* row_plus_one: column blocks of exactly rows rows; so is a vec tile whose rows are not
+     * whole boxes (pto_tile.hpp lets vec tiles have any rows; a5 TInsert.hpp:221-251 steps
+     * the column blocks of such NZ tiles by Rows) */
+    if (t->compact == 2 || (t->space == PTOSIM_UB && !compact)) g->rows = t->rows;
     g->sr = g->ir * g->ic;
     g->sc = g->rows * g->ic;
   } else {
