@@ -1127,9 +1127,11 @@ static ptosim_status te_expands_mat(pt_ctx *x, const te_op *o, const ptosim_tele
 
 ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   const te_op *o = &k_ops[x->op]; /* the rows of ops.def that name pt_exec_telem all have one */
-  if (x->op == PTOSIM_OP_texpands && p->dst.space == PTOSIM_L1) return te_expands_mat(x, o, p);
-  PT_VERIFY(x, x->core->kind != PTOSIM_AIC, PT_TILE_RULE(o->name, "unit"), "vec tiles are written by their vector core",
-            "pto.%s of a %s tile issued on the cube core", o->name, pt_space_name(p->dst.space));
+  if (x->op == PTOSIM_OP_texpands) { /* the one row of unit ANY: a mat tile is the cube's, a vec tile a vector core's */
+    if (p->dst.space == PTOSIM_L1) return te_expands_mat(x, o, p);
+    PT_VERIFY(x, x->core->kind != PTOSIM_AIC, "texpands.unit", "vec tiles are written by their vector core",
+              "pto.texpands of a %s tile issued on the cube core", pt_space_name(p->dst.space));
+  }
   const ptosim_tile *src[3] = {&p->src0, &p->src1, &p->src2};
   int ns = te_nsrc(o->shape);
   const te_fn *loops = te_loops(x, o, p);

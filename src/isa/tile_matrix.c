@@ -97,12 +97,9 @@ static ptosim_status operand(pt_ctx *x, const char *what, const ptosim_tile *t, 
                              ptosim_slayout sl, int32_t fractal, tg_geom *g) {
   PT_TRY(pt_tile_in(x, "tmatmul.loc", "left = l0a, right = l0b, acc = l0c, bias = bt, MX scales = l0a_mx / l0b_mx",
                     what, t, loc));
-  PT_TRY(pt_tile_geom(x, what, t, g));
-  if (t->compact != 1 && pt_tile_packed(x->core, t)) { /* stored compact by its move (tile_mov.c packs) */
-    ptosim_tile c = *t;
-    c.compact = 1;
-    PT_TRY(pt_tile_geom(x, what, &c, g));
-  }
+  ptosim_tile c = *t;
+  if (t->compact != 1 && pt_tile_packed(x->core, t)) c.compact = 1; /* stored compact by its move (tile_mov.c packs) */
+  PT_TRY(pt_tile_geom(x, what, &c, g));
   PT_VERIFY(x, t->blayout == bl && t->slayout == sl && t->fractal == fractal, "tmatmul.layout",
             "left: col_major / row_major (a2a3: row_major / row_major), right: row_major / col_major, acc: "
             "col_major / row_major, fractal 512 (acc 1024, MX scales 32)",
