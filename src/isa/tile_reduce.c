@@ -73,6 +73,8 @@ KIND_IO(i16, (int16_t), (uint16_t))
 KIND_IO(u16, AS_INT, AS_INT)
 KIND_IO(i32, (int32_t), (uint32_t))
 KIND_IO(u32, AS_INT, AS_INT)
+KIND_IO(i64, (int64_t), (uint64_t))
+KIND_IO(u64, AS_INT, AS_INT)
 
 /* Formulas F(K, x, y); the _F forms for the float kinds, _I for the integers. */
 #define ADD_F(K, x, y) rnd_##K((x) + (y))
@@ -101,6 +103,9 @@ KIND_IO(u32, AS_INT, AS_INT)
 #define FLOATS(M, op, F, ID) M(op, f16, F, ID) M(op, bf16, F, ID) M(op, f32, F, ID)
 #define INTS(M, op, F, ID) M(op, i8, F, ID) M(op, i16, F, ID) M(op, i32, F, ID)
 #define UINTS(M, op, F, ID) M(op, u8, F, ID) M(op, u16, F, ID) M(op, u32, F, ID)
+#define INTS64(M, op, F, ID) M(op, i64, F, ID) M(op, u64, F, ID)
+/* Every integer kind: signed and unsigned, 8 to 64 bits. */
+#define ALL_INTS(M, op, F, ID) INTS(M, op, F, ID) UINTS(M, op, F, ID) INTS64(M, op, F, ID)
 #define ENTRY(op, K, F, ID) [PT_VL_DT_##K] = op##_##K,
 
 /* ---- kernels ---------------------------------------------------------------------------- */
@@ -700,26 +705,25 @@ typedef pt_tile_bc_fn bc_fn;
       for (int64_t j = 0; j < n; j++) st_##K(d, j, F(K, ld_##K(a, j & am), ld_##K(b, j & bm))); \
     }                                                                                     \
   }
-#define ARITH(M) FLOATS(M, badd, ADD_F, _) INTS(M, badd, ADD_I, _) FLOATS(M, bsub, SUB_F, _) INTS(M, bsub, SUB_I, _) \
-  FLOATS(M, bmul, MUL_F, _) INTS(M, bmul, MUL_I, _) FLOATS(M, bmax, MAX_F, _) INTS(M, bmax, MAX_I, _)               \
-  FLOATS(M, bmin, MIN_F, _) INTS(M, bmin, MIN_I, _)
+#define ARITH(M) FLOATS(M, badd, ADD_F, _) ALL_INTS(M, badd, ADD_I, _) FLOATS(M, bsub, SUB_F, _) \
+  ALL_INTS(M, bsub, SUB_I, _) FLOATS(M, bmul, MUL_F, _) ALL_INTS(M, bmul, MUL_I, _) FLOATS(M, bmax, MAX_F, _)      \
+  ALL_INTS(M, bmax, MAX_I, _) FLOATS(M, bmin, MIN_F, _) ALL_INTS(M, bmin, MIN_I, _)
 ARITH(BCAST)
 FLOATS(BCAST, bdiv, DIV_F, _) FLOATS(BCAST, bexpdif, EXPDIF_F, _)
 /* a5 HIGH_PRECISION trowexpanddiv / tcolexpanddiv (TRowExpandDiv.hpp, TColExpandDiv.hpp: DivIEEE754*Impl
  * for float and half; bf16 divides as DEFAULT). */
 #define DIVHP_F(K, x, y) pt_te_div754_##K(x, y)
 BCAST(bdivhp, f32, DIVHP_F, _) BCAST(bdivhp, f16, DIVHP_F, _)
-FLOATS(BCAST, bcopy, FIRST, _) INTS(BCAST, bcopy, FIRST, _) UINTS(BCAST, bcopy, FIRST, _)
-static const bc_fn k_badd[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, badd, _, _) INTS(ENTRY, badd, _, _)};
-static const bc_fn k_bsub[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bsub, _, _) INTS(ENTRY, bsub, _, _)};
-static const bc_fn k_bmul[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmul, _, _) INTS(ENTRY, bmul, _, _)};
-static const bc_fn k_bmax[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmax, _, _) INTS(ENTRY, bmax, _, _)};
-static const bc_fn k_bmin[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmin, _, _) INTS(ENTRY, bmin, _, _)};
+FLOATS(BCAST, bcopy, FIRST, _) ALL_INTS(BCAST, bcopy, FIRST, _)
+static const bc_fn k_badd[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, badd, _, _) ALL_INTS(ENTRY, badd, _, _)};
+static const bc_fn k_bsub[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bsub, _, _) ALL_INTS(ENTRY, bsub, _, _)};
+static const bc_fn k_bmul[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmul, _, _) ALL_INTS(ENTRY, bmul, _, _)};
+static const bc_fn k_bmax[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmax, _, _) ALL_INTS(ENTRY, bmax, _, _)};
+static const bc_fn k_bmin[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmin, _, _) ALL_INTS(ENTRY, bmin, _, _)};
 static const bc_fn k_bdiv[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bdiv, _, _)};
 static const bc_fn k_bdivhp[PTOSIM_DT_COUNT] = {ENTRY(bdivhp, f16, _, _) ENTRY(bdiv, bf16, _, _) ENTRY(bdivhp, f32, _, _)};
 static const bc_fn k_bexpdif[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bexpdif, _, _)};
-static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) INTS(ENTRY, bcopy, _, _)
-                                                   UINTS(ENTRY, bcopy, _, _)};
+static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) ALL_INTS(ENTRY, bcopy, _, _)};
 
 pt_tile_bc_fn pt_tile_bc_loop(pt_tile_binop op, ptosim_dtype dt) {
   static const bc_fn *const tables[] = {[PT_TB_ADD] = k_badd, [PT_TB_MUL] = k_bmul, [PT_TB_MAX] = k_bmax,
