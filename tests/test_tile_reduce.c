@@ -316,6 +316,12 @@ static double col_tree_a5(ptosim_dtype t, fop o, const double *x, int n) {
 static double col_ref(ptosim_target tg, ptosim_dtype t, rkind k, const double *x, int n, int tree) {
   fop o = rk_op[k];
   if (k >= R_ARGMAX) return row_ref(PTOSIM_TARGET_A5, t, k, x, n);
+  if (!tree && tg == PTOSIM_TARGET_A5) { /* row 0, then the sums of rows 1 + 2, 3 + 4, ..., then a last odd row */
+    double acc = x[0];
+    int pairs = (n - 1) / 2;
+    for (int j = 0; j < pairs; j++) acc = apply(t, o, acc, apply(t, o, x[2 * j + 1], x[2 * j + 2]));
+    return n - 1 > 2 * pairs ? apply(t, o, acc, x[n - 1]) : acc;
+  }
   if (!tree) {
     double acc = x[0];
     for (int i = 1; i < n; i++) acc = apply(t, o, acc, x[i]);
@@ -595,7 +601,7 @@ static void test_reduce_rules(void) {
   reduce_refuse(a2, "trowsum", EDIT(p.src.blayout = DN), "trowsum.layout");
   reduce_refuse(a2, "trowsum", EDIT(p.dst.cols = 8, p.dst.rows = 16), "trowsum.layout"); /* DN of 8 columns */
   reduce_refuse(a2, "trowsum", EDIT(p.dst.valid_rows = 15), "trowsum.valid");
-  reduce_refuse(a2, "trowmin", EDIT(p.dst = tile(PTOSIM_DT_F32, 0x8000, 16, 8, 16, 2, ND)), "trowmin.valid");
+  reduce_refuse(a2, "trowmin", EDIT(p.dst = tile(PTOSIM_DT_F32, 0x8000, 16, 8, 15, 2, ND)), "trowmin.valid");
   reduce_refuse(a2, "trowprod", EDIT(p.has_tmp = true, p.tmp = tile(PTOSIM_DT_F16, 0x9000, 16, 64, 16, 64, ND)),
                 "trowprod.dtype");
   reduce_refuse(a2, "trowsum", EDIT(p.binary = true), "trowsum.binary");
@@ -607,7 +613,7 @@ static void test_reduce_rules(void) {
   reduce_refuse(a5, "tcolmax", (p = col, p.has_tmp = true, p.tmp = p.src, p), "tcolmax.tmp");
   reduce_refuse(a5, "tcolargmax", (p = col, p.dst.dtype = PTOSIM_DT_I32, p), "tcolargmax.tmp");
   reduce_refuse(a5, "tcolargmin", (p = col, p.dst.dtype = PTOSIM_DT_I32, p.has_tmp = true, p.tmp = p.src, p.dst.valid_rows = 1,
-                                   p.src.dtype = p.tmp.dtype = PTOSIM_DT_I16, p), "tcolargmin.dtype");
+                                   p.src.dtype = p.tmp.dtype = PTOSIM_DT_I64, p), "tcolargmin.dtype");
   reduce_refuse(a5, "tcolsum", (p = col, p.dst.valid_cols = 63, p), "tcolsum.valid");
   reduce_refuse(a5, "tcolsum", (p = col, p.dst.blayout = DN, p.dst.rows = 16, p), "tcolsum.layout");
   reduce_refuse(a5, "tcolsum", (p = col, p.binary = true, p), "tcolsum.binary"); /* binary without tmp */

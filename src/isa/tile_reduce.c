@@ -113,8 +113,8 @@ KIND_IO(u64, AS_INT, AS_INT)
 /* Reduce n elements of s, `stride` elements apart, into element 0 of d. */
 typedef void (*red_fn)(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch);
 typedef struct red_loops {
-  red_fn a5, a2a3, col, tree, tree_a5; /* row orders per target, column order, tcolsum binary per target */
-} red_loops;
+  red_fn a5, a2a3, col, col_a5, tree, tree_a5; /* row orders per target, column orders per target, */
+} red_loops;                                   /* tcolsum binary per target */
 
 /* The vcadd / vcmax / vcmin of one repeat, in place on its E lanes v (an inactive lane holds
  * the identity id): adjacent pairs combined level by level, ((v_0 . v_1) . (v_2 . v_3)) . ...,
@@ -189,6 +189,18 @@ typedef struct red_loops {
     for (int64_t i = 1; i < n; i++) acc = F(K, acc, ld_##K(s, i * stride));               \
     st_##K(d, 0, acc);                                                                    \
   }
+/* Down a column on A5 (a5 TColReduceOps.hpp TColReduceInstr_PostUpdate, the default version):
+ * acc = x_0, then acc = acc . (x_2j+1 . x_2j+2) for each whole pair, then acc . x_(n-1) when
+ * n - 1 is odd. */
+#define COL_A5(op, K, F, ID)                                                            \
+  static void op##_cola5_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    (void)scratch;                                                                        \
+    pt_vl_c_##K acc = ld_##K(s, 0);                                                       \
+    int64_t i = 1;                                                                        \
+    for (; i + 1 < n; i += 2) acc = F(K, acc, F(K, ld_##K(s, i * stride), ld_##K(s, (i + 1) * stride))); \
+    if (i < n) acc = F(K, acc, ld_##K(s, i * stride));                                    \
+    st_##K(d, 0, acc);                                                                    \
+  }
 /* tcolsum binary: the pairwise tree in scratch (n values of the compute type). Each level adds
  * the pairs (t_0 + t_1), (t_2 + t_3), ...; an odd last value goes into the first pair sum on
  * A2/A3 (a2a3 TColSum.hpp BinarySum) and into the last one on A5 (a5 TColSum.hpp
@@ -210,24 +222,29 @@ typedef struct red_loops {
   static void op##_tree_a5_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
     col_tree_##K(d, s, n, stride, scratch, true);                                         \
   }
-#define REDUCER(op, K, F, ID) VC_TREE(op, K, F, ID) ROW_A5(op, K, F, ID) ROW_A2(op, K, F, ID) COL_SEQ(op, K, F, ID)
-#define PRODUCER(op, K, F, ID, S) PROD_A5(op, K, F, ID) PROD_A2(op, K, F, ID, S) COL_SEQ(op, K, F, ID)
-#define RED_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, NULL, NULL},
+#define COLS(op, K, F, ID) COL_SEQ(op, K, F, ID) COL_A5(op, K, F, ID)
+#define REDUCER(op, K, F, ID) VC_TREE(op, K, F, ID) ROW_A5(op, K, F, ID) ROW_A2(op, K, F, ID) COLS(op, K, F, ID)
+#define PRODUCER(op, K, F, ID, S) PROD_A5(op, K, F, ID) PROD_A2(op, K, F, ID, S) COLS(op, K, F, ID)
+#define RED_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, op##_cola5_##K, NULL, NULL},
 
-FLOATS(REDUCER, rsum, ADD_F, ID_SUM) INTS(REDUCER, rsum, ADD_I, ID_SUM)
-FLOATS(REDUCER, rmax, MAX_F, ID_MAXF) INTS(REDUCER, rmax, MAX_I, ID_MAXI)
-FLOATS(REDUCER, rmin, MIN_F, ID_MINF) INTS(REDUCER, rmin, MIN_I, ID_MINI)
+/* Every integer kind: the type lists below decide which a target takes. */
+FLOATS(REDUCER, rsum, ADD_F, ID_SUM) ALL_INTS(REDUCER, rsum, ADD_I, ID_SUM)
+FLOATS(REDUCER, rmax, MAX_F, ID_MAXF) ALL_INTS(REDUCER, rmax, MAX_I, ID_MAXI)
+FLOATS(REDUCER, rmin, MIN_F, ID_MINF) ALL_INTS(REDUCER, rmin, MIN_I, ID_MINI)
 #define MUL_FLOAT(K, x, y) ((x) * (y)) /* in float, unrounded to K */
 #define PROD_F(op, K, F, ID) PRODUCER(op, K, F, ID, MUL_FLOAT)
 #define PROD_I(op, K, F, ID) PRODUCER(op, K, F, ID, MUL_I)
-FLOATS(PROD_F, rprod, MUL_F, ID_MUL) INTS(PROD_I, rprod, MUL_I, ID_MUL)
-FLOATS(COL_TREE, rsum, ADD_F, ID_SUM) INTS(COL_TREE, rsum, ADD_I, ID_SUM)
+FLOATS(PROD_F, rprod, MUL_F, ID_MUL) INTS(PROD_I, rprod, MUL_I, ID_MUL) UINTS(PROD_I, rprod, MUL_I, ID_MUL)
+FLOATS(COL_TREE, rsum, ADD_F, ID_SUM) INTS(COL_TREE, rsum, ADD_I, ID_SUM) UINTS(COL_TREE, rsum, ADD_I, ID_SUM)
 
-#define SUM_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, op##_tree_##K, op##_tree_a5_##K},
-static const red_loops k_sum[PTOSIM_DT_COUNT] = {FLOATS(SUM_ENTRY, rsum, _, _) INTS(SUM_ENTRY, rsum, _, _)};
-static const red_loops k_max[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmax, _, _) INTS(RED_ENTRY, rmax, _, _)};
-static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) INTS(RED_ENTRY, rmin, _, _)};
-static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _) INTS(RED_ENTRY, rprod, _, _)};
+#define SUM_ENTRY(op, K, F, ID) \
+  [PT_VL_DT_##K] = {op##_a5_##K, op##_a2a3_##K, op##_col_##K, op##_cola5_##K, op##_tree_##K, op##_tree_a5_##K},
+static const red_loops k_sum[PTOSIM_DT_COUNT] = {FLOATS(SUM_ENTRY, rsum, _, _) INTS(SUM_ENTRY, rsum, _, _)
+                                                     UINTS(SUM_ENTRY, rsum, _, _) INTS64(RED_ENTRY, rsum, _, _)};
+static const red_loops k_max[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmax, _, _) ALL_INTS(RED_ENTRY, rmax, _, _)};
+static const red_loops k_min[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rmin, _, _) ALL_INTS(RED_ENTRY, rmin, _, _)};
+static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _) INTS(RED_ENTRY, rprod, _, _)
+                                                      UINTS(RED_ENTRY, rprod, _, _)};
 
 /* ---- A5 row order over many rows, in SIMD lanes (f32 / f16 sum, max, min) ---------------
  * The whole repeats of all rows are independent: a chains_fn computes vc of G = W * GROUPS of
@@ -687,11 +704,40 @@ void pt_tile_reduce_cap_level(int level) { atomic_store_explicit(&red_cap, level
     }                                                                                     \
     st_u32(d, 0, at);                                                                     \
   }
-#define ARG_ENTRY(op, K, F, ID) [PT_VL_DT_##K] = {op##_##K, op##_##K, op##_##K, NULL, NULL},
-FLOATS(ARG, argmax, >, _) INTS(ARG, argmax, >, _)
-FLOATS(ARG, argmin, <, _) INTS(ARG, argmin, <, _)
-static const red_loops k_argmax[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmax, _, _) INTS(ARG_ENTRY, argmax, _, _)};
-static const red_loops k_argmin[PTOSIM_DT_COUNT] = {FLOATS(ARG_ENTRY, argmin, _, _) INTS(ARG_ENTRY, argmin, _, _)};
+/* The A2/A3 column arg forms (a2a3 TColReduceIdx.hpp ProcessSingleBlock) compare the elements
+ * as f16 (2-byte types) or f32 (4-byte) whatever their type, u16 / u32 too: VIEW(x) is that
+ * float. Row i's index replaces the best's unless best KEEP x_i (vcmp_ge for argmax, vcmp_le
+ * for argmin: false when either is NaN, so a NaN replaces), then best = FOLD(best, x_i) (vmax
+ * / vmin: NaN if either is). */
+#define ARG_A2(op, K, VIEW, KEEP, FOLD)                                                 \
+  static void op##_a2_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
+    (void)scratch;                                                                        \
+    float best = VIEW(ld_##K(s, 0));                                                      \
+    uint32_t at = 0;                                                                      \
+    for (int64_t i = 1; i < n; i++) {                                                     \
+      float v = VIEW(ld_##K(s, i * stride));                                              \
+      if (!(best KEEP v)) at = (uint32_t)i;                                               \
+      best = FOLD(best, v);                                                               \
+    }                                                                                     \
+    st_u32(d, 0, at);                                                                     \
+  }
+#define AS_FLOAT(x) (x)
+#define ARGS_A2(op, KEEP, FOLD) ARG_A2(op, f16, AS_FLOAT, KEEP, FOLD) ARG_A2(op, f32, AS_FLOAT, KEEP, FOLD) \
+  ARG_A2(op, u16, pt_vl_f16_to_f32, KEEP, FOLD) ARG_A2(op, u32, pt_vl_f32_of, KEEP, FOLD)
+ARGS_A2(argmax, >=, pt_vl_fmax)
+ARGS_A2(argmin, <=, pt_vl_fmin)
+/* Rows: ARG on both targets; columns: ARG on A5 (a5 TColReduceIdx.hpp: vcmp_gt / vcmp_lt of the
+ * new row against the best in the type's own lanes, 8-bit ones widened to 16 bits), COL2 on A2/A3. */
+#define ARG_ENTRY(op, K, COL2) [PT_VL_DT_##K] = {op##_##K, op##_##K, COL2, op##_##K, NULL, NULL},
+#define ARG_ENTRY1(op, K, F, ID) ARG_ENTRY(op, K, op##_##K)
+#define ARG_ENTRY2(op, K, F, ID) ARG_ENTRY(op, K, op##_a2_##K)
+#define ARG_TABLE(op)                                                                   \
+  {ARG_ENTRY2(op, f16, _, _) ARG_ENTRY1(op, bf16, _, _) ARG_ENTRY2(op, f32, _, _) INTS(ARG_ENTRY1, op, _, _) \
+       ARG_ENTRY1(op, u8, _, _) ARG_ENTRY2(op, u16, _, _) ARG_ENTRY2(op, u32, _, _)}
+FLOATS(ARG, argmax, >, _) INTS(ARG, argmax, >, _) UINTS(ARG, argmax, >, _)
+FLOATS(ARG, argmin, <, _) INTS(ARG, argmin, <, _) UINTS(ARG, argmin, <, _)
+static const red_loops k_argmax[PTOSIM_DT_COUNT] = ARG_TABLE(argmax);
+static const red_loops k_argmin[PTOSIM_DT_COUNT] = ARG_TABLE(argmin);
 
 /* Broadcast loops (tile_bcast.h): d[j] = F(a[j & am], b[j & bm]) for j < n, each also built
  * for AVX2 / AVX-512 hosts (TE_CLONES, tile_elem.h). */
@@ -744,7 +790,6 @@ static const pair_fn k_pair[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, pair, _, _) INTS(E
 
 #define B(t) (1u << PTOSIM_DT_##t)
 #define T_BASE PT_TB_BASE
-#define T_A5COL (T_BASE | B(I8) | B(BF16))         /* A5 column reductions add i8, bf16 */
 #define T_A5ARITH (T_BASE | B(I8))                 /* A5 broadcast arithmetic adds i8 */
 #define T_FLOAT (B(F16) | B(F32))
 #define T_MOVE (B(I8) | B(U8) | B(I16) | B(U16) | B(I32) | B(U32) | B(F16) | B(BF16) | B(F32))
@@ -811,13 +856,34 @@ typedef struct red_op {
   tmp_rule tmp;
 } red_op;
 
-/* dst(r, 0) for r < rows: a row-major tile's first column or a one-column DN tile. */
+/* dst(r, 0) for r < rows: a row-major tile's first column or a one-column DN tile. dst may
+ * have more valid columns: the NPU code checks its valid rows only and stores one element a
+ * row (a5 TRowReduce.hpp TRowReduceCheck, DIST_ONEPT), so the others keep their bytes. */
 static ptosim_status row_dst(pt_ctx *x, const red_op *o, const ptosim_tile *d) {
   PT_VERIFY(x, is_nd(d) || (is_dn(d) && d->cols == 1), PT_TILE_RULE(o->name, "layout"),
             "use a row_major none_box dst or a col_major none_box dst of one column",
             "dst is a %s tile of %d columns", pt_tile_kind_name(pt_tile_kind_of(d)), d->cols);
-  PT_VERIFY(x, d->valid_cols == 1, PT_TILE_RULE(o->name, "valid"), "give dst one valid column (v_col=1)",
-            "dst has %d valid columns", d->valid_cols);
+  return PTOSIM_OK;
+}
+
+/* A5 limits of the paths some element types take (section 17, "Element types (session 13)"):
+ * i64 / u64 reductions (a5 Int64Reduce.hpp Int64RowSum / Int64RowMinMax / Int64ColReduce) load
+ * one vector of 64 elements of a row (plt_b32 of the valid cols), and TCOLSUM's tmp forms have
+ * no 64-bit branch; i8 / u8 TROWMAX / TROWMIN split a repeat into even and odd bytes widened to
+ * 16 bits under the row's byte predicate, whose odd half admits the byte after an odd row end. */
+static ptosim_status a5_paths(pt_ctx *x, const ptosim_treduce_params *p, const red_op *o) {
+  unsigned es = pt_dtype_size(p->src.dtype);
+  int w = p->src.valid_cols;
+  if (x->m->target != PTOSIM_TARGET_A5 || o->arg || (es != 8 && es != 1)) return PTOSIM_OK;
+  if (es == 8) {
+    PT_VERIFY(x, w <= 64, PT_TILE_RULE(o->name, "cols64"), "split the tile into parts of at most 64 valid columns",
+              "i64 / u64 %s on a5 reduces the first 64 elements of a row (one vector); src valid cols %d", o->name, w);
+    PT_VERIFY(x, !p->has_tmp || o->dir == ROW, PT_TILE_RULE(o->name, "tmp"), "drop the tmp tile",
+              "i64 / u64 %s on a5 takes no tmp tile (only the two-operand form has a 64-bit path)", o->name);
+  } else if (o->dir == ROW) {
+    PT_VERIFY(x, w % 2 == 0, PT_TILE_RULE(o->name, "odd8"), "give src an even number of valid columns",
+              "i8 / u8 %s on a5 with %d (odd) valid columns reads one byte past the row", o->name, w);
+  }
   return PTOSIM_OK;
 }
 
@@ -863,6 +929,7 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
     PT_TRY(pt_tile_same_dtype(x, o->name, "dst", d, s));
   PT_VERIFY(x, is_nd(s), PT_TILE_RULE(o->name, "layout"), "use a row_major none_box src", "src is a %s tile",
             pt_tile_kind_name(pt_tile_kind_of(s)));
+  PT_TRY(a5_paths(x, p, o));
   PT_VERIFY(x, !p->binary || (o->loops == k_sum && o->dir == COL && p->has_tmp), PT_TILE_RULE(o->name, "binary"),
             "pass tcolsum's tmp tile with isBinary", "the binary (isBinary) order is tcolsum's with a tmp tile");
   int64_t n, len, stride, dstride; /* results, elements reduced per result, their strides */
@@ -885,7 +952,7 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   pt_record_work(x, (uint64_t)(s->valid_rows * s->valid_cols), s->dtype);
   const red_loops *l = &o->loops[s->dtype];
   bool a5 = x->m->target == PTOSIM_TARGET_A5;
-  red_fn fn = o->dir == COL ? (p->binary ? (a5 ? l->tree_a5 : l->tree) : l->col) : a5 ? l->a5 : l->a2a3;
+  red_fn fn = o->dir == COL ? (p->binary ? (a5 ? l->tree_a5 : l->tree) : a5 ? l->col_a5 : l->col) : a5 ? l->a5 : l->a2a3;
   void *scratch = NULL;
   if (p->binary && !(scratch = malloc((size_t)len * sizeof(double))))
     return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory for a %" PRId64 "-row tree", len);
@@ -894,7 +961,7 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   const red_simd *v = p->binary ? NULL : simd_of(o->loops, s->dtype);
   if (fn == l->a2a3 && o->loops == k_sum && s->dtype == PTOSIM_DT_F32 && is_dn(d) && a2_fp32_shape(s, d))
     fn = a2_fp32_sum, v = NULL;
-  if (v && o->dir == COL)
+  if (v && o->dir == COL && (fn == l->col || o->loops != k_sum)) /* SIMD sums in row order; max / min in any */
     v->cols(dp, sp, n, len, stride);
   else if (v && fn == l->a2a3 && v->a2a3_rows)
     v->a2a3_rows(dp, dstride * des, sp, step * ses, n, len);
@@ -906,6 +973,19 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   return PTOSIM_OK;
 }
 
+#define T_64 (B(I64) | B(U64))
+#define T_B8 (B(I8) | B(U8))
+/* Per op and target, the element types of the NPU header (section 17 of docs/spec-notes.md):
+ * a5 TRowReduce.hpp TRowSum / TRowMax / TRowMin static_asserts plus the Int64Row* branches of
+ * TROWSUM_IMPL / TROWMAX_IMPL / TROWMIN_IMPL; a5 TColReduceOps.hpp TColReduceCheck; a5
+ * TColProd.hpp TCOLPROD_IMPL; a5 TColReduceIdx.hpp TColReduceIdxCheck (any 1-, 2- or 4-byte
+ * type; integer and bf16 vcmp); a2a3 TColReduceIdx.hpp TColReduceIdxCheck (f16 f32 u16 u32). */
+#define T_A5ROWSUM (T_BASE | T_64)
+#define T_A5ROWMAX (T_BASE | T_B8 | T_64)
+#define T_A5COL (T_BASE | T_B8 | B(BF16) | B(U16) | B(U32) | T_64)
+#define T_A5PROD (T_BASE | B(BF16) | B(U16) | B(U32))
+#define T_A5ARG (T_FLOAT | B(BF16) | T_B8 | B(I16) | B(U16) | B(I32) | B(U32))
+#define T_A2ARG (T_FLOAT | B(U16) | B(U32))
 #define RED_EXEC(op, dir, loops, a2a3, a5, arg, tmp)                                    \
   ptosim_status pt_exec_##op(pt_ctx *x, const ptosim_treduce_params *p) {                 \
     static const red_op o = {#op, dir, loops, a2a3, a5, arg, tmp};                        \
@@ -913,18 +993,18 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   }
 /* PTOAS PTOOps.td / PTO.cpp verifiers; the row forms take the tmp optionally as newer PTOAS
  * (tonibohnlein) does and samples write it (mix_kernel.pto has trowmax without tmp). */
-RED_EXEC(trowsum, ROW, k_sum, T_BASE, T_BASE, false, TMP_OPTIONAL)
-RED_EXEC(trowmax, ROW, k_max, T_BASE, T_BASE, false, TMP_OPTIONAL)
-RED_EXEC(trowmin, ROW, k_min, T_BASE, T_BASE, false, TMP_OPTIONAL)
+RED_EXEC(trowsum, ROW, k_sum, T_BASE, T_A5ROWSUM, false, TMP_OPTIONAL)
+RED_EXEC(trowmax, ROW, k_max, T_BASE, T_A5ROWMAX, false, TMP_OPTIONAL)
+RED_EXEC(trowmin, ROW, k_min, T_BASE, T_A5ROWMAX, false, TMP_OPTIONAL)
 RED_EXEC(trowprod, ROW, k_prod, T_BASE, T_BASE, false, TMP_OPTIONAL)
 RED_EXEC(trowargmax, ROW, k_argmax, T_BASE, T_BASE, true, TMP_OPTIONAL)
 RED_EXEC(trowargmin, ROW, k_argmin, T_BASE, T_BASE, true, TMP_OPTIONAL)
 RED_EXEC(tcolsum, COL, k_sum, T_BASE, T_A5COL, false, TMP_OPTIONAL)
 RED_EXEC(tcolmax, COL, k_max, T_BASE, T_A5COL, false, TMP_NONE)
 RED_EXEC(tcolmin, COL, k_min, T_BASE, T_A5COL, false, TMP_NONE)
-RED_EXEC(tcolprod, COL, k_prod, T_BASE, T_BASE | B(BF16), false, TMP_NONE)
-RED_EXEC(tcolargmax, COL, k_argmax, T_FLOAT, T_FLOAT, true, TMP_REQUIRED)
-RED_EXEC(tcolargmin, COL, k_argmin, T_FLOAT, T_FLOAT, true, TMP_REQUIRED)
+RED_EXEC(tcolprod, COL, k_prod, T_BASE, T_A5PROD, false, TMP_NONE)
+RED_EXEC(tcolargmax, COL, k_argmax, T_A2ARG, T_A5ARG, true, TMP_REQUIRED)
+RED_EXEC(tcolargmin, COL, k_argmin, T_A2ARG, T_A5ARG, true, TMP_REQUIRED)
 
 /* tpairreducesum (a2a3 / a5 TPairReduceSum.hpp): src and dst have the same valid shape R x V, and
  * dst(r, k) = src(r, 2k) + src(r, 2k + 1) for k < V / 2 (vcpadd stores half the loaded count:
