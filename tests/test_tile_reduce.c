@@ -724,6 +724,193 @@ static void test_text(void) {
   }
 }
 
+/* ---- element types of session 13 (docs/spec-notes.md section 17) -------------------------------
+ * Integer cases keep 64-bit values exact: elements are read sign- or zero-extended into an
+ * int64_t, sums and products wrap in uint64_t and are stored by their low bytes, maxima compare
+ * as signed or unsigned per type. Sources are the random UB bytes with edge values planted. */
+
+static int is_signed_int(ptosim_dtype t) {
+  return t == PTOSIM_DT_I8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_I32 || t == PTOSIM_DT_I64;
+}
+static int64_t iget(ptosim_dtype t, const uint8_t *p) {
+  int64_t bits = 8 * es_of(t);
+  uint64_t u = 0;
+  memcpy(&u, p, (size_t)es_of(t)); /* little-endian host, as the simulated UB */
+  if (bits < 64 && is_signed_int(t) && (u >> (bits - 1) & 1)) u |= ~0ull << bits;
+  return (int64_t)u;
+}
+static void iput(ptosim_dtype t, uint8_t *p, int64_t v) { memcpy(p, &v, (size_t)es_of(t)); }
+static int igt(ptosim_dtype t, int64_t a, int64_t b) { return is_signed_int(t) ? a > b : (uint64_t)a > (uint64_t)b; }
+
+/* MIN, MAX, 0, -1 of every width, and 64-bit values whose 32-bit halves differ in sign or tie. */
+static const uint64_t edges[] = {0x8000000000000000ull, 0x7FFFFFFFFFFFFFFFull, 0, ~0ull, 0x00000000FFFFFFFFull,
+                                 0xFFFFFFFF00000000ull, 0x7FFFFFFF80000000ull, 0x800000007FFFFFFFull,
+                                 0x0000000180000000ull, 0x0000000100000000ull, 0x80, 0x7F, 0x8000, 0x7FFF,
+                                 0x80000000ull, 0x7FFFFFFFull};
+static void plant_edges(env *e, const ptosim_tile *s) {
+  ptosim_dtype t = s->dtype;
+  int64_t bits = 8 * es_of(t);
+  for (int r = 0; r < s->valid_rows; r++)
+    for (int c = 0; c < s->valid_cols; c++) {
+      uint64_t q = pt_rand_u64(&seed), v = edges[q % (sizeof edges / sizeof edges[0])];
+      if (bits < 64 && (v >> (bits - 1)) > 1) v = (q >> 8 & 1) ? 0 : v >> 32 << (bits - 1); /* wide edges: MIN or 0 */
+      if (q >> 16 & 1) iput(t, at(e, s, r, c), (int64_t)(bits == 64 ? v : v & ((1ull << bits) - 1)));
+    }
+}
+
+/* The reduction k of x[0, n) (the index for the arg forms). */
+static int64_t int_ref(ptosim_dtype t, rkind k, const int64_t *x, int n) {
+  uint64_t acc = (uint64_t)x[0];
+  int best = 0;
+  for (int i = 1; i < n; i++) {
+    if (k == R_SUM) acc += (uint64_t)x[i];
+    if (k == R_PROD) acc *= (uint64_t)x[i];
+    if ((k == R_MAX || k == R_ARGMAX) ? igt(t, x[i], x[best]) : (k == R_MIN || k == R_ARGMIN) && igt(t, x[best], x[i]))
+      best = i;
+  }
+  return k >= R_ARGMAX ? best : k == R_MAX || k == R_MIN ? x[best] : (int64_t)acc;
+}
+
+/* An integer row (col = 0) or column reduction of a vr x vc region of a rows x cols tile; dst
+ * of a row form is ND with wide valid columns (only column 0 is written). */
+static void int_case(ptosim_target tg, ptosim_dtype t, rkind k, int col, int rows, int cols, int vr, int vc) {
+  env e = env_new(tg);
+  ptosim_dtype dt = k >= R_ARGMAX ? PTOSIM_DT_I32 : t;
+  ptosim_tile s = tile(t, 0x400, rows, cols, vr, vc, ND);
+  int dcols = col ? cols + (int)(32 / es_of(dt)) : (int)(64 / es_of(dt)), n = col ? vc : vr, len = col ? vr : vc;
+  ptosim_tile d = tile(dt, 0x28000, col ? 2 : rows, dcols, col ? 1 : vr, col ? vc : 5, ND);
+  plant_edges(&e, &s);
+  env_load(&e);
+  int64_t x[1024];
+  CHECK(len <= 1024);
+  for (int j = 0; j < n; j++) {
+    for (int i = 0; i < len; i++) x[i] = iget(t, col ? at(&e, &s, i, j) : at(&e, &s, j, i));
+    iput(dt, col ? at(&e, &d, 0, j) : at(&e, &d, j, 0), int_ref(t, k, x, len));
+  }
+  ptosim_treduce_params p = {.src = s, .tmp = s, .has_tmp = k >= R_ARGMAX, .dst = d};
+  char what[128];
+  snprintf(what, sizeof what, "%s %s %dx%d valid %dx%d target %d", (col ? col_names : row_names)[k], pt_dtype_name(t),
+           rows, cols, vr, vc, tg);
+  finish(&e, run_reduce(e.c, (col ? col_names : row_names)[k], &p), what);
+}
+
+static void test_s13_a5_int_reduce(void) {
+  const ptosim_target a5 = PTOSIM_TARGET_A5;
+  static const ptosim_dtype w64[] = {PTOSIM_DT_I64, PTOSIM_DT_U64}, b8[] = {PTOSIM_DT_I8, PTOSIM_DT_U8};
+  static const ptosim_dtype col_types[] = {PTOSIM_DT_U8, PTOSIM_DT_U16, PTOSIM_DT_U32, PTOSIM_DT_I64, PTOSIM_DT_U64};
+  for (int i = 0; i < 2; i++)
+    for (int k = R_SUM; k <= R_MIN; k++) { /* 64-bit rows: up to 64 valid columns, tails */
+      int_case(a5, w64[i], (rkind)k, 0, 6, 72, 5, 64);
+      int_case(a5, w64[i], (rkind)k, 0, 3, 40, 3, 37);
+      int_case(a5, w64[i], (rkind)k, 0, 2, 8, 1, 1);
+      if (k != R_SUM) int_case(a5, b8[i], (rkind)k, 0, 4, 640, 3, 514); /* 8-bit: three repeats, even tail */
+      if (k != R_SUM) int_case(a5, b8[i], (rkind)k, 0, 2, 32, 2, 2);
+    }
+  for (size_t i = 0; i < sizeof col_types / sizeof col_types[0]; i++) {
+    ptosim_dtype t = col_types[i];
+    int blk = (int)(32 / es_of(t)), wide = es_of(t) == 8 ? 61 : 3 * blk + 5;
+    for (int k = R_SUM; k <= R_PROD; k++) {
+      if (k == R_PROD && (es_of(t) == 1 || es_of(t) == 8)) continue;
+      int_case(a5, t, (rkind)k, 1, 14, es_of(t) == 8 ? 64 : 4 * blk, 13, wide);
+      int_case(a5, t, (rkind)k, 1, 2, blk, 1, 1);
+    }
+    if (es_of(t) < 8) /* the binary tcolsum of unsigned types: wraps as any order */
+      col_case(a5, t, R_SUM, 16, 2 * blk, 11, blk + 1, 1);
+  }
+  static const ptosim_dtype arg_types[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16,
+                                           PTOSIM_DT_U16, PTOSIM_DT_I32, PTOSIM_DT_U32};
+  for (size_t i = 0; i < sizeof arg_types / sizeof arg_types[0]; i++) {
+    ptosim_dtype t = arg_types[i];
+    int blk = (int)(32 / es_of(t));
+    for (int k = R_ARGMAX; k <= R_ARGMIN; k++) {
+      int_case(a5, t, (rkind)k, 1, 20, 9 * blk, 17, 8 * blk + 3);
+      int_case(a5, t, (rkind)k, 1, 3, blk, 1, 2);
+    }
+  }
+  for (int k = R_ARGMAX; k <= R_ARGMIN; k++) col_case_v(a5, PTOSIM_DT_BF16, (rkind)k, 21, 48, 19, 35, 0, 1);
+}
+
+/* A2/A3 u16 / u32 (and f16 / f32) column arg forms compare f16 / f32 views of the bits: the
+ * index moves unless best >= x (argmax; <= argmin), false for a NaN; best = max (min), NaN if
+ * either is. Sources: the random UB bytes (NaN patterns, negative views) with ties planted. */
+static void a2_arg_case(ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc) {
+  env e = env_new(PTOSIM_TARGET_A2A3);
+  ptosim_tile s = tile(t, 0x400, rows, cols, vr, vc, ND), d = tile(PTOSIM_DT_U32, 0x28000, 2, cols + 8, 1, vc, ND);
+  ptosim_dtype view = es_of(t) == 2 ? PTOSIM_DT_F16 : PTOSIM_DT_F32;
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++) {
+      uint64_t q = pt_rand_u64(&seed);
+      static const uint32_t tie[] = {0, 0x80000000u, 0x3F800000u, 0x7F800000u};
+      if (q % 4 == 0) iput(t, at(&e, &s, r, c), es_of(t) == 2 ? tie[q >> 8 & 3] >> 16 : tie[q >> 8 & 3]);
+      if (q % 4 == 1 && r) memcpy(at(&e, &s, r, c), at(&e, &s, r - 1, c), (size_t)es_of(t)); /* equal to the row above */
+    }
+  env_load(&e);
+  for (int c = 0; c < vc; c++) {
+    double best = get(view, at(&e, &s, 0, c));
+    int idx = 0;
+    for (int r = 1; r < vr; r++) {
+      double v = get(view, at(&e, &s, r, c));
+      if (!(k == R_ARGMAX ? best >= v : best <= v)) idx = r;
+      best = isnan(best) || isnan(v) ? NAN : (k == R_ARGMAX) == (v > best) ? v : best;
+    }
+    iput(PTOSIM_DT_U32, at(&e, &d, 0, c), idx);
+  }
+  ptosim_treduce_params p = {.src = s, .tmp = s, .has_tmp = true, .dst = d};
+  char what[96];
+  snprintf(what, sizeof what, "a2a3 %s %s valid %dx%d", col_names[k], pt_dtype_name(t), vr, vc);
+  finish(&e, run_reduce(e.c, col_names[k], &p), what);
+}
+
+static void test_s13_a2_col_arg(void) {
+  static const ptosim_dtype ts[] = {PTOSIM_DT_U16, PTOSIM_DT_U32, PTOSIM_DT_F16, PTOSIM_DT_F32};
+  for (size_t i = 0; i < 4; i++)
+    for (int k = R_ARGMAX; k <= R_ARGMIN; k++) {
+      int blk = (int)(32 / es_of(ts[i]));
+      a2_arg_case(ts[i], (rkind)k, 24, 10 * blk, 23, 9 * blk + 1);
+      a2_arg_case(ts[i], (rkind)k, 1, blk, 1, 3);
+    }
+}
+
+/* Row reductions into an ND dst of several valid columns write its column 0 only (both targets). */
+static void test_s13_row_wide_dst(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    int_case(targets[ti], PTOSIM_DT_I32, R_SUM, 0, 5, 16, 5, 13);
+    int_case(targets[ti], PTOSIM_DT_I16, R_MAX, 0, 3, 32, 2, 17);
+    int_case(targets[ti], PTOSIM_DT_I32, R_ARGMIN, 0, 4, 8, 4, 8);
+    int_case(targets[ti], PTOSIM_DT_I16, R_PROD, 0, 2, 16, 2, 16);
+  }
+}
+
+static void test_s13_rules(void) {
+  const ptosim_target a2 = PTOSIM_TARGET_A2A3, a5 = PTOSIM_TARGET_A5;
+  const ptosim_treduce_params row = {.src = tile(PTOSIM_DT_I64, 0, 4, 72, 4, 72, ND),
+                                     .dst = tile(PTOSIM_DT_I64, 0x8000, 4, 4, 4, 1, ND)},
+                              col = {.src = tile(PTOSIM_DT_U64, 0, 4, 72, 4, 65, ND),
+                                     .dst = tile(PTOSIM_DT_U64, 0x8000, 1, 72, 1, 65, ND)};
+  ptosim_treduce_params p;
+  reduce_refuse(a5, "trowsum", row, "trowsum.cols64");
+  reduce_refuse(a5, "tcolmax", col, "tcolmax.cols64");
+  reduce_refuse(a5, "tcolsum", (p = col, p.src.valid_cols = p.dst.valid_cols = 64, p.has_tmp = true, p.tmp = p.src, p),
+                "tcolsum.tmp");
+  reduce_refuse(a2, "trowsum", (p = row, p.src.valid_cols = 8, p), "trowsum.dtype");
+  reduce_refuse(a5, "trowprod", (p = row, p.src.valid_cols = 8, p), "trowprod.dtype");
+  p = col, p.src.cols = p.dst.cols = 96, p.src.valid_cols = p.dst.valid_cols = 64; /* 96: whole 32-byte lines */
+  const ptosim_treduce_params col96 = p;
+  reduce_refuse(a5, "tcolprod", (p = col96, p.src.dtype = p.dst.dtype = PTOSIM_DT_U8, p), "tcolprod.dtype");
+  reduce_refuse(a2, "tcolmax", (p = col96, p.src.dtype = p.dst.dtype = PTOSIM_DT_U16, p), "tcolmax.dtype");
+  reduce_refuse(a5, "tcolprod", (p = col96, p.src.dtype = p.dst.dtype = PTOSIM_DT_I64, p), "tcolprod.dtype");
+  ptosim_treduce_params b8 = {.src = tile(PTOSIM_DT_U8, 0, 4, 64, 4, 63, ND), .dst = tile(PTOSIM_DT_U8, 0x8000, 4, 32, 4, 1, ND)};
+  reduce_refuse(a5, "trowmin", b8, "trowmin.odd8");
+  reduce_refuse(a5, "trowsum", (p = b8, p.src.valid_cols = 64, p), "trowsum.dtype");
+  reduce_refuse(a2, "trowmax", (p = b8, p.src.valid_cols = 64, p), "trowmax.dtype");
+  ptosim_treduce_params arg = {.src = tile(PTOSIM_DT_I16, 0, 4, 64, 4, 64, ND), .dst = tile(PTOSIM_DT_U32, 0x8000, 1, 64, 1, 64, ND)};
+  arg.tmp = arg.src, arg.has_tmp = true;
+  reduce_refuse(a2, "tcolargmax", arg, "tcolargmax.dtype"); /* A2/A3: f16 f32 u16 u32 only */
+  reduce_refuse(a5, "tcolargmin", (p = arg, p.src.dtype = p.tmp.dtype = PTOSIM_DT_U64, p), "tcolargmin.dtype");
+  reduce_refuse(a5, "tpairreducesum", (p = arg, p.has_tmp = false, p.src.dtype = PTOSIM_DT_I32, p.dst = p.src, p),
+                "tpairreducesum.dtype");
+}
+
 int main(void) {
   RUN(test_row_reduce);
   RUN(test_row_reduce_many);
@@ -738,5 +925,9 @@ int main(void) {
   RUN(test_reduce_rules);
   RUN(test_expand_rules);
   RUN(test_text);
+  RUN(test_s13_a5_int_reduce);
+  RUN(test_s13_a2_col_arg);
+  RUN(test_s13_row_wide_dst);
+  RUN(test_s13_rules);
   return pt_test_finish();
 }
