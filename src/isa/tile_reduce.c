@@ -255,8 +255,9 @@ static const red_loops k_prod[PTOSIM_DT_COUNT] = {FLOATS(RED_ENTRY, rprod, _, _)
 typedef void (*rows_fn)(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
 /* n rows of len elements (A2/A3 order) into d, rows sstep / results dstep bytes apart. */
 typedef void (*a2rows_fn)(uint8_t *d, int64_t dstep, const uint8_t *s, int64_t sstep, int64_t n, int64_t len);
-/* n adjacent columns of len elements, stride elements apart down each, into d[0, n). */
-typedef void (*cols_fn)(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride);
+/* n adjacent columns of len elements, stride elements apart down each, into d[0, n), in row
+ * order (COL_SEQ) or with pairs, A5's order (COL_A5). */
+typedef void (*cols_fn)(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride, bool pairs);
 typedef struct red_simd {
   rows_fn a5_rows;
   a2rows_fn a2a3_rows;
@@ -495,21 +496,27 @@ RED_AVX512 static inline __m512 vrmin_f32_16(__m512 a, __m512 b) {
     }                                                                                     \
   }
 #define SIMD_COLS(op, K, F, ID, X)                                                      \
-  TGT_##X static void op##_cols_##K##_##X(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride) { \
+  TGT_##X static void op##_cols_##K##_##X(uint8_t *d, const uint8_t *s, int64_t n, int64_t len, int64_t stride, \
+                                          bool pairs) {                                   \
     enum { B = 16, W = W_##X, ES = PT_VL_E_##K };                                         \
     VA_##X a[B];                                                                          \
     float out[W];                                                                         \
     for (int64_t c0 = 0; c0 + W <= n; c0 += W * B) {                                      \
-      int64_t nb = (n - c0) / W < B ? (n - c0) / W : B;                                   \
+      int64_t nb = (n - c0) / W < B ? (n - c0) / W : B, i = 1;                            \
       for (int64_t b = 0; b < nb; b++) a[b] = lda_##X(s, c0 + W * b, ES);                 \
-      for (int64_t i = 1; i < len; i++)                                                   \
+      for (; pairs && i + 1 < len; i += 2)                                                \
+        for (int64_t b = 0; b < nb; b++)                                                  \
+          a[b] = v##op##_##K##_##X(a[b], v##op##_##K##_##X(lda_##X(s + i * stride * ES, c0 + W * b, ES), \
+                                                           lda_##X(s + (i + 1) * stride * ES, c0 + W * b, ES))); \
+      for (; i < len; i++)                                                                \
         for (int64_t b = 0; b < nb; b++) a[b] = v##op##_##K##_##X(a[b], lda_##X(s + i * stride * ES, c0 + W * b, ES)); \
       for (int64_t b = 0; b < nb; b++) {                                                  \
         stf_##X(out, froma_##X(a[b]));                                                    \
         for (int k = 0; k < W; k++) st_##K(d, c0 + W * b + k, out[k]);                   \
       }                                                                                   \
     }                                                                                     \
-    for (int64_t c = n / W * W; c < n; c++) op##_col_##K(d + c * ES, s + c * ES, len, stride, NULL); \
+    red_fn tail = pairs ? op##_cola5_##K : op##_col_##K;                                  \
+    for (int64_t c = n / W * W; c < n; c++) tail(d + c * ES, s + c * ES, len, stride, NULL); \
   }
 #define SIMD_ROWS(op, K, F, ID, X) CHAINS(op, K, F, ID, X) ROWS_A5(op, K, F, ID, X) SIMD_A2(op, K, F, ID, X)
 EXT_KINDS(SIMD_ROWS, 8) ROWS_KINDS(SIMD_COLS, 8) ROWS_KINDS(SIMD_COLS, 16)
@@ -961,8 +968,8 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
   const red_simd *v = p->binary ? NULL : simd_of(o->loops, s->dtype);
   if (fn == l->a2a3 && o->loops == k_sum && s->dtype == PTOSIM_DT_F32 && is_dn(d) && a2_fp32_shape(s, d))
     fn = a2_fp32_sum, v = NULL;
-  if (v && o->dir == COL && (fn == l->col || o->loops != k_sum)) /* SIMD sums in row order; max / min in any */
-    v->cols(dp, sp, n, len, stride);
+  if (v && o->dir == COL)
+    v->cols(dp, sp, n, len, stride, fn == l->col_a5);
   else if (v && fn == l->a2a3 && v->a2a3_rows)
     v->a2a3_rows(dp, dstride * des, sp, step * ses, n, len);
   else if (v && fn == l->a5 && v->a5_rows && len >= PTOSIM_VREG_BYTES / ses)
