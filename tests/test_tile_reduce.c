@@ -742,19 +742,18 @@ static int64_t iget(ptosim_dtype t, const uint8_t *p) {
 static void iput(ptosim_dtype t, uint8_t *p, int64_t v) { memcpy(p, &v, (size_t)es_of(t)); }
 static int igt(ptosim_dtype t, int64_t a, int64_t b) { return is_signed_int(t) ? a > b : (uint64_t)a > (uint64_t)b; }
 
-/* MIN, MAX, 0, -1 of every width, and 64-bit values whose 32-bit halves differ in sign or tie. */
+/* MIN, MAX, 0, -1 of every width (cut to a type's width: the low bytes), and 64-bit values
+ * whose 32-bit halves differ in sign or tie. */
 static const uint64_t edges[] = {0x8000000000000000ull, 0x7FFFFFFFFFFFFFFFull, 0, ~0ull, 0x00000000FFFFFFFFull,
                                  0xFFFFFFFF00000000ull, 0x7FFFFFFF80000000ull, 0x800000007FFFFFFFull,
                                  0x0000000180000000ull, 0x0000000100000000ull, 0x80, 0x7F, 0x8000, 0x7FFF,
                                  0x80000000ull, 0x7FFFFFFFull};
 static void plant_edges(env *e, const ptosim_tile *s) {
   ptosim_dtype t = s->dtype;
-  int64_t bits = 8 * es_of(t);
   for (int r = 0; r < s->valid_rows; r++)
     for (int c = 0; c < s->valid_cols; c++) {
       uint64_t q = pt_rand_u64(&seed), v = edges[q % (sizeof edges / sizeof edges[0])];
-      if (bits < 64 && (v >> (bits - 1)) > 1) v = (q >> 8 & 1) ? 0 : v >> 32 << (bits - 1); /* wide edges: MIN or 0 */
-      if (q >> 16 & 1) iput(t, at(e, s, r, c), (int64_t)(bits == 64 ? v : v & ((1ull << bits) - 1)));
+      if (q >> 16 & 1) iput(t, at(e, s, r, c), (int64_t)v); /* iput stores the low es bytes */
     }
 }
 
