@@ -832,6 +832,14 @@ static void test_s13_a5_int_reduce(void) {
 /* A2/A3 u16 / u32 (and f16 / f32) column arg forms compare f16 / f32 views of the bits: the
  * index moves unless best >= x (argmax; <= argmin), false for a NaN; best = max (min), NaN if
  * either is. Sources: the random UB bytes (NaN patterns, negative views) with ties planted. */
+/* Index i rounded to f16's 11 significant bits, halves away from zero (vconv_s162f16a). */
+static uint32_t f16_index(uint32_t i) {
+  uint32_t spacing = 1;
+  while (i / spacing >= 2048) spacing *= 2;
+  uint32_t q = i / spacing, rem = i % spacing;
+  return (q + (2 * rem >= spacing && spacing > 1)) * spacing;
+}
+
 static void a2_arg_case(ptosim_dtype t, rkind k, int rows, int cols, int vr, int vc) {
   env e = env_new(PTOSIM_TARGET_A2A3);
   ptosim_tile s = tile(t, 0x400, rows, cols, vr, vc, ND), d = tile(PTOSIM_DT_U32, 0x28000, 2, cols + 8, 1, vc, ND);
@@ -842,6 +850,7 @@ static void a2_arg_case(ptosim_dtype t, rkind k, int rows, int cols, int vr, int
       static const uint32_t tie[] = {0, 0x80000000u, 0x3F800000u, 0x7F800000u};
       if (q % 4 == 0) iput(t, at(&e, &s, r, c), es_of(t) == 2 ? tie[q >> 8 & 3] >> 16 : tie[q >> 8 & 3]);
       if (q % 4 == 1 && r) memcpy(at(&e, &s, r, c), at(&e, &s, r - 1, c), (size_t)es_of(t)); /* equal to the row above */
+      if (vr > 2048 && isnan(get(view, at(&e, &s, r, c)))) iput(t, at(&e, &s, r, c), 0); /* tall: no NaN */
     }
   env_load(&e);
   for (int c = 0; c < vc; c++) {
@@ -852,7 +861,7 @@ static void a2_arg_case(ptosim_dtype t, rkind k, int rows, int cols, int vr, int
       if (!(k == R_ARGMAX ? best >= v : best <= v)) idx = r;
       best = isnan(best) || isnan(v) ? NAN : (k == R_ARGMAX) == (v > best) ? v : best;
     }
-    iput(PTOSIM_DT_U32, at(&e, &d, 0, c), idx);
+    iput(PTOSIM_DT_U32, at(&e, &d, 0, c), es_of(t) == 2 ? f16_index((uint32_t)idx) : (uint32_t)idx);
   }
   ptosim_treduce_params p = {.src = s, .tmp = s, .has_tmp = true, .dst = d};
   char what[96];
@@ -867,6 +876,7 @@ static void test_s13_a2_col_arg(void) {
       int blk = (int)(32 / es_of(ts[i]));
       a2_arg_case(ts[i], (rkind)k, 24, 10 * blk, 23, 9 * blk + 1);
       a2_arg_case(ts[i], (rkind)k, 1, blk, 1, 3);
+      a2_arg_case(ts[i], (rkind)k, 2600, blk, 2599, blk - 1); /* indices past 2048 (2-byte: through f16) */
     }
 }
 

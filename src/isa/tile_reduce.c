@@ -711,11 +711,18 @@ void pt_tile_reduce_cap_level(int level) { atomic_store_explicit(&red_cap, level
     }                                                                                     \
     st_u32(d, 0, at);                                                                     \
   }
+/* Index i as A2/A3's 2-byte column arg forms store it: through f16 (vconv_s162f16a, to nearest,
+ * ties away from zero; then vconv_f162s32a, exact), so from 2048 on it keeps 11 significant bits. */
+static uint32_t idx_via_f16(uint32_t i) {
+  int sh = 0;
+  while (i >> sh >= 2048) sh++;
+  return sh ? (i + (1u << (sh - 1))) >> sh << sh : i;
+}
 /* The A2/A3 column arg forms (a2a3 TColReduceIdx.hpp ProcessSingleBlock) compare the elements
  * as f16 (2-byte types) or f32 (4-byte) whatever their type, u16 / u32 too: VIEW(x) is that
  * float. Row i's index replaces the best's unless best KEEP x_i (vcmp_ge for argmax, vcmp_le
  * for argmin: false when either is NaN, so a NaN replaces), then best = FOLD(best, x_i) (vmax
- * / vmin: NaN if either is). */
+ * / vmin: NaN if either is). 2-byte types count rows in s16 and store the index via f16. */
 #define ARG_A2(op, K, VIEW, KEEP, FOLD)                                                 \
   static void op##_a2_##K(uint8_t *d, const uint8_t *s, int64_t n, int64_t stride, void *scratch) { \
     (void)scratch;                                                                        \
@@ -726,7 +733,7 @@ void pt_tile_reduce_cap_level(int level) { atomic_store_explicit(&red_cap, level
       if (!(best KEEP v)) at = (uint32_t)i;                                               \
       best = FOLD(best, v);                                                               \
     }                                                                                     \
-    st_u32(d, 0, at);                                                                     \
+    st_u32(d, 0, PT_VL_E_##K == 2 ? idx_via_f16(at) : at);                                \
   }
 #define AS_FLOAT(x) (x)
 #define ARGS_A2(op, KEEP, FOLD) ARG_A2(op, f16, AS_FLOAT, KEEP, FOLD) ARG_A2(op, f32, AS_FLOAT, KEEP, FOLD) \
