@@ -25,7 +25,8 @@
  *   row product:       A5 lane products of the repeats, then lane i times lane i + w for
  *                      w = E/2 .. 1 (TRowProd.hpp vintlv / vmul); A2/A3 lane products of the
  *                      32-byte blocks, then the scalar unit's t_0 * t_1 * ... in float;
- *   column reduce:     x_0 . x_1 . x_2 ... down the column (a2a3 / a5 TColReduceOps.hpp);
+ *   column reduce:     A2/A3 x_0 . x_1 . x_2 ... down the column (a2a3 TColReduceOps.hpp),
+ *                      A5 x_0 . (x_1 . x_2) . (x_3 . x_4) ... (a5 TColReduceOps.hpp);
  *                      f32 / f16 sum, max, min with AVX2 + F16C: 8 columns a vector, with
  *                      AVX-512: 16 (op_cols_K_X);
  *                      tcolsum binary: pairs (x_0 + x_1), (x_2 + x_3), ..., an odd last row
@@ -1005,8 +1006,8 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
     static const red_op o = {#op, dir, loops, a2a3, a5, arg, tmp};                        \
     return reduce(x, p, &o);                                                              \
   }
-/* PTOAS PTOOps.td / PTO.cpp verifiers; the row forms take the tmp optionally as newer PTOAS
- * (tonibohnlein) does and samples write it (mix_kernel.pto has trowmax without tmp). */
+/* The tmp rules: PTOAS PTOOps.td / PTO.cpp verifiers; the row forms take the tmp optionally as
+ * newer PTOAS (tonibohnlein) does and samples write it (mix_kernel.pto has trowmax without tmp). */
 RED_EXEC(trowsum, ROW, k_sum, T_BASE, T_A5ROWSUM, false, TMP_OPTIONAL)
 RED_EXEC(trowmax, ROW, k_max, T_BASE, T_A5ROWMAX, false, TMP_OPTIONAL)
 RED_EXEC(trowmin, ROW, k_min, T_BASE, T_A5ROWMAX, false, TMP_OPTIONAL)
