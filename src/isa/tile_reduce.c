@@ -1002,7 +1002,7 @@ ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) 
  *     TColExpandBinOp.hpp:89-95), div and expdif f16 f32 (TRowExpandDiv.hpp:55, TColExpandDiv.hpp:52,
  *     TEXP, TColExpandExpdif.hpp:59);
  *   binary forms, A5: 8 / 16 / 32-bit integers of both signs, f16 bf16 f32 (a5 TRowExpand{Add,Sub,
- *     Mul,Div,Max,Min}.hpp, TColExpandBinOp.hpp:178-185), expdif f16 f32 (TRowExpandExpdif.hpp:81,
+ *     Mul,Div,Max,Min}.hpp:55-58, TColExpandBinOp.hpp:197-203), expdif f16 f32 (TRowExpandExpdif.hpp:81,
  *     TColExpandExpdif.hpp:54-56). */
 #define T_MOVE (B(I8) | B(U8) | B(I16) | B(U16) | B(I32) | B(U32) | B(F16) | B(BF16) | B(F32))
 #define T_BYTES (B(F8E4M3) | B(F8E5M2) | B(HIF8) | B(F8E8M0) | B(F4E1M2X2) | B(F4E2M1X2)) /* A5 8-bit storage types */
