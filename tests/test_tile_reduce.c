@@ -632,7 +632,7 @@ static void test_expand_rules(void) {
   expand_refuse(a2, "trowexpandmul", EDIT(p.dst.space = PTOSIM_L1), "trowexpandmul.space");
   expand_refuse(a2, "trowexpandadd", EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I8, p.src1.rows = 32),
                 "trowexpandadd.dtype");
-  expand_refuse(a5, "trowexpanddiv", EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I32),
+  expand_refuse(a5, "trowexpanddiv", EDIT(p.src0.dtype = p.src1.dtype = p.dst.dtype = PTOSIM_DT_I64),
                 "trowexpanddiv.dtype");
   expand_refuse(a5, "trowexpandsub", EDIT(p.src1.dtype = PTOSIM_DT_F16), "trowexpandsub.dtype");
   expand_refuse(a5, "trowexpandsub", EDIT(p.dst.blayout = DN), "trowexpandsub.layout");

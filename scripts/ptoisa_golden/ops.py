@@ -534,10 +534,13 @@ def expand(op):
     trowexpand* kernels: full tile (input1.bin) and dst row x col valid valid_row x valid_col,
     per-row tile (input2.bin) ceil32(valid_row) x 1 col-major (DN GM) or, is_rowmajor,
     ceil32(valid_row) x one 32-byte block; GM layouts from the file sizes; their declTmp
-    variant's tmp operand is not passed."""
+    variant's tmp operand is not passed. a2a3's trowexpandmul kernel runs its uint32_t cases
+    as int32_t tiles (launchTRowExpandMul*: `(int32_t*)` casts): i32 there."""
     def make(c, d):
         t = dtype_of(c)
         if not hasattr(c, "dst_row"):
+            if op == "trowexpandmul" and t == "ui32":
+                t = "i32"
             shape, v, k = (c.row, c.col), (c.valid_row, c.valid_col), 32 // ES[t]
             w = k if c.is_rowmajor else 1
             s0 = gm_tile("s0", t, shape, v, d, "input1.bin")

@@ -770,21 +770,51 @@ typedef pt_tile_bc_fn bc_fn;
   ALL_INTS(M, bsub, SUB_I, _) FLOATS(M, bmul, MUL_F, _) ALL_INTS(M, bmul, MUL_I, _) FLOATS(M, bmax, MAX_F, _)      \
   ALL_INTS(M, bmax, MAX_I, _) FLOATS(M, bmin, MIN_F, _) ALL_INTS(M, bmin, MIN_I, _)
 ARITH(BCAST)
-FLOATS(BCAST, bdiv, DIV_F, _) FLOATS(BCAST, bexpdif, EXPDIF_F, _)
+/* Integer vdiv (A5 trowexpanddiv / tcolexpanddiv; section 17 "Broadcast element types"): the
+ * quotient truncated toward zero. Lanes with a zero divisor or MIN / -1 never get here: the
+ * op fails first (k_bdivguard). */
+#define DIV_I(K, x, y) ((pt_vl_c_##K)((x) / (y)))
+FLOATS(BCAST, bdiv, DIV_F, _) INTS(BCAST, bdiv, DIV_I, _) UINTS(BCAST, bdiv, DIV_I, _)
+FLOATS(BCAST, bexpdif, EXPDIF_F, _)
 /* a5 HIGH_PRECISION trowexpanddiv / tcolexpanddiv (TRowExpandDiv.hpp, TColExpandDiv.hpp: DivIEEE754*Impl
- * for float and half; bf16 divides as DEFAULT). */
+ * for float and half; bf16 and the integers divide as DEFAULT). */
 #define DIVHP_F(K, x, y) pt_te_div754_##K(x, y)
 BCAST(bdivhp, f32, DIVHP_F, _) BCAST(bdivhp, f16, DIVHP_F, _)
 FLOATS(BCAST, bcopy, FIRST, _) ALL_INTS(BCAST, bcopy, FIRST, _)
+/* The 8-bit storage types (fp8, two fp4 in a byte) move as their bytes. */
+#define BYTE_COPIES [PTOSIM_DT_F8E4M3] = bcopy_u8, [PTOSIM_DT_F8E5M2] = bcopy_u8, [PTOSIM_DT_HIF8] = bcopy_u8, \
+  [PTOSIM_DT_F8E8M0] = bcopy_u8, [PTOSIM_DT_F4E1M2X2] = bcopy_u8, [PTOSIM_DT_F4E2M1X2] = bcopy_u8,
 static const bc_fn k_badd[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, badd, _, _) ALL_INTS(ENTRY, badd, _, _)};
 static const bc_fn k_bsub[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bsub, _, _) ALL_INTS(ENTRY, bsub, _, _)};
 static const bc_fn k_bmul[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmul, _, _) ALL_INTS(ENTRY, bmul, _, _)};
 static const bc_fn k_bmax[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmax, _, _) ALL_INTS(ENTRY, bmax, _, _)};
 static const bc_fn k_bmin[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmin, _, _) ALL_INTS(ENTRY, bmin, _, _)};
-static const bc_fn k_bdiv[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bdiv, _, _)};
-static const bc_fn k_bdivhp[PTOSIM_DT_COUNT] = {ENTRY(bdivhp, f16, _, _) ENTRY(bdiv, bf16, _, _) ENTRY(bdivhp, f32, _, _)};
+static const bc_fn k_bdiv[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bdiv, _, _) INTS(ENTRY, bdiv, _, _) UINTS(ENTRY, bdiv, _, _)};
+static const bc_fn k_bdivhp[PTOSIM_DT_COUNT] = {ENTRY(bdivhp, f16, _, _) ENTRY(bdiv, bf16, _, _) ENTRY(bdivhp, f32, _, _)
+                                                    INTS(ENTRY, bdiv, _, _) UINTS(ENTRY, bdiv, _, _)};
 static const bc_fn k_bexpdif[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bexpdif, _, _)};
-static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) ALL_INTS(ENTRY, bcopy, _, _)};
+static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) ALL_INTS(ENTRY, bcopy, _, _) BYTE_COPIES};
+
+/* The lanes of an integer vdiv that no source defines: 2 j + o for the first j < n whose
+ * divisor b[j & bm] is 0 (o = 0) or, for a signed K, whose pair is K's minimum over -1 (o = 1);
+ * -1 when there is none. One OR over the row first; the search runs only on a failing row. */
+typedef int64_t (*bc_guard_fn)(const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n);
+#define IMIN(K) ((pt_vl_c_##K)((pt_vl_u_##K)1 << (PT_VL_E_##K * 8 - 1)))
+#define IBAD(K, x, y)                                                                     \
+  ((unsigned)((y) == 0) |                                                                 \
+   2u * ((unsigned)PT_VL_S_##K & (unsigned)((x) == IMIN(K)) & (unsigned)((y) == (pt_vl_c_##K)-1)))
+#define DIVGUARD(op, K, F, ID)                                                            \
+  static int64_t op##_##K(const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n) { \
+    unsigned bad = 0;                                                                     \
+    for (int64_t j = 0; j < n; j++) bad |= IBAD(K, ld_##K(a, j & am), ld_##K(b, j & bm)); \
+    for (int64_t j = 0; bad && j < n; j++) {                                              \
+      unsigned k = IBAD(K, ld_##K(a, j & am), ld_##K(b, j & bm));                         \
+      if (k) return 2 * j + (k > 1);                                                      \
+    }                                                                                     \
+    return -1;                                                                            \
+  }
+INTS(DIVGUARD, gdiv, _, _) UINTS(DIVGUARD, gdiv, _, _)
+static const bc_guard_fn k_bdivguard[PTOSIM_DT_COUNT] = {INTS(ENTRY, gdiv, _, _) UINTS(ENTRY, gdiv, _, _)};
 
 pt_tile_bc_fn pt_tile_bc_loop(pt_tile_binop op, ptosim_dtype dt) {
   static const bc_fn *const tables[] = {[PT_TB_ADD] = k_badd, [PT_TB_MUL] = k_bmul, [PT_TB_MAX] = k_bmax,
@@ -805,9 +835,7 @@ static const pair_fn k_pair[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, pair, _, _) INTS(E
 
 #define B(t) (1u << PTOSIM_DT_##t)
 #define T_BASE PT_TB_BASE
-#define T_A5ARITH (T_BASE | B(I8))                 /* A5 broadcast arithmetic adds i8 */
 #define T_FLOAT (B(F16) | B(F32))
-#define T_MOVE (B(I8) | B(U8) | B(I16) | B(U16) | B(I32) | B(U32) | B(F16) | B(BF16) | B(F32))
 
 /* ---- operand checks ------------------------------------------------------------------- */
 
@@ -1060,13 +1088,31 @@ ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) 
 
 /* ---- broadcasts --------------------------------------------------------------------------- */
 
+/* Element types (bit 1 << dtype; section 17 "Broadcast element types"): what pto-isa's NPU
+ * headers static_assert, per target.
+ *   trowexpand / tcolexpand: a2a3 TRowExpand.hpp:82-85, TColExpand.hpp:44-46 any 1 / 2 / 4-byte
+ *     type; a5 TRowExpand.hpp:26-29, TColExpand.hpp:27-29 also 8-byte (i64 / u64 through
+ *     Int64RowExpand / Int64ColExpand, Int64Rearrange.hpp:162-197; f64 has no vector path);
+ *   binary forms, A2/A3: i16 i32 f16 f32 (a2a3 TRowExpand{Add,Sub,Mul,Max,Min}.hpp,
+ *     TColExpandBinOp.hpp:89-95), div and expdif f16 f32 (TRowExpandDiv.hpp:55, TColExpandDiv.hpp:52,
+ *     TEXP, TColExpandExpdif.hpp:59);
+ *   binary forms, A5: 8 / 16 / 32-bit integers of both signs, f16 bf16 f32 (a5 TRowExpand{Add,Sub,
+ *     Mul,Div,Max,Min}.hpp:55-58, TColExpandBinOp.hpp:197-203), expdif f16 f32 (TRowExpandExpdif.hpp:81,
+ *     TColExpandExpdif.hpp:54-56). */
+#define T_MOVE (B(I8) | B(U8) | B(I16) | B(U16) | B(I32) | B(U32) | B(F16) | B(BF16) | B(F32))
+#define T_BYTES (B(F8E4M3) | B(F8E5M2) | B(HIF8) | B(F8E8M0) | B(F4E1M2X2) | B(F4E2M1X2)) /* A5 8-bit storage types */
+#define T_A5MOVE (T_MOVE | T_BYTES | B(I64) | B(U64))
+#define T_A5BIN (T_BASE | B(I8) | B(U8) | B(U16) | B(U32) | B(BF16))
+/* i64 / u64 on A5: one 64-lane store per row (plt_b32(validCols), Int64Rearrange.hpp:167, 187)
+ * writes columns [0, 64) only. */
+#define A5_COLS64 64
+
 typedef struct bc_op {
   const char *name;
   dir dir;
   const bc_fn *loops;
   uint32_t a2a3, a5;
   bool binary;  /* two sources */
-  bool swap;    /* either source may be the broadcast one (PTOAS verifyTRowExpandReduceLikeOp) */
   bool a5_tmp;  /* A5 accepts a tmp tile */
 } bc_op;
 
@@ -1111,6 +1157,16 @@ static ptosim_status row_src_map(pt_ctx *x, const ptosim_tile *s, const ptosim_t
   return pt_tile_rows(x, s, d->valid_rows, first_only ? 1 : blk, PT_READ, &out->base);
 }
 
+/* The failure of an integer division whose lane (row r, guard result k) no source defines. */
+static ptosim_status bc_undefined(pt_ctx *x, const bc_op *o, ptosim_dtype t, int64_t r, int64_t k) {
+  if (k & 1)
+    return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(o->name, "overflow"),
+                   "the NPU's signed integer division of the minimum by -1 is undefined",
+                   "the minimum of %s divided by -1 at row %" PRId64 ", col %" PRId64, pt_dtype_name(t), r, k >> 1);
+  return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(o->name, "zero"), "the NPU's integer division by zero is undefined",
+                 "integer division by zero at row %" PRId64 ", col %" PRId64, r, k >> 1);
+}
+
 static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const bc_op *o) {
   const ptosim_tile *d = &p->dst;
   const ptosim_tile *s[2] = {&p->src0, &p->src1};
@@ -1124,9 +1180,11 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
   for (int i = 0; i < ns; i++) PT_TRY(pt_tile_same_dtype(x, o->name, i ? "src1" : "src0", s[i], d));
   PT_VERIFY(x, is_nd(d), PT_TILE_RULE(o->name, "layout"), "use a row_major none_box dst", "dst is a %s tile",
             pt_tile_kind_name(pt_tile_kind_of(d)));
-  /* Which source is the broadcast one: src1, or src0 when src1 covers dst's valid region. */
+  /* Which source is the broadcast one: src1, or src0 when src1 covers dst's valid region and
+   * src0 does not (every binary form on both targets: src0eqdst / src1eqdst in the headers, the
+   * operands kept in their order, Op2 = f(src0, src1) with src0 broadcast). */
   int bi = o->binary ? 1 : 0;
-  if (o->swap && s[1]->valid_rows == d->valid_rows && s[1]->valid_cols == d->valid_cols &&
+  if (o->binary && s[1]->valid_rows == d->valid_rows && s[1]->valid_cols == d->valid_cols &&
       !(s[0]->valid_rows == d->valid_rows && s[0]->valid_cols == d->valid_cols))
     bi = 0;
   bc_src src[2] = {{0}};
@@ -1153,38 +1211,45 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
     PT_TRY(pt_tile_rows(x, s[bi], 1, d->valid_cols, PT_READ, &src[bi].base));
   }
   if (!o->binary) src[1] = src[0]; /* FIRST ignores it */
-  uint8_t *dp;
   int64_t h = d->valid_rows, w = d->valid_cols;
+  unsigned es = pt_dtype_size(d->dtype);
+  PT_VERIFY(x, es < 8 || w <= A5_COLS64, PT_TILE_RULE(o->name, "cols64"),
+            "split the op into tiles of at most 64 valid columns",
+            "the NPU's 64-bit %s writes the first 64 columns of a row only; dst has %" PRId64 " valid columns", o->name, w);
+  bc_guard_fn guard = o->loops == k_bdiv ? k_bdivguard[d->dtype] : NULL;
+  for (int64_t r = 0, k; guard && r < h; r++)
+    if ((k = guard(src[0].base + r * src[0].rstep * es, src[0].mask, src[1].base + r * src[1].rstep * es, src[1].mask, w)) >= 0)
+      return bc_undefined(x, o, d->dtype, r, k);
+  uint8_t *dp;
   PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), d->dtype);
   bool hp = p->high_precision && o->loops == k_bdiv && x->m->target == PTOSIM_TARGET_A5;
   bc_fn fn = (hp ? k_bdivhp : o->loops)[d->dtype];
-  unsigned es = pt_dtype_size(d->dtype);
   for (int64_t r = 0; r < h; r++)
     fn(dp + r * d->cols * es, src[0].base + r * src[0].rstep * es, src[0].mask, src[1].base + r * src[1].rstep * es,
        src[1].mask, w);
   return PTOSIM_OK;
 }
 
-#define BC_EXEC(op, dir, loops, a2a3, a5, binary, swap, a5_tmp)                         \
+#define BC_EXEC(op, dir, loops, a2a3, a5, binary, a5_tmp)                               \
   ptosim_status pt_exec_##op(pt_ctx *x, const ptosim_texpand_params *p) {                 \
-    static const bc_op o = {#op, dir, loops, a2a3, a5, binary, swap, a5_tmp};             \
+    static const bc_op o = {#op, dir, loops, a2a3, a5, binary, a5_tmp};                   \
     return broadcast(x, p, &o);                                                           \
   }
-/* Element types and forms: PTOAS PTO.cpp (TRowExpand*Op / TColExpand*Op::verify). */
-BC_EXEC(trowexpand, ROW, k_bcopy, T_MOVE, T_MOVE, false, false, false)
-BC_EXEC(tcolexpand, COL, k_bcopy, T_MOVE, T_MOVE, false, false, false)
-BC_EXEC(trowexpandadd, ROW, k_badd, T_BASE, T_A5ARITH, true, false, true)
-BC_EXEC(trowexpandsub, ROW, k_bsub, T_BASE, T_A5ARITH, true, false, true)
-BC_EXEC(trowexpandmul, ROW, k_bmul, T_BASE, T_A5ARITH, true, false, true)
-BC_EXEC(trowexpanddiv, ROW, k_bdiv, T_FLOAT, T_FLOAT, true, false, true)
-BC_EXEC(trowexpandmax, ROW, k_bmax, T_BASE, T_A5ARITH, true, true, false)
-BC_EXEC(trowexpandmin, ROW, k_bmin, T_BASE, T_A5ARITH, true, true, false)
-BC_EXEC(trowexpandexpdif, ROW, k_bexpdif, T_FLOAT, T_FLOAT, true, true, false)
-BC_EXEC(tcolexpandadd, COL, k_badd, T_BASE, T_A5ARITH, true, false, false)
-BC_EXEC(tcolexpandsub, COL, k_bsub, T_BASE, T_A5ARITH, true, false, false)
-BC_EXEC(tcolexpandmul, COL, k_bmul, T_BASE, T_A5ARITH, true, false, false)
-BC_EXEC(tcolexpanddiv, COL, k_bdiv, T_FLOAT, T_FLOAT, true, false, false)
-BC_EXEC(tcolexpandmax, COL, k_bmax, T_BASE, T_A5ARITH, true, false, false)
-BC_EXEC(tcolexpandmin, COL, k_bmin, T_BASE, T_A5ARITH, true, false, false)
-BC_EXEC(tcolexpandexpdif, COL, k_bexpdif, T_FLOAT, T_FLOAT, true, false, false)
+/* Element types: the lists above; the tmp tile of the A5 forms: PTOAS PTO.cpp (TRowExpand*Op::verify). */
+BC_EXEC(trowexpand, ROW, k_bcopy, T_MOVE, T_A5MOVE, false, false)
+BC_EXEC(tcolexpand, COL, k_bcopy, T_MOVE, T_A5MOVE, false, false)
+BC_EXEC(trowexpandadd, ROW, k_badd, T_BASE, T_A5BIN, true, true)
+BC_EXEC(trowexpandsub, ROW, k_bsub, T_BASE, T_A5BIN, true, true)
+BC_EXEC(trowexpandmul, ROW, k_bmul, T_BASE, T_A5BIN, true, true)
+BC_EXEC(trowexpanddiv, ROW, k_bdiv, T_FLOAT, T_A5BIN, true, true)
+BC_EXEC(trowexpandmax, ROW, k_bmax, T_BASE, T_A5BIN, true, false)
+BC_EXEC(trowexpandmin, ROW, k_bmin, T_BASE, T_A5BIN, true, false)
+BC_EXEC(trowexpandexpdif, ROW, k_bexpdif, T_FLOAT, T_FLOAT, true, false)
+BC_EXEC(tcolexpandadd, COL, k_badd, T_BASE, T_A5BIN, true, false)
+BC_EXEC(tcolexpandsub, COL, k_bsub, T_BASE, T_A5BIN, true, false)
+BC_EXEC(tcolexpandmul, COL, k_bmul, T_BASE, T_A5BIN, true, false)
+BC_EXEC(tcolexpanddiv, COL, k_bdiv, T_FLOAT, T_A5BIN, true, false)
+BC_EXEC(tcolexpandmax, COL, k_bmax, T_BASE, T_A5BIN, true, false)
+BC_EXEC(tcolexpandmin, COL, k_bmin, T_BASE, T_A5BIN, true, false)
+BC_EXEC(tcolexpandexpdif, COL, k_bexpdif, T_FLOAT, T_FLOAT, true, false)
