@@ -10,6 +10,8 @@
  *   8-bit tsel rows past 256 columns (<op>.cols), with the UB left as it was.
  * Every case starts from a UB of random bytes and compares the whole UB after the op, so the
  * bytes outside dst's valid region (or past the predicate row's 32 bytes) must be untouched. */
+#include <inttypes.h>
+
 #include "tile_ub_env.h"
 
 static unsigned long long seed = 0xC0FFEE1234567ull;
@@ -285,10 +287,52 @@ static void test_sel_b8_wide(void) {
   sel_case(A5, 0, PTOSIM_DT_I16, 288, 2, 288, NULL); /* 16-bit: 16-byte steps, 128 lanes */
 }
 
+/* ---- text form ----------------------------------------------------------------------------- */
+
+#define TI "!pto.tile_buf<loc=vec, dtype=i64, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define TM "!pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define PV "!pto.partition_tensor_view<16x32xi64>"
+#define VIEW(n)                                                                                                  \
+  "%v" n " = pto.make_tensor_view %" n ", shape = [%c16, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xi64>\n" \
+  "%p" n " = pto.partition_view %v" n ", offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xi64> -> " PV "\n"
+
+/* On A5: o = a > -1 ? a : b (tcmps, tsel), e = a < b ? a : -1 (tcmp, tsels), on i64 tiles. */
+static const char *const k_text64 =
+    "module {\n"
+    "func.func @k(%a: !pto.ptr<i64>, %b: !pto.ptr<i64>, %o: !pto.ptr<i64>, %e: !pto.ptr<i64>) {\n"
+    "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
+    "%c16 = arith.constant 16 : index\n%c32 = arith.constant 32 : index\n%s = arith.constant -1 : i64\n"
+    VIEW("a") VIEW("b") VIEW("o") VIEW("e")
+    "%ta = pto.alloc_tile : " TI "\n%tb = pto.alloc_tile : " TI "\n%tc = pto.alloc_tile : " TI "\n"
+    "%tt = pto.alloc_tile : " TI "\n%tm = pto.alloc_tile : " TM "\n"
+    "pto.tload ins(%pa : " PV ") outs(%ta : " TI ")\n"
+    "pto.tload ins(%pb : " PV ") outs(%tb : " TI ")\n"
+    "pto.tcmps ins(%ta, %s {cmpMode = #pto<cmp gt>} : " TI ", i64) outs(%tm : " TM ")\n"
+    "pto.tsel ins(%tm, %ta, %tb, %tt : " TM ", " TI ", " TI ", " TI ") outs(%tc : " TI ")\n"
+    "pto.tstore ins(%tc : " TI ") outs(%po : " PV ")\n"
+    "pto.tcmp ins(%ta, %tb {cmpMode = #pto<cmp lt>} : " TI ", " TI ") outs(%tm : " TM ")\n"
+    "pto.tsels ins(%tm, %ta, %s : " TM ", " TI ", i64) outs(%tc : " TI ")\n"
+    "pto.tstore ins(%tc : " TI ") outs(%pe : " PV ")\n"
+    "return\n}\n}\n";
+
+static void test_text64(void) {
+  enum { N = 16 * 32 };
+  int64_t a[N], b[N], o[N], e[N];
+  for (int i = 0; i < N; i++) a[i] = (int64_t)pick64(), b[i] = (int64_t)near64((uint64_t)a[i]);
+  void *bufs[4] = {a, b, o, e};
+  size_t sizes[4] = {sizeof a, sizeof b, sizeof o, sizeof e};
+  run_text(k_text64, A5, bufs, sizes, 4);
+  for (int i = 0; i < N; i++) {
+    CHECK_MSG(o[i] == (order64((uint64_t)a[i], ~0ull, 1) > 0 ? a[i] : b[i]), "o[%d] = %" PRIx64, i, (uint64_t)o[i]);
+    CHECK_MSG(e[i] == (order64((uint64_t)a[i], (uint64_t)b[i], 1) < 0 ? a[i] : -1), "e[%d] = %" PRIx64, i, (uint64_t)e[i]);
+  }
+}
+
 int main(void) {
   RUN(test_cmp64);
   RUN(test_cmps_bf16);
   RUN(test_sel_types);
   RUN(test_sel_b8_wide);
+  RUN(test_text64);
   return pt_test_finish();
 }
