@@ -88,11 +88,12 @@ SEL_ROW(8, uint64_t)
 /* Element types per op and target ([0] A2/A3, [1] A5): the static_asserts of a2a3 / a5
  * TCmp.hpp, TCmps.hpp (TcmpsCheck), TSel.hpp, TSels.hpp (docs/spec-notes.md section 14.9).
  * a5 TSel takes any element of 1, 2, 4 or 8 bytes: every such tile type of pto-isa a5. */
+#define T_A5CMP (T_INTS | T_INT64 | B(F16) | B(BF16) | B(F32))
 static const uint32_t k_types[][2] = {
-    [0] = {B(I32) | B(F16) | B(F32), T_INTS | T_INT64 | B(F16) | B(BF16) | B(F32)},         /* tcmp */
-    [1] = {B(I16) | B(U16) | B(I32) | B(F16) | B(F32), T_INTS | T_INT64 | B(F16) | B(BF16) | B(F32)}, /* tcmps */
-    [2] = {T_B24, T_B24 | T_B8 | T_INT64},                                                  /* tsel */
-    [3] = {T_B24, T_INTS | T_INT64 | B(F16) | B(F32)},                                      /* tsels */
+    [0] = {B(I32) | B(F16) | B(F32), T_A5CMP},                 /* tcmp */
+    [1] = {B(I16) | B(U16) | B(I32) | B(F16) | B(F32), T_A5CMP}, /* tcmps */
+    [2] = {T_B24, T_B24 | T_B8 | T_INT64},                     /* tsel */
+    [3] = {T_B24, T_INTS | T_INT64 | B(F16) | B(F32)},         /* tsels */
 };
 
 /* Valid columns op `name` handles as its formula says on A5 for elements of es bytes
@@ -146,8 +147,7 @@ static ptosim_status check_cols(pt_ctx *x, const char *name, bool sel, bool scal
   PT_VERIFY(x, max == 0 || vc <= max, PT_TILE_RULE(name, "cols"),
             "split the op into pieces of at most that many columns (tile views / subsets)",
             "A5 handles %" PRId64 " valid columns of %u-byte elements at most, not %" PRId64
-            " (the pto-isa a5 code does not loop over more: docs/spec-notes.md section 14.9)",
-            max, es, vc);
+            " (the pto-isa a5 code does not loop over more: docs/spec-notes.md section 14.9)", max, es, vc);
   return PTOSIM_OK;
 }
 
