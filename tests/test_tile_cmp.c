@@ -287,6 +287,46 @@ static void test_sel_b8_wide(void) {
   sel_case(A5, 0, PTOSIM_DT_I16, 288, 2, 288, NULL); /* 16-bit: 16-byte steps, 128 lanes */
 }
 
+/* ---- tcmp operands of different widths ----------------------------------------------------- */
+
+/* tcmp EQ on i32 / u32 / i16 (type t) of target tg: src0 vr x 200 of a tile acols wide, src1
+ * of a tile bcols wide; rule NULL: must compute each row against its own row. */
+static void stride_case(ptosim_target tg, ptosim_dtype t, int vr, int acols, int bcols, const char *rule) {
+  env e = env_new_seeded(tg, &seed);
+  int rows = vr + 1, vc = 200;
+  ptosim_tile a = ub_tile(t, 0, rows, acols, vr, vc, ROW), b = ub_tile(t, 0x4000, rows, bcols, vr, vc, ROW);
+  ptosim_tile d = ub_tile(PTOSIM_DT_U8, 0x8000, rows, 64, vr, 25, ROW);
+  for (int r = 0; r < rows; r++) /* few distinct values: ties */
+    for (int c = 0; c < bcols; c++) {
+      if (c < acols) set_at(&e, &a, r, c, pt_rand_u64(&seed) % 5);
+      set_at(&e, &b, r, c, pt_rand_u64(&seed) % 5);
+    }
+  env_load(&e);
+  ptosim_telem_params p = {.src0 = a, .src1 = b, .dst = d, .cmp = PTOSIM_TCMP_EQ};
+  ptosim_status st = ptosim_exec(e.c, PTOSIM_OP_tcmp, &p, NULL);
+  if (rule) {
+    refuse_clean(&e, st, rule);
+    return;
+  }
+  int g = tg == A5 ? 128 : 256 / (int)es_of(t); /* bits per repeat */
+  for (int r = 0; r < vr; r++)
+    for (int k = 0; k < (vc + g - 1) / g * g; k++) /* values 0..4 */
+      put_bit(&e, &d, r, k, k < vc && holds(order64(bits_at(&e, &a, r, k), bits_at(&e, &b, r, k), 0), 0, PTOSIM_TCMP_EQ));
+  finish(&e, st, "tcmp of tiles of different widths");
+}
+
+/* a5 TCmp_32B swaps the row strides of src0 and src1 for half of each repeat pair: 32-bit
+ * tcmp on A5 of tiles of different column counts is refused past one row; one row, 16-bit
+ * elements and A2/A3 (TCmp.hpp: each tile's own Cols) compute as the formula says. */
+static void test_cmp_stride(void) {
+  stride_case(A5, PTOSIM_DT_I32, 3, 200, 232, "tcmp.stride");
+  stride_case(A5, PTOSIM_DT_U32, 2, 232, 200, "tcmp.stride");
+  stride_case(A5, PTOSIM_DT_I32, 1, 200, 232, NULL);
+  stride_case(A5, PTOSIM_DT_U32, 3, 232, 232, NULL);
+  stride_case(A5, PTOSIM_DT_I16, 3, 208, 240, NULL);
+  stride_case(A2, PTOSIM_DT_I32, 3, 200, 232, NULL);
+}
+
 /* ---- text form ----------------------------------------------------------------------------- */
 
 #define TI "!pto.tile_buf<loc=vec, dtype=i64, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
@@ -333,6 +373,7 @@ int main(void) {
   RUN(test_cmps_bf16);
   RUN(test_sel_types);
   RUN(test_sel_b8_wide);
+  RUN(test_cmp_stride);
   RUN(test_text64);
   return pt_test_finish();
 }

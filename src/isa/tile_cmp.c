@@ -160,6 +160,12 @@ ptosim_status pt_exec_tcmp(pt_ctx *x, const ptosim_telem_params *p) {
   PT_TRY(pt_te_tile(x, name, "src0", a));
   if (!scalar) PT_TRY(check_like(x, name, "src1", &p->src1, a, "src0"));
   PT_TRY(pt_te_dtype(x, name, "src0", a->dtype, k_types[scalar]));
+  /* a5 TCmp_32B loads src1's even 64-lane halves of a repeat pair at src0's row stride and
+   * src0's odd halves at src1's: the same stride, or one row, keeps each row its own. */
+  PT_VERIFY(x, !a5 || scalar || pt_dtype_size(a->dtype) != 4 || a->valid_rows <= 1 || a->cols == p->src1.cols,
+            PT_TILE_RULE(name, "stride"), "give src0 and src1 the same number of columns",
+            "A5 compares 32-bit rows of tiles %d and %d columns wide with each other's row stride "
+            "(a5 TCmp.hpp TCmp_32B)", a->cols, p->src1.cols);
   PT_VERIFY(x, (unsigned)p->cmp <= PTOSIM_TCMP_GE, PT_TILE_RULE(name, "mode"), "use eq ne lt le gt ge",
             "comparison %d is not a mode", (int)p->cmp);
   PT_VERIFY(x, a5 || a->dtype != PTOSIM_DT_I32 || p->cmp <= PTOSIM_TCMP_NE, PT_TILE_RULE(name, "mode"),
