@@ -726,7 +726,10 @@ static int cmp_case(int scalar, ptosim_target tg, ptosim_dtype t, ptosim_tcmp_mo
   ptosim_status st = ptosim_exec(u.c, op, &p, NULL);
   CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
   int i32_order = tg == PTOSIM_TARGET_A2A3 && t == PTOSIM_DT_I32 && m > PTOSIM_TCMP_NE;
-  const char *rule = i32_order ? (scalar ? "tcmps.mode" : "tcmp.mode") : (scalar ? "tcmps.dtype" : "tcmp.dtype");
+  int wide64 = tg == PTOSIM_TARGET_A5 && esz(t) == 8 && vc > 64; /* A5 64-bit rows: 64 columns (test_tile_cmp.c) */
+  const char *rule = i32_order ? (scalar ? "tcmps.mode" : "tcmp.mode")
+                     : wide64  ? (scalar ? "tcmps.cols" : "tcmp.cols")
+                               : (scalar ? "tcmps.dtype" : "tcmp.dtype");
   if (st != PTOSIM_OK)
     CHECK_MSG(!strcmp(ptosim_last_diag(u.m)->rule, rule) && !memcmp(got, u.img, u.cap), "%s %s: %s [%s]",
               scalar ? "tcmps" : "tcmp", pt_dtype_name(t), ptosim_last_diag(u.m)->msg, ptosim_last_diag(u.m)->rule);
@@ -762,8 +765,10 @@ static int sel_case(int scalar, ptosim_target tg, ptosim_dtype t, int rows, int 
     }
   ptosim_status st = ptosim_exec(u.c, scalar ? PTOSIM_OP_tsels : PTOSIM_OP_tsel, &p, NULL);
   CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+  int wide64 = tg == PTOSIM_TARGET_A5 && esz(t) == 8 && vc > 64; /* A5 64-bit rows: 64 columns (test_tile_cmp.c) */
+  const char *rule = wide64 ? (scalar ? "tsels.cols" : "tsel.cols") : (scalar ? "tsels.dtype" : "tsel.dtype");
   if (st != PTOSIM_OK)
-    CHECK_MSG(!strcmp(ptosim_last_diag(u.m)->rule, scalar ? "tsels.dtype" : "tsel.dtype") && !memcmp(got, u.img, u.cap),
+    CHECK_MSG(!strcmp(ptosim_last_diag(u.m)->rule, rule) && !memcmp(got, u.img, u.cap),
               "%s: %s", pt_dtype_name(t), ptosim_last_diag(u.m)->msg);
   else
     CHECK_MSG(!memcmp(got, want, u.cap), "%s %s target %d valid %dx%d", scalar ? "tsels" : "tsel", pt_dtype_name(t),

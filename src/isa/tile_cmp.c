@@ -15,7 +15,9 @@
  * the bits past vc zero (a5: the tail lanes' predicate is off; a2a3 compares whatever follows
  * the valid columns, see docs/spec-notes.md section 19), G = the elements of one repeat (a2a3
  * 256 B / element size; a5 256 for 8-bit, 128 for 16- and 32-bit: TCmp_32B stores two
- * 64-lane compares at once). */
+ * 64-lane compares at once; 256 for 64-bit, whose rows hold at most 64 elements: one 32-byte
+ * predicate store per row). A5 64-bit compares are true 64-bit compares, signed for i64 and
+ * unsigned for u64 (section 14.9). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +43,7 @@
     }                                                                                        \
   }
 
-#define CMP_KINDS(M, op, F) PT_VL_INTS(M, op, F) PT_VL_FLOATS(M, op, F)
+#define CMP_KINDS(M, op, F) PT_VL_INTS(M, op, F) PT_VL_INTS64(M, op, F) PT_VL_FLOATS(M, op, F)
 #define CMP_ENTRY(op, K, F) [PT_VL_DT_##K] = op##_##K,
 #define CMP_LOOPS(op, OPR) CMP_KINDS(CMP_ROW, op, OPR) static const te_fn op##_loops[PTOSIM_DT_COUNT] = {CMP_KINDS(CMP_ENTRY, op, _)};
 CMP_LOOPS(eq, ==)
@@ -79,15 +81,31 @@ SEL_ROW(8, uint64_t)
 
 #define B(t) TE_BIT(PTOSIM_DT_##t)
 #define T_INTS (B(I8) | B(U8) | B(I16) | B(U16) | B(I32) | B(U32))
+#define T_INT64 (B(I64) | B(U64))
 #define T_B24 (B(I16) | B(U16) | B(I32) | B(U32) | B(F16) | B(BF16) | B(F32))
+#define T_B8 (B(I8) | B(U8) | B(F8E4M3) | B(F8E5M2) | B(HIF8) | B(F8E8M0) | B(F4E1M2X2) | B(F4E2M1X2))
 
-/* Element types per op and target ([0] A2/A3, [1] A5): a2a3 / a5 T<Op>.hpp static_asserts,
- * 64-bit compares not modelled. */
+/* Element types per op and target ([0] A2/A3, [1] A5): the static_asserts of a2a3 / a5
+ * TCmp.hpp, TCmps.hpp (TcmpsCheck), TSel.hpp, TSels.hpp (docs/spec-notes.md section 14.9).
+ * a5 TSel takes any element of 1, 2, 4 or 8 bytes: every such tile type of pto-isa a5. */
+#define T_A5CMP (T_INTS | T_INT64 | B(F16) | B(BF16) | B(F32))
 static const uint32_t k_types[][2] = {
-    [0] = {B(I32) | B(F16) | B(F32), T_INTS | B(F16) | B(BF16) | B(F32)},         /* tcmp */
-    [1] = {B(I16) | B(U16) | B(I32) | B(F16) | B(F32), T_INTS | B(F16) | B(F32)}, /* tcmps */
-    [2] = {T_B24, T_B24 | B(I8) | B(U8) | B(I64) | B(U64)},                       /* tsel, tsels */
+    [0] = {B(I32) | B(F16) | B(F32), T_A5CMP},                 /* tcmp */
+    [1] = {B(I16) | B(U16) | B(I32) | B(F16) | B(F32), T_A5CMP}, /* tcmps */
+    [2] = {T_B24, T_B24 | T_B8 | T_INT64},                     /* tsel */
+    [3] = {T_B24, T_INTS | T_INT64 | B(F16) | B(F32)},         /* tsels */
 };
+
+/* Valid columns op `name` handles as its formula says on A5 for elements of es bytes
+ * (0: any), checked as rule <op>.cols:
+ * - 64-bit tcmp / tcmps / tsel / tsels (a5 Int64Binary.hpp Int64Compare, Int64CompareScalar,
+ *   Int64Select, Int64SelectScalar) load one DINTLV_B32 register pair per row, the first 64
+ *   elements, and have no column loop: later columns are neither compared nor selected;
+ * - 8-bit tsel (a5 TSel.hpp TSel_b16_8) steps the mask 16 bytes per 256-element repeat, so
+ *   from column 256 on it selects with the bits of other columns. */
+static int64_t a5_max_cols(bool sel, bool scalar, unsigned es) {
+  return es == 8 ? 64 : es == 1 && sel && !scalar ? 256 : 0;
+}
 
 static bool is_byte_int(ptosim_dtype t) { return t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8; }
 
@@ -119,8 +137,19 @@ static ptosim_status check_like(pt_ctx *x, const char *name, const char *what, c
   return PTOSIM_OK;
 }
 
-/* Bits per row tcmp writes: whole repeats of G elements (file comment). */
-static int64_t repeat_elems(bool a5, unsigned es) { return a5 ? (es == 1 ? 256 : 128) : 256 / es; }
+/* Bits per row tcmp writes: whole repeats of G elements (file comment); a5 64-bit: one
+ * 256-bit psts NORM per row (Int64Compare), bits 0..vc-1 the results. */
+static int64_t repeat_elems(bool a5, unsigned es) { return a5 ? (es == 1 || es == 8 ? 256 : 128) : 256 / es; }
+
+/* On A5, vc valid columns of es-byte elements are within a5_max_cols. */
+static ptosim_status check_cols(pt_ctx *x, const char *name, bool sel, bool scalar, unsigned es, int64_t vc) {
+  int64_t max = x->m->target == PTOSIM_TARGET_A5 ? a5_max_cols(sel, scalar, es) : 0;
+  PT_VERIFY(x, max == 0 || vc <= max, PT_TILE_RULE(name, "cols"),
+            "split the op into pieces of at most that many columns (tile views / subsets)",
+            "A5 handles %" PRId64 " valid columns of %u-byte elements at most, not %" PRId64
+            " (the pto-isa a5 code does not loop over more: docs/spec-notes.md section 14.9)", max, es, vc);
+  return PTOSIM_OK;
+}
 
 /* ---- tcmp / tcmps ------------------------------------------------------------------------ */
 
@@ -131,6 +160,12 @@ ptosim_status pt_exec_tcmp(pt_ctx *x, const ptosim_telem_params *p) {
   PT_TRY(pt_te_tile(x, name, "src0", a));
   if (!scalar) PT_TRY(check_like(x, name, "src1", &p->src1, a, "src0"));
   PT_TRY(pt_te_dtype(x, name, "src0", a->dtype, k_types[scalar]));
+  /* a5 TCmp_32B loads src1's even 64-lane halves of a repeat pair at src0's row stride and
+   * src0's odd halves at src1's: the same stride, or one row, keeps each row its own. */
+  PT_VERIFY(x, !a5 || scalar || pt_dtype_size(a->dtype) != 4 || a->valid_rows <= 1 || a->cols == p->src1.cols,
+            PT_TILE_RULE(name, "stride"), "give src0 and src1 the same number of columns",
+            "A5 compares 32-bit rows of tiles %d and %d columns wide with each other's row stride "
+            "(a5 TCmp.hpp TCmp_32B)", a->cols, p->src1.cols);
   PT_VERIFY(x, (unsigned)p->cmp <= PTOSIM_TCMP_GE, PT_TILE_RULE(name, "mode"), "use eq ne lt le gt ge",
             "comparison %d is not a mode", (int)p->cmp);
   PT_VERIFY(x, a5 || a->dtype != PTOSIM_DT_I32 || p->cmp <= PTOSIM_TCMP_NE, PT_TILE_RULE(name, "mode"),
@@ -138,6 +173,7 @@ ptosim_status pt_exec_tcmp(pt_ctx *x, const ptosim_telem_params *p) {
             "A2/A3 compares i32 for equality only (a2a3 %s.hpp issues vcmpv%s_eq for every mode)",
             scalar ? "TCmps" : "TCmp", scalar ? "s" : "");
   int64_t vr = a->valid_rows, vc = a->valid_cols, g = repeat_elems(a5, pt_dtype_size(a->dtype));
+  PT_TRY(check_cols(x, name, false, scalar, pt_dtype_size(a->dtype), vc));
   int64_t wbytes = (vc + g - 1) / g * g / 8;
   PT_TRY(check_pred(x, name, "dst", d, vr, wbytes));
   PT_VERIFY(x, d->valid_rows == vr, PT_TILE_RULE(name, "valid"), "give dst src0's valid rows",
@@ -185,8 +221,9 @@ ptosim_status pt_exec_tsel(pt_ctx *x, const ptosim_telem_params *p) {
   PT_TRY(pt_te_tile(x, name, "dst", d));
   for (int i = 0; i < ns; i++) PT_TRY(check_like(x, name, names[i], src[i], d, "dst"));
   if (p->has_tmp) PT_TRY(pt_te_tile(x, name, "tmp", &p->tmp));
-  PT_TRY(pt_te_dtype(x, name, "dst", d->dtype, k_types[2]));
+  PT_TRY(pt_te_dtype(x, name, "dst", d->dtype, k_types[2 + scalar]));
   int64_t vr = d->valid_rows, vc = d->valid_cols, mbytes = (vc + 7) / 8, sm, sd, ss[2] = {0, 0};
+  PT_TRY(check_cols(x, name, true, scalar, pt_dtype_size(d->dtype), vc));
   PT_TRY(check_pred(x, name, "mask", &p->mask, vr, mbytes));
   uint8_t *mp, *dp, *q, *copy[2] = {NULL, NULL};
   const uint8_t *sp[2] = {NULL, NULL};
