@@ -323,7 +323,7 @@ ptosim_status pt_exec_tgather(pt_ctx *x, const ptosim_tgather_params *p) {
   /* CheckValid takes these pairs, but TGather_b8 reads a u32 index register as u16 lanes and
    * TGather_b32 a u16 one as u32 lanes: each lane then holds half an index or two. */
   PT_VERIFY(x, !a5 || !((T_IDX >> p->indices.dtype) & 1) || (es == 1 ? is == 2 : es != 4 || is == 4),
-            "tgather.index_width", "use 2-byte indices for 1-byte data and 4-byte indices for 4-byte data",
+            "tgather.dtype", "use 2-byte indices for 1-byte data and 4-byte indices for 4-byte data",
             "%s data with %s indices: a5 TGather.hpp %s reads the index register as %u-byte lanes, not a gather by "
             "index", pt_dtype_name(s->dtype), pt_dtype_name(p->indices.dtype), es == 1 ? "TGather_b8" : "TGather_b32",
             es == 1 ? 2u : 4u);
