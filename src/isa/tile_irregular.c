@@ -307,9 +307,10 @@ static ptosim_status gather_mask(pt_ctx *x, const ptosim_tgather_params *p, unsi
 }
 
 /* TGATHER. Data: 2- and 4-byte types; A5 adds the 1-byte ones (a5 TGather.hpp CheckValid and
- * TGATHER_IMPL take every 1-, 2- and 4-byte type, TGather_b8 for the 8-bit ones). Index form:
- * 4-byte indexes (A2/A3 always; A5 for 4-byte data, as TGather_b32 reads them as u32), A5 2-byte
- * data also 2-byte indexes (TGather_b16), A5 1-byte data 2-byte indexes (TGather_b8). */
+ * TGATHER_IMPL take every 1-, 2- and 4-byte type, TGather_b8 for the 8-bit ones) and i64 / u64
+ * (Int64Gather, Int64GatherPattern). Index form: 4-byte indexes (A2/A3 always; A5 for 4- and
+ * 8-byte data, as TGather_b32 and Int64Gather read them as u32), A5 2-byte data also 2-byte
+ * indexes (TGather_b16), A5 1-byte data 2-byte indexes (TGather_b8). */
 ptosim_status pt_exec_tgather(pt_ctx *x, const ptosim_tgather_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   PT_TRY(nd_tile(x, "tgather", "src", s));
@@ -385,8 +386,8 @@ ptosim_status pt_exec_tgatherb(pt_ctx *x, const ptosim_tindex_params *p) {
 
 /* TSCATTER (a2a3 / a5 TScatter.hpp): dst's whole storage (rows x cols elements) set to 0, then
  * dst_flat[idx(i, j)] = src(i, j) over the index tile's valid region in row-major order (the last
- * write to an element wins). Index elements are 4 bytes for 4-byte data, 2 bytes for 2- and
- * 1-byte data. A scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
+ * write to an element wins). Index elements are 4 bytes for 4- and 8-byte data (A5 i64 / u64:
+ * Int64Scatter, the two 32-bit halves scattered alike), 2 bytes for 2- and 1-byte data. A scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
 ptosim_status pt_exec_tscatter(pt_ctx *x, const ptosim_tindex_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst, *it = &p->index;
   uint32_t types = T_B16B32 | PT_TB_T(I8) | PT_TB_T(U8);
