@@ -37,6 +37,7 @@ static ptosim_status b64_cols(pt_ctx *x, const char *op, const char *what, ptosi
 
 #define T_UINT (PT_TB_T(U8) | PT_TB_T(U16) | PT_TB_T(U32))
 #define T_B64 (PT_TB_T(I64) | PT_TB_T(U64))
+
 /* ---- TCI -------------------------------------------------------------------------------------- */
 
 /* dst(0, c) = start +- c wrapped to es bytes (little-endian), c < n. */
