@@ -1021,6 +1021,210 @@ static void test_interleave(void) {
   refuse(&e, ptosim_tinterleave(e.c, &q), "tinterleave.layout");
 }
 
+/* ---- session 13: the element types of the NPU headers (a5 unsigned and 64-bit) -------------- */
+
+/* Raw integer elements: the low es bytes of a little-endian u64; signed types compare after
+ * sign extension (vmax / vmin on signed lanes, Int64MinMax's signed high word for i64). */
+static int is_signed(ptosim_dtype t) {
+  return t == PTOSIM_DT_I8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_I32 || t == PTOSIM_DT_I64;
+}
+static uint64_t raw_get(ptosim_dtype t, const uint8_t *p) {
+  uint64_t u = 0;
+  memcpy(&u, p, (size_t)es_of(t));
+  return u;
+}
+static int raw_less(ptosim_dtype t, uint64_t a, uint64_t b) {
+  int sh = 64 - 8 * (int)es_of(t); /* move the sign bit to bit 63 */
+  if (is_signed(t)) return (int64_t)(a << sh) < (int64_t)(b << sh);
+  return a < b;
+}
+/* f(a, b) of tpart*: 0 add, 1 mul (both modulo 2^bits), 2 max, 3 min. */
+static uint64_t raw_part(ptosim_dtype t, int f, uint64_t a, uint64_t b) {
+  if (f == 0) return a + b;
+  if (f == 1) return a * b;
+  return (f == 2) == raw_less(t, a, b) ? b : a;
+}
+
+/* Random elements, one in three an edge value: 0, 1, -1 / MAX, MIN, MAX, and 64-bit values
+ * whose 32-bit halves differ in sign (truncated to the type's width). */
+static uint64_t edge_or_random(void) {
+  static const uint64_t edges[] = {0, 1, ~0ull, 0x8000000000000000ull, 0x7FFFFFFFFFFFFFFFull, 0x80, 0x7F, 0x8000,
+                                   0x7FFF, 0x80000000ull, 0x7FFFFFFFull, 0x0000000180000000ull,
+                                   0xFFFFFFFF00000001ull, 0x800000007FFFFFFFull, 0x7FFFFFFF80000000ull};
+  uint64_t r = pt_rand_u64(&seed);
+  return r % 3 == 0 ? edges[(r >> 8) % (sizeof edges / sizeof *edges)] : pt_rand_u64(&seed);
+}
+
+/* tpart f on a dst of valid vr x vc in a tile of `cols` columns; the small source (src0 when
+ * small0) has valid sr x sc; every fourth element of it equals the full source's. */
+static void part_raw_case(ptosim_dtype t, int f, int small0, int sr, int sc, int vr, int vc, int cols) {
+  env e = env_new(PTOSIM_TARGET_A5);
+  int64_t es = es_of(t);
+  ptosim_tile full = nd(t, 0x400, 12, cols, vr, vc), small = nd(t, 0x4000, 12, cols, sr, sc);
+  ptosim_tile d = nd(t, 0x8000, 12, cols, vr, vc);
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++) {
+      uint64_t a = edge_or_random(), b = (r + c) % 4 ? edge_or_random() : a;
+      memcpy(at(&e, &full, r, c), &a, (size_t)es);
+      if (r < sr && c < sc) memcpy(at(&e, &small, r, c), &b, (size_t)es);
+    }
+  env_load(&e);
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++) {
+      uint64_t a = raw_get(t, at(&e, &full, r, c)), v = a;
+      if (r < sr && c < sc) {
+        uint64_t b = raw_get(t, at(&e, &small, r, c));
+        v = small0 ? raw_part(t, f, b, a) : raw_part(t, f, a, b);
+      }
+      memcpy(at(&e, &d, r, c), &v, (size_t)es);
+    }
+  ptosim_texpand_params p = {.src0 = small0 ? small : full, .src1 = small0 ? full : small, .dst = d};
+  char what[96];
+  snprintf(what, sizeof what, "tpart a5 f%d %s small%d %dx%d of %dx%d", f, pt_dtype_name(t), small0, sr, sc, vr, vc);
+  finish(&e, run_part(e.c, f, &p), what);
+}
+
+static void test_s13_tpart(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_U8, PTOSIM_DT_U16, PTOSIM_DT_U32, PTOSIM_DT_I64, PTOSIM_DT_U64};
+  for (int k = 0; k < 5; k++) {
+    ptosim_dtype t = types[k];
+    int blk = (int)(32 / es_of(t)), b64 = es_of(t) == 8;
+    for (int f = 0; f < 4; f++) {
+      if (b64 && f == 1) continue; /* a5 TPartMul.hpp: no 64-bit */
+      part_raw_case(t, f, 0, 7, blk + 1, 10, 2 * blk + 3, 3 * blk);
+      part_raw_case(t, f, 1, 10, 2, 10, 2 * blk + 3, 3 * blk);
+      part_raw_case(t, f, 1, 3, 2 * blk + 3, 10, 2 * blk + 3, 3 * blk);
+      part_raw_case(t, f, 0, 10, 2 * blk + 3, 10, 2 * blk + 3, 3 * blk); /* both whole */
+      if (b64) part_raw_case(t, f, f % 2, 5, 63, 9, 64, 68); /* a whole 64-lane register pair */
+    }
+    /* A2/A3 TPart*.hpp take none of them */
+    ptosim_texpand_params p = {.src0 = nd(t, 0, 8, 2 * blk, 8, blk), .src1 = nd(t, 0x1000, 8, 2 * blk, 4, 4),
+                               .dst = nd(t, 0x2000, 8, 2 * blk, 8, blk)};
+    env e = env_new(PTOSIM_TARGET_A2A3);
+    refuse(&e, ptosim_tpartmax(e.c, &p), "tpartmax.dtype");
+  }
+  ptosim_texpand_params p = {.src0 = nd(PTOSIM_DT_I64, 0, 2, 68, 2, 65), .src1 = nd(PTOSIM_DT_I64, 0x1000, 2, 68, 1, 4),
+                             .dst = nd(PTOSIM_DT_I64, 0x2000, 2, 68, 2, 65)};
+  env e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tpartadd(e.c, &p), "tpartadd.cols64"); /* Int64Part: one register pair per row */
+  p.src0.valid_cols = p.dst.valid_cols = 16;
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tpartmul(e.c, &p), "tpartmul.dtype"); /* no Int64 multiply */
+  p = (ptosim_texpand_params){.src0 = nd(PTOSIM_DT_I8, 0, 2, 64, 2, 64), .src1 = nd(PTOSIM_DT_I8, 0x1000, 2, 64, 1, 4),
+                              .dst = nd(PTOSIM_DT_I8, 0x2000, 2, 64, 2, 64)};
+  e = env_new(PTOSIM_TARGET_A2A3);
+  refuse(&e, ptosim_tpartmin(e.c, &p), "tpartmin.dtype"); /* a2a3 TPartMin.hpp:74-79 */
+}
+
+static void test_s13_ttri(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_I64, PTOSIM_DT_U64};
+  static const int shapes[][3] = {{13, 11, 16}, {5, 64, 64}}; /* valid rows, valid cols, cols */
+  for (int k = 0; k < 2; k++)
+    for (int sh = 0; sh < 2; sh++)
+      for (int upper = 0; upper < 2; upper++)
+        for (int64_t dg = -14; dg <= 66; dg += sh ? 10 : 3) {
+          env e = env_new(PTOSIM_TARGET_A5);
+          env_load(&e);
+          ptosim_tile d = nd(types[k], 0x400, 16, shapes[sh][2], shapes[sh][0], shapes[sh][1]);
+          for (int64_t i = 0; i < d.valid_rows; i++)
+            for (int64_t j = 0; j < d.valid_cols; j++) {
+              uint64_t v = upper ? j >= i + dg : j - i <= dg; /* 1 or 0, high word 0 */
+              memcpy(at(&e, &d, i, j), &v, 8);
+            }
+          ptosim_ttri_params p = {.dst = d, .diagonal = dg, .upper = upper};
+          finish(&e, ptosim_ttri(e.c, &p), "ttri 64-bit");
+        }
+  env e = env_new(PTOSIM_TARGET_A2A3);
+  ptosim_ttri_params p = {.dst = nd(PTOSIM_DT_I64, 0, 8, 8, 8, 8)};
+  refuse(&e, ptosim_ttri(e.c, &p), "ttri.dtype"); /* a2a3 TTri.hpp:93-97 */
+  e = env_new(PTOSIM_TARGET_A2A3);
+  p.dst = nd(PTOSIM_DT_BF16, 0, 8, 16, 8, 16);
+  refuse(&e, ptosim_ttri(e.c, &p), "ttri.dtype"); /* no bf16 there either */
+  e = env_new(PTOSIM_TARGET_A5);
+  p.dst = nd(PTOSIM_DT_U64, 0, 2, 68, 2, 65);
+  refuse(&e, ptosim_ttri(e.c, &p), "ttri.cols64");
+}
+
+static void test_s13_scatter_gather(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_I64, PTOSIM_DT_U64};
+  static const ptosim_dtype itypes[] = {PTOSIM_DT_U32, PTOSIM_DT_I32};
+  for (int k = 0; k < 2; k++) {
+    ptosim_dtype t = types[k], it = itypes[k];
+    gather_index_case(PTOSIM_TARGET_A5, t, it, k == 1);
+    /* tscatter: dst's whole storage zeroed, then dst_flat[idx(i, j)] = src(i, j), the last write winning */
+    for (int w = 5; w <= 64; w += 59) {
+      env e = env_new(PTOSIM_TARGET_A5);
+      ptosim_tile s = nd(t, 0x400, 6, 68, 5, 3), d = nd(t, 0x4000, 4, 20, 4, 3), ix = nd(it, 0x6000, 8, 72, 4, w);
+      int64_t n = d.rows * d.cols;
+      for (int64_t i = 0; i < s.rows; i++)
+        for (int64_t j = 0; j < s.cols; j++) {
+          uint64_t v = edge_or_random();
+          memcpy(at(&e, &s, i, j), &v, 8);
+        }
+      for (int64_t i = 0; i < ix.valid_rows; i++)
+        for (int64_t j = 0; j < ix.valid_cols; j++) put_u32(at(&e, &ix, i, j), (uint32_t)(pt_rand_u64(&seed) % (uint64_t)n));
+      env_load(&e);
+      memset(e.img + d.addr, 0, (size_t)(n * 8));
+      for (int64_t i = 0; i < ix.valid_rows; i++)
+        for (int64_t j = 0; j < ix.valid_cols; j++) {
+          uint32_t q;
+          memcpy(&q, at(&e, &ix, i, j), 4);
+          memcpy(e.img + d.addr + (uint64_t)q * 8, at(&e, &s, i, j), 8);
+        }
+      ptosim_tindex_params p = {.src = s, .index = ix, .dst = d};
+      finish(&e, ptosim_tscatter(e.c, &p), "tscatter 64-bit");
+    }
+    /* tgather mask form: row r keeps k < w / t selections at dst element r * (dst cols / t) + k */
+    for (int m = PTOSIM_MP_P0101; m <= PTOSIM_MP_P1111; m++)
+      for (int sh = 0; sh < 2; sh++) {
+        static const int t_of[] = {0, 2, 2, 4, 4, 4, 4, 1}, o_of[] = {0, 0, 1, 0, 1, 2, 3, 0};
+        int tt = t_of[m], o = o_of[m];
+        env e = env_new(PTOSIM_TARGET_A5);
+        ptosim_tile s = sh ? nd(t, 0x400, 8, 24, 3, 15) : nd(t, 0x400, 4, 16, 4, 16);
+        ptosim_tile d = sh ? nd(t, 0x2000, 8, 24, 3, 7) : nd(t, 0x2000, 4, 16, 4, 16);
+        for (int64_t i = 0; i < s.rows; i++)
+          for (int64_t j = 0; j < s.cols; j++) {
+            uint64_t v = edge_or_random();
+            memcpy(at(&e, &s, i, j), &v, 8);
+          }
+        env_load(&e);
+        for (int64_t r = 0; r < s.valid_rows; r++)
+          for (int64_t q = 0; q < s.valid_cols / tt; q++)
+            memcpy(e.img + d.addr + (r * (d.cols / tt) + q) * 8, at(&e, &s, r, q * tt + o), 8);
+        ptosim_tgather_params p = {.src = s, .pattern = (ptosim_mask_pattern)m, .dst = d};
+        finish(&e, ptosim_tgather(e.c, &p), "tgather mask 64-bit");
+      }
+  }
+  /* refusals: A2/A3 has no 64-bit gather / scatter; 64-bit data take 4-byte indices; one register pair per row */
+  ptosim_tindex_params q = {.src = nd(PTOSIM_DT_I64, 0, 1, 68, 1, 65), .index = nd(PTOSIM_DT_I32, 0x1000, 1, 72, 1, 65),
+                            .dst = nd(PTOSIM_DT_I64, 0x2000, 1, 68, 1, 68)};
+  env e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.cols64");
+  q.index.valid_cols = q.src.valid_cols = 8;
+  e = env_new(PTOSIM_TARGET_A2A3);
+  refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.dtype");
+  q.index = nd(PTOSIM_DT_U16, 0x1000, 1, 80, 1, 8);
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.dtype");
+  ptosim_tgather_params g = {.src = nd(PTOSIM_DT_U64, 0, 1, 132, 1, 130), .pattern = PTOSIM_MP_P0101,
+                             .dst = nd(PTOSIM_DT_U64, 0x2000, 1, 132, 1, 132)};
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tgather(e.c, &g), "tgather.cols64"); /* 65 selections */
+  g.src.valid_cols = 128, g.dst = nd(PTOSIM_DT_U64, 0x2000, 1, 60, 1, 60);
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tgather(e.c, &g), "tgather.shape"); /* 64 selections, 60 elements */
+  e = env_new(PTOSIM_TARGET_A2A3);
+  refuse(&e, ptosim_tgather(e.c, &g), "tgather.dtype");
+  g = (ptosim_tgather_params){.src = nd(PTOSIM_DT_I64, 0, 8, 8, 8, 8), .indices = nd(PTOSIM_DT_I16, 0x1000, 8, 16, 8, 8),
+                              .dst = nd(PTOSIM_DT_I64, 0x2000, 8, 8, 8, 8)};
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tgather(e.c, &g), "tgather.dtype"); /* a5 TGather.hpp CheckValid: b32 indices for b64 data */
+  g.indices = nd(PTOSIM_DT_I32, 0x1000, 1, 72, 1, 65), g.src = nd(PTOSIM_DT_I64, 0, 2, 68, 2, 68);
+  g.dst = nd(PTOSIM_DT_I64, 0x2000, 1, 68, 1, 65);
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tgather(e.c, &g), "tgather.cols64");
+}
+
 int main(void) {
   RUN(test_tci);
   RUN(test_ttri);
@@ -1041,5 +1245,8 @@ int main(void) {
   RUN(test_interleave);
   RUN(test_text);
   RUN(test_text_gather);
+  RUN(test_s13_tpart);
+  RUN(test_s13_ttri);
+  RUN(test_s13_scatter_gather);
   return pt_test_finish();
 }

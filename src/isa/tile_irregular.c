@@ -22,6 +22,22 @@ static ptosim_status nd_tile(pt_ctx *x, const char *op, const char *what, const 
   return PTOSIM_OK;
 }
 
+/* a5 runs 64-bit tpartadd / tpartmax / tpartmin / ttri / tgather / tscatter on one 64-lane
+ * register pair per row (a DINTLV_B32 load of 512 bytes, plt_b32 of the valid columns:
+ * Int64Reduce.hpp Int64Part, Int64Rearrange.hpp Int64Tri / Int64Gather / Int64Scatter,
+ * TGather.hpp Int64GatherPattern), so columns 64.. of a row are never touched: a row of w
+ * 64-bit elements must have w <= 64 (rule "<op>.cols64"). */
+static ptosim_status b64_cols(pt_ctx *x, const char *op, const char *what, ptosim_dtype dt, int64_t w) {
+  PT_VERIFY(x, pt_dtype_size(dt) != 8 || w <= 64, PT_TILE_RULE(op, "cols64"),
+            "split the op into pieces of at most 64 columns",
+            "%s has %" PRId64 " valid columns of %s; a5 handles a 64-bit row as one 64-lane register pair", what, w,
+            pt_dtype_name(dt));
+  return PTOSIM_OK;
+}
+
+#define T_UINT (PT_TB_T(U8) | PT_TB_T(U16) | PT_TB_T(U32))
+#define T_B64 (PT_TB_T(I64) | PT_TB_T(U64))
+
 /* ---- TCI -------------------------------------------------------------------------------------- */
 
 /* dst(0, c) = start +- c wrapped to es bytes (little-endian), c < n. */
@@ -56,13 +72,15 @@ ptosim_status pt_exec_tci(pt_ctx *x, const ptosim_tci_params *p) {
 
 ptosim_status pt_exec_ttri(pt_ctx *x, const ptosim_ttri_params *p) {
   const ptosim_tile *d = &p->dst;
-  uint32_t a2a3 = PT_TB_BASE | PT_TB_T(U16) | PT_TB_T(U32), a5 = a2a3 | PT_TB_T(BF16) | PT_TB_T(I8) | PT_TB_T(U8);
+  /* a2a3 TTri.hpp:93-97 (no bf16, no 8-bit), a5 TTri.hpp:99-107 (i64 / u64: Int64Tri, low word 0 / 1, high 0) */
+  uint32_t a2a3 = PT_TB_BASE | PT_TB_T(U16) | PT_TB_T(U32), a5 = a2a3 | PT_TB_T(BF16) | PT_TB_T(I8) | PT_TB_T(U8) | T_B64;
   PT_TRY(nd_tile(x, "ttri", "dst", d));
   PT_TRY(pt_tile_dtype_in(x, "ttri", "dst", d->dtype, a2a3, a5));
+  PT_TRY(b64_cols(x, "ttri", "dst", d->dtype, d->valid_cols));
   PT_VERIFY(x, p->upper == 0 || p->upper == 1, "ttri.mode", "upperOrLower is 0 (lower) or 1 (upper)",
             "upperOrLower %d", p->upper);
   unsigned es = pt_dtype_size(d->dtype);
-  uint8_t one[4] = {0}, zero[4] = {0}, *dp;
+  uint8_t one[8] = {0}, zero[8] = {0}, *dp;
   if (pt_dtype_is_float(d->dtype))
     pt_store_from_f32(d->dtype, one, 1.0f, PT_RND_RINT, PT_SAT_OFF);
   else
@@ -124,7 +142,12 @@ static int inside(const ptosim_tile *a, const ptosim_tile *b) {
 }
 static int same_valid(const ptosim_tile *a, const ptosim_tile *b) { return inside(a, b) && inside(b, a); }
 
-static ptosim_status part(pt_ctx *x, const ptosim_texpand_params *p, const char *op, pt_tile_binop f) {
+/* a5 TPartMul.hpp: 8- to 32-bit integers, f16, bf16, f32; TPartAdd.hpp / TPartMax.hpp /
+ * TPartMin.hpp add i64 / u64 (Int64Part: a wrapping add, signed / unsigned max and min).
+ * A2/A3 TPart*.hpp: i16 / i32 / f16 / f32. */
+#define T_PART_A5 (PT_TB_BASE | PT_TB_T(I8) | PT_TB_T(BF16) | T_UINT)
+
+static ptosim_status part(pt_ctx *x, const ptosim_texpand_params *p, const char *op, pt_tile_binop f, uint32_t a5) {
   const ptosim_tile *s0 = &p->src0, *s1 = &p->src1, *d = &p->dst;
   PT_TRY(nd_tile(x, op, "src0", s0));
   PT_TRY(nd_tile(x, op, "src1", s1));
@@ -132,12 +155,12 @@ static ptosim_status part(pt_ctx *x, const ptosim_texpand_params *p, const char 
   PT_VERIFY(x, !p->has_tmp, PT_TILE_RULE(op, "tmp"), "drop the tmp tile", "%s takes no tmp tile", op);
   PT_TRY(pt_tile_same_dtype(x, op, "src0", s0, d));
   PT_TRY(pt_tile_same_dtype(x, op, "src1", s1, d));
-  /* PTO.cpp TPartAddOp::verify: A2/A3 i32/i16/f16/f32, A5 adds i8 and bf16. */
-  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, PT_TB_BASE, PT_TB_BASE | PT_TB_T(I8) | PT_TB_T(BF16)));
+  PT_TRY(pt_tile_dtype_in(x, op, "dst", d->dtype, PT_TB_BASE, a5));
   PT_VERIFY(x, inside(s0, d) && inside(s1, d) && (same_valid(s0, d) || same_valid(s1, d)), PT_TILE_RULE(op, "valid"),
             "give one source dst's valid region and the other one inside it",
             "valid regions src0 %d x %d, src1 %d x %d, dst %d x %d", s0->valid_rows, s0->valid_cols, s1->valid_rows,
             s1->valid_cols, d->valid_rows, d->valid_cols);
+  PT_TRY(b64_cols(x, op, "dst", d->dtype, d->valid_cols));
   const ptosim_tile *full = same_valid(s0, d) ? s0 : s1, *small = full == s0 ? s1 : s0;
   int64_t h = d->valid_rows, w = d->valid_cols, sh = small->valid_rows, sw = small->valid_cols;
   unsigned es = pt_dtype_size(d->dtype);
@@ -158,10 +181,18 @@ static ptosim_status part(pt_ctx *x, const ptosim_texpand_params *p, const char 
   return PTOSIM_OK;
 }
 
-ptosim_status pt_exec_tpartadd(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartadd", PT_TB_ADD); }
-ptosim_status pt_exec_tpartmul(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmul", PT_TB_MUL); }
-ptosim_status pt_exec_tpartmax(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmax", PT_TB_MAX); }
-ptosim_status pt_exec_tpartmin(pt_ctx *x, const ptosim_texpand_params *p) { return part(x, p, "tpartmin", PT_TB_MIN); }
+ptosim_status pt_exec_tpartadd(pt_ctx *x, const ptosim_texpand_params *p) {
+  return part(x, p, "tpartadd", PT_TB_ADD, T_PART_A5 | T_B64);
+}
+ptosim_status pt_exec_tpartmul(pt_ctx *x, const ptosim_texpand_params *p) {
+  return part(x, p, "tpartmul", PT_TB_MUL, T_PART_A5);
+}
+ptosim_status pt_exec_tpartmax(pt_ctx *x, const ptosim_texpand_params *p) {
+  return part(x, p, "tpartmax", PT_TB_MAX, T_PART_A5 | T_B64);
+}
+ptosim_status pt_exec_tpartmin(pt_ctx *x, const ptosim_texpand_params *p) {
+  return part(x, p, "tpartmin", PT_TB_MIN, T_PART_A5 | T_B64);
+}
 
 /* ---- TGATHER / TGATHERB / TSCATTER ----------------------------------------------------------- */
 
@@ -231,10 +262,35 @@ static int selected(ptosim_mask_pattern m, int64_t c) {
 #define T_IDX (PT_TB_T(I16) | PT_TB_T(U16) | T_IDX32)
 #define T_B8 (PT_TB_T(I8) | PT_TB_T(U8) | PT_TB_T(F8E4M3) | PT_TB_T(F8E5M2) | PT_TB_T(HIF8))
 
+/* 64-bit mask form (a5 TGather.hpp Int64GatherPattern): pattern m selects every t-th column
+ * from column o (t = 2, 4 or 1 for P1111; o = m's position in its group); row r < src valid
+ * rows keeps k < w / t (rounded down) selections, at dst element r * (dst cols / t) + k. */
+static ptosim_status gather_mask64(pt_ctx *x, const ptosim_tgather_params *p) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  ptosim_mask_pattern m = p->pattern;
+  int64_t t = m == PTOSIM_MP_P1111 ? 1 : m <= PTOSIM_MP_P1010 ? 2 : 4;
+  int64_t o = m == PTOSIM_MP_P1111 ? 0 : m <= PTOSIM_MP_P1010 ? m - PTOSIM_MP_P0101 : m - PTOSIM_MP_P0001;
+  int64_t h = s->valid_rows, n = s->valid_cols / t, oc = d->cols / t, cap = (int64_t)d->rows * d->cols;
+  PT_TRY(b64_cols(x, "tgather", "the selection", s->dtype, n));
+  PT_VERIFY(x, h == 0 || n == 0 || (h - 1) * oc + n <= cap, "tgather.shape", "give dst room for the selected elements",
+            "%" PRId64 " rows of %" PRId64 " selections %" PRId64 " elements apart pass dst's %" PRId64 " elements", h, n,
+            oc, cap);
+  uint8_t *sp, *dp;
+  int64_t st = oc * 8; /* dst row pitch, bytes */
+  PT_TRY(pt_tile_rows(x, s, h, s->valid_cols, PT_READ, &sp));
+  if (n == 0) return PTOSIM_OK;
+  PT_TRY(pt_region(x, d->space, d->addr, 1, &h, &st, (uint64_t)(n * 8), 8, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * n), s->dtype);
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t k = 0; k < n; k++) memcpy(dp + (r * oc + k) * 8, sp + (r * s->cols + k * t + o) * 8, 8);
+  return PTOSIM_OK;
+}
+
 static ptosim_status gather_mask(pt_ctx *x, const ptosim_tgather_params *p, unsigned es) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   PT_VERIFY(x, (unsigned)p->pattern <= PTOSIM_MP_P1111, "tgather.pattern", "use a pattern P0101 .. P1111",
             "mask pattern %d", (int)p->pattern);
+  if (es == 8) return gather_mask64(x, p);
   PT_VERIFY(x, d->valid_cols == d->cols, "tgather.valid", "give dst v_col = cols (the result is packed)",
             "dst valid cols %d of %d", d->valid_cols, d->cols);
   int64_t per = 0, h = s->valid_rows, w = s->valid_cols;
@@ -252,21 +308,31 @@ static ptosim_status gather_mask(pt_ctx *x, const ptosim_tgather_params *p, unsi
 }
 
 /* TGATHER. Data: 2- and 4-byte types; A5 adds the 1-byte ones (a5 TGather.hpp CheckValid and
- * TGATHER_IMPL take every 1-, 2- and 4-byte type, TGather_b8 for the 8-bit ones). Index form:
- * 4-byte indexes (A2/A3 always; A5 for 4-byte data, as TGather_b32 reads them as u32), A5 2-byte
- * data also 2-byte indexes (TGather_b16), A5 1-byte data 2-byte indexes (TGather_b8). */
+ * TGATHER_IMPL take every 1-, 2- and 4-byte type, TGather_b8 for the 8-bit ones) and i64 / u64
+ * (Int64Gather, Int64GatherPattern). Index form: 4-byte indexes (A2/A3 always; A5 for 4- and
+ * 8-byte data, as TGather_b32 and Int64Gather read them as u32), A5 2-byte data also 2-byte
+ * indexes (TGather_b16), A5 1-byte data 2-byte indexes (TGather_b8). */
 ptosim_status pt_exec_tgather(pt_ctx *x, const ptosim_tgather_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   PT_TRY(nd_tile(x, "tgather", "src", s));
   PT_TRY(nd_tile(x, "tgather", "dst", d));
-  PT_TRY(pt_tile_dtype_in(x, "tgather", "src", s->dtype, T_B16B32, T_B16B32 | T_B8));
+  PT_TRY(pt_tile_dtype_in(x, "tgather", "src", s->dtype, T_B16B32, T_B16B32 | T_B8 | T_B64));
   PT_TRY(pt_tile_same_dtype(x, "tgather", "dst", d, s));
-  unsigned es = pt_dtype_size(s->dtype);
+  unsigned es = pt_dtype_size(s->dtype), is = pt_dtype_size(p->indices.dtype);
   if (p->pattern != PTOSIM_MP_INDEX) return gather_mask(x, p, es);
   int64_t h = d->valid_rows, w = d->valid_cols, n = (int64_t)s->rows * s->cols;
-  uint32_t itypes_a5 = es == 4 ? T_IDX32 : es == 2 ? T_IDX : PT_TB_T(I16) | PT_TB_T(U16);
+  bool a5 = x->m->target == PTOSIM_TARGET_A5;
+  /* CheckValid takes these pairs, but TGather_b8 reads a u32 index register as u16 lanes and
+   * TGather_b32 a u16 one as u32 lanes: each lane then holds half an index or two. */
+  PT_VERIFY(x, !a5 || !((T_IDX >> p->indices.dtype) & 1) || (es == 1 ? is == 2 : es != 4 || is == 4),
+            "tgather.dtype", "use 2-byte indices for 1-byte data and 4-byte indices for 4-byte data",
+            "%s data with %s indices: a5 TGather.hpp %s reads the index register as %u-byte lanes, not a gather by "
+            "index", pt_dtype_name(s->dtype), pt_dtype_name(p->indices.dtype), es == 1 ? "TGather_b8" : "TGather_b32",
+            es == 1 ? 2u : 4u);
+  uint32_t itypes_a5 = es == 2 ? T_IDX : es == 1 ? PT_TB_T(I16) | PT_TB_T(U16) : T_IDX32;
   uint8_t *ip, *sp, *dp;
-  PT_TRY(index_tile(x, "tgather", &p->indices, h, w, x->m->target == PTOSIM_TARGET_A5 ? itypes_a5 : T_IDX32, &ip));
+  PT_TRY(b64_cols(x, "tgather", "dst", s->dtype, w));
+  PT_TRY(index_tile(x, "tgather", &p->indices, h, w, a5 ? itypes_a5 : T_IDX32, &ip));
   if (p->has_tmp) {
     PT_TRY(pt_tile_vec(x, "tgather", "tmp", &p->tmp));
     PT_VERIFY(x, p->tmp.valid_rows == p->indices.valid_rows && p->tmp.valid_cols == p->indices.valid_cols,
@@ -279,7 +345,6 @@ ptosim_status pt_exec_tgather(pt_ctx *x, const ptosim_tgather_params *p) {
   PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), s->dtype);
   idx_fn rd = idx_reader(p->indices.dtype);
-  unsigned is = pt_dtype_size(p->indices.dtype);
   for (int64_t r = 0; r < h; r++)
     for (int64_t c = 0; c < w; c++)
       memcpy(dp + (r * d->cols + c) * es, sp + rd(ip + r * p->indices.cols * is, c) * es, es);
@@ -322,19 +387,20 @@ ptosim_status pt_exec_tgatherb(pt_ctx *x, const ptosim_tindex_params *p) {
 
 /* TSCATTER (a2a3 / a5 TScatter.hpp): dst's whole storage (rows x cols elements) set to 0, then
  * dst_flat[idx(i, j)] = src(i, j) over the index tile's valid region in row-major order (the last
- * write to an element wins). Index elements are 4 bytes for 4-byte data, 2 bytes for 2- and
- * 1-byte data. A scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
+ * write to an element wins). Index elements are 4 bytes for 4- and 8-byte data (A5 i64 / u64:
+ * Int64Scatter, the two 32-bit halves scattered alike), 2 bytes for 2- and 1-byte data. A scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
 ptosim_status pt_exec_tscatter(pt_ctx *x, const ptosim_tindex_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst, *it = &p->index;
   uint32_t types = T_B16B32 | PT_TB_T(I8) | PT_TB_T(U8);
   PT_TRY(nd_tile(x, "tscatter", "src", s));
   PT_TRY(nd_tile(x, "tscatter", "dst", d));
-  PT_TRY(pt_tile_dtype_in(x, "tscatter", "src", s->dtype, types, types));
+  PT_TRY(pt_tile_dtype_in(x, "tscatter", "src", s->dtype, types, types | T_B64));
   PT_TRY(pt_tile_same_dtype(x, "tscatter", "dst", d, s));
   if (x->m->target != PTOSIM_TARGET_A5) pt_set_pipe(x, PTOSIM_PIPE_S);
   unsigned es = pt_dtype_size(s->dtype), is = pt_dtype_size(it->dtype);
-  uint32_t itypes = es == 4 ? T_IDX32 : PT_TB_T(I16) | PT_TB_T(U16);
+  uint32_t itypes = es >= 4 ? T_IDX32 : PT_TB_T(I16) | PT_TB_T(U16);
   int64_t h = it->valid_rows, w = it->valid_cols, n = (int64_t)d->rows * d->cols;
+  PT_TRY(b64_cols(x, "tscatter", "index", s->dtype, w));
   PT_VERIFY(x, h <= s->rows && w <= s->cols, "tscatter.valid", "give src storage for the index tile's valid region",
             "index valid %d x %d, src tile %d x %d", it->valid_rows, it->valid_cols, s->rows, s->cols);
   uint8_t *ip, *sp, *dp;
