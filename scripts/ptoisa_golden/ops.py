@@ -1584,7 +1584,7 @@ NPU.update({"tstore_mat2gm": tstore_mat2gm})
 
 
 ND2XNZ_T = {"half": "f16", "float": "f32", "bf16": "bf16", "int8": "i8", "int32": "i32", "hif8": "!pto.hif8",
-            "fp8e4m3": "f8E4M3FN", "fp8e5m2": "f8E5M2", "fp8e8m0": "ui8"}
+            "fp8e4m3": "f8E4M3FN", "fp8e5m2": "f8E5M2", "fp8e8m0": "f8E8M0FNU"}
 
 
 def textract_ndto2xnz(c, d):
@@ -1594,7 +1594,9 @@ def textract_ndto2xnz(c, d):
     W / C0, H / 16, 16, C0] of the tile's static shape H x W. Window (rows, cols, ir, ic[, H,
     W]): tile H x W (default rows x cols; a 1 x 1 window: a 16 x C0 tile, valid 1 x 1, of
     which main.cpp compares the first element). Tiles at a2a3's TASSIGNs: src at 0, each window
-    after the previous tile, 256-byte aligned (a5: 0x20000, 0x30000; the same data)."""
+    after the previous tile, 256-byte aligned (a5: 0x20000, 0x30000; the same data). The TSTORE
+    goes through a whole-valid tile on the window's bytes (ptosim's tstore asks for valid = the
+    view's shape; the NZ store of the kernel moves the whole static tile)."""
     t = ND2XNZ_T[c.name.split("_")[1]]
     es, c0 = c.esize, 32 // c.esize
     src = GM("src", "ui8", c.src_rows * c.src_cols * es, "input_arr.bin", tdt=t)
@@ -1609,8 +1611,9 @@ def textract_ndto2xnz(c, d):
         gms.append(out)
         views[f"vo{i}"] = (out, [1, wd // c0, h // 16, 16, c0], [wd * h, h * c0, 16 * c0, c0, 1], "nz")
         tiles[f"d{i}"] = (tbuf("vec", t, h, wd, rows, cols, "col_major", "row_major"), at)
+        tiles[f"f{i}"] = (tbuf("vec", t, h, wd, None, None, "col_major", "row_major"), at)
         at += align_up(h * wd * es, 256)
-        steps += [("textract", ["s", f"c{ir}", f"c{ic}"], [f"d{i}"]), ("tstore", [f"d{i}"], [f"vo{i}"])]
+        steps += [("textract", ["s", f"c{ir}", f"c{ic}"], [f"d{i}"]), ("tstore", [f"f{i}"], [f"vo{i}"])]
         idx |= {ir, ic}
     return index_consts(Prog(gms + [src], views, tiles, steps), idx)
 
