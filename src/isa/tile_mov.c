@@ -77,6 +77,15 @@ static bool nd_to_nz(const ptosim_tmov_params *p, const mv *v) {
   return v->op == MV_EXTRACT && v->path == P_VV && kind_of(&p->src) == PT_TK_ND && kind_of(&p->dst) == PT_TK_NZ;
 }
 
+/* A 1 x 1 vec -> vec window moves one element to / from anywhere: textract on both targets
+ * (TExtractVecToVec{ND,NZ}Scalar*), tinsert on a2a3 (tinsert_common.hpp
+ * TInsertVecToVec{ND,NZ}Scalar) and into a5 ND tiles; a5 NZ inserts have no scalar path
+ * (TInsertVecToVecNZImpl moves whole 32-byte stripes). */
+static bool one_elem(const mv *v) {
+  return v->path == P_VV && v->op != MV_TMOV && v->lh == 1 && v->lw == 1 &&
+         (v->op == MV_EXTRACT || !v->a5 || !v->d.boxed);
+}
+
 /* A5 tinsert vec -> mat from a row-major source whose boxes are not column-major (ND, ZZ):
  * a5 TInsert.hpp TInsertVecToMatImpl sends it to TInsertNDImpl, a flat copy (run_flat). */
 static bool flat_insert(const ptosim_tmov_params *p, const mv *v) {
@@ -333,14 +342,16 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
    * / irSize) bursts of validCol columns) */
   bool zn_insert = v->op == MV_INSERT && v->path == P_VM && kind_of(s) == PT_TK_ZN;
   if (zn_insert) v->h = tg_align(v->h, v->s.ir);
-  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC && !zn_insert) v->w = tg_align(v->w, v->s.ic);
+  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC && !zn_insert && !one_elem(v))
+    v->w = tg_align(v->w, v->s.ic);
   /* a2a3 NZ vec -> vec inserts copy the whole 32-byte stripes, then the tail columns with a
    * vcopy of 2-byte units (TInsert.hpp TInsertVecToVecNZUnaligned): an odd 1-byte tail
    * column is not copied. */
-  if (v->op == MV_INSERT && v->s.boxed && v->path == P_VV && !v->a5) v->w = v->lw - (v->lw * v->s.es) % 2;
+  if (v->op == MV_INSERT && v->s.boxed && v->path == P_VV && !v->a5 && !one_elem(v))
+    v->w = v->lw - (v->lw * v->s.es) % 2;
   /* NZ vec -> vec extracts (TExtractVecToVecNZ*): a5 copies whole 32-byte stripes of the valid
-   * columns, a2a3 as its inserts above; a 1 x 1 window is one element (...NZScalar) */
-  if (v->op == MV_EXTRACT && v->s.boxed && v->d.boxed && v->path == P_VV && !(v->lh == 1 && v->lw == 1))
+   * columns, a2a3 as its inserts above */
+  if (v->op == MV_EXTRACT && v->s.boxed && v->d.boxed && v->path == P_VV && !one_elem(v))
     v->w = v->a5 ? tg_align(v->w, v->d.ic) : v->lw - (v->lw * v->d.es) % 2;
   /* ND -> NZ extracts write exactly the window (a5 predicated vsstb / vsts, a2a3 masked vcopy /
    * element copies), the column blocks of dst apart by: a5 the valid rows rounded up to 16
@@ -372,19 +383,19 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
    * 32 bytes); 32-byte block moves and FIXPIPE NZ writes on whole blocks of a row. */
   bool ok = true;
   if (v->path == P_L0 && v->s.boxed) ok = v->sr % v->s.ir == 0 && v->sc % v->s.ic == 0;
-  bool scalar = v->op == MV_EXTRACT && v->path == P_VV && v->lh == 1 && v->lw == 1; /* any element */
+  bool scalar = one_elem(v);                                                       /* any element */
   bool flat = flat_insert(p, v);                                                   /* run_flat checks it */
   if ((v->path == P_VV || v->path == P_VM) && v->s.boxed && !scalar && !flat) ok = v->sc % v->s.ic == 0;
   /* a2a3 NZ vec -> vec extracts start on a fractal row too (TExtractVecToVecNZDispatch's "A3
    * limitation" asserts) */
   if (v->path == P_VV && v->op == MV_EXTRACT && !v->a5 && v->s.boxed && !scalar) ok = ok && v->sr % v->s.ir == 0;
   bool zn = v->path == P_VM && kind_of(&p->dst) == PT_TK_ZN; /* rows in whole boxes, any column */
-  if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed && !zn && !flat)
+  if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed && !zn && !flat && !scalar)
     ok = ok && v->dc % v->d.ic == 0;
   if (zn) ok = ok && v->dr % v->d.ir == 0 && v->lh % v->d.ir == 0; /* a5 TInsertVecToMatImpl's ZN asserts */
   /* a2a3 ND vec -> vec inserts of more than one element start on a 32-byte block (TInsert.hpp
    * TInsertVecToVecNDDispatch's "A3 limitation" assert) */
-  if (v->path == P_VV && v->op == MV_INSERT && !v->a5 && !v->d.boxed && (v->lh != 1 || v->lw != 1))
+  if (v->path == P_VV && v->op == MV_INSERT && !v->a5 && !v->d.boxed && !scalar)
     ok = ok && (v->dc * v->d.es) % 32 == 0;
   PT_VERIFY(x, ok, RULE(v, "index_align"),
             "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks; ZN vec -> mat "
@@ -444,6 +455,26 @@ static ptosim_core *dst_owner(pt_ctx *x, const ptosim_tmov_params *p) {
   return x->core;
 }
 
+/* a2a3 DispatchNdToNz takes an i8 window of an odd column count from a 32-byte column block
+ * (not 1 x 1) through UB scratch at TMP_UB_OFFSET (pto-isa common/constants.hpp: 184 KiB, 8
+ * KiB): TExtractNdToNzWiden converts each 32-column block of it, 128 rows (TMP_UB_SIZE / 64)
+ * at a time, to f16 rows 64 bytes apart there (vconv_s82f16 on the block's column lanes), then
+ * back to i8 into dst (exact). The scratch keeps the last f16 written to each lane. */
+#define WIDEN_TMP (184 * 1024)
+static ptosim_status widen_scratch(pt_ctx *x, const ptosim_tmov_params *p, const mv *v, const uint8_t *sb) {
+  if (v->a5 || v->s.es != 1 || v->lw % 2 == 0 || (v->lh == 1 && v->lw == 1) || p->index_col % 32) return PTOSIM_OK;
+  int64_t one = 1, step = 0;
+  uint8_t *tmp;
+  PT_TRY(pt_region_on(x, x->core, PTOSIM_UB, WIDEN_TMP, 1, &one, &step, (uint64_t)tg_min(v->lh, 128) * 64, 32,
+                      PT_WRITE, &tmp));
+  for (int64_t c = 0; c < v->lw; c += 32)
+    for (int64_t r = 0; r < v->lh; r++)
+      for (int64_t j = c; j < tg_min(c + 32, v->lw); j++)
+        pt_store_from_f32(PTOSIM_DT_F16, tmp + r % 128 * 64 + (j - c) * 2,
+                          (float)(int8_t)sb[tg_off(&v->s, v->sr + r, v->sc + j)], PT_RND_RINT, PT_SAT_OFF);
+  return PTOSIM_OK;
+}
+
 /* Copies, with the f16 / bf16 -> f32 widening of bias tables (exact). */
 static ptosim_status run_copy(pt_ctx *x, const ptosim_tmov_params *p, const mv *v) {
   uint8_t *sb, *db;
@@ -451,7 +482,7 @@ static ptosim_status run_copy(pt_ctx *x, const ptosim_tmov_params *p, const mv *
   PT_TRY(pt_tile_map(x, dst_owner(x, p), &v->d, v->dr, v->dc, v->h, v->w, PT_WRITE, &db));
   if (v->s.dt == v->d.dt) {
     pt_tile_copy(&v->d, db, v->dr, v->dc, &v->s, sb, v->sr, v->sc, v->h, v->w);
-    return PTOSIM_OK;
+    return nd_to_nz(p, v) ? widen_scratch(x, p, v, sb) : PTOSIM_OK;
   }
   for (int64_t j = 0; j < v->w; j++)
     pt_store_from_f32(v->d.dt, db + tg_off(&v->d, 0, j) * v->d.es,
