@@ -2918,12 +2918,13 @@ def nd_vec_insert(t, sr, sc, svc, dr, dc, ir, ic, files=("src_input.bin", "dst_i
 def tinsert_vec_a2a3(c, d):
     """a2a3 tinsert_vec_kernel.cpp: RunTInsertNDVec (nd: (T, src rows, cols, dst rows, cols, src
     valid rows, cols, idx row, col)), RunTInsertNDVecScalar (nd_scalar: (T, dst rows, cols, idx
-    row, col), a 1 x 32 B source of valid 1 x 1), the NZ kernel (nz: nd's parameters, NZ tiles);
-    nd_vec_insert."""
+    row, col), a 1 x 32 B source of valid 1 x 1), the NZ kernel (nz: nd's parameters, NZ tiles),
+    RunTInsertNZVecScalar (nz_scalar: (T, src rows, cols, dst rows, cols, idx row, col), NZ tiles,
+    the source a TSUBVIEW of valid 1 x 1 at (0, 0)); nd_vec_insert."""
     name, p = c
     t = dt(p[0])
     if "nz_scalar" in name:
-        return "NZ scalar kernel (gen_nz_scalar_case parameters): not reached in the time box"
+        return nd_vec_insert(t, p[1], p[2], 1, p[3], p[4], p[5], p[6], svr=1, nz=True, profile="a2a3")
     if "scalar" in name:
         return nd_vec_insert(t, 1, 32 // ES[t], 1, p[1], p[2], p[3], p[4], svr=1, profile="a2a3")
     return nd_vec_insert(t, p[1], p[2], p[6], p[3], p[4], p[7], p[8], svr=p[5], nz="case_nz" in name,
