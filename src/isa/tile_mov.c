@@ -281,8 +281,8 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
   }
   PT_VERIFY(x, ok, RULE(v, "dtype"),
             "same element types (bias: f16 / bf16 -> f32 widen); left/right i8, f16, bf16, f32 (a5 also fp8, hif8); "
-            "scale e8m0; scaling u64 / i64; vec NZ: a2a3 8 / 16 / 32-bit ints, f16, bf16, f32 (ND -> NZ extract: "
-            "i8, i32, f16, bf16, f32; a5 also fp8, hif8, e8m0)",
+            "scale e8m0; scaling u64 / i64; NZ vec -> vec: a2a3 8 / 16 / 32-bit ints, f16, bf16, f32, a5 i8, i32, "
+            "f16, bf16, f32, fp8, hif8, e8m0; ND -> NZ extract: i8, i32, f16, bf16, f32 (a5 also fp8, hif8, e8m0)",
             "pto.%s %s -> %s: %s -> %s is not a supported type pair on target %s", v->fam, pt_space_name(p->src.space),
             pt_space_name(p->dst.space), pt_dtype_name(s), pt_dtype_name(d), x->m->prof->name);
   return PTOSIM_OK;
