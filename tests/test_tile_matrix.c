@@ -1068,14 +1068,14 @@ static void test_tmov_negative(void) {
   p = (ptosim_tmov_params){.src = VEC(F16, BL_R, SL_N, 8, 32, 8, 32, 0),
                            .dst = VEC(F16, BL_R, SL_C, 8, 32, 8, 32, 0x400)};
   expect_mv(A5, PTOSIM_OP_tmov, V, p, "tmov.zn_shape");
-  /* NZ textract vec -> vec: a2a3 from a fractal row; both from a 32-byte column block; the
-     layouts match (ND -> NZ is the two-destination form) */
+  /* NZ textract vec -> vec: a2a3 from a fractal row; both from a 32-byte column block; NZ
+     extracts to NZ only (ND -> NZ is legal: test_tile_mov_types.c) */
   p = (ptosim_tmov_params){.src = VEC(F16, BL_C, SL_R, 32, 32, 32, 32, 0), .dst = VEC(F16, BL_C, SL_R, 16, 16, 16, 16, 0x800)};
   p.index_row = 8;
   expect_mv(A3, PTOSIM_OP_textract, V, p, "textract.index_align");
   p.index_row = 0, p.index_col = 8;
   expect_mv(A5, PTOSIM_OP_textract, V, p, "textract.index_align");
-  p.index_col = 0, p.src = VEC(F16, BL_R, SL_N, 32, 32, 32, 32, 0);
+  p.index_col = 0, p.dst = VEC(F16, BL_R, SL_N, 16, 16, 16, 16, 0x800);
   expect_mv(A5, PTOSIM_OP_textract, V, p, "textract.layout");
   /* ZN vec -> mat inserts: rows in whole row boxes from a row-box boundary; not for tmov / a2a3 */
   p = (ptosim_tmov_params){.src = VEC(F16, BL_R, SL_C, 16, 32, 16, 32, 0), .dst = MAT(F16, BL_R, SL_C, 48, 64, 48, 64, 0)};

@@ -1587,7 +1587,7 @@ NPU.update({"tstore_mat2gm": tstore_mat2gm})
 
 
 ND2XNZ_T = {"half": "f16", "float": "f32", "bf16": "bf16", "int8": "i8", "int32": "i32", "hif8": "!pto.hif8",
-            "fp8e4m3": "f8E4M3FN", "fp8e5m2": "f8E5M2", "fp8e8m0": "ui8"}
+            "fp8e4m3": "f8E4M3FN", "fp8e5m2": "f8E5M2", "fp8e8m0": "f8E8M0FNU"}
 
 
 def textract_ndto2xnz(c, d):
@@ -1597,7 +1597,9 @@ def textract_ndto2xnz(c, d):
     W / C0, H / 16, 16, C0] of the tile's static shape H x W. Window (rows, cols, ir, ic[, H,
     W]): tile H x W (default rows x cols; a 1 x 1 window: a 16 x C0 tile, valid 1 x 1, of
     which main.cpp compares the first element). Tiles at a2a3's TASSIGNs: src at 0, each window
-    after the previous tile, 256-byte aligned (a5: 0x20000, 0x30000; the same data)."""
+    after the previous tile, 256-byte aligned (a5: 0x20000, 0x30000; the same data). The TSTORE
+    goes through a whole-valid tile on the window's bytes (ptosim's tstore asks for valid = the
+    view's shape; the NZ store of the kernel moves the whole static tile)."""
     t = ND2XNZ_T[c.name.split("_")[1]]
     es, c0 = c.esize, 32 // c.esize
     src = GM("src", "ui8", c.src_rows * c.src_cols * es, "input_arr.bin", tdt=t)
@@ -1612,8 +1614,9 @@ def textract_ndto2xnz(c, d):
         gms.append(out)
         views[f"vo{i}"] = (out, [1, wd // c0, h // 16, 16, c0], [wd * h, h * c0, 16 * c0, c0, 1], "nz")
         tiles[f"d{i}"] = (tbuf("vec", t, h, wd, rows, cols, "col_major", "row_major"), at)
+        tiles[f"f{i}"] = (tbuf("vec", t, h, wd, None, None, "col_major", "row_major"), at)
         at += align_up(h * wd * es, 256)
-        steps += [("textract", ["s", f"c{ir}", f"c{ic}"], [f"d{i}"]), ("tstore", [f"d{i}"], [f"vo{i}"])]
+        steps += [("textract", ["s", f"c{ir}", f"c{ic}"], [f"d{i}"]), ("tstore", [f"f{i}"], [f"vo{i}"])]
         idx |= {ir, ic}
     return index_consts(Prog(gms + [src], views, tiles, steps), idx)
 
@@ -2918,12 +2921,13 @@ def nd_vec_insert(t, sr, sc, svc, dr, dc, ir, ic, files=("src_input.bin", "dst_i
 def tinsert_vec_a2a3(c, d):
     """a2a3 tinsert_vec_kernel.cpp: RunTInsertNDVec (nd: (T, src rows, cols, dst rows, cols, src
     valid rows, cols, idx row, col)), RunTInsertNDVecScalar (nd_scalar: (T, dst rows, cols, idx
-    row, col), a 1 x 32 B source of valid 1 x 1), the NZ kernel (nz: nd's parameters, NZ tiles);
-    nd_vec_insert."""
+    row, col), a 1 x 32 B source of valid 1 x 1), the NZ kernel (nz: nd's parameters, NZ tiles),
+    RunTInsertNZVecScalar (nz_scalar: (T, src rows, cols, dst rows, cols, idx row, col), NZ tiles,
+    the source a TSUBVIEW of valid 1 x 1 at (0, 0)); nd_vec_insert."""
     name, p = c
     t = dt(p[0])
     if "nz_scalar" in name:
-        return "NZ scalar kernel (gen_nz_scalar_case parameters): not reached in the time box"
+        return nd_vec_insert(t, p[1], p[2], 1, p[3], p[4], p[5], p[6], svr=1, nz=True, profile="a2a3")
     if "scalar" in name:
         return nd_vec_insert(t, 1, 32 // ES[t], 1, p[1], p[2], p[3], p[4], svr=1, profile="a2a3")
     return nd_vec_insert(t, p[1], p[2], p[6], p[3], p[4], p[7], p[8], svr=p[5], nz="case_nz" in name,

@@ -70,6 +70,29 @@ static pt_tile_kind kind_of(const ptosim_tile *t) {
   return t->space == PTOSIM_L0A && t->rows == 1 ? PT_TK_VEC : pt_tile_kind_of(t);
 }
 
+/* textract of an ND vec window into an NZ vec tile: one window of pto-isa's two-destination
+ * TEXTRACT(dst0, dst1, src, ...) (a5 / a2a3 TExtract.hpp TEXTRACT_ND2XNZ_IMPL runs the two
+ * windows one after the other; the single-destination TEXTRACT_IMPL refuses the pair). */
+static bool nd_to_nz(const ptosim_tmov_params *p, const mv *v) {
+  return v->op == MV_EXTRACT && v->path == P_VV && kind_of(&p->src) == PT_TK_ND && kind_of(&p->dst) == PT_TK_NZ;
+}
+
+/* A 1 x 1 vec -> vec window moves one element to / from anywhere: textract on both targets
+ * (TExtractVecToVec{ND,NZ}Scalar*), tinsert on a2a3 (tinsert_common.hpp
+ * TInsertVecToVec{ND,NZ}Scalar) and into a5 ND tiles; a5 NZ inserts have no scalar path
+ * (TInsertVecToVecNZImpl moves whole 32-byte stripes). */
+static bool one_elem(const mv *v) {
+  return v->path == P_VV && v->op != MV_TMOV && v->lh == 1 && v->lw == 1 &&
+         (v->op == MV_EXTRACT || !v->a5 || !v->d.boxed);
+}
+
+/* A5 tinsert vec -> mat from a row-major source whose boxes are not column-major (ND, ZZ):
+ * a5 TInsert.hpp TInsertVecToMatImpl sends it to TInsertNDImpl, a flat copy (run_flat). */
+static bool flat_insert(const ptosim_tmov_params *p, const mv *v) {
+  pt_tile_kind k = kind_of(&p->src);
+  return v->op == MV_INSERT && v->path == P_VM && (k == PT_TK_ND || k == PT_TK_ZZ);
+}
+
 /* Layout kinds a path takes (source mask, destination mask). */
 static void legal_kinds(const mv *v, const ptosim_tile *dst, unsigned *src, unsigned *dm) {
   switch (v->path) {
@@ -84,14 +107,16 @@ static void legal_kinds(const mv *v, const ptosim_tile *dst, unsigned *src, unsi
     case P_BIAS:
     case P_FB: *src = *dm = LK(ND); return;
     case P_VV: /* tmov.md ND -> NZ / ZN (A5); tinsert / textract ND and NZ vec -> vec (TInsert.hpp /
-                  TExtract.hpp VecToVec, the layouts matching); tmov DN -> DN of one column
-                  (check_layouts): the row-wise vec copy of a2a3/a5 TMov.hpp TMovToVec moves element r */
+                  TExtract.hpp VecToVec, the layouts matching); textract ND -> NZ (nd_to_nz); tmov DN
+                  -> DN of one column (check_layouts): the row-wise vec copy of a2a3/a5 TMov.hpp
+                  TMovToVec moves element r */
       *src = LK(ND) | (v->op != MV_TMOV ? LK(NZ) : 0) | (v->op == MV_TMOV ? LK(DN) : 0);
       *dm = LK(ND) | (v->a5 && v->op == MV_TMOV ? LK(NZ) | LK(ZN) : 0) | (v->op != MV_TMOV ? LK(NZ) : 0) |
             (v->op == MV_TMOV ? LK(DN) : 0);
       return;
-    case P_VM: /* pto-isa a5 TExtractVecToMat / TInsert ND, NZ; TInsert also ZN (TInsertZNImpl) */
-      *src = *dm = LK(ND) | LK(NZ) | (v->op == MV_INSERT ? LK(ZN) : 0);
+    case P_VM: /* pto-isa a5 TExtractVecToMat / TInsert ND, NZ; TInsert also ZN (TInsertZNImpl) and
+                  ZZ (flat_insert) */
+      *src = *dm = LK(ND) | LK(NZ) | (v->op == MV_INSERT ? LK(ZN) | LK(ZZ) : 0);
       return;
     case P_ACC: /* CheckTMovAccValid: nz2nd, nz2dn, nz2nz (A5); A2/A3 and extract/insert to mat: NZ */
       *src = LK(NZ);
@@ -134,10 +159,14 @@ static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmov_params *p, const
            (d == PT_TK_VEC || (p->dst.fractal == (mx ? 32 : 512) && p->src.fractal == p->dst.fractal));
       break;
     case P_VV:
-    case P_VM: /* 32-byte blocks of 512-byte fractals; vec -> mat and NZ vec -> vec keep the layout */
-      ok = ok && (s == PT_TK_ND || p->src.fractal == 512) && (d == PT_TK_ND || p->dst.fractal == 512) &&
-           (s == d || (v->path == P_VV && s == PT_TK_ND && v->op == MV_TMOV)) &&
-           (s != PT_TK_DN || v->path != P_VV || (p->src.cols == 1 && p->dst.cols == 1));
+    case P_VM: /* 32-byte blocks of 512-byte fractals; vec -> mat and NZ vec -> vec keep the layout;
+                  a flat insert copies ND / ZZ bytes whatever the boxes (a5 TInsertNDImpl); a2a3's
+                  ND -> NZ extract writes plain NZ only (CheckTExtractNdToNz: no row_plus_one) */
+      ok = ok && (s == PT_TK_ND || s == PT_TK_ZZ || p->src.fractal == 512) &&
+           (d == PT_TK_ND || d == PT_TK_ZZ || p->dst.fractal == 512) &&
+           (s == d || (v->path == P_VV && s == PT_TK_ND && v->op == MV_TMOV) || nd_to_nz(p, v)) &&
+           (s != PT_TK_DN || v->path != P_VV || (p->src.cols == 1 && p->dst.cols == 1)) &&
+           (!nd_to_nz(p, v) || v->a5 || p->dst.compact != 2);
       break;
     case P_ACC: ok = ok && p->src.fractal == 1024; break;
     default: break;
@@ -160,6 +189,21 @@ static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmov_params *p, const
 #define L0_A5 (L0_A2A3 | T(HIF8) | T(F8E4M3) | T(F8E5M2))
 /* ND -> NZ / ZN in UB (tmov.md "ND -> ZN ... Supported element types"). */
 #define VEC_NZ (T(F16) | T(BF16) | T(F32) | T(I32) | T(I8) | T(U8) | T(F8E4M3) | T(F8E5M2) | T(HIF8))
+/* NZ vec -> vec textract / tinsert: a2a3 textract_common.hpp CheckTExtractVecToVecCommon and
+ * tinsert_common.hpp CheckTInsertVecToVecCommon; a5 TExtract.hpp / TInsert.hpp TEXTRACT_IMPL /
+ * TINSERT_IMPL vec -> vec lists: VEC_NZ without u8, with e8m0. */
+#define VV_NZ_A2A3 (T(I8) | T(U8) | T(I16) | T(U16) | T(F16) | T(BF16) | T(F32) | T(I32) | T(U32))
+#define VV_NZ_A5 ((VEC_NZ & ~T(U8)) | T(F8E8M0))
+/* ND -> NZ vec textract: a2a3 / a5 TExtract.hpp CheckTExtractNdToNz (fp4 has no ptosim type). */
+#define ND2NZ_A2A3 (T(I8) | T(F16) | T(BF16) | T(F32) | T(I32))
+#define ND2NZ_A5 (ND2NZ_A2A3 | T(HIF8) | T(F8E4M3) | T(F8E5M2) | T(F8E8M0))
+
+/* Element types of a vec -> vec move into an NZ tile. */
+static unsigned vv_nz_types(const ptosim_tmov_params *p, const mv *v) {
+  if (v->op == MV_TMOV) return VEC_NZ;
+  if (nd_to_nz(p, v)) return v->a5 ? ND2NZ_A5 : ND2NZ_A2A3;
+  return v->a5 ? VV_NZ_A5 : VV_NZ_A2A3;
+}
 
 /* Quant modes of an acc -> mat / vec move per (acc, dst) pair: the cast of the plain and relu
  * forms, the scalar (%preQuantScalar) and vector (%fp) quant modes. pto-isa a5/common.hpp
@@ -227,7 +271,7 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
     case P_VM: /* a5 TInsert.hpp TINSERT_IMPL also inserts i32 and e8m0 (its static_assert type list) */
       ok = s == d && ((L0_A5 | (v->op == MV_INSERT ? T(I32) | T(F8E8M0) : 0)) >> s) & 1;
       break;
-    case P_VV: ok = s == d && (kind_of(&p->dst) == PT_TK_ND || (VEC_NZ >> s) & 1); break;
+    case P_VV: ok = s == d && (kind_of(&p->dst) == PT_TK_ND || (vv_nz_types(p, v) >> s) & 1); break;
     case P_BIAS: /* tmov.md: i32 -> i32, f32 -> f32, f16 -> f32, a5 also bf16 -> f32 */
       ok = (s == PTOSIM_DT_I32 && d == s) ||
            (d == PTOSIM_DT_F32 && (s == PTOSIM_DT_F32 || s == PTOSIM_DT_F16 || (v->a5 && s == PTOSIM_DT_BF16)));
@@ -237,7 +281,8 @@ static ptosim_status check_dtypes(pt_ctx *x, const ptosim_tmov_params *p, const 
   }
   PT_VERIFY(x, ok, RULE(v, "dtype"),
             "same element types (bias: f16 / bf16 -> f32 widen); left/right i8, f16, bf16, f32 (a5 also fp8, hif8); "
-            "scale e8m0; scaling u64 / i64",
+            "scale e8m0; scaling u64 / i64; NZ vec -> vec: a2a3 8 / 16 / 32-bit ints, f16, bf16, f32, a5 i8, i32, "
+            "f16, bf16, f32, fp8, hif8, e8m0; ND -> NZ extract: i8, i32, f16, bf16, f32 (a5 also fp8, hif8, e8m0)",
             "pto.%s %s -> %s: %s -> %s is not a supported type pair on target %s", v->fam, pt_space_name(p->src.space),
             pt_space_name(p->dst.space), pt_dtype_name(s), pt_dtype_name(d), x->m->prof->name);
   return PTOSIM_OK;
@@ -297,15 +342,22 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
    * / irSize) bursts of validCol columns) */
   bool zn_insert = v->op == MV_INSERT && v->path == P_VM && kind_of(s) == PT_TK_ZN;
   if (zn_insert) v->h = tg_align(v->h, v->s.ir);
-  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC && !zn_insert) v->w = tg_align(v->w, v->s.ic);
+  if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC && !zn_insert && !one_elem(v))
+    v->w = tg_align(v->w, v->s.ic);
   /* a2a3 NZ vec -> vec inserts copy the whole 32-byte stripes, then the tail columns with a
    * vcopy of 2-byte units (TInsert.hpp TInsertVecToVecNZUnaligned): an odd 1-byte tail
    * column is not copied. */
-  if (v->op == MV_INSERT && v->s.boxed && v->path == P_VV && !v->a5) v->w = v->lw - (v->lw * v->s.es) % 2;
+  if (v->op == MV_INSERT && v->s.boxed && v->path == P_VV && !v->a5 && !one_elem(v))
+    v->w = v->lw - (v->lw * v->s.es) % 2;
   /* NZ vec -> vec extracts (TExtractVecToVecNZ*): a5 copies whole 32-byte stripes of the valid
-   * columns, a2a3 as its inserts above; a 1 x 1 window is one element (...NZScalar) */
-  if (v->op == MV_EXTRACT && v->d.boxed && v->path == P_VV && !(v->lh == 1 && v->lw == 1))
+   * columns, a2a3 as its inserts above */
+  if (v->op == MV_EXTRACT && v->s.boxed && v->d.boxed && v->path == P_VV && !one_elem(v))
     v->w = v->a5 ? tg_align(v->w, v->d.ic) : v->lw - (v->lw * v->d.es) % 2;
+  /* ND -> NZ extracts write exactly the window (a5 predicated vsstb / vsts, a2a3 masked vcopy /
+   * element copies), the column blocks of dst apart by: a5 the valid rows rounded up to 16
+   * rows (+ 1 for row_plus_one) whatever the tile's rows (TExtractNdToNz blockStride); a2a3
+   * the tile's Rows (DispatchNdToNz's three paths). */
+  if (nd_to_nz(p, v)) v->d.sc = (v->a5 ? tg_align(d->valid_rows, 16) + (d->compact == 2) : d->rows) * v->d.ic;
   if (v->op != MV_INSERT && v->path == P_VM && nz) v->h = tg_align(v->h, v->d.ir), v->w = tg_align(v->w, v->d.ic);
   if (v->path == P_ACC && nz && v->op != MV_EXTRACT) v->h = tg_min(v->s.rows, v->s.sc / v->s.ic); /* rows of a block */
   if (v->path == P_ACC && nz) v->w = tg_align(v->w, v->d.ic);
@@ -331,23 +383,32 @@ static ptosim_status check_region(pt_ctx *x, const ptosim_tmov_params *p, const 
    * 32 bytes); 32-byte block moves and FIXPIPE NZ writes on whole blocks of a row. */
   bool ok = true;
   if (v->path == P_L0 && v->s.boxed) ok = v->sr % v->s.ir == 0 && v->sc % v->s.ic == 0;
-  bool scalar = v->op == MV_EXTRACT && v->path == P_VV && v->lh == 1 && v->lw == 1; /* any element */
-  if ((v->path == P_VV || v->path == P_VM) && v->s.boxed && !scalar) ok = v->sc % v->s.ic == 0;
+  bool scalar = one_elem(v);                                                       /* any element */
+  bool flat = flat_insert(p, v);                                                   /* run_flat checks it */
+  if ((v->path == P_VV || v->path == P_VM) && v->s.boxed && !scalar && !flat) ok = v->sc % v->s.ic == 0;
   /* a2a3 NZ vec -> vec extracts start on a fractal row too (TExtractVecToVecNZDispatch's "A3
    * limitation" asserts) */
   if (v->path == P_VV && v->op == MV_EXTRACT && !v->a5 && v->s.boxed && !scalar) ok = ok && v->sr % v->s.ir == 0;
   bool zn = v->path == P_VM && kind_of(&p->dst) == PT_TK_ZN; /* rows in whole boxes, any column */
-  if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed && !zn) ok = ok && v->dc % v->d.ic == 0;
+  if ((v->path == P_VV || v->path == P_VM || v->path == P_ACC) && v->d.boxed && !zn && !flat && !scalar)
+    ok = ok && v->dc % v->d.ic == 0;
   if (zn) ok = ok && v->dr % v->d.ir == 0 && v->lh % v->d.ir == 0; /* a5 TInsertVecToMatImpl's ZN asserts */
   /* a2a3 ND vec -> vec inserts of more than one element start on a 32-byte block (TInsert.hpp
    * TInsertVecToVecNDDispatch's "A3 limitation" assert) */
-  if (v->path == P_VV && v->op == MV_INSERT && !v->a5 && !v->d.boxed && (v->lh != 1 || v->lw != 1))
+  if (v->path == P_VV && v->op == MV_INSERT && !v->a5 && !v->d.boxed && !scalar)
     ok = ok && (v->dc * v->d.es) % 32 == 0;
   PT_VERIFY(x, ok, RULE(v, "index_align"),
             "fractal tiles move whole fractals (16 rows x 32 bytes) or whole 32-byte row blocks; ZN vec -> mat "
             "inserts whole row boxes (32 / elem bytes rows) from a row-box boundary",
             "index (%" PRId64 ", %" PRId64 ") does not start a %s box", p->index_row, p->index_col,
             v->path == P_L0 ? "source" : "row");
+  /* the rows an ND -> NZ extract writes must lie inside dst (a5 steps its column blocks by the
+   * rounded valid rows, more than the rows of a tile that has fewer) */
+  PT_VERIFY(x,
+            !nd_to_nz(p, v) || (uint64_t)(tg_off(&v->d, v->lh - 1, v->lw - 1) + 1) <= (uint64_t)p->dst.rows * p->dst.cols,
+            RULE(v, "bounds"), "give the NZ tile at least its valid rows rounded up to 16 (+ 1 for row_plus_one)",
+            "ND -> NZ extract of %" PRId64 "x%" PRId64 " writes past the %dx%d destination tile", v->lh, v->lw,
+            p->dst.rows, p->dst.cols);
   PT_VERIFY(x, v->path != P_VV || kind_of(&p->dst) != PT_TK_ZN || (v->h % v->d.ir == 0 && v->w % 16 == 0),
             RULE(v, "zn_shape"),
             "ND -> ZN repacks whole K0 x 16 fractals: rows a multiple of 32 / es, cols a multiple of 16 (tmov.md)",
@@ -394,6 +455,26 @@ static ptosim_core *dst_owner(pt_ctx *x, const ptosim_tmov_params *p) {
   return x->core;
 }
 
+/* a2a3 DispatchNdToNz takes an i8 window of an odd column count from a 32-byte column block
+ * (not 1 x 1) through UB scratch at TMP_UB_OFFSET (pto-isa common/constants.hpp: 184 KiB, 8
+ * KiB): TExtractNdToNzWiden converts each 32-column block of it, 128 rows (TMP_UB_SIZE / 64)
+ * at a time, to f16 rows 64 bytes apart there (vconv_s82f16 on the block's column lanes), then
+ * back to i8 into dst (exact). The scratch keeps the last f16 written to each lane. */
+#define WIDEN_TMP (184 * 1024)
+static ptosim_status widen_scratch(pt_ctx *x, const ptosim_tmov_params *p, const mv *v, const uint8_t *sb) {
+  if (v->a5 || v->s.es != 1 || v->lw % 2 == 0 || (v->lh == 1 && v->lw == 1) || p->index_col % 32) return PTOSIM_OK;
+  int64_t one = 1, step = 0;
+  uint8_t *tmp;
+  PT_TRY(pt_region_on(x, x->core, PTOSIM_UB, WIDEN_TMP, 1, &one, &step, (uint64_t)tg_min(v->lh, 128) * 64, 32,
+                      PT_WRITE, &tmp));
+  for (int64_t c = 0; c < v->lw; c += 32)
+    for (int64_t r = 0; r < v->lh; r++)
+      for (int64_t j = c; j < tg_min(c + 32, v->lw); j++)
+        pt_store_from_f32(PTOSIM_DT_F16, tmp + r % 128 * 64 + (j - c) * 2,
+                          (float)(int8_t)sb[tg_off(&v->s, v->sr + r, v->sc + j)], PT_RND_RINT, PT_SAT_OFF);
+  return PTOSIM_OK;
+}
+
 /* Copies, with the f16 / bf16 -> f32 widening of bias tables (exact). */
 static ptosim_status run_copy(pt_ctx *x, const ptosim_tmov_params *p, const mv *v) {
   uint8_t *sb, *db;
@@ -401,11 +482,46 @@ static ptosim_status run_copy(pt_ctx *x, const ptosim_tmov_params *p, const mv *
   PT_TRY(pt_tile_map(x, dst_owner(x, p), &v->d, v->dr, v->dc, v->h, v->w, PT_WRITE, &db));
   if (v->s.dt == v->d.dt) {
     pt_tile_copy(&v->d, db, v->dr, v->dc, &v->s, sb, v->sr, v->sc, v->h, v->w);
-    return PTOSIM_OK;
+    return nd_to_nz(p, v) ? widen_scratch(x, p, v, sb) : PTOSIM_OK;
   }
   for (int64_t j = 0; j < v->w; j++)
     pt_store_from_f32(v->d.dt, db + tg_off(&v->d, 0, j) * v->d.es,
                       pt_load_as_f32(v->s.dt, sb + tg_off(&v->s, 0, j) * v->s.es), PT_RND_RINT, PT_SAT_OFF);
+  return PTOSIM_OK;
+}
+
+/* a5 TInsertNDImpl (TInsert.hpp:305-330): the source's storage bytes, read as an ND array of
+ * src cols elements per row, to the destination's, written as one of dst cols per row, from
+ * dst element index_row * dst cols + index_col, in 32-byte blocks (copy_ubuf_to_cbuf bursts),
+ * whatever boxes the tiles have. With B = vR * vC * es bytes:
+ *   vC = src cols = dst cols and B >= 32: one burst of floor(B / 32) blocks;
+ *   else vC * es >= 32: vR bursts of floor(vC * es / 32) blocks, the next burst of each side
+ *     floor((cols - vC) * es / 32) blocks after the end of the last;
+ *   else: one burst of ceil(B / 32) blocks.
+ * Bytes past the whole blocks are not moved. */
+static ptosim_status run_flat(pt_ctx *x, const ptosim_tmov_params *p, const mv *v) {
+  int64_t es = v->s.es, vr = p->src.valid_rows, vc = p->src.valid_cols, row = vc * es, bytes = vr * row;
+  int64_t sb = p->src.cols * es, db = p->dst.cols * es; /* bytes per ND row */
+  int64_t n = 1, len = tg_align(bytes, 32), ss = 0, ds = 0;
+  if (vc == p->src.cols && vc == p->dst.cols && bytes >= 32)
+    len = bytes / 32 * 32;
+  else if (row >= 32)
+    n = vr, len = row / 32 * 32, ss = len + (sb - row) / 32 * 32, ds = len + (db - row) / 32 * 32;
+  int64_t off = (p->index_row * p->dst.cols + p->index_col) * es;
+  PT_VERIFY(x, off % 32 == 0, RULE(v, "index_align"),
+            "a flat (ND / ZZ) vec -> mat insert starts on a 32-byte block: (index_row * dst cols + index_col) * "
+            "elem bytes % 32 == 0",
+            "flat insert at byte %" PRId64 " of the destination", off);
+  PT_VERIFY(x, off + (n - 1) * ds + len <= p->dst.rows * db && (n - 1) * ss + len <= p->src.rows * sb,
+            RULE(v, "bounds"), "the 32-byte blocks a flat insert moves must lie inside both tiles",
+            "%" PRId64 " burst(s) of %" PRId64 " bytes from byte %" PRId64 " leave a %d-byte source or a %d-byte "
+            "destination",
+            n, len, off, p->src.rows * p->src.cols * (int)es, p->dst.rows * p->dst.cols * (int)es);
+  uint8_t *sp, *dp;
+  PT_TRY(pt_region_on(x, x->core, p->src.space, p->src.addr, 1, &n, &ss, (uint64_t)len, 32, PT_READ, &sp));
+  PT_TRY(pt_region_on(x, dst_owner(x, p), p->dst.space, p->dst.addr + (uint64_t)off, 1, &n, &ds, (uint64_t)len, 32,
+                      PT_WRITE, &dp));
+  for (int64_t i = 0; i < n; i++) memcpy(dp + i * ds, sp + i * ss, (size_t)len);
   return PTOSIM_OK;
 }
 
@@ -543,6 +659,7 @@ static ptosim_status run(pt_ctx *x, const ptosim_tmov_params *p, mv_op op, bool 
   plan(p, &v);
   PT_TRY(check_region(x, p, &v));
   if (v.path == P_ACC) return run_acc(x, p, &v);
+  if (flat_insert(p, &v)) return run_flat(x, p, &v);
   PT_TRY(run_copy(x, p, &v));
   if (p->dst.space == PTOSIM_L0A || p->dst.space == PTOSIM_L0B) {
     pt_l0_layout r = {v.d.addr, v.d.addr + tg_bytes(&v.d), p->dst.space, p->dst.dtype, p->dst.valid_rows,
