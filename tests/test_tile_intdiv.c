@@ -35,14 +35,15 @@ static const ptosim_dtype ints[] = {PTOSIM_DT_I8,  PTOSIM_DT_U8,  PTOSIM_DT_I16,
 
 #define BT(t) (1u << PTOSIM_DT_##t)
 #define V16_32 (BT(I16) | BT(U16) | BT(I32) | BT(U32))
-/* Integer types each form takes, [A2/A3, A5]: the NPU static_asserts intersected with
- * tonibohnlein PTOAS's verifiers (A5 TDIVS_IMPL with the scalar first has no static_assert). */
+#define V64 (BT(I64) | BT(U64))
+/* Integer types each form takes, [A2/A3, A5]: the NPU static_asserts (A5 TDIVS_IMPL with the
+ * scalar first has none; A5's 64-bit paths are Int64Div.hpp's). */
 static unsigned accepted(int k, int a5) {
   static const unsigned t[K_COUNT][2] = {
-      [K_DIV] = {0, V16_32},          [K_DIVS] = {BT(I16) | BT(I32), V16_32},
-      [K_RDIVS] = {BT(I16) | BT(I32), V16_32 | BT(I8) | BT(U8)},
-      [K_FMOD] = {0, V16_32},         [K_FMODS] = {0, V16_32},
-      [K_REM] = {BT(I32), V16_32},    [K_REMS] = {BT(I32), V16_32},
+      [K_DIV] = {0, V16_32 | V64},          [K_DIVS] = {BT(I16) | BT(I32), V16_32 | V64},
+      [K_RDIVS] = {BT(I16) | BT(I32), V16_32 | BT(I8) | BT(U8) | V64},
+      [K_FMOD] = {0, V16_32},               [K_FMODS] = {0, V16_32},
+      [K_REM] = {BT(I32), V16_32 | V64},    [K_REMS] = {BT(I32), V16_32 | V64},
   };
   return t[k][a5];
 }
@@ -58,13 +59,21 @@ static uint64_t wrap(int64_t v, ptosim_dtype t) {
 static int64_t val(uint64_t bits, ptosim_dtype t) { return pt_load_int(t, &bits); }
 static int64_t tmin(ptosim_dtype t) { return sgn(t) ? (int64_t)(UINT64_MAX << (width(t) - 1)) : 0; }
 
-/* Truncated quotient of x by y != 0 (values of width <= 32, so no overflow in int64). */
-static int64_t tquot(int64_t x, int64_t y) {
-  uint64_t m = (uint64_t)llabs(x) / (uint64_t)llabs(y);
-  return (x < 0) != (y < 0) ? -(int64_t)m : (int64_t)m;
+/* Truncated quotient of x by y (values of t, u64 ones too: magnitudes divided in uint64, the
+ * sign put back); y = 0 gives 0, the 64-bit paths' value (no other width divides by 0 here). */
+static int neg(int64_t v, ptosim_dtype t) { return sgn(t) && v < 0; }
+static uint64_t mag(int64_t v, ptosim_dtype t) { return neg(v, t) ? 0 - (uint64_t)v : (uint64_t)v; }
+static int64_t tquot(int64_t x, int64_t y, ptosim_dtype t) {
+  if (y == 0) return 0;
+  uint64_t m = mag(x, t) / mag(y, t);
+  return (int64_t)(neg(x, t) != neg(y, t) ? 0 - m : m);
 }
-static int64_t floor_rem(int64_t x, int64_t y) {
-  int64_t q = tquot(x, y);
+/* x - q y, wrapping; y = 0 gives 0 (the 64-bit paths' zeroMask again). */
+static int64_t trunc_rem(int64_t x, int64_t y, ptosim_dtype t) {
+  return y == 0 ? 0 : (int64_t)((uint64_t)x - (uint64_t)tquot(x, y, t) * (uint64_t)y);
+}
+static int64_t floor_rem(int64_t x, int64_t y, ptosim_dtype t) {
+  int64_t q = tquot(x, y, t);
   if (q * y != x && (x < 0) != (y < 0)) q -= 1; /* floor(x / y) */
   return x - q * y;
 }
@@ -102,13 +111,15 @@ static int64_t rem_a2(int64_t x, int64_t y, int scalar, uint64_t *x2, uint64_t *
   return to_s32(rf, trunc);
 }
 
-/* Result of form k on x, y (y the scalar of the scalar forms; for K_RDIVS x is the scalar). */
-static int64_t ref(int k, int64_t x, int64_t y) {
+/* Result of form k on x, y of type t (y the scalar of the scalar forms; for K_RDIVS x is the
+ * scalar). A5's 64-bit trem / trems are x - q y with q truncated (Int64RemRegs), the 16- / 32-bit
+ * ones vmod's floor remainder. */
+static int64_t ref(int k, int64_t x, int64_t y, ptosim_dtype t) {
   switch (k) {
-    case K_DIV: case K_DIVS: return tquot(x, y);
-    case K_RDIVS: return tquot(y, x);
-    case K_FMOD: case K_FMODS: return x - tquot(x, y) * y;
-    default: return floor_rem(x, y);
+    case K_DIV: case K_DIVS: return tquot(x, y, t);
+    case K_RDIVS: return tquot(y, x, t);
+    case K_FMOD: case K_FMODS: return trunc_rem(x, y, t);
+    default: return width(t) == 64 ? trunc_rem(x, y, t) : floor_rem(x, y, t);
   }
 }
 
@@ -142,11 +153,13 @@ static int64_t rnd(ptosim_dtype t) {
     default: return val(wrap((int64_t)(r >> 3), t), t);
   }
 }
-/* A divisor of x for form k: nonzero, and not -1 with x = MIN where that is undefined. */
+/* A divisor of x for form k: nonzero, and not -1 with x = MIN where that is undefined. 64-bit:
+ * zeros and -1 too (defined), but not INT64_MIN (test_int64_min_divisor). */
 static int64_t divisor(ptosim_dtype t, int64_t x, int undef_ovf) {
   for (;;) {
     int64_t y = rnd(t);
-    if (y != 0 && !(undef_ovf && sgn(t) && x == tmin(t) && y == -1)) return y;
+    if (width(t) == 64 && !(sgn(t) && y == tmin(t))) return y;
+    if (width(t) < 64 && y != 0 && !(undef_ovf && sgn(t) && x == tmin(t) && y == -1)) return y;
   }
 }
 
@@ -213,7 +226,7 @@ static int div_case(int k, ptosim_target tg, ptosim_dtype t, int rows, int cols,
       put(u.img, &u.b, r, c, wrap(a2rem ? rnd(t) : divisor(t, x, ovf), t)); /* A2/A3: zero divisors too */
     }
   memcpy(u.want, u.img, u.cap);
-  for (int r = 0; r < vr && (accepted(k, a5) >> t & 1u); r++) /* 64-bit values are refused: no reference */
+  for (int r = 0; r < vr && (accepted(k, a5) >> t & 1u); r++) /* a refused type: no reference */
     for (int c = 0; c < vc; c++) {
       int64_t x = val(get(u.img, &u.a, r, c), t), y = kops[k].scalar ? s : val(get(u.img, &u.b, r, c), t);
       if (a2rem) {
@@ -222,7 +235,7 @@ static int div_case(int k, ptosim_target tg, ptosim_dtype t, int rows, int cols,
         put(u.want, &u.a, r, c, x2);
         if (!kops[k].scalar) put(u.want, &u.b, r, c, y2);
       } else {
-        put(u.want, &u.d, r, c, wrap(ref(k, x, y), t));
+        put(u.want, &u.d, r, c, wrap(ref(k, x, y, t), t));
       }
     }
   ptosim_status st = uc_run(&u, k);
@@ -249,13 +262,13 @@ static void test_values(void) {
       for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         ptosim_dtype t = ints[i];
         ptosim_target tg = a5 ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
-        int cols = 64 + 32 / (int)pt_dtype_size(t);
-        int ok = div_case(k, tg, t, 5, cols, 4, cols - 3, 0);
+        int cols = 64 + 32 / (int)pt_dtype_size(t), w64 = width(t) == 64;
+        int ok = div_case(k, tg, t, 5, cols, 4, w64 ? 61 : cols - 3, 0); /* 64-bit: at most 64 valid columns */
         CHECK_MSG(ok == (int)(accepted(k, a5) >> t & 1u), "%s%s on %s %s: accepted %d", kops[k].name,
                   kops[k].first ? " (scalar first)" : "", a5 ? "a5" : "a2a3", pt_dtype_name(t), ok);
         if (!ok) continue;
         div_case(k, tg, t, 2, 32 / (int)pt_dtype_size(t), 2, 32 / (int)pt_dtype_size(t), 0);
-        div_case(k, tg, t, 3, 64, 3, 17, 1);
+        div_case(k, tg, t, 3, 64, 3, w64 ? 64 : 17, 1);
       }
 }
 
@@ -281,7 +294,7 @@ static void undefined_case(int k, ptosim_target tg, ptosim_dtype t, int overflow
     for (int r = 0; r < 3; r++)
       for (int c = 0; c < 16; c++) {
         int64_t xv = val(get(u.img, &u.a, r, c), t), yv = val(u.p.scalar.bits, t);
-        put(u.want, &u.d, r, c, wrap(k == K_RDIVS ? tquot(yv, xv) : tquot(xv, yv), t));
+        put(u.want, &u.d, r, c, wrap(k == K_RDIVS ? tquot(yv, xv, t) : tquot(xv, yv, t), t));
       }
   } else {
     CHECK_MSG(st == PTOSIM_E_FAULT && !strcmp(diag_rule(&u), want_rule), "%s: status %d [%s]", what, st, diag_rule(&u));
@@ -296,7 +309,7 @@ static void test_undefined(void) {
     for (int a5 = 0; a5 < 2; a5++)
       for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         ptosim_dtype t = ints[i];
-        if (!(accepted(k, a5) >> t & 1u)) continue;
+        if (!(accepted(k, a5) >> t & 1u) || width(t) == 64) continue; /* 64-bit lanes are all defined: test_int64 */
         ptosim_target tg = a5 ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
         if (!a5 && (k == K_REM || k == K_REMS)) continue; /* defined through f32: test_a2_rem */
         int tile_scalar = kops[k].scalar && k != K_RDIVS;
@@ -396,8 +409,98 @@ static void test_a2_rem(void) {
   uc_free(&u);
 }
 
+/* A5 64-bit (Int64Div.hpp): edge pairs x / y (zero divisors give 0, MIN / -1 = MIN, halves
+ * of different signs) in one row, each form against tquot / trunc_rem; more than 64 valid
+ * columns is refused (<op>.cols, nothing written). */
+static void test_int64(void) {
+  static const int64_t xs[] = {7, -7, INT64_MIN, INT64_MIN, INT64_MAX, 0, -1, 0x00000001FFFFFFFFll, (int64_t)0xFFFFFFFF00000001ull,
+                               0x7FFFFFFF80000000ll, 5, INT64_MIN + 1, 1ll << 40, -(1ll << 40) - 3, 123456789012345ll, 9};
+  static const int64_t ys[] = {0, 3, -1, 1, -1, 0, 7, (int64_t)0xFFFFFFFF00000001ull, 0x00000001FFFFFFFFll,
+                               3, INT64_MAX, -2, (1ll << 32) + 1, -(1ll << 33), -9876543ll, 9};
+  enum { N = sizeof xs / sizeof xs[0] };
+  static const int forms[] = {K_DIV, K_DIVS, K_RDIVS, K_REM, K_REMS};
+  for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++)
+    for (int us = 0; us < 2; us++) {
+      int k = forms[f], rd = k == K_RDIVS;
+      ptosim_dtype t = us ? PTOSIM_DT_U64 : PTOSIM_DT_I64;
+      for (size_t j = 0; j < (kops[k].scalar ? N : 1); j++) { /* the scalar: ys[j] (K_RDIVS: xs[j]) */
+        ucase u;
+        uc_new(&u, PTOSIM_TARGET_A5, k, t, 3, 20, 2, N);
+        int64_t s = rd ? xs[j] : ys[j];
+        u.p.scalar.bits = (uint64_t)s;
+        for (int r = 0; r < 2; r++) /* row r: the pairs rotated by r; K_RDIVS divides by ys */
+          for (int c = 0; c < N; c++) put(u.img, &u.a, r, c, (uint64_t)(rd ? ys : xs)[(c + r) % N]), put(u.img, &u.b, r, c, (uint64_t)ys[(c + r) % N]);
+        memcpy(u.want, u.img, u.cap);
+        for (int r = 0; r < 2; r++)
+          for (int c = 0; c < N; c++) {
+            int64_t x = val(get(u.img, &u.a, r, c), t), y = kops[k].scalar ? s : val(get(u.img, &u.b, r, c), t);
+            put(u.want, &u.d, r, c, (uint64_t)ref(k, x, y, t));
+          }
+        char what[64];
+        snprintf(what, sizeof what, "%s a5 %s 64-bit edges (scalar %zu)", kops[k].name, pt_dtype_name(t), j);
+        CHECK_MSG(uc_run(&u, k) == PTOSIM_OK, "%s: %s", what, ptosim_last_diag(u.m)->msg);
+        uc_compare(&u, what);
+        uc_free(&u);
+      }
+      ucase u; /* 65 valid columns */
+      uc_new(&u, PTOSIM_TARGET_A5, k, t, 2, 68, 2, 65);
+      u.p.scalar.bits = 3;
+      memcpy(u.want, u.img, u.cap);
+      char rule[32];
+      snprintf(rule, sizeof rule, "%s.cols", kops[k].name);
+      CHECK_MSG(uc_run(&u, k) == PTOSIM_E_VERIFY && !strcmp(diag_rule(&u), rule), "%s: [%s]", rule, diag_rule(&u));
+      uc_compare(&u, rule);
+      uc_free(&u);
+    }
+}
+
+/* Signed division by INT64_MIN: |y| = 2^63 goes through the reciprocal steps with y converted
+ * to f32 as -2^63, which give these quotients (worked out from Int64Div.hpp's instruction
+ * sequence by a separate transcription with Python integers and numpy f32); remainders x - q y. */
+static void test_int64_min_divisor(void) {
+  static const int64_t xs[] = {0, 1, 2, 3, 4, 5, -1, -2, -5, 100, -100, 1ll << 62, INT64_MAX, INT64_MIN};
+  static const int64_t qs[] = {0, 0, 0, -2, -2, -2, 0, 0, 2, -50, 50, -(1ll << 61), -4611686018427387902ll, 4611686018427387903ll};
+  enum { N = sizeof xs / sizeof xs[0] };
+  for (int k = K_DIV; k <= K_REMS; k++) {
+    if (k == K_RDIVS || k == K_FMOD || k == K_FMODS) continue;
+    ucase u;
+    uc_new(&u, PTOSIM_TARGET_A5, k, PTOSIM_DT_I64, 1, 16, 1, N);
+    u.p.scalar.bits = (uint64_t)INT64_MIN;
+    for (int c = 0; c < N; c++) put(u.img, &u.a, 0, c, (uint64_t)xs[c]), put(u.img, &u.b, 0, c, (uint64_t)INT64_MIN);
+    memcpy(u.want, u.img, u.cap);
+    int rem = k == K_REM || k == K_REMS;
+    for (int c = 0; c < N; c++) put(u.want, &u.d, 0, c, rem ? (uint64_t)xs[c] - (uint64_t)qs[c] * (uint64_t)INT64_MIN : (uint64_t)qs[c]);
+    CHECK(uc_run(&u, k) == PTOSIM_OK);
+    uc_compare(&u, kops[k].name);
+    uc_free(&u);
+  }
+}
+
+/* u64 trems in place (Int64RemScalar): the quotient pass overwrites the source, the second
+ * pass reads q there: dst = q - q s. */
+static void test_u64_rems_in_place(void) {
+  ucase u;
+  uc_new(&u, PTOSIM_TARGET_A5, K_REMS, PTOSIM_DT_U64, 2, 8, 2, 5);
+  u.p.src0 = u.d;
+  u.p.scalar.bits = 7;
+  for (int r = 0; r < 2; r++)
+    for (int c = 0; c < 8; c++) put(u.img, &u.d, r, c, 1000 + 37 * (uint64_t)(8 * r + c));
+  memcpy(u.want, u.img, u.cap);
+  for (int r = 0; r < 2; r++)
+    for (int c = 0; c < 5; c++) {
+      uint64_t q = (1000 + 37 * (uint64_t)(8 * r + c)) / 7;
+      put(u.want, &u.d, r, c, q - q * 7);
+    }
+  CHECK(uc_run(&u, K_REMS) == PTOSIM_OK);
+  uc_compare(&u, "u64 trems in place");
+  uc_free(&u);
+}
+
 int main(void) {
   RUN(test_values);
+  RUN(test_int64);
+  RUN(test_int64_min_divisor);
+  RUN(test_u64_rems_in_place);
   RUN(test_undefined);
   RUN(test_a2_rem);
   return pt_test_finish();

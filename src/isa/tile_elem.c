@@ -572,6 +572,44 @@ static inline uint64_t te_powi(uint64_t b, uint64_t e, bool neg, bool minus1) {
 #define IREM_I(K, x, y) \
   ((pt_vl_c_##K)(IFMOD_I(K, x, y) + (IFMOD_I(K, x, y) != 0 && INEG(K, IFMOD_I(K, x, y) ^ (y)) ? (y) : 0)))
 
+/* A5 64-bit division (a5 Int64Div.hpp; docs/spec-notes.md 14.8): tdiv, tdivs (both forms), trem,
+ * trems on i64 / u64 run a software sequence on 32-bit halves, which defines every lane:
+ * x / 0 = 0 and x % 0 = 0 (zeroMask), |y| = 1 gives +-|x| (oneMask: MIN / -1 = MIN), an
+ * unsigned y >= 2^63 gives x >= y (largeResultOne / Zero); else the magnitudes go through
+ * te_udiv64_core, then the sign (negated where the signs differ). The remainder is x - q y
+ * (wrapping; Int64RemRegs). te_mulhi64: the high 64 bits of a b (Int64B128Calc). */
+static inline uint64_t te_mulhi64(uint64_t a, uint64_t b) {
+  uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+  uint64_t lh = al * bh, hl = ah * bl, mid = (al * bl >> 32) + (uint32_t)lh + (uint32_t)hl;
+  return ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+/* Quotient of n by d (d > 1) as Int64DivUnsignedRegs / Int64DivSignedRegs compute it: r about
+ * 2^64 / d from f32 (d converted as a SIGNED 64-bit value to nearest, 1 / that, the bits plus
+ * 0x1FFFFFFE = times 2^64 less two ulps, back toward zero), two Newton steps r += hi(r (-d r)),
+ * q = hi(n r), then q + 1 while n - q d >= d (twice). Exact for every d below 2^63 (a
+ * transcription checked on 3 x 10^5 pairs against exact division); d = 2^63 (the signed path's
+ * |INT64_MIN|) converts as -2^63 and gives what the steps give (e.g. 3 / INT64_MIN = -2). */
+static uint64_t te_udiv64_core(uint64_t n, uint64_t d) {
+  float f = 1.0f / (float)(int64_t)d;
+  uint64_t r = (uint64_t)(int64_t)pt_vl_f32_of(pt_vl_f32_bits(f) + 0x1FFFFFFEu); /* in (-2, 2^63) */
+  r += te_mulhi64(r, -(d * r));
+  r += te_mulhi64(r, -(d * r));
+  uint64_t q = te_mulhi64(n, r), rem = n - q * d;
+  if (rem >= d) rem -= d, q++;
+  return q + (rem >= d);
+}
+static uint64_t te_div64_u64(uint64_t x, uint64_t y) {
+  return y == 0 ? 0 : y == 1 ? x : y >> 63 ? x >= y : te_udiv64_core(x, y);
+}
+static uint64_t te_div64_i64(int64_t x, int64_t y) {
+  uint64_t ux = (uint64_t)x, uy = (uint64_t)y, mx = x < 0 ? -ux : ux, my = y < 0 ? -uy : uy;
+  uint64_t q = my == 1 ? mx : my ? te_udiv64_core(mx, my) : 0;
+  return (x < 0) == (y < 0) ? q : -q;
+}
+#define IDIV_I64(K, x, y) ((pt_vl_c_##K)te_div64_##K(x, y))
+#define IRDIV_I64(K, x, s) ((pt_vl_c_##K)te_div64_##K(s, x))
+#define IREM_I64(K, x, y) ((pt_vl_c_##K)((y) ? (uint64_t)(x) - te_div64_##K(x, y) * (uint64_t)(y) : 0))
+
 /* The guards: te_guard_fn returns -1 when every lane of row g is defined, else 2 i + o for
  * the first lane i that is not (o = 1: MIN / -1, o = 0: a zero divisor). IBAD: divisor y is
  * 0, or (OVF, signed K) x is K's minimum and y is -1. Vector-unit division (vdiv, vmod)
@@ -601,6 +639,10 @@ typedef int64_t (*te_guard_fn)(const te_row *g);
 #define G_C(op, K, F) TE_GUARD(op, K, LD_A(K), s, PT_VL_E_##K == 4)  /* C x / s */
 #define G_CR(op, K, F) TE_GUARD(op, K, s, LD_A(K), PT_VL_E_##K == 4) /* C s / x */
 #define INT16_32(M, op, F) M(op, i16, F) M(op, u16, F) M(op, i32, F) M(op, u32, F)
+/* The integer kinds of A5 tdiv / tdivs / trem: F on 16 / 32 bits, F##64 (the Int64Div.hpp
+ * sequence) on 64. */
+#define IDIV_KINDS(M, op, F) INT16_32(M, op, F) M(op, i64, F##64) M(op, u64, F##64)
+#define RDIV_KINDS(M, op, F) PT_VL_INTS(M, op, F) M(op, i64, F##64) M(op, u64, F##64)
 #define GENTRY(op, K, F) [PT_VL_DT_##K] = op##_##K,
 #define GUARDS(op, G, KINDS) \
   KINDS(G, op, _) static const te_guard_fn op##_guards[PTOSIM_DT_COUNT] = {KINDS(GENTRY, op, _)};
@@ -678,7 +720,7 @@ static void rems2_i32(const te_row *g) {
 LOOPS(add, TE_MAP2V, ALLINT, ADD_I, FLOATS, ADD_F)
 LOOPS(sub, TE_MAP2V, ALLINT, SUB_I, FLOATS, SUB_F)
 LOOPS(mul, TE_MAP2V, ALLINT, MUL_I, FLOATS, MUL_F)
-LOOPS(div, TE_MAP2V, INT16_32, IDIV_I, F16F32, DIV_F)
+LOOPS(div, TE_MAP2V, IDIV_KINDS, IDIV_I, F16F32, DIV_F)
 LOOPS(max, TE_MAP2, ALLINT, MAX_I, FLOATS, MAX_F)
 LOOPS(min, TE_MAP2, ALLINT, MIN_I, FLOATS, MIN_F)
 LOOPS(and, TE_MAP2, ALLINT, AND_B, NONE, _)
@@ -687,7 +729,7 @@ LOOPS(xor, TE_MAP2, ALLINT, XOR_B, NONE, _)
 LOOPS(shl, TE_MAP2, ALLINT, SHL_I, NONE, _)
 LOOPS(shr, TE_MAP2, ALLINT, SHR_I, NONE, _)
 LOOPS(fmod, TE_MAP2, INT16_32, IFMOD_I, F16F32, FMOD_F)
-LOOPS(rem, TE_MAP2, INT16_32, IREM_I, F16F32, REM_F) /* A5 */
+LOOPS(rem, TE_MAP2, IDIV_KINDS, IREM_I, F16F32, REM_F) /* A5 */
 static const te_fn rem2_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = rem_f32, [PTOSIM_DT_I32] = rem2_i32};
 LOOPS(prelu, TE_MAP2, NONE, _, F16F32, LRELU_F)
 LOOPS(addrelu, TE_MAP2, ALLINT, ADDRELU_I, FLOATS, ADDRELU_F)
@@ -695,8 +737,8 @@ LOOPS(subrelu, TE_MAP2, ALLINT, SUBRELU_I, FLOATS, SUBRELU_F)
 LOOPS(adds, TE_MAPSV, ALLINT, ADD_I, FLOATS, ADD_F)
 LOOPS(subs, TE_MAPSV, ALLINT, SUB_I, FLOATS, SUB_F)
 LOOPS(muls, TE_MAPSV, ALLINT, MUL_I, FLOATS, MUL_F)
-LOOPS(divs, TE_MAPSV, INT16_32, IDIV_I, F16F32, DIV_F)
-LOOPS(rdivs, TE_MAPSV, INT8_32, IRDIV_I, F16F32, RDIV_F)
+LOOPS(divs, TE_MAPSV, IDIV_KINDS, IDIV_I, F16F32, DIV_F)
+LOOPS(rdivs, TE_MAPSV, RDIV_KINDS, IRDIV_I, F16F32, RDIV_F)
 LOOPS(maxs, TE_MAPS, ALLINT, MAX_I, FLOATS, MAX_F)
 LOOPS(mins, TE_MAPS, ALLINT, MIN_I, FLOATS, MIN_F)
 LOOPS(ands, TE_MAPS, ALLINT, AND_B, NONE, _)
@@ -713,7 +755,16 @@ LOOPS(powshp, TE_MAPS, NONE, _, FLOATS, POWHP_F)
 LOOPS(fmods, TE_MAPS, INT16_32, IFMOD_I, F16F32, FMOD_F)
 F32ONLY(TE_MAPS, rems, REM_F) /* A2/A3 */
 static const te_fn rems_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = rems_f32, [PTOSIM_DT_I32] = rems2_i32};
-LOOPS(rems5, TE_MAPS, INT16_32, IREM_I, F16F32, REMS5_F)
+/* A5 trems: u64 (Int64RemScalar) stores q = x / s into dst first, then a second pass reads
+ * x and dst: x - dst s (a dst that is the source reads q there: q - q s); s = 0 zeroes dst. */
+INT16_32(TE_MAPS, rems5, IREM_I) TE_MAPS(rems5, i64, IREM_I64) F16F32(TE_MAPS, rems5, REMS5_F)
+static void rems5_u64(const te_row *g) {
+  uint64_t s = (uint64_t)g->s.i;
+  for (int64_t i = 0; i < g->n; i++) te_st_u64(g->d, i, s ? te_div64_u64(te_ld_u64(g->a, i), s) : 0);
+  for (int64_t i = 0; i < g->n && s; i++) te_st_u64(g->d, i, te_ld_u64(g->a, i) - te_ld_u64(g->d, i) * s);
+}
+static const te_fn rems5_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, rems5, _) PT_VL_INTS64(ENTRY, rems5, _)
+                                                       F16F32(ENTRY, rems5, _)};
 LOOPS(lrelu, TE_MAPS, NONE, _, F16F32, LRELU_F)
 LOOPS(addc, TE_MAP3, ALLINT, ADDC_I, FLOATS, ADDC_F)
 LOOPS(subc, TE_MAP3, ALLINT, SUBC_I, FLOATS, SUBC_F)
@@ -724,6 +775,14 @@ LOOPS(addsc, TE_MAP2S, ALLINT, ADDSC_I, FLOATS, ADDSC_F)
 LOOPS(subsc, TE_MAP2S, ALLINT, SUBSC_I, FLOATS, SUBSC_F)
 LOOPS(axpy, TE_MAP2S, NONE, _, F16F32, AXPY_F)
 LOOPS(axpy2, TE_MAP2S, NONE, _, F16F32, AXPY2_F)
+/* taxpy of an f16 source into an f32 dst (a2a3 / a5 TAxpy.hpp allow exactly that mix; a5
+ * AxpyInstrDiff converts the source to f32, then vaxpy with the scalar as f32; a2a3's vaxpy
+ * reads the halves into the f32 dst): the product of two f16 values is exact in f32, so
+ * d + x s rounds once, on both targets. The scalar is an f16 (TileDataSrc::DType). */
+static void axpymix_f32(const te_row *g) {
+  for (int64_t i = 0; i < g->n; i++) te_st_f32(g->d, i, te_ld_f32(g->b, i) + te_ld_f16(g->a, i) * g->s.f);
+}
+static const te_fn axpymix_loops[PTOSIM_DT_COUNT] = {[PTOSIM_DT_F32] = axpymix_f32};
 /* tabs: integers |x| (wrapping); floats vabs, which clears the sign bit and keeps a NaN's payload
  * (docs/spec-notes.md section 10): the loops of the unsigned kind of the same width. */
 #define CLEARSIGN_B(K, x) ((pt_vl_c_##K)((x) & ((pt_vl_u_##K)-1 >> 1)))
@@ -731,7 +790,7 @@ LOOPS(axpy2, TE_MAP2S, NONE, _, F16F32, AXPY2_F)
 SIGNED(TE_MAP1, iabs, ABS_I) U16U32(TE_MAP1, clearsign, CLEARSIGN_B)
 static const te_fn abs_loops[PTOSIM_DT_COUNT] = {SIGNED(ENTRY, iabs, _)[PTOSIM_DT_F16] = clearsign_u16,
                                                  [PTOSIM_DT_F32] = clearsign_u32};
-LOOPS(neg, TE_MAP1, SIGNED, NEG_I, FLOATS, NEG_F)
+LOOPS(neg, TE_MAP1, ALLINT, NEG_I, FLOATS, NEG_F)
 LOOPS(not, TE_MAP1, ALLINT, NOT_B, NONE, _)
 /* texp: pt_te_exp_f32 (the fast exp of vec_formulas.h, 16 lanes a step), and pt_exp_f32
  * for the lanes it does not prove (NaN results stored as 0x7FC00000, as te_st_f32 does):
@@ -869,9 +928,9 @@ float pt_te_divcomp_f32(float a, float b) { return te_divcompq(a, b); }
 #define RDIV754_F(K, x, y) te_div754q_##K(y, x)
 /* Integer types take the DEFAULT loops (the NPU code's HIGH_PRECISION branches are float only). */
 F16F32(TE_MAP2, divhp, DIVHP_F) F16F32(TE_MAPS, divshp, DIV754_F) F16F32(TE_MAPS, rdivshp, RDIV754_F)
-static const te_fn divhp_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, div, _) F16F32(ENTRY, divhp, _)};
-static const te_fn divshp_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, divs, _) F16F32(ENTRY, divshp, _)};
-static const te_fn rdivshp_loops[PTOSIM_DT_COUNT] = {INT8_32(ENTRY, rdivs, _) F16F32(ENTRY, rdivshp, _)};
+static const te_fn divhp_loops[PTOSIM_DT_COUNT] = {IDIV_KINDS(ENTRY, div, _) F16F32(ENTRY, divhp, _)};
+static const te_fn divshp_loops[PTOSIM_DT_COUNT] = {IDIV_KINDS(ENTRY, divs, _) F16F32(ENTRY, divshp, _)};
+static const te_fn rdivshp_loops[PTOSIM_DT_COUNT] = {RDIV_KINDS(ENTRY, rdivs, _) F16F32(ENTRY, rdivshp, _)};
 /* trecip HIGH_PRECISION (pto_instr.hpp TRECIP = TDIVS(1, x)): DivIEEE754*Impl of 1 by x. It
  * differs from 1 / x where 1 / x is subnormal, |x| >= 2^126 (f16: 2^14), rounded twice there
  * (scripts/exhaustive_hp.c compares it with the sequence on every f32 and f16). */
@@ -889,7 +948,7 @@ float pt_te_remhp_f32(float a, float b) { return te_remfix_f32(fmodf(a, b), b); 
 #define REMHP_F(K, x, y) pt_te_remhp_f32(x, y)
 F32ONLY(TE_MAP2, fmodhp, FMODHP_F) F32ONLY(TE_MAP2, remhp, REMHP_F)
 static const te_fn fmodhp_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, fmod, _)[PTOSIM_DT_F16] = fmod_f16, [PTOSIM_DT_F32] = fmodhp_f32};
-static const te_fn remhp_loops[PTOSIM_DT_COUNT] = {INT16_32(ENTRY, rem, _)[PTOSIM_DT_F16] = rem_f16, [PTOSIM_DT_F32] = remhp_f32};
+static const te_fn remhp_loops[PTOSIM_DT_COUNT] = {IDIV_KINDS(ENTRY, rem, _)[PTOSIM_DT_F16] = rem_f16, [PTOSIM_DT_F32] = remhp_f32};
 LOOPS(sqrt, TE_MAP1, NONE, _, F16F32, SQRT_F)
 LOOPS(rsqrt, TE_MAP1, NONE, _, F16F32, RSQRT_F)
 LOOPS(recip, TE_MAP1, NONE, _, F16F32, REC_F)
@@ -927,27 +986,26 @@ typedef struct te_op {
 #define T_A2_ARITH (T_F16F32 | B(I16) | B(I32))                 /* TAdd TSub TMul TMax TMin and *S (a2a3) */
 #define T_A5_ADD (T_FLT | T_I8_32 | T_I64)                     /* TAdd TSub TMax TMin TAddS TSubS TMinS (a5) */
 #define T_A5_MUL (T_FLT | B(I16) | B(U16) | B(I32) | B(U32) | T_I64) /* TMul TMulS (a5) */
-#define T_BITS (B(I16) | B(U16) | B(I32) | B(U32))              /* TAnd TOr TXor and the S forms (16 / 32-bit) */
 #define T_SHIFT (T_I8_32)                                       /* TShl TShr (a2a3); a5 adds 64-bit */
-/* Integer division (section 14.8): the NPU static_asserts AND tonibohnlein PTOAS's verifiers
- * (isInteger(16 / 32) takes both signs; none takes 64-bit). */
-#define T_I16_32 T_BITS
+/* Integer division (section 14.8): the 16 / 32-bit types of the NPU static_asserts; A5 adds
+ * 64-bit to tdiv / tdivs / trem / trems (Int64Div.hpp). */
+#define T_I16_32 (B(I16) | B(U16) | B(I32) | B(U32))
 
 #define OP(id, shp, t, lp, a2, a5) [PTOSIM_OP_##id] = {#id, shp, t, lp##_loops, {a2, a5}},
 static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(tadd, TE_BIN, 0, add, T_A2_ARITH, T_A5_ADD)
     OP(tsub, TE_BIN, 0, sub, T_A2_ARITH, T_A5_ADD)
     OP(tmul, TE_BIN, 0, mul, T_A2_ARITH, T_A5_MUL)
-    OP(tdiv, TE_BIN, 0, div, T_F16F32, T_F16F32 | T_I16_32)
+    OP(tdiv, TE_BIN, 0, div, T_F16F32, T_F16F32 | T_I16_32 | T_I64)
     OP(tmax, TE_BIN, 0, max, T_A2_ARITH, T_A5_ADD)
     OP(tmin, TE_BIN, 0, min, T_A2_ARITH, T_A5_ADD)
-    OP(tand, TE_BIN, 0, and, T_BITS, T_I8_32)
-    OP(tor, TE_BIN, 0, or, T_BITS, T_I8_32)
-    OP(txor, TE_BIN, 1, xor, T_BITS, T_I8_32)
+    OP(tand, TE_BIN, 0, and, T_I8_32, T_I8_32)
+    OP(tor, TE_BIN, 0, or, T_I8_32, T_I8_32)
+    OP(txor, TE_BIN, 1, xor, T_I8_32, T_I8_32)
     OP(tshl, TE_BIN, 0, shl, T_SHIFT, T_SHIFT | T_I64)
     OP(tshr, TE_BIN, 0, shr, T_SHIFT, T_SHIFT | T_I64)
     OP(tfmod, TE_BIN, 0, fmod, B(F32), T_F16F32 | T_I16_32)
-    OP(trem, TE_BIN, 1, rem, B(F32) | B(I32), T_F16F32 | T_I16_32)
+    OP(trem, TE_BIN, 1, rem, B(F32) | B(I32), T_F16F32 | T_I16_32 | T_I64)
     OP(tprelu, TE_BIN, 1, prelu, T_F16F32, T_F16F32)
     OP(taddrelu, TE_BIN, 0, addrelu, T_F16F32 | B(I16) | B(I32), T_F16F32 | B(I16) | B(I32))
     OP(tsubrelu, TE_BIN, 0, subrelu, T_F16F32, T_F16F32) /* a2a3 / a5 TSubRelu.hpp: f16 / f32 */
@@ -959,23 +1017,23 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(tadds, TE_SCA, 0, adds, T_A2_ARITH, T_A5_ADD)
     OP(tsubs, TE_SCA, 0, subs, T_A2_ARITH, T_A5_ADD)
     OP(tmuls, TE_SCA, 0, muls, T_A2_ARITH, T_A5_MUL)
-    OP(tdivs, TE_SCA, 0, divs, T_F16F32 | B(I16) | B(I32), T_F16F32 | T_I8_32) /* i8 / u8: scalar first only */
+    OP(tdivs, TE_SCA, 0, divs, T_F16F32 | B(I16) | B(I32), T_F16F32 | T_I8_32 | T_I64) /* i8 / u8: scalar first only */
     OP(tmaxs, TE_SCA, 0, maxs, T_A2_ARITH, T_A5_ADD)
     OP(tmins, TE_SCA, 0, mins, T_A2_ARITH, T_A5_ADD)
-    OP(tands, TE_SCA, 0, ands, T_BITS, T_I8_32)
-    OP(tors, TE_SCA, 0, ors, T_BITS, T_I8_32)
-    OP(txors, TE_SCA, 1, xors, T_BITS, T_I8_32)
-    OP(tshls, TE_SCA, 0, shls, T_SHIFT, T_SHIFT | T_I64)
-    OP(tshrs, TE_SCA, 0, shrs, T_SHIFT, T_SHIFT | T_I64)
+    OP(tands, TE_SCA, 0, ands, T_I8_32, T_I8_32)
+    OP(tors, TE_SCA, 0, ors, T_I8_32, T_I8_32)
+    OP(txors, TE_SCA, 1, xors, T_I8_32, T_I8_32)
+    OP(tshls, TE_SCA, 0, shls, T_I16_32, T_SHIFT | T_I64) /* a2a3 TBitwiseSOp.hpp TShiftCheck: 16 / 32-bit */
+    OP(tshrs, TE_SCA, 0, shrs, T_I16_32, T_SHIFT | T_I64)
     OP(tfmods, TE_SCA, 0, fmods, B(F32), T_F16F32 | T_I16_32)
-    OP(trems, TE_SCA, 1, rems, B(F32) | B(I32), T_F16F32 | T_I16_32)
+    OP(trems, TE_SCA, 1, rems, B(F32) | B(I32), T_F16F32 | T_I16_32 | T_I64)
     OP(tlrelu, TE_SCA, 0, lrelu, T_F16F32, T_F16F32)
     OP(taddsc, TE_SCT, 0, addsc, T_A2_ARITH, T_A5_ADD)
     OP(tsubsc, TE_SCT, 0, subsc, T_A2_ARITH, T_A5_ADD)
     OP(taxpy, TE_AXPY, 0, axpy, T_F16F32, T_F16F32)
     OP(tabs, TE_UN, 0, abs, T_F16F32, T_F16F32 | B(I8) | B(I16) | B(I32))
-    OP(tneg, TE_UN, 0, neg, T_F16F32 | B(I32), T_F16F32 | B(I8) | B(I16) | B(I32))
-    OP(tnot, TE_UN, 0, not, T_BITS, T_I8_32)
+    OP(tneg, TE_UN, 0, neg, T_A2_ARITH, T_A5_MUL) /* TMULS(x, -1) on both: TMulS's types */
+    OP(tnot, TE_UN, 0, not, T_I8_32, T_I8_32)
     OP(texp, TE_UN, 0, exp, T_F16F32, T_F16F32)
     OP(tlog, TE_UN, 0, log, T_F16F32, T_F16F32)
     OP(tsqrt, TE_UN, 0, sqrt, T_F16F32, T_F16F32)
@@ -1028,6 +1086,11 @@ static int te_nsrc(te_shape s) {
  * trecip / tdiv / tdivs / tfmod / trem per target and precision (a2a3 TPOW_IMPL, TEXP_IMPL,
  * TLOG_IMPL, TDIVS_IMPL, TDIV_IMPL, TFMOD_IMPL, TREM_IMPL take the algorithm parameter and do
  * not use it; tsqrt / trsqrt HIGH_PRECISION compute as DEFAULT). */
+/* taxpy with an f16 source and an f32 dst (axpymix_f32). */
+static bool te_axpy_mix(const pt_ctx *x, const ptosim_telem_params *p) {
+  return x->op == PTOSIM_OP_taxpy && p->dst.dtype == PTOSIM_DT_F32 && p->src0.dtype == PTOSIM_DT_F16;
+}
+
 static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem_params *p) {
   bool a2 = x->m->target != PTOSIM_TARGET_A5;
   switch (x->op) {
@@ -1035,7 +1098,7 @@ static const te_fn *te_loops(const pt_ctx *x, const te_op *o, const ptosim_telem
     case PTOSIM_OP_tfmod: return !a2 && p->high_precision ? fmodhp_loops : o->loops;
     case PTOSIM_OP_trem: return a2 ? rem2_loops : p->high_precision ? remhp_loops : o->loops;
     case PTOSIM_OP_trems: return a2 ? o->loops : rems5_loops;
-    case PTOSIM_OP_taxpy: return a2 ? axpy2_loops : o->loops;
+    case PTOSIM_OP_taxpy: return te_axpy_mix(x, p) ? axpymix_loops : a2 ? axpy2_loops : o->loops;
     case PTOSIM_OP_tdivs:
       if (!a2 && p->high_precision) return p->scalar_first ? rdivshp_loops : divshp_loops;
       return p->scalar_first ? rdivs_loops : o->loops;
@@ -1094,11 +1157,19 @@ static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, con
   const uint32_t legal[2] = {o->types[0] & have, o->types[1] & have};
   PT_TRY(pt_te_dtype(x, o->name, "dst", p->dst.dtype, legal));
   for (int i = 0; i < ns; i++) {
-    PT_VERIFY(x, src[i]->dtype == p->dst.dtype, PT_TILE_RULE(o->name, "dtype"), "give every operand dst's element type",
+    PT_VERIFY(x, src[i]->dtype == p->dst.dtype || te_axpy_mix(x, p), PT_TILE_RULE(o->name, "dtype"), "give every operand dst's element type",
               "%s element type %s differs from dst's %s", names[i], pt_dtype_name(src[i]->dtype),
               pt_dtype_name(p->dst.dtype));
     PT_TRY(pt_te_valid(x, o->name, names[i], src[i], &p->dst));
   }
+  /* The 64-bit division paths (a5 Int64Div.hpp) load one register pair per row, 64 lanes
+   * (plt_b32(cols)): the columns from 64 on would never be written. */
+  bool div64 = pt_dtype_size(p->dst.dtype) == 8 && (x->op == PTOSIM_OP_tdiv || x->op == PTOSIM_OP_tdivs ||
+                                                     x->op == PTOSIM_OP_trem || x->op == PTOSIM_OP_trems);
+  PT_VERIFY(x, !div64 || p->dst.valid_cols <= 64, PT_TILE_RULE(o->name, "cols"),
+            "split the rows into tiles of at most 64 valid columns",
+            "%d valid columns of %s: the NPU's 64-bit division (a5 Int64Div.hpp) computes the first 64 of each row only",
+            p->dst.valid_cols, pt_dtype_name(p->dst.dtype));
   return PTOSIM_OK;
 }
 
@@ -1154,7 +1225,7 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   for (int i = 0; i < ns && st == PTOSIM_OK; i++) st = pt_te_stage(x, src[i], d, vr, vc, &sp[i], &copy[i]);
   if (st == PTOSIM_OK) {
     te_fn fn = loops[d->dtype];
-    te_row g = {.n = vc, .s = pt_te_scalar_of(p->scalar, d->dtype)};
+    te_row g = {.n = vc, .s = pt_te_scalar_of(p->scalar, ns ? src[0]->dtype : d->dtype)}; /* a source's type (taxpy) */
     const te_guard_fn *guards = te_guards(x, p);
     if (guards && guards[d->dtype]) st = te_guard_rows(x, o, d->dtype, guards[d->dtype], g, vr, sp, sstride);
     /* The destination is the operand after the sources when the op reads it. */
