@@ -78,13 +78,15 @@ typedef struct top {
 #define A2AR (FF | BT(I16) | BT(I32))
 #define A5AR (FF | BT(BF16) | BT(I8) | BT(U8) | BT(I16) | BT(U16) | BT(I32) | BT(U32))
 #define BITS (BT(I16) | BT(U16) | BT(I32) | BT(U32))
+#define BITS8 (BITS | BT(I8) | BT(U8))
+#define I64S (BT(I64) | BT(U64))
 
 static const top ops[] = {
     {PTOSIM_OP_tadd, "tadd", BIN, 0, {A2AR, A5AR}},       {PTOSIM_OP_tsub, "tsub", BIN, 0, {A2AR, A5AR}},
     {PTOSIM_OP_tmul, "tmul", BIN, 0, {A2AR, FF | BT(BF16) | BT(I32)}},
     {PTOSIM_OP_tdiv, "tdiv", BIN, 0, {FF, FF}},           {PTOSIM_OP_tmax, "tmax", BIN, 0, {A2AR, A5AR}},
-    {PTOSIM_OP_tmin, "tmin", BIN, 0, {A2AR, A5AR}},       {PTOSIM_OP_tand, "tand", BIN, 0, {BITS, BITS}},
-    {PTOSIM_OP_tor, "tor", BIN, 0, {BITS, BITS}},         {PTOSIM_OP_txor, "txor", BIN, 1, {BITS, BITS}},
+    {PTOSIM_OP_tmin, "tmin", BIN, 0, {A2AR, A5AR}},       {PTOSIM_OP_tand, "tand", BIN, 0, {BITS8, BITS8}},
+    {PTOSIM_OP_tor, "tor", BIN, 0, {BITS8, BITS8}},       {PTOSIM_OP_txor, "txor", BIN, 1, {BITS8, BITS8}},
     {PTOSIM_OP_tshl, "tshl", BIN, 0, {BITS, BITS}},       {PTOSIM_OP_tshr, "tshr", BIN, 0, {BITS, BITS}},
     {PTOSIM_OP_tfmod, "tfmod", BIN, 0, {BT(F32), FF}},    {PTOSIM_OP_trem, "trem", BIN, 1, {BT(F32), FF}},
     {PTOSIM_OP_tprelu, "tprelu", BIN, 1, {FF, FF}},       {PTOSIM_OP_taddrelu, "taddrelu", BIN, 0, {FF, FF}},
@@ -95,14 +97,14 @@ static const top ops[] = {
     {PTOSIM_OP_tadds, "tadds", SCA, 0, {A2AR, A5AR}},     {PTOSIM_OP_tsubs, "tsubs", SCA, 0, {A2AR, A5AR}},
     {PTOSIM_OP_tmuls, "tmuls", SCA, 0, {A2AR, FF | BT(BF16) | BT(I32)}},
     {PTOSIM_OP_tdivs, "tdivs", SCA, 0, {FF, FF}},         {PTOSIM_OP_tmaxs, "tmaxs", SCA, 0, {A2AR, A5AR}},
-    {PTOSIM_OP_tmins, "tmins", SCA, 0, {A2AR, A5AR}},     {PTOSIM_OP_tands, "tands", SCA, 0, {BITS, BITS}},
-    {PTOSIM_OP_tors, "tors", SCA, 0, {BITS, BITS}},       {PTOSIM_OP_txors, "txors", SCA, 1, {BITS, BITS}},
+    {PTOSIM_OP_tmins, "tmins", SCA, 0, {A2AR, A5AR}},     {PTOSIM_OP_tands, "tands", SCA, 0, {BITS8, BITS8}},
+    {PTOSIM_OP_tors, "tors", SCA, 0, {BITS8, BITS8}},     {PTOSIM_OP_txors, "txors", SCA, 1, {BITS8, BITS8}},
     {PTOSIM_OP_tshls, "tshls", SCA, 0, {BITS, BITS}},     {PTOSIM_OP_tshrs, "tshrs", SCA, 0, {BITS, BITS}},
     {PTOSIM_OP_tfmods, "tfmods", SCA, 0, {BT(F32), FF}},  {PTOSIM_OP_trems, "trems", SCA, 1, {BT(F32), FF}},
     {PTOSIM_OP_tlrelu, "tlrelu", SCA, 0, {FF, FF}},       {PTOSIM_OP_taddsc, "taddsc", SCT, 0, {A2AR, A5AR}},
     {PTOSIM_OP_tsubsc, "tsubsc", SCT, 0, {A2AR, A5AR}},   {PTOSIM_OP_taxpy, "taxpy", AXPY, 0, {FF, FF}},
-    {PTOSIM_OP_tabs, "tabs", UN, 0, {FF, FF | BT(I32)}},  {PTOSIM_OP_tneg, "tneg", UN, 0, {FF | BT(I32), FF | BT(I32)}},
-    {PTOSIM_OP_tnot, "tnot", UN, 0, {BITS, BITS}},        {PTOSIM_OP_texp, "texp", UN, 0, {FF, FF}},
+    {PTOSIM_OP_tabs, "tabs", UN, 0, {FF, FF | BT(I32)}},  {PTOSIM_OP_tneg, "tneg", UN, 0, {A2AR, FF | BT(BF16) | BITS | I64S}},
+    {PTOSIM_OP_tnot, "tnot", UN, 0, {BITS8, BITS8}},        {PTOSIM_OP_texp, "texp", UN, 0, {FF, FF}},
     {PTOSIM_OP_tlog, "tlog", UN, 0, {FF, FF}},            {PTOSIM_OP_tsqrt, "tsqrt", UN, 0, {FF, FF}},
     {PTOSIM_OP_trsqrt, "trsqrt", UN, 0, {FF, FF}},        {PTOSIM_OP_trecip, "trecip", UN, 0, {FF, FF}},
     {PTOSIM_OP_trelu, "trelu", UN, 0, {FF | BT(I32), FF | BT(I32)}},
@@ -291,6 +293,16 @@ static uint64_t ulps(uint64_t a, uint64_t b, ptosim_dtype t) {
   return (uint64_t)(sa > sb ? sa - sb : sb - sa);
 }
 
+/* 1 where A2/A3 computes the byte after an odd valid count: its 8-bit tand / tor / txor / tnot
+ * and scalar forms run on 16-bit lanes, ceil(vc / 2) a row (a2a3 TAnd.hpp B82B16Trait). */
+static int pairs_pad(const top *o, ptosim_target tg, ptosim_dtype t, int vc, int cols) {
+  static const ptosim_opcode bitwise[] = {PTOSIM_OP_tand, PTOSIM_OP_tor,  PTOSIM_OP_txor, PTOSIM_OP_tnot,
+                                          PTOSIM_OP_tands, PTOSIM_OP_tors, PTOSIM_OP_txors};
+  int hit = 0;
+  for (size_t i = 0; i < sizeof bitwise / sizeof bitwise[0]; i++) hit |= o->op == bitwise[i];
+  return hit && tg == PTOSIM_TARGET_A2A3 && esz(t) == 1 && vc % 2 && vc < cols;
+}
+
 /* Run op o on dtype t, target tg, tiles rows x cols with valid vr x vc; returns whether the
  * op accepted the type (refusals checked against <op>.dtype). */
 static int op_case(const top *o, ptosim_target tg, ptosim_dtype t, int rows, int cols, int vr, int vc) {
@@ -315,7 +327,7 @@ static int op_case(const top *o, ptosim_target tg, ptosim_dtype t, int rows, int
   memcpy(want, u.img, u.cap);
   int tol = 0;
   for (int r = 0; r < vr; r++)
-    for (int k = 0; k < vc; k++) {
+    for (int k = 0; k < vc + pairs_pad(o, tg, t, vc, cols); k++) {
       in v = {0};
       uint64_t bx = get(u.img, &a, r, k), by = get(u.img, o->sh == AXPY ? &d : &b, r, k);
       uint64_t bz = get(u.img, o->sh == BIND ? &d : &c, r, k);
@@ -376,10 +388,25 @@ static int int_division(ptosim_opcode op) {
          op == PTOSIM_OP_trem || op == PTOSIM_OP_trems;
 }
 
+/* Ops whose whole type list was audited against the NPU headers (session 13): exactly these
+ * types are accepted, [A2/A3, A5]. a2a3 TAnd / TOr / TNot take 1-, 2- and 4-byte integers
+ * through B82B16Trait / B322B16Trait (no static_assert); tneg is TMULS(x, -1): TMulS's list;
+ * a2a3 TShiftCheck (tshls / tshrs) 16 / 32-bit only. */
+static const struct {
+  ptosim_opcode op;
+  unsigned set[2];
+} exact[] = {
+    {PTOSIM_OP_tand, {BITS8, BITS8}},   {PTOSIM_OP_tor, {BITS8, BITS8}},   {PTOSIM_OP_txor, {BITS8, BITS8}},
+    {PTOSIM_OP_tnot, {BITS8, BITS8}},   {PTOSIM_OP_tands, {BITS8, BITS8}}, {PTOSIM_OP_tors, {BITS8, BITS8}},
+    {PTOSIM_OP_txors, {BITS8, BITS8}},  {PTOSIM_OP_tneg, {A2AR, FF | BT(BF16) | BITS | I64S}},
+    {PTOSIM_OP_tshls, {BITS, BITS8 | I64S}}, {PTOSIM_OP_tshrs, {BITS, BITS8 | I64S}},
+};
+
 /* Integer division (tdiv tdivs tfmod tfmods trem trems on integer types): tests/test_tile_intdiv.c. */
 static void test_ops(void) {
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    for (int ti = 0; ti < 2; ti++)
+    for (int ti = 0; ti < 2; ti++) {
+      unsigned got = 0;
       for (size_t k = 0; k < sizeof all_types / sizeof all_types[0]; k++) {
         ptosim_dtype t = all_types[k];
         if (int_division(ops[i].op) && !is_flt(t)) continue;
@@ -387,7 +414,13 @@ static void test_ops(void) {
         int ok = op_case(&ops[i], targets[ti], t, 5, cols, 4, cols - 3);
         if (ok) op_case(&ops[i], targets[ti], t, 2, 32 / (int)esz(t), 2, 32 / (int)esz(t));
         if (ops[i].must[ti] >> t & 1u) CHECK_MSG(ok, "%s must accept %s on target %d", ops[i].name, pt_dtype_name(t), ti);
+        got |= (unsigned)ok << t;
       }
+      for (size_t j = 0; j < sizeof exact / sizeof exact[0]; j++)
+        if (exact[j].op == ops[i].op)
+          CHECK_MSG(got == exact[j].set[ti], "%s on target %d accepts types 0x%x, the header 0x%x", ops[i].name, ti, got,
+                    exact[j].set[ti]);
+    }
 }
 
 /* ---- tcvt ----------------------------------------------------------------------------- */
@@ -1234,9 +1267,51 @@ static void test_texpands_mat(void) {
   ptosim_machine_free(m);
 }
 
+/* taxpy with an f16 source into an f32 dst (a2a3 / a5 TAxpy.hpp), both targets: d = d + x s
+ * with s rounded to f16 first (the source's type) and the exact product added with one
+ * rounding to f32 (fma32_ref); a 4 x 64 tile with valid 3 x 61, the whole UB compared. Other
+ * mixes stay refused. */
+static void test_axpy_mix(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    ucase u = ub_new(targets[ti]);
+    ptosim_tile a = nd(PTOSIM_DT_F16, 0, 4, 64, 3, 61), d = nd(PTOSIM_DT_F32, 1024, 4, 64, 3, 61);
+    float sf = 1.2345678f; /* rounds to the f16 0x3CF0 = 1.234375 */
+    ptosim_telem_params p = {.dst = d, .src0 = a, .scalar = {PTOSIM_DT_F32, 0}};
+    memcpy(&p.scalar.bits, &sf, 4);
+    for (int r = 0; r < 4; r++)
+      for (int k = 0; k < 64; k++) put(u.img, &a, r, k, rnd_bits(PTOSIM_DT_F16, 0)), put(u.img, &d, r, k, rnd_bits(PTOSIM_DT_F32, 0));
+    put(u.img, &a, 0, 0, fbits(65504.0, PTOSIM_DT_F16)), put(u.img, &d, 0, 0, fbits(-0x1p-30, PTOSIM_DT_F32));
+    CHECK(ptosim_mem_write(u.c, PTOSIM_UB, 0, u.img, u.cap) == PTOSIM_OK);
+    uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+    memcpy(want, u.img, u.cap);
+    double s16 = fval(fbits(sf, PTOSIM_DT_F16), PTOSIM_DT_F16);
+    CHECK(s16 == 1.234375);
+    for (int r = 0; r < 3; r++)
+      for (int k = 0; k < 61; k++) {
+        double x = fval(get(u.img, &a, r, k), PTOSIM_DT_F16), y = fval(get(u.img, &d, r, k), PTOSIM_DT_F32);
+        put(want, &d, r, k, fbits(fma32_ref(x, s16, y), PTOSIM_DT_F32));
+      }
+    CHECK_MSG(ptosim_exec(u.c, PTOSIM_OP_taxpy, &p, NULL) == PTOSIM_OK, "%s", ptosim_last_diag(u.m)->msg);
+    CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+    size_t bad = u.cap;
+    for (size_t i = 0; i < u.cap && bad == u.cap; i++)
+      if (got[i] != want[i]) bad = i;
+    CHECK_MSG(bad == u.cap, "taxpy f16 -> f32 target %d: byte 0x%zx got %02x want %02x", ti, bad, bad < u.cap ? got[bad] : 0,
+              bad < u.cap ? want[bad] : 0);
+    free(want), free(got), free(u.img);
+    ptosim_machine_free(u.m);
+    ptosim_telem_params ok = p, q;
+#define EDITQ(...) (q = ok, __VA_ARGS__, &q)
+    refuse(targets[ti], PTOSIM_OP_taxpy, EDITQ(q.dst.dtype = PTOSIM_DT_F16, q.src0.dtype = PTOSIM_DT_F32), "taxpy.dtype");
+    refuse(targets[ti], PTOSIM_OP_taxpy, EDITQ(q.src0.dtype = PTOSIM_DT_BF16), "taxpy.dtype");
+#undef EDITQ
+  }
+}
+
 int main(void) {
   RUN(test_texpands_mat);
   RUN(test_ops);
+  RUN(test_axpy_mix);
   RUN(test_tcvt);
   RUN(test_f16_rows);
   RUN(test_pred);

@@ -1173,6 +1173,25 @@ static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, con
   return PTOSIM_OK;
 }
 
+/* Whether the op runs on pairs of elements: A2/A3's tand / tor / txor / tnot and their scalar
+ * forms on 8-bit types issue 16-bit instructions on ceil(valid_cols / 2) lanes a row (a2a3
+ * TAnd.hpp, TOr.hpp, TUnaryOp.hpp TNOT_IMPL: B82B16Trait; TXor / TAnds / TOrs / TXors are built
+ * from those and TEXPANDS, whose 8-bit scalar fills both bytes of a lane): an odd valid column
+ * count also computes the byte after the last valid one of every row, from the sources' bytes
+ * there. ptosim does so where that byte lies inside every operand's rows (always, but for
+ * one-line tiles of an odd width, whose next byte the NPU would write outside the tile). */
+static bool te_pairs(const pt_ctx *x, const ptosim_telem_params *p, const ptosim_tile *const *src, int ns) {
+  int vc = p->dst.valid_cols;
+  bool room = vc % 2 && vc < p->dst.cols; /* odd, and the byte inside the rows (a one-line tile may end there) */
+  for (int i = 0; i < ns; i++) room = room && vc < src[i]->cols;
+  if (!room || x->m->target == PTOSIM_TARGET_A5 || pt_dtype_size(p->dst.dtype) != 1) return false;
+  switch (x->op) {
+    case PTOSIM_OP_tand: case PTOSIM_OP_tor: case PTOSIM_OP_txor: case PTOSIM_OP_tnot:
+    case PTOSIM_OP_tands: case PTOSIM_OP_tors: case PTOSIM_OP_txors: return true;
+    default: return false;
+  }
+}
+
 /* texpands into a mat (L1) tile (a5 / a2a3 TExpandS.hpp TExpandsTile / TExpandsMatTile): the
  * cube's create_cbuf_matrix (MTE2) fills the tile's whole storage, rows * cols elements
  * whatever its layout and valid shape, with the scalar converted to the element type (1-, 2-
@@ -1209,6 +1228,7 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   PT_TRY(te_check(x, o, loops, p, src, ns));
   const ptosim_tile *d = &p->dst;
   int64_t vr = d->valid_rows, vc = d->valid_cols, dstride, sstride[3] = {0, 0, 0};
+  vc += te_pairs(x, p, src, ns); /* the byte after an odd count */
   const uint8_t *sp[3] = {NULL, NULL, NULL};
   uint8_t *dp, *copy[3] = {NULL, NULL, NULL};
   /* A2/A3 trem / trems on i32 convert their sources in place (rem2_i32, rems2_i32). */
