@@ -293,11 +293,11 @@ static uint64_t ulps(uint64_t a, uint64_t b, ptosim_dtype t) {
   return (uint64_t)(sa > sb ? sa - sb : sb - sa);
 }
 
-/* 1 where A2/A3 computes the byte after an odd valid count: its 8-bit tand / tor / txor / tnot
- * and scalar forms run on 16-bit lanes, ceil(vc / 2) a row (a2a3 TAnd.hpp B82B16Trait). */
+/* 1 where A2/A3 computes the byte after an odd valid count: its 8-bit tand / tor / txor / tnot,
+ * scalar forms and texpands run on 16-bit lanes, ceil(vc / 2) a row (a2a3 TAnd.hpp B82B16Trait). */
 static int pairs_pad(const top *o, ptosim_target tg, ptosim_dtype t, int vc, int cols) {
-  static const ptosim_opcode bitwise[] = {PTOSIM_OP_tand, PTOSIM_OP_tor,  PTOSIM_OP_txor, PTOSIM_OP_tnot,
-                                          PTOSIM_OP_tands, PTOSIM_OP_tors, PTOSIM_OP_txors};
+  static const ptosim_opcode bitwise[] = {PTOSIM_OP_tand,  PTOSIM_OP_tor,  PTOSIM_OP_txor,    PTOSIM_OP_tnot,
+                                          PTOSIM_OP_tands, PTOSIM_OP_tors, PTOSIM_OP_txors, PTOSIM_OP_texpands};
   int hit = 0;
   for (size_t i = 0; i < sizeof bitwise / sizeof bitwise[0]; i++) hit |= o->op == bitwise[i];
   return hit && tg == PTOSIM_TARGET_A2A3 && esz(t) == 1 && vc % 2 && vc < cols;
@@ -1308,10 +1308,47 @@ static void test_axpy_mix(void) {
   }
 }
 
+/* texpands of a col-major (DN) vec tile (a5 / a2a3 TExpandS.hpp col-major paths): element
+ * (r, c) at (c rows + r) es gets the scalar for r < vr, c < vc, nothing else changes; on
+ * A2/A3 an 8-bit tile with an odd valid row count also gets the byte after each valid column
+ * (16-bit lanes down the column). 64-bit DN tiles are refused (texpands.layout). */
+static void test_texpands_dn(void) {
+  static const struct {
+    ptosim_dtype t;
+    int rows, cols, vr, vc;
+    uint64_t bits;
+  } cs[] = {{PTOSIM_DT_F32, 16, 5, 13, 3, 0xC0490FDBull}, {PTOSIM_DT_F16, 32, 4, 17, 4, 0xBC00},
+            {PTOSIM_DT_I8, 64, 3, 31, 2, 0x85},            {PTOSIM_DT_U16, 16, 6, 16, 5, 0xFFFF},
+            {PTOSIM_DT_I32, 8, 7, 1, 7, 0x80000000ull}};
+  for (int ti = 0; ti < 2; ti++)
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+      ucase u = ub_new(targets[ti]);
+      ptosim_tile d = nd(cs[i].t, 512, cs[i].rows, cs[i].cols, cs[i].vr, cs[i].vc);
+      d.blayout = PTOSIM_BL_COL_MAJOR;
+      ptosim_telem_params p = {.dst = d, .scalar = {cs[i].t, cs[i].bits}};
+      uint8_t *want = malloc(u.cap), *got = malloc(u.cap);
+      memcpy(want, u.img, u.cap);
+      unsigned e = esz(cs[i].t);
+      int pad = ti == 0 && e == 1 && cs[i].vr % 2;
+      for (int c = 0; c < cs[i].vc; c++)
+        for (int r = 0; r < cs[i].vr + pad; r++) memcpy(want + d.addr + ((size_t)c * (size_t)cs[i].rows + (size_t)r) * e, &cs[i].bits, e);
+      CHECK_MSG(ptosim_exec(u.c, PTOSIM_OP_texpands, &p, NULL) == PTOSIM_OK, "%s", ptosim_last_diag(u.m)->msg);
+      CHECK(ptosim_mem_read(u.c, PTOSIM_UB, 0, got, u.cap) == PTOSIM_OK);
+      CHECK_MSG(!memcmp(got, want, u.cap), "texpands DN %s target %d", pt_dtype_name(cs[i].t), ti);
+      free(want), free(got), free(u.img);
+      ptosim_machine_free(u.m);
+    }
+  ptosim_telem_params ok = {.dst = nd(PTOSIM_DT_I64, 0, 4, 4, 4, 4), .scalar = {PTOSIM_DT_I64, 5}}, p;
+  ok.dst.blayout = PTOSIM_BL_COL_MAJOR;
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_texpands, EDIT(p.dst.valid_cols = 3), "texpands.layout");
+  refuse(PTOSIM_TARGET_A5, PTOSIM_OP_texpands, EDIT(p.dst.dtype = PTOSIM_DT_F32, p.dst.rows = 12), "tile.align");
+}
+
 int main(void) {
   RUN(test_texpands_mat);
   RUN(test_ops);
   RUN(test_axpy_mix);
+  RUN(test_texpands_dn);
   RUN(test_tcvt);
   RUN(test_f16_rows);
   RUN(test_pred);

@@ -1173,10 +1173,10 @@ static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, con
   return PTOSIM_OK;
 }
 
-/* Whether the op runs on pairs of elements: A2/A3's tand / tor / txor / tnot and their scalar
- * forms on 8-bit types issue 16-bit instructions on ceil(valid_cols / 2) lanes a row (a2a3
- * TAnd.hpp, TOr.hpp, TUnaryOp.hpp TNOT_IMPL: B82B16Trait; TXor / TAnds / TOrs / TXors are built
- * from those and TEXPANDS, whose 8-bit scalar fills both bytes of a lane): an odd valid column
+/* Whether the op runs on pairs of elements: A2/A3's tand / tor / txor / tnot, their scalar
+ * forms and texpands on 8-bit types issue 16-bit instructions on ceil(valid_cols / 2) lanes a
+ * row (a2a3 TAnd.hpp, TOr.hpp, TUnaryOp.hpp TNOT_IMPL, TExpandS.hpp: B82B16Trait, the 8-bit
+ * scalar in both bytes of a lane; TXor / TAnds / TOrs / TXors are built from those): an odd valid column
  * count also computes the byte after the last valid one of every row, from the sources' bytes
  * there. ptosim does so where that byte lies inside every operand's rows (always, but for
  * one-line tiles of an odd width, whose next byte the NPU would write outside the tile). */
@@ -1187,7 +1187,7 @@ static bool te_pairs(const pt_ctx *x, const ptosim_telem_params *p, const ptosim
   if (!room || x->m->target == PTOSIM_TARGET_A5 || pt_dtype_size(p->dst.dtype) != 1) return false;
   switch (x->op) {
     case PTOSIM_OP_tand: case PTOSIM_OP_tor: case PTOSIM_OP_txor: case PTOSIM_OP_tnot:
-    case PTOSIM_OP_tands: case PTOSIM_OP_tors: case PTOSIM_OP_txors: return true;
+    case PTOSIM_OP_tands: case PTOSIM_OP_tors: case PTOSIM_OP_txors: case PTOSIM_OP_texpands: return true;
     default: return false;
   }
 }
@@ -1215,12 +1215,32 @@ static ptosim_status te_expands_mat(pt_ctx *x, const te_op *o, const ptosim_tele
   return PTOSIM_OK;
 }
 
+/* texpands of a col-major (DN) vec tile (a5 TExpandS.hpp "switch row and col for colmajor": the
+ * row-major fill of a cols x rows tile; a2a3 TExpandS.hpp: one fill of valid_rows elements per
+ * valid column): the fill of *t's transposed view, an ND tile whose rows are t's columns. 64-bit
+ * types are row-major only there (a5 static_assert "TEXPANDS B64 currently requires row-major"). */
+static ptosim_status te_expands_dn(pt_ctx *x, const ptosim_tile *t, ptosim_tile *nd) {
+  PT_TRY(pt_tile_check(x, PT_TILE_LAYOUT, "dst", t, NULL));
+  PT_VERIFY(x, pt_dtype_size(t->dtype) != 8, "texpands.layout", "use a row-major tile for 64-bit types",
+            "a col-major %s tile: the NPU fills 64-bit tiles row-major only", pt_dtype_name(t->dtype));
+  *nd = *t;
+  nd->rows = t->cols, nd->cols = t->rows, nd->valid_rows = t->valid_cols, nd->valid_cols = t->valid_rows;
+  nd->blayout = PTOSIM_BL_ROW_MAJOR;
+  return PTOSIM_OK;
+}
+
 ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   const te_op *o = &k_ops[x->op]; /* the rows of ops.def that name pt_exec_telem all have one */
+  ptosim_telem_params dn;
   if (x->op == PTOSIM_OP_texpands) { /* the one row of unit ANY: a mat tile is the cube's, a vec tile a vector core's */
     if (p->dst.space == PTOSIM_L1) return te_expands_mat(x, o, p);
     PT_VERIFY(x, x->core->kind != PTOSIM_AIC, "texpands.unit", "vec tiles are written by their vector core",
               "pto.texpands of a %s tile issued on the cube core", pt_space_name(p->dst.space));
+    if (pt_tile_kind_of(&p->dst) == PT_TK_DN) {
+      dn = *p;
+      PT_TRY(te_expands_dn(x, &p->dst, &dn.dst));
+      p = &dn;
+    }
   }
   const ptosim_tile *src[3] = {&p->src0, &p->src1, &p->src2};
   int ns = te_nsrc(o->shape);
