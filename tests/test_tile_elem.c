@@ -80,6 +80,7 @@ typedef struct top {
 #define BITS (BT(I16) | BT(U16) | BT(I32) | BT(U32))
 #define BITS8 (BITS | BT(I8) | BT(U8))
 #define I64S (BT(I64) | BT(U64))
+#define FLT3 (FF | BT(BF16))
 
 static const top ops[] = {
     {PTOSIM_OP_tadd, "tadd", BIN, 0, {A2AR, A5AR}},       {PTOSIM_OP_tsub, "tsub", BIN, 0, {A2AR, A5AR}},
@@ -293,14 +294,20 @@ static uint64_t ulps(uint64_t a, uint64_t b, ptosim_dtype t) {
   return (uint64_t)(sa > sb ? sa - sb : sb - sa);
 }
 
+/* The bitwise ops (the last one, texpands, only for pairs_pad). */
+static const ptosim_opcode bitwise_ops[] = {PTOSIM_OP_tand,  PTOSIM_OP_tor,  PTOSIM_OP_txor,  PTOSIM_OP_tnot,
+                                            PTOSIM_OP_tands, PTOSIM_OP_tors, PTOSIM_OP_txors, PTOSIM_OP_texpands};
+static int is_op_in(const top *o, size_t n) {
+  int hit = 0;
+  for (size_t i = 0; i < n; i++) hit |= o->op == bitwise_ops[i];
+  return hit;
+}
+static int bitwise(const top *o) { return is_op_in(o, 7); }
+
 /* 1 where A2/A3 computes the byte after an odd valid count: its 8-bit tand / tor / txor / tnot,
  * scalar forms and texpands run on 16-bit lanes, ceil(vc / 2) a row (a2a3 TAnd.hpp B82B16Trait). */
 static int pairs_pad(const top *o, ptosim_target tg, ptosim_dtype t, int vc, int cols) {
-  static const ptosim_opcode bitwise[] = {PTOSIM_OP_tand,  PTOSIM_OP_tor,  PTOSIM_OP_txor,    PTOSIM_OP_tnot,
-                                          PTOSIM_OP_tands, PTOSIM_OP_tors, PTOSIM_OP_txors, PTOSIM_OP_texpands};
-  int hit = 0;
-  for (size_t i = 0; i < sizeof bitwise / sizeof bitwise[0]; i++) hit |= o->op == bitwise[i];
-  return hit && tg == PTOSIM_TARGET_A2A3 && esz(t) == 1 && vc % 2 && vc < cols;
+  return is_op_in(o, 8) && tg == PTOSIM_TARGET_A2A3 && esz(t) == 1 && vc % 2 && vc < cols;
 }
 
 /* Run op o on dtype t, target tg, tiles rows x cols with valid vr x vc; returns whether the
@@ -314,6 +321,7 @@ static int op_case(const top *o, ptosim_target tg, ptosim_dtype t, int rows, int
   ptosim_telem_params p = {.dst = d, .src0 = a, .src1 = b, .src2 = c, .tmp = nd(t, 4 * stride, rows, cols, rows, cols)};
   int shifts = o->op == PTOSIM_OP_tshl || o->op == PTOSIM_OP_tshr || o->op == PTOSIM_OP_tshls || o->op == PTOSIM_OP_tshrs;
   uint64_t sbits = rnd_bits(t, shifts);
+  while (is_flt(t) && bitwise(o) && isnan(fval(sbits, t))) sbits = rnd_bits(t, 0); /* a NaN scalar's payload is not kept */
   p.scalar.dtype = t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F16 ? PTOSIM_DT_F32 : t; /* f32 scalars on 16-bit floats */
   p.scalar.bits = is_flt(t) && t != PTOSIM_DT_F32 ? fbits(fval(sbits, t), PTOSIM_DT_F32) : sbits;
   for (int r = 0; r < rows; r++)
@@ -331,7 +339,10 @@ static int op_case(const top *o, ptosim_target tg, ptosim_dtype t, int rows, int
       in v = {0};
       uint64_t bx = get(u.img, &a, r, k), by = get(u.img, o->sh == AXPY ? &d : &b, r, k);
       uint64_t bz = get(u.img, o->sh == BIND ? &d : &c, r, k);
-      if (is_flt(t)) {
+      if (is_flt(t) && bitwise(o)) { /* A5 on the bits, as the unsigned type of the width */
+        uint64_t y = o->sh == SCA ? sbits : by;
+        put(want, &d, r, k, o->op == PTOSIM_OP_tand || o->op == PTOSIM_OP_tands ? bx & y : o->op == PTOSIM_OP_txors ? bx ^ y : bx | y);
+      } else if (is_flt(t)) {
         v.x = fval(bx, t), v.y = fval(by, t), v.z = fval(bz, t), v.s = fval(sbits, t);
         if (o->op == PTOSIM_OP_tabs) /* vabs clears the sign bit, a NaN's payload kept */
           put(want, &d, r, k, bx & ((1ull << (8 * esz(t) - 1)) - 1));
@@ -390,15 +401,17 @@ static int int_division(ptosim_opcode op) {
 
 /* Ops whose whole type list was audited against the NPU headers (session 13): exactly these
  * types are accepted, [A2/A3, A5]. a2a3 TAnd / TOr / TNot take 1-, 2- and 4-byte integers
- * through B82B16Trait / B322B16Trait (no static_assert); tneg is TMULS(x, -1): TMulS's list;
+ * through B82B16Trait / B322B16Trait (no static_assert); a5 TAnd / TAndS / TOr / TOrS / TXorS
+ * any 1- / 2- / 4-byte type (floats as their bits), TXor / TNot integers; tneg is TMULS(x, -1): TMulS's list;
  * a2a3 TShiftCheck (tshls / tshrs) 16 / 32-bit only. */
 static const struct {
   ptosim_opcode op;
   unsigned set[2];
 } exact[] = {
-    {PTOSIM_OP_tand, {BITS8, BITS8}},   {PTOSIM_OP_tor, {BITS8, BITS8}},   {PTOSIM_OP_txor, {BITS8, BITS8}},
-    {PTOSIM_OP_tnot, {BITS8, BITS8}},   {PTOSIM_OP_tands, {BITS8, BITS8}}, {PTOSIM_OP_tors, {BITS8, BITS8}},
-    {PTOSIM_OP_txors, {BITS8, BITS8}},  {PTOSIM_OP_tneg, {A2AR, FF | BT(BF16) | BITS | I64S}},
+    {PTOSIM_OP_tand, {BITS8, BITS8 | FLT3}},   {PTOSIM_OP_tor, {BITS8, BITS8 | FLT3}}, {PTOSIM_OP_txor, {BITS8, BITS8}},
+    {PTOSIM_OP_tnot, {BITS8, BITS8}},          {PTOSIM_OP_tands, {BITS8, BITS8 | FLT3}},
+    {PTOSIM_OP_tors, {BITS8, BITS8 | FLT3}},   {PTOSIM_OP_txors, {BITS8, BITS8 | FLT3}},
+    {PTOSIM_OP_tneg, {A2AR, FLT3 | BITS | I64S}},
     {PTOSIM_OP_tshls, {BITS, BITS8 | I64S}}, {PTOSIM_OP_tshrs, {BITS, BITS8 | I64S}},
 };
 

@@ -723,9 +723,16 @@ LOOPS(mul, TE_MAP2V, ALLINT, MUL_I, FLOATS, MUL_F)
 LOOPS(div, TE_MAP2V, IDIV_KINDS, IDIV_I, F16F32, DIV_F)
 LOOPS(max, TE_MAP2, ALLINT, MAX_I, FLOATS, MAX_F)
 LOOPS(min, TE_MAP2, ALLINT, MIN_I, FLOATS, MIN_F)
-LOOPS(and, TE_MAP2, ALLINT, AND_B, NONE, _)
-LOOPS(or, TE_MAP2, ALLINT, OR_B, NONE, _)
-LOOPS(xor, TE_MAP2, ALLINT, XOR_B, NONE, _)
+/* Bitwise ops: float types (A5 TAnd / TAndS / TOr / TOrS / TXorS take any 1-, 2- or 4-byte T
+ * and work on its lanes as unsigned ones) run the loops of the unsigned kind of their width;
+ * te_scalar gives them the scalar's bits. */
+#define BITLOOPS(op, MAP, F)                                                                 \
+  ALLINT(MAP, op, F)                                                                         \
+  static const te_fn op##_loops[PTOSIM_DT_COUNT] = {ALLINT(ENTRY, op, _)[PTOSIM_DT_F16] = op##_u16, \
+                                                    [PTOSIM_DT_BF16] = op##_u16, [PTOSIM_DT_F32] = op##_u32};
+BITLOOPS(and, TE_MAP2, AND_B)
+BITLOOPS(or, TE_MAP2, OR_B)
+BITLOOPS(xor, TE_MAP2, XOR_B)
 LOOPS(shl, TE_MAP2, ALLINT, SHL_I, NONE, _)
 LOOPS(shr, TE_MAP2, ALLINT, SHR_I, NONE, _)
 LOOPS(fmod, TE_MAP2, INT16_32, IFMOD_I, F16F32, FMOD_F)
@@ -741,9 +748,9 @@ LOOPS(divs, TE_MAPSV, IDIV_KINDS, IDIV_I, F16F32, DIV_F)
 LOOPS(rdivs, TE_MAPSV, RDIV_KINDS, IRDIV_I, F16F32, RDIV_F)
 LOOPS(maxs, TE_MAPS, ALLINT, MAX_I, FLOATS, MAX_F)
 LOOPS(mins, TE_MAPS, ALLINT, MIN_I, FLOATS, MIN_F)
-LOOPS(ands, TE_MAPS, ALLINT, AND_B, NONE, _)
-LOOPS(ors, TE_MAPS, ALLINT, OR_B, NONE, _)
-LOOPS(xors, TE_MAPS, ALLINT, XOR_B, NONE, _)
+BITLOOPS(ands, TE_MAPS, AND_B)
+BITLOOPS(ors, TE_MAPS, OR_B)
+BITLOOPS(xors, TE_MAPS, XOR_B)
 LOOPS(shls, TE_MAPS, ALLINT, SHL_I, NONE, _)
 LOOPS(shrs, TE_MAPS, ALLINT, SHR_I, NONE, _)
 LOOPS(pow2, TE_MAP2, INT8_32, POW2_I, F32ONLY, POW2_F)
@@ -999,8 +1006,8 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(tdiv, TE_BIN, 0, div, T_F16F32, T_F16F32 | T_I16_32 | T_I64)
     OP(tmax, TE_BIN, 0, max, T_A2_ARITH, T_A5_ADD)
     OP(tmin, TE_BIN, 0, min, T_A2_ARITH, T_A5_ADD)
-    OP(tand, TE_BIN, 0, and, T_I8_32, T_I8_32)
-    OP(tor, TE_BIN, 0, or, T_I8_32, T_I8_32)
+    OP(tand, TE_BIN, 0, and, T_I8_32, T_I8_32 | T_FLT)
+    OP(tor, TE_BIN, 0, or, T_I8_32, T_I8_32 | T_FLT)
     OP(txor, TE_BIN, 1, xor, T_I8_32, T_I8_32)
     OP(tshl, TE_BIN, 0, shl, T_SHIFT, T_SHIFT | T_I64)
     OP(tshr, TE_BIN, 0, shr, T_SHIFT, T_SHIFT | T_I64)
@@ -1020,9 +1027,9 @@ static const te_op k_ops[PTOSIM_OP_COUNT] = {
     OP(tdivs, TE_SCA, 0, divs, T_F16F32 | B(I16) | B(I32), T_F16F32 | T_I8_32 | T_I64) /* i8 / u8: scalar first only */
     OP(tmaxs, TE_SCA, 0, maxs, T_A2_ARITH, T_A5_ADD)
     OP(tmins, TE_SCA, 0, mins, T_A2_ARITH, T_A5_ADD)
-    OP(tands, TE_SCA, 0, ands, T_I8_32, T_I8_32)
-    OP(tors, TE_SCA, 0, ors, T_I8_32, T_I8_32)
-    OP(txors, TE_SCA, 1, xors, T_I8_32, T_I8_32)
+    OP(tands, TE_SCA, 0, ands, T_I8_32, T_I8_32 | T_FLT)
+    OP(tors, TE_SCA, 0, ors, T_I8_32, T_I8_32 | T_FLT)
+    OP(txors, TE_SCA, 1, xors, T_I8_32, T_I8_32 | T_FLT)
     OP(tshls, TE_SCA, 0, shls, T_I16_32, T_SHIFT | T_I64) /* a2a3 TBitwiseSOp.hpp TShiftCheck: 16 / 32-bit */
     OP(tshrs, TE_SCA, 0, shrs, T_I16_32, T_SHIFT | T_I64)
     OP(tfmods, TE_SCA, 0, fmods, B(F32), T_F16F32 | T_I16_32)
@@ -1074,6 +1081,15 @@ te_scalar pt_te_scalar_of(ptosim_scalar s, ptosim_dtype t) {
 }
 
 /* ---- the executor ------------------------------------------------------------------------ */
+
+/* The scalar of the op on element type t (pt_te_scalar_of); a bitwise op on a float type
+ * (BITLOOPS) takes the bits of its value as a t. */
+static te_scalar te_scalar_for(const pt_ctx *x, ptosim_scalar v, ptosim_dtype t) {
+  te_scalar s = pt_te_scalar_of(v, t);
+  bool bits = pt_dtype_is_float(t) && (x->op == PTOSIM_OP_tands || x->op == PTOSIM_OP_tors || x->op == PTOSIM_OP_txors);
+  if (bits) s.i = t == PTOSIM_DT_F32 ? pt_vl_f32_bits(s.f) : t == PTOSIM_DT_F16 ? pt_vl_to_f16(s.f) : pt_vl_to_bf16(s.f);
+  return s;
+}
 
 /* Tile sources of a shape, in order (the fused forms read the destination as their third). */
 static int te_nsrc(te_shape s) {
@@ -1265,7 +1281,7 @@ ptosim_status pt_exec_telem(pt_ctx *x, const ptosim_telem_params *p) {
   for (int i = 0; i < ns && st == PTOSIM_OK; i++) st = pt_te_stage(x, src[i], d, vr, vc, &sp[i], &copy[i]);
   if (st == PTOSIM_OK) {
     te_fn fn = loops[d->dtype];
-    te_row g = {.n = vc, .s = pt_te_scalar_of(p->scalar, ns ? src[0]->dtype : d->dtype)}; /* a source's type (taxpy) */
+    te_row g = {.n = vc, .s = te_scalar_for(x, p->scalar, ns ? src[0]->dtype : d->dtype)}; /* a source's type (taxpy) */
     const te_guard_fn *guards = te_guards(x, p);
     if (guards && guards[d->dtype]) st = te_guard_rows(x, o, d->dtype, guards[d->dtype], g, vr, sp, sstride);
     /* The destination is the operand after the sources when the op reads it. */
