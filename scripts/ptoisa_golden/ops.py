@@ -792,6 +792,8 @@ SUITE = {"npu-a2a3": {
     "tmins": ew("tmin", 2),  # a2a3 tmins_kernel.cpp calls TMIN(dst, src0, src1) on two tiles
     # a2a3 tcolsum main.cpp: cases 14-26 rerun cases 1-13's parameters with IsBinary = true.
     "tcolsum": reduce("tcolsum", binary=lambda rows, name: int(name.rsplit("case", 1)[1]) > 13),
+    # a2a3 texpands_kernel.cpp: runTEXPANDS(out, float scalar) for every T, scalar.bin an f32.
+    "texpands": lambda c, d: texpands_npu(c, d, f32=True),
 }}
 
 
@@ -821,15 +823,16 @@ def colexpand_npu(c, d):
     return Spec("tcolexpand", [src], [dst])
 
 
-def texpands_npu(c, d):
+def texpands_npu(c, d, f32=False):
     """texpands_kernel.cpp (both NPU trees): dst tile_row x tile_col valid valid_row x
     valid_col, col-major (DN GM) when a column is whole 32-byte blocks (the kernel's
-    isColMajor), GM global_row x global_col; the scalar from scalar.bin (A5: of T; a2a3: f32)."""
+    isColMajor), GM global_row x global_col; the scalar from scalar.bin (A5: of T; a2a3: f32,
+    f32 set: its kernel takes a float scalar for every T, i32 too)."""
     t = dtype_of(c)
     col = c.tile_row * ES[t] % 32 == 0
     dst = Tile("dst", t, c.tile_row, c.tile_col, c.valid_row, c.valid_col, file="out.bin", grows=c.global_row,
                gcols=c.global_col, layout="col_major" if col else "row_major", dn=col)
-    sf = "f32" if os.path.getsize(os.path.join(d, "scalar.bin")) == 4 and ES[t] != 4 else t
+    sf = "f32" if f32 or (os.path.getsize(os.path.join(d, "scalar.bin")) == 4 and ES[t] != 4) else t
     return Spec("texpands", [scalar_operand(d, t, sf)], [dst])
 
 
