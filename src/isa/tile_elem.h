@@ -3,13 +3,15 @@
  *
  * Every tile of these ops is a vec (UB) tile, row-major none_box (ND: element (r, c) at
  * addr + (r * cols + c) * es; pto-isa NPU implementations static_assert isRowMajor and
- * address rows by RowStride = cols). Rules, with <op> the op's spelling without "pto.":
+ * address rows by RowStride = cols); texpands also fills col-major (DN) tiles. Rules, with <op> the op's spelling without "pto.":
  *   <op>.space   a tile is not in UB
  *   <op>.layout  a tile is not row_major none_box
  *   <op>.dtype   an element type the op does not take on this target, or operand types differ
  *   <op>.valid   a source's valid region differs from dst's (pto-isa asserts equality)
  *   <op>.zero, <op>.overflow  (integer tdiv tdivs tfmod tfmods trem trems, at run time) a lane
  *                divides by zero, or a signed minimum by -1, where the NPU leaves it undefined
+ *   <op>.cols    (A5 64-bit tdiv tdivs trem trems) more than 64 valid columns: the NPU's
+ *                64-bit division computes the first 64 of each row only
  * plus the tile.* rules of tile_check.h (the layout family's box and line rules). */
 #ifndef PT_TILE_ELEM_H
 #define PT_TILE_ELEM_H
