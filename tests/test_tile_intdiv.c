@@ -6,6 +6,10 @@
  * - A2/A3 trem / trems i32: the f32 round trip with f32 rounding done on doubles by
  *   frexp / nearbyint (not the host's int -> float conversion), saturation spelled out,
  *   and the source tiles' converted contents.
+ * - A5 64-bit (Int64Div.hpp): magnitudes divided with C's uint64 `/` (not the NPU's
+ *   reciprocal steps), x / 0 = x % 0 = 0, the remainder x - q y with q truncated; the one
+ *   divisor where the steps differ from that, INT64_MIN, against constants worked out
+ *   separately from the instruction sequence.
  * Each case fills the whole UB with random bytes, runs on tiles whose valid region is smaller
  * than the tile and compares the whole UB (untouched bytes, source side effects). Then the
  * accepted types per target and form, zero divisors and MIN / -1 (rules <op>.zero,
