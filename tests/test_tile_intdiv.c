@@ -415,7 +415,7 @@ static void test_a2_rem(void) {
 
 /* A5 64-bit (Int64Div.hpp): edge pairs x / y (zero divisors give 0, MIN / -1 = MIN, halves
  * of different signs) in one row, each form against tquot / trunc_rem; more than 64 valid
- * columns is refused (<op>.cols, nothing written). */
+ * columns is refused (<op>.cols64, nothing written). */
 static void test_int64(void) {
   static const int64_t xs[] = {7, -7, INT64_MIN, INT64_MIN, INT64_MAX, 0, -1, 0x00000001FFFFFFFFll, (int64_t)0xFFFFFFFF00000001ull,
                                0x7FFFFFFF80000000ll, 5, INT64_MIN + 1, 1ll << 40, -(1ll << 40) - 3, 123456789012345ll, 9};
@@ -451,7 +451,7 @@ static void test_int64(void) {
       u.p.scalar.bits = 3;
       memcpy(u.want, u.img, u.cap);
       char rule[32];
-      snprintf(rule, sizeof rule, "%s.cols", kops[k].name);
+      snprintf(rule, sizeof rule, "%s.cols64", kops[k].name);
       CHECK_MSG(uc_run(&u, k) == PTOSIM_E_VERIFY && !strcmp(diag_rule(&u), rule), "%s: [%s]", rule, diag_rule(&u));
       uc_compare(&u, rule);
       uc_free(&u);

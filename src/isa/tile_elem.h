@@ -10,7 +10,7 @@
  *   <op>.valid   a source's valid region differs from dst's (pto-isa asserts equality)
  *   <op>.zero, <op>.overflow  (integer tdiv tdivs tfmod tfmods trem trems, at run time) a lane
  *                divides by zero, or a signed minimum by -1, where the NPU leaves it undefined
- *   <op>.cols    (A5 64-bit tdiv tdivs trem trems) more than 64 valid columns: the NPU's
+ *   <op>.cols64  (A5 64-bit tdiv tdivs trem trems) more than 64 valid columns: the NPU's
  *                64-bit division computes the first 64 of each row only
  * plus the tile.* rules of tile_check.h (the layout family's box and line rules). */
 #ifndef PT_TILE_ELEM_H
