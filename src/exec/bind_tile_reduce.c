@@ -187,6 +187,9 @@ int bind_ptosim_tindex_params(pt_bind *b, const pa_op *op, ptosim_tindex_params 
   int m = b->opc == PTOSIM_OP_tscatter ? mask_pattern(b, op) : PTOSIM_MP_INDEX;
   if (m < 0) return -1;
   p->pattern = (ptosim_mask_pattern)m;
+  if (m != PTOSIM_MP_INDEX && pt_tile_io_count(op, "ins") != 2) /* PTOAS TScatterOp::verify */
+    return pt_bind_error(b, NULL, "bind.arity", "write the axis after the src type: ins(%src, {maskPattern = ...} : T, \"row\")",
+                         "a mask-pattern tscatter needs the axis \"row\" or \"col\"");
   if (m != PTOSIM_MP_INDEX) return masked_form(b, op, &p->src, &p->dst, &p->axis);
   return two_in_one_out(b, op, &p->src, &p->index, &p->dst);
 }
