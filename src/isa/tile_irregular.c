@@ -412,10 +412,6 @@ ptosim_status pt_exec_tgatherb(pt_ctx *x, const ptosim_tindex_params *p) {
   return PTOSIM_OK;
 }
 
-/* TSCATTER (a2a3 / a5 TScatter.hpp): dst's whole storage (rows x cols elements) set to 0, then
- * dst_flat[idx(i, j)] = src(i, j) over the index tile's valid region in row-major order (the last
- * write to an element wins). Index elements are 4 bytes for 4- and 8-byte data (A5 i64 / u64:
- * Int64Scatter, the two 32-bit halves scattered alike), 2 bytes for 2- and 1-byte data. A scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
 /* Mask form of TSCATTER (a2a3 / a5 TScatter.hpp TSCATTER_IMPL<mask, axis>, a5 Int64Rearrange.hpp
  * Int64ScatterPattern): P1111 is a TMOV of src's valid region; the other patterns zero dst's whole
  * storage, then spread src's valid elements one every t columns (ROW) or rows (COL) from o. */
@@ -450,6 +446,10 @@ static ptosim_status scatter_mask(pt_ctx *x, const ptosim_tindex_params *p, unsi
   return PTOSIM_OK;
 }
 
+/* TSCATTER (a2a3 / a5 TScatter.hpp): dst's whole storage (rows x cols elements) set to 0, then
+ * dst_flat[idx(i, j)] = src(i, j) over the index tile's valid region in row-major order (the last
+ * write to an element wins). Index elements are 4 bytes for 4- and 8-byte data (A5 i64 / u64:
+ * Int64Scatter, the two 32-bit halves scattered alike), 2 bytes for 2- and 1-byte data. A scalar loop on A2/A3 (pipe S), a vector scatter on A5 (PTOOps.td TScatterOp). */
 ptosim_status pt_exec_tscatter(pt_ctx *x, const ptosim_tindex_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst, *it = &p->index;
   uint32_t types = T_B16B32 | PT_TB_T(I8) | PT_TB_T(U8);
