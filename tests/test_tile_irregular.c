@@ -1225,6 +1225,133 @@ static void test_s13_scatter_gather(void) {
   refuse(&e, ptosim_tgather(e.c, &g), "tgather.cols64");
 }
 
+/* ---- session 13: mask axis ("row" / "col") of tgather / tscatter, masked tscatter ---------- */
+
+/* keep[m][k % 4]: mask pattern m selects position k of a group (pto-isa gen_data.py's tables;
+ * the period-2 patterns repeat in a group of 4). */
+static const int mask_keep[8][4] = {{0}, {1, 0, 1, 0}, {0, 1, 0, 1}, {1, 0, 0, 0},
+                                    {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
+static int mask_step(int m) { return m == PTOSIM_MP_P1111 ? 1 : m <= PTOSIM_MP_P1010 ? 2 : 4; }
+
+/* tgather col axis: the src rows the pattern keeps, in order, become dst rows 0, 1, ... (their
+ * src valid columns); tscatter, the inverse walk over dst: row axis, dst columns the pattern
+ * keeps take src's columns in order; col axis, dst rows take src's rows; the rest of dst's
+ * storage 0 (P1111: a plain copy, nothing else written). */
+static void mask_axis_case(ptosim_target tg, ptosim_dtype t, int m, int col, int scatter) {
+  int64_t es = es_of(t), blk = 32 / es, k = mask_step(m);
+  int sr = 3, sc = (int)(blk + 3); /* src valid region */
+  env e = env_new(tg);
+  env_load(&e);
+  if (!scatter) {
+    ptosim_tile s = nd(t, 0x400, sr * (int)k + 2, (int)(2 * blk), sr * (int)k, sc);
+    ptosim_tile d = nd(t, 0x4000, sr + 1, (int)(2 * blk), sr, (int)(2 * blk));
+    for (int64_t r = 0, i = 0; r < s.valid_rows; r++)
+      if (mask_keep[m][r % 4]) memcpy(at(&e, &d, i++, 0), at(&e, &s, r, 0), (size_t)(sc * es));
+    ptosim_tgather_params p = {.src = s, .pattern = (ptosim_mask_pattern)m, .dst = d, .axis = PTOSIM_AXIS_COL};
+    finish(&e, ptosim_tgather(e.c, &p), "tgather col");
+    return;
+  }
+  int dr = col ? sr * (int)k : sr, dc = col ? sc : sc * (int)k;
+  ptosim_tile s = nd(t, 0x400, sr + 1, (int)(2 * blk), sr, sc);
+  ptosim_tile d = nd(t, 0x4000, dr + 2, (int)(((dc + 1) / blk + 1) * blk), dr, dc);
+  if (m != PTOSIM_MP_P1111) memset(at(&e, &d, 0, 0), 0, (size_t)(d.rows * d.cols * es));
+  for (int64_t r = 0, i = 0; r < dr; r++) {
+    if (col && !mask_keep[m][r % 4]) continue;
+    for (int64_t c = 0, j = 0; c < dc; c++)
+      if (col || mask_keep[m][c % 4]) memcpy(at(&e, &d, r, c), at(&e, &s, i, j++), (size_t)es);
+    i++;
+  }
+  ptosim_tindex_params p = {.src = s, .dst = d, .pattern = (ptosim_mask_pattern)m,
+                            .axis = col ? PTOSIM_AXIS_COL : PTOSIM_AXIS_ROW};
+  finish(&e, ptosim_tscatter(e.c, &p), col ? "tscatter col" : "tscatter row");
+}
+
+static void test_s13_mask_axis(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_I32, PTOSIM_DT_U16, PTOSIM_DT_I8,
+                                       PTOSIM_DT_BF16, PTOSIM_DT_U64};
+  for (int ti = 0; ti < 2; ti++)
+    for (int k = 0; k < 7; k++) {
+      ptosim_dtype t = types[k];
+      bool a5 = targets[ti] == PTOSIM_TARGET_A5, b8 = es_of(t) == 1, b64 = es_of(t) == 8;
+      if (b64 && !a5) continue; /* 64-bit: A5 only */
+      for (int m = PTOSIM_MP_P0101; m <= PTOSIM_MP_P1111; m++) {
+        if ((a5 || !b8) && !b64) mask_axis_case(targets[ti], t, m, 1, 0); /* a2a3: no 1-byte gather */
+        mask_axis_case(targets[ti], t, m, 0, 1);
+        if (a5 || !b8 || m == PTOSIM_MP_P1111) mask_axis_case(targets[ti], t, m, 1, 1);
+      }
+    }
+  /* refusals */
+  env e = env_new(PTOSIM_TARGET_A5);
+  ptosim_tgather_params g = {.src = nd(PTOSIM_DT_F32, 0, 8, 8, 8, 8), .pattern = PTOSIM_MP_P0001,
+                             .dst = nd(PTOSIM_DT_F32, 0x1000, 4, 8, 4, 8), .axis = PTOSIM_AXIS_COL};
+  refuse(&e, ptosim_tgather(e.c, &g), "tgather.shape"); /* 8 src rows, P0001 keeps 2, dst wants 4 */
+  g.src.dtype = g.dst.dtype = PTOSIM_DT_I64, g.dst.valid_rows = 2;
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tgather(e.c, &g), "tgather.axis");
+  ptosim_tindex_params q = {.src = nd(PTOSIM_DT_F16, 0, 2, 16, 2, 16), .dst = nd(PTOSIM_DT_F16, 0x1000, 4, 32, 4, 32),
+                            .pattern = PTOSIM_MP_P0101};
+  e = env_new(PTOSIM_TARGET_A2A3);
+  refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.valid"); /* row axis: 2 x 32 */
+  q.axis = PTOSIM_AXIS_COL, q.dst.valid_cols = 16, q.pattern = PTOSIM_MP_P1111;
+  e = env_new(PTOSIM_TARGET_A2A3);
+  refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.valid"); /* P1111: dst valid = src valid */
+  q = (ptosim_tindex_params){.src = nd(PTOSIM_DT_I8, 0, 2, 32, 2, 32), .dst = nd(PTOSIM_DT_I8, 0x1000, 4, 32, 4, 32),
+                             .pattern = PTOSIM_MP_P1010, .axis = PTOSIM_AXIS_COL};
+  e = env_new(PTOSIM_TARGET_A2A3);
+  refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.dtype");
+  q = (ptosim_tindex_params){.src = nd(PTOSIM_DT_U64, 0, 1, 68, 1, 65), .dst = nd(PTOSIM_DT_U64, 0x1000, 2, 68, 2, 65),
+                             .pattern = PTOSIM_MP_P1010, .axis = PTOSIM_AXIS_COL};
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.cols64");
+}
+
+/* x (4 x 8 f32) -> tgather P1010 "col" -> 2 x 8 (rows 1 and 3) -> tscatter P0101 "row" -> 2 x 16
+ * (even columns, odd ones 0) -> y; tscatter P0100 "col" of the same 2 x 8 -> z (8 x 8: rows 2
+ * and 6 = x rows 1 and 3, the rest 0). */
+static const char *axis_src =
+    "func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %z: !pto.ptr<f32>) attributes {pto.kernel} {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c2 = arith.constant 2 : index\n"
+    "  %c4 = arith.constant 4 : index\n  %c8 = arith.constant 8 : index\n  %c16 = arith.constant 16 : index\n"
+    "  %v = pto.make_tensor_view %x, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> "
+    "!pto.partition_tensor_view<4x8xf32>\n"
+    "  %w = pto.make_tensor_view %y, shape = [%c2, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %q = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c2, %c16] : !pto.tensor_view<?x?xf32> -> "
+    "!pto.partition_tensor_view<2x16xf32>\n"
+    "  %u = pto.make_tensor_view %z, shape = [%c8, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>\n"
+    "  %r = pto.partition_view %u, offsets = [%c0, %c0], sizes = [%c8, %c8] : !pto.tensor_view<?x?xf32> -> "
+    "!pto.partition_tensor_view<8x8xf32>\n"
+    "  %t = pto.alloc_tile : " VI("f32", 4, 8, 4, 8) "\n"
+    "  %g = pto.alloc_tile : " VI("f32", 2, 8, 2, 8) "\n"
+    "  %h = pto.alloc_tile : " VI("f32", 2, 16, 2, 16) "\n"
+    "  %o = pto.alloc_tile : " VI("f32", 8, 8, 8, 8) "\n"
+    "  pto.tload ins(%p : !pto.partition_tensor_view<4x8xf32>) outs(%t : " VI("f32", 4, 8, 4, 8) ")\n"
+    "  pto.tgather ins(%t, {maskPattern = #pto.mask_pattern<P1010>} : " VI("f32", 4, 8, 4, 8) ", \"col\") outs(%g : "
+    VI("f32", 2, 8, 2, 8) ")\n"
+    "  pto.tscatter ins(%g, {maskPattern = #pto.mask_pattern<P0101>} : " VI("f32", 2, 8, 2, 8) ", \"row\") outs(%h : "
+    VI("f32", 2, 16, 2, 16) ")\n"
+    "  pto.tscatter ins(%g, {maskPattern = #pto.mask_pattern<P0100>} : " VI("f32", 2, 8, 2, 8) ", \"col\") outs(%o : "
+    VI("f32", 8, 8, 8, 8) ")\n"
+    "  pto.tstore ins(%h : " VI("f32", 2, 16, 2, 16) ") outs(%q : !pto.partition_tensor_view<2x16xf32>)\n"
+    "  pto.tstore ins(%o : " VI("f32", 8, 8, 8, 8) ") outs(%r : !pto.partition_tensor_view<8x8xf32>)\n"
+    "  return\n}\n";
+
+static void test_s13_axis_text(void) {
+  for (int ti = 0; ti < 2; ti++) {
+    static float x[32], y[32], z[64];
+    for (int i = 0; i < 32; i++) x[i] = (float)i + 0.25f;
+    void *bufs[] = {x, y, z};
+    size_t sizes[] = {sizeof x, sizeof y, sizeof z};
+    run_text(axis_src, targets[ti], bufs, sizes, 3);
+    int bad = 0;
+    for (int r = 0; r < 2; r++)
+      for (int c = 0; c < 16; c++) bad += y[r * 16 + c] != (c % 2 ? 0.0f : x[(2 * r + 1) * 8 + c / 2]);
+    for (int r = 0; r < 8; r++)
+      for (int c = 0; c < 8; c++) bad += z[r * 8 + c] != (r % 4 == 2 ? x[(2 * (r / 4) + 1) * 8 + c] : 0.0f);
+    CHECK_MSG(bad == 0, "mask axis text target %d: %d wrong", targets[ti], bad);
+  }
+}
+
 int main(void) {
   RUN(test_tci);
   RUN(test_ttri);
@@ -1248,5 +1375,7 @@ int main(void) {
   RUN(test_s13_tpart);
   RUN(test_s13_ttri);
   RUN(test_s13_scatter_gather);
+  RUN(test_s13_mask_axis);
+  RUN(test_s13_axis_text);
   return pt_test_finish();
 }

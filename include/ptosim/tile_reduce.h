@@ -114,6 +114,11 @@ typedef struct ptosim_tsetval_params {
  *   (r, c) of src's valid region whose column c the pattern selects (P0101: c % 2 == 0,
  *   P1010: c % 2 == 1, P0001 / P0010 / P0100 / P1000: c % 4 == 0 / 1 / 2 / 3, P1111: all), in
  *   row-major order, packed densely from dst's first element (pto-isa MaskPattern, vreducev2).
+ * Column axis (axis = PTOSIM_AXIS_COL, text `"col"` after the mask-pattern operand's type; pto-isa
+ *   TGATHER<.., GatherAxis::GATHER_COL>): the pattern selects rows instead: dst row i = src row
+ *   t * i + o (t = 2 for P0101 / P1010, 4 for P0001 .. P1000, 1 for P1111; o = the pattern's
+ *   position in its group), its src valid columns, for i < dst valid rows; src valid rows must
+ *   be t * dst valid rows (tgather.shape).
  * tmp is the NPU's scratch tile (checked, not read or written). */
 typedef enum ptosim_mask_pattern {
   PTOSIM_MP_INDEX = 0, /* index form */
@@ -126,6 +131,10 @@ typedef enum ptosim_mask_pattern {
   PTOSIM_MP_P1111
 } ptosim_mask_pattern;
 
+/* The axis of a mask-pattern tgather / tscatter (PTOAS `"row"` / `"col"`, pto-isa GatherAxis /
+ * ScatterAxis): ROW selects columns of every row, COL selects rows. */
+typedef enum ptosim_mask_axis { PTOSIM_AXIS_ROW = 0, PTOSIM_AXIS_COL = 1 } ptosim_mask_axis;
+
 typedef struct ptosim_tgather_params {
   ptosim_tile src;
   ptosim_tile indices;
@@ -133,6 +142,7 @@ typedef struct ptosim_tgather_params {
   bool has_tmp;
   ptosim_mask_pattern pattern;
   ptosim_tile dst;
+  ptosim_mask_axis axis; /* mask forms: the axis the pattern selects along (row: columns) */
 } ptosim_tgather_params;
 
 /* pto.tgatherb ins(%src, %offsets) outs(%dst): 32-byte blocks by byte offset (pto-isa a2a3 /
@@ -142,11 +152,19 @@ typedef struct ptosim_tgather_params {
  * pto.tscatter ins(%src, %indexes) outs(%dst): dst's whole storage set to 0, then for (i, j) in
  *   the index tile's valid region in row-major order dst_flat[indexes(i, j)] = src(i, j) (the
  *   last write wins); an index must lie in [0, rows * cols) of dst (tscatter.index). Index
- *   tiles: i32 / u32 for 4-byte data, i16 / u16 for 2- and 1-byte data. */
+ *   tiles: i32 / u32 for 4-byte data, i16 / u16 for 2- and 1-byte data.
+ * Mask form of tscatter (pattern != PTOSIM_MP_INDEX; no index tile), t and o as for tgather:
+ *   P1111 copies src's valid region to dst (same valid shapes, tscatter.valid), nothing else
+ *   written. Other patterns: dst's whole storage set to 0, then for (i, j) in src's valid region
+ *   ROW: dst(i, t * j + o) = src(i, j) (dst valid = src valid rows x t * src valid cols);
+ *   COL: dst(t * i + o, j) = src(i, j) (dst valid = t * src valid rows x src valid cols).
+ *   pattern and axis are tscatter's only (tgatherb ignores them). */
 typedef struct ptosim_tindex_params {
   ptosim_tile src;
   ptosim_tile index;
   ptosim_tile dst;
+  ptosim_mask_pattern pattern; /* tscatter: PTOSIM_MP_INDEX (0) = index form */
+  ptosim_mask_axis axis;       /* tscatter mask form */
 } ptosim_tindex_params;
 
 /* pto.tconcatidx ins(%src0, %src1, %idx0, %idx1) outs(%dst): per row i < dst.valid_rows,

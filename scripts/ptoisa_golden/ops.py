@@ -103,7 +103,7 @@ class Spec:
              + ") attributes {pto.kernel} {"]
         consts = sorted({1} | {v for t in args for v in (t.gcols, t.grows)} | {v for t in self.tiles() for v in (t.vr, t.vc)})
         L += [f"    %c{v} = arith.constant {v} : index" for v in consts]
-        for s in dict.fromkeys(s for s in self.operands() if not isinstance(s, Tile)):
+        for s in dict.fromkeys(s for s in self.operands() if isinstance(s, tuple)):
             L.append(f"    {s[0]} = arith.constant {s[2]} : {s[1]}")
         for i, t in enumerate(args):
             strides = f"[%c1, %c{t.grows}] {{layout = #pto.layout<dn>}}" if t.dn else f"[%c{t.gcols}, %c1]"
@@ -117,11 +117,11 @@ class Spec:
                 L.append(f"    pto.tload ins(%v{i} : !pto.tensor_view<?x?x{t.dtype}>) outs(%{t.name} : {t.type()})")
         L += ["    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]", "    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]"]
 
-        def names(xs):
-            return ", ".join(f"%{x.name}" if isinstance(x, Tile) else x[0] for x in xs)
+        def names(xs):  # a str entry of ins (a mask axis, `"col"`) is spelled after the types only
+            return ", ".join(f"%{x.name}" if isinstance(x, Tile) else x[0] for x in xs if not isinstance(x, str))
 
         def types(xs):
-            return ", ".join(x.type() if isinstance(x, Tile) else x[1] for x in xs)
+            return ", ".join(x.type() if isinstance(x, Tile) else x if isinstance(x, str) else x[1] for x in xs)
         for op, ins, outs, attr_in, attr_out in self.steps:
             ai, ao = f" {attr_in}" if attr_in else "", f" {attr_out}" if attr_out else ""
             L.append(f"    pto.{op} ins({names(ins)}{ai} : {types(ins)}) outs({names(outs)} : {types(outs)}){ao}")
@@ -174,10 +174,9 @@ def tgather(c, d):
     """tgather_kernel.cpp. runTGATHER (mask form): src (R+5) x (C+32) valid R x C, dst R x C,
     golden = the selected columns of every row, packed. runTGather1D (index form): src0 tile =
     the whole src0 array, indices / dst / tmp src1-shaped (the NPU kernels: index type src1type,
-    src0_row x src0_col, src1_row x src1_col). GATHER_COL is a C++ template argument with no
-    text spelling."""
+    src0_row x src0_col, src1_row x src1_col)."""
     if getattr(c, "gather_col", False):
-        return "GATHER_COL: no text form in ptosim"
+        return "GATHER_COL cases of tgather_kernel.cpp: not mapped (tcolgather covers the col axis)"
     if hasattr(c, "pattern"):
         t = dt(c.src_type)
         src = Tile("src", t, c.row + 5, c.col + 32, c.row, c.col, file="x1_gm.bin", gcols=c.col)
@@ -204,9 +203,13 @@ def tgatherb(c, d):
 
 def tscatter(c, d):
     """tscatter_kernel.cpp runTScatter: src / dst row x col (dst not loaded), indexes
-    idx_row x idx_col (the NPU kernels' files: input.bin, indexes.bin); the masked forms (TSCATTER<maskPattern>) have no text spelling."""
+    idx_row x idx_col (the NPU kernels' files: input.bin, indexes.bin). runTScatterMask:
+    TSCATTER<maskPattern> (row axis), src row x col, dst row x dst_col, dst not loaded."""
     if not hasattr(c, "idx_type"):
-        return "masked TSCATTER: no text form in ptosim"
+        t = dt(c.data_type)
+        src = Tile("src", t, c.row, c.col, file="input.bin")
+        dst = Tile("dst", t, c.row, c.dst_col, file="out.bin")
+        return Spec("tscatter", [src, '"row"'], [dst], attr_in="{maskPattern = #pto.mask_pattern<%s>}" % c.pattern)
     t = dt(c.data_type)
     src = Tile("src", t, c.row, c.col, file=first(d, ("input1.bin", "input.bin")))
     idx = Tile("idx", dt(c.idx_type), c.idx_row, c.idx_col, file=first(d, ("input2.bin", "indexes.bin")))
@@ -2603,6 +2606,27 @@ def tadddeqrelu_npu(c, d):
                                 Tile("tmp", "i32", c.row, c.col, *v)], [dst])
 
 
+def tcolgather_npu(c, d):
+    """tcolgather_kernel.cpp (both NPU trees): src row x col, dst dst_row x dst_col TLOADed from
+    out (zeros) before TGATHER<dst, src, pattern, GATHER_COL>; golden: dst row i = src row
+    t * i + o over src's columns, the rest 0."""
+    t = dt(c.data_type)
+    src = Tile("src", t, c.row, c.col, file="input.bin")
+    dst = Tile("dst", t, c.dst_row, c.dst_col, file="out.bin", preload=True)
+    return Spec("tgather", [src, '"col"'], [dst], attr_in="{maskPattern = #pto.mask_pattern<%s>}" % c.pattern)
+
+
+def tcolscatter_npu(c, d):
+    """tcolscatter_kernel.cpp (both NPU trees): src row x col, dst tile dst_row x dst_col
+    (not loaded), TSCATTER<pattern, SCATTER_COL>; golden: dst row t * i + o = src row i, the rest
+    0. dst's valid region is t * row x col (pto-isa's assertion and PTOAS's verifier; the kernel's
+    dst tile is dst_col wide): stored with dst_col-element GM rows; the golden's other columns (0) are not compared."""
+    t = dt(c.data_type)
+    src = Tile("src", t, c.row, c.col, file="input.bin")
+    dst = Tile("dst", t, c.dst_row, c.dst_col, c.dst_row, c.col, file="out.bin", gcols=c.dst_col)
+    return Spec("tscatter", [src, '"col"'], [dst], attr_in="{maskPattern = #pto.mask_pattern<%s>}" % c.pattern)
+
+
 def rowexpandbrcb_npu(c, d):
     """trowexpandbrcb_kernel.cpp (A5): src a col-major dst_row x 1 tile through a DN view, dst
     dst_row x dst_col (one 32-byte block a row), TROWEXPAND(dst, src)."""
@@ -2615,8 +2639,6 @@ def rowexpandbrcb_npu(c, d):
 GOLDB_SKIP = {
     **{o: "C API only in ptosim (no text spelling; the harness has no C API route)" for o in
        ("tsubrelu", "tfusedmuladd", "tfusedmuladdrelu", "tmuladddst", "taddreluconv", "tsubreluconv")},
-    "tcolgather": "TGATHER<..., GATHER_COL>: no text form in ptosim",
-    "tcolscatter": "TSCATTER<..., SCATTER_COL>: no text form in ptosim",
     "texpands_mat": "TEXPANDS on a Mat (L1) tile: ptosim's texpands takes vec tiles only (texpands.space)",
     "tquant_dn": "axis0 (DN) MX quant kernels: not mapped",
     "trandom": "gen_data.py writes no golden (main.cpp compares the NPU output with itself)",
@@ -2629,6 +2651,7 @@ def skip(reason):
 
 
 NPU.update({"thistogram": thistogram_npu, "tquant": tquant_npu, "tadddeqrelu": tadddeqrelu_npu,
+            "tcolgather": tcolgather_npu, "tcolscatter": tcolscatter_npu,
             "trowexpandbrcb": rowexpandbrcb_npu, "taddplus": ew("tadd", 2),
             **{o: skip(r) for o, r in GOLDB_SKIP.items()}})
 TOL.update({"tadddeqrelu": tol(2e-3), "tquant": tol(0.0, 0.0, 0.0)})

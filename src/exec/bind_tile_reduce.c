@@ -114,7 +114,7 @@ int bind_ptosim_tsetval_params(pt_bind *b, const pa_op *op, ptosim_tsetval_param
   return 0;
 }
 
-/* The mask pattern of tgather: `{maskPattern = #pto.mask_pattern<P0101>}` after the src
+/* The mask pattern of tgather / tscatter: `{maskPattern = #pto.mask_pattern<P0101>}` after the src
  * operand in ins, or `maskPattern = ...` / `{maskPattern = ...}` after outs (PTO.cpp TGatherOp::parse);
  * PTOSIM_MP_INDEX when absent. */
 static int mask_pattern(pt_bind *b, const pa_op *op) {
@@ -138,7 +138,21 @@ static int mask_pattern(pt_bind *b, const pa_op *op) {
   return -1;
 }
 
-/* pto.tgather ins(%src, %indices [, %tmp]) outs(%dst) or ins(%src, {maskPattern = ...}) outs(%dst);
+/* The mask forms ins(%src, {maskPattern = ...} : T [, "row" | "col"]) outs(%dst): the axis is
+ * the string after the types (PTO.cpp TGatherOp / TScatterOp::parse), row when absent. */
+static int masked_form(pt_bind *b, const pa_op *op, ptosim_tile *src, ptosim_tile *dst, ptosim_mask_axis *axis) {
+  if (arity(b, op, 1, 2)) return -1;
+  const pa_item *a = pt_tile_io_count(op, "ins") == 2 ? &pa_op_clause(op, "ins")->args[1] : NULL;
+  if (a && !(a->kind == PA_IT_STRING && (pa_str_is(a->name, "row") || pa_str_is(a->name, "col"))))
+    return pt_bind_error(b, a, "bind.keyword", "write \"row\" or \"col\" after the src type",
+                         "expected the mask axis \"row\" or \"col\", got '%.*s'", (int)a->text.n, a->text.s);
+  *axis = a && pa_str_is(a->name, "col") ? PTOSIM_AXIS_COL : PTOSIM_AXIS_ROW;
+  *src = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+  *dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+  return 0;
+}
+
+/* pto.tgather ins(%src, %indices [, %tmp]) outs(%dst) or the mask form (masked_form);
  * the compare form (kValue, cdst) is not supported yet. */
 int bind_ptosim_tgather_params(pt_bind *b, const pa_op *op, ptosim_tgather_params *p) {
   int m = mask_pattern(b, op);
@@ -148,14 +162,11 @@ int bind_ptosim_tgather_params(pt_bind *b, const pa_op *op, ptosim_tgather_param
     return pt_bind_error(b, outs, "op.unsupported", "use the index or mask-pattern form",
                          "not supported yet: the compare form of tgather (cdst, kValue)");
   p->pattern = (ptosim_mask_pattern)m;
-  if (m == PTOSIM_MP_INDEX) {
-    if (arity(b, op, 2, 3)) return -1;
-    p->indices = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
-    p->has_tmp = pt_tile_io_count(op, "ins") == 3;
-    if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
-  } else if (arity(b, op, 1, 2)) {
-    return -1;
-  }
+  if (m != PTOSIM_MP_INDEX) return masked_form(b, op, &p->src, &p->dst, &p->axis);
+  if (arity(b, op, 2, 3)) return -1;
+  p->indices = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
+  p->has_tmp = pt_tile_io_count(op, "ins") == 3;
+  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
   p->src = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   return 0;
@@ -170,8 +181,16 @@ static int two_in_one_out(pt_bind *b, const pa_op *op, ptosim_tile *a, ptosim_ti
   return 0;
 }
 
-/* pto.tgatherb ins(%src, %offsets) outs(%dst); pto.tscatter ins(%src, %indexes) outs(%dst) */
+/* pto.tgatherb ins(%src, %offsets) outs(%dst); pto.tscatter ins(%src, %indexes) outs(%dst) or
+ * its mask form (masked_form). */
 int bind_ptosim_tindex_params(pt_bind *b, const pa_op *op, ptosim_tindex_params *p) {
+  int m = b->opc == PTOSIM_OP_tscatter ? mask_pattern(b, op) : PTOSIM_MP_INDEX;
+  if (m < 0) return -1;
+  p->pattern = (ptosim_mask_pattern)m;
+  if (m != PTOSIM_MP_INDEX && pt_tile_io_count(op, "ins") != 2) /* PTOAS TScatterOp::verify */
+    return pt_bind_error(b, NULL, "bind.arity", "write the axis after the src type: ins(%src, {maskPattern = ...} : T, \"row\")",
+                         "a mask-pattern tscatter needs the axis \"row\" or \"col\"");
+  if (m != PTOSIM_MP_INDEX) return masked_form(b, op, &p->src, &p->dst, &p->axis);
   return two_in_one_out(b, op, &p->src, &p->index, &p->dst);
 }
 

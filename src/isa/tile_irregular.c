@@ -252,10 +252,14 @@ static ptosim_status span_of(pt_ctx *x, const ptosim_tile *t, int64_t lo, int64_
   return PTOSIM_OK;
 }
 
-/* Column c of a row is selected by mask pattern m (pto-isa common/type.hpp MaskPattern). */
-static int selected(ptosim_mask_pattern m, int64_t c) {
-  return m == PTOSIM_MP_P1111 || (m <= PTOSIM_MP_P1010 ? c % 2 == m - PTOSIM_MP_P0101 : c % 4 == m - PTOSIM_MP_P0001);
+/* Mask pattern m keeps one of every mask_times(m) columns (rows on the col axis), the
+ * mask_offset(m)-th (pto-isa common/type.hpp MaskPattern, constants.hpp GetTimesByMask /
+ * GetStrideByMask). */
+static int64_t mask_times(ptosim_mask_pattern m) { return m == PTOSIM_MP_P1111 ? 1 : m <= PTOSIM_MP_P1010 ? 2 : 4; }
+static int64_t mask_offset(ptosim_mask_pattern m) {
+  return m == PTOSIM_MP_P1111 ? 0 : m <= PTOSIM_MP_P1010 ? m - PTOSIM_MP_P0101 : m - PTOSIM_MP_P0001;
 }
+static int selected(ptosim_mask_pattern m, int64_t c) { return c % mask_times(m) == mask_offset(m); }
 
 #define T_B16B32 (PT_TB_T(I16) | PT_TB_T(U16) | PT_TB_T(F16) | PT_TB_T(BF16) | PT_TB_T(I32) | PT_TB_T(U32) | PT_TB_T(F32))
 #define T_IDX32 (PT_TB_T(I32) | PT_TB_T(U32))
@@ -267,9 +271,7 @@ static int selected(ptosim_mask_pattern m, int64_t c) {
  * rows keeps k < w / t (rounded down) selections, at dst element r * (dst cols / t) + k. */
 static ptosim_status gather_mask64(pt_ctx *x, const ptosim_tgather_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  ptosim_mask_pattern m = p->pattern;
-  int64_t t = m == PTOSIM_MP_P1111 ? 1 : m <= PTOSIM_MP_P1010 ? 2 : 4;
-  int64_t o = m == PTOSIM_MP_P1111 ? 0 : m <= PTOSIM_MP_P1010 ? m - PTOSIM_MP_P0101 : m - PTOSIM_MP_P0001;
+  int64_t t = mask_times(p->pattern), o = mask_offset(p->pattern);
   int64_t h = s->valid_rows, n = s->valid_cols / t, oc = d->cols / t, cap = (int64_t)d->rows * d->cols;
   PT_TRY(b64_cols(x, "tgather", "the selection", s->dtype, n));
   PT_VERIFY(x, h == 0 || n == 0 || (h - 1) * oc + n <= cap, "tgather.shape", "give dst room for the selected elements",
@@ -286,10 +288,35 @@ static ptosim_status gather_mask64(pt_ctx *x, const ptosim_tgather_params *p) {
   return PTOSIM_OK;
 }
 
+/* Col axis (a2a3 / a5 TGather.hpp GATHER_COL): dst row i = src row t * i + o, src's valid
+ * columns, i < dst valid rows. The NPU loop runs over src's valid rows (t times dst's), so
+ * with t > 1 it also writes dst rows past dst's valid ones from src rows past src's valid
+ * ones; ptosim writes dst's valid rows only (what pto-isa's tcolgather golden checks). */
+static ptosim_status gather_col(pt_ctx *x, const ptosim_tgather_params *p, unsigned es) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  int64_t t = mask_times(p->pattern), h = d->valid_rows, w = s->valid_cols;
+  PT_VERIFY(x, es != 8, "tgather.axis", "use the row axis for 64-bit data",
+            "a5 TGather.hpp gathers 64-bit data by mask along rows only");
+  PT_VERIFY(x, s->valid_rows == t * h && w <= d->valid_cols, "tgather.shape",
+            "give src the pattern's step times dst's valid rows, and dst src's valid columns",
+            "src valid %d x %d, dst valid %d x %d, step %" PRId64, s->valid_rows, s->valid_cols, d->valid_rows,
+            d->valid_cols, t);
+  int64_t st = t * s->cols * es; /* src bytes from one selected row to the next */
+  uint8_t *sp, *dp;
+  if (h == 0 || w == 0) return PTOSIM_OK;
+  PT_TRY(pt_region(x, s->space, s->addr + (uint64_t)(mask_offset(p->pattern) * s->cols * es), 1, &h, &st,
+                   (uint64_t)(w * es), es, PT_READ, &sp));
+  PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  for (int64_t r = 0; r < h; r++) memcpy(dp + r * d->cols * es, sp + r * st, (size_t)(w * es));
+  return PTOSIM_OK;
+}
+
 static ptosim_status gather_mask(pt_ctx *x, const ptosim_tgather_params *p, unsigned es) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   PT_VERIFY(x, (unsigned)p->pattern <= PTOSIM_MP_P1111, "tgather.pattern", "use a pattern P0101 .. P1111",
             "mask pattern %d", (int)p->pattern);
+  if (p->axis == PTOSIM_AXIS_COL) return gather_col(x, p, es);
   if (es == 8) return gather_mask64(x, p);
   PT_VERIFY(x, d->valid_cols == d->cols, "tgather.valid", "give dst v_col = cols (the result is packed)",
             "dst valid cols %d of %d", d->valid_cols, d->cols);
@@ -385,6 +412,40 @@ ptosim_status pt_exec_tgatherb(pt_ctx *x, const ptosim_tindex_params *p) {
   return PTOSIM_OK;
 }
 
+/* Mask form of TSCATTER (a2a3 / a5 TScatter.hpp TSCATTER_IMPL<mask, axis>, a5 Int64Rearrange.hpp
+ * Int64ScatterPattern): P1111 is a TMOV of src's valid region; the other patterns zero dst's whole
+ * storage, then spread src's valid elements one every t columns (ROW) or rows (COL) from o. */
+static ptosim_status scatter_mask(pt_ctx *x, const ptosim_tindex_params *p, unsigned es) {
+  const ptosim_tile *s = &p->src, *d = &p->dst;
+  PT_VERIFY(x, (unsigned)p->pattern <= PTOSIM_MP_P1111, "tscatter.pattern", "use a pattern P0101 .. P1111",
+            "mask pattern %d", (int)p->pattern);
+  bool col = p->axis == PTOSIM_AXIS_COL, a5 = x->m->target == PTOSIM_TARGET_A5;
+  int64_t t = mask_times(p->pattern), o = mask_offset(p->pattern), h = s->valid_rows, w = s->valid_cols;
+  int64_t dh = col ? t * h : h, dw = col ? w : t * w, n = (int64_t)d->rows * d->cols;
+  PT_VERIFY(x, d->valid_rows == dh && d->valid_cols == dw, "tscatter.valid",
+            "give dst src's valid shape times the pattern's step along the axis",
+            "dst valid %d x %d, the pattern needs %" PRId64 " x %" PRId64, d->valid_rows, d->valid_cols, dh, dw);
+  PT_VERIFY(x, a5 || !col || es != 1 || t == 1, "tscatter.dtype", "use the row axis or 2- / 4-byte data on A2/A3",
+            "a2a3 TScatter.hpp copies the rows of 1-byte data as 2-byte lanes on the col axis (twice the valid "
+            "columns)");
+  PT_TRY(b64_cols(x, "tscatter", "src", s->dtype, w));
+  if (!a5 && !col && t > 1) pt_set_pipe(x, PTOSIM_PIPE_S); /* a2a3: a scalar loop */
+  uint8_t *sp, *dp;
+  PT_TRY(pt_tile_rows(x, s, h, w, PT_READ, &sp));
+  pt_record_work(x, (uint64_t)(h * w), s->dtype);
+  if (t == 1) { /* TMOV */
+    PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
+    for (int64_t r = 0; r < h; r++) memcpy(dp + r * d->cols * es, sp + r * s->cols * es, (size_t)(w * es));
+    return PTOSIM_OK;
+  }
+  PT_TRY(pt_tile_at(x, x->core, d->space, d->addr, (uint64_t)n * es, PT_WRITE, &dp));
+  memset(dp, 0, (size_t)n * es);
+  for (int64_t r = 0; r < h; r++)
+    for (int64_t c = 0; c < w; c++)
+      memcpy(dp + (col ? (t * r + o) * d->cols + c : r * d->cols + t * c + o) * es, sp + (r * s->cols + c) * es, es);
+  return PTOSIM_OK;
+}
+
 /* TSCATTER (a2a3 / a5 TScatter.hpp): dst's whole storage (rows x cols elements) set to 0, then
  * dst_flat[idx(i, j)] = src(i, j) over the index tile's valid region in row-major order (the last
  * write to an element wins). Index elements are 4 bytes for 4- and 8-byte data (A5 i64 / u64:
@@ -396,6 +457,7 @@ ptosim_status pt_exec_tscatter(pt_ctx *x, const ptosim_tindex_params *p) {
   PT_TRY(nd_tile(x, "tscatter", "dst", d));
   PT_TRY(pt_tile_dtype_in(x, "tscatter", "src", s->dtype, types, types | T_B64));
   PT_TRY(pt_tile_same_dtype(x, "tscatter", "dst", d, s));
+  if (p->pattern != PTOSIM_MP_INDEX) return scatter_mask(x, p, pt_dtype_size(s->dtype));
   if (x->m->target != PTOSIM_TARGET_A5) pt_set_pipe(x, PTOSIM_PIPE_S);
   unsigned es = pt_dtype_size(s->dtype), is = pt_dtype_size(it->dtype);
   uint32_t itypes = es >= 4 ? T_IDX32 : PT_TB_T(I16) | PT_TB_T(U16);
