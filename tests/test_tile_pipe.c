@@ -970,6 +970,67 @@ static void test_entry_text(void) {
     }
 }
 
+/* ---- forms of tonibohnlein/PTOAS test/lit/pto ------------------------------------------------ */
+
+/* A V2C tile pipe on A2/A3 whose GM FIFO is a memref argument (tpush_tpop_emitc.pto,
+ * pipe_tile_native.pto): `rounds` rounds, sub-block s loads rows [4 s, 4 s + 4) of in[r]
+ * (8 x 16 f32) and pushes them with split 1; the cube pops the 8 x 16 mat tile into a
+ * declared tile and frees it naming the tile (`pto.tfree(%m, %p)`). */
+static void memref_fifo_kernel(char *buf, size_t n, int rounds) {
+  const char *init = "    %%p = pto.initialize_l2g2l_pipe {dir_mask = 2, slot_size = 1024, slot_num = 2, local_slot_num = 2, flag_base = 0}"
+                     "(%%fifo : memref<512xf32, #pto.address_space<gm>>, %%z : i32) -> !pto.pipe\n";
+  char fmt[4096];
+  snprintf(fmt, sizeof fmt,
+           "module attributes {pto.target_arch = \"a2a3\"} {\n"
+           "func.func @k(%%%%in: !pto.ptr<f32, gm>, %%%%fifo: memref<512xf32, #pto.address_space<gm>>) attributes {pto.kernel} {\n"
+           "  %%%%c0 = arith.constant 0 : index\n  %%%%c1 = arith.constant 1 : index\n  %%%%c4 = arith.constant 4 : index\n"
+           "  %%%%c16 = arith.constant 16 : index\n  %%%%c64 = arith.constant 64 : index\n  %%%%c128 = arith.constant 128 : index\n"
+           "  %%%%rounds = arith.constant %%d : index\n  %%%%z = arith.constant 0 : i32\n"
+           "  pto.section.vector {\n%s"
+           "    %%%%t = pto.alloc_tile addr = %%%%c0 : " VT8 "\n"
+           "    %%%%sb = pto.get_subblock_idx\n    %%%%sbi = arith.index_cast %%%%sb : i64 to index\n    %%%%half = arith.muli %%%%sbi, %%%%c64 : index\n"
+           "    scf.for %%%%r = %%%%c0 to %%%%rounds step %%%%c1 {\n"
+           "      %%%%o0 = arith.muli %%%%r, %%%%c128 : index\n      %%%%o = arith.addi %%%%o0, %%%%half : index\n"
+           "      %%%%src = pto.addptr %%%%in, %%%%o : !pto.ptr<f32, gm> -> !pto.ptr<f32, gm>\n"
+           "      %%%%sv = pto.make_tensor_view %%%%src, shape = [%%%%c4, %%%%c16], strides = [%%%%c16, %%%%c1] : !pto.tensor_view<4x16xf32>\n"
+           "      %%%%sp = pto.partition_view %%%%sv, offsets = [%%%%c0, %%%%c0], sizes = [%%%%c4, %%%%c16] : !pto.tensor_view<4x16xf32> -> !pto.partition_tensor_view<4x16xf32>\n"
+           "      pto.tload ins(%%%%sp : !pto.partition_tensor_view<4x16xf32>) outs(%%%%t : " VT8 ")\n"
+           "      pto.barrier #pto.pipe<PIPE_ALL>\n"
+           "      pto.tpush(%%%%t, %%%%p : " VT8 ", !pto.pipe) {split = 1}\n"
+           "      pto.barrier #pto.pipe<PIPE_ALL>\n"
+           "    }\n  }\n"
+           "  pto.section.cube {\n%s"
+           "    scf.for %%%%r = %%%%c0 to %%%%rounds step %%%%c1 {\n"
+           "      %%%%m = pto.declare_tile -> " MT8 "\n"
+           "      pto.tpop(%%%%m, %%%%p : " MT8 ", !pto.pipe) {split = 1}\n"
+           "      pto.tfree(%%%%m, %%%%p : " MT8 ", !pto.pipe) {split = 1}\n"
+           "    }\n  }\n  return\n}\n}\n",
+           init, init);
+  snprintf(buf, n, fmt, rounds);
+}
+
+/* After R rounds GM slot k (256 floats from the memref's base) starts with the 8 x 16 rows of
+ * round max{r < R : r % 2 == k} and keeps its other 128 floats; no checker finding. */
+static void test_memref_fifo(void) {
+  static char src[16384];
+  static float in[8 * 128], fifo[512];
+  for (int i = 0; i < 8 * 128; i++) in[i] = (float)i * 0.25f - 3.0f;
+  for (int rounds = 1; rounds <= 5; rounds += 2) {
+    char first[64] = "";
+    int nrep = 0;
+    for (int i = 0; i < 512; i++) fifo[i] = -7.0f;
+    memref_fifo_kernel(src, sizeof src, rounds);
+    ptosim_status st = run_entry(src, in, 8 * 128, fifo, 512, &nrep, first);
+    CHECK_MSG(st == PTOSIM_OK && nrep == 0, "rounds %d: status %d, %d reports (%s)", rounds, (int)st, nrep, first);
+    int bad = 0;
+    for (int k = 0; k < 2; k++) {
+      int r = k < rounds ? rounds - 1 - ((rounds - 1 - k) % 2) : -1;
+      for (int j = 0; j < 256; j++) bad += fifo[k * 256 + j] != (r < 0 || j >= 128 ? -7.0f : in[r * 128 + j]);
+    }
+    CHECK_MSG(!bad, "rounds %d: %d wrong FIFO floats", rounds, bad);
+  }
+}
+
 int main(void) {
   RUN(test_c2v_splits);
   RUN(test_c2v_half_slots);
@@ -988,6 +1049,7 @@ int main(void) {
   RUN(test_valid_queries);
   RUN(test_gm_entries);
   RUN(test_entry_text);
+  RUN(test_memref_fifo);
   ptosim_machine_free(g_m);
   return pt_test_finish();
 }

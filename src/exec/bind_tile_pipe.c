@@ -20,6 +20,7 @@
 #include "core/profile.h"
 #include "exec/bind_tile_pipe.h"
 #include "exec/lower.h"
+#include "exec/tiles.h"
 
 /* The value of `key` in the op's {...} dictionary, or NULL. */
 static const pa_item *attr(const pa_op *op, const char *key) {
@@ -55,11 +56,12 @@ static const pa_item *call_list(const pa_op *op) {
   return NULL;
 }
 
-/* A GM view operand as the FIFO: the pointer to its first element and its strides. */
-static void gm_view_operand(pt_bind *b, const pa_item *it, ptosim_pipe_init_params *p) {
+/* A GM view or memref operand as the FIFO: the pointer to its first element; its strides
+ * too when `strides` (a view describing one entry). */
+static void gm_view_operand(pt_bind *b, const pa_item *it, ptosim_pipe_init_params *p, int strides) {
   ptosim_gm_view v = pt_bind_view(b, it, NULL);
   p->gm_slot = (ptosim_ptr){.space = PTOSIM_GM, .dtype = v.dtype, .addr = v.addr};
-  memcpy(p->gm_stride, v.stride, sizeof p->gm_stride);
+  if (strides) memcpy(p->gm_stride, v.stride, sizeof p->gm_stride);
 }
 
 /* 1 when the k-th type of the `(...)` list l is written as a GM view (the GM-entry forms). */
@@ -67,9 +69,15 @@ static int view_typed(const pa_item *l, uint32_t k) {
   return l && k < l->ntypes && l->types[k] && (l->types[k]->kind == PA_TY_TENSOR_VIEW || l->types[k]->kind == PA_TY_PART_VIEW);
 }
 
+/* 1 when the k-th type of l is a GM memref (`memref<256xf32, #pto.address_space<gm>>`). */
+static int gm_memref_typed(const pa_item *l, uint32_t k) {
+  return l && k < l->ntypes && l->types[k] && l->types[k]->kind == PA_TY_MEMREF && pa_str_is(pt_memref_space(l->types[k]), "gm");
+}
+
 /* pto.initialize_l2l_pipe {...}(%local : i32 [, %peer : i32]) -> !pto.pipe and
- * pto.initialize_l2g2l_pipe {...}(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]]) -> !pto.pipe
- * (a GM tensor view or memref as %gm is not run):
+ * pto.initialize_l2g2l_pipe {...}(%gm : !pto.ptr<T> | memref<NxT, gm> | !pto.tensor_view<...>
+ * [, %local : i32 [, %peer : i32]]) -> !pto.pipe (a memref gives its base address only, as
+ * PTOAS's TPipe constructor takes the FIFO's start address; a tensor view also its strides):
  * the local operand is the c2v buffer for dir_mask 1 and 3, the v2c one for 2; the peer the
  * v2c buffer of dir_mask 3 (PTOAS PTOToEmitC.cpp, PTOInitializeL2G2LPipeToEmitC). */
 static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
@@ -81,7 +89,8 @@ static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_param
   if (n < 1 || n > (uint32_t)(2 + gm))
     return pt_bind_error(b, l, "bind.arity", gm ? "(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]])" : "(%local : i32 [, %peer : i32])",
                          "wrong number of pipe operands");
-  if (gm && view_typed(l, 0)) gm_view_operand(b, &l->args[0], p);
+  if (gm && view_typed(l, 0)) gm_view_operand(b, &l->args[0], p, 1);
+  else if (gm && gm_memref_typed(l, 0)) gm_view_operand(b, &l->args[0], p, 0);
   else if (gm) p->gm_slot = pt_bind_ptr(b, &l->args[0]);
   for (uint32_t k = (uint32_t)gm; k < n; k++) {
     int64_t v = pt_bind_int(b, &l->args[k]);
@@ -102,7 +111,7 @@ int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_p
     const pa_item *a = &l->args[k];
     int ok = a->kind == PA_IT_ASSIGN && a->nargs == 2;
     if (ok && pa_str_is(a->name, "gm_slot_buffer")) p->gm_slot = pt_bind_ptr(b, &a->args[1]);
-    else if (ok && pa_str_is(a->name, "gm_slot_tensor")) gm_view_operand(b, &a->args[1], p);
+    else if (ok && pa_str_is(a->name, "gm_slot_tensor")) gm_view_operand(b, &a->args[1], p, 1);
     else if (ok && pa_str_is(a->name, "c2v_consumer_buf")) p->c2v_buf = pt_bind_int(b, &a->args[1]);
     else if (ok && pa_str_is(a->name, "v2c_consumer_buf")) p->v2c_buf = pt_bind_int(b, &a->args[1]);
     else
@@ -131,7 +140,8 @@ int bind_ptosim_tpush_params(pt_bind *b, const pa_op *op, ptosim_tpush_params *p
 
 /* tpop_* (a tile result, or a GM view result: the GM-entry form) and tfree_* (none, or the
  * popped GM entry: tfree_from_aic(%e : !pto.tensor_view<...>)); pto.tpop(%t, %pipe : T,
- * !pto.pipe) {split} places the declared tile or view %t itself, pto.tfree([%e,] %pipe) {split}. */
+ * !pto.pipe) {split} places the declared tile or view %t itself, pto.tfree([%e,] %pipe) {split}
+ * (%e a GM entry, or the popped tile, which names nothing more than the held slot). */
 int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) {
   int pop = op->name.n >= 8 && !strncmp(op->name.s, "pto.tpop", 8), gen = pa_str_is(op->name, "pto.tpop") || pa_str_is(op->name, "pto.tfree");
   const pa_item *l = call_list(op);
@@ -148,10 +158,12 @@ int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) 
     p->result = pop && !entry ? pt_bind_result_tile(b) : NULL;
     return 0;
   }
-  if (n != 1u + (pop || entry))
+  int tile = !pop && !entry && n == 2 && l->ntypes && l->types[0] && l->types[0]->kind == PA_TY_TILE_BUF;
+  if (n != 1u + (pop || entry || tile))
     return pt_bind_error(b, l, "bind.arity", pop ? "pto.tpop(%t, %pipe : !pto.tile_buf<...> | !pto.tensor_view<...>, !pto.pipe)"
-                                                 : "pto.tfree(%pipe : !pto.pipe), or pto.tfree(%entry, %pipe : !pto.tensor_view<...>, !pto.pipe)",
+                                                 : "pto.tfree([%entry, ] %pipe : [!pto.tile_buf<...> | !pto.tensor_view<...>, ] !pto.pipe)",
                          "wrong pipe operands");
+  if (tile) pt_bind_tile(b, &l->args[0]); /* frees the held slot as without it (TFreeOp: "the current consumer slot") */
   p->entry = entry ? pt_bind_view_ref(b, &l->args[0]) : NULL;
   p->result = pop && !entry ? pt_bind_tile_ref(b, &l->args[0]) : NULL;
   p->id = pt_bind_int(b, &l->args[n - 1]);
