@@ -723,7 +723,7 @@ static void test_reserve(void) {
       "  pto.store %a, %o[%z] : !pto.ptr<i32>, i32\n  pto.store %b, %o[%i1] : !pto.ptr<i32>, i32\n"
       "  pto.store %c, %o[%i2] : !pto.ptr<i32>, i32\n  return\n}\n"
       "func.func private @p() {\n"
-      "  %c = pto.reserve_buffer {name = \"c\", size = 64, location = #pto.address_space<vec>, auto = true} -> i32\n  return\n}\n}\n";
+      "  %c = pto.reserve_buffer {name = \"c\", size = 64, location = <vec>, auto = true} -> i32\n  return\n}\n}\n"; /* PTOAS's printed form */
   int32_t out[3] = {0};
   CHECK(run_text(src, out, sizeof out) == PTOSIM_OK);
   fresh(PTOSIM_TARGET_A5);
@@ -732,8 +732,9 @@ static void test_reserve(void) {
   static const char *const bad[] = {
       "  %c = pto.import_reserved_buffer {name = \"x\", peer_func = @k} -> i32\n",
       "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<vec>, auto = true, base = 0} -> i32\n",
-      "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<acc>, auto = true} -> i32\n"};
-  for (int i = 0; i < 3; i++) {
+      "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<acc>, auto = true} -> i32\n",
+      "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = <acc>, auto = true} -> i32\n"};
+  for (int i = 0; i < 4; i++) {
     char text[512];
     snprintf(text, sizeof text, "func.func @k() attributes {pto.kernel} {\n%s  return\n}\n", bad[i]);
     CHECK_MSG(!pt_test_load(text, strlen(text)), "bad reserve %d accepted", i);

@@ -378,11 +378,14 @@ typedef struct reserve_walk {
   int found;
 } reserve_walk;
 
+/* location = #pto.address_space<vec> or, as PTOAS prints it, <vec> (vec / ub, mat / l1). */
 static ptosim_space location_of(const pa_op *op) {
   const pa_item *v = attr(op, "location");
-  if (!v || v->kind != PA_IT_ATTR) return PTOSIM_SPACE_COUNT;
-  if (pa_str_is(v->body, "vec") || pa_str_is(v->body, "ub")) return PTOSIM_UB;
-  if (pa_str_is(v->body, "mat") || pa_str_is(v->body, "l1")) return PTOSIM_L1;
+  pa_str w = {0};
+  if (v && v->kind == PA_IT_ATTR) w = v->body;
+  else if (v && v->kind == PA_IT_ANGLE && v->nargs == 1 && v->args[0].kind == PA_IT_WORD) w = v->args[0].name;
+  if (pa_str_is(w, "vec") || pa_str_is(w, "ub")) return PTOSIM_UB;
+  if (pa_str_is(w, "mat") || pa_str_is(w, "l1")) return PTOSIM_L1;
   return PTOSIM_SPACE_COUNT;
 }
 
