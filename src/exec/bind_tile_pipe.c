@@ -436,6 +436,21 @@ static const pa_op *find_func(const pa_op *module, pa_str sym) {
   return NULL;
 }
 
+/* The innermost module (`mod` at the start: the root) of the tree `scope` that holds op, or
+ * NULL when op is not in it. A file of several modules (PTOAS lit's split-file inputs) pairs
+ * reserves and imports, and plans the auto addresses, within each module. */
+static const pa_op *module_of(const pa_op *scope, const pa_op *op, const pa_op *mod) {
+  if (scope == op) return mod;
+  if (pa_str_is(scope->name, "module") || pa_str_is(scope->name, "builtin.module")) mod = scope;
+  for (uint32_t r = 0; r < scope->nregions; r++)
+    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
+        const pa_op *m = module_of(&scope->regions[r].blocks[bk].ops[i], op, mod);
+        if (m) return m;
+      }
+  return NULL;
+}
+
 static int reserve_error(pt_lower *L, const pa_op *op, const char *rule, const char *hint, const char *what) {
   pt_lower_errorf(L, op->loc, rule, hint, "%.*s: %s", (int)op->name.n, op->name.s, what);
   return -1;
@@ -447,10 +462,10 @@ int pt_lower_pipe_op(pt_lower *L, const pa_op *op) {
   ptosim_program *p = pt_lower_program(L);
   const pa_item *name = attr(op, "name");
   if (!name || name->kind != PA_IT_STRING) return reserve_error(L, op, "tile_pipe.reserve", "give name = \"...\"", "missing name");
-  const pa_op *res = op;
+  const pa_op *res = op, *mod = module_of(p->ast->module, op, p->ast->module);
   if (import) {
     const pa_item *peer = attr(op, "peer_func");
-    const pa_op *f = peer && peer->kind == PA_IT_SYMBOL ? find_func(p->ast->module, peer->name) : NULL;
+    const pa_op *f = peer && peer->kind == PA_IT_SYMBOL && mod ? find_func(mod, peer->name) : NULL;
     res = f ? find_reserve(f, name) : NULL;
     if (!res)
       return reserve_error(L, op, "tile_pipe.reserve", "peer_func = @f names a function of the module holding pto.reserve_buffer {name = ...}",
@@ -466,7 +481,7 @@ int pt_lower_pipe_op(pt_lower *L, const pa_op *op) {
     return reserve_error(L, res, "tile_pipe.reserve", "auto = true without base, or auto = false with base = N", "auto and base disagree");
   reserve_walk w = {.prof = prof, .want = res};
   memcpy(w.top, prof->capacity, sizeof w.top);
-  walk(&w, p->ast->module);
+  walk(&w, mod);
   if (base && (base->kind != PA_IT_INT || base->v.i < 0 || (uint64_t)base->v.i + (uint64_t)size->v.i > prof->capacity[s] ||
                base->v.i % (prof->align[s] ? prof->align[s] : 32)))
     return reserve_error(L, res, "tile_pipe.reserve", "base is aligned and base + size fits the space", "base out of the space");
