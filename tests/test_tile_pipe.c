@@ -261,7 +261,7 @@ static void test_rules(void) {
   CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"));
   ip.slot_size = SLOT, ip.slot_num = 17;
   CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_num"));
-  ip.slot_num = 0, ip.c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - SLOT;
+  ip.slot_num = 0, ip.c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - SLOT + 32; /* not even the first slot fits */
   CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
   ip.c2v_buf = FIFO;
   CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
@@ -395,7 +395,8 @@ static void test_gm_slot_sizes(void) {
     CHECK_MSG(ptosim_initialize_l2g2l_pipe(aic, &ip) == PTOSIM_OK, "a3 %d: %s", a3, ptosim_last_diag(g_m)->msg);
     if (!a3) {
       ip.flag_base = 2;
-      CHECK(ptosim_initialize_l2l_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer")); /* 2 x 256 KiB > UB */
+      ip.c2v_buf = 32;
+      CHECK(ptosim_initialize_l2l_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer")); /* 32 + 256 KiB > UB */
     }
   }
   /* 32 KiB slots, local slots from UB capacity - 32 KiB: the first pop fits, the second not. */
@@ -986,6 +987,57 @@ static void test_entry_text(void) {
     }
 }
 
+/* A local FIFO of 8 slots whose buffer holds only 2 at the top of UB (PTOAS does not check a
+ * reserve's size against the pipe; fixpipe_frontend_no_convert_f32_a5.pto): the slots inside
+ * UB work, the push into slot 2 (past the end) is tile_pipe.buffer; likewise a pop there. */
+static void test_short_buffer(void) {
+  for (int pop = 0; pop < 2; pop++) {
+    fresh(PTOSIM_TARGET_A5);
+    ptosim_pipe_init_params ip = {.id = 1, .dir_mask = 1, .slot_size = SLOT,
+                                  .c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - 2 * SLOT};
+    CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK && ptosim_aiv_initialize_pipe(aiv[0], &ip) == PTOSIM_OK);
+    ptosim_tpush_params p = {.tile = acc_tile(16, 16, 16, 16), .id = 1};
+    ptosim_tile got = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 16, .cols = 16};
+    ptosim_tpop_params q = {.id = 1, .result = &got};
+    for (int k = 0; k < 2; k++) {
+      CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+      CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_OK && got.addr == (uint64_t)ip.c2v_buf + (uint64_t)k * SLOT);
+    }
+    if (pop) { /* a pipe whose cube side has a buffer that fits: only the vector's pop of slot 2 is refused */
+      fresh(PTOSIM_TARGET_A5);
+      CHECK(ptosim_aiv_initialize_pipe(aiv[0], &ip) == PTOSIM_OK);
+      ip.c2v_buf = FIFO;
+      CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
+      for (int k = 0; k < 2; k++)
+        CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK && ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_OK);
+      CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+      CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
+    } else {
+      CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
+    }
+  }
+}
+
+/* acc_push_epilogue of a frontend init: the plain one (NZ to ND, no quant, no relu: what a push
+ * does) is accepted, any other is refused until modelled. */
+static void test_epilogue(void) {
+  static const char *const epi[] = {"layout = nz2nd, quant = no_convert, relu = no_relu", "layout = nz2nd, quant = f32_f16, relu = no_relu",
+                                    "layout = nz2dn, quant = no_convert, relu = no_relu", "layout = nz2nd, quant = no_convert, relu = normal_relu"};
+  for (int i = 0; i < 4; i++) {
+    char src[2048];
+    snprintf(src, sizeof src,
+             "module attributes {pto.target_arch = \"a5\"} {\n"
+             "func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n  %%z = arith.constant 0 : i32\n"
+             "  pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true,\n"
+             "    acc_push_epilogue = #pto.acc_push_epilogue<%s>}\n"
+             "    (c2v_consumer_buf = %%z : i32, v2c_consumer_buf = %%z : i32)\n  return\n}\n}\n",
+             epi[i]);
+    ptosim_program *p = pt_test_load(src, strlen(src));
+    CHECK_MSG(!p == (i > 0), "epilogue %s: %s", epi[i], p ? "accepted" : "refused");
+    ptosim_program_free(p);
+  }
+}
+
 /* ---- forms of tonibohnlein/PTOAS test/lit/pto ------------------------------------------------ */
 
 /* A V2C tile pipe on A2/A3 whose GM FIFO is a memref argument (tpush_tpop_emitc.pto,
@@ -1066,6 +1118,8 @@ int main(void) {
   RUN(test_gm_entries);
   RUN(test_entry_text);
   RUN(test_memref_fifo);
+  RUN(test_short_buffer);
+  RUN(test_epilogue);
   ptosim_machine_free(g_m);
   return pt_test_finish();
 }

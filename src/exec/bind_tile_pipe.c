@@ -100,12 +100,32 @@ static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_param
   return 0;
 }
 
+/* acc_push_epilogue = #pto.acc_push_epilogue<layout = L, quant = Q, relu = R> of a frontend
+ * init (the FixpipeParams PTOAS gives the C2V TPUSH): a push converts as pto-isa's default
+ * TPipe does, NZ to ND without quantization or relu, so only that epilogue is accepted. */
+static int epilogue_attr(pt_bind *b, const pa_op *op) {
+  static const char *const keys[] = {"layout", "quant", "relu"}, *const plain[] = {"nz2nd", "no_convert", "no_relu"};
+  const pa_item *v = attr(op, "acc_push_epilogue");
+  if (!v) return 0;
+  int ok = v->kind == PA_IT_ATTR && v->nargs == 3;
+  for (uint32_t k = 0; ok && k < 3; k++) {
+    const pa_item *a = &v->args[k];
+    ok = a->kind == PA_IT_ASSIGN && a->nargs == 2 && pa_str_is(a->name, keys[k]) && a->args[1].kind == PA_IT_WORD &&
+         pa_str_is(a->args[1].name, plain[k]);
+  }
+  if (ok) return 0;
+  return pt_bind_error(b, v, "op.unsupported", "a C2V push converts NZ to ND without quantization or relu: "
+                       "#pto.acc_push_epilogue<layout = nz2nd, quant = no_convert, relu = no_relu>",
+                       "not supported yet: this acc_push_epilogue");
+}
+
 int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
   if (int_attr(b, op, "id", 0, &p->id) || int_attr(b, op, "dir_mask", 0, &p->dir_mask) ||
       int_attr(b, op, "slot_size", 0, &p->slot_size) || int_attr(b, op, "slot_num", 0, &p->slot_num) ||
       int_attr(b, op, "local_slot_num", 0, &p->local_slot_num) || int_attr(b, op, "flag_base", 0, &p->flag_base))
     return -1;
   if (op->nresults) return bind_generic_init(b, op, p);
+  if (epilogue_attr(b, op)) return -1;
   const pa_item *l = call_list(op);
   for (uint32_t k = 0; l && k < l->nargs; k++) {
     const pa_item *a = &l->args[k];

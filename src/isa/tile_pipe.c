@@ -133,7 +133,7 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
   for (int d = 1; d <= 2; d++) {
     int64_t at = d == 1 ? p->c2v_buf : p->v2c_buf;
     ptosim_space s = d == 1 ? PTOSIM_UB : PTOSIM_L1;
-    uint64_t span = gm ? 32 : (uint64_t)(local * p->slot_size);
+    uint64_t span = gm ? 32 : (uint64_t)p->slot_size; /* the first slot; the others are checked when used (local_slot) */
     PT_VERIFY(x, !(p->dir_mask & d) || (at >= 0 && at % 32 == 0 && (uint64_t)at + span <= x->m->prof->capacity[s]),
               "tile_pipe.buffer", "reserve slot_num (A2/A3: local_slot_num) * slot_size bytes (pto.reserve_buffer) and pass its address",
               "%s consumer buffer [%lld, +%lld) is not a 32-byte aligned range of %s", d == 1 ? "c2v" : "v2c", (long long)at,
@@ -158,6 +158,20 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
   t->v2c_buf = (uint32_t)p->v2c_buf;
   t->gm = gm ? p->gm_slot.addr : 0;
   memcpy(t->gm_stride, p->gm_stride, sizeof t->gm_stride);
+  return PTOSIM_OK;
+}
+
+/* Byte address of local slot k of direction c2v (UB for C2V, L1 for V2C); the slot must lie
+ * in that memory. Checked where a slot is used, not at the initialize: PTOAS does not check
+ * a reserve_buffer's size against slot_num * slot_size, and a pipe of 8 slots whose buffer
+ * holds 4 at the top of UB works while it uses no slot past the end. */
+static ptosim_status local_slot(pt_ctx *x, const pt_tpipe *t, int c2v, uint32_t k, uint64_t *addr) {
+  ptosim_space sp = c2v ? PTOSIM_UB : PTOSIM_L1;
+  *addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)k * t->slot_size;
+  PT_VERIFY(x, *addr + t->slot_size <= x->m->prof->capacity[sp], "tile_pipe.buffer",
+            "reserve slot_num * slot_size bytes (pto.reserve_buffer) inside the consumer memory and pass its address",
+            "slot %u [%llu, +%u) of the %s FIFO is not inside %s", k, (unsigned long long)*addr, t->slot_size, c2v ? "c2v" : "v2c",
+            pt_space_name(sp));
   return PTOSIM_OK;
 }
 
@@ -309,7 +323,8 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
                 : "make slot_size at least the tile's bytes (the whole entry before a split)",
             "a %dx%d %s tile (valid %dx%d) puts %llu bytes in a %u-byte slot", p->tile.rows, p->tile.cols,
             pt_dtype_name(p->tile.dtype), p->tile.valid_rows, p->tile.valid_cols, (unsigned long long)bytes, t->slot_size);
-  uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)slot * t->slot_size;
+  uint64_t addr = 0;
+  if (!t->gm) PT_TRY(local_slot(x, t, c2v, slot, &addr));
   PT_TRY(t->gm ? push_gm(x, p, t, slot) : c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr));
   if (x->m->sched) { /* issued, its data move queued: remember the slot for that run */
     PT_VERIFY(x, t->pushed - t->replay_head < PT_TPIPE_REPLAY, "tile_pipe.schedule", "run without --schedule=eager",
@@ -419,7 +434,7 @@ ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
     signal_free(x, t, base, p->split);
     return PTOSIM_OK;
   }
-  if (r) r->addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)(t->popped % (uint32_t)t->slot_num) * t->slot_size;
+  if (r) PT_TRY(local_slot(x, t, c2v, t->popped % (uint32_t)t->slot_num, &r->addr));
   t->popped++;
   t->held++;
   return PTOSIM_OK;
