@@ -1038,6 +1038,44 @@ static void test_epilogue(void) {
   }
 }
 
+/* tpop_from_aic(%vr, %vc) (tpush_tpop_dynamic_validshape_a5.pto): the popped tile of dynamic
+ * valid shape gets vr x vc, read back with tile_valid_rows / _cols, at the slot's address. */
+static void test_pop_valid(void) {
+  const char *vt = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>";
+  char src[4096];
+  snprintf(src, sizeof src,
+           "module attributes {pto.target_arch = \"a5\"} {\n"
+           "func.func @k(%%o: !pto.ptr<i64>) attributes {pto.kernel} {\n"
+           "  %%c0 = arith.constant 0 : i32\n  %%b = arith.constant 4096 : i32\n"
+           "  %%vr = arith.constant 5 : index\n  %%vc = arith.constant 11 : index\n  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n"
+           "  pto.section.cube {\n"
+           "    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+           "    %%a = pto.alloc_tile : " ACC16 "\n    pto.tpush_to_aiv(%%a : " ACC16 ") {split = 1}\n  }\n"
+           "  pto.section.vector {\n"
+           "    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+           "    %%t = pto.tpop_from_aic(%%vr, %%vc) {split = 1} -> %s\n"
+           "    %%n = pto.tile_valid_rows %%t : %s -> index\n    %%m = pto.tile_valid_cols %%t : %s -> index\n"
+           "    %%ni = arith.index_cast %%n : index to i64\n    %%mi = arith.index_cast %%m : index to i64\n"
+           "    %%s = pto.get_subblock_idx\n    %%zero = arith.constant 0 : i64\n    %%first = arith.cmpi eq, %%s, %%zero : i64\n"
+           "    scf.if %%first {\n"
+           "      pto.store %%ni, %%o[%%z] : !pto.ptr<i64>, i64\n      pto.store %%mi, %%o[%%one] : !pto.ptr<i64>, i64\n    }\n"
+           "    pto.tfree_from_aic {split = 1}\n  }\n  return\n}\n}\n",
+           vt, vt, vt);
+  int64_t out[2] = {0, 0};
+  ptosim_status st = run_text(src, out, sizeof out);
+  CHECK_MSG(st == PTOSIM_OK && out[0] == 5 && out[1] == 11, "status %d: %lld x %lld", (int)st, (long long)out[0], (long long)out[1]);
+  /* the C API: the result tile placed on slot 0 with the given valid region; outside the shape: tile_pipe.valid */
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(init_all(1, 2) == PTOSIM_OK);
+  ptosim_tpush_params p = {.tile = acc_tile(16, 16, 16, 16), .id = 1, .split = PTOSIM_SPLIT_UP_DOWN};
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK && ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 8, .cols = 16, .valid_rows = 8, .valid_cols = 16};
+  ptosim_tpop_params q = {.result = &r, .id = 1, .split = PTOSIM_SPLIT_UP_DOWN, .has_valid = 1, .valid_rows = 3, .valid_cols = 7};
+  CHECK(ptosim_tpop_from_aic(aiv[1], &q) == PTOSIM_OK && r.addr == FIFO && r.valid_rows == 3 && r.valid_cols == 7);
+  q.valid_cols = 17;
+  CHECK(ptosim_tpop_from_aic(aiv[1], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.valid"));
+}
+
 /* ---- forms of tonibohnlein/PTOAS test/lit/pto ------------------------------------------------ */
 
 /* A V2C tile pipe on A2/A3 whose GM FIFO is a memref argument (tpush_tpop_emitc.pto,
@@ -1120,6 +1158,7 @@ int main(void) {
   RUN(test_memref_fifo);
   RUN(test_short_buffer);
   RUN(test_epilogue);
+  RUN(test_pop_valid);
   ptosim_machine_free(g_m);
   return pt_test_finish();
 }

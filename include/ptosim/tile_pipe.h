@@ -89,6 +89,11 @@ typedef struct ptosim_tpop_params {
   int64_t id;
   ptosim_tile_split split;
   ptosim_gm_view *entry;
+  /* tpop_from_aic / _from_aiv(%valid_row, %valid_col) {..} -> a tile of dynamic valid shape:
+   * has_valid = 1 sets the result's valid region to valid_rows x valid_cols before the pop
+   * (PTOAS: Tile(vr, vc), SetValidShape, then TPOP); 0 <= valid <= the tile's shape. */
+  int has_valid;
+  int64_t valid_rows, valid_cols;
 } ptosim_tpop_params;
 
 /* %e = pto.talloc_to_aiv / talloc_to_aic {id, split} -> !pto.tensor_view<MxNxT> and

@@ -169,11 +169,16 @@ int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) 
   int entry = view_typed(l, 0);
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (!gen) {
-    if (n > (uint32_t)(!pop && entry) || (pop && n))
-      return pt_bind_error(b, l, "bind.arity", pop ? "%t = pto.tpop_from_aic {id, split} -> !pto.tile_buf<...> | !pto.tensor_view<...>"
+    entry = pop ? op->nrtypes && op->rtypes[0] && op->rtypes[0]->kind == PA_TY_TENSOR_VIEW : entry;
+    p->has_valid = pop && !entry && n == 2;
+    if (n > (uint32_t)(!pop && entry) && !p->has_valid)
+      return pt_bind_error(b, l, "bind.arity", pop ? "%t = pto.tpop_from_aic [(%valid_row, %valid_col)] {id, split} -> !pto.tile_buf<...> | !pto.tensor_view<...>"
                                                    : "pto.tfree_from_aic {id, split}, or tfree_from_aic(%entry : !pto.tensor_view<...>) {...}",
                            "unexpected operand");
-    entry = pop ? op->nrtypes && op->rtypes[0] && op->rtypes[0]->kind == PA_TY_TENSOR_VIEW : entry;
+    if (p->has_valid) {
+      p->valid_rows = pt_bind_int(b, &l->args[0]);
+      p->valid_cols = pt_bind_int(b, &l->args[1]);
+    }
     p->entry = pop && entry ? pt_bind_result_view(b) : entry ? pt_bind_view_ref(b, &l->args[0]) : NULL;
     p->result = pop && !entry ? pt_bind_result_tile(b) : NULL;
     return 0;

@@ -420,6 +420,10 @@ ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
     PT_VERIFY(x, r->space == (c2v ? PTOSIM_UB : PTOSIM_L1), "tile_pipe.loc",
               c2v ? "a vector core pops a vec tile" : "the cube core pops a mat tile", "the popped tile type is in %s",
               pt_space_name(r->space));
+    PT_VERIFY(x, !p->has_valid || (p->valid_rows >= 0 && p->valid_rows <= r->rows && p->valid_cols >= 0 && p->valid_cols <= r->cols),
+              "tile_pipe.valid", "give a valid region inside the popped tile's shape", "valid %lldx%lld for a %dx%d tile",
+              (long long)p->valid_rows, (long long)p->valid_cols, r->rows, r->cols);
+    if (p->has_valid) r->valid_rows = (int32_t)p->valid_rows, r->valid_cols = (int32_t)p->valid_cols;
     uint64_t bytes = (uint64_t)r->rows * (uint64_t)r->cols * pt_dtype_bits(r->dtype) / 8;
     PT_VERIFY(x, bytes <= t->slot_size, "tile_pipe.slot_size", "the popped tile type must fit one slot",
               "a %llu-byte tile does not fit a %u-byte slot", (unsigned long long)bytes, t->slot_size);
