@@ -1076,6 +1076,51 @@ static void test_pop_valid(void) {
   CHECK(ptosim_tpop_from_aic(aiv[1], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.valid"));
 }
 
+/* Frontend ids beyond 0..3 (tpush_tpop_frontend_same_direction_multi_a5.pto): two C2V pipes
+ * ids 20 and 10, initialised in that order, each paired through its reserve / import. PTOAS
+ * places them by smallest id: id 10 on flags 0-1, id 20 on flags 2-3. The cube pushes one tile
+ * on id 10 and two on id 20; the vector pops one of id 20: the counts land on those pipes,
+ * with the buffers of their reserves. */
+static void test_frontend_ids(void) {
+  const char *src =
+      "module attributes {pto.target_arch = \"a5\"} {\n"
+      "func.func @k() attributes {pto.entry} {\n  func.call @c() : () -> ()\n  func.call @v() : () -> ()\n  return\n}\n"
+      "func.func private @c() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n  %z = arith.constant 0 : i32\n"
+      "  %i0 = pto.import_reserved_buffer {name = \"fifo_0\", peer_func = @v} -> i32\n"
+      "  %i1 = pto.import_reserved_buffer {name = \"fifo_1\", peer_func = @v} -> i32\n"
+      "  pto.aic_initialize_pipe {id = 20, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %i1 : i32, v2c_consumer_buf = %z : i32)\n"
+      "  pto.aic_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %i0 : i32, v2c_consumer_buf = %z : i32)\n"
+      "  %a = pto.alloc_tile : " ACC16 "\n"
+      "  pto.tpush_to_aiv(%a : " ACC16 ") {id = 10, split = 0}\n"
+      "  pto.tpush_to_aiv(%a : " ACC16 ") {id = 20, split = 0}\n  pto.tpush_to_aiv(%a : " ACC16 ") {id = 20, split = 0}\n  return\n}\n"
+      "func.func private @v() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n  %z = arith.constant 0 : i32\n"
+      "  %r0 = pto.reserve_buffer {name = \"fifo_0\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
+      "  %r1 = pto.reserve_buffer {name = \"fifo_1\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
+      "  pto.aiv_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %r0 : i32, v2c_consumer_buf = %z : i32)\n"
+      "  pto.aiv_initialize_pipe {id = 20, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %r1 : i32, v2c_consumer_buf = %z : i32)\n"
+      "  %t = pto.tpop_from_aic {id = 20, split = 0} -> " ACC16_AS_VEC "\n  pto.tfree_from_aic {id = 20, split = 0}\n  return\n}\n}\n";
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  CHECK(p != NULL);
+  if (!p) return;
+  fresh(PTOSIM_TARGET_A5);
+  uint32_t cap = (uint32_t)ptosim_space_capacity(g_m, PTOSIM_UB);
+  ptosim_status st = ptosim_program_run(p, g_m, NULL);
+  CHECK_MSG(st == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
+  const pt_tpipe *c = aic->tpipe, *v = aiv[0]->tpipe;
+  CHECK_MSG(c[0].dir == 1 && c[0].nflags == 2 && c[0].pushed == 1 && c[0].c2v_buf == cap - 8192, "id 10: %d %u %u", c[0].dir, c[0].pushed, c[0].c2v_buf);
+  CHECK_MSG(c[2].dir == 1 && c[2].pushed == 2 && c[2].c2v_buf == cap - 16384, "id 20: %d %u %u", c[2].dir, c[2].pushed, c[2].c2v_buf);
+  CHECK(v[0].popped == 0 && v[2].popped == 1 && v[0].ready[0] == 1 && v[2].ready[0] == 1);
+  ptosim_program_free(p);
+  /* 9 single-direction pipes need 18 of the 16 flags: refused. */
+  char many[8192];
+  size_t o = (size_t)snprintf(many, sizeof many, "func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n  %%z = arith.constant 0 : i32\n");
+  for (int i = 0; i < 9; i++)
+    o += (size_t)snprintf(many + o, sizeof many - o,
+                          "  pto.aic_initialize_pipe {id = %d, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%z : i32, v2c_consumer_buf = %%z : i32)\n", i);
+  snprintf(many + o, sizeof many - o, "  return\n}\n");
+  CHECK(!pt_test_load(many, strlen(many)));
+}
+
 /* ---- forms of tonibohnlein/PTOAS test/lit/pto ------------------------------------------------ */
 
 /* A V2C tile pipe on A2/A3 whose GM FIFO is a memref argument (tpush_tpop_emitc.pto,
@@ -1159,6 +1204,7 @@ int main(void) {
   RUN(test_short_buffer);
   RUN(test_epilogue);
   RUN(test_pop_valid);
+  RUN(test_frontend_ids);
   ptosim_machine_free(g_m);
   return pt_test_finish();
 }

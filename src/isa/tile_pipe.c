@@ -61,20 +61,23 @@ static void send_sync(pt_ctx *x, pt_sync_kind kind, int64_t flag, const ptosim_c
   x->ev->sync = (pt_sync){.kind = kind, .a = p, .b = p, .id = flag, .peer = peer};
 }
 
-static ptosim_status check_id(pt_ctx *x, int64_t id, ptosim_tile_split split) {
-  int max = generic(x) ? PTOSIM_TPIPE_FLAGS : PTOSIM_TPIPE_IDS;
+/* by_flag: id is the pipe's first hardware flag (a generic handle, or a frontend pipe the
+ * text binder placed), else a frontend id 0..3 (flags 4 id ..). */
+static ptosim_status check_id(pt_ctx *x, int64_t id, ptosim_tile_split split, int by_flag) {
+  int max = by_flag ? PTOSIM_TPIPE_FLAGS : PTOSIM_TPIPE_IDS;
   PT_VERIFY(x, id >= 0 && id < max, "tile_pipe.id",
-            generic(x) ? "pass the handle pto.initialize_l2l_pipe / initialize_l2g2l_pipe returned" : "pipe ids are 0..3 (16 hardware flags, 4 per pipe)",
-            "pipe %s %lld is out of range", generic(x) ? "handle" : "id", (long long)id);
+            by_flag ? "pass the handle pto.initialize_l2l_pipe / initialize_l2g2l_pipe returned (flags 0..15)" : "pipe ids are 0..3 (16 hardware flags, 4 per pipe)",
+            "pipe %s %lld is out of range", by_flag ? "flag" : "id", (long long)id);
   PT_VERIFY(x, (unsigned)split <= PTOSIM_SPLIT_LEFT_RIGHT, "tile_pipe.split", "split is 0 (none), 1 (up-down) or 2 (left-right)",
             "split %d is not a TileSplitAxis", (int)split);
   return PTOSIM_OK;
 }
 
 /* The pipe of this core for an op of direction `dir` (1 C2V, 2 V2C), and its base. */
-static ptosim_status pipe_of(pt_ctx *x, int64_t id, ptosim_tile_split split, int dir, pt_tpipe **out, int *base) {
-  PT_TRY(check_id(x, id, split));
-  *base = (int)(generic(x) ? id : 4 * id);
+static ptosim_status pipe_of(pt_ctx *x, int64_t id, ptosim_tile_split split, int placed, int dir, pt_tpipe **out, int *base) {
+  int by_flag = generic(x) || placed;
+  PT_TRY(check_id(x, id, split, by_flag));
+  *base = (int)(by_flag ? id : 4 * id);
   pt_tpipe *t = &x->core->tpipe[*base];
   PT_VERIFY(x, t->dir & dir, "tile_pipe.init", "initialize the pipe with the direction first (dir_mask 1 C2V, 2 V2C, 3 both)",
             "pipe %lld is not initialised for %s on this core (dir_mask %d)", (long long)id, dir == 1 ? "cube -> vector" : "vector -> cube",
@@ -108,9 +111,9 @@ static ptosim_status check_path(pt_ctx *x, const ptosim_pipe_init_params *p, int
 }
 
 ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
-  int gen = generic(x);
-  int64_t base = gen ? p->flag_base : 4 * p->id, nflags = gen && p->dir_mask != 3 ? 2 : 4;
-  if (!gen) PT_TRY(check_id(x, p->id, PTOSIM_SPLIT_NONE));
+  int gen = generic(x), by_flag = gen || p->placed;
+  int64_t base = by_flag ? p->flag_base : 4 * p->id, nflags = by_flag && p->dir_mask != 3 ? 2 : 4;
+  if (!by_flag) PT_TRY(check_id(x, p->id, PTOSIM_SPLIT_NONE, 0));
   PT_VERIFY(x, p->dir_mask >= 1 && p->dir_mask <= 3, "tile_pipe.dir_mask", "1 (C2V), 2 (V2C) or 3 (both)", "dir_mask %lld",
             (long long)p->dir_mask);
   PT_VERIFY(x, base >= 0 && base <= PTOSIM_TPIPE_FLAGS - nflags, "tile_pipe.flags",
@@ -295,8 +298,8 @@ static uint64_t c2v_slot_bytes(const ptosim_tpush_params *p, const pt_tpipe *t) 
 ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   int c2v = cube(x), n = c2v ? nsubs(x, p->split) : 1, base;
   pt_tpipe *t = NULL;
-  if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
+  if (x->m->verify_only) return check_id(x, p->id, p->split, generic(x) || p->placed);
+  PT_TRY(pipe_of(x, p->id, p->split, p->placed, c2v ? 1 : 2, &t, &base));
   pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3); /* the pipe that waits, moves and signals */
   if (p->gm_entry) { /* the producer wrote the entry pto.talloc gave: commit it */
     PT_VERIFY(x, t->allocated, "tile_pipe.alloc", "take the entry with pto.talloc (talloc_to_aiv / _to_aic) and write it first",
@@ -358,8 +361,8 @@ static ptosim_status place_entry(pt_ctx *x, const pt_tpipe *t, int c2v, uint32_t
 ptosim_status pt_exec_talloc(pt_ctx *x, const ptosim_talloc_params *p) {
   int c2v = cube(x), base;
   pt_tpipe *t = NULL;
-  if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
+  if (x->m->verify_only) return check_id(x, p->id, p->split, generic(x) || p->placed);
+  PT_TRY(pipe_of(x, p->id, p->split, p->placed, c2v ? 1 : 2, &t, &base));
   pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3);
   PT_VERIFY(x, t->gm, "tile_pipe.target",
             "GM entries are slots of a GM FIFO (initialize_l2g2l_pipe; A2/A3 gm_slot_buffer, A5 gm_slot_tensor)",
@@ -383,8 +386,8 @@ static int subs_of(const pt_ctx *x, ptosim_tile_split s, int *first) {
  * pop loads the slot on MTE2 (and its wait stalls the whole core). */
 static ptosim_status consumer_pipe(pt_ctx *x, const ptosim_tpop_params *p, pt_tpipe **t, int *base) {
   *t = NULL;
-  if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, cube(x) ? 2 : 1, t, base));
+  if (x->m->verify_only) return check_id(x, p->id, p->split, generic(x) || p->placed);
+  PT_TRY(pipe_of(x, p->id, p->split, p->placed, cube(x) ? 2 : 1, t, base));
   pt_set_pipe(x, (*t)->gm ? PTOSIM_PIPE_MTE2 : cube(x) ? PTOSIM_PIPE_MTE1 : PTOSIM_PIPE_V);
   PT_VERIFY(x, cube(x) || p->split != PTOSIM_SPLIT_NONE || !sub_of(x->core) || !a5(x), "tile_pipe.split",
             "pop with split 1 or 2 on both sub-blocks, or on sub-block 0 only",
