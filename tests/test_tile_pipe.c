@@ -1077,10 +1077,11 @@ static void test_pop_valid(void) {
 }
 
 /* Frontend ids beyond 0..3 (tpush_tpop_frontend_same_direction_multi_a5.pto): two C2V pipes
- * ids 20 and 10, initialised in that order, each paired through its reserve / import. PTOAS
- * places them by smallest id: id 10 on flags 0-1, id 20 on flags 2-3. The cube pushes one tile
- * on id 10 and two on id 20; the vector pops one of id 20: the counts land on those pipes,
- * with the buffers of their reserves. */
+ * ids 20 and 10, initialised in that order, and a V2C pipe id 10, each paired through its
+ * reserve / import. PTOAS places them by smallest id, then direction: C2V id 10 on flags 0-1,
+ * V2C id 10 on 2-3, id 20 on 4-5. The cube pushes one tile on id 10 and two on id 20; the
+ * vector pops one of id 20 and pushes one back on V2C id 10, which the cube pops: the counts
+ * land on those pipes, with the buffers of their reserves. */
 static void test_frontend_ids(void) {
   const char *src =
       "module attributes {pto.target_arch = \"a5\"} {\n"
@@ -1092,13 +1093,19 @@ static void test_frontend_ids(void) {
       "  pto.aic_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %i0 : i32, v2c_consumer_buf = %z : i32)\n"
       "  %a = pto.alloc_tile : " ACC16 "\n"
       "  pto.tpush_to_aiv(%a : " ACC16 ") {id = 10, split = 0}\n"
-      "  pto.tpush_to_aiv(%a : " ACC16 ") {id = 20, split = 0}\n  pto.tpush_to_aiv(%a : " ACC16 ") {id = 20, split = 0}\n  return\n}\n"
+      "  pto.tpush_to_aiv(%a : " ACC16 ") {id = 20, split = 0}\n  pto.tpush_to_aiv(%a : " ACC16 ") {id = 20, split = 0}\n"
+      "  %m = pto.reserve_buffer {name = \"back\", size = 8192, location = #pto.address_space<mat>, auto = true} -> i32\n"
+      "  pto.aic_initialize_pipe {id = 10, dir_mask = 2, slot_size = 1024}(c2v_consumer_buf = %z : i32, v2c_consumer_buf = %m : i32)\n"
+      "  %g = pto.tpop_from_aiv {id = 10, split = 0} -> " MT8 "\n  return\n}\n"
       "func.func private @v() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n  %z = arith.constant 0 : i32\n"
       "  %r0 = pto.reserve_buffer {name = \"fifo_0\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
       "  %r1 = pto.reserve_buffer {name = \"fifo_1\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
       "  pto.aiv_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %r0 : i32, v2c_consumer_buf = %z : i32)\n"
       "  pto.aiv_initialize_pipe {id = 20, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %r1 : i32, v2c_consumer_buf = %z : i32)\n"
-      "  %t = pto.tpop_from_aic {id = 20, split = 0} -> " ACC16_AS_VEC "\n  pto.tfree_from_aic {id = 20, split = 0}\n  return\n}\n}\n";
+      "  %t = pto.tpop_from_aic {id = 20, split = 0} -> " ACC16_AS_VEC "\n  pto.tfree_from_aic {id = 20, split = 0}\n"
+      "  %i = pto.import_reserved_buffer {name = \"back\", peer_func = @c} -> i32\n"
+      "  pto.aiv_initialize_pipe {id = 10, dir_mask = 2, slot_size = 1024}(c2v_consumer_buf = %z : i32, v2c_consumer_buf = %i : i32)\n"
+      "  %u = pto.alloc_tile : " VT8 "\n  pto.tpush_to_aic(%u : " VT8 ") {id = 10, split = 0}\n  return\n}\n}\n";
   ptosim_program *p = pt_test_load(src, strlen(src));
   CHECK(p != NULL);
   if (!p) return;
@@ -1108,8 +1115,12 @@ static void test_frontend_ids(void) {
   CHECK_MSG(st == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
   const pt_tpipe *c = aic->tpipe, *v = aiv[0]->tpipe;
   CHECK_MSG(c[0].dir == 1 && c[0].nflags == 2 && c[0].pushed == 1 && c[0].c2v_buf == cap - 8192, "id 10: %d %u %u", c[0].dir, c[0].pushed, c[0].c2v_buf);
-  CHECK_MSG(c[2].dir == 1 && c[2].pushed == 2 && c[2].c2v_buf == cap - 16384, "id 20: %d %u %u", c[2].dir, c[2].pushed, c[2].c2v_buf);
-  CHECK(v[0].popped == 0 && v[2].popped == 1 && v[0].ready[0] == 1 && v[2].ready[0] == 1);
+  CHECK_MSG(c[4].dir == 1 && c[4].pushed == 2 && c[4].c2v_buf == cap - 16384, "id 20: %d %u %u", c[4].dir, c[4].pushed, c[4].c2v_buf);
+  CHECK(v[0].popped == 0 && v[4].popped == 1 && v[0].ready[0] == 1 && v[4].ready[0] == 1);
+  /* id 10 again, V2C: its own pipe on flags 2-3 (after C2V id 10: same id, next direction) */
+  uint32_t l1 = (uint32_t)ptosim_space_capacity(g_m, PTOSIM_L1);
+  CHECK_MSG(c[2].dir == 2 && c[2].popped == 1 && c[2].v2c_buf == l1 - 8192 && v[2].dir == 2 && v[2].pushed == 1, "v2c: %d %u %u", c[2].dir,
+            c[2].popped, c[2].v2c_buf);
   ptosim_program_free(p);
   /* 9 single-direction pipes need 18 of the 16 flags: refused. */
   char many[8192];

@@ -240,9 +240,19 @@ static void place_pipes(fe_walk *w, const pa_op *mod, int64_t *base, int *fit) {
   }
 }
 
-/* A frontend op's pipe: *flag = the first hardware flag of the pipe its function initialised
- * with this id, and 1; 0 (id stays a frontend id 0..3) when no initialize of the module has
- * it or the module has more than FE_MAX; an error when the pipes do not fit 16 flags. */
+/* The direction of a frontend op (1 C2V: *_to_aiv, *_from_aic; 2 V2C), 0 for an initialize. */
+static int64_t op_dir(const pa_op *op) {
+  pa_str n = op->name;
+  if (n.n < 7 || !memcmp(n.s + n.n - 5, "_pipe", 5)) return 0;
+  int to = !memcmp(n.s + n.n - 7, "_to_", 4), aiv = !memcmp(n.s + n.n - 3, "aiv", 3);
+  return to == aiv ? 1 : 2;
+}
+
+/* A frontend op's pipe: *flag = the first hardware flag of the pipe (the initialize itself,
+ * or the one of its function with its id and direction: PTOAS identifies a logical pipe by
+ * function, id and direction), and 1; 0 (id stays a frontend id 0..3) when no initialize of
+ * the module matches or the module has more than FE_MAX; an error when the pipes do not fit
+ * the 16 flags. */
 static int placed_flag(pt_bind *b, const pa_op *op, int64_t id, int64_t *flag) {
   const pa_op *root = b->prog->ast->module, *mod = container_of(root, op, root, is_module);
   const pa_op *fn = container_of(root, op, NULL, is_func);
@@ -252,8 +262,9 @@ static int placed_flag(pt_bind *b, const pa_op *op, int64_t id, int64_t *flag) {
   if (!mod) return 0;
   place_pipes(&w, mod, base, &fit);
   if (w.overflow) return 0;
+  int64_t dir = op_dir(op);
   for (int i = 0; i < w.n; i++)
-    if (w.in[i].id == id && w.in[i].func == (fn ? fn : w.in[i].op)) {
+    if (dir ? w.in[i].id == id && (w.in[i].dir & dir) && w.in[i].func == (fn ? fn : w.in[i].op) : w.in[i].op == op) {
       if (!fit) return pt_bind_error(b, NULL, "tile_pipe.flags", "use fewer pipes: one takes 2 hardware flags (4 for dir_mask 3) of 16",
                                      "the pipes of this module need more than 16 hardware flags"), -1;
       *flag = base[comp_of(&w, i)];
