@@ -261,7 +261,7 @@ static void test_rules(void) {
   CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_size"));
   ip.slot_size = SLOT, ip.slot_num = 17;
   CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.slot_num"));
-  ip.slot_num = 0, ip.c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - SLOT;
+  ip.slot_num = 0, ip.c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - SLOT + 32; /* not even the first slot fits */
   CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
   ip.c2v_buf = FIFO;
   CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
@@ -395,7 +395,8 @@ static void test_gm_slot_sizes(void) {
     CHECK_MSG(ptosim_initialize_l2g2l_pipe(aic, &ip) == PTOSIM_OK, "a3 %d: %s", a3, ptosim_last_diag(g_m)->msg);
     if (!a3) {
       ip.flag_base = 2;
-      CHECK(ptosim_initialize_l2l_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer")); /* 2 x 256 KiB > UB */
+      ip.c2v_buf = 32;
+      CHECK(ptosim_initialize_l2l_pipe(aic, &ip) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer")); /* 32 + 256 KiB > UB */
     }
   }
   /* 32 KiB slots, local slots from UB capacity - 32 KiB: the first pop fits, the second not. */
@@ -723,17 +724,33 @@ static void test_reserve(void) {
       "  pto.store %a, %o[%z] : !pto.ptr<i32>, i32\n  pto.store %b, %o[%i1] : !pto.ptr<i32>, i32\n"
       "  pto.store %c, %o[%i2] : !pto.ptr<i32>, i32\n  return\n}\n"
       "func.func private @p() {\n"
-      "  %c = pto.reserve_buffer {name = \"c\", size = 64, location = #pto.address_space<vec>, auto = true} -> i32\n  return\n}\n}\n";
+      "  %c = pto.reserve_buffer {name = \"c\", size = 64, location = <vec>, auto = true} -> i32\n  return\n}\n}\n"; /* PTOAS's printed form */
   int32_t out[3] = {0};
   CHECK(run_text(src, out, sizeof out) == PTOSIM_OK);
   fresh(PTOSIM_TARGET_A5);
   int64_t cap = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB), top_a = (cap - 1000) / 32 * 32;
   CHECK_MSG(out[0] == top_a && out[1] == 8192 && out[2] == (top_a - 64) / 32 * 32, "%d %d %d", out[0], out[1], out[2]);
+  /* A file of two modules (PTOAS lit's split-file inputs): the import finds the @p of its own
+   * module, whose auto reserve is planned from the top of the space as if alone. */
+  const char *two =
+      "module attributes {pto.target_arch = \"a5\"} {\nfunc.func private @p() {\n"
+      "  %z = pto.reserve_buffer {name = \"c\", size = 4096, location = <vec>, auto = true} -> i32\n  return\n}\n}\n"
+      "module attributes {pto.target_arch = \"a5\"} {\n"
+      "func.func @k(%o: !pto.ptr<i32>) attributes {pto.entry} {\n"
+      "  %c = pto.import_reserved_buffer {name = \"c\", peer_func = @p} -> i32\n"
+      "  %z = arith.constant 0 : index\n  pto.store %c, %o[%z] : !pto.ptr<i32>, i32\n  return\n}\n"
+      "func.func private @p() {\n"
+      "  %c = pto.reserve_buffer {name = \"c\", size = 64, location = <vec>, auto = true} -> i32\n  return\n}\n}\n";
+  CHECK(run_text(two, out, sizeof out) == PTOSIM_OK);
+  fresh(PTOSIM_TARGET_A2A3); /* a file of several modules takes a2a3 unless told (src/exec/lower.c module_attrs) */
+  int64_t cap3 = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB);
+  CHECK_MSG(out[0] == (cap3 - 64) / 32 * 32, "%d", out[0]);
   static const char *const bad[] = {
       "  %c = pto.import_reserved_buffer {name = \"x\", peer_func = @k} -> i32\n",
       "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<vec>, auto = true, base = 0} -> i32\n",
-      "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<acc>, auto = true} -> i32\n"};
-  for (int i = 0; i < 3; i++) {
+      "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = #pto.address_space<acc>, auto = true} -> i32\n",
+      "  %c = pto.reserve_buffer {name = \"x\", size = 64, location = <acc>, auto = true} -> i32\n"};
+  for (int i = 0; i < 4; i++) {
     char text[512];
     snprintf(text, sizeof text, "func.func @k() attributes {pto.kernel} {\n%s  return\n}\n", bad[i]);
     CHECK_MSG(!pt_test_load(text, strlen(text)), "bad reserve %d accepted", i);
@@ -970,6 +987,212 @@ static void test_entry_text(void) {
     }
 }
 
+/* A local FIFO of 8 slots whose buffer holds only 2 at the top of UB (PTOAS does not check a
+ * reserve's size against the pipe; fixpipe_frontend_no_convert_f32_a5.pto): the slots inside
+ * UB work, the push into slot 2 (past the end) is tile_pipe.buffer; likewise a pop there. */
+static void test_short_buffer(void) {
+  for (int pop = 0; pop < 2; pop++) {
+    fresh(PTOSIM_TARGET_A5);
+    ptosim_pipe_init_params ip = {.id = 1, .dir_mask = 1, .slot_size = SLOT,
+                                  .c2v_buf = (int64_t)ptosim_space_capacity(g_m, PTOSIM_UB) - 2 * SLOT};
+    CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK && ptosim_aiv_initialize_pipe(aiv[0], &ip) == PTOSIM_OK);
+    ptosim_tpush_params p = {.tile = acc_tile(16, 16, 16, 16), .id = 1};
+    ptosim_tile got = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 16, .cols = 16};
+    ptosim_tpop_params q = {.id = 1, .result = &got};
+    for (int k = 0; k < 2; k++) {
+      CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+      CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_OK && got.addr == (uint64_t)ip.c2v_buf + (uint64_t)k * SLOT);
+    }
+    if (pop) { /* a pipe whose cube side has a buffer that fits: only the vector's pop of slot 2 is refused */
+      fresh(PTOSIM_TARGET_A5);
+      CHECK(ptosim_aiv_initialize_pipe(aiv[0], &ip) == PTOSIM_OK);
+      ip.c2v_buf = FIFO;
+      CHECK(ptosim_aic_initialize_pipe(aic, &ip) == PTOSIM_OK);
+      for (int k = 0; k < 2; k++)
+        CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK && ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_OK);
+      CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+      CHECK(ptosim_tpop_from_aic(aiv[0], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
+    } else {
+      CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.buffer"));
+    }
+  }
+}
+
+/* acc_push_epilogue of a frontend init: the plain one (NZ to ND, no quant, no relu: what a push
+ * does) is accepted, any other is refused until modelled. */
+static void test_epilogue(void) {
+  static const char *const epi[] = {"layout = nz2nd, quant = no_convert, relu = no_relu", "layout = nz2nd, quant = f32_f16, relu = no_relu",
+                                    "layout = nz2dn, quant = no_convert, relu = no_relu", "layout = nz2nd, quant = no_convert, relu = normal_relu"};
+  for (int i = 0; i < 4; i++) {
+    char src[2048];
+    snprintf(src, sizeof src,
+             "module attributes {pto.target_arch = \"a5\"} {\n"
+             "func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n  %%z = arith.constant 0 : i32\n"
+             "  pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true,\n"
+             "    acc_push_epilogue = #pto.acc_push_epilogue<%s>}\n"
+             "    (c2v_consumer_buf = %%z : i32, v2c_consumer_buf = %%z : i32)\n  return\n}\n}\n",
+             epi[i]);
+    ptosim_program *p = pt_test_load(src, strlen(src));
+    CHECK_MSG(!p == (i > 0), "epilogue %s: %s", epi[i], p ? "accepted" : "refused");
+    ptosim_program_free(p);
+  }
+}
+
+/* tpop_from_aic(%vr, %vc) (tpush_tpop_dynamic_validshape_a5.pto): the popped tile of dynamic
+ * valid shape gets vr x vc, read back with tile_valid_rows / _cols, at the slot's address. */
+static void test_pop_valid(void) {
+  const char *vt = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>";
+  char src[4096];
+  snprintf(src, sizeof src,
+           "module attributes {pto.target_arch = \"a5\"} {\n"
+           "func.func @k(%%o: !pto.ptr<i64>) attributes {pto.kernel} {\n"
+           "  %%c0 = arith.constant 0 : i32\n  %%b = arith.constant 4096 : i32\n"
+           "  %%vr = arith.constant 5 : index\n  %%vc = arith.constant 11 : index\n  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n"
+           "  pto.section.cube {\n"
+           "    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+           "    %%a = pto.alloc_tile : " ACC16 "\n    pto.tpush_to_aiv(%%a : " ACC16 ") {split = 1}\n  }\n"
+           "  pto.section.vector {\n"
+           "    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%b : i32, v2c_consumer_buf = %%c0 : i32)\n"
+           "    %%t = pto.tpop_from_aic(%%vr, %%vc) {split = 1} -> %s\n"
+           "    %%n = pto.tile_valid_rows %%t : %s -> index\n    %%m = pto.tile_valid_cols %%t : %s -> index\n"
+           "    %%ni = arith.index_cast %%n : index to i64\n    %%mi = arith.index_cast %%m : index to i64\n"
+           "    %%s = pto.get_subblock_idx\n    %%zero = arith.constant 0 : i64\n    %%first = arith.cmpi eq, %%s, %%zero : i64\n"
+           "    scf.if %%first {\n"
+           "      pto.store %%ni, %%o[%%z] : !pto.ptr<i64>, i64\n      pto.store %%mi, %%o[%%one] : !pto.ptr<i64>, i64\n    }\n"
+           "    pto.tfree_from_aic {split = 1}\n  }\n  return\n}\n}\n",
+           vt, vt, vt);
+  int64_t out[2] = {0, 0};
+  ptosim_status st = run_text(src, out, sizeof out);
+  CHECK_MSG(st == PTOSIM_OK && out[0] == 5 && out[1] == 11, "status %d: %lld x %lld", (int)st, (long long)out[0], (long long)out[1]);
+  /* the C API: the result tile placed on slot 0 with the given valid region; outside the shape: tile_pipe.valid */
+  fresh(PTOSIM_TARGET_A5);
+  CHECK(init_all(1, 2) == PTOSIM_OK);
+  ptosim_tpush_params p = {.tile = acc_tile(16, 16, 16, 16), .id = 1, .split = PTOSIM_SPLIT_UP_DOWN};
+  CHECK(ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK && ptosim_tpush_to_aiv(aic, &p) == PTOSIM_OK);
+  ptosim_tile r = {.space = PTOSIM_UB, .dtype = PTOSIM_DT_F32, .rows = 8, .cols = 16, .valid_rows = 8, .valid_cols = 16};
+  ptosim_tpop_params q = {.result = &r, .id = 1, .split = PTOSIM_SPLIT_UP_DOWN, .has_valid = 1, .valid_rows = 3, .valid_cols = 7};
+  CHECK(ptosim_tpop_from_aic(aiv[1], &q) == PTOSIM_OK && r.addr == FIFO && r.valid_rows == 3 && r.valid_cols == 7);
+  q.valid_cols = 17;
+  CHECK(ptosim_tpop_from_aic(aiv[1], &q) == PTOSIM_E_VERIFY && !strcmp(rule(), "tile_pipe.valid"));
+}
+
+/* Frontend ids beyond 0..3 (tpush_tpop_frontend_same_direction_multi_a5.pto): two C2V pipes
+ * ids 20 and 10, initialised in that order, and a V2C pipe id 10, each paired through its
+ * reserve / import. PTOAS places them by smallest id, then direction: C2V id 10 on flags 0-1,
+ * V2C id 10 on 2-3, id 20 on 4-5. The cube pushes one tile on id 10 and two on id 20; the
+ * vector pops one of id 20 and pushes one back on V2C id 10, which the cube pops: the counts
+ * land on those pipes, with the buffers of their reserves. */
+static void test_frontend_ids(void) {
+  const char *src =
+      "module attributes {pto.target_arch = \"a5\"} {\n"
+      "func.func @k() attributes {pto.entry} {\n  func.call @c() : () -> ()\n  func.call @v() : () -> ()\n  return\n}\n"
+      "func.func private @c() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n  %z = arith.constant 0 : i32\n"
+      "  %i0 = pto.import_reserved_buffer {name = \"fifo_0\", peer_func = @v} -> i32\n"
+      "  %i1 = pto.import_reserved_buffer {name = \"fifo_1\", peer_func = @v} -> i32\n"
+      "  pto.aic_initialize_pipe {id = 20, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %i1 : i32, v2c_consumer_buf = %z : i32)\n"
+      "  pto.aic_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %i0 : i32, v2c_consumer_buf = %z : i32)\n"
+      "  %a = pto.alloc_tile : " ACC16 "\n"
+      "  pto.tpush_to_aiv(%a : " ACC16 ") {id = 10, split = 0}\n"
+      "  pto.tpush_to_aiv(%a : " ACC16 ") {id = 20, split = 0}\n  pto.tpush_to_aiv(%a : " ACC16 ") {id = 20, split = 0}\n"
+      "  %m = pto.reserve_buffer {name = \"back\", size = 8192, location = #pto.address_space<mat>, auto = true} -> i32\n"
+      "  pto.aic_initialize_pipe {id = 10, dir_mask = 2, slot_size = 1024}(c2v_consumer_buf = %z : i32, v2c_consumer_buf = %m : i32)\n"
+      "  %g = pto.tpop_from_aiv {id = 10, split = 0} -> " MT8 "\n  return\n}\n"
+      "func.func private @v() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n  %z = arith.constant 0 : i32\n"
+      "  %r0 = pto.reserve_buffer {name = \"fifo_0\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
+      "  %r1 = pto.reserve_buffer {name = \"fifo_1\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
+      "  pto.aiv_initialize_pipe {id = 10, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %r0 : i32, v2c_consumer_buf = %z : i32)\n"
+      "  pto.aiv_initialize_pipe {id = 20, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %r1 : i32, v2c_consumer_buf = %z : i32)\n"
+      "  %t = pto.tpop_from_aic {id = 20, split = 0} -> " ACC16_AS_VEC "\n  pto.tfree_from_aic {id = 20, split = 0}\n"
+      "  %i = pto.import_reserved_buffer {name = \"back\", peer_func = @c} -> i32\n"
+      "  pto.aiv_initialize_pipe {id = 10, dir_mask = 2, slot_size = 1024}(c2v_consumer_buf = %z : i32, v2c_consumer_buf = %i : i32)\n"
+      "  %u = pto.alloc_tile : " VT8 "\n  pto.tpush_to_aic(%u : " VT8 ") {id = 10, split = 0}\n  return\n}\n}\n";
+  ptosim_program *p = pt_test_load(src, strlen(src));
+  CHECK(p != NULL);
+  if (!p) return;
+  fresh(PTOSIM_TARGET_A5);
+  uint32_t cap = (uint32_t)ptosim_space_capacity(g_m, PTOSIM_UB);
+  ptosim_status st = ptosim_program_run(p, g_m, NULL);
+  CHECK_MSG(st == PTOSIM_OK, "%s", ptosim_last_diag(g_m)->msg);
+  const pt_tpipe *c = aic->tpipe, *v = aiv[0]->tpipe;
+  CHECK_MSG(c[0].dir == 1 && c[0].nflags == 2 && c[0].pushed == 1 && c[0].c2v_buf == cap - 8192, "id 10: %d %u %u", c[0].dir, c[0].pushed, c[0].c2v_buf);
+  CHECK_MSG(c[4].dir == 1 && c[4].pushed == 2 && c[4].c2v_buf == cap - 16384, "id 20: %d %u %u", c[4].dir, c[4].pushed, c[4].c2v_buf);
+  CHECK(v[0].popped == 0 && v[4].popped == 1 && v[0].ready[0] == 1 && v[4].ready[0] == 1);
+  /* id 10 again, V2C: its own pipe on flags 2-3 (after C2V id 10: same id, next direction) */
+  uint32_t l1 = (uint32_t)ptosim_space_capacity(g_m, PTOSIM_L1);
+  CHECK_MSG(c[2].dir == 2 && c[2].popped == 1 && c[2].v2c_buf == l1 - 8192 && v[2].dir == 2 && v[2].pushed == 1, "v2c: %d %u %u", c[2].dir,
+            c[2].popped, c[2].v2c_buf);
+  ptosim_program_free(p);
+  /* 9 single-direction pipes need 18 of the 16 flags: refused. */
+  char many[8192];
+  size_t o = (size_t)snprintf(many, sizeof many, "func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n  %%z = arith.constant 0 : i32\n");
+  for (int i = 0; i < 9; i++)
+    o += (size_t)snprintf(many + o, sizeof many - o,
+                          "  pto.aic_initialize_pipe {id = %d, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %%z : i32, v2c_consumer_buf = %%z : i32)\n", i);
+  snprintf(many + o, sizeof many - o, "  return\n}\n");
+  CHECK(!pt_test_load(many, strlen(many)));
+}
+
+/* ---- forms of tonibohnlein/PTOAS test/lit/pto ------------------------------------------------ */
+
+/* A V2C tile pipe on A2/A3 whose GM FIFO is a memref argument (tpush_tpop_emitc.pto,
+ * pipe_tile_native.pto): `rounds` rounds, sub-block s loads rows [4 s, 4 s + 4) of in[r]
+ * (8 x 16 f32) and pushes them with split 1; the cube pops the 8 x 16 mat tile into a
+ * declared tile and frees it naming the tile (`pto.tfree(%m, %p)`). */
+static void memref_fifo_kernel(char *buf, size_t n, int rounds) {
+  const char *init = "    %%p = pto.initialize_l2g2l_pipe {dir_mask = 2, slot_size = 1024, slot_num = 2, local_slot_num = 2, flag_base = 0}"
+                     "(%%fifo : memref<512xf32, #pto.address_space<gm>>, %%z : i32) -> !pto.pipe\n";
+  char fmt[4096];
+  snprintf(fmt, sizeof fmt,
+           "module attributes {pto.target_arch = \"a2a3\"} {\n"
+           "func.func @k(%%%%in: !pto.ptr<f32, gm>, %%%%fifo: memref<512xf32, #pto.address_space<gm>>) attributes {pto.kernel} {\n"
+           "  %%%%c0 = arith.constant 0 : index\n  %%%%c1 = arith.constant 1 : index\n  %%%%c4 = arith.constant 4 : index\n"
+           "  %%%%c16 = arith.constant 16 : index\n  %%%%c64 = arith.constant 64 : index\n  %%%%c128 = arith.constant 128 : index\n"
+           "  %%%%rounds = arith.constant %%d : index\n  %%%%z = arith.constant 0 : i32\n"
+           "  pto.section.vector {\n%s"
+           "    %%%%t = pto.alloc_tile addr = %%%%c0 : " VT8 "\n"
+           "    %%%%sb = pto.get_subblock_idx\n    %%%%sbi = arith.index_cast %%%%sb : i64 to index\n    %%%%half = arith.muli %%%%sbi, %%%%c64 : index\n"
+           "    scf.for %%%%r = %%%%c0 to %%%%rounds step %%%%c1 {\n"
+           "      %%%%o0 = arith.muli %%%%r, %%%%c128 : index\n      %%%%o = arith.addi %%%%o0, %%%%half : index\n"
+           "      %%%%src = pto.addptr %%%%in, %%%%o : !pto.ptr<f32, gm> -> !pto.ptr<f32, gm>\n"
+           "      %%%%sv = pto.make_tensor_view %%%%src, shape = [%%%%c4, %%%%c16], strides = [%%%%c16, %%%%c1] : !pto.tensor_view<4x16xf32>\n"
+           "      %%%%sp = pto.partition_view %%%%sv, offsets = [%%%%c0, %%%%c0], sizes = [%%%%c4, %%%%c16] : !pto.tensor_view<4x16xf32> -> !pto.partition_tensor_view<4x16xf32>\n"
+           "      pto.tload ins(%%%%sp : !pto.partition_tensor_view<4x16xf32>) outs(%%%%t : " VT8 ")\n"
+           "      pto.barrier #pto.pipe<PIPE_ALL>\n"
+           "      pto.tpush(%%%%t, %%%%p : " VT8 ", !pto.pipe) {split = 1}\n"
+           "      pto.barrier #pto.pipe<PIPE_ALL>\n"
+           "    }\n  }\n"
+           "  pto.section.cube {\n%s"
+           "    scf.for %%%%r = %%%%c0 to %%%%rounds step %%%%c1 {\n"
+           "      %%%%m = pto.declare_tile -> " MT8 "\n"
+           "      pto.tpop(%%%%m, %%%%p : " MT8 ", !pto.pipe) {split = 1}\n"
+           "      pto.tfree(%%%%m, %%%%p : " MT8 ", !pto.pipe) {split = 1}\n"
+           "    }\n  }\n  return\n}\n}\n",
+           init, init);
+  snprintf(buf, n, fmt, rounds);
+}
+
+/* After R rounds GM slot k (256 floats from the memref's base) starts with the 8 x 16 rows of
+ * round max{r < R : r % 2 == k} and keeps its other 128 floats; no checker finding. */
+static void test_memref_fifo(void) {
+  static char src[16384];
+  static float in[8 * 128], fifo[512];
+  for (int i = 0; i < 8 * 128; i++) in[i] = (float)i * 0.25f - 3.0f;
+  for (int rounds = 1; rounds <= 5; rounds += 2) {
+    char first[64] = "";
+    int nrep = 0;
+    for (int i = 0; i < 512; i++) fifo[i] = -7.0f;
+    memref_fifo_kernel(src, sizeof src, rounds);
+    ptosim_status st = run_entry(src, in, 8 * 128, fifo, 512, &nrep, first);
+    CHECK_MSG(st == PTOSIM_OK && nrep == 0, "rounds %d: status %d, %d reports (%s)", rounds, (int)st, nrep, first);
+    int bad = 0;
+    for (int k = 0; k < 2; k++) {
+      int r = k < rounds ? rounds - 1 - ((rounds - 1 - k) % 2) : -1;
+      for (int j = 0; j < 256; j++) bad += fifo[k * 256 + j] != (r < 0 || j >= 128 ? -7.0f : in[r * 128 + j]);
+    }
+    CHECK_MSG(!bad, "rounds %d: %d wrong FIFO floats", rounds, bad);
+  }
+}
+
 int main(void) {
   RUN(test_c2v_splits);
   RUN(test_c2v_half_slots);
@@ -988,6 +1211,11 @@ int main(void) {
   RUN(test_valid_queries);
   RUN(test_gm_entries);
   RUN(test_entry_text);
+  RUN(test_memref_fifo);
+  RUN(test_short_buffer);
+  RUN(test_epilogue);
+  RUN(test_pop_valid);
+  RUN(test_frontend_ids);
   ptosim_machine_free(g_m);
   return pt_test_finish();
 }

@@ -59,6 +59,11 @@ typedef struct ptosim_pipe_init_params {
   ptosim_ptr gm_slot;
   int64_t gm_stride[5];
   int64_t *handle;
+  /* placed: set by the text binder of the frontend forms. 1: the pipe is at the hardware flags
+   * PTOAS gives it (flag_base for the initialize, id for the other ops: its first flag; 2
+   * flags, 4 for dir_mask 3), frontend ids being any integer; 0: frontend id 0..3 keeps flags
+   * 4 id .. 4 id + 3. */
+  int placed;
 } ptosim_pipe_init_params;
 
 /* pto.tpush_to_aiv / pto.tpush_to_aic (%tile) {id, split} and pto.tpush(%tile, %pipe) {split}
@@ -73,6 +78,7 @@ typedef struct ptosim_tpush_params {
   int64_t id;
   ptosim_tile_split split;
   int64_t gm_entry;
+  int placed; /* as ptosim_pipe_init_params.placed */
 } ptosim_tpush_params;
 
 /* %t = pto.tpop_from_aic / pto.tpop_from_aiv {id, split} -> tile type: *result (its type's
@@ -89,6 +95,12 @@ typedef struct ptosim_tpop_params {
   int64_t id;
   ptosim_tile_split split;
   ptosim_gm_view *entry;
+  /* tpop_from_aic / _from_aiv(%valid_row, %valid_col) {..} -> a tile of dynamic valid shape:
+   * has_valid = 1 sets the result's valid region to valid_rows x valid_cols before the pop
+   * (PTOAS: Tile(vr, vc), SetValidShape, then TPOP); 0 <= valid <= the tile's shape. */
+  int has_valid;
+  int64_t valid_rows, valid_cols;
+  int placed; /* as ptosim_pipe_init_params.placed */
 } ptosim_tpop_params;
 
 /* %e = pto.talloc_to_aiv / talloc_to_aic {id, split} -> !pto.tensor_view<MxNxT> and
@@ -100,6 +112,7 @@ typedef struct ptosim_talloc_params {
   ptosim_gm_view *entry;
   int64_t id;
   ptosim_tile_split split;
+  int placed; /* as ptosim_pipe_init_params.placed */
 } ptosim_talloc_params;
 
 /* %n = pto.tile_valid_rows / pto.tile_valid_cols %t : !pto.tile_buf<...> -> index:

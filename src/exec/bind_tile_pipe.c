@@ -20,6 +20,7 @@
 #include "core/profile.h"
 #include "exec/bind_tile_pipe.h"
 #include "exec/lower.h"
+#include "exec/tiles.h"
 
 /* The value of `key` in the op's {...} dictionary, or NULL. */
 static const pa_item *attr(const pa_op *op, const char *key) {
@@ -55,11 +56,12 @@ static const pa_item *call_list(const pa_op *op) {
   return NULL;
 }
 
-/* A GM view operand as the FIFO: the pointer to its first element and its strides. */
-static void gm_view_operand(pt_bind *b, const pa_item *it, ptosim_pipe_init_params *p) {
+/* A GM view or memref operand as the FIFO: the pointer to its first element; its strides
+ * too when `strides` (a view describing one entry). */
+static void gm_view_operand(pt_bind *b, const pa_item *it, ptosim_pipe_init_params *p, int strides) {
   ptosim_gm_view v = pt_bind_view(b, it, NULL);
   p->gm_slot = (ptosim_ptr){.space = PTOSIM_GM, .dtype = v.dtype, .addr = v.addr};
-  memcpy(p->gm_stride, v.stride, sizeof p->gm_stride);
+  if (strides) memcpy(p->gm_stride, v.stride, sizeof p->gm_stride);
 }
 
 /* 1 when the k-th type of the `(...)` list l is written as a GM view (the GM-entry forms). */
@@ -67,9 +69,15 @@ static int view_typed(const pa_item *l, uint32_t k) {
   return l && k < l->ntypes && l->types[k] && (l->types[k]->kind == PA_TY_TENSOR_VIEW || l->types[k]->kind == PA_TY_PART_VIEW);
 }
 
+/* 1 when the k-th type of l is a GM memref (`memref<256xf32, #pto.address_space<gm>>`). */
+static int gm_memref_typed(const pa_item *l, uint32_t k) {
+  return l && k < l->ntypes && l->types[k] && l->types[k]->kind == PA_TY_MEMREF && pa_str_is(pt_memref_space(l->types[k]), "gm");
+}
+
 /* pto.initialize_l2l_pipe {...}(%local : i32 [, %peer : i32]) -> !pto.pipe and
- * pto.initialize_l2g2l_pipe {...}(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]]) -> !pto.pipe
- * (a GM tensor view or memref as %gm is not run):
+ * pto.initialize_l2g2l_pipe {...}(%gm : !pto.ptr<T> | memref<NxT, gm> | !pto.tensor_view<...>
+ * [, %local : i32 [, %peer : i32]]) -> !pto.pipe (a memref gives its base address only, as
+ * PTOAS's TPipe constructor takes the FIFO's start address; a tensor view also its strides):
  * the local operand is the c2v buffer for dir_mask 1 and 3, the v2c one for 2; the peer the
  * v2c buffer of dir_mask 3 (PTOAS PTOToEmitC.cpp, PTOInitializeL2G2LPipeToEmitC). */
 static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
@@ -81,7 +89,8 @@ static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_param
   if (n < 1 || n > (uint32_t)(2 + gm))
     return pt_bind_error(b, l, "bind.arity", gm ? "(%gm : !pto.ptr<T> [, %local : i32 [, %peer : i32]])" : "(%local : i32 [, %peer : i32])",
                          "wrong number of pipe operands");
-  if (gm && view_typed(l, 0)) gm_view_operand(b, &l->args[0], p);
+  if (gm && view_typed(l, 0)) gm_view_operand(b, &l->args[0], p, 1);
+  else if (gm && gm_memref_typed(l, 0)) gm_view_operand(b, &l->args[0], p, 0);
   else if (gm) p->gm_slot = pt_bind_ptr(b, &l->args[0]);
   for (uint32_t k = (uint32_t)gm; k < n; k++) {
     int64_t v = pt_bind_int(b, &l->args[k]);
@@ -91,18 +100,211 @@ static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_param
   return 0;
 }
 
+/* ---- where frontend pipes sit among the hardware flags ---------------------------------- */
+
+static int is_module(const pa_op *op) { return pa_str_is(op->name, "module") || pa_str_is(op->name, "builtin.module"); }
+static int is_func(const pa_op *op) { return pa_str_is(op->name, "func.func"); }
+
+/* The innermost op satisfying `is` (`cur` at the start: the root) of the tree `scope` that
+ * holds op, or NULL when op is not in it. A file of several modules (PTOAS lit's split-file
+ * inputs) pairs reserves and imports, and plans addresses and flags, within each module. */
+static const pa_op *container_of(const pa_op *scope, const pa_op *op, const pa_op *cur, int (*is)(const pa_op *)) {
+  if (scope == op) return cur;
+  if (is(scope)) cur = scope;
+  for (uint32_t r = 0; r < scope->nregions; r++)
+    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
+        const pa_op *m = container_of(&scope->regions[r].blocks[bk].ops[i], op, cur, is);
+        if (m) return m;
+      }
+  return NULL;
+}
+
+/* The op of `scope` defining value %name (NULL if none). */
+static const pa_op *def_of(const pa_op *scope, pa_str name) {
+  for (uint32_t k = 0; k < scope->nresults; k++)
+    if (scope->results[k].name.n == name.n && !memcmp(scope->results[k].name.s, name.s, name.n)) return scope;
+  for (uint32_t r = 0; r < scope->nregions; r++)
+    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
+        const pa_op *d = def_of(&scope->regions[r].blocks[bk].ops[i], name);
+        if (d) return d;
+      }
+  return NULL;
+}
+
+enum { FE_MAX = 32 };
+
+/* A frontend initialize: its function, id, direction and the keys that pair it with its
+ * peer (PTOAS PTOResolveReservedBuffersPass getPipePeerKey): per direction d, the FIFO it
+ * names: (function, name) of the reserve_buffer a consumer buffer comes from, or of the
+ * peer's one an import names; else (id, d), as PTOAS keys GM-only pipes. */
+typedef struct fe_key {
+  pa_str func, name;
+  int64_t id, dir;
+} fe_key;
+typedef struct fe_init {
+  const pa_op *op, *func;
+  int64_t id, dir;
+  fe_key key[2];
+  int nkeys, comp;
+} fe_init;
+typedef struct fe_walk {
+  fe_init in[FE_MAX];
+  int n, overflow;
+  const pa_op *func;
+} fe_walk;
+
+static fe_key key_of(const fe_init *f, const char *operand, int64_t dir) {
+  fe_key k = {.id = f->id, .dir = dir};
+  const pa_item *v = NULL;
+  for (uint32_t i = 0; i < f->op->nitems && !v; i++) {
+    const pa_item *l = &f->op->items[i];
+    for (uint32_t a = 0; l->kind == PA_IT_CALL && a < l->nargs; a++)
+      if (l->args[a].kind == PA_IT_ASSIGN && l->args[a].nargs == 2 && pa_str_is(l->args[a].name, operand)) v = &l->args[a].args[1];
+  }
+  const pa_op *d = v && v->kind == PA_IT_VALUE ? def_of(f->func, v->name) : NULL;
+  const pa_item *name = d ? attr(d, "name") : NULL, *peer = d ? attr(d, "peer_func") : NULL;
+  if (!name || name->kind != PA_IT_STRING) return k;
+  if (pa_str_is(d->name, "pto.reserve_buffer")) k = (fe_key){.func = f->func->sym, .name = name->name, .id = -1, .dir = dir};
+  else if (pa_str_is(d->name, "pto.import_reserved_buffer") && peer && peer->kind == PA_IT_SYMBOL)
+    k = (fe_key){.func = peer->name, .name = name->name, .id = -1, .dir = dir};
+  return k;
+}
+
+static int same_str(pa_str a, pa_str b) { return a.n == b.n && !memcmp(a.s, b.s, a.n); }
+static int same_key(const fe_key *a, const fe_key *b) {
+  return a->id == b->id && a->dir == b->dir && same_str(a->func, b->func) && same_str(a->name, b->name);
+}
+
+static void collect_inits(fe_walk *w, const pa_op *op) {
+  if (is_func(op)) w->func = op;
+  if (pa_str_is(op->name, "pto.aic_initialize_pipe") || pa_str_is(op->name, "pto.aiv_initialize_pipe")) {
+    const pa_item *id = attr(op, "id"), *dir = attr(op, "dir_mask");
+    if (w->n == FE_MAX) { w->overflow = 1; return; }
+    fe_init *f = &w->in[w->n++];
+    *f = (fe_init){.op = op, .func = w->func ? w->func : op, .id = id && id->kind == PA_IT_INT ? id->v.i : 0,
+                   .dir = dir && dir->kind == PA_IT_INT ? dir->v.i : 0, .comp = w->n - 1};
+    if (f->dir & 1) f->key[f->nkeys++] = key_of(f, "c2v_consumer_buf", 1);
+    if (f->dir & 2) f->key[f->nkeys++] = key_of(f, "v2c_consumer_buf", 2);
+  }
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (uint32_t bk = 0; bk < op->regions[r].nblocks; bk++)
+      for (uint32_t i = 0; i < op->regions[r].blocks[bk].nops; i++) collect_inits(w, &op->regions[r].blocks[bk].ops[i]);
+}
+
+/* Component of init i (inits sharing a key are one pipe: the peers, PTOAS
+ * buildPeerAwareComponents), as the lowest index of its members. */
+static int comp_of(fe_walk *w, int i) {
+  while (w->in[i].comp != i) i = w->in[i].comp;
+  return i;
+}
+
+/* The first hardware flag of each pipe of the module `mod`, PTOAS's way
+ * (chooseFlagBaseForComponent): pipes in order of their smallest frontend id, then direction,
+ * then first appearance; each takes the lowest even flag from which its 2 flags (4 for
+ * dir_mask 3) overlap no flag the functions it spans already use. base[c] for component c;
+ * 0 when they do not fit the 16 flags (*fit = 0). */
+static void place_pipes(fe_walk *w, const pa_op *mod, int64_t *base, int *fit) {
+  collect_inits(w, mod);
+  for (int i = 0; i < w->n; i++)
+    for (int j = 0; j < i; j++)
+      for (int a = 0; a < w->in[i].nkeys; a++)
+        for (int b2 = 0; b2 < w->in[j].nkeys; b2++)
+          if (same_key(&w->in[i].key[a], &w->in[j].key[b2])) w->in[comp_of(w, i)].comp = comp_of(w, j) < comp_of(w, i) ? comp_of(w, j) : comp_of(w, i);
+  int64_t minid[FE_MAX], used[FE_MAX] = {0}; /* used: a bit per flag, per init (its function's) */
+  int order[FE_MAX], nc = 0;
+  for (int i = 0; i < w->n; i++) {
+    int c = comp_of(w, i);
+    if (c == i) order[nc++] = i, minid[i] = w->in[i].id;
+    else if (w->in[i].id < minid[c]) minid[c] = w->in[i].id;
+  }
+  for (int i = 1; i < nc; i++) /* stable insertion sort by (min id, dir) */
+    for (int j = i; j > 0 && (minid[order[j - 1]] > minid[order[j]] ||
+                              (minid[order[j - 1]] == minid[order[j]] && w->in[order[j - 1]].dir > w->in[order[j]].dir)); j--) {
+      int t = order[j];
+      order[j] = order[j - 1], order[j - 1] = t;
+    }
+  *fit = 1;
+  for (int k = 0; k < nc; k++) {
+    int c = order[k], width = w->in[c].dir == 3 ? 4 : 2;
+    int64_t busy = 0, mask = (1 << width) - 1, b = 0;
+    for (int i = 0; i < w->n; i++)
+      for (int j = 0; j < w->n; j++)
+        if (comp_of(w, i) == c && w->in[j].func == w->in[i].func) busy |= used[j];
+    while (b + width <= PTOSIM_TPIPE_FLAGS && (busy >> b & mask)) b += 2;
+    if (b + width > PTOSIM_TPIPE_FLAGS) *fit = 0, b = 0;
+    base[c] = b;
+    for (int i = 0; i < w->n; i++)
+      if (comp_of(w, i) == c) used[i] |= mask << b;
+  }
+}
+
+/* The direction of a frontend op (1 C2V: *_to_aiv, *_from_aic; 2 V2C), 0 for an initialize. */
+static int64_t op_dir(const pa_op *op) {
+  pa_str n = op->name;
+  if (n.n < 7 || !memcmp(n.s + n.n - 5, "_pipe", 5)) return 0;
+  int to = !memcmp(n.s + n.n - 7, "_to_", 4), aiv = !memcmp(n.s + n.n - 3, "aiv", 3);
+  return to == aiv ? 1 : 2;
+}
+
+/* A frontend op's pipe: *flag = the first hardware flag of the pipe (the initialize itself,
+ * or the one of its function with its id and direction: PTOAS identifies a logical pipe by
+ * function, id and direction), and 1; 0 (id stays a frontend id 0..3) when no initialize of
+ * the module matches or the module has more than FE_MAX; an error when the pipes do not fit
+ * the 16 flags. */
+static int placed_flag(pt_bind *b, const pa_op *op, int64_t id, int64_t *flag) {
+  const pa_op *root = b->prog->ast->module, *mod = container_of(root, op, root, is_module);
+  const pa_op *fn = container_of(root, op, NULL, is_func);
+  fe_walk w = {.n = 0};
+  int64_t base[FE_MAX];
+  int fit;
+  if (!mod) return 0;
+  place_pipes(&w, mod, base, &fit);
+  if (w.overflow) return 0;
+  int64_t dir = op_dir(op);
+  for (int i = 0; i < w.n; i++)
+    if (dir ? w.in[i].id == id && (w.in[i].dir & dir) && w.in[i].func == (fn ? fn : w.in[i].op) : w.in[i].op == op) {
+      if (!fit) return pt_bind_error(b, NULL, "tile_pipe.flags", "use fewer pipes: one takes 2 hardware flags (4 for dir_mask 3) of 16",
+                                     "the pipes of this module need more than 16 hardware flags"), -1;
+      *flag = base[comp_of(&w, i)];
+      return 1;
+    }
+  return 0;
+}
+
+/* acc_push_epilogue = #pto.acc_push_epilogue<layout = L, quant = Q, relu = R> of a frontend
+ * init (the FixpipeParams PTOAS gives the C2V TPUSH): a push converts as pto-isa's default
+ * TPipe does, NZ to ND without quantization or relu, so only that epilogue is accepted. */
+static int epilogue_attr(pt_bind *b, const pa_op *op) {
+  static const char *const keys[] = {"layout", "quant", "relu"}, *const plain[] = {"nz2nd", "no_convert", "no_relu"};
+  const pa_item *v = attr(op, "acc_push_epilogue");
+  if (!v) return 0;
+  int ok = v->kind == PA_IT_ATTR && v->nargs == 3;
+  for (uint32_t k = 0; ok && k < 3; k++) {
+    const pa_item *a = &v->args[k];
+    ok = a->kind == PA_IT_ASSIGN && a->nargs == 2 && pa_str_is(a->name, keys[k]) && a->args[1].kind == PA_IT_WORD &&
+         pa_str_is(a->args[1].name, plain[k]);
+  }
+  if (ok) return 0;
+  return pt_bind_error(b, v, "op.unsupported", "a C2V push converts NZ to ND without quantization or relu: "
+                       "#pto.acc_push_epilogue<layout = nz2nd, quant = no_convert, relu = no_relu>",
+                       "not supported yet: this acc_push_epilogue");
+}
+
 int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
   if (int_attr(b, op, "id", 0, &p->id) || int_attr(b, op, "dir_mask", 0, &p->dir_mask) ||
       int_attr(b, op, "slot_size", 0, &p->slot_size) || int_attr(b, op, "slot_num", 0, &p->slot_num) ||
       int_attr(b, op, "local_slot_num", 0, &p->local_slot_num) || int_attr(b, op, "flag_base", 0, &p->flag_base))
     return -1;
   if (op->nresults) return bind_generic_init(b, op, p);
+  if (epilogue_attr(b, op) || (p->placed = placed_flag(b, op, p->id, &p->flag_base)) < 0) return -1;
   const pa_item *l = call_list(op);
   for (uint32_t k = 0; l && k < l->nargs; k++) {
     const pa_item *a = &l->args[k];
     int ok = a->kind == PA_IT_ASSIGN && a->nargs == 2;
     if (ok && pa_str_is(a->name, "gm_slot_buffer")) p->gm_slot = pt_bind_ptr(b, &a->args[1]);
-    else if (ok && pa_str_is(a->name, "gm_slot_tensor")) gm_view_operand(b, &a->args[1], p);
+    else if (ok && pa_str_is(a->name, "gm_slot_tensor")) gm_view_operand(b, &a->args[1], p, 1);
     else if (ok && pa_str_is(a->name, "c2v_consumer_buf")) p->c2v_buf = pt_bind_int(b, &a->args[1]);
     else if (ok && pa_str_is(a->name, "v2c_consumer_buf")) p->v2c_buf = pt_bind_int(b, &a->args[1]);
     else
@@ -126,12 +328,14 @@ int bind_ptosim_tpush_params(pt_bind *b, const pa_op *op, ptosim_tpush_params *p
   else p->tile = pt_bind_tile(b, &l->args[0]);
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (gen) p->id = pt_bind_int(b, &l->args[1]);
+  else if ((p->placed = placed_flag(b, op, p->id, &p->id)) < 0) return -1;
   return 0;
 }
 
 /* tpop_* (a tile result, or a GM view result: the GM-entry form) and tfree_* (none, or the
  * popped GM entry: tfree_from_aic(%e : !pto.tensor_view<...>)); pto.tpop(%t, %pipe : T,
- * !pto.pipe) {split} places the declared tile or view %t itself, pto.tfree([%e,] %pipe) {split}. */
+ * !pto.pipe) {split} places the declared tile or view %t itself, pto.tfree([%e,] %pipe) {split}
+ * (%e a GM entry, or the popped tile, which names nothing more than the held slot). */
 int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) {
   int pop = op->name.n >= 8 && !strncmp(op->name.s, "pto.tpop", 8), gen = pa_str_is(op->name, "pto.tpop") || pa_str_is(op->name, "pto.tfree");
   const pa_item *l = call_list(op);
@@ -139,19 +343,27 @@ int bind_ptosim_tpop_params(pt_bind *b, const pa_op *op, ptosim_tpop_params *p) 
   int entry = view_typed(l, 0);
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (!gen) {
-    if (n > (uint32_t)(!pop && entry) || (pop && n))
-      return pt_bind_error(b, l, "bind.arity", pop ? "%t = pto.tpop_from_aic {id, split} -> !pto.tile_buf<...> | !pto.tensor_view<...>"
+    if ((p->placed = placed_flag(b, op, p->id, &p->id)) < 0) return -1;
+    entry = pop ? op->nrtypes && op->rtypes[0] && op->rtypes[0]->kind == PA_TY_TENSOR_VIEW : entry;
+    p->has_valid = pop && !entry && n == 2;
+    if (n > (uint32_t)(!pop && entry) && !p->has_valid)
+      return pt_bind_error(b, l, "bind.arity", pop ? "%t = pto.tpop_from_aic [(%valid_row, %valid_col)] {id, split} -> !pto.tile_buf<...> | !pto.tensor_view<...>"
                                                    : "pto.tfree_from_aic {id, split}, or tfree_from_aic(%entry : !pto.tensor_view<...>) {...}",
                            "unexpected operand");
-    entry = pop ? op->nrtypes && op->rtypes[0] && op->rtypes[0]->kind == PA_TY_TENSOR_VIEW : entry;
+    if (p->has_valid) {
+      p->valid_rows = pt_bind_int(b, &l->args[0]);
+      p->valid_cols = pt_bind_int(b, &l->args[1]);
+    }
     p->entry = pop && entry ? pt_bind_result_view(b) : entry ? pt_bind_view_ref(b, &l->args[0]) : NULL;
     p->result = pop && !entry ? pt_bind_result_tile(b) : NULL;
     return 0;
   }
-  if (n != 1u + (pop || entry))
+  int tile = !pop && !entry && n == 2 && l->ntypes && l->types[0] && l->types[0]->kind == PA_TY_TILE_BUF;
+  if (n != 1u + (pop || entry || tile))
     return pt_bind_error(b, l, "bind.arity", pop ? "pto.tpop(%t, %pipe : !pto.tile_buf<...> | !pto.tensor_view<...>, !pto.pipe)"
-                                                 : "pto.tfree(%pipe : !pto.pipe), or pto.tfree(%entry, %pipe : !pto.tensor_view<...>, !pto.pipe)",
+                                                 : "pto.tfree([%entry, ] %pipe : [!pto.tile_buf<...> | !pto.tensor_view<...>, ] !pto.pipe)",
                          "wrong pipe operands");
+  if (tile) pt_bind_tile(b, &l->args[0]); /* frees the held slot as without it (TFreeOp: "the current consumer slot") */
   p->entry = entry ? pt_bind_view_ref(b, &l->args[0]) : NULL;
   p->result = pop && !entry ? pt_bind_tile_ref(b, &l->args[0]) : NULL;
   p->id = pt_bind_int(b, &l->args[n - 1]);
@@ -165,6 +377,7 @@ int bind_ptosim_talloc_params(pt_bind *b, const pa_op *op, ptosim_talloc_params 
   int gen = pa_str_is(op->name, "pto.talloc");
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (!gen) {
+    if ((p->placed = placed_flag(b, op, p->id, &p->id)) < 0) return -1;
     if (l) return pt_bind_error(b, l, "bind.arity", "%e = pto.talloc_to_aiv {id, split} -> !pto.tensor_view<...>", "unexpected operand");
     p->entry = pt_bind_result_view(b);
     return 0;
@@ -366,11 +579,14 @@ typedef struct reserve_walk {
   int found;
 } reserve_walk;
 
+/* location = #pto.address_space<vec> or, as PTOAS prints it, <vec> (vec / ub, mat / l1). */
 static ptosim_space location_of(const pa_op *op) {
   const pa_item *v = attr(op, "location");
-  if (!v || v->kind != PA_IT_ATTR) return PTOSIM_SPACE_COUNT;
-  if (pa_str_is(v->body, "vec") || pa_str_is(v->body, "ub")) return PTOSIM_UB;
-  if (pa_str_is(v->body, "mat") || pa_str_is(v->body, "l1")) return PTOSIM_L1;
+  pa_str w = {0};
+  if (v && v->kind == PA_IT_ATTR) w = v->body;
+  else if (v && v->kind == PA_IT_ANGLE && v->nargs == 1 && v->args[0].kind == PA_IT_WORD) w = v->args[0].name;
+  if (pa_str_is(w, "vec") || pa_str_is(w, "ub")) return PTOSIM_UB;
+  if (pa_str_is(w, "mat") || pa_str_is(w, "l1")) return PTOSIM_L1;
   return PTOSIM_SPACE_COUNT;
 }
 
@@ -432,10 +648,10 @@ int pt_lower_pipe_op(pt_lower *L, const pa_op *op) {
   ptosim_program *p = pt_lower_program(L);
   const pa_item *name = attr(op, "name");
   if (!name || name->kind != PA_IT_STRING) return reserve_error(L, op, "tile_pipe.reserve", "give name = \"...\"", "missing name");
-  const pa_op *res = op;
+  const pa_op *res = op, *mod = container_of(p->ast->module, op, p->ast->module, is_module);
   if (import) {
     const pa_item *peer = attr(op, "peer_func");
-    const pa_op *f = peer && peer->kind == PA_IT_SYMBOL ? find_func(p->ast->module, peer->name) : NULL;
+    const pa_op *f = peer && peer->kind == PA_IT_SYMBOL && mod ? find_func(mod, peer->name) : NULL;
     res = f ? find_reserve(f, name) : NULL;
     if (!res)
       return reserve_error(L, op, "tile_pipe.reserve", "peer_func = @f names a function of the module holding pto.reserve_buffer {name = ...}",
@@ -451,7 +667,7 @@ int pt_lower_pipe_op(pt_lower *L, const pa_op *op) {
     return reserve_error(L, res, "tile_pipe.reserve", "auto = true without base, or auto = false with base = N", "auto and base disagree");
   reserve_walk w = {.prof = prof, .want = res};
   memcpy(w.top, prof->capacity, sizeof w.top);
-  walk(&w, p->ast->module);
+  walk(&w, mod);
   if (base && (base->kind != PA_IT_INT || base->v.i < 0 || (uint64_t)base->v.i + (uint64_t)size->v.i > prof->capacity[s] ||
                base->v.i % (prof->align[s] ? prof->align[s] : 32)))
     return reserve_error(L, res, "tile_pipe.reserve", "base is aligned and base + size fits the space", "base out of the space");

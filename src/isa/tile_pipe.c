@@ -61,20 +61,23 @@ static void send_sync(pt_ctx *x, pt_sync_kind kind, int64_t flag, const ptosim_c
   x->ev->sync = (pt_sync){.kind = kind, .a = p, .b = p, .id = flag, .peer = peer};
 }
 
-static ptosim_status check_id(pt_ctx *x, int64_t id, ptosim_tile_split split) {
-  int max = generic(x) ? PTOSIM_TPIPE_FLAGS : PTOSIM_TPIPE_IDS;
+/* by_flag: id is the pipe's first hardware flag (a generic handle, or a frontend pipe the
+ * text binder placed), else a frontend id 0..3 (flags 4 id ..). */
+static ptosim_status check_id(pt_ctx *x, int64_t id, ptosim_tile_split split, int by_flag) {
+  int max = by_flag ? PTOSIM_TPIPE_FLAGS : PTOSIM_TPIPE_IDS;
   PT_VERIFY(x, id >= 0 && id < max, "tile_pipe.id",
-            generic(x) ? "pass the handle pto.initialize_l2l_pipe / initialize_l2g2l_pipe returned" : "pipe ids are 0..3 (16 hardware flags, 4 per pipe)",
-            "pipe %s %lld is out of range", generic(x) ? "handle" : "id", (long long)id);
+            by_flag ? "pass the handle pto.initialize_l2l_pipe / initialize_l2g2l_pipe returned (flags 0..15)" : "pipe ids are 0..3 (16 hardware flags, 4 per pipe)",
+            "pipe %s %lld is out of range", by_flag ? "flag" : "id", (long long)id);
   PT_VERIFY(x, (unsigned)split <= PTOSIM_SPLIT_LEFT_RIGHT, "tile_pipe.split", "split is 0 (none), 1 (up-down) or 2 (left-right)",
             "split %d is not a TileSplitAxis", (int)split);
   return PTOSIM_OK;
 }
 
 /* The pipe of this core for an op of direction `dir` (1 C2V, 2 V2C), and its base. */
-static ptosim_status pipe_of(pt_ctx *x, int64_t id, ptosim_tile_split split, int dir, pt_tpipe **out, int *base) {
-  PT_TRY(check_id(x, id, split));
-  *base = (int)(generic(x) ? id : 4 * id);
+static ptosim_status pipe_of(pt_ctx *x, int64_t id, ptosim_tile_split split, int placed, int dir, pt_tpipe **out, int *base) {
+  int by_flag = generic(x) || placed;
+  PT_TRY(check_id(x, id, split, by_flag));
+  *base = (int)(by_flag ? id : 4 * id);
   pt_tpipe *t = &x->core->tpipe[*base];
   PT_VERIFY(x, t->dir & dir, "tile_pipe.init", "initialize the pipe with the direction first (dir_mask 1 C2V, 2 V2C, 3 both)",
             "pipe %lld is not initialised for %s on this core (dir_mask %d)", (long long)id, dir == 1 ? "cube -> vector" : "vector -> cube",
@@ -108,9 +111,9 @@ static ptosim_status check_path(pt_ctx *x, const ptosim_pipe_init_params *p, int
 }
 
 ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
-  int gen = generic(x);
-  int64_t base = gen ? p->flag_base : 4 * p->id, nflags = gen && p->dir_mask != 3 ? 2 : 4;
-  if (!gen) PT_TRY(check_id(x, p->id, PTOSIM_SPLIT_NONE));
+  int gen = generic(x), by_flag = gen || p->placed;
+  int64_t base = by_flag ? p->flag_base : 4 * p->id, nflags = by_flag && p->dir_mask != 3 ? 2 : 4;
+  if (!by_flag) PT_TRY(check_id(x, p->id, PTOSIM_SPLIT_NONE, 0));
   PT_VERIFY(x, p->dir_mask >= 1 && p->dir_mask <= 3, "tile_pipe.dir_mask", "1 (C2V), 2 (V2C) or 3 (both)", "dir_mask %lld",
             (long long)p->dir_mask);
   PT_VERIFY(x, base >= 0 && base <= PTOSIM_TPIPE_FLAGS - nflags, "tile_pipe.flags",
@@ -133,7 +136,7 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
   for (int d = 1; d <= 2; d++) {
     int64_t at = d == 1 ? p->c2v_buf : p->v2c_buf;
     ptosim_space s = d == 1 ? PTOSIM_UB : PTOSIM_L1;
-    uint64_t span = gm ? 32 : (uint64_t)(local * p->slot_size);
+    uint64_t span = gm ? 32 : (uint64_t)p->slot_size; /* the first slot; the others are checked when used (local_slot) */
     PT_VERIFY(x, !(p->dir_mask & d) || (at >= 0 && at % 32 == 0 && (uint64_t)at + span <= x->m->prof->capacity[s]),
               "tile_pipe.buffer", "reserve slot_num (A2/A3: local_slot_num) * slot_size bytes (pto.reserve_buffer) and pass its address",
               "%s consumer buffer [%lld, +%lld) is not a 32-byte aligned range of %s", d == 1 ? "c2v" : "v2c", (long long)at,
@@ -158,6 +161,20 @@ ptosim_status pt_exec_pipe_init(pt_ctx *x, const ptosim_pipe_init_params *p) {
   t->v2c_buf = (uint32_t)p->v2c_buf;
   t->gm = gm ? p->gm_slot.addr : 0;
   memcpy(t->gm_stride, p->gm_stride, sizeof t->gm_stride);
+  return PTOSIM_OK;
+}
+
+/* Byte address of local slot k of direction c2v (UB for C2V, L1 for V2C); the slot must lie
+ * in that memory. Checked where a slot is used, not at the initialize: PTOAS does not check
+ * a reserve_buffer's size against slot_num * slot_size, and a pipe of 8 slots whose buffer
+ * holds 4 at the top of UB works while it uses no slot past the end. */
+static ptosim_status local_slot(pt_ctx *x, const pt_tpipe *t, int c2v, uint32_t k, uint64_t *addr) {
+  ptosim_space sp = c2v ? PTOSIM_UB : PTOSIM_L1;
+  *addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)k * t->slot_size;
+  PT_VERIFY(x, *addr + t->slot_size <= x->m->prof->capacity[sp], "tile_pipe.buffer",
+            "reserve slot_num * slot_size bytes (pto.reserve_buffer) inside the consumer memory and pass its address",
+            "slot %u [%llu, +%u) of the %s FIFO is not inside %s", k, (unsigned long long)*addr, t->slot_size, c2v ? "c2v" : "v2c",
+            pt_space_name(sp));
   return PTOSIM_OK;
 }
 
@@ -281,8 +298,8 @@ static uint64_t c2v_slot_bytes(const ptosim_tpush_params *p, const pt_tpipe *t) 
 ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
   int c2v = cube(x), n = c2v ? nsubs(x, p->split) : 1, base;
   pt_tpipe *t = NULL;
-  if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
+  if (x->m->verify_only) return check_id(x, p->id, p->split, generic(x) || p->placed);
+  PT_TRY(pipe_of(x, p->id, p->split, p->placed, c2v ? 1 : 2, &t, &base));
   pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3); /* the pipe that waits, moves and signals */
   if (p->gm_entry) { /* the producer wrote the entry pto.talloc gave: commit it */
     PT_VERIFY(x, t->allocated, "tile_pipe.alloc", "take the entry with pto.talloc (talloc_to_aiv / _to_aic) and write it first",
@@ -309,7 +326,8 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
                 : "make slot_size at least the tile's bytes (the whole entry before a split)",
             "a %dx%d %s tile (valid %dx%d) puts %llu bytes in a %u-byte slot", p->tile.rows, p->tile.cols,
             pt_dtype_name(p->tile.dtype), p->tile.valid_rows, p->tile.valid_cols, (unsigned long long)bytes, t->slot_size);
-  uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)slot * t->slot_size;
+  uint64_t addr = 0;
+  if (!t->gm) PT_TRY(local_slot(x, t, c2v, slot, &addr));
   PT_TRY(t->gm ? push_gm(x, p, t, slot) : c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr));
   if (x->m->sched) { /* issued, its data move queued: remember the slot for that run */
     PT_VERIFY(x, t->pushed - t->replay_head < PT_TPIPE_REPLAY, "tile_pipe.schedule", "run without --schedule=eager",
@@ -343,8 +361,8 @@ static ptosim_status place_entry(pt_ctx *x, const pt_tpipe *t, int c2v, uint32_t
 ptosim_status pt_exec_talloc(pt_ctx *x, const ptosim_talloc_params *p) {
   int c2v = cube(x), base;
   pt_tpipe *t = NULL;
-  if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, c2v ? 1 : 2, &t, &base));
+  if (x->m->verify_only) return check_id(x, p->id, p->split, generic(x) || p->placed);
+  PT_TRY(pipe_of(x, p->id, p->split, p->placed, c2v ? 1 : 2, &t, &base));
   pt_set_pipe(x, c2v ? PTOSIM_PIPE_FIX : PTOSIM_PIPE_MTE3);
   PT_VERIFY(x, t->gm, "tile_pipe.target",
             "GM entries are slots of a GM FIFO (initialize_l2g2l_pipe; A2/A3 gm_slot_buffer, A5 gm_slot_tensor)",
@@ -368,8 +386,8 @@ static int subs_of(const pt_ctx *x, ptosim_tile_split s, int *first) {
  * pop loads the slot on MTE2 (and its wait stalls the whole core). */
 static ptosim_status consumer_pipe(pt_ctx *x, const ptosim_tpop_params *p, pt_tpipe **t, int *base) {
   *t = NULL;
-  if (x->m->verify_only) return check_id(x, p->id, p->split);
-  PT_TRY(pipe_of(x, p->id, p->split, cube(x) ? 2 : 1, t, base));
+  if (x->m->verify_only) return check_id(x, p->id, p->split, generic(x) || p->placed);
+  PT_TRY(pipe_of(x, p->id, p->split, p->placed, cube(x) ? 2 : 1, t, base));
   pt_set_pipe(x, (*t)->gm ? PTOSIM_PIPE_MTE2 : cube(x) ? PTOSIM_PIPE_MTE1 : PTOSIM_PIPE_V);
   PT_VERIFY(x, cube(x) || p->split != PTOSIM_SPLIT_NONE || !sub_of(x->core) || !a5(x), "tile_pipe.split",
             "pop with split 1 or 2 on both sub-blocks, or on sub-block 0 only",
@@ -405,6 +423,10 @@ ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
     PT_VERIFY(x, r->space == (c2v ? PTOSIM_UB : PTOSIM_L1), "tile_pipe.loc",
               c2v ? "a vector core pops a vec tile" : "the cube core pops a mat tile", "the popped tile type is in %s",
               pt_space_name(r->space));
+    PT_VERIFY(x, !p->has_valid || (p->valid_rows >= 0 && p->valid_rows <= r->rows && p->valid_cols >= 0 && p->valid_cols <= r->cols),
+              "tile_pipe.valid", "give a valid region inside the popped tile's shape", "valid %lldx%lld for a %dx%d tile",
+              (long long)p->valid_rows, (long long)p->valid_cols, r->rows, r->cols);
+    if (p->has_valid) r->valid_rows = (int32_t)p->valid_rows, r->valid_cols = (int32_t)p->valid_cols;
     uint64_t bytes = (uint64_t)r->rows * (uint64_t)r->cols * pt_dtype_bits(r->dtype) / 8;
     PT_VERIFY(x, bytes <= t->slot_size, "tile_pipe.slot_size", "the popped tile type must fit one slot",
               "a %llu-byte tile does not fit a %u-byte slot", (unsigned long long)bytes, t->slot_size);
@@ -419,7 +441,7 @@ ptosim_status pt_exec_tpop(pt_ctx *x, const ptosim_tpop_params *p) {
     signal_free(x, t, base, p->split);
     return PTOSIM_OK;
   }
-  if (r) r->addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)(t->popped % (uint32_t)t->slot_num) * t->slot_size;
+  if (r) PT_TRY(local_slot(x, t, c2v, t->popped % (uint32_t)t->slot_num, &r->addr));
   t->popped++;
   t->held++;
   return PTOSIM_OK;
