@@ -1129,9 +1129,8 @@ static void test_tmov_negative(void) {
   expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.fp");
   p.has_quant_scalar = false, p.has_fp = false;
   expect_mv(A5, PTOSIM_OP_tmov_fp, C, p, "tmov.fp");
-  p.has_fp = true;
-  expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.fp");
-  expect_mv(A5, PTOSIM_OP_tinsert, C, p, "tinsert.fp");
+  expect_mv(A5, PTOSIM_OP_textract_fp, C, p, "textract.fp"); /* the _fp forms need the tile */
+  expect_mv(A5, PTOSIM_OP_tinsert_fp, C, p, "tinsert.fp");
   /* windows */
   p = (ptosim_tmov_params){.src = MAT(F16, BL_C, SL_R, 64, 64, 64, 64, 0), .dst = left, .index_row = 48};
   expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.bounds");

@@ -38,7 +38,8 @@ typedef struct ptosim_tstore_params {
   ptosim_unit_flag phase;  /* acc: stPhase unspecified = NONE, partial = CHECK_ONLY,
                               final = CHECK_AND_CLEAR (the FIXPIPE unit-flag control) */
   ptosim_tile fp;          /* pto.tstore_fp: scaling tile in FB, one 64-bit quant word per
-                              output column (unused by pto.tstore) */
+                              output column (pto.tstore: when has_fp) */
+  bool has_fp;             /* pto.tstore: the `fp %fp` operand is present (as pto.tstore_fp) */
 } ptosim_tstore_params;
 
 /* pto.tprefetch_async (%src, %ctx): L2 warm-up of a flat contiguous view; no data changes.

@@ -818,6 +818,7 @@ static ptosim_status tstore_common(pt_ctx *x, const ptosim_tstore_params *p, tge
 ptosim_status pt_exec_tstore(pt_ctx *x, const ptosim_tstore_params *p) {
   tgeo g;
   bool acc;
+  if (p->has_fp) return pt_exec_tstore_fp(x, p); /* PTOAS's `ins(%acc fp %fp)` form */
   PT_TRY(tstore_common(x, p, &g, &acc));
   if (acc) return tstore_acc(x, p, &g, false);
   VERIFY(x, p->atomic == PTOSIM_ATOMIC_NONE || p->atomic == PTOSIM_ATOMIC_ADD, "atomic", "atomic_none or atomic_add",
