@@ -1013,6 +1013,13 @@ static void test_tmov_acc(void) {
        .w = 11},
       {MV(A5, tinsert_fp), SRC(ACC(I32, 16, 32, 16, 32, 0)), AT(16, 32), DST(MAT(I8, BL_C, SL_R, 32, 64, 32, 64, 0)),
        FP(32), .h = 16, .w = 32},
+      /* PTOAS's forms: the plain ops with `fp %fp` or a quant scalar, both targets */
+      {MV(A2A3, textract), SRC(ACC(F32, 32, 64, 32, 64, 0)), AT(0, 16), DST(MAT(I8, BL_C, SL_R, 32, 32, 32, 32, 0)),
+       FP(64), .h = 32, .w = 32},
+      {MV(A5, tinsert), SRC(ACC(I32, 16, 32, 16, 32, 0)), AT(16, 32), DST(MAT(I8, BL_C, SL_R, 32, 64, 32, 64, 0)),
+       FP(32), .h = 16, .w = 32},
+      {MV(A2A3, tinsert), SRC(ACC(I32, 16, 32, 16, 32, 0)), AT(0, 32), DST(MAT(F16, BL_C, SL_R, 32, 64, 32, 64, 0)),
+       .p.has_quant_scalar = true, .p.quant_scalar = 0x3E800000u | 5ull << 37, .h = 16, .w = 32},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
 }
