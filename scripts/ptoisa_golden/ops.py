@@ -2940,13 +2940,14 @@ def tinsert_vec_a2a3(c, d):
 SUITE["npu-a2a3"].update({"tinsert_vec": tinsert_vec_a2a3})
 
 
-def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=False, src_valid=None):
+def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=False, src_valid=None, split=None):
     """a5 tinsert runTInsertNZ[PlusOne / LargeTile / Hif8] (vector core) + ReadbackCbufToUbuf
     (cube): TLOAD the source (ND rows x cols at 0, TMOV into an NZ tile at 0x10000 (plus_one:
     rows + 1 rows, row_plus_one compact); src_nz: an NZ tile of valid src_valid rows TLOADed
     through an NZ view), TINSERT into an NZ mat tile dst_rows x cols at (ir, 0), the cube's copy
     of the mat tile back to UB, TSTORE through an NZ view. L1 starts zeroed (the LargeTile
-    kernel zeroes it with vdup + copy_ubuf_to_cbuf)."""
+    kernel zeroes it with vdup + copy_ubuf_to_cbuf). split: 2 or 4, TINSERT<TInsertMode::SPLITn>
+    (runTInsertNZSplit[Hif8]: the same tiles)."""
     es = ES[ft]
     src = GM("src", ft, rows * cols, "input_arr.bin", tdt=t)
     out = GM("out", ft, dst_rows * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
@@ -2964,7 +2965,8 @@ def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=Fa
                      tmp=(tmp[:-1] + ", compact=2>" if plus_one else tmp, 0x10000))
         views["vs"] = view2(src, rows, cols)
         steps, ins = [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["tmp"])], "tmp"
-    steps += [("tinsert", [ins, f"c{ir}", "c0"], ["mat"])] + readback("mat", "back", t, dst_rows * cols * es)
+    mode = f"{{tinsertMode = #pto.tinsert_mode<split{split}>}}" if split else None
+    steps += [("tinsert", [ins, f"c{ir}", "c0"], ["mat"], None, mode)] + readback("mat", "back", t, dst_rows * cols * es)
     steps += [("tstore", ["back"], ["vo"])]
     return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (ir,))
 
@@ -2986,11 +2988,12 @@ def acc_to_mat_insert(m, k, n):
     return Prog([out, a, b], views, tiles, steps, profiles=("a5",))
 
 
-# a5 tinsert launchTInsertNZ<key> kernels by case: (kind, T, Rows, Cols[, ValidRow, TileRows, DstRows, IdxRow])
+# a5 tinsert launchTInsertNZ<key> kernels by case: (kind, T, Rows, Cols[, ValidRow, TileRows, DstRows, IdxRow]);
+# plus1 / hif8 with a 5th entry: TINSERT<TInsertMode::SPLIT2 / 4> (2 or 4)
 TINSERT_NZ = {"nz_1": ("nz", "f32", 16, 32), "nz_2": ("plus1", "f32", 16, 32), "nz_3": ("plus1", "f32", 32, 64),
-              "nz_4": ("plus1", "i32", 32, 32), "nz_5": ("split",), "nz_6": ("split",), "nz_7": ("nz", "f32", 64, 64),
+              "nz_4": ("plus1", "i32", 32, 32), "nz_5": ("plus1", "f32", 32, 32, 2), "nz_6": ("plus1", "f32", 32, 32, 4), "nz_7": ("nz", "f32", 64, 64),
               "nz_14": ("large", "f32", 32, 32, 16, 32, 32, 0), "nz_15": ("large", "f32", 32, 32, 16, 32, 32, 16),
-              "nz_hif8_1": ("hif8", "!pto.hif8", 16, 64), "nz_hif8_2": ("split",), "nz_hif8_3": ("split",)}
+              "nz_hif8_1": ("hif8", "!pto.hif8", 16, 64), "nz_hif8_2": ("hif8", "!pto.hif8", 16, 64, 2), "nz_hif8_3": ("hif8", "!pto.hif8", 16, 128, 4)}
 
 
 def tinsert_a5(c, d):
@@ -3013,14 +3016,13 @@ def tinsert_a5(c, d):
     k = TINSERT_NZ.get(fam)
     if k is None:
         return "kernel family not reached in the time box (goldf)"
-    if k[0] == "split":
-        return "TINSERT<TInsertMode::SPLIT2 / SPLIT4>: no insert mode in ptosim's tinsert form"
     if k[0] == "large":
         _, t, _, cols, vr, tr, drows, ir = k
         return vec_to_mat_insert(t, t, tr, cols, drows, ir, src_nz=True, src_valid=vr)
+    split = k[4] if len(k) == 5 else None
     if k[0] == "hif8":
-        return vec_to_mat_insert(k[1], "ui8", k[2], k[3], k[2], 0, src_nz=True)
-    return vec_to_mat_insert(k[1], k[1], k[2], k[3], k[2], 0, plus_one=k[0] == "plus1")
+        return vec_to_mat_insert(k[1], "ui8", k[2], k[3], k[2], 0, src_nz=True, split=split)
+    return vec_to_mat_insert(k[1], k[1], k[2], k[3], k[2], 0, plus_one=k[0] == "plus1", split=split)
 
 
 SUITE["npu-a5"].update({"tinsert": tinsert_a5})
