@@ -3051,6 +3051,14 @@ def acc_matmul(c, a_addr=0x20000, b_addr=0x10000, unalign=False):
     return [a, b], views, tiles, steps, N
 
 
+def scalar_quant_move(p, move, ix, tgt, relu):
+    """tmov / textract / tinsert of %acc into %tgt with the quant scalar %qs (PTOOps.td: textract's
+    4th ins operand, tinsert's `pre_quant %q : i64`); ix: the index constants; relu: attribute text."""
+    ixs, ixt, acc = "".join(f", %{n}" for n in ix), ", index" * len(ix), p.ttype("acc")
+    ins = f"%acc{ixs} : {acc}{ixt} pre_quant %qs : i64" if move == "tinsert" else f"%acc{ixs}, %qs : {acc}{ixt}, i64"
+    return f"pto.{move} ins({ins}) outs(%{tgt} : {p.ttype(tgt)}){relu}"
+
+
 def acc_to_vec(c, move, shape, valid, out_shape, init=None):
     """The a5 acc2vec kernels (RunTMOV / RunTMOVFBQuant): acc_matmul, then `move` (tmov /
     textract / tinsert at (index_rows, index_cols)) of the acc into an ND vec tile `shape`
@@ -3066,8 +3074,6 @@ def acc2vec_skip(c, name):
     """Why an acc2vec case is not run, or None."""
     if "split" in name:
         return "dual-destination split (AccToVecMode dual): each half lands in another vector core's UB"
-    if c.is_s_quant:
-        return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
     return None
 
 
@@ -3225,7 +3231,7 @@ def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512
         if es == 1:
             w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
         p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
-        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%{tgt} : {p.ttype(tgt)}){relu}")
+        steps.append(scalar_quant_move(p, move, ix, tgt, relu))
     else:
         op = move + ("_fp" if c.is_v_quant and move != "tmov" else "")
         steps.append((op, src + ix, [tgt], None, RELU if c.is_relu else None))
@@ -3257,8 +3263,6 @@ def tmov_acc2mat_a5(c, d):
     if sfr != 512 and fmt == "NZ":
         return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (VecCopyOut)"
     move = "tmov" if (ir, ic) == (0, 0) or c.is_relu else "tinsert" if ins else "textract"
-    if c.is_s_quant and move != "tmov":
-        return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
     valid = (row, col) if unalign else (dr, dc) if ins else (vm - ir, vn - ic)  # unalign: all valid (goldh)
     shape = valid if ins else (row, col)
     gms, views, tiles, steps, N = acc_matmul(c, a_addr=0, unalign=unalign)
@@ -3916,8 +3920,6 @@ def tmov_acc2mat_a2a3(c, d):
     ix = [f"c{ir}", f"c{ic}"] if move != "tmov" else []
     relu_attr = RELU if relu else None
     if fam == "SCQuantNz":
-        if move != "tmov":
-            return "scalar quant with TEXTRACT / TINSERT: ptosim's indexed moves take no preQuantScalar operand"
         s = float(cargs[-1])
         if ot == "i16":
             w = ((int(s) - 1) & 0xF) << 32
@@ -3926,8 +3928,7 @@ def tmov_acc2mat_a2a3(c, d):
             if ES[ot] == 1:
                 w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
         p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
-        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%dst : {p.ttype('dst')})"
-                     + (" " + RELU if relu else ""))
+        steps.append(scalar_quant_move(p, move, ix, "dst", " " + RELU if relu else ""))
     else:
         op = move + ("_fp" if fb and move != "tmov" else "")
         steps.append((op, src + ix, ["dst"], None, relu_attr))
