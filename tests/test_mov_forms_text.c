@@ -2,7 +2,8 @@
  *   - pto.tstore ins(%acc : A fp %fp : F) outs(%view): the vector-quant store (TSTORE_FP);
  *   - pto.textract ins(%acc, %r, %c [, %preQuantScalar] : A, index, index [, i64] [fp %fp : F]);
  *   - pto.tinsert ins(%acc, %r, %c : A, index, index [fp %fp : F] [pre_quant %q : i64]);
- *   - pto.ttrans ins(%src) outs(%dst) (tmp left to PTOAS).
+ *   - pto.ttrans ins(%src) outs(%dst) (tmp left to PTOAS);
+ *   - pto.mgather GM -> L1: ins(%table, %idx [, %scratch]) with GM indices into a mat tile.
  * The acc tiles are never written, so they hold 0.0 (a fresh machine's memory is zero) and
  * each converted element is the offset of its quant word: for f32 -> i8 with the signed bit
  * set, the FIXPIPE gives clamp(rint(0 * scale + offset), -128, 127) = offset (pto-isa
@@ -92,6 +93,23 @@ static const char *indexed_a5 = HEAD("a5", "") BODY;
 /* Byte of element (i, j) of an i8 NZ tile of `rows` rows: column blocks of 32 bytes, rows apart 32. */
 static size_t nz8(int rows, int i, int j) { return (size_t)((j / 32 * rows + i) * 32 + j % 32); }
 
+/* Run text program src on a fresh machine of target tg with GM buffers bufs[0, n); L1 bytes
+ * [0, len) to l1. */
+static void run_l1(const char *src, ptosim_target tg, void **bufs, const size_t *sizes, int n, void *l1, size_t len) {
+  ptosim_program *prog = pt_test_load(src, strlen(src));
+  CHECK(prog != NULL);
+  if (!prog) return;
+  ptosim_machine *m = ptosim_machine_new(tg, 1);
+  ptosim_arg args[4];
+  memset(args, 0, sizeof args);
+  for (int i = 0; i < n && i < 4; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
+  ptosim_status st = ptosim_program_run(prog, m, args);
+  CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+  CHECK(ptosim_mem_read(ptosim_core_of(m, 0, PTOSIM_AIC), PTOSIM_L1, 0, l1, len) == PTOSIM_OK);
+  ptosim_machine_free(m);
+  ptosim_program_free(prog);
+}
+
 static void run_indexed(const char *tmpl, ptosim_target tg) {
   enum { QOFS = -7 };
   char src[16384], qw[32];
@@ -100,17 +118,10 @@ static void run_indexed(const char *tmpl, ptosim_target tg) {
   CHECK(at != NULL && strlen(tmpl) + 32 < sizeof src);
   if (!at) return;
   snprintf(src, sizeof src, "%.*s%s%s", (int)(at - tmpl), tmpl, qw, at + 3);
-  ptosim_program *prog = pt_test_load(src, strlen(src));
-  CHECK(prog != NULL);
-  if (!prog) return;
-  ptosim_machine *m = ptosim_machine_new(tg, 1);
-  ptosim_arg args[1];
-  memset(args, 0, sizeof args);
-  ptosim_gm_map(m, words, sizeof words, &args[0].gm_addr);
-  ptosim_status st = ptosim_program_run(prog, m, args);
-  CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
   static int8_t l1[20480];
-  CHECK(ptosim_mem_read(ptosim_core_of(m, 0, PTOSIM_AIC), PTOSIM_L1, 0, l1, sizeof l1) == PTOSIM_OK);
+  void *bufs[] = {words};
+  size_t sizes[] = {sizeof words};
+  run_l1(src, tg, bufs, sizes, 1, l1, sizeof l1);
   int bad = 0;
   for (int i = 0; i < 16; i++)
     for (int j = 0; j < 32; j++) {
@@ -123,8 +134,6 @@ static void run_indexed(const char *tmpl, ptosim_target tg) {
       bad += l1[16384 + nz8(32, i, j)] != ofs_of(j);
     }
   CHECK_MSG(bad == 0, "%s: %d wrong elements", tg == PTOSIM_TARGET_A5 ? "a5" : "a2a3", bad);
-  ptosim_machine_free(m);
-  ptosim_program_free(prog);
 }
 
 static void test_indexed(void) {
@@ -164,9 +173,77 @@ static void test_ttrans_no_tmp(void) {
   }
 }
 
+/* pto.mgather GM -> L1 (a2a3 / a5 MGather.hpp MGatherGm2L1RowImpl / ElemImpl): a 64 x 32 f16
+ * table, GM i32 indices, a 32 x 32 NZ mat tile at L1 0 (v_row 32 or 20). */
+#define GMT(dt) "!pto.tensor_view<?x?x" dt ">"
+#define L1T(vr) TB("mat", "f16", 32, 32, "col_major", "row_major", 512)
+static const char *const oob_words[] = {"undefined", "clamp", "wrap", "zero"};
+
+static void gather_prog(char *buf, size_t n, const char *target, bool elem, int oob, int vr) {
+  snprintf(buf, n,
+           "module attributes {pto.target_arch = \"%s\"} {\n"
+           "func.func @k(%%t: !pto.ptr<f16>, %%i: !pto.ptr<i32>%s) attributes {pto.kernel_kind = "
+           "#pto.kernel_kind<cube>} {\n"
+           "  %%c1 = arith.constant 1 : index\n  %%c32 = arith.constant 32 : index\n"
+           "  %%c64 = arith.constant 64 : index\n  %%ci = arith.constant %d : index\n"
+           "  %%vt = pto.make_tensor_view %%t, shape = [%%c64, %%c32], strides = [%%c32, %%c1] : " GMT("f16") "\n"
+           "  %%vi = pto.make_tensor_view %%i, shape = [%%ci, %%c32], strides = [%%c32, %%c1] : " GMT("i32") "\n"
+           "%s"
+           "  %%d = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=%d, v_col=32, "
+           "blayout=col_major, slayout=row_major, fractal=512, pad=0>\n"
+           "  pto.mgather ins(%%vt, %%vi%s : " GMT("f16") ", " GMT("i32") "%s) outs(%%d : !pto.tile_buf<loc=mat, "
+           "dtype=f16, rows=32, cols=32, v_row=%d, v_col=32, blayout=col_major, slayout=row_major, fractal=512, "
+           "pad=0>) {coalesce = #pto<coalesce %s>, gatherOob = #pto<gather_oob %s>}\n  return\n}\n}\n",
+           target, elem ? ", %s: !pto.ptr<f16>" : "", elem ? 32 : 1,
+           elem ? "  %vs = pto.make_tensor_view %s, shape = [%c32, %c32], strides = [%c32, %c1] : "
+                  "!pto.tensor_view<?x?xf16>\n"
+                : "",
+           vr, elem ? ", %vs" : "", elem ? ", " GMT("f16") : "", vr, elem ? "elem" : "row", oob_words[oob]);
+}
+
+/* The remap of mgather_remap / gather_remap_l1: -1 = dropped (ZERO), else the element / row. */
+static int64_t remap(uint32_t k, int64_t cap, int oob) {
+  if (k < cap) return k;
+  return oob == 1 ? cap - 1 : oob == 2 ? (int64_t)(k % (uint32_t)cap) : oob == 3 ? -1 : (int64_t)k;
+}
+
+static void test_mgather_l1(void) {
+  static uint16_t table[64 * 32], scratch[32 * 32], l1[32 * 32], want[32 * 32], want_s[32 * 32];
+  static int32_t idx[32 * 32];
+  static unsigned long long seed = 0x6d67746831ull;
+  for (int i = 0; i < 64 * 32; i++) table[i] = (uint16_t)(pt_rand_u64(&seed) | 1); /* never 0 */
+  const char *tn[] = {"a2a3", "a5"};
+  const ptosim_target tg[] = {PTOSIM_TARGET_A2A3, PTOSIM_TARGET_A5};
+  char src[4096];
+  for (int t = 0; t < 2; t++)
+    for (int elem = 0; elem < 2; elem++)
+      for (int oob = 1; oob < 4; oob++) {
+        int vr = elem ? 32 : 20;
+        int64_t cap = elem ? 64 * 32 : 64;
+        for (int i = 0; i < 32 * 32; i++) idx[i] = (int32_t)(pt_rand_u64(&seed) % (uint64_t)(cap + cap / 4));
+        memset(want, 0, sizeof want), memset(want_s, 0, sizeof want_s), memset(scratch, 0x5A, sizeof scratch);
+        for (int r = 0; r < vr; r++)
+          for (int c = 0; c < 32; c++) { /* NZ: 16-column blocks of 32 rows, 16 elements a row */
+            int64_t k = remap((uint32_t)idx[elem ? r * 32 + c : r], cap, oob);
+            uint16_t v = k < 0 ? 0 : elem ? table[k] : table[k * 32 + c];
+            want[(c / 16 * 32 + r) * 16 + c % 16] = v;
+          }
+        if (elem) memcpy(want_s, want, sizeof want);
+        gather_prog(src, sizeof src, tn[t], elem, oob, vr);
+        void *bufs[] = {table, idx, scratch};
+        size_t sizes[] = {sizeof table, elem ? sizeof idx : 32 * 4, sizeof scratch};
+        run_l1(src, tg[t], bufs, sizes, elem ? 3 : 2, l1, sizeof l1);
+        int bad = 0;
+        for (int i = 0; i < 32 * 32; i++) bad += l1[i] != want[i] || (elem && scratch[i] != want_s[i]);
+        CHECK_MSG(bad == 0, "%s mgather %s oob %s: %d wrong elements", tn[t], elem ? "elem" : "row", oob_words[oob],
+                  bad);
+      }
+}
+
 int main(void) {
   RUN(test_tstore_fp);
   RUN(test_indexed);
   RUN(test_ttrans_no_tmp);
+  RUN(test_mgather_l1);
   return pt_test_finish();
 }

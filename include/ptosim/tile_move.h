@@ -120,6 +120,11 @@ typedef struct ptosim_mgather_params {
   ptosim_tile dst;
   ptosim_coalesce coalesce;
   ptosim_gather_oob oob;
+  /* GM -> L1 form (dst a mat tile): the indices are the GM view idx_gm (i32 / u32), not idx;
+   * elem mode stages through the GM view scratch (dst rows x cols elements). */
+  bool gm_idx;
+  ptosim_gm_view idx_gm;
+  ptosim_gm_view scratch;
 } ptosim_mgather_params;
 
 /* pto.mscatter ins(%src, %idx) outs(%table): UB tile -> GM table through a UB index tile.

@@ -177,14 +177,31 @@ static ptosim_coalesce coalesce_of(const ptosim_tile *idx, const ptosim_tile *da
   return elem ? PTOSIM_COALESCE_ELEM : PTOSIM_COALESCE_ROW;
 }
 
-/* pto.mgather ins(%table, %idx) outs(%dst) {gatherOob} */
+/* pto.mgather ins(%table, %idx) outs(%dst) {gatherOob}: a vec index tile; the GM -> L1 form
+ * ins(%table, %idx [, %scratch]) outs(%mat) {coalesce} with a GM index view (elem mode: the
+ * GM scratch; coalesce defaults to elem with a scratch, else row). */
 int bind_ptosim_mgather_params(pt_bind *b, const pa_op *op, ptosim_mgather_params *p) {
-  if (expect_io(b, op, 2, 1)) return -1;
-  p->idx = pt_bind_tile(b, io(b, op, "ins", 1));
+  const pa_item *c = pa_op_clause(op, "ins");
+  const pa_type *it = c && c->kind == PA_IT_CALL && c->types && c->ntypes > 1 ? c->types[1] : NULL;
+  p->gm_idx = it && it->kind != PA_TY_TILE_BUF;
+  unsigned ni = io_count(op, "ins");
+  if (expect_io(b, op, p->gm_idx && ni == 3 ? 3 : 2, 1)) return -1;
   p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
   p->table = pt_bind_view(b, io(b, op, "ins", 0), &p->dst);
-  p->coalesce = coalesce_of(&p->idx, &p->dst);
-  static const char *const oob[] = {"undefined", "clamp", "wrap", "zero"};
+  static const char *const co[] = {"row", "elem"}, *const oob[] = {"undefined", "clamp", "wrap", "zero"};
+  if (p->gm_idx) {
+    p->idx_gm = pt_bind_view(b, io(b, op, "ins", 1), NULL);
+    if (ni == 3) p->scratch = pt_bind_view(b, io(b, op, "ins", 2), &p->dst);
+    int m = enum_attr(b, op, "coalesce", co, 2, ni == 3);
+    if (m < 0) return -1;
+    if (m != (ni == 3))
+      return pt_bind_error(b, NULL, "bind.arity", "coalesce elem takes ins(%table, %idx, %scratch), row no scratch",
+                           "coalesce %s with%s a scratch operand", co[m], ni == 3 ? "" : "out");
+    p->coalesce = m ? PTOSIM_COALESCE_ELEM : PTOSIM_COALESCE_ROW;
+  } else {
+    p->idx = pt_bind_tile(b, io(b, op, "ins", 1));
+    p->coalesce = coalesce_of(&p->idx, &p->dst);
+  }
   int o = enum_attr(b, op, "gatherOob", oob, 4, 0);
   p->oob = o > 0 ? (ptosim_gather_oob)o : PTOSIM_GATHER_UNDEFINED;
   return 0;
