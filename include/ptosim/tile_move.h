@@ -113,7 +113,7 @@ typedef enum ptosim_scatter_oob {
 } ptosim_scatter_oob;
 
 /* pto.mgather ins(%table, %idx) outs(%dst): GM table -> UB tile through a UB index tile
- * (int32 / uint32). */
+ * (int32 / uint32); or GM table -> NZ mat tile through GM indices (gm_idx, see below). */
 typedef struct ptosim_mgather_params {
   ptosim_gm_view table;
   ptosim_tile idx;

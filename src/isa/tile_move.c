@@ -6,6 +6,7 @@
  *   pto.tprefetch         GM view slices staged in a vec tile                           MTE2
  *   pto.tprefetch_async   L2 prefetch hint of a flat view (no data change)              S
  *   pto.mgather           GM table -> vec tile through a vec index tile                 MTE2 (a5: V)
+ *                         GM table -> NZ mat tile through GM indices (+ GM scratch)     MTE2
  *   pto.mscatter          vec tile -> GM table through a vec index tile                 MTE3 (a5: V)
  * Spec: pto-isa docs/isa/tile/ops/memory-and-data-movement/ (one page per op); hardware
  * evidence: pto-isa include/pto/common/arch/{memory,register}/{tload,tstore}_common.hpp and
