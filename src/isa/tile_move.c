@@ -1043,17 +1043,23 @@ static ptosim_status map_valid(pt_ctx *x, const ptosim_tile *t, const tgeo *g, p
   return pt_region(x, t->space, t->addr, 1, &cnt, &pitch, (uint64_t)len, x->m->prof->align[t->space], acc, h);
 }
 
-/* Operand rules shared by both ops (mgather.md / mscatter.md "Tile Constraints", pto-isa
- * a2a3 MGatherCheck / MScatterCheck, a5 MGatherCheck / MScatterCheck). */
-static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const ptosim_tile *data, const char *dname,
-                              const ptosim_tile *idx, ptosim_coalesce co, int oob) {
-  ptosim_dtype t = data->dtype;
+/* Element types of the gathers and scatters (MGatherCheck / MScatterCheck / MGatherCheckGm2L1). */
+static ptosim_status gather_dtype(pt_ctx *x, ptosim_dtype t) {
   bool f8 = t == PTOSIM_DT_HIF8 || t == PTOSIM_DT_F8E4M3 || t == PTOSIM_DT_F8E5M2;
   VERIFY(x,
          t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_I32 ||
              t == PTOSIM_DT_U32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F32 || (f8 && is_a5(x)),
          "dtype", "use i8/u8/i16/u16/i32/u32/f16/bf16/f32 (a5 also hif8, f8E4M3FN, f8E5M2)", "element type %s on %s",
          pt_dtype_name(t), x->m->prof->name);
+  return PTOSIM_OK;
+}
+
+/* Operand rules shared by both ops (mgather.md / mscatter.md "Tile Constraints", pto-isa
+ * a2a3 MGatherCheck / MScatterCheck, a5 MGatherCheck / MScatterCheck). */
+static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const ptosim_tile *data, const char *dname,
+                              const ptosim_tile *idx, ptosim_coalesce co, int oob) {
+  ptosim_dtype t = data->dtype;
+  PT_TRY(gather_dtype(x, t));
   PT_TRY(tile_geo(x, dname, data, &s->d));
   PT_TRY(tile_geo(x, "idx", idx, &s->i));
   VERIFY(x, data->space == PTOSIM_UB && idx->space == PTOSIM_UB, "loc", "data and index tiles are vec (UB) tiles",
@@ -1150,12 +1156,7 @@ static ptosim_status l1_setup(pt_ctx *x, const ptosim_mgather_params *p, ix *s) 
   PT_TRY(check_unit(x, "dst", p->dst.space));
   int64_t c0 = BLK / d->es;
   ptosim_dtype t = p->dst.dtype;
-  bool f8 = t == PTOSIM_DT_HIF8 || t == PTOSIM_DT_F8E4M3 || t == PTOSIM_DT_F8E5M2;
-  VERIFY(x,
-         t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_I32 ||
-             t == PTOSIM_DT_U32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F32 || (f8 && is_a5(x)),
-         "dtype", "use i8/u8/i16/u16/i32/u32/f16/bf16/f32 (a5 also hif8, f8E4M3FN, f8E5M2)", "element type %s on %s",
-         pt_dtype_name(t), x->m->prof->name);
+  PT_TRY(gather_dtype(x, t));
   VERIFY(x, d->kind == PT_TK_NZ && p->dst.fractal == 512 && d->rows % 16 == 0 && d->cols % c0 == 0, "l1_tile",
          "the mat tile is NZ (col_major, row_major boxes, fractal 512), rows % 16 == 0, cols % (32 / elem bytes) == 0",
          "%s mat tile %" PRId64 "x%" PRId64, pt_tile_kind_name(d->kind), d->rows, d->cols);
