@@ -1013,6 +1013,13 @@ static void test_tmov_acc(void) {
        .w = 11},
       {MV(A5, tinsert_fp), SRC(ACC(I32, 16, 32, 16, 32, 0)), AT(16, 32), DST(MAT(I8, BL_C, SL_R, 32, 64, 32, 64, 0)),
        FP(32), .h = 16, .w = 32},
+      /* PTOAS's forms: the plain ops with `fp %fp` or a quant scalar, both targets */
+      {MV(A2A3, textract), SRC(ACC(F32, 32, 64, 32, 64, 0)), AT(0, 16), DST(MAT(I8, BL_C, SL_R, 32, 32, 32, 32, 0)),
+       FP(64), .h = 32, .w = 32},
+      {MV(A5, tinsert), SRC(ACC(I32, 16, 32, 16, 32, 0)), AT(16, 32), DST(MAT(I8, BL_C, SL_R, 32, 64, 32, 64, 0)),
+       FP(32), .h = 16, .w = 32},
+      {MV(A2A3, tinsert), SRC(ACC(I32, 16, 32, 16, 32, 0)), AT(0, 32), DST(MAT(F16, BL_C, SL_R, 32, 64, 32, 64, 0)),
+       .p.has_quant_scalar = true, .p.quant_scalar = 0x3E800000u | 5ull << 37, .h = 16, .w = 32},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_mv(&cases[i]);
 }
@@ -1129,9 +1136,8 @@ static void test_tmov_negative(void) {
   expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.fp");
   p.has_quant_scalar = false, p.has_fp = false;
   expect_mv(A5, PTOSIM_OP_tmov_fp, C, p, "tmov.fp");
-  p.has_fp = true;
-  expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.fp");
-  expect_mv(A5, PTOSIM_OP_tinsert, C, p, "tinsert.fp");
+  expect_mv(A5, PTOSIM_OP_textract_fp, C, p, "textract.fp"); /* the _fp forms need the tile */
+  expect_mv(A5, PTOSIM_OP_tinsert_fp, C, p, "tinsert.fp");
   /* windows */
   p = (ptosim_tmov_params){.src = MAT(F16, BL_C, SL_R, 64, 64, 64, 64, 0), .dst = left, .index_row = 48};
   expect_mv(A5, PTOSIM_OP_textract, C, p, "textract.bounds");

@@ -1,7 +1,8 @@
 /* Session-13 widening of pto.textract / pto.tinsert to the NPU headers' lists (src/isa/tile_mov.c):
  *   - textract ND vec -> NZ vec (one window of pto-isa's two-destination TEXTRACT), both targets;
  *   - a2a3 NZ vec -> vec textract / tinsert of i16 / u16 / u32 (and the a5 NZ vec list);
- *   - a5 tinsert vec -> mat of ND / ZZ sources as flat 32-byte bursts (TInsertNDImpl).
+ *   - a5 tinsert vec -> mat of ND / ZZ sources as flat 32-byte bursts (TInsertNDImpl);
+ *   - a5 tinsert NZ vec -> mat with tinsertMode split2 / split4 (TInsertSplitImpl).
  * The references are byte loops written from the pto-isa code paths (a5 / a2a3 TExtract.hpp
  * TExtractNdToNz*, a5 TInsert.hpp TInsertNDImpl), not from tile_geom.h; every byte of UB and L1
  * outside what the op writes must keep its random sentinel. */
@@ -254,9 +255,55 @@ static void test_tinsert_flat(void) {
   flat_case(ZZ(U, PTOSIM_DT_U16, 32, 32, 512, 0), ZZ(L, PTOSIM_DT_U16, 32, 32, 512, 0), 0, 0, "tinsert.dtype");
 }
 
+/* ---- a5 tinsert NZ vec -> mat with tinsertMode split2 / split4 ------------------------------ */
+
+/* Reference from TInsertSplitImpl's bursts: with C0 = 32 / es, A = align16(vR) and the
+ * ceil(vC / C0) column blocks numbered b, block b's A * 32 bytes at source byte b * srcRows * 32
+ * land at destination byte (index_col / C0 * dstRows * C0 + index_row * C0 + index_col % C0) * es
+ * + b * dstRows * 32; the 2 or 4 copies together are these bursts in order. */
+static void split_case(ptosim_target tg, int parts, ptosim_tile src, ptosim_tile dst, int ir, int ic, const char *rule) {
+  mach x = fresh(tg);
+  ptosim_tmov_params p = {.src = src, .dst = dst, .index_row = ir, .index_col = ic, .insert_split = parts};
+  int64_t es = pt_dtype_size(src.dtype), c0 = 32 / es, a = (src.valid_rows + 15) / 16 * 16;
+  int64_t o = (ic / c0 * dst.rows * c0 + ir * c0 + ic % c0) * es;
+  if (!rule)
+    for (int64_t b = 0; b < (src.valid_cols + c0 - 1) / c0; b++)
+      memcpy(l1_img + dst.addr + o + b * dst.rows * 32, ub_img + src.addr + b * src.rows * 32, (size_t)(a * 32));
+  char ctx[128];
+  snprintf(ctx, sizeof ctx, "tinsert split%d %s %dx%d valid %dx%d -> %dx%d at (%d, %d)", parts,
+           pt_dtype_name(src.dtype), src.rows, src.cols, src.valid_rows, src.valid_cols, dst.rows, dst.cols, ir, ic);
+  run(&x, PTOSIM_OP_tinsert, &p, rule, ctx);
+}
+
+static void test_tinsert_split(void) {
+  const ptosim_space U = PTOSIM_UB, L = PTOSIM_L1;
+  const ptosim_target A5 = PTOSIM_TARGET_A5;
+  for (int parts = 2; parts <= 4; parts += 2) {
+    /* the lit test's 32 x 32 f16 at (0, 0); 17 valid rows move 32 (two 16-row fractals) */
+    split_case(A5, parts, NZ(U, PTOSIM_DT_F16, 32, 32, 32, 32, 0), NZ(L, PTOSIM_DT_F16, 32, 32, 32, 32, 0), 0, 0, NULL);
+    split_case(A5, parts, NZ(U, PTOSIM_DT_F16, 32, 64, 17, 40, 0x200), NZ(L, PTOSIM_DT_F16, 64, 96, 64, 96, 0x400), 16,
+               32, NULL);
+    /* fewer column blocks than copies; f32 (C0 = 8), i8 (C0 = 32) */
+    split_case(A5, parts, NZ(U, PTOSIM_DT_F32, 16, 8, 5, 8, 0x40), NZ(L, PTOSIM_DT_F32, 48, 16, 48, 16, 0x80), 8, 8,
+               NULL);
+    split_case(A5, parts, NZ(U, PTOSIM_DT_I8, 16, 128, 16, 97, 0), NZ(L, PTOSIM_DT_I8, 32, 128, 32, 128, 0), 16, 0,
+               NULL);
+    /* refused: a2a3 (no vec -> mat path), an ND source, 16-row rounding past the destination */
+    split_case(PTOSIM_TARGET_A2A3, parts, NZ(U, PTOSIM_DT_F16, 32, 32, 32, 32, 0),
+               NZ(L, PTOSIM_DT_F16, 32, 32, 32, 32, 0), 0, 0, "tinsert.loc");
+    split_case(A5, parts, ND(U, PTOSIM_DT_F16, 16, 32, 16, 32, 0), ND(L, PTOSIM_DT_F16, 16, 32, 16, 32, 0), 0, 0,
+               "tinsert.split");
+    split_case(A5, parts, NZ(U, PTOSIM_DT_F16, 16, 32, 5, 32, 0), NZ(L, PTOSIM_DT_F16, 32, 32, 32, 32, 0), 24, 0,
+               "tinsert.bounds"); /* 24 + 5 rows fit, 24 + 16 do not */
+  }
+  split_case(A5, 3, NZ(U, PTOSIM_DT_F16, 32, 32, 32, 32, 0), NZ(L, PTOSIM_DT_F16, 32, 32, 32, 32, 0), 0, 0,
+             "tinsert.split");
+}
+
 int main(void) {
   RUN(test_textract_nd_to_nz);
   RUN(test_nz_vec_types);
   RUN(test_tinsert_flat);
+  RUN(test_tinsert_split);
   return pt_test_finish();
 }

@@ -18,6 +18,7 @@ typedef struct ptosim_ttrans_params {
   ptosim_tile src;
   ptosim_tile tmp;
   ptosim_tile dst;
+  bool no_tmp; /* ins(%src) only: PTOAS materializes tmp; neither target's result depends on it */
 } ptosim_ttrans_params;
 
 /* pto.tfillpad / pto.tfillpad_inplace / pto.tfillpad_expand ins(%src) outs(%dst): copy the

@@ -70,6 +70,8 @@ typedef struct ptosim_tmov_params {
   ptosim_acc_to_vec_mode acc_to_vec; /* accToVecMode attribute (acc -> vec only) */
   ptosim_relu_mode relu;             /* reluPreMode attribute: NONE / NO_RELU or NORMAL */
   int64_t index_row, index_col;      /* textract / tinsert offsets, elements */
+  int insert_split;                  /* tinsertMode (A5 NZ vec -> mat tinsert): 0 none, 2 (split2) or 4
+                                        (split4) copies of the column blocks; rows rounded up to 16 */
 } ptosim_tmov_params;
 
 #ifdef __cplusplus

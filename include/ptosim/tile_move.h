@@ -38,7 +38,8 @@ typedef struct ptosim_tstore_params {
   ptosim_unit_flag phase;  /* acc: stPhase unspecified = NONE, partial = CHECK_ONLY,
                               final = CHECK_AND_CLEAR (the FIXPIPE unit-flag control) */
   ptosim_tile fp;          /* pto.tstore_fp: scaling tile in FB, one 64-bit quant word per
-                              output column (unused by pto.tstore) */
+                              output column (pto.tstore: when has_fp) */
+  bool has_fp;             /* pto.tstore: the `fp %fp` operand is present (as pto.tstore_fp) */
 } ptosim_tstore_params;
 
 /* pto.tprefetch_async (%src, %ctx): L2 warm-up of a flat contiguous view; no data changes.
@@ -112,13 +113,18 @@ typedef enum ptosim_scatter_oob {
 } ptosim_scatter_oob;
 
 /* pto.mgather ins(%table, %idx) outs(%dst): GM table -> UB tile through a UB index tile
- * (int32 / uint32). */
+ * (int32 / uint32); or GM table -> NZ mat tile through GM indices (gm_idx, see below). */
 typedef struct ptosim_mgather_params {
   ptosim_gm_view table;
   ptosim_tile idx;
   ptosim_tile dst;
   ptosim_coalesce coalesce;
   ptosim_gather_oob oob;
+  /* GM -> L1 form (dst a mat tile): the indices are the GM view idx_gm (i32 / u32), not idx;
+   * elem mode stages through the GM view scratch (dst rows x cols elements). */
+  bool gm_idx;
+  ptosim_gm_view idx_gm;
+  ptosim_gm_view scratch;
 } ptosim_mgather_params;
 
 /* pto.mscatter ins(%src, %idx) outs(%table): UB tile -> GM table through a UB index tile.

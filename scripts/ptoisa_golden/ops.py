@@ -2963,13 +2963,14 @@ def tinsert_vec_a2a3(c, d):
 SUITE["npu-a2a3"].update({"tinsert_vec": tinsert_vec_a2a3})
 
 
-def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=False, src_valid=None):
+def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=False, src_valid=None, split=None):
     """a5 tinsert runTInsertNZ[PlusOne / LargeTile / Hif8] (vector core) + ReadbackCbufToUbuf
     (cube): TLOAD the source (ND rows x cols at 0, TMOV into an NZ tile at 0x10000 (plus_one:
     rows + 1 rows, row_plus_one compact); src_nz: an NZ tile of valid src_valid rows TLOADed
     through an NZ view), TINSERT into an NZ mat tile dst_rows x cols at (ir, 0), the cube's copy
     of the mat tile back to UB, TSTORE through an NZ view. L1 starts zeroed (the LargeTile
-    kernel zeroes it with vdup + copy_ubuf_to_cbuf)."""
+    kernel zeroes it with vdup + copy_ubuf_to_cbuf). split: 2 or 4, TINSERT<TInsertMode::SPLITn>
+    (runTInsertNZSplit[Hif8]: the same tiles)."""
     es = ES[ft]
     src = GM("src", ft, rows * cols, "input_arr.bin", tdt=t)
     out = GM("out", ft, dst_rows * cols, "out.bin", is_input=False, golden="golden_output.bin", tdt=t)
@@ -2987,7 +2988,8 @@ def vec_to_mat_insert(t, ft, rows, cols, dst_rows, ir, src_nz=False, plus_one=Fa
                      tmp=(tmp[:-1] + ", compact=2>" if plus_one else tmp, 0x10000))
         views["vs"] = view2(src, rows, cols)
         steps, ins = [("tload", ["vs"], ["s"]), ("tmov", ["s"], ["tmp"])], "tmp"
-    steps += [("tinsert", [ins, f"c{ir}", "c0"], ["mat"])] + readback("mat", "back", t, dst_rows * cols * es)
+    mode = f"{{tinsertMode = #pto.tinsert_mode<split{split}>}}" if split else None
+    steps += [("tinsert", [ins, f"c{ir}", "c0"], ["mat"], None, mode)] + readback("mat", "back", t, dst_rows * cols * es)
     steps += [("tstore", ["back"], ["vo"])]
     return index_consts(Prog([out, src], views, tiles, steps, profiles=("a5",)), (ir,))
 
@@ -3009,11 +3011,12 @@ def acc_to_mat_insert(m, k, n):
     return Prog([out, a, b], views, tiles, steps, profiles=("a5",))
 
 
-# a5 tinsert launchTInsertNZ<key> kernels by case: (kind, T, Rows, Cols[, ValidRow, TileRows, DstRows, IdxRow])
+# a5 tinsert launchTInsertNZ<key> kernels by case: (kind, T, Rows, Cols[, ValidRow, TileRows, DstRows, IdxRow]);
+# plus1 / hif8 with a 5th entry: TINSERT<TInsertMode::SPLIT2 / 4> (2 or 4)
 TINSERT_NZ = {"nz_1": ("nz", "f32", 16, 32), "nz_2": ("plus1", "f32", 16, 32), "nz_3": ("plus1", "f32", 32, 64),
-              "nz_4": ("plus1", "i32", 32, 32), "nz_5": ("split",), "nz_6": ("split",), "nz_7": ("nz", "f32", 64, 64),
+              "nz_4": ("plus1", "i32", 32, 32), "nz_5": ("plus1", "f32", 32, 32, 2), "nz_6": ("plus1", "f32", 32, 32, 4), "nz_7": ("nz", "f32", 64, 64),
               "nz_14": ("large", "f32", 32, 32, 16, 32, 32, 0), "nz_15": ("large", "f32", 32, 32, 16, 32, 32, 16),
-              "nz_hif8_1": ("hif8", "!pto.hif8", 16, 64), "nz_hif8_2": ("split",), "nz_hif8_3": ("split",)}
+              "nz_hif8_1": ("hif8", "!pto.hif8", 16, 64), "nz_hif8_2": ("hif8", "!pto.hif8", 16, 64, 2), "nz_hif8_3": ("hif8", "!pto.hif8", 16, 128, 4)}
 
 
 def tinsert_a5(c, d):
@@ -3036,14 +3039,13 @@ def tinsert_a5(c, d):
     k = TINSERT_NZ.get(fam)
     if k is None:
         return "kernel family not reached in the time box (goldf)"
-    if k[0] == "split":
-        return "TINSERT<TInsertMode::SPLIT2 / SPLIT4>: no insert mode in ptosim's tinsert form"
     if k[0] == "large":
         _, t, _, cols, vr, tr, drows, ir = k
         return vec_to_mat_insert(t, t, tr, cols, drows, ir, src_nz=True, src_valid=vr)
+    split = k[4] if len(k) == 5 else None
     if k[0] == "hif8":
-        return vec_to_mat_insert(k[1], "ui8", k[2], k[3], k[2], 0, src_nz=True)
-    return vec_to_mat_insert(k[1], k[1], k[2], k[3], k[2], 0, plus_one=k[0] == "plus1")
+        return vec_to_mat_insert(k[1], "ui8", k[2], k[3], k[2], 0, src_nz=True, split=split)
+    return vec_to_mat_insert(k[1], k[1], k[2], k[3], k[2], 0, plus_one=k[0] == "plus1", split=split)
 
 
 SUITE["npu-a5"].update({"tinsert": tinsert_a5})
@@ -3072,6 +3074,14 @@ def acc_matmul(c, a_addr=0x20000, b_addr=0x10000, unalign=False):
     return [a, b], views, tiles, steps, N
 
 
+def scalar_quant_move(p, move, ix, tgt, relu):
+    """tmov / textract / tinsert of %acc into %tgt with the quant scalar %qs (PTOOps.td: textract's
+    4th ins operand, tinsert's `pre_quant %q : i64`); ix: the index constants; relu: attribute text."""
+    ixs, ixt, acc = "".join(f", %{n}" for n in ix), ", index" * len(ix), p.ttype("acc")
+    ins = f"%acc{ixs} : {acc}{ixt} pre_quant %qs : i64" if move == "tinsert" else f"%acc{ixs}, %qs : {acc}{ixt}, i64"
+    return f"pto.{move} ins({ins}) outs(%{tgt} : {p.ttype(tgt)}){relu}"
+
+
 def acc_to_vec(c, move, shape, valid, out_shape, init=None):
     """The a5 acc2vec kernels (RunTMOV / RunTMOVFBQuant): acc_matmul, then `move` (tmov /
     textract / tinsert at (index_rows, index_cols)) of the acc into an ND vec tile `shape`
@@ -3087,8 +3097,6 @@ def acc2vec_skip(c, name):
     """Why an acc2vec case is not run, or None."""
     if "split" in name:
         return "dual-destination split (AccToVecMode dual): each half lands in another vector core's UB"
-    if c.is_s_quant:
-        return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
     return None
 
 
@@ -3246,7 +3254,7 @@ def tmov_acc2vec_prog(c, gms, views, tiles, steps, N, ot, fmt, row, col, sfr=512
         if es == 1:
             w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
         p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
-        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%{tgt} : {p.ttype(tgt)}){relu}")
+        steps.append(scalar_quant_move(p, move, ix, tgt, relu))
     else:
         op = move + ("_fp" if c.is_v_quant and move != "tmov" else "")
         steps.append((op, src + ix, [tgt], None, RELU if c.is_relu else None))
@@ -3278,8 +3286,6 @@ def tmov_acc2mat_a5(c, d):
     if sfr != 512 and fmt == "NZ":
         return "NZ tile of 1024-byte fractals stored by the kernel's raw copy_ubuf_to_gm (VecCopyOut)"
     move = "tmov" if (ir, ic) == (0, 0) or c.is_relu else "tinsert" if ins else "textract"
-    if c.is_s_quant and move != "tmov":
-        return "scalar quant: ptosim's indexed moves (textract / tinsert) take no preQuantScalar operand"
     valid = (row, col) if unalign else (dr, dc) if ins else (vm - ir, vn - ic)  # unalign: all valid (goldh)
     shape = valid if ins else (row, col)
     gms, views, tiles, steps, N = acc_matmul(c, a_addr=0, unalign=unalign)
@@ -3937,8 +3943,6 @@ def tmov_acc2mat_a2a3(c, d):
     ix = [f"c{ir}", f"c{ic}"] if move != "tmov" else []
     relu_attr = RELU if relu else None
     if fam == "SCQuantNz":
-        if move != "tmov":
-            return "scalar quant with TEXTRACT / TINSERT: ptosim's indexed moves take no preQuantScalar operand"
         s = float(cargs[-1])
         if ot == "i16":
             w = ((int(s) - 1) & 0xF) << 32
@@ -3947,8 +3951,7 @@ def tmov_acc2mat_a2a3(c, d):
             if ES[ot] == 1:
                 w = (w & ~(1 << 46)) | (int(ot == "i8") << 46)
         p.pre = list(p.pre) + [f"%qs = arith.constant {w} : i64"]
-        steps.append(f"pto.tmov ins(%acc, %qs : {p.ttype('acc')}, i64) outs(%dst : {p.ttype('dst')})"
-                     + (" " + RELU if relu else ""))
+        steps.append(scalar_quant_move(p, move, ix, "dst", " " + RELU if relu else ""))
     else:
         op = move + ("_fp" if fb and move != "tmov" else "")
         steps.append((op, src + ix, ["dst"], None, relu_attr))

@@ -27,7 +27,9 @@ static int same_place(const pa_type *a, const pa_type *b) {
 static const pa_item *io(pt_bind *b, const pa_op *op, const char *clause, unsigned i) {
   const pa_item *c = pa_op_clause(op, clause);
   const pa_item *it = c && c->kind == PA_IT_CALL && i < c->nargs ? &c->args[i] : NULL;
-  const pa_type *written = it && c->types && i < c->ntypes ? c->types[i] : NULL, *own = pt_bind_value_type(b, it);
+  unsigned t = i; /* the types pair with the operands, not with keywords (`fp %f : T`) */
+  for (unsigned k = 0; it && k < i; k++) t -= c->args[k].kind == PA_IT_WORD;
+  const pa_type *written = it && c->types && t < c->ntypes ? c->types[t] : NULL, *own = pt_bind_value_type(b, it);
   if (written && own && !same_place(written, own)) {
     char w[256], o[256];
     pa_type_print(written, w, sizeof w);
@@ -48,6 +50,38 @@ static int expect_io(pt_bind *b, const pa_op *op, unsigned nins, unsigned nouts)
   if (ni == nins && no == nouts) return 0;
   return pt_bind_error(b, NULL, "bind.arity", "see the op's ins(...) outs(...) operands in PTOOps.td",
                        "expects ins(%u operands) outs(%u), got ins(%u) outs(%u)", nins, nouts, ni, no);
+}
+
+/* PTOAS's optional operands after a keyword in ins(...): `ins(%s, %r, %c : T, index, index fp %f : F
+ * pre_quant %q : i64)` (the parser keeps each keyword as a word item before its operand).
+ * at[k] = the index of the operand of keyword kws[k], 0 when absent. Returns the number of
+ * operands before the first keyword, or -1 (reported) for another word or a missing operand. */
+static int ins_keywords(pt_bind *b, const pa_op *op, const char *const *kws, unsigned n, unsigned *at) {
+  const pa_item *c = pa_op_clause(op, "ins");
+  unsigned nargs = c && c->kind == PA_IT_CALL ? c->nargs : 0, lead = nargs;
+  memset(at, 0, n * sizeof *at);
+  for (unsigned i = 0; i < nargs; i++) {
+    const pa_item *w = &c->args[i];
+    if (w->kind != PA_IT_WORD) continue;
+    unsigned k = 0;
+    while (k < n && !pa_item_is_word(w, kws[k])) k++;
+    if (k == n || at[k] || i + 1 >= nargs || c->args[i + 1].kind != PA_IT_VALUE)
+      return pt_bind_error(b, w, "bind.keyword", "see the op's assemblyFormat in PTOOps.td",
+                           "unexpected '%.*s' in ins(...)", (int)w->text.n, w->text.s);
+    lead = lead < i ? lead : i;
+    at[k] = ++i;
+  }
+  return (int)lead;
+}
+
+/* ins(...) has lo..hi operands before its keywords (lead: ins_keywords) and outs(...) one. */
+static int expect_lead(pt_bind *b, const pa_op *op, int lead, unsigned lo, unsigned hi) {
+  unsigned no = io_count(op, "outs");
+  if (lead < 0) return -1;
+  if ((unsigned)lead >= lo && (unsigned)lead <= hi && no == 1) return 0;
+  return pt_bind_error(b, NULL, "bind.arity", "see the op's ins(...) outs(...) operands in PTOOps.td",
+                       "expects ins(%u to %u operands, then keyword operands) outs(1), got ins(%d) outs(%u)", lo, hi,
+                       lead, no);
 }
 
 /* Variant flag of the op's row (OPF_*: core/optable.h). */
@@ -113,15 +147,17 @@ int bind_ptosim_tload_params(pt_bind *b, const pa_op *op, ptosim_tload_params *p
   return 0;
 }
 
-/* pto.tstore ins(%tile [, %preQuantScalar : i64]) outs(%view) {atomicType, reluPreMode, stPhase};
- * pto.tstore_fp ins(%tile, %fp) outs(%view) */
+/* pto.tstore ins(%tile [fp %fp : F] [, %preQuantScalar : i64]) outs(%view) {atomicType, reluPreMode,
+ * stPhase}; pto.tstore_fp ins(%tile, %fp) outs(%view) */
 int bind_ptosim_tstore_params(pt_bind *b, const pa_op *op, ptosim_tstore_params *p) {
-  int fp = has_flag(b, OPF_FP);
-  unsigned ni = io_count(op, "ins");
-  if (expect_io(b, op, fp ? 2 : ni == 2 ? 2 : 1, 1)) return -1;
+  static const char *const kw[] = {"fp"};
+  unsigned at[1] = {0};
+  int fp = has_flag(b, OPF_FP), lead = fp ? 0 : ins_keywords(b, op, kw, 1, at);
+  if (fp ? expect_io(b, op, 2, 1) : expect_lead(b, op, lead, 1, 2)) return -1;
   p->src = pt_bind_tile(b, io(b, op, "ins", 0));
-  if (fp) p->fp = pt_bind_tile(b, io(b, op, "ins", 1));
-  p->has_quant_scalar = !fp && ni == 2;
+  p->has_fp = at[0] != 0;
+  if (fp || p->has_fp) p->fp = pt_bind_tile(b, io(b, op, "ins", fp ? 1 : at[0]));
+  p->has_quant_scalar = lead == 2;
   if (p->has_quant_scalar) p->quant_scalar = (uint64_t)pt_bind_int(b, io(b, op, "ins", 1));
   p->dst = pt_bind_view(b, io(b, op, "outs", 0), &p->src);
   static const char *const atomic[] = {"atomic_none", "atomic_add"};
@@ -141,14 +177,31 @@ static ptosim_coalesce coalesce_of(const ptosim_tile *idx, const ptosim_tile *da
   return elem ? PTOSIM_COALESCE_ELEM : PTOSIM_COALESCE_ROW;
 }
 
-/* pto.mgather ins(%table, %idx) outs(%dst) {gatherOob} */
+/* pto.mgather ins(%table, %idx) outs(%dst) {gatherOob}: a vec index tile; the GM -> L1 form
+ * ins(%table, %idx [, %scratch]) outs(%mat) {coalesce} with a GM index view (elem mode: the
+ * GM scratch; coalesce defaults to elem with a scratch, else row). */
 int bind_ptosim_mgather_params(pt_bind *b, const pa_op *op, ptosim_mgather_params *p) {
-  if (expect_io(b, op, 2, 1)) return -1;
-  p->idx = pt_bind_tile(b, io(b, op, "ins", 1));
+  const pa_item *c = pa_op_clause(op, "ins");
+  const pa_type *it = c && c->kind == PA_IT_CALL && c->types && c->ntypes > 1 ? c->types[1] : NULL;
+  p->gm_idx = it && it->kind != PA_TY_TILE_BUF;
+  unsigned ni = io_count(op, "ins");
+  if (expect_io(b, op, p->gm_idx && ni == 3 ? 3 : 2, 1)) return -1;
   p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
   p->table = pt_bind_view(b, io(b, op, "ins", 0), &p->dst);
-  p->coalesce = coalesce_of(&p->idx, &p->dst);
-  static const char *const oob[] = {"undefined", "clamp", "wrap", "zero"};
+  static const char *const co[] = {"row", "elem"}, *const oob[] = {"undefined", "clamp", "wrap", "zero"};
+  if (p->gm_idx) {
+    p->idx_gm = pt_bind_view(b, io(b, op, "ins", 1), NULL);
+    if (ni == 3) p->scratch = pt_bind_view(b, io(b, op, "ins", 2), &p->dst);
+    int m = enum_attr(b, op, "coalesce", co, 2, ni == 3);
+    if (m < 0) return -1;
+    if (m != (ni == 3))
+      return pt_bind_error(b, NULL, "bind.arity", "coalesce elem takes ins(%table, %idx, %scratch), row no scratch",
+                           "coalesce %s with%s a scratch operand", co[m], ni == 3 ? "" : "out");
+    p->coalesce = m ? PTOSIM_COALESCE_ELEM : PTOSIM_COALESCE_ROW;
+  } else {
+    p->idx = pt_bind_tile(b, io(b, op, "ins", 1));
+    p->coalesce = coalesce_of(&p->idx, &p->dst);
+  }
   int o = enum_attr(b, op, "gatherOob", oob, 4, 0);
   p->oob = o > 0 ? (ptosim_gather_oob)o : PTOSIM_GATHER_UNDEFINED;
   return 0;
@@ -180,9 +233,10 @@ static int bind_tiles(pt_bind *b, const pa_op *op, ptosim_tile *in0, ptosim_tile
   return 0;
 }
 
-/* pto.ttrans ins(%src, %tmp) outs(%dst) */
+/* pto.ttrans ins(%src [, %tmp]) outs(%dst) (tmp optional in PTOOps.td TTransOp) */
 int bind_ptosim_ttrans_params(pt_bind *b, const pa_op *op, ptosim_ttrans_params *p) {
-  return bind_tiles(b, op, &p->src, &p->tmp, &p->dst);
+  p->no_tmp = io_count(op, "ins") == 1;
+  return bind_tiles(b, op, &p->src, p->no_tmp ? NULL : &p->tmp, &p->dst);
 }
 
 /* pto.tfillpad / _inplace / _expand ins(%src) outs(%dst) */
@@ -235,12 +289,29 @@ int bind_ptosim_tmatmul_params(pt_bind *b, const pa_op *op, ptosim_tmatmul_param
   return 0;
 }
 
-/* pto.tmov ins(%src [, %fp] [, %preQuantScalar : i64]) outs(%dst) {accToVecMode, reluPreMode};
- * pto.tmov.fp ins(%src, %fp) outs(%dst);
- * pto.textract / pto.tinsert ins(%src, %row, %col) outs(%dst); their _fp forms
- * ins(%src, %fp, %row, %col) outs(%dst). */
-int bind_ptosim_tmov_params(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) {
-  int indexed = has_flag(b, OPF_INDEXED), fp_form = has_flag(b, OPF_FP);
+/* pto.textract ins(%src, %row, %col [, %preQuantScalar] : T, index, index [, i64] [fp %fp : F]);
+ * pto.tinsert ins(%src, %row, %col : T, index, index [fp %fp : F] [pre_quant %q : i64])
+ * {tinsertMode}: PTOOps.td TExtractOp / TInsertOp (the fp tile and the quant scalar optional). */
+static int bind_indexed(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) {
+  static const char *const kw[] = {"fp", "pre_quant"}, *const split[] = {[2] = "split2", [4] = "split4"};
+  unsigned at[2], ins = b->opc == PTOSIM_OP_tinsert;
+  int lead = ins_keywords(b, op, kw, 1 + ins, at);
+  if (expect_lead(b, op, lead, 3, 4 - ins)) return -1;
+  p->src = pt_bind_tile(b, io(b, op, "ins", 0));
+  p->index_row = pt_bind_int(b, io(b, op, "ins", 1));
+  p->index_col = pt_bind_int(b, io(b, op, "ins", 2));
+  p->has_fp = at[0] != 0;
+  if (p->has_fp) p->fp = pt_bind_tile(b, io(b, op, "ins", at[0]));
+  unsigned q = lead == 4 ? 3 : ins ? at[1] : 0;
+  p->has_quant_scalar = q != 0;
+  if (q) p->quant_scalar = (uint64_t)pt_bind_int(b, io(b, op, "ins", q));
+  p->insert_split = ins ? enum_attr(b, op, "tinsertMode", split, 5, 0) : 0;
+  return p->insert_split < 0 ? -1 : 0;
+}
+
+/* pto.tmov ins(%src [, %fp] [, %preQuantScalar : i64]) outs(%dst); pto.tmov.fp ins(%src, %fp)
+ * outs(%dst); pto.textract_fp / pto.tinsert_fp ins(%src, %fp, %row, %col) outs(%dst). */
+static int bind_mov(pt_bind *b, const pa_op *op, ptosim_tmov_params *p, int indexed, int fp_form) {
   unsigned ni = io_count(op, "ins"), want = 1u + (unsigned)fp_form + 2u * (unsigned)indexed;
   if (!indexed && !fp_form) want = ni >= 1 && ni <= 3 ? ni : 1; /* tmov: optional fp and quant scalar */
   if (expect_io(b, op, want, 1)) return -1;
@@ -266,6 +337,13 @@ int bind_ptosim_tmov_params(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) 
       p->quant_scalar = (uint64_t)pt_bind_int(b, io(b, op, "ins", i));
     }
   }
+  return 0;
+}
+
+/* The tmov family: operands (bind_indexed, bind_mov), then outs(%dst) {accToVecMode, reluPreMode}. */
+int bind_ptosim_tmov_params(pt_bind *b, const pa_op *op, ptosim_tmov_params *p) {
+  int indexed = has_flag(b, OPF_INDEXED), fp_form = has_flag(b, OPF_FP);
+  if (indexed && !fp_form ? bind_indexed(b, op, p) : bind_mov(b, op, p, indexed, fp_form)) return -1;
   p->dst = pt_bind_tile(b, io(b, op, "outs", 0));
   static const char *const a2v[] = {"single_mode_vec0", "single_mode_vec1", "dual_mode_split_m", "dual_mode_split_n"};
   int m = enum_attr(b, op, "accToVecMode", a2v, 4, 0), r = enum_attr(b, op, "reluPreMode", relu_words, 3, 0);

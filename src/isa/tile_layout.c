@@ -84,7 +84,8 @@ static int moved_dtype(ptosim_dtype t) {
  * W * ceil(H / RowStride) * RowStride elements, W = src valid cols, H = src valid rows. */
 static ptosim_status trans_tmp(pt_ctx *x, const ptosim_ttrans_params *p, unsigned es) {
   int64_t row_stride = es == 1 ? 32 : 16, blk = PT_C0 / es;
-  if (x->m->target != PTOSIM_TARGET_A2A3 || p->dst.cols % row_stride || p->src.cols / blk > 255) return PTOSIM_OK;
+  if (p->no_tmp || x->m->target != PTOSIM_TARGET_A2A3 || p->dst.cols % row_stride || p->src.cols / blk > 255)
+    return PTOSIM_OK;
   int64_t need = (int64_t)p->src.valid_cols * (int64_t)pt_align_up((uint64_t)p->src.valid_rows, (uint64_t)row_stride);
   int64_t have = (int64_t)p->tmp.rows * p->tmp.cols;
   PT_VERIFY(x, have >= need, "ttrans.tmp_size", "enlarge the tmp tile",
@@ -94,12 +95,14 @@ static ptosim_status trans_tmp(pt_ctx *x, const ptosim_ttrans_params *p, unsigne
 
 ptosim_status pt_exec_ttrans(pt_ctx *x, const ptosim_ttrans_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
-  const operand o[] = {{"src", s, PTOSIM_UB}, {"tmp", &p->tmp, PTOSIM_UB}, {"dst", d, PTOSIM_UB}};
-  PT_TRY(operands(x, "ttrans.space", 3, o));
+  /* without tmp (PTOAS materializes it) the checks see dst in its place */
+  const ptosim_tile *t = p->no_tmp ? d : &p->tmp;
+  const operand o[] = {{"src", s, PTOSIM_UB}, {"dst", d, PTOSIM_UB}, {"tmp", t, PTOSIM_UB}};
+  PT_TRY(operands(x, "ttrans.space", p->no_tmp ? 2 : 3, o));
   unsigned es = esize(s);
-  PT_VERIFY(x, moved_dtype(s->dtype) && moved_dtype(d->dtype) && esize(d) == es && esize(&p->tmp) == es, "ttrans.dtype",
+  PT_VERIFY(x, moved_dtype(s->dtype) && moved_dtype(d->dtype) && esize(d) == es && esize(t) == es, "ttrans.dtype",
             "use u8/i8, u16/i16/f16/bf16 or u32/i32/f32 tiles of one element width",
-            "element types src %s, tmp %s, dst %s", pt_dtype_name(s->dtype), pt_dtype_name(p->tmp.dtype),
+            "element types src %s, tmp %s, dst %s", pt_dtype_name(s->dtype), pt_dtype_name(t->dtype),
             pt_dtype_name(d->dtype));
   /* Both targets' implementations address src and dst as row-major arrays (their RowStride). */
   PT_VERIFY(x, is_nd(s) && is_nd(d), "ttrans.layout", "use row_major none_box src and dst tiles",

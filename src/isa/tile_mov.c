@@ -297,9 +297,9 @@ static ptosim_status check_forms(pt_ctx *x, const ptosim_tmov_params *p, const m
   PT_VERIFY(x, acc || (!quant && (p->relu == PTOSIM_RELU_NONE || p->relu == PTOSIM_RELU_NO_RELU)), RULE(v, "acc_only"),
             "relu, fp and preQuantScalar apply to moves out of an acc tile", "pto.%s from %s with %s", v->fam,
             pt_space_name(p->src.space), quant ? "a quant parameter" : "relu");
-  PT_VERIFY(x, p->has_fp == fp_op || (v->op == MV_TMOV && p->has_fp), RULE(v, "fp"),
-            fp_op ? "the _fp forms take a scaling tile: set has_fp and fp" : "pass the scaling tile to the _fp form",
-            "pto.%s%s %s a scaling tile", v->fam, fp_op ? "_fp" : "", fp_op ? "needs" : "takes no");
+  /* the plain ops take an optional fp tile too (PTOAS's `fp %fp` operand) */
+  PT_VERIFY(x, p->has_fp || !fp_op, RULE(v, "fp"), "the _fp forms take a scaling tile: set has_fp and fp",
+            "pto.%s_fp needs a scaling tile", v->fam);
   PT_VERIFY(x, !(p->has_fp && p->has_quant_scalar), RULE(v, "fp"), "give either fp or preQuantScalar",
             "both a vector (fp) and a scalar quant parameter");
   if (p->has_fp)
@@ -311,6 +311,13 @@ static ptosim_status check_forms(pt_ctx *x, const ptosim_tmov_params *p, const m
                 (p->acc_to_vec == PTOSIM_A2V_SINGLE_VEC0 || (acc && p->dst.space == PTOSIM_UB)),
             RULE(v, "acc_to_vec"), "accToVecMode is for acc -> vec moves", "accToVecMode %d on a %s -> %s move",
             (int)p->acc_to_vec, pt_space_name(p->src.space), pt_space_name(p->dst.space));
+  /* tinsertMode: a5 TInsert.hpp TINSERT_IMPL<TInsertMode> static_asserts (NZ vec -> mat) */
+  PT_VERIFY(x,
+            !p->insert_split || ((p->insert_split == 2 || p->insert_split == 4) && v->a5 && v->op == MV_INSERT &&
+                                 v->path == P_VM && kind_of(&p->src) == PT_TK_NZ),
+            RULE(v, "split"), "tinsertMode split2 / split4 is an A5 tinsert of an NZ vec tile into a mat tile",
+            "insert split %d on %s: pto.%s of a %s %s tile to %s", p->insert_split, x->m->prof->name, v->fam,
+            pt_tile_kind_name(kind_of(&p->src)), pt_space_name(p->src.space), pt_space_name(p->dst.space));
   return PTOSIM_OK;
 }
 
@@ -342,6 +349,9 @@ static void plan(const ptosim_tmov_params *p, mv *v) {
    * / irSize) bursts of validCol columns) */
   bool zn_insert = v->op == MV_INSERT && v->path == P_VM && kind_of(s) == PT_TK_ZN;
   if (zn_insert) v->h = tg_align(v->h, v->s.ir);
+  /* split inserts copy whole 16-row fractals of every column block (TInsertSplitImpl: alignedRow
+   * rows per burst; the 2 or 4 copies together cover all ceil(vC / C0) blocks) */
+  if (p->insert_split) v->lh = v->h = tg_align(v->h, 16);
   if (v->op == MV_INSERT && v->s.boxed && v->path != P_ACC && !zn_insert && !one_elem(v))
     v->w = tg_align(v->w, v->s.ic);
   /* a2a3 NZ vec -> vec inserts copy the whole 32-byte stripes, then the tail columns with a

@@ -6,6 +6,7 @@
  *   pto.tprefetch         GM view slices staged in a vec tile                           MTE2
  *   pto.tprefetch_async   L2 prefetch hint of a flat view (no data change)              S
  *   pto.mgather           GM table -> vec tile through a vec index tile                 MTE2 (a5: V)
+ *                         GM table -> NZ mat tile through GM indices (+ GM scratch)     MTE2
  *   pto.mscatter          vec tile -> GM table through a vec index tile                 MTE3 (a5: V)
  * Spec: pto-isa docs/isa/tile/ops/memory-and-data-movement/ (one page per op); hardware
  * evidence: pto-isa include/pto/common/arch/{memory,register}/{tload,tstore}_common.hpp and
@@ -818,6 +819,7 @@ static ptosim_status tstore_common(pt_ctx *x, const ptosim_tstore_params *p, tge
 ptosim_status pt_exec_tstore(pt_ctx *x, const ptosim_tstore_params *p) {
   tgeo g;
   bool acc;
+  if (p->has_fp) return pt_exec_tstore_fp(x, p); /* PTOAS's `ins(%acc fp %fp)` form */
   PT_TRY(tstore_common(x, p, &g, &acc));
   if (acc) return tstore_acc(x, p, &g, false);
   VERIFY(x, p->atomic == PTOSIM_ATOMIC_NONE || p->atomic == PTOSIM_ATOMIC_ADD, "atomic", "atomic_none or atomic_add",
@@ -1041,17 +1043,23 @@ static ptosim_status map_valid(pt_ctx *x, const ptosim_tile *t, const tgeo *g, p
   return pt_region(x, t->space, t->addr, 1, &cnt, &pitch, (uint64_t)len, x->m->prof->align[t->space], acc, h);
 }
 
-/* Operand rules shared by both ops (mgather.md / mscatter.md "Tile Constraints", pto-isa
- * a2a3 MGatherCheck / MScatterCheck, a5 MGatherCheck / MScatterCheck). */
-static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const ptosim_tile *data, const char *dname,
-                              const ptosim_tile *idx, ptosim_coalesce co, int oob) {
-  ptosim_dtype t = data->dtype;
+/* Element types of the gathers and scatters (MGatherCheck / MScatterCheck / MGatherCheckGm2L1). */
+static ptosim_status gather_dtype(pt_ctx *x, ptosim_dtype t) {
   bool f8 = t == PTOSIM_DT_HIF8 || t == PTOSIM_DT_F8E4M3 || t == PTOSIM_DT_F8E5M2;
   VERIFY(x,
          t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_U16 || t == PTOSIM_DT_I32 ||
              t == PTOSIM_DT_U32 || t == PTOSIM_DT_F16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F32 || (f8 && is_a5(x)),
          "dtype", "use i8/u8/i16/u16/i32/u32/f16/bf16/f32 (a5 also hif8, f8E4M3FN, f8E5M2)", "element type %s on %s",
          pt_dtype_name(t), x->m->prof->name);
+  return PTOSIM_OK;
+}
+
+/* Operand rules shared by both ops (mgather.md / mscatter.md "Tile Constraints", pto-isa
+ * a2a3 MGatherCheck / MScatterCheck, a5 MGatherCheck / MScatterCheck). */
+static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const ptosim_tile *data, const char *dname,
+                              const ptosim_tile *idx, ptosim_coalesce co, int oob) {
+  ptosim_dtype t = data->dtype;
+  PT_TRY(gather_dtype(x, t));
   PT_TRY(tile_geo(x, dname, data, &s->d));
   PT_TRY(tile_geo(x, "idx", idx, &s->i));
   VERIFY(x, data->space == PTOSIM_UB && idx->space == PTOSIM_UB, "loc", "data and index tiles are vec (UB) tiles",
@@ -1138,17 +1146,117 @@ static ptosim_status ix_run(pt_ctx *x, ix *s, const ptosim_tile *data, const pto
   return PTOSIM_OK;
 }
 
-/* MGATHER (vec destination). The GM -> L1 form (mat destination, GM index tensor, GM
- * scratch) takes other operands and is not modelled. Pipe: V on a5 (SIMT), MTE2 on a2a3. */
+/* Operand rules of the GM -> L1 gather (a2a3 / a5 MGather.hpp MGatherCheckGm2L1): an NZ mat
+ * tile (fractal 512, rows % 16 == 0, cols % C0 == 0) of the vec form's types (a5 also the
+ * 8-bit floats), an ND table of its element type, i32 / u32 GM indices; row mode copies whole
+ * column blocks (vc % C0 == 0: the nd2nz tail of a partial block is not modelled). */
+static ptosim_status l1_setup(pt_ctx *x, const ptosim_mgather_params *p, ix *s) {
+  tgeo *d = &s->d;
+  PT_TRY(tile_geo(x, "dst", &p->dst, d));
+  PT_TRY(check_unit(x, "dst", p->dst.space));
+  int64_t c0 = BLK / d->es;
+  ptosim_dtype t = p->dst.dtype;
+  PT_TRY(gather_dtype(x, t));
+  VERIFY(x, d->kind == PT_TK_NZ && p->dst.fractal == 512 && d->rows % 16 == 0 && d->cols % c0 == 0, "l1_tile",
+         "the mat tile is NZ (col_major, row_major boxes, fractal 512), rows % 16 == 0, cols % (32 / elem bytes) == 0",
+         "%s mat tile %" PRId64 "x%" PRId64, pt_tile_kind_name(d->kind), d->rows, d->cols);
+  PT_TRY(check_view(x, &p->table, d->es));
+  PT_TRY(check_view(x, &p->idx_gm, 4));
+  VERIFY(x, p->table.layout == PTOSIM_GL_ND && p->table.dtype == t, "layout_pair",
+         "the table is an ND view of the tile's element type", "%s table of %s for a %s tile",
+         layout_name[p->table.layout], pt_dtype_name(p->table.dtype), pt_dtype_name(t));
+  VERIFY(x, p->idx_gm.dtype == PTOSIM_DT_I32 || p->idx_gm.dtype == PTOSIM_DT_U32, "idx_dtype", "indices are i32 or u32",
+         "index view of %s", pt_dtype_name(p->idx_gm.dtype));
+  const int64_t *sh = p->table.shape;
+  s->row = p->coalesce == PTOSIM_COALESCE_ROW;
+  s->cap = mul(mul(sh[0], sh[1]), mul(sh[2], sh[3]));
+  s->rowb = p->table.stride[3] * d->es;
+  if (!s->row) { /* the scratch: a GM view of the tile's type holding the whole tile */
+    const ptosim_gm_view *w = &p->scratch;
+    PT_TRY(check_view(x, w, d->es));
+    int64_t have = mul(mul(mul(w->shape[0], w->shape[1]), mul(w->shape[2], w->shape[3])), w->shape[4]);
+    VERIFY(x, w->dtype == t && have >= d->rows * d->cols, "scratch",
+           "elem mode stages the whole tile in a GM scratch view of its element type",
+           "scratch of %" PRId64 " %s elements for a %" PRId64 "x%" PRId64 " %s tile", have, pt_dtype_name(w->dtype),
+           d->rows, d->cols, pt_dtype_name(t));
+    return PTOSIM_OK;
+  }
+  VERIFY(x, d->vc % c0 == 0 && d->vc <= sh[4] && p->table.stride[4] == 1, "table_shape",
+         "row mode moves whole 32-byte column blocks of at most a (contiguous) table row",
+         "%" PRId64 " valid columns from table rows of %" PRId64 " (stride %" PRId64 ")", d->vc, sh[4],
+         p->table.stride[4]);
+  return PTOSIM_OK;
+}
+
+/* MGATHER GM -> L1 (a2a3 / a5 MGather.hpp MGatherGm2L1RowImpl / MGatherGm2L1ElemImpl, the cube
+ * core's scalar loops and MTE2 copies; the indices are read from GM in order):
+ *   row: tile row r = the first vc elements of table row remap(idx[r]) (rows stride[3] apart,
+ *     shape[0..3] of them), nd2nz into the row's column blocks; ZERO zeroes the whole tile
+ *     first (pto_create_cbuf_matrix), other modes leave the rows of dropped indices as they were;
+ *   elem: scratch[0, rows * cols) = 0, scratch[NZ offset of (r, c)] = table[remap(idx[r *
+ *     idx stride[3] + c])] (the table flat, shape[0..4] elements; dropped: 0), then the
+ *     scratch image into the whole tile (one burst). */
+static ptosim_status mgather_l1(pt_ctx *x, const ptosim_mgather_params *p, ix *s) {
+  PT_TRY(l1_setup(x, p, s));
+  const tgeo *d = &s->d;
+  int64_t es = d->es, c0 = BLK / es, istep = s->row ? 1 : p->idx_gm.stride[3], n = t_bytes(d);
+  if (!s->row) s->cap = mul(s->cap, p->table.shape[4]);
+  uint8_t *ib, *tb, *db, *sb = NULL;
+  int64_t icount = smul(d->vr - 1, istep) + (s->row ? 1 : d->vc), kmax = -1;
+  PT_TRY(pt_span(x, PTOSIM_GM, p->idx_gm.addr, (uint64_t)smul(icount, 4), 1, PT_READ, &ib));
+  for (int64_t r = 0; r < d->vr; r++) /* the GM span the gather reads: up to the largest index */
+    for (int64_t c = 0; c < (s->row ? 1 : d->vc); c++) {
+      uint32_t k;
+      bool drop;
+      memcpy(&k, ib + (r * istep + c) * 4, 4);
+      int64_t m = ix_remap(s, k, &drop);
+      if (!drop && m > kmax) kmax = m;
+    }
+  int64_t tlen = kmax < 0 ? 0 : s->row ? smul(kmax, s->rowb) + d->vc * es : smul(kmax + 1, es);
+  if (tlen) PT_TRY(pt_span(x, PTOSIM_GM, p->table.addr, (uint64_t)tlen, 1, PT_READ, &tb));
+  if (!s->row) {
+    PT_TRY(pt_span(x, PTOSIM_GM, p->scratch.addr, (uint64_t)n, 1, PT_WRITE, &sb));
+    memset(sb, 0, (size_t)n);
+  } else if (s->oob == IX_DROP) {
+    PT_TRY(pt_span(x, PTOSIM_L1, p->dst.addr, (uint64_t)n, 1, PT_WRITE, &db));
+    memset(db, 0, (size_t)n);
+  }
+  for (int64_t r = 0; r < d->vr; r++)
+    for (int64_t c = 0; c < d->vc; c += s->row ? c0 : 1) {
+      uint32_t k;
+      bool drop;
+      memcpy(&k, ib + (r * istep + (s->row ? 0 : c)) * 4, 4);
+      int64_t m = ix_remap(s, k, &drop), to = ((c / c0 * d->rows + r) * c0 + c % c0) * es;
+      if (drop) continue;
+      if (!s->row) {
+        memcpy(sb + to, tb + m * es, (size_t)es);
+        continue;
+      }
+      PT_TRY(pt_span(x, PTOSIM_L1, p->dst.addr + (uint64_t)to, BLK, 1, PT_WRITE, &db));
+      memcpy(db, tb + m * s->rowb + c * es, BLK);
+    }
+  if (s->row) return PTOSIM_OK;
+  PT_TRY(pt_span(x, PTOSIM_L1, p->dst.addr, (uint64_t)n, 1, PT_WRITE, &db));
+  memcpy(db, sb, (size_t)n);
+  return PTOSIM_OK;
+}
+
+/* MGATHER: vec destination through a vec index tile (pipe V on a5, the SIMT kernel; MTE2 on
+ * a2a3), or the GM -> L1 form (mgather_l1, pipe MTE2). */
 ptosim_status pt_exec_mgather(pt_ctx *x, const ptosim_mgather_params *p) {
   static const int oob_of[4] = {IX_UNDEF, IX_CLAMP, IX_WRAP, IX_DROP};
   ix s;
   memset(&s, 0, sizeof s);
-  if (p->dst.space == PTOSIM_L1)
-    return pt_fail(x, PTOSIM_E_UNSUPPORTED, RULE(x, "mat"), "gather into a vec tile",
-                   "the GM -> L1 gather (mat destination, GM index tensor) is not supported");
-  if (is_a5(x)) pt_set_pipe(x, PTOSIM_PIPE_V);
   s.gather = true, s.oob = (unsigned)p->oob < 4 ? oob_of[p->oob] : 99;
+  VERIFY(x, (unsigned)p->coalesce <= PTOSIM_COALESCE_ELEM && s.oob != 99, "mode", "use the enumerators of ptosim/tile_move.h",
+         "coalesce %d / oob %d", (int)p->coalesce, (int)p->oob);
+  if (p->gm_idx || p->dst.space == PTOSIM_L1) {
+    VERIFY(x, p->gm_idx && p->dst.space == PTOSIM_L1, "l1_form",
+           "the GM -> L1 gather takes GM indices and a mat tile, the vec gather a vec index tile",
+           "%s indices with a %s destination", p->gm_idx ? "GM" : "tile", pt_space_name(p->dst.space));
+    return mgather_l1(x, p, &s);
+  }
+  if (is_a5(x)) pt_set_pipe(x, PTOSIM_PIPE_V);
   PT_TRY(ix_setup(x, &s, &p->table, &p->dst, "dst", &p->idx, p->coalesce, (int)p->oob));
   return ix_run(x, &s, &p->dst, &p->idx);
 }
