@@ -500,6 +500,58 @@ static void test_loop_limits(void) {
   CHECK(run_loop(steps, 1, 0, 1, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.max_steps"));
 }
 
+/* PTOAS front-end forms: trailing source locations (`loc("name")`, `loc(fused[...])`, after an
+ * op and after a region's '}') are dropped; builtin.unrealized_conversion_cast between
+ * integers of one width keeps the bits; pto.ptrtoint / pto.inttoptr give a pointer's byte
+ * address and a pointer of any element type at an address. Reference: the same stores
+ * written out by hand on host memory. */
+static void test_front_end_forms(void) {
+  const char *src =
+      "func.func @k(%out: !pto.ptr<ui32, gm>, %o64: !pto.ptr<i64, gm>) attributes {pto.kernel} {\n"
+      "  %c0 = arith.constant 0 : index loc(\"zero\")\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %m1 = arith.constant -1 : i32 loc(fused[\"a\", \"b)\"])\n"
+      "  %u = builtin.unrealized_conversion_cast %m1 : i32 to ui32 loc(\"u\")\n"
+      "  %a = pto.ptrtoint %out : !pto.ptr<ui32, gm> -> i64\n"
+      "  %c4 = arith.constant 4 : i64\n"
+      "  %a4 = arith.addi %a, %c4 : i64\n"
+      "  %p4 = pto.inttoptr %a4 : i64 -> !pto.ptr<ui32, gm>\n"
+      "  pto.store_scalar %u, %p4[%c0] : !pto.ptr<ui32, gm>, ui32\n"
+      "  %lu = pto.load_scalar %p4[%c0] : !pto.ptr<ui32, gm> -> ui32\n"
+      "  %l64 = arith.extui %lu : ui32 to i64\n"
+      "  pto.store_scalar %l64, %o64[%c1] : !pto.ptr<i64, gm>, i64\n"
+      "  %p16 = pto.inttoptr %a : i64 -> !pto.ptr<ui16, gm>\n"
+      "  %h = arith.constant -2 : i16\n"
+      "  %hu = builtin.unrealized_conversion_cast %h : i16 to ui16\n"
+      "  pto.store_scalar %hu, %p16[%c1] : !pto.ptr<ui16, gm>, ui16\n"
+      "  %t = arith.constant true\n"
+      "  %r = scf.if %t -> (i64) {\n"
+      "    scf.yield %a4 : i64\n"
+      "  } else {\n"
+      "    scf.yield %a : i64\n"
+      "  } loc(fused[\"x\", \"y\"])\n"
+      "  %d = arith.subi %r, %a : i64\n"
+      "  pto.store_scalar %d, %o64[%c0] : !pto.ptr<i64, gm>, i64\n"
+      "  return\n"
+      "}\n";
+  ptosim_program *p = load(src);
+  if (!p) return;
+  uint32_t out[2] = {0x1234, 0};
+  int64_t o64[2] = {0};
+  CHECK(run_mapped(p, (void *[]){out, o64}, (size_t[]){sizeof out, sizeof o64}, 2) == PTOSIM_OK);
+  /* out[1] = (uint32_t)-1; bytes 2..3 of out[0] = (uint16_t)-2, bytes 0..1 untouched */
+  CHECK_MSG(out[0] == (0xFFFEu << 16 | 0x1234u) && out[1] == 0xFFFFFFFFu, "got %08x %08x", out[0], out[1]);
+  CHECK_MSG(o64[0] == 4 && o64[1] == 0xFFFFFFFFll, "got %lld %lld", (long long)o64[0], (long long)o64[1]);
+  ptosim_program_free(p);
+  expect_load_error("func.func @k(%x: i32) {\n  %f = builtin.unrealized_conversion_cast %x : i32 to f32\n  return\n}\n",
+                    "[op.unsupported]", 2);
+  expect_load_error("func.func @k(%x: i32) {\n  %p = pto.inttoptr %x : i32 -> !pto.ptr<ui32, gm>\n  return\n}\n",
+                    "[ir.type]", 2);
+  expect_load_error("func.func @k(%x: i64) {\n  %p = pto.inttoptr %x : i64 -> !pto.ptr<index, gm>\n  return\n}\n",
+                    "[ir.type]", 2);
+  expect_load_error("func.func @k(%x: i64) {\n  %p = pto.ptrtoint %x : i64 -> i64\n  return\n}\n", "[ir.type]", 2);
+}
+
 int main(void) {
   RUN(test_scalar);
   RUN(test_gemm_sections);
@@ -512,5 +564,6 @@ int main(void) {
   RUN(test_dev_access);
   RUN(test_many_arguments);
   RUN(test_linked_call_and_castptr);
+  RUN(test_front_end_forms);
   return pt_test_finish();
 }
