@@ -552,6 +552,91 @@ static void test_front_end_forms(void) {
   expect_load_error("func.func @k(%x: i64) {\n  %p = pto.ptrtoint %x : i64 -> i64\n  return\n}\n", "[ir.type]", 2);
 }
 
+/* Local and event-id arrays: an 8 x 8 f32 array filled in a loop (m[i][j] = 8i + j) and read
+ * back transposed, a get that keeps its value after a later set of the same element (issue
+ * 713's snapshot), an event-id array; reference: the same sums computed here. An index past
+ * its dimension (in range of the flattened array) is a run-time fault. */
+static void test_local_arrays(void) {
+  const char *src =
+      "func.func @k(%out: !pto.ptr<f32, gm>, %o32: !pto.ptr<i32, gm>, %row: index) attributes {pto.kernel} {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %c2 = arith.constant 2 : index\n"
+      "  %c8 = arith.constant 8 : index\n"
+      "  %m = pto.declare_local_array -> !pto.local_array<8x8xf32>\n"
+      "  scf.for %i = %c0 to %c8 step %c1 {\n"
+      "    scf.for %j = %c0 to %c8 step %c1 {\n"
+      "      %i8 = arith.muli %i, %c8 : index\n"
+      "      %v = arith.addi %i8, %j : index\n"
+      "      %vi = arith.index_cast %v : index to i32\n"
+      "      %vf = arith.sitofp %vi : i32 to f32\n"
+      "      pto.local_array_set %m[%i, %j], %vf : !pto.local_array<8x8xf32>, f32\n"
+      "    }\n"
+      "  }\n"
+      "  scf.for %i = %c0 to %c8 step %c1 {\n"
+      "    scf.for %j = %c0 to %c8 step %c1 {\n"
+      "      %x = pto.local_array_get %m[%j, %i] : !pto.local_array<8x8xf32> -> f32\n"
+      "      %i8 = arith.muli %i, %c8 : index\n"
+      "      %o = arith.addi %i8, %j : index\n"
+      "      pto.store_scalar %x, %out[%o] : !pto.ptr<f32, gm>, f32\n"
+      "    }\n"
+      "  }\n"
+      "  %a = pto.declare_local_array -> !pto.local_array<2xi32>\n"
+      "  %s7 = arith.constant 7 : i32\n"
+      "  pto.local_array_set %a[%c0], %s7 : !pto.local_array<2xi32>, i32\n"
+      "  %cur = pto.local_array_get %a[%c0] : !pto.local_array<2xi32> -> i32\n"
+      "  %new = arith.addi %cur, %s7 : i32\n"
+      "  pto.local_array_set %a[%c0], %new : !pto.local_array<2xi32>, i32\n"
+      "  %now = pto.local_array_get %a[%c0] : !pto.local_array<2xi32> -> i32\n"
+      "  pto.store_scalar %cur, %o32[%c0] : !pto.ptr<i32, gm>, i32\n"
+      "  pto.store_scalar %now, %o32[%c1] : !pto.ptr<i32, gm>, i32\n"
+      "  %e = pto.declare_eventid_array -> !pto.eventid_array<4>\n"
+      "  pto.eventid_array_set %e[%c1], %c2 : !pto.eventid_array<4>\n"
+      "  %eid = pto.eventid_array_get %e[%c1] : !pto.eventid_array<4>\n"
+      "  %ei = arith.index_cast %eid : index to i32\n"
+      "  pto.store_scalar %ei, %o32[%c2] : !pto.ptr<i32, gm>, i32\n"
+      "  %y = pto.local_array_get %m[%row, %c0] : !pto.local_array<8x8xf32> -> f32\n"
+      "  pto.store_scalar %y, %out[%c0] : !pto.ptr<f32, gm>, f32\n"
+      "  return\n"
+      "}\n";
+  ptosim_program *p = load(src);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+  float out[64] = {0};
+  int32_t o32[3] = {0};
+  ptosim_arg args[3];
+  ptosim_gm_map(m, out, sizeof out, &args[0].gm_addr);
+  ptosim_gm_map(m, o32, sizeof o32, &args[1].gm_addr);
+  args[2].i = 5;
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_OK);
+  int bad = 0;
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++) bad += out[i * 8 + j] != (i == 0 && j == 0 ? 40.0f : (float)(j * 8 + i)); /* out[0] = m[5][0] */
+  CHECK_MSG(!bad, "%d wrong elements", bad);
+  CHECK_MSG(o32[0] == 7 && o32[1] == 14 && o32[2] == 2, "got %d %d %d", o32[0], o32[1], o32[2]);
+  args[2].i = 8; /* m[8][0]: flattened 64 is past the end */
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_E_FAULT && !strcmp(ptosim_last_diag(m)->rule, "run.array_bounds"));
+  args[2].i = -1;
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_E_FAULT && !strcmp(ptosim_last_diag(m)->rule, "run.array_bounds"));
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  /* m[0][9] of a 2 x 8 array: flattened 9 lies inside the array, but 9 is past dimension 1 */
+  const char *dim = "func.func @k(%j: index) {\n  %c0 = arith.constant 0 : index\n"
+                    "  %m = pto.declare_local_array -> !pto.local_array<2x8xi32>\n"
+                    "  %x = pto.local_array_get %m[%c0, %j] : !pto.local_array<2x8xi32> -> i32\n  return\n}\n";
+  const char *rule;
+  CHECK(run_loop(dim, 100, 0, 7, &rule) == PTOSIM_OK);
+  CHECK(run_loop(dim, 100, 0, 9, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.array_bounds"));
+  expect_load_error("func.func @k(%i: index) {\n  %m = pto.declare_local_array -> !pto.local_array<2x8xi32>\n"
+                    "  %x = pto.local_array_get %m[%i] : !pto.local_array<2x8xi32> -> i32\n  return\n}\n", "[ir.type]", 3);
+  expect_load_error("func.func @k(%i: index) {\n  %m = pto.declare_eventid_array -> !pto.eventid_array<4>\n"
+                    "  %x = pto.local_array_get %m[%i] : !pto.eventid_array<4> -> index\n  return\n}\n", "[ir.type]", 3);
+  expect_load_error("func.func @k(%i: index, %v: f32) {\n  %m = pto.declare_local_array -> !pto.local_array<4xi32>\n"
+                    "  pto.local_array_set %m[%i], %v : !pto.local_array<4xi32>, f32\n  return\n}\n", "[ir.type]", 3);
+  expect_load_error("func.func @k() {\n  %m = pto.declare_local_array -> !pto.local_array<0xi32>\n  return\n}\n",
+                    "[parse.bad_type]", 2);
+}
+
 int main(void) {
   RUN(test_scalar);
   RUN(test_gemm_sections);
@@ -565,5 +650,6 @@ int main(void) {
   RUN(test_many_arguments);
   RUN(test_linked_call_and_castptr);
   RUN(test_front_end_forms);
+  RUN(test_local_arrays);
   return pt_test_finish();
 }
