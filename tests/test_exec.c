@@ -637,6 +637,18 @@ static void test_local_arrays(void) {
                     "[parse.bad_type]", 2);
 }
 
+/* A call of a function declared without a body (PTOAS lit tests' @consume sinks) loads; a
+ * run stops at the call only when it reaches it. */
+static void test_extern_call(void) {
+  const char *src = "func.func private @consume(i64)\n"
+                    "func.func @k(%x: i64) {\n  %c0 = arith.constant 0 : i64\n"
+                    "  %t = arith.cmpi ne, %x, %c0 : i64\n"
+                    "  scf.if %t {\n    func.call @consume(%x) : (i64) -> ()\n  }\n  return\n}\n";
+  const char *rule;
+  CHECK(run_loop(src, 100, 0, 0, &rule) == PTOSIM_OK);
+  CHECK(run_loop(src, 100, 0, 1, &rule) == PTOSIM_E_UNSUPPORTED && !strcmp(rule, "run.extern_call"));
+}
+
 int main(void) {
   RUN(test_scalar);
   RUN(test_gemm_sections);
@@ -651,5 +663,6 @@ int main(void) {
   RUN(test_linked_call_and_castptr);
   RUN(test_front_end_forms);
   RUN(test_local_arrays);
+  RUN(test_extern_call);
   return pt_test_finish();
 }

@@ -290,8 +290,7 @@ int pt_lower_call(pt_lower *L, const pa_op *op) {
   char name[256];
   snprintf(name, sizeof name, "%.*s", (int)callee->name.n, callee->name.s);
   const pa_op *fn = pa_find_func(L->p->ast, name);
-  if (!fn || fn->func->is_decl)
-    return errorf(L, op->loc, "ir.call", "define the callee in this file", "call of undefined function @%s", name);
+  if (!fn) return errorf(L, op->loc, "ir.call", "define or declare the callee in this file", "call of undefined function @%s", name);
   /* Inlining a recursive call would never end (and calls that branch would inline an
    * exponential tree before any depth limit): refuse a callee already being lowered. */
   int recursive = L->fn == fn->func;
@@ -317,6 +316,10 @@ int pt_lower_call(pt_lower *L, const pa_op *op) {
   pt_slot_type types[64] = {{0}};
   for (int i = 0; i < nr; i++) types[i] = pt_slot_type_of(fn->func->results[i]);
   int32_t first = pt_lower_define_results(L, op, types, nr), res[64];
+  if (fn->func->is_decl) { /* external (`func.func private @f(T)` only): checked, run stops there */
+    pt_lower_emit(L, (pt_ins){.code = PT_C_EXTERN, .dst = -1, .src = op});
+    return rc;
+  }
   for (int i = 0; i < nr; i++) res[i] = first + i;
   ret_ctx ret = {.result_slots = res, .nresults = nr, .caller = L->fn, .outer = L->ret}, *saved_ret = L->ret;
   int saved_barrier = L->barrier, saved_names = L->nnames;

@@ -102,6 +102,7 @@ typedef enum pt_code {
   PT_C_AGET,    /* dst = element [indices] of the local array whose handle slot is a (elements in the
                    slots after it, row-major); the index slots are operands as PT_C_PTO */
   PT_C_ASET,    /* element [indices] of array a = c */
+  PT_C_EXTERN,  /* func.call of a function declared without a body: a run that reaches it stops */
   PT_C_RETURN
 } pt_code;
 

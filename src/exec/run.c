@@ -412,6 +412,13 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
     case PT_C_OBJ:
       if ((*st = pt_run_obj(p, cr->core, s, cr->objs, in)) != PTOSIM_OK) return cr->pc = pc, STEP_ERROR;
       break;
+    case PT_C_EXTERN: {
+      char msg[300];
+      const pa_item *f = in->src->nitems ? &in->src->items[0] : NULL;
+      snprintf(msg, sizeof msg, "not supported yet: call of @%.*s, declared without a body", f ? (int)f->name.n : 0, f ? f->name.s : "");
+      *st = fail_at(br, in, PTOSIM_E_UNSUPPORTED, "run.extern_call", "link the callee's definition into the module (ptosim runs only what the text defines)", msg);
+      return cr->pc = pc, STEP_ERROR;
+    }
     case PT_C_AGET:
     case PT_C_ASET: {
       int32_t e = array_elem(p, s, in);
