@@ -6,6 +6,7 @@
 
 #include "core/dtype.h"
 #include "harness.h"
+#include "ptosim/monitor.h"
 #include "ptosim/program.h"
 
 /* A program that must load without errors (a failed CHECK otherwise). */
@@ -649,6 +650,55 @@ static void test_extern_call(void) {
   CHECK(run_loop(src, 100, 0, 1, &rule) == PTOSIM_E_UNSUPPORTED && !strcmp(rule, "run.extern_call"));
 }
 
+/* pto.fence.barrier_all #pto.fence_scope<gm>: an MTE3 store to GM then a scalar load of it
+ * is ordered by the fence (its pipe drains), a race without it, in a vector kernel and in
+ * one without a kernel kind. In a cube section it drains MTE2 and FIX, pipes of the cube
+ * core (no sync.pipe error). Scope local_memory is refused. */
+static void test_fence(void) {
+  static char src[1024];
+  const char *kinds[] = {"vector", "vector", ""};
+  for (int v = 0; v < 3; v++) {
+    int fence = v != 1;
+    snprintf(src, sizeof src,
+             "module attributes {%s} {\n"
+             "func.func @k(%%g: !pto.ptr<f32, gm>, %%o: !pto.ptr<f32, gm>) attributes {pto.kernel} {\n"
+             "  %%c0 = arith.constant 0 : index\n"
+             "  %%u = pto.castptr 0 : i64 -> !pto.ptr<f32, ub>\n"
+             "  pto.mte_ub_gm %%u, %%g, 32 nburst(1, 32, 32) : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>\n%s"
+             "  %%x = pto.load_scalar %%g[%%c0] : !pto.ptr<f32, gm> -> f32\n"
+             "  pto.store_scalar %%x, %%o[%%c0] : !pto.ptr<f32, gm>, f32\n"
+             "  return\n}\n}\n",
+             kinds[v][0] ? "pto.kernel_kind = #pto.kernel_kind<vector>" : "", fence ? "  pto.fence.barrier_all #pto.fence_scope<gm>\n" : "");
+    ptosim_program *p = load(src);
+    if (!p) return;
+    ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+    float g[8] = {0}, o[1] = {0};
+    ptosim_arg a[2];
+    ptosim_gm_map(m, g, sizeof g, &a[0].gm_addr);
+    ptosim_gm_map(m, o, sizeof o, &a[1].gm_addr);
+    ptosim_monitor_opts opts = ptosim_monitor_defaults();
+    ptosim_monitor *mon = ptosim_monitor_attach(m, &opts);
+    CHECK(ptosim_monitor_run(mon, p, a) == PTOSIM_OK);
+    ptosim_monitor_finish(mon);
+    int races = 0;
+    for (int i = 0; i < ptosim_monitor_nreports(mon); i++) races += !strcmp(ptosim_monitor_report(mon, i)->rule, "race.raw");
+    CHECK_MSG(races == !fence, "variant %d: %d races", v, races);
+    ptosim_monitor_free(mon);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
+  ptosim_program *p = load("func.func @k() {\n  pto.section.cube {\n    pto.fence.barrier_all #pto.fence_scope<all>\n  }\n"
+                           "  pto.section.vector {\n    pto.fence.barrier_all #pto.fence_scope<gm>\n  }\n  return\n}\n");
+  if (p) {
+    ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+    CHECK(ptosim_program_run(p, m, NULL) == PTOSIM_OK);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
+  expect_load_error("func.func @k() {\n  pto.fence.barrier_all #pto.fence_scope<local_memory>\n  return\n}\n", "[op.unsupported]", 2);
+  expect_load_error("func.func @k() {\n  pto.fence.barrier_all\n  return\n}\n", "[bind.keyword]", 2);
+}
+
 int main(void) {
   RUN(test_scalar);
   RUN(test_gemm_sections);
@@ -664,5 +714,6 @@ int main(void) {
   RUN(test_front_end_forms);
   RUN(test_local_arrays);
   RUN(test_extern_call);
+  RUN(test_fence);
   return pt_test_finish();
 }

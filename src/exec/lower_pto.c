@@ -195,6 +195,35 @@ static int lower_int_ptr(pt_lower *L, const pa_op *op, int to_int) {
   return 0;
 }
 
+/* pto.fence.barrier_all #pto.fence_scope<gm|all>: PTOAS (PTOToEmitC.cpp PTOFenceToEmitC) drains
+ * every pipe in a vector kernel or section, else MTE2, MTE3 and FIX, then issues dsb(DDR); the
+ * drains are pto.pipe_barrier ops here, the dsb is nothing (ptosim has no data cache). Code
+ * of a cube kernel or section drains MTE2 and FIX (the cube core has no MTE3 pipe); code whose
+ * core is known only at run time (no kernel kind, outside sections) drains every pipe, which
+ * the vector core needs and which exists on both cores. Scope local_memory has no lowering
+ * in PTOAS. */
+static int lower_fence(pt_lower *L, const pa_op *op) {
+  const pa_item *s = op->nitems ? &op->items[0] : NULL;
+  int ok = s && s->kind == PA_IT_ATTR && pa_str_is(s->name, "pto.fence_scope") && (pa_str_is(s->body, "gm") || pa_str_is(s->body, "all"));
+  if (!ok)
+    return errorf(L, op->loc, s && s->kind == PA_IT_ATTR && pa_str_is(s->body, "local_memory") ? "op.unsupported" : "bind.keyword",
+                  "write pto.fence.barrier_all #pto.fence_scope<gm> (or <all>)", "pto.fence.barrier_all needs scope gm or all");
+  static const ptosim_pipe all[] = {PTOSIM_PIPE_ALL}, cube[] = {PTOSIM_PIPE_MTE2, PTOSIM_PIPE_FIX};
+  int v = L->section ? L->section == 2 : L->p->kernel_kind != 1, n = v ? 1 : 2;
+  for (int i = 0; i < n; i++) {
+    pt_plan *pl = calloc(1, sizeof *pl + sizeof(ptosim_pipe_params));
+    if (!pl) return -1;
+    pl->size = sizeof(ptosim_pipe_params);
+    ptosim_pipe_params pp = {.pipe = v ? all[i] : cube[i]};
+    memcpy(pl->patch, &pp, sizeof pp); /* the template follows the (zero) patches */
+    if (pt_lower_emit(L, (pt_ins){.code = PT_C_PTO, .opc = PTOSIM_OP_pipe_barrier, .dst = -1, .obj = -1, .src = op, .plan = pl}) < 0) {
+      free(pl);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 /* Local and event-id arrays (PTOAS PTOOps.td DeclareLocalArrayOp, LocalArrayGet/SetOp,
  * DeclareEventIdArrayOp, EventIdArrayGet/SetOp): a stack array of scalars, lowered to one
  * handle slot (kind OTHER, decl = the array type) followed by one slot per element, row-major;
@@ -364,6 +393,7 @@ int pt_lower_pto(pt_lower *L, const pa_op *op) {
     return lower_array_access(L, op, PA_TY_LOCAL_ARRAY, opc == PTOSIM_OP_local_array_set);
   if (opc == PTOSIM_OP_eventid_array_get || opc == PTOSIM_OP_eventid_array_set)
     return lower_array_access(L, op, PA_TY_EVENTID_ARRAY, opc == PTOSIM_OP_eventid_array_set);
+  if (opc == PTOSIM_OP_fence_barrier_all) return lower_fence(L, op);
   if (opc == PTOSIM_OP_ptrtoint || opc == PTOSIM_OP_inttoptr) return lower_int_ptr(L, op, opc == PTOSIM_OP_ptrtoint);
   if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {
     int add = pa_str_is(op->name, "pto.addptr");
@@ -404,8 +434,11 @@ int pt_lower_pto(pt_lower *L, const pa_op *op) {
   if (cube || pa_str_is(op->name, "pto.section.vector")) {
     if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a section has one region");
     int32_t sec = pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)(cube ? 0 : 1 + pt_pipe_vector_guard(L, op)), .src = op});
-    int saved = L->nnames;
-    if (pt_lower_region(L, &op->regions[0], NULL, 0)) return -1;
+    int saved = L->nnames, saved_section = L->section;
+    L->section = cube ? 1 : 2;
+    int rc = pt_lower_region(L, &op->regions[0], NULL, 0);
+    L->section = saved_section;
+    if (rc) return -1;
     pt_lw_pop_names(L, saved);
     L->p->code[sec].target = pt_lw_here(L);
     return 0;

@@ -333,7 +333,10 @@ int pt_lower_call(pt_lower *L, const pa_op *op) {
   int32_t sec = kk && kk->kind == PA_IT_ATTR && (vec || pa_str_is(kk->body, "cube"))
                     ? pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)(vec ? 1 + pt_pipe_vector_guard(L, fn) : 0), .src = op})
                     : -1;
+  int saved_section = L->section;
+  if (sec >= 0) L->section = vec ? 2 : 1;
   rc |= pt_lower_body(L, fn, args);
+  L->section = saved_section;
   L->depth--;
   L->ret = saved_ret;
   L->barrier = saved_barrier;
