@@ -699,6 +699,38 @@ static void test_fence(void) {
   expect_load_error("func.func @k() {\n  pto.fence.barrier_all\n  return\n}\n", "[bind.keyword]", 2);
 }
 
+/* scf.execute_region runs its region once in place; its scf.yield gives the results (two
+ * here, one of them from a nested execute_region without results around a store). */
+static void test_execute_region(void) {
+  const char *src = "func.func @k(%out: !pto.ptr<i64, gm>, %x: i64) attributes {pto.kernel} {\n"
+                    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+                    "  %r:2 = scf.execute_region -> (i64, i64) {\n"
+                    "    %a = arith.muli %x, %x : i64\n"
+                    "    scf.execute_region {\n"
+                    "      pto.store_scalar %a, %out[%c1] : !pto.ptr<i64, gm>, i64\n"
+                    "      scf.yield\n"
+                    "    }\n"
+                    "    %b = arith.addi %a, %x : i64\n"
+                    "    scf.yield %a, %b : i64, i64\n"
+                    "  }\n"
+                    "  %d = arith.subi %r#1, %r#0 : i64\n"
+                    "  pto.store_scalar %d, %out[%c0] : !pto.ptr<i64, gm>, i64\n"
+                    "  return\n}\n";
+  ptosim_program *p = load(src);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+  int64_t out[2] = {0};
+  ptosim_arg a[2];
+  ptosim_gm_map(m, out, sizeof out, &a[0].gm_addr);
+  a[1].i = -7;
+  CHECK(ptosim_program_run(p, m, a) == PTOSIM_OK);
+  CHECK_MSG(out[0] == -7 && out[1] == 49, "got %lld %lld", (long long)out[0], (long long)out[1]);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  expect_load_error("func.func @k(%x: i64) {\n  %r = scf.execute_region -> (i64) {\n    scf.yield %x, %x : i64, i64\n  }\n  return\n}\n",
+                    "[ir.", 3);
+}
+
 int main(void) {
   RUN(test_scalar);
   RUN(test_gemm_sections);
@@ -715,5 +747,6 @@ int main(void) {
   RUN(test_local_arrays);
   RUN(test_extern_call);
   RUN(test_fence);
+  RUN(test_execute_region);
   return pt_test_finish();
 }

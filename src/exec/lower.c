@@ -372,6 +372,7 @@ static int lower_op(pt_lower *L, const pa_op *op) {
   if (pa_str_is(n, "scf.if")) return pt_lower_if(L, op);
   if (pa_str_is(n, "scf.while")) return pt_lower_while(L, op);
   if (pa_str_is(n, "scf.yield")) return pt_lower_yield(L, op);
+  if (pa_str_is(n, "scf.execute_region")) return pt_lower_execute_region(L, op);
   if (pa_str_is(n, "scf.condition")) return pt_lower_condition(L, op);
   if (pa_str_is(n, "func.call") || pa_str_is(n, "call")) return pt_lower_call(L, op);
   if (pa_str_is(n, "return") || pa_str_is(n, "func.return")) return pt_lower_return(L, op);

@@ -91,6 +91,7 @@ int pt_lower_arith(pt_lower *L, const pa_op *op);
 int pt_lower_body(pt_lower *L, const pa_op *fn, const int32_t *args);
 int pt_lower_call(pt_lower *L, const pa_op *op);
 int pt_lower_condition(pt_lower *L, const pa_op *op);
+int pt_lower_execute_region(pt_lower *L, const pa_op *op);
 int pt_lower_for(pt_lower *L, const pa_op *op);
 int pt_lower_if(pt_lower *L, const pa_op *op);
 int pt_lower_in_region(pt_lower *L, const pa_op *op, int last);

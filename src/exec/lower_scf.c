@@ -188,6 +188,27 @@ int pt_lower_if(pt_lower *L, const pa_op *op) {
   return 0;
 }
 
+/* %r... = scf.execute_region [-> (T, ...)] { ... scf.yield %v... }: the region runs once, in
+ * place; its scf.yield gives the results. A region of several blocks (cf branches) is not
+ * supported: the lowering has no unstructured control flow. */
+int pt_lower_execute_region(pt_lower *L, const pa_op *op) {
+  if (op->nregions != 1 || op->nitems)
+    return errorf(L, op->loc, "ir.syntax", "write scf.execute_region [-> (T, ...)] { ... }", "malformed scf.execute_region");
+  if (op->regions[0].nblocks > 1)
+    return errorf(L, op->loc, "op.unsupported", "write the region as one block (scf.if for branches)",
+                  "not supported yet: scf.execute_region of several blocks");
+  int n = (int)op->nrtypes;
+  if (n > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many results");
+  if (check_named(L, op, n, "has", "result types", "give one result type per result: -> (T, ...)")) return -1;
+  pt_slot_type types[64] = {{0}};
+  for (int i = 0; i < n; i++) types[i] = pt_slot_type_of(op->rtypes[i]);
+  int32_t first = typed_slots(L, types, n), res[64];
+  for (int i = 0; i < n; i++) res[i] = first + i;
+  if (lower_region_yield(L, op, &op->regions[0], NULL, 0, res, n)) return -1;
+  name_results(L, op, first);
+  return 0;
+}
+
 int pt_lower_condition(pt_lower *L, const pa_op *op) {
   /* scf.condition(%c) %v... : leave with %v as results when %c is false, else pass %v to
    * the after region. */
