@@ -6,6 +6,7 @@
 
 #include "core/dtype.h"
 #include "harness.h"
+#include "ptosim/monitor.h"
 #include "ptosim/program.h"
 
 /* A program that must load without errors (a failed CHECK otherwise). */
@@ -500,6 +501,236 @@ static void test_loop_limits(void) {
   CHECK(run_loop(steps, 1, 0, 1, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.max_steps"));
 }
 
+/* PTOAS front-end forms: trailing source locations (`loc("name")`, `loc(fused[...])`, after an
+ * op and after a region's '}') are dropped; builtin.unrealized_conversion_cast between
+ * integers of one width keeps the bits; pto.ptrtoint / pto.inttoptr give a pointer's byte
+ * address and a pointer of any element type at an address. Reference: the same stores
+ * written out by hand on host memory. */
+static void test_front_end_forms(void) {
+  const char *src =
+      "func.func @k(%out: !pto.ptr<ui32, gm>, %o64: !pto.ptr<i64, gm>) attributes {pto.kernel} {\n"
+      "  %c0 = arith.constant 0 : index loc(\"zero\")\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %m1 = arith.constant -1 : i32 loc(fused[\"a\", \"b)\"])\n"
+      "  %u = builtin.unrealized_conversion_cast %m1 : i32 to ui32 loc(\"u\")\n"
+      "  %a = pto.ptrtoint %out : !pto.ptr<ui32, gm> -> i64\n"
+      "  %c4 = arith.constant 4 : i64\n"
+      "  %a4 = arith.addi %a, %c4 : i64\n"
+      "  %p4 = pto.inttoptr %a4 : i64 -> !pto.ptr<ui32, gm>\n"
+      "  pto.store_scalar %u, %p4[%c0] : !pto.ptr<ui32, gm>, ui32\n"
+      "  %lu = pto.load_scalar %p4[%c0] : !pto.ptr<ui32, gm> -> ui32\n"
+      "  %l64 = arith.extui %lu : ui32 to i64\n"
+      "  pto.store_scalar %l64, %o64[%c1] : !pto.ptr<i64, gm>, i64\n"
+      "  %p16 = pto.inttoptr %a : i64 -> !pto.ptr<ui16, gm>\n"
+      "  %h = arith.constant -2 : i16\n"
+      "  %hu = builtin.unrealized_conversion_cast %h : i16 to ui16\n"
+      "  pto.store_scalar %hu, %p16[%c1] : !pto.ptr<ui16, gm>, ui16\n"
+      "  %t = arith.constant true\n"
+      "  %r = scf.if %t -> (i64) {\n"
+      "    scf.yield %a4 : i64\n"
+      "  } else {\n"
+      "    scf.yield %a : i64\n"
+      "  } loc(fused[\"x\", \"y\"])\n"
+      "  %d = arith.subi %r, %a : i64\n"
+      "  pto.store_scalar %d, %o64[%c0] : !pto.ptr<i64, gm>, i64\n"
+      "  return\n"
+      "}\n";
+  ptosim_program *p = load(src);
+  if (!p) return;
+  uint32_t out[2] = {0x1234, 0};
+  int64_t o64[2] = {0};
+  CHECK(run_mapped(p, (void *[]){out, o64}, (size_t[]){sizeof out, sizeof o64}, 2) == PTOSIM_OK);
+  /* out[1] = (uint32_t)-1; bytes 2..3 of out[0] = (uint16_t)-2, bytes 0..1 untouched */
+  CHECK_MSG(out[0] == (0xFFFEu << 16 | 0x1234u) && out[1] == 0xFFFFFFFFu, "got %08x %08x", out[0], out[1]);
+  CHECK_MSG(o64[0] == 4 && o64[1] == 0xFFFFFFFFll, "got %lld %lld", (long long)o64[0], (long long)o64[1]);
+  ptosim_program_free(p);
+  expect_load_error("func.func @k(%x: i32) {\n  %f = builtin.unrealized_conversion_cast %x : i32 to f32\n  return\n}\n",
+                    "[op.unsupported]", 2);
+  expect_load_error("func.func @k(%x: i32) {\n  %p = pto.inttoptr %x : i32 -> !pto.ptr<ui32, gm>\n  return\n}\n",
+                    "[ir.type]", 2);
+  expect_load_error("func.func @k(%x: i64) {\n  %p = pto.inttoptr %x : i64 -> !pto.ptr<index, gm>\n  return\n}\n",
+                    "[ir.type]", 2);
+  expect_load_error("func.func @k(%x: i64) {\n  %p = pto.ptrtoint %x : i64 -> i64\n  return\n}\n", "[ir.type]", 2);
+}
+
+/* Local and event-id arrays: an 8 x 8 f32 array filled in a loop (m[i][j] = 8i + j) and read
+ * back transposed, a get that keeps its value after a later set of the same element (issue
+ * 713's snapshot), an event-id array; reference: the same sums computed here. An index past
+ * its dimension (in range of the flattened array) is a run-time fault. */
+static void test_local_arrays(void) {
+  const char *src =
+      "func.func @k(%out: !pto.ptr<f32, gm>, %o32: !pto.ptr<i32, gm>, %row: index) attributes {pto.kernel} {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %c2 = arith.constant 2 : index\n"
+      "  %c8 = arith.constant 8 : index\n"
+      "  %m = pto.declare_local_array -> !pto.local_array<8x8xf32>\n"
+      "  scf.for %i = %c0 to %c8 step %c1 {\n"
+      "    scf.for %j = %c0 to %c8 step %c1 {\n"
+      "      %i8 = arith.muli %i, %c8 : index\n"
+      "      %v = arith.addi %i8, %j : index\n"
+      "      %vi = arith.index_cast %v : index to i32\n"
+      "      %vf = arith.sitofp %vi : i32 to f32\n"
+      "      pto.local_array_set %m[%i, %j], %vf : !pto.local_array<8x8xf32>, f32\n"
+      "    }\n"
+      "  }\n"
+      "  scf.for %i = %c0 to %c8 step %c1 {\n"
+      "    scf.for %j = %c0 to %c8 step %c1 {\n"
+      "      %x = pto.local_array_get %m[%j, %i] : !pto.local_array<8x8xf32> -> f32\n"
+      "      %i8 = arith.muli %i, %c8 : index\n"
+      "      %o = arith.addi %i8, %j : index\n"
+      "      pto.store_scalar %x, %out[%o] : !pto.ptr<f32, gm>, f32\n"
+      "    }\n"
+      "  }\n"
+      "  %a = pto.declare_local_array -> !pto.local_array<2xi32>\n"
+      "  %s7 = arith.constant 7 : i32\n"
+      "  pto.local_array_set %a[%c0], %s7 : !pto.local_array<2xi32>, i32\n"
+      "  %cur = pto.local_array_get %a[%c0] : !pto.local_array<2xi32> -> i32\n"
+      "  %new = arith.addi %cur, %s7 : i32\n"
+      "  pto.local_array_set %a[%c0], %new : !pto.local_array<2xi32>, i32\n"
+      "  %now = pto.local_array_get %a[%c0] : !pto.local_array<2xi32> -> i32\n"
+      "  pto.store_scalar %cur, %o32[%c0] : !pto.ptr<i32, gm>, i32\n"
+      "  pto.store_scalar %now, %o32[%c1] : !pto.ptr<i32, gm>, i32\n"
+      "  %e = pto.declare_eventid_array -> !pto.eventid_array<4>\n"
+      "  pto.eventid_array_set %e[%c1], %c2 : !pto.eventid_array<4>\n"
+      "  %eid = pto.eventid_array_get %e[%c1] : !pto.eventid_array<4>\n"
+      "  %ei = arith.index_cast %eid : index to i32\n"
+      "  pto.store_scalar %ei, %o32[%c2] : !pto.ptr<i32, gm>, i32\n"
+      "  %y = pto.local_array_get %m[%row, %c0] : !pto.local_array<8x8xf32> -> f32\n"
+      "  pto.store_scalar %y, %out[%c0] : !pto.ptr<f32, gm>, f32\n"
+      "  return\n"
+      "}\n";
+  ptosim_program *p = load(src);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+  float out[64] = {0};
+  int32_t o32[3] = {0};
+  ptosim_arg args[3];
+  ptosim_gm_map(m, out, sizeof out, &args[0].gm_addr);
+  ptosim_gm_map(m, o32, sizeof o32, &args[1].gm_addr);
+  args[2].i = 5;
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_OK);
+  int bad = 0;
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++) bad += out[i * 8 + j] != (i == 0 && j == 0 ? 40.0f : (float)(j * 8 + i)); /* out[0] = m[5][0] */
+  CHECK_MSG(!bad, "%d wrong elements", bad);
+  CHECK_MSG(o32[0] == 7 && o32[1] == 14 && o32[2] == 2, "got %d %d %d", o32[0], o32[1], o32[2]);
+  args[2].i = 8; /* m[8][0]: flattened 64 is past the end */
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_E_FAULT && !strcmp(ptosim_last_diag(m)->rule, "run.array_bounds"));
+  args[2].i = -1;
+  CHECK(ptosim_program_run(p, m, args) == PTOSIM_E_FAULT && !strcmp(ptosim_last_diag(m)->rule, "run.array_bounds"));
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  /* m[0][9] of a 2 x 8 array: flattened 9 lies inside the array, but 9 is past dimension 1 */
+  const char *dim = "func.func @k(%j: index) {\n  %c0 = arith.constant 0 : index\n"
+                    "  %m = pto.declare_local_array -> !pto.local_array<2x8xi32>\n"
+                    "  %x = pto.local_array_get %m[%c0, %j] : !pto.local_array<2x8xi32> -> i32\n  return\n}\n";
+  const char *rule;
+  CHECK(run_loop(dim, 100, 0, 7, &rule) == PTOSIM_OK);
+  CHECK(run_loop(dim, 100, 0, 9, &rule) == PTOSIM_E_FAULT && !strcmp(rule, "run.array_bounds"));
+  expect_load_error("func.func @k(%i: index) {\n  %m = pto.declare_local_array -> !pto.local_array<2x8xi32>\n"
+                    "  %x = pto.local_array_get %m[%i] : !pto.local_array<2x8xi32> -> i32\n  return\n}\n", "[ir.type]", 3);
+  expect_load_error("func.func @k(%i: index) {\n  %m = pto.declare_eventid_array -> !pto.eventid_array<4>\n"
+                    "  %x = pto.local_array_get %m[%i] : !pto.eventid_array<4> -> index\n  return\n}\n", "[ir.type]", 3);
+  expect_load_error("func.func @k(%i: index, %v: f32) {\n  %m = pto.declare_local_array -> !pto.local_array<4xi32>\n"
+                    "  pto.local_array_set %m[%i], %v : !pto.local_array<4xi32>, f32\n  return\n}\n", "[ir.type]", 3);
+  expect_load_error("func.func @k() {\n  %m = pto.declare_local_array -> !pto.local_array<0xi32>\n  return\n}\n",
+                    "[parse.bad_type]", 2);
+}
+
+/* A call of a function declared without a body (PTOAS lit tests' @consume sinks) loads; a
+ * run stops at the call only when it reaches it. */
+static void test_extern_call(void) {
+  const char *src = "func.func private @consume(i64)\n"
+                    "func.func @k(%x: i64) {\n  %c0 = arith.constant 0 : i64\n"
+                    "  %t = arith.cmpi ne, %x, %c0 : i64\n"
+                    "  scf.if %t {\n    func.call @consume(%x) : (i64) -> ()\n  }\n  return\n}\n";
+  const char *rule;
+  CHECK(run_loop(src, 100, 0, 0, &rule) == PTOSIM_OK);
+  CHECK(run_loop(src, 100, 0, 1, &rule) == PTOSIM_E_UNSUPPORTED && !strcmp(rule, "run.extern_call"));
+}
+
+/* pto.fence.barrier_all #pto.fence_scope<gm>: an MTE3 store to GM then a scalar load of it
+ * is ordered by the fence (its pipe drains), a race without it, in a vector kernel and in
+ * one without a kernel kind. In a cube section it drains MTE2 and FIX, pipes of the cube
+ * core (no sync.pipe error). Scope local_memory is refused. */
+static void test_fence(void) {
+  static char src[1024];
+  const char *kinds[] = {"vector", "vector", ""};
+  for (int v = 0; v < 3; v++) {
+    int fence = v != 1;
+    snprintf(src, sizeof src,
+             "module attributes {%s} {\n"
+             "func.func @k(%%g: !pto.ptr<f32, gm>, %%o: !pto.ptr<f32, gm>) attributes {pto.kernel} {\n"
+             "  %%c0 = arith.constant 0 : index\n"
+             "  %%u = pto.castptr 0 : i64 -> !pto.ptr<f32, ub>\n"
+             "  pto.mte_ub_gm %%u, %%g, 32 nburst(1, 32, 32) : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>\n%s"
+             "  %%x = pto.load_scalar %%g[%%c0] : !pto.ptr<f32, gm> -> f32\n"
+             "  pto.store_scalar %%x, %%o[%%c0] : !pto.ptr<f32, gm>, f32\n"
+             "  return\n}\n}\n",
+             kinds[v][0] ? "pto.kernel_kind = #pto.kernel_kind<vector>" : "", fence ? "  pto.fence.barrier_all #pto.fence_scope<gm>\n" : "");
+    ptosim_program *p = load(src);
+    if (!p) return;
+    ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+    float g[8] = {0}, o[1] = {0};
+    ptosim_arg a[2];
+    ptosim_gm_map(m, g, sizeof g, &a[0].gm_addr);
+    ptosim_gm_map(m, o, sizeof o, &a[1].gm_addr);
+    ptosim_monitor_opts opts = ptosim_monitor_defaults();
+    ptosim_monitor *mon = ptosim_monitor_attach(m, &opts);
+    CHECK(ptosim_monitor_run(mon, p, a) == PTOSIM_OK);
+    ptosim_monitor_finish(mon);
+    int races = 0;
+    for (int i = 0; i < ptosim_monitor_nreports(mon); i++) races += !strcmp(ptosim_monitor_report(mon, i)->rule, "race.raw");
+    CHECK_MSG(races == !fence, "variant %d: %d races", v, races);
+    ptosim_monitor_free(mon);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
+  ptosim_program *p = load("func.func @k() {\n  pto.section.cube {\n    pto.fence.barrier_all #pto.fence_scope<all>\n  }\n"
+                           "  pto.section.vector {\n    pto.fence.barrier_all #pto.fence_scope<gm>\n  }\n  return\n}\n");
+  if (p) {
+    ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+    CHECK(ptosim_program_run(p, m, NULL) == PTOSIM_OK);
+    ptosim_machine_free(m);
+    ptosim_program_free(p);
+  }
+  expect_load_error("func.func @k() {\n  pto.fence.barrier_all #pto.fence_scope<local_memory>\n  return\n}\n", "[op.unsupported]", 2);
+  expect_load_error("func.func @k() {\n  pto.fence.barrier_all\n  return\n}\n", "[bind.keyword]", 2);
+}
+
+/* scf.execute_region runs its region once in place; its scf.yield gives the results (two
+ * here, one of them from a nested execute_region without results around a store). */
+static void test_execute_region(void) {
+  const char *src = "func.func @k(%out: !pto.ptr<i64, gm>, %x: i64) attributes {pto.kernel} {\n"
+                    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+                    "  %r:2 = scf.execute_region -> (i64, i64) {\n"
+                    "    %a = arith.muli %x, %x : i64\n"
+                    "    scf.execute_region {\n"
+                    "      pto.store_scalar %a, %out[%c1] : !pto.ptr<i64, gm>, i64\n"
+                    "      scf.yield\n"
+                    "    }\n"
+                    "    %b = arith.addi %a, %x : i64\n"
+                    "    scf.yield %a, %b : i64, i64\n"
+                    "  }\n"
+                    "  %d = arith.subi %r#1, %r#0 : i64\n"
+                    "  pto.store_scalar %d, %out[%c0] : !pto.ptr<i64, gm>, i64\n"
+                    "  return\n}\n";
+  ptosim_program *p = load(src);
+  if (!p) return;
+  ptosim_machine *m = ptosim_machine_new(ptosim_program_target(p), 1);
+  int64_t out[2] = {0};
+  ptosim_arg a[2];
+  ptosim_gm_map(m, out, sizeof out, &a[0].gm_addr);
+  a[1].i = -7;
+  CHECK(ptosim_program_run(p, m, a) == PTOSIM_OK);
+  CHECK_MSG(out[0] == -7 && out[1] == 49, "got %lld %lld", (long long)out[0], (long long)out[1]);
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  expect_load_error("func.func @k(%x: i64) {\n  %r = scf.execute_region -> (i64) {\n    scf.yield %x, %x : i64, i64\n  }\n  return\n}\n",
+                    "[ir.", 3);
+}
+
 int main(void) {
   RUN(test_scalar);
   RUN(test_gemm_sections);
@@ -512,5 +743,10 @@ int main(void) {
   RUN(test_dev_access);
   RUN(test_many_arguments);
   RUN(test_linked_call_and_castptr);
+  RUN(test_front_end_forms);
+  RUN(test_local_arrays);
+  RUN(test_extern_call);
+  RUN(test_fence);
+  RUN(test_execute_region);
   return pt_test_finish();
 }

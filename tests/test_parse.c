@@ -391,7 +391,9 @@ static void test_types(void) {
   if (t4 && t4->ntypes == 5) {
     CHECK(t4->types[0].type->kind == PA_TY_VREG && t4->types[0].type->dims[0] == 128 && t4->types[0].type->elem->fk == PA_BF16);
     CHECK(t4->types[1].type->mask_bits == 16 && t4->types[2].type->kind == PA_TY_ALIGN);
-    CHECK(t4->types[4].type->kind == PA_TY_DIALECT && pa_str_is(t4->types[4].type->body, "4"));
+    const pa_type *ev = t4->types[4].type; /* !pto.eventid_array<4>: four index values */
+    CHECK(ev->kind == PA_TY_EVENTID_ARRAY && ev->rank == 1 && ev->dims[0] == 4 && ev->elem->kind == PA_TY_INDEX);
+    CHECK(t4->types[3].type->kind == PA_TY_DIALECT && pa_str_is(t4->types[3].type->name, "pto.hif8"));
   }
   const pa_op *t5 = op_named(ast, "pto.t5", 0);
   if (t5 && t5->ntypes == 3) {
@@ -843,11 +845,37 @@ static void test_corpus(void) {
   CHECK(c.files > 0 && c.failed == 0);
 }
 
+/* !pto.local_array<dims x T> and !pto.eventid_array<N>: dims, element, canonical print; a
+ * trailing loc(...) is dropped; zero or dynamic dims, a non-scalar element or two eventid
+ * counts are parse.bad_type. */
+static void test_array_types(void) {
+  const char *ok = "pto.a : !pto.local_array<8x4xf32>, !pto.eventid_array<3>, !pto.local_array<2xui16> loc(\"x(\")\n";
+  pa_ast *ast = parse_text("arr.pto", ok, strlen(ok), 0);
+  const pa_op *a = ast ? op_named(ast, "pto.a", 0) : NULL;
+  if (a && a->ntypes == 3) {
+    const pa_type *t = a->types[0].type;
+    CHECK(t->kind == PA_TY_LOCAL_ARRAY && t->rank == 2 && t->dims[0] == 8 && t->dims[1] == 4 && t->elem->fk == PA_F32);
+    CHECK(type_is(t, "!pto.local_array<8x4xf32>") && type_is(a->types[1].type, "!pto.eventid_array<3>"));
+    CHECK(type_is(a->types[2].type, "!pto.local_array<2xui16>") && !pa_type_equal(t, a->types[2].type));
+  } else {
+    CHECK_MSG(0, "pto.a has %u types", a ? a->ntypes : 0);
+  }
+  pa_ast_free(ast);
+  const char *bad[] = {"pto.b : !pto.local_array<0xi32>\n", "pto.b : !pto.local_array<?xi32>\n",
+                       "pto.b : !pto.local_array<4x!pto.align>\n", "pto.b : !pto.eventid_array<2x2>\n"};
+  for (int i = 0; i < 4; i++) {
+    ast = parse_text("bad.pto", bad[i], strlen(bad[i]), 1);
+    CHECK_MSG(ast && ast->ndiags && !strcmp(ast->diags[0].rule, "parse.bad_type"), "case %d", i);
+    pa_ast_free(ast);
+  }
+}
+
 int main(void) {
   RUN(test_micro);
   RUN(test_tile);
   RUN(test_control);
   RUN(test_types);
+  RUN(test_array_types);
   RUN(test_type_roundtrip);
   RUN(test_layout_and_accessors);
   RUN(test_error_table);

@@ -99,6 +99,8 @@ typedef enum pa_type_kind {
   PA_TY_ALIGN,     /* !pto.align */
   PA_TY_MULTI_TILE_BUF, /* !pto.multi_tile_buf<slot, count=N> (toni PTOOps.td AllocMultiTileOp): tb = the
                       slot tile_buf (its body or a !pto.tile_buf type), count = N */
+  PA_TY_LOCAL_ARRAY,   /* !pto.local_array<dims x elem>: a stack array of scalars (static dims) */
+  PA_TY_EVENTID_ARRAY, /* !pto.eventid_array<N>: dims[0] = N, elem = index */
   PA_TY_DIALECT,   /* any other !dialect.name[<body>]: name, body kept raw (e.g. !pto.hif8) */
   PA_TY_KIND_COUNT
 } pa_type_kind;

@@ -358,8 +358,35 @@ static void lex_string(pa_parser *p, pa_tok *t, uint32_t i) {
   t->len = i - t->off;
 }
 
+/* MLIR source locations (`loc("name")`, `loc(fused[...])`, `loc(#alias)`) carry debug names
+ * only: when src[i] starts one, return the offset just past its closing ')', else i. Strings
+ * are skipped as the lexer skips them; an unclosed location is left to the parser. */
+static uint32_t skip_location(const pa_parser *p, uint32_t i) {
+  const char *s = p->src;
+  uint32_t n = p->len;
+  if (n - i < 4 || memcmp(s + i, "loc(", 4) || (i > 0 && is_id_char((unsigned char)s[i - 1]))) return i;
+  uint32_t depth = 0;
+  for (uint32_t j = i + 3; j < n; j++) {
+    if (s[j] == '(') {
+      depth++;
+    } else if (s[j] == ')') {
+      if (--depth == 0) return j + 1;
+    } else if (s[j] == '"') {
+      for (j++; j < n && s[j] != '"' && s[j] != '\n'; j++)
+        if (s[j] == '\\') j++;
+    } else if (s[j] == '\n') {
+      return i; /* locations printed by MLIR stay on one line */
+    }
+  }
+  return i;
+}
+
 static void lex_one(pa_parser *p, pa_tok *t) {
   skip_space(p);
+  for (uint32_t e; (e = skip_location(p, p->pos)) != p->pos;) {
+    p->pos = e;
+    skip_space(p);
+  }
   const char *s = p->src;
   uint32_t i = p->pos, n = p->len;
   memset(t, 0, sizeof *t);

@@ -443,9 +443,11 @@ static int parse_tile_buf(pa_parser *p, pa_type *t, const pa_tok *at) {
 /* ---- dispatch ----------------------------------------------------------------------------- */
 
 static const char *const k_pto_names[] = {"pto.ptr", "pto.tile_buf", "pto.tensor_view", "pto.partition_tensor_view",
-                                          "pto.tile_view", "pto.vreg", "pto.mask", "pto.align", "pto.multi_tile_buf"};
+                                          "pto.tile_view", "pto.vreg", "pto.mask", "pto.align", "pto.multi_tile_buf",
+                                          "pto.local_array", "pto.eventid_array"};
 static const pa_type_kind k_pto_kinds[] = {PA_TY_PTR, PA_TY_TILE_BUF, PA_TY_TENSOR_VIEW, PA_TY_PART_VIEW,
-                                           PA_TY_TILE_VIEW, PA_TY_VREG, PA_TY_MASK, PA_TY_ALIGN, PA_TY_MULTI_TILE_BUF};
+                                           PA_TY_TILE_VIEW, PA_TY_VREG, PA_TY_MASK, PA_TY_ALIGN, PA_TY_MULTI_TILE_BUF,
+                                           PA_TY_LOCAL_ARRAY, PA_TY_EVENTID_ARRAY};
 
 /* Items after the element type of tensor/memref: `, strided<[16, 1]>, #pto.address_space<vec>`. */
 static int parse_extra(pa_parser *p, pa_type *t) {
@@ -482,6 +484,18 @@ static int parse_params(pa_parser *p, pa_type *t, const pa_tok *name) {
     if (!parse_shape_elem(p, t, 0)) return 0;
     if (t->rank != 1 || t->dims[0] <= 0)
       return bad_type(p, &at, "write !pto.vreg<NxT>, e.g. !pto.vreg<64xf32>", "vreg needs one static lane count");
+    return expect_gt(p, "'>'");
+  }
+  case PA_TY_LOCAL_ARRAY: case PA_TY_EVENTID_ARRAY: { /* static dims x scalar / one count */
+    pa_tok at = pa_peek(p, 0);
+    int ev = t->kind == PA_TY_EVENTID_ARRAY;
+    if (ev ? !parse_dims(p, t, 0, 0) : !parse_shape_elem(p, t, 0)) return 0;
+    if (ev) t->elem = &k_index;
+    int ok = t->rank > 0 && (ev ? t->rank == 1 : t->elem->kind == PA_TY_INT || t->elem->kind == PA_TY_FLOAT);
+    for (int32_t i = 0; ok && i < t->rank; i++) ok = t->dims[i] > 0;
+    if (!ok)
+      return bad_type(p, &at, ev ? "write !pto.eventid_array<N>" : "write !pto.local_array<16xi32> (static dims, scalar elements)",
+                      ev ? "an eventid_array needs one positive count" : "a local_array needs positive static dims and a scalar element type");
     return expect_gt(p, "'>'");
   }
   case PA_TY_TENSOR_VIEW: case PA_TY_PART_VIEW: case PA_TY_TILE_VIEW: case PA_TY_VECTOR:
@@ -747,6 +761,12 @@ static void print_type(pa_sbuf *b, const pa_type *t) {
     print_shape(b, t);
     pa_sbuf_putc(b, '>');
     break;
+  case PA_TY_LOCAL_ARRAY:
+    pa_sbuf_puts(b, "!pto.local_array<");
+    print_shape(b, t);
+    pa_sbuf_putc(b, '>');
+    break;
+  case PA_TY_EVENTID_ARRAY: pa_sbuf_printf(b, "!pto.eventid_array<%lld>", (long long)t->dims[0]); break;
   case PA_TY_MASK: pa_sbuf_printf(b, "!pto.mask<b%u>", (unsigned)t->mask_bits); break;
   case PA_TY_ALIGN: pa_sbuf_puts(b, "!pto.align"); break;
   default:

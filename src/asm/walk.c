@@ -108,7 +108,7 @@ const char *pa_type_kind_name(pa_type_kind k) {
   static const char *const names[PA_TY_KIND_COUNT] = {
       "int", "index", "float", "none", "vector", "tensor", "memref", "func", "tuple", "ptr", "tile_buf",
       "tensor_view", "partition_tensor_view", "tile_view", "vreg", "mask", "align", "multi_tile_buf",
-      "dialect"};
+      "local_array", "eventid_array", "dialect"};
   return (unsigned)k < PA_TY_KIND_COUNT ? names[k] : "?";
 }
 

@@ -366,11 +366,13 @@ static int lower_op(pt_lower *L, const pa_op *op) {
   if (op->generic)
     return errorf(L, op->loc, "op.unsupported", "write the op in its custom form (the form ptoas prints by default)",
                   "not supported yet: %.*s in MLIR's generic form", (int)n.n, n.s);
-  if ((n.n > 6 && !memcmp(n.s, "arith.", 6)) || pa_str_is(n, "llvm.bitcast")) return pt_lower_arith(L, op);
+  if ((n.n > 6 && !memcmp(n.s, "arith.", 6)) || pa_str_is(n, "llvm.bitcast") || pa_str_is(n, "builtin.unrealized_conversion_cast"))
+    return pt_lower_arith(L, op);
   if (pa_str_is(n, "scf.for")) return pt_lower_for(L, op);
   if (pa_str_is(n, "scf.if")) return pt_lower_if(L, op);
   if (pa_str_is(n, "scf.while")) return pt_lower_while(L, op);
   if (pa_str_is(n, "scf.yield")) return pt_lower_yield(L, op);
+  if (pa_str_is(n, "scf.execute_region")) return pt_lower_execute_region(L, op);
   if (pa_str_is(n, "scf.condition")) return pt_lower_condition(L, op);
   if (pa_str_is(n, "func.call") || pa_str_is(n, "call")) return pt_lower_call(L, op);
   if (pa_str_is(n, "return") || pa_str_is(n, "func.return")) return pt_lower_return(L, op);

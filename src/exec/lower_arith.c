@@ -123,6 +123,22 @@ int pt_lower_arith(pt_lower *L, const pa_op *op) {
     pt_lower_emit(L, s);
     return 0;
   }
+  if (pa_str_is(op->name, "builtin.unrealized_conversion_cast")) { /* %y = ... %x : T to U */
+    /* PTOAS leaves it between integers of one width that differ in signedness only (i32 to
+     * ui32): the bits are kept. Other pairs (memref to pointer, ...) have no ptosim model. */
+    pt_ins c = {.code = PT_C_CAST, .sub = 0, .src = op};
+    if ((c.a = pt_lower_operand(L, pt_operand_item(op, 0))) < 0) return -1;
+    pt_slot_type st = L->p->slots[c.a];
+    char g[32], w[32];
+    if (st.kind != PT_VK_INT || rt.kind != PT_VK_INT || st.bits != rt.bits || st.is_index || rt.is_index)
+      return errorf(L, op->loc, "op.unsupported", "ptosim models this cast between integers of one width (i32 to ui32)",
+                    "not supported yet: builtin.unrealized_conversion_cast from %s to %s", pt_slot_type_name(st, g, sizeof g),
+                    pt_slot_type_name(rt, w, sizeof w));
+    c.bits = rt.bits;
+    c.dst = pt_lower_define_results(L, op, &rt, 1);
+    pt_lower_emit(L, c);
+    return 0;
+  }
   sub = pt_lw_find_sub(casts, sizeof casts / sizeof casts[0], op->name);
   if (sub >= 0) {
     pt_ins c = {.code = PT_C_CAST, .sub = (uint8_t)sub, .src = op};

@@ -45,6 +45,7 @@ struct pt_lower {
   int32_t heads[NAME_BUCKETS];
   int barrier; /* names below this index belong to callers: invisible */
   int vec_depth;     /* enclosing pto.vecscope / pto.strict_vecscope regions */
+  int section;       /* 1 inside pto.section.cube or a call of a cube-kind function, 2 vector, else 0 */
   int strict_outer;  /* inside a strict_vecscope: the barrier outside it (for vec.capture), else -1 */
   ret_ctx *ret; /* NULL in the entry function */
   int depth;    /* inlining depth */
@@ -90,6 +91,7 @@ int pt_lower_arith(pt_lower *L, const pa_op *op);
 int pt_lower_body(pt_lower *L, const pa_op *fn, const int32_t *args);
 int pt_lower_call(pt_lower *L, const pa_op *op);
 int pt_lower_condition(pt_lower *L, const pa_op *op);
+int pt_lower_execute_region(pt_lower *L, const pa_op *op);
 int pt_lower_for(pt_lower *L, const pa_op *op);
 int pt_lower_if(pt_lower *L, const pa_op *op);
 int pt_lower_in_region(pt_lower *L, const pa_op *op, int last);

@@ -175,6 +175,121 @@ static int lower_cache_op(pt_lower *L, const pa_op *op) {
   return 0;
 }
 
+/* %a = pto.ptrtoint %p : !pto.ptr<T, s> -> i64  /  %p = pto.inttoptr %a : i64 -> !pto.ptr<T, s>:
+ * the byte address of a pointer and back (PTOAS PTO.cpp PtrToIntOp / IntToPtrOp verifiers:
+ * the integer is an i64; inttoptr's element type is a float or an 8..64-bit integer, not index). */
+static int lower_int_ptr(pt_lower *L, const pa_op *op, int to_int) {
+  const pa_item *a = pt_operand_item(op, 0);
+  pt_ins c = {.code = (uint8_t)(to_int ? PT_C_PTRTOINT : PT_C_CASTPTR), .bits = 64, .src = op};
+  if ((c.a = pt_lower_operand(L, a)) < 0) return -1;
+  pt_slot_type in = L->p->slots[c.a], t = pt_slot_type_of(pt_lower_result_type(op, 0));
+  int int64_in = in.kind == PT_VK_INT && in.bits == 64 && !in.is_index, int64_out = t.kind == PT_VK_INT && t.bits == 64 && !t.is_index;
+  if (to_int ? in.kind != PT_VK_PTR || !int64_out : !int64_in || t.kind != PT_VK_PTR)
+    return errorf(L, op->loc, "ir.type", to_int ? "write pto.ptrtoint %p : !pto.ptr<T, s> -> i64" : "write pto.inttoptr %a : i64 -> !pto.ptr<T, s>",
+                  "%.*s converts between a pointer and an i64", (int)op->name.n, op->name.s);
+  if (!to_int && t.dt == PTOSIM_DT_NONE)
+    return errorf(L, op->loc, "ir.type", "point to a float or an 8, 16, 32 or 64-bit integer", "pto.inttoptr: unsupported element type");
+  if (!to_int) c.imm.p = ptosim_ptr_make(t.space, t.dt, 0);
+  c.dst = pt_lower_define_results(L, op, &t, 1);
+  pt_lower_emit(L, c);
+  return 0;
+}
+
+/* pto.fence.barrier_all #pto.fence_scope<gm|all>: PTOAS (PTOToEmitC.cpp PTOFenceToEmitC) drains
+ * every pipe in a vector kernel or section, else MTE2, MTE3 and FIX, then issues dsb(DDR); the
+ * drains are pto.pipe_barrier ops here, the dsb is nothing (ptosim has no data cache). Code
+ * of a cube kernel or section drains MTE2 and FIX (the cube core has no MTE3 pipe); code whose
+ * core is known only at run time (no kernel kind, outside sections) drains every pipe, which
+ * the vector core needs and which exists on both cores. Scope local_memory has no lowering
+ * in PTOAS. */
+static int lower_fence(pt_lower *L, const pa_op *op) {
+  const pa_item *s = op->nitems ? &op->items[0] : NULL;
+  int ok = s && s->kind == PA_IT_ATTR && pa_str_is(s->name, "pto.fence_scope") && (pa_str_is(s->body, "gm") || pa_str_is(s->body, "all"));
+  if (!ok)
+    return errorf(L, op->loc, s && s->kind == PA_IT_ATTR && pa_str_is(s->body, "local_memory") ? "op.unsupported" : "bind.keyword",
+                  "write pto.fence.barrier_all #pto.fence_scope<gm> (or <all>)", "pto.fence.barrier_all needs scope gm or all");
+  static const ptosim_pipe all[] = {PTOSIM_PIPE_ALL}, cube[] = {PTOSIM_PIPE_MTE2, PTOSIM_PIPE_FIX};
+  int v = L->section ? L->section == 2 : L->p->kernel_kind != 1, n = v ? 1 : 2;
+  for (int i = 0; i < n; i++) {
+    pt_plan *pl = calloc(1, sizeof *pl + sizeof(ptosim_pipe_params));
+    if (!pl) return -1;
+    pl->size = sizeof(ptosim_pipe_params);
+    ptosim_pipe_params pp = {.pipe = v ? all[i] : cube[i]};
+    memcpy(pl->patch, &pp, sizeof pp); /* the template follows the (zero) patches */
+    if (pt_lower_emit(L, (pt_ins){.code = PT_C_PTO, .opc = PTOSIM_OP_pipe_barrier, .dst = -1, .obj = -1, .src = op, .plan = pl}) < 0) {
+      free(pl);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Local and event-id arrays (PTOAS PTOOps.td DeclareLocalArrayOp, LocalArrayGet/SetOp,
+ * DeclareEventIdArrayOp, EventIdArrayGet/SetOp): a stack array of scalars, lowered to one
+ * handle slot (kind OTHER, decl = the array type) followed by one slot per element, row-major;
+ * get and set index it at run time, each index checked against its dimension. */
+enum { ARRAY_MAX_ELEMS = 1 << 16 };
+
+/* %a = pto.declare_local_array -> !pto.local_array<dims x T>  /  pto.declare_eventid_array -> !pto.eventid_array<N> */
+static int lower_array_decl(pt_lower *L, const pa_op *op, pa_type_kind want) {
+  const pa_type *t = pt_lower_result_type(op, 0);
+  if (!t || t->kind != want)
+    return errorf(L, op->loc, "ir.type", "write %a = pto.declare_local_array -> !pto.local_array<16xi32> (eventid: -> !pto.eventid_array<4>)",
+                  "%.*s needs a result of its array type", (int)op->name.n, op->name.s);
+  int64_t n = 1;
+  for (int32_t i = 0; i < t->rank; i++) {
+    if (t->dims[i] > ARRAY_MAX_ELEMS / n)
+      return errorf(L, op->loc, "ir.limit", "keep local arrays small (they live in scalar registers / stack)",
+                    "local array of more than %d elements", ARRAY_MAX_ELEMS);
+    n *= t->dims[i];
+  }
+  pt_slot_type et = pt_slot_type_of(t->elem), ht = {.kind = PT_VK_OTHER, .decl = t};
+  if (et.kind != PT_VK_INT && et.kind != PT_VK_FLOAT)
+    return errorf(L, op->loc, "op.unsupported", "ptosim's scalars are the integers, index, f16, bf16, f32 and f64",
+                  "not supported yet: local arrays of this element type");
+  int32_t h = pt_lower_define_results(L, op, &ht, 1);
+  return h < 0 || pt_lw_new_slots(L, et, (int)n) != h + 1 ? -1 : 0;
+}
+
+/* %r = pto.local_array_get %a[%i, ...] : !pto.local_array<..> -> T  /  pto.local_array_set %a[%i, ...], %v : ..., T
+ * %e = pto.eventid_array_get %a[%i] : !pto.eventid_array<N>  /  pto.eventid_array_set %a[%i], %e : ... (index elements) */
+static int lower_array_access(pt_lower *L, const pa_op *op, pa_type_kind want, int set) {
+  const pa_item *a = pt_operand_item(op, 0), *v = set ? pt_operand_item(op, 1) : NULL;
+  if (!a || a->kind != PA_IT_VALUE || !a->nargs || (set && !v))
+    return errorf(L, op->loc, "ir.syntax", set ? "write %a[%i, ...], %v : type" : "write %a[%i, ...] : type",
+                  "malformed %.*s", (int)op->name.n, op->name.s);
+  pa_item base = *a; /* %a[%i]: the array %a */
+  base.nargs = 0;
+  int32_t h = pt_lower_resolve(L, &base);
+  if (h < 0) return -1;
+  const pa_type *t = L->p->slots[h].kind == PT_VK_OTHER ? L->p->slots[h].decl : NULL;
+  if (!t || t->kind != want)
+    return errorf(L, a->loc, "ir.type", "pass the result of pto.declare_local_array (declare_eventid_array for eventid ops) in this function",
+                  "%.*s: '%.*s' is not an array of its kind declared here", (int)op->name.n, op->name.s, (int)base.text.n, base.text.s);
+  if ((int32_t)a->nargs != t->rank)
+    return errorf(L, a->loc, "ir.type", "give one index per dimension", "%.*s: %u indices for an array of rank %d", (int)op->name.n,
+                  op->name.s, a->nargs, t->rank);
+  pt_ins x = {.code = (uint8_t)(set ? PT_C_ASET : PT_C_AGET), .a = h, .dst = -1, .op_first = L->p->noperands,
+              .op_count = t->rank, .src = op};
+  for (uint32_t k = 0; k < a->nargs; k++) {
+    int32_t s = pt_lower_operand(L, &a->args[k]);
+    if (s < 0 || pt_lw_expect_class(L, op, &a->args[k], s, 1) || pt_lower_add_operand(L, (pt_operand){.slot = s, .t = L->p->slots[s]}))
+      return -1;
+  }
+  pt_slot_type et = L->p->slots[h + 1];
+  if (set) {
+    if ((x.c = pt_lower_operand(L, v)) < 0 || pt_lw_expect_type(L, v, x.c, et, "value")) return -1;
+  } else {
+    const pa_type *rt = op->nrtypes ? op->rtypes[0] : NULL;
+    if (rt && !pa_type_equal(rt, t->elem))
+      return errorf(L, op->loc, "ir.type", "the result type is the array's element type", "%.*s: result type differs from the element type",
+                    (int)op->name.n, op->name.s);
+    x.dst = pt_lower_define_results(L, op, &et, 1);
+  }
+  pt_lower_emit(L, x);
+  return 0;
+}
+
 /* Edit distance between a and b (both shorter than 64), capped at 9. */
 static int distance(const char *a, const char *b) {
   size_t na = strlen(a), nb = strlen(b);
@@ -272,6 +387,14 @@ int pt_lower_pto(pt_lower *L, const pa_op *op) {
                   "not supported yet: %s", name);
   int rc = pt_lower_obj_op(L, op);
   if (rc <= 0) return rc;
+  if (opc == PTOSIM_OP_declare_local_array || opc == PTOSIM_OP_declare_eventid_array)
+    return lower_array_decl(L, op, opc == PTOSIM_OP_declare_local_array ? PA_TY_LOCAL_ARRAY : PA_TY_EVENTID_ARRAY);
+  if (opc == PTOSIM_OP_local_array_get || opc == PTOSIM_OP_local_array_set)
+    return lower_array_access(L, op, PA_TY_LOCAL_ARRAY, opc == PTOSIM_OP_local_array_set);
+  if (opc == PTOSIM_OP_eventid_array_get || opc == PTOSIM_OP_eventid_array_set)
+    return lower_array_access(L, op, PA_TY_EVENTID_ARRAY, opc == PTOSIM_OP_eventid_array_set);
+  if (opc == PTOSIM_OP_fence_barrier_all) return lower_fence(L, op);
+  if (opc == PTOSIM_OP_ptrtoint || opc == PTOSIM_OP_inttoptr) return lower_int_ptr(L, op, opc == PTOSIM_OP_ptrtoint);
   if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {
     int add = pa_str_is(op->name, "pto.addptr");
     pt_ins c = {.code = (uint8_t)(add ? PT_C_ADDPTR : PT_C_CASTPTR), .src = op};
@@ -311,8 +434,11 @@ int pt_lower_pto(pt_lower *L, const pa_op *op) {
   if (cube || pa_str_is(op->name, "pto.section.vector")) {
     if (op->nregions != 1) return errorf(L, op->loc, "ir.syntax", NULL, "a section has one region");
     int32_t sec = pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)(cube ? 0 : 1 + pt_pipe_vector_guard(L, op)), .src = op});
-    int saved = L->nnames;
-    if (pt_lower_region(L, &op->regions[0], NULL, 0)) return -1;
+    int saved = L->nnames, saved_section = L->section;
+    L->section = cube ? 1 : 2;
+    int rc = pt_lower_region(L, &op->regions[0], NULL, 0);
+    L->section = saved_section;
+    if (rc) return -1;
     pt_lw_pop_names(L, saved);
     L->p->code[sec].target = pt_lw_here(L);
     return 0;

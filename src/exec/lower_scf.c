@@ -188,6 +188,27 @@ int pt_lower_if(pt_lower *L, const pa_op *op) {
   return 0;
 }
 
+/* %r... = scf.execute_region [-> (T, ...)] { ... scf.yield %v... }: the region runs once, in
+ * place; its scf.yield gives the results. A region of several blocks (cf branches) is not
+ * supported: the lowering has no unstructured control flow. */
+int pt_lower_execute_region(pt_lower *L, const pa_op *op) {
+  if (op->nregions != 1 || op->nitems)
+    return errorf(L, op->loc, "ir.syntax", "write scf.execute_region [-> (T, ...)] { ... }", "malformed scf.execute_region");
+  if (op->regions[0].nblocks > 1)
+    return errorf(L, op->loc, "op.unsupported", "write the region as one block (scf.if for branches)",
+                  "not supported yet: scf.execute_region of several blocks");
+  int n = (int)op->nrtypes;
+  if (n > 64) return errorf(L, op->loc, "ir.limit", NULL, "too many results");
+  if (check_named(L, op, n, "has", "result types", "give one result type per result: -> (T, ...)")) return -1;
+  pt_slot_type types[64] = {{0}};
+  for (int i = 0; i < n; i++) types[i] = pt_slot_type_of(op->rtypes[i]);
+  int32_t first = typed_slots(L, types, n), res[64];
+  for (int i = 0; i < n; i++) res[i] = first + i;
+  if (lower_region_yield(L, op, &op->regions[0], NULL, 0, res, n)) return -1;
+  name_results(L, op, first);
+  return 0;
+}
+
 int pt_lower_condition(pt_lower *L, const pa_op *op) {
   /* scf.condition(%c) %v... : leave with %v as results when %c is false, else pass %v to
    * the after region. */
@@ -290,8 +311,7 @@ int pt_lower_call(pt_lower *L, const pa_op *op) {
   char name[256];
   snprintf(name, sizeof name, "%.*s", (int)callee->name.n, callee->name.s);
   const pa_op *fn = pa_find_func(L->p->ast, name);
-  if (!fn || fn->func->is_decl)
-    return errorf(L, op->loc, "ir.call", "define the callee in this file", "call of undefined function @%s", name);
+  if (!fn) return errorf(L, op->loc, "ir.call", "define or declare the callee in this file", "call of undefined function @%s", name);
   /* Inlining a recursive call would never end (and calls that branch would inline an
    * exponential tree before any depth limit): refuse a callee already being lowered. */
   int recursive = L->fn == fn->func;
@@ -317,6 +337,10 @@ int pt_lower_call(pt_lower *L, const pa_op *op) {
   pt_slot_type types[64] = {{0}};
   for (int i = 0; i < nr; i++) types[i] = pt_slot_type_of(fn->func->results[i]);
   int32_t first = pt_lower_define_results(L, op, types, nr), res[64];
+  if (fn->func->is_decl) { /* external (`func.func private @f(T)` only): checked, run stops there */
+    pt_lower_emit(L, (pt_ins){.code = PT_C_EXTERN, .dst = -1, .src = op});
+    return rc;
+  }
   for (int i = 0; i < nr; i++) res[i] = first + i;
   ret_ctx ret = {.result_slots = res, .nresults = nr, .caller = L->fn, .outer = L->ret}, *saved_ret = L->ret;
   int saved_barrier = L->barrier, saved_names = L->nnames;
@@ -330,7 +354,10 @@ int pt_lower_call(pt_lower *L, const pa_op *op) {
   int32_t sec = kk && kk->kind == PA_IT_ATTR && (vec || pa_str_is(kk->body, "cube"))
                     ? pt_lower_emit(L, (pt_ins){.code = PT_C_SECTION, .sub = (uint8_t)(vec ? 1 + pt_pipe_vector_guard(L, fn) : 0), .src = op})
                     : -1;
+  int saved_section = L->section;
+  if (sec >= 0) L->section = vec ? 2 : 1;
   rc |= pt_lower_body(L, fn, args);
+  L->section = saved_section;
   L->depth--;
   L->ret = saved_ret;
   L->barrier = saved_barrier;

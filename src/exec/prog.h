@@ -99,6 +99,10 @@ typedef enum pt_code {
   PT_C_LOAD,    /* dst = *(a + b elements); sub: 1 inside a vector scope (pipe V) */
   PT_C_STORE,   /* *(b + c elements) = a; sub as PT_C_LOAD */
   PT_C_OBJ,     /* tile / view op <sub> (tiles.c): result object `obj`, operands as PT_C_PTO */
+  PT_C_AGET,    /* dst = element [indices] of the local array whose handle slot is a (elements in the
+                   slots after it, row-major); the index slots are operands as PT_C_PTO */
+  PT_C_ASET,    /* element [indices] of array a = c */
+  PT_C_EXTERN,  /* func.call of a function declared without a body: a run that reaches it stops */
   PT_C_RETURN
 } pt_code;
 

@@ -252,6 +252,19 @@ static ptosim_status fail_at(block_run *br, const pt_ins *in, ptosim_status st, 
   return pt_fail(&x, st, rule, hint, "%s", msg);
 }
 
+/* The element slot a PT_C_AGET / PT_C_ASET names: row-major over the dims of the array type
+ * of its handle slot a, the elements in the slots after a; -1 when an index is out of range. */
+static int32_t array_elem(const ptosim_program *p, const pt_val *s, const pt_ins *in) {
+  const pa_type *t = p->slots[in->a].decl;
+  int64_t lin = 0;
+  for (int32_t k = 0; k < in->op_count; k++) {
+    int64_t i = s[p->operands[in->op_first + k].slot].i;
+    if (i < 0 || i >= t->dims[k]) return -1;
+    lin = lin * t->dims[k] + i;
+  }
+  return in->a + 1 + (int32_t)lin;
+}
+
 static ptosim_status run_pto(block_run *br, core_run *cr, const pt_ins *in) {
   _Alignas(16) unsigned char params[PT_PARAMS_MAX];
   if (in->plan) {
@@ -399,6 +412,25 @@ static int run_core(block_run *br, core_run *cr, ptosim_status *st) {
     case PT_C_OBJ:
       if ((*st = pt_run_obj(p, cr->core, s, cr->objs, in)) != PTOSIM_OK) return cr->pc = pc, STEP_ERROR;
       break;
+    case PT_C_EXTERN: {
+      char msg[300];
+      const pa_item *f = in->src->nitems ? &in->src->items[0] : NULL;
+      snprintf(msg, sizeof msg, "not supported yet: call of @%.*s, declared without a body", f ? (int)f->name.n : 0, f ? f->name.s : "");
+      *st = fail_at(br, in, PTOSIM_E_UNSUPPORTED, "run.extern_call", "link the callee's definition into the module (ptosim runs only what the text defines)", msg);
+      return cr->pc = pc, STEP_ERROR;
+    }
+    case PT_C_AGET:
+    case PT_C_ASET: {
+      int32_t e = array_elem(p, s, in);
+      if (e < 0) {
+        *st = fail_at(br, in, PTOSIM_E_FAULT, "run.array_bounds", "keep each index within its dimension",
+                      "local array index out of bounds");
+        return cr->pc = pc, STEP_ERROR;
+      }
+      if (in->code == PT_C_AGET) s[in->dst] = s[e];
+      else s[e] = s[in->c];
+      break;
+    }
     case PT_C_RETURN:
       cr->pc = pc;
       if (cr->core->park && (*st = pt_park_finish(cr->core, loc_of(p, in))) != PTOSIM_OK) return STEP_ERROR;
