@@ -173,10 +173,11 @@ typedef struct ptosim_tconcatidx_params {
  * Format 1, ins(%src, %blockLen : T, iN) outs(%dst): nsrc = 1; src's valid columns are groups
  *   of 4 consecutive sorted blocks of block_len elements (block_len a multiple of 64, 1..255
  *   groups); each group is merged into the same columns of dst.
- * Format 2 (C API only: its text form has a vector<4xi16> result ptosim does not model):
- *   nsrc = 2..4 lists src[k] (each its valid columns), tmp the NPU's staging tile (checked,
- *   not used); all tuples are merged into dst from column 0; with exhausted, the merge stops
- *   when one list is used up and executed[k] says how many tuples each list gave. */
+ * Format 2, ins(2 to 4 srcs, %tmp) outs(%dst, %executed): nsrc = 2..4 lists src[k] (each its
+ *   valid columns), tmp the NPU's staging tile (checked: vec, dst's dtype, at least as many
+ *   columns as the lists' total; not used), or no_tmp; all tuples are merged into dst from
+ *   column 0; with exhausted, the merge stops when one list is used up and executed[k] says how
+ *   many tuples each list gave (the text form leaves its vector<4xi16> operand alone). */
 typedef struct ptosim_tmrgsort_params {
   ptosim_tile src[4];
   int32_t nsrc;
@@ -185,6 +186,7 @@ typedef struct ptosim_tmrgsort_params {
   bool exhausted;
   ptosim_tile dst;
   uint16_t *executed; /* out (format 2, may be NULL): 4 counts, tuples taken from each list */
+  bool no_tmp;        /* format 2 without a tmp tile (PTOAS `no_tmp`) */
 } ptosim_tmrgsort_params;
 
 /* pto.thistogram ins(%src, %idx) outs(%dst) {isMSB = B} (A5): per row r < src.valid_rows,

@@ -190,17 +190,47 @@ int bind_ptosim_tconcatidx_params(pt_bind *b, const pa_op *op, ptosim_tconcatidx
   return 0;
 }
 
-/* pto.tmrgsort ins(%src, %blockLen : T, iN) outs(%dst) (format 1). Format 2 has a
- * vector<4xi16> `executed` operand in outs, a type ptosim does not model. */
+/* The `executed` operand of tmrgsort format 2 is declared vector<4xi16> (PTO.cpp TMrgSortOp). */
+static bool is_executed_type(const pa_type *t) {
+  return t && t->kind == PA_TY_VECTOR && t->rank == 1 && t->dims[0] == 4 && t->elem && t->elem->kind == PA_TY_INT &&
+         t->elem->width == 16;
+}
+
+/* pto.tmrgsort, PTOAS's two forms (PTO.cpp TMrgSortOp::parse):
+ *   format 1: ins(%src, %blockLen : T, iN) outs(%dst : T)
+ *   format 2: ins(%src0, %src1 [, %src2 [, %src3]], %tmp {exhausted = B} : T...) outs(%dst, %executed : T, vector<4xi16>)
+ *             or `%srcN no_tmp {exhausted = B}` instead of the tmp (PTOAS then allocates one; the merge
+ *             itself needs no staging tile, so ptosim runs without it).
+ * %executed is an SSA vector value that the emitted C++ passes by reference as its
+ * MrgSortExecutedNumList; no op after can read the counts written there (SSA), so ptosim checks
+ * its type and leaves it unwritten (the counts are available through the C API). */
 int bind_ptosim_tmrgsort_params(pt_bind *b, const pa_op *op, ptosim_tmrgsort_params *p) {
-  if (pt_tile_io_count(op, "outs") != 1)
-    return pt_bind_error(b, NULL, "op.unsupported", "use format 1: ins(%src, %blockLen) outs(%dst)",
-                         "not supported yet: tmrgsort format 2 (its executed result is a vector<4xi16>)");
-  if (arity(b, op, 2, 2)) return -1;
-  p->nsrc = 1;
-  p->src[0] = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
-  p->block_len = pt_bind_int(b, pt_tile_io(b, op, "ins", 1));
+  unsigned ni = pt_tile_io_count(op, "ins"), no = pt_tile_io_count(op, "outs");
+  if (no == 1) {
+    if (arity(b, op, 2, 2)) return -1;
+    p->nsrc = 1;
+    p->src[0] = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+    p->block_len = pt_bind_int(b, pt_tile_io(b, op, "ins", 1));
+    p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+    return 0;
+  }
+  const pa_item *last = ni ? pt_tile_io(b, op, "ins", ni - 1) : NULL;
+  p->no_tmp = last && pa_item_is_word(last, "no_tmp");
+  p->nsrc = (int32_t)ni - 1; /* the tmp or the no_tmp marker is last */
+  if (no != 2 || p->nsrc < 2 || p->nsrc > 4)
+    return pt_bind_error(b, NULL, "bind.arity",
+                         "format 1: ins(%src, %blockLen) outs(%dst); format 2: ins(2 to 4 srcs, %tmp or no_tmp) "
+                         "outs(%dst, %executed)",
+                         "tmrgsort got ins(%u) outs(%u)", ni, no);
+  for (int i = 0; i < p->nsrc; i++) p->src[i] = pt_bind_tile(b, pt_tile_io(b, op, "ins", (unsigned)i));
+  if (!p->no_tmp) p->tmp = pt_bind_tile(b, last);
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+  const pa_item *c = pa_op_clause(op, "outs"), *ex = &c->args[1];
+  if (pt_bind_lowering(b) && (ex->kind != PA_IT_VALUE || !(c->ntypes == 2 && is_executed_type(c->types[1]))))
+    return pt_bind_error(b, ex, "bind.type", "pass a value declared vector<4xi16>",
+                         "tmrgsort's executed operand is not a vector<4xi16> value");
+  (void)pt_bind_type(b, ex); /* while lowering: reports an undefined value */
+  p->exhausted = bool_attr(op, "exhausted");
   return 0;
 }
 

@@ -666,7 +666,7 @@ ptosim_status pt_exec_tmrgsort(pt_ctx *x, const ptosim_tmrgsort_params *p) {
     PT_VERIFY(x, bl > 0 && bl % 64 == 0 && w % (4 * bl) == 0 && groups >= 1 && groups <= 255, "tmrgsort.block",
               "blockLen a multiple of 64, src valid cols 1..255 groups of 4 blocks",
               "blockLen %" PRId64 " and src valid cols %" PRId64, bl, w);
-  } else {
+  } else if (!p->no_tmp) {
     PT_TRY(pt_tile_vec(x, "tmrgsort", "tmp", &p->tmp));
     PT_TRY(pt_tile_same_dtype(x, "tmrgsort", "tmp", &p->tmp, d));
   }
@@ -679,6 +679,10 @@ ptosim_status pt_exec_tmrgsort(pt_ctx *x, const ptosim_tmrgsort_params *p) {
   }
   PT_VERIFY(x, d->valid_cols >= total, "tmrgsort.valid", "give dst room for every source element",
             "dst valid cols %d < %" PRId64, d->valid_cols, total);
+  /* The NPU merges into tmp, then copies to dst (a2a3 TMrgSort.hpp). */
+  PT_VERIFY(x, k == 1 || p->no_tmp || p->tmp.cols >= total, "tmrgsort.tmp",
+            "give tmp at least as many columns as the lists' valid total", "tmp has %d columns < %" PRId64,
+            p->tmp.cols, total);
   /* Merge into a staging copy (dst may be a source), group by group (format 2: one group). */
   uint8_t *out = malloc((size_t)total * es);
   if (!out) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory merging %" PRId64 " elements", total);
