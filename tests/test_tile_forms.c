@@ -185,7 +185,86 @@ static void test_tmrgsort_format2(void) {
   CHECK(run(src, PTOSIM_TARGET_A2A3, bufs, sizes, 3, rule) != PTOSIM_OK && strcmp(rule, "tmrgsort.tmp") == 0);
 }
 
+/* ---- tci with a tmp tile ---------------------------------------------------------------- */
+
+/* tci ins(%start, %tmp) outs(%dst) on a 1 x 160 dst of dt with v_col 150 (a tail), tmp of
+ * tmp_dt x tmp_cols, descending as given; dst's valid part loaded from and stored to the
+ * first 150 elements of GM arg 0 (160 elements, the last 10 untouched). */
+static void tci_src(char *s, size_t n, const char *dt, const char *tmp_dt, int tmp_cols, bool descending) {
+  char tt[256];
+  row_tile(tt, sizeof tt, tmp_dt, tmp_cols);
+  char d[256];
+  snprintf(d, sizeof d,
+           "!pto.tile_buf<loc=vec, dtype=%s, rows=1, cols=160, v_row=1, v_col=150, blayout=row_major, "
+           "slayout=none_box, fractal=512, pad=0>",
+           dt);
+  snprintf(s, n,
+           "func.func @k(%%g: !pto.ptr<%s>) attributes {pto.kernel} {\n"
+           "  %%c0 = arith.constant 0 : index\n  %%c1 = arith.constant 1 : index\n  %%c160 = arith.constant 160 : index\n"
+           "  %%v = pto.make_tensor_view %%g, shape = [%%c1, %%c160], strides = [%%c160, %%c1] : !pto.tensor_view<?x?x%s>\n"
+           "  %%c150 = arith.constant 150 : index\n"
+           "  %%p = pto.partition_view %%v, offsets = [%%c0, %%c0], sizes = [%%c1, %%c150] : !pto.tensor_view<?x?x%s> -> "
+           "!pto.partition_tensor_view<1x150x%s>\n"
+           "  %%d = pto.alloc_tile : %s\n  %%t = pto.alloc_tile : %s\n"
+           "  %%s = arith.constant -7 : %s\n"
+           "  pto.tload ins(%%p : !pto.partition_tensor_view<1x150x%s>) outs(%%d : %s)\n"
+           "  pto.tci ins(%%s, %%t {descending = %s} : %s, %s) outs(%%d : %s)\n"
+           "  pto.tstore ins(%%d : %s) outs(%%p : !pto.partition_tensor_view<1x150x%s>)\n  return\n}\n",
+           dt, dt, dt, dt, d, tt, dt, dt, d, descending ? "true" : "false", dt, tt, d, d, dt);
+}
+
+static void test_tci_tmp(void) {
+  static char src[8192];
+  static const char *const dts[] = {"i16", "i32"};
+  for (int k = 0; k < 2; k++) {
+    unsigned es = k ? 4 : 2;
+    tci_src(src, sizeof src, dts[k], "f32", 448, false); /* 1792 bytes */
+    for (size_t t = 0; t < 2; t++) {
+      uint8_t g[160 * 4];
+      memset(g, 0xa5, sizeof g);
+      void *bufs[] = {g};
+      size_t sizes[] = {160 * es};
+      char rule[64];
+      CHECK(run(src, targets[t], bufs, sizes, 1, rule) == PTOSIM_OK);
+      int bad = 0;
+      for (int c = 0; c < 160; c++) {
+        int64_t v = 0;
+        memcpy(&v, g + c * es, es);
+        if (es == 2) v = (int16_t)v;
+        else v = (int32_t)v;
+        bad += c < 150 ? v != -7 + c : memcmp(g + c * es, "\xa5\xa5\xa5\xa5", es) != 0;
+      }
+      CHECK(bad == 0);
+    }
+  }
+  /* A2/A3 tmp constraints (tci.tmp, tci.dtype); A5 takes any vec tmp. Descending with a tmp is
+   * refused on both (op.unsupported). */
+  struct {
+    const char *dt, *tmp_dt;
+    int cols;
+    bool desc;
+    const char *a2a3, *a5;
+  } bad[] = {{"i16", "f32", 440, false, "tci.tmp", ""},
+             {"i32", "f32", 192, false, "", ""},
+             {"i32", "f32", 184, false, "tci.tmp", ""},
+             {"i32", "f16", 512, false, "tci.dtype", ""},
+             {"i32", "f32", 512, true, "op.unsupported", "op.unsupported"}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    tci_src(src, sizeof src, bad[i].dt, bad[i].tmp_dt, bad[i].cols, bad[i].desc);
+    for (size_t t = 0; t < 2; t++) {
+      uint8_t g[160 * 4] = {0};
+      void *bufs[] = {g};
+      size_t sizes[] = {sizeof g};
+      char rule[64];
+      const char *want = t ? bad[i].a5 : bad[i].a2a3;
+      ptosim_status st = run(src, targets[t], bufs, sizes, 1, rule);
+      CHECK_MSG((st == PTOSIM_OK) == !*want && strcmp(rule, want) == 0, "case %zu target %zu: %s", i, t, rule);
+    }
+  }
+}
+
 int main(void) {
   RUN(test_tmrgsort_format2);
+  RUN(test_tci_tmp);
   return pt_test_finish();
 }

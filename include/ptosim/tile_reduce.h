@@ -63,6 +63,11 @@ typedef struct ptosim_tci_params {
   ptosim_tile dst;
   int64_t start;
   bool descending;
+  /* ins(%start, %tmp): the NPU's scratch tile (pto-isa TCI with tmp; PTOAS TCIOp: on A2/A3 a
+   * row_major vec tile of f32 / i32 of at least 768 bytes, 1792 for 16-bit dst). Not written
+   * by ptosim; ascending only (the NPU's tmp code negates start + c for descending). */
+  bool has_tmp;
+  ptosim_tile tmp;
 } ptosim_tci_params;
 
 /* pto.ttri ins(%diagonal {upperOrLower = U} : iN) outs(%dst): over dst's valid region,

@@ -68,8 +68,10 @@ int bind_ptosim_texpand_params(pt_bind *b, const pa_op *op, ptosim_texpand_param
 
 /* pto.tci ins(%start {descending = B} : iN) outs(%dst) */
 int bind_ptosim_tci_params(pt_bind *b, const pa_op *op, ptosim_tci_params *p) {
-  if (arity(b, op, 1, 1)) return -1;
+  if (arity(b, op, 1, 2)) return -1;
   p->start = pt_bind_int(b, pt_tile_io(b, op, "ins", 0));
+  p->has_tmp = pt_tile_io_count(op, "ins") == 2;
+  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   p->descending = bool_attr(op, "descending");
   return 0;

@@ -55,12 +55,29 @@ static void index_row(uint8_t *d, unsigned es, int64_t n, int64_t start, int64_t
     }
 }
 
+/* The tmp tile of tci (PTO.cpp TCIOp; a2a3 TCI.hpp TCI_b16_* / TCI_b32_* use up to 1792 bytes). */
+static ptosim_status tci_tmp(pt_ctx *x, const ptosim_tci_params *p) {
+  const ptosim_tile *t = &p->tmp;
+  PT_VERIFY(x, !p->descending, "op.unsupported", "drop the tmp or the descending attribute",
+            "not supported yet: tci descending with a tmp (pto-isa's tmp code does not give start - c: a2a3 negates start + c)");
+  PT_TRY(pt_tile_vec(x, "tci", "tmp", t));
+  if (x->m->target == PTOSIM_TARGET_A5) return PTOSIM_OK;
+  uint32_t b32 = PT_TB_T(F32) | PT_TB_T(I32);
+  PT_TRY(nd_tile(x, "tci", "tmp", t));
+  PT_TRY(pt_tile_dtype_in(x, "tci", "tmp", t->dtype, b32, b32));
+  int64_t need = pt_dtype_size(p->dst.dtype) == 4 ? 768 : 1792, have = (int64_t)t->rows * t->cols * 4;
+  PT_VERIFY(x, have >= need, "tci.tmp", "give tmp at least 768 bytes (32-bit dst) or 1792 (16-bit dst)",
+            "tmp has %" PRId64 " bytes < %" PRId64, have, need);
+  return PTOSIM_OK;
+}
+
 ptosim_status pt_exec_tci(pt_ctx *x, const ptosim_tci_params *p) {
   const ptosim_tile *d = &p->dst;
   uint32_t types = PT_TB_T(I16) | PT_TB_T(U16) | PT_TB_T(I32) | PT_TB_T(U32); /* PTO.cpp TCIOp: 16/32-bit integers */
   PT_TRY(nd_tile(x, "tci", "dst", d));
   PT_TRY(pt_tile_dtype_in(x, "tci", "dst", d->dtype, types, types));
   PT_VERIFY(x, d->cols != 1, "tci.shape", "give dst more than one column", "dst has one column (PTOAS TCIOp)");
+  if (p->has_tmp) PT_TRY(tci_tmp(x, p));
   uint8_t *dp;
   PT_TRY(pt_tile_rows(x, d, 1, d->valid_cols, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)d->valid_cols, d->dtype);
