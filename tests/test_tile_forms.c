@@ -1,6 +1,6 @@
 /* PTOAS's newer text forms of tile ops (tonibohnlein/PTOAS lit tests) run from .pto text:
  * tmrgsort format 2 (2 to 4 lists, a tmp tile or `no_tmp`, the vector<4xi16> executed
- * operand), tci with a tmp tile. Each result is checked against a reference written here
+ * operand), tci with a tmp tile, tprint with a GM tmp and a print format. Each result is checked against a reference written here
  * from the op's definition, on both targets, with the bytes the op must not touch. */
 #include <stdio.h>
 #include <string.h>
@@ -263,8 +263,61 @@ static void test_tci_tmp(void) {
   }
 }
 
+/* ---- tprint with a GM tmp and a print format ------------------------------------------- */
+
+/* tprint ins(%t, %tmp) of a 2 x 8 f32 tile of space loc (loaded from GM arg 0 when vec),
+ * with the attribute dictionary `fmt`. */
+static void tprint_src(char *s, size_t n, const char *loc, const char *fmt) {
+  char t[256];
+  snprintf(t, sizeof t,
+           "!pto.tile_buf<loc=%s, dtype=f32, rows=2, cols=8, v_row=2, v_col=8, blayout=row_major, slayout=none_box, "
+           "fractal=512, pad=0>",
+           loc);
+  bool vec = !strcmp(loc, "vec");
+  snprintf(s, n,
+           "func.func @k(%%g: !pto.ptr<f32>, %%h: !pto.ptr<f32>) attributes {pto.kernel} {\n"
+           "  %%c0 = arith.constant 0 : index\n  %%c1 = arith.constant 1 : index\n"
+           "  %%c2 = arith.constant 2 : index\n  %%c8 = arith.constant 8 : index\n"
+           "  %%v = pto.make_tensor_view %%g, shape = [%%c2, %%c8], strides = [%%c8, %%c1] : !pto.tensor_view<?x?xf32>\n"
+           "  %%p = pto.partition_view %%v, offsets = [%%c0, %%c0], sizes = [%%c2, %%c8] : !pto.tensor_view<?x?xf32> -> "
+           "!pto.partition_tensor_view<2x8xf32>\n"
+           "  %%w = pto.make_tensor_view %%h, shape = [%%c2, %%c8], strides = [%%c8, %%c1] : !pto.tensor_view<?x?xf32>\n"
+           "  %%q = pto.partition_view %%w, offsets = [%%c0, %%c0], sizes = [%%c2, %%c8] : !pto.tensor_view<?x?xf32> -> "
+           "!pto.partition_tensor_view<2x8xf32>\n"
+           "  %%t = pto.alloc_tile : %s\n"
+           "%s%s%s"
+           "  pto.tprint ins(%%t, %%q : %s, !pto.partition_tensor_view<2x8xf32>) %s\n  return\n}\n",
+           t, vec ? "  pto.tload ins(%p : !pto.partition_tensor_view<2x8xf32>) outs(%t : " : "", vec ? t : "",
+           vec ? ")\n" : "", t, fmt);
+}
+
+static void test_tprint_tmp(void) {
+  static char src[8192];
+  static const char *const fmts[] = {"", "{printFormat = 1 : i32}", "{printFormat = #pto<print_format width10_precision6>}"};
+  float g[16], h[16];
+  for (int i = 0; i < 16; i++) g[i] = (float)i / 4, h[i] = -1.0f;
+  void *bufs[] = {g, h};
+  size_t sizes[] = {sizeof g, sizeof h};
+  char rule[64];
+  for (size_t f = 0; f < 3; f++)
+    for (size_t t = 0; t < 2; t++) {
+      tprint_src(src, sizeof src, "vec", fmts[f]);
+      CHECK(run(src, targets[t], bufs, sizes, 2, rule) == PTOSIM_OK);
+      int bad = 0;
+      for (int i = 0; i < 16; i++) bad += g[i] != (float)i / 4 || h[i] != -1.0f; /* tmp untouched */
+      CHECK(bad == 0);
+    }
+  tprint_src(src, sizeof src, "vec", "{printFormat = 3 : i32}");
+  CHECK(check_errors(src, "bind.keyword") > 0);
+  tprint_src(src, sizeof src, "vec", "{printFormat = #pto<print_format width9>}");
+  CHECK(check_errors(src, "bind.keyword") > 0);
+  tprint_src(src, sizeof src, "mat", "");
+  CHECK(run(src, PTOSIM_TARGET_A2A3, bufs, sizes, 2, rule) != PTOSIM_OK && strcmp(rule, "op.unsupported") == 0);
+}
+
 int main(void) {
   RUN(test_tmrgsort_format2);
   RUN(test_tci_tmp);
+  RUN(test_tprint_tmp);
   return pt_test_finish();
 }

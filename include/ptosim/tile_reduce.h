@@ -279,6 +279,10 @@ typedef struct ptosim_trandom_params {
  * of their value (nan, inf, -inf), integers in decimal. Nothing is written to the machine. */
 typedef struct ptosim_tprint_params {
   ptosim_tile src;
+  /* ins(%src, %tmp): a GM view the NPU stages mat / acc tiles through (pto-isa a2a3
+   * TPrint.hpp); accepted with a vec src, whose print does not write it (op.unsupported otherwise). */
+  bool has_tmp;
+  ptosim_gm_view tmp;
 } ptosim_tprint_params;
 
 #ifdef __cplusplus

@@ -308,15 +308,25 @@ int bind_ptosim_trandom_params(pt_bind *b, const pa_op *op, ptosim_trandom_param
   return 0;
 }
 
-/* pto.tprint ins(%src : T): tiles (GM views are not supported yet) */
+/* pto.tprint ins(%src [, %tmp] : T [, !pto.partition_tensor_view<..>]) {printFormat = N : i32 |
+ * #pto<print_format widthW_precisionP>}: tiles (GM views are not supported yet). The format
+ * (0..2) is checked; ptosim prints in its own fixed format (tile_reduce.h). */
 int bind_ptosim_tprint_params(pt_bind *b, const pa_op *op, ptosim_tprint_params *p) {
-  if (pt_tile_io_count(op, "ins") != 1)
-    return pt_bind_error(b, NULL, "bind.arity", "write ins(%src : T)", "expects ins(1 operand)");
+  static const char *const formats[] = {"width8_precision4", "width8_precision2", "width10_precision6"};
+  unsigned ni = pt_tile_io_count(op, "ins");
+  if (ni != 1 && ni != 2)
+    return pt_bind_error(b, NULL, "bind.arity", "write ins(%src [, %tmp] : T [, view type])", "expects ins(1 or 2 operands)");
   const pa_item *it = pt_tile_io(b, op, "ins", 0);
   const pa_type *t = pt_bind_value_type(b, it);
   if (t && t->kind != PA_TY_TILE_BUF)
     return pt_bind_error(b, it, "op.unsupported", "print a tile (tload the view first)",
                          "not supported yet: tprint of a tensor view");
   p->src = pt_bind_tile(b, it);
+  p->has_tmp = ni == 2;
+  if (p->has_tmp) p->tmp = pt_bind_view(b, pt_tile_io(b, op, "ins", 1), &p->src);
+  const pa_item *f = attr(op, "printFormat");
+  if (f && f->kind == PA_IT_INT ? f->v.i < 0 || f->v.i > 2 : pt_tile_enum_attr(b, op, "printFormat", formats, 3, 0) < 0)
+    return pt_bind_error(b, f, "bind.keyword", "printFormat is 0, 1 or 2 (#pto<print_format width8_precision4>, ...)",
+                         "unsupported printFormat");
   return 0;
 }

@@ -921,6 +921,8 @@ ptosim_status pt_exec_tprint(pt_ctx *x, const ptosim_tprint_params *p) {
   const ptosim_tile *t = &p->src;
   tg_geom g;
   uint8_t *base;
+  PT_VERIFY(x, !p->has_tmp || t->space == PTOSIM_UB, "op.unsupported", "print a vec tile (tmov it there first)",
+            "not supported yet: tprint of a %s tile through a GM tmp (the NPU copies it there)", pt_space_name(t->space));
   PT_TRY(pt_tile_geom(x, "src", t, &g));
   PT_TRY(pt_tile_map(x, x->core, &g, 0, 0, t->valid_rows, t->valid_cols, PT_READ, &base));
   if (x->m->quiet || x->m->verify_only) return PTOSIM_OK;
