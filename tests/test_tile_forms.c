@@ -1,7 +1,8 @@
 /* PTOAS's newer text forms of tile ops (tonibohnlein/PTOAS lit tests) run from .pto text:
  * tmrgsort format 2 (2 to 4 lists, a tmp tile or `no_tmp`, the vector<4xi16> executed
- * operand), tci with a tmp tile, tprint with a GM tmp and a print format. Each result is checked against a reference written here
+ * operand), tci with a tmp tile, tprint with a GM tmp and a print format, tquant outs(%dst, %tmp). Each result is checked against a reference written here
  * from the op's definition, on both targets, with the bytes the op must not touch. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -315,9 +316,104 @@ static void test_tprint_tmp(void) {
   CHECK(run(src, PTOSIM_TARGET_A2A3, bufs, sizes, 2, rule) != PTOSIM_OK && strcmp(rule, "op.unsupported") == 0);
 }
 
+/* ---- tquant with a tmp tile ------------------------------------------------------------- */
+
+/* f16 bits of an integer |v| <= 2048 (exact). */
+static uint16_t f16_of_int(int32_t v) {
+  uint32_t a = (uint32_t)(v < 0 ? -v : v), e = 0;
+  if (!a) return v < 0 ? 0x8000 : 0;
+  while (a >> (e + 1)) e++;
+  return (uint16_t)((v < 0 ? 0x8000u : 0) | (e + 15) << 10 | ((a << (10 - e)) & 0x3ff));
+}
+
+/* tquant INT8_SYM of a 4 x 32 f32 src with one scale per row, outs(%dst, %tmp); src, dst
+ * (and with store_tmp the tmp) stored back to GM args 0, 2 (3); scale is GM arg 1. */
+static void tquant_src(char *s, size_t n, bool store_tmp, int tmp_rows) {
+  char f32[256], i8[256], tt[256];
+  snprintf(tt, sizeof tt, "!pto.tile_buf<loc=vec, dtype=f32, rows=%d, cols=32, v_row=%d, v_col=32, blayout=row_major, "
+                          "slayout=none_box, fractal=512, pad=0>", tmp_rows, tmp_rows);
+  snprintf(f32, sizeof f32, "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=32, v_row=4, v_col=32, blayout=row_major, "
+                            "slayout=none_box, fractal=512, pad=0>");
+  snprintf(i8, sizeof i8, "!pto.tile_buf<loc=vec, dtype=i8, rows=4, cols=32, v_row=4, v_col=32, blayout=row_major, "
+                          "slayout=none_box, fractal=512, pad=0>");
+  const char *fp = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1, v_row=4, v_col=1, blayout=col_major, "
+                   "slayout=none_box, fractal=512, pad=0>";
+  size_t o = (size_t)snprintf(
+      s, n,
+      "func.func @k(%%gs: !pto.ptr<f32>, %%gf: !pto.ptr<f32>, %%gd: !pto.ptr<i8>, %%gt: !pto.ptr<f32>) attributes "
+      "{pto.kernel} {\n"
+      "  %%c0 = arith.constant 0 : index\n  %%c1 = arith.constant 1 : index\n"
+      "  %%c4 = arith.constant 4 : index\n  %%c32 = arith.constant 32 : index\n"
+      "  %%vs = pto.make_tensor_view %%gs, shape = [%%c4, %%c32], strides = [%%c32, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      "  %%vt = pto.make_tensor_view %%gt, shape = [%%c4, %%c32], strides = [%%c32, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      "  %%vd = pto.make_tensor_view %%gd, shape = [%%c4, %%c32], strides = [%%c32, %%c1] : !pto.tensor_view<?x?xi8>\n"
+      "  %%vf = pto.make_tensor_view %%gf, shape = [%%c4, %%c1], strides = [%%c1, %%c1] {layout = #pto.layout<dn>} : "
+      "!pto.tensor_view<?x?xf32>\n"
+      "  %%ps = pto.partition_view %%vs, offsets = [%%c0, %%c0], sizes = [%%c4, %%c32] : !pto.tensor_view<?x?xf32> -> "
+      "!pto.partition_tensor_view<4x32xf32>\n"
+      "  %%pt = pto.partition_view %%vt, offsets = [%%c0, %%c0], sizes = [%%c4, %%c32] : !pto.tensor_view<?x?xf32> -> "
+      "!pto.partition_tensor_view<4x32xf32>\n"
+      "  %%pd = pto.partition_view %%vd, offsets = [%%c0, %%c0], sizes = [%%c4, %%c32] : !pto.tensor_view<?x?xi8> -> "
+      "!pto.partition_tensor_view<4x32xi8>\n"
+      "  %%pf = pto.partition_view %%vf, offsets = [%%c0, %%c0], sizes = [%%c4, %%c1] : !pto.tensor_view<?x?xf32> -> "
+      "!pto.partition_tensor_view<4x1xf32>\n"
+      "  %%s = pto.alloc_tile : %s\n  %%t = pto.alloc_tile : %s\n  %%d = pto.alloc_tile : %s\n  %%f = pto.alloc_tile : %s\n"
+      "  pto.tload ins(%%ps : !pto.partition_tensor_view<4x32xf32>) outs(%%s : %s)\n"
+      "  pto.tload ins(%%pf : !pto.partition_tensor_view<4x1xf32>) outs(%%f : %s)\n"
+      "  pto.tquant ins(%%s, %%f : %s, %s) outs(%%d, %%t : %s, %s) {quant_type = #pto<quant_type INT8_SYM>}\n"
+      "  pto.tstore ins(%%s : %s) outs(%%ps : !pto.partition_tensor_view<4x32xf32>)\n"
+      "  pto.tstore ins(%%d : %s) outs(%%pd : !pto.partition_tensor_view<4x32xi8>)\n",
+      f32, tt, i8, fp, f32, fp, f32, fp, i8, tt, f32, i8);
+  if (store_tmp)
+    o += (size_t)snprintf(s + o, n - o, "  pto.tstore ins(%%t : %s) outs(%%pt : !pto.partition_tensor_view<4x32xf32>)\n",
+                          f32);
+  snprintf(s + o, n - o, "  return\n}\n");
+}
+
+static void test_tquant_tmp(void) {
+  static char src[16384];
+  for (size_t t = 0; t < 2; t++) {
+    bool a2a3 = targets[t] == PTOSIM_TARGET_A2A3;
+    float in[128], sc[4] = {0.5f, 3.0f, -1.25f, 100.0f}, out_s[128];
+    int8_t d[128];
+    int32_t tmp[128];
+    for (int i = 0; i < 128; i++) in[i] = (float)(i % 32 - 16) * 0.75f + (i % 3 == 0 ? 0.5f : 0.0f);
+    memcpy(out_s, in, sizeof in);
+    memset(d, 0x11, sizeof d);
+    memset(tmp, 0x22, sizeof tmp);
+    tquant_src(src, sizeof src, a2a3, 4);
+    void *bufs[] = {out_s, sc, d, tmp};
+    size_t sizes[] = {sizeof out_s, sizeof sc, sizeof d, sizeof tmp};
+    char rule[64];
+    CHECK_MSG(run(src, targets[t], bufs, sizes, 4, rule) == PTOSIM_OK, "%s", rule);
+    /* Reference: y = x * scale(r) in f32, v = y to nearest even (within int32 here),
+     * dst = v clamped to int8; A2/A3 src bytes = y, then f16(v) at (r * 32 + c) * 2. */
+    uint8_t want_s[sizeof in];
+    int bad = 0;
+    for (int r = 0; r < 4; r++)
+      for (int c = 0; c < 32; c++) {
+        float y = in[r * 32 + c] * sc[r];
+        int32_t v = (int32_t)nearbyintf(y);
+        bad += d[r * 32 + c] != (v < -128 ? -128 : v > 127 ? 127 : v);
+        if (a2a3) bad += tmp[r * 32 + c] != v;
+        memcpy(want_s + 4 * (r * 32 + c), a2a3 ? &y : &in[r * 32 + c], 4);
+      }
+    for (int r = 0; a2a3 && r < 4; r++)
+      for (int c = 0; c < 32; c++) {
+        uint16_t h = f16_of_int((int32_t)nearbyintf(in[r * 32 + c] * sc[r]));
+        memcpy(want_s + 2 * (r * 32 + c), &h, 2);
+      }
+    CHECK(bad == 0);
+    CHECK(memcmp(out_s, want_s, sizeof want_s) == 0);
+    tquant_src(src, sizeof src, false, 2); /* tmp of 64 elements for src's 128 */
+    CHECK(run(src, targets[t], bufs, sizes, 4, rule) != PTOSIM_OK && strcmp(rule, "tquant.tmp") == 0);
+  }
+}
+
 int main(void) {
   RUN(test_tmrgsort_format2);
   RUN(test_tci_tmp);
   RUN(test_tprint_tmp);
+  RUN(test_tquant_tmp);
   return pt_test_finish();
 }

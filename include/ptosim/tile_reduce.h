@@ -227,6 +227,12 @@ typedef struct ptosim_tquant_params {
   ptosim_tile offset; /* tquant: INT8_ASYM only */
   ptosim_tile dst;
   ptosim_quant_type quant;
+  /* tquant outs(%dst, %tmp): a vec f32 tile of at least src's rows x cols elements. A2/A3
+   * (a2a3 TQuant.hpp tmp overload) then leaves the s32 rint(y) in tmp as a src.rows x src.cols
+   * row-major tile, and f16(that) in src's bytes as a src.rows x align16(src.cols) f16 tile,
+   * instead of y; A5 does not use it. */
+  bool has_tmp;
+  ptosim_tile tmp;
 } ptosim_tquant_params;
 
 /* pto.tquant.mx ins(%src) outs(%dst, %exp, %max, %scaling [, %exp_zz]) {quant_type = MXFP8 |

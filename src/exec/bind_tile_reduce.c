@@ -244,15 +244,21 @@ int bind_ptosim_thistogram_params(pt_bind *b, const pa_op *op, ptosim_thistogram
   return 0;
 }
 
-/* pto.tquant ins(%src, %fp [, %offset]) outs(%dst) {quant_type = #pto<quant_type INT8_SYM | INT8_ASYM>};
+/* pto.tquant ins(%src, %fp [, %offset]) outs(%dst [, %tmp]) {quant_type = #pto<quant_type INT8_SYM | INT8_ASYM>};
  * pto.tdequant ins(%src, %scale, %offset) outs(%dst) */
 int bind_ptosim_tquant_params(pt_bind *b, const pa_op *op, ptosim_tquant_params *p) {
   int deq = b->opc == PTOSIM_OP_tdequant;
-  if (deq ? arity(b, op, 3, 3) : arity(b, op, 2, 3)) return -1;
+  unsigned ni = pt_tile_io_count(op, "ins"), no = pt_tile_io_count(op, "outs");
+  if (deq ? arity(b, op, 3, 3) : ni < 2 || ni > 3 || no < 1 || no > 2)
+    return deq ? -1
+               : pt_bind_error(b, NULL, "bind.arity", "write ins(%src, %fp [, %offset]) outs(%dst [, %tmp])",
+                               "expects ins(2 to 3 operands) outs(1 or 2), got ins(%u) outs(%u)", ni, no);
   p->src = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
   p->scale = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
-  if (pt_tile_io_count(op, "ins") == 3) p->offset = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
+  if (ni == 3) p->offset = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+  p->has_tmp = no == 2;
+  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "outs", 1));
   if (deq) return 0;
   const pa_item *v = attr(op, "quant_type");
   const pa_item *w = v && v->kind == PA_IT_ATTR && v->nargs ? &v->args[v->nargs - 1] : v;

@@ -794,6 +794,20 @@ static ptosim_status per_row(pt_ctx *x, const char *op, const char *what, const 
   return PTOSIM_OK;
 }
 
+static void st_i32(uint8_t *p, int32_t v) { memcpy(p, &v, 4); }
+
+/* tquant's tmp (PTO.cpp TQuantOp: f32): a vec tile holding src.rows x src.cols elements;
+ * on A2/A3 *tp = its bytes (written), on A5 NULL (unused). */
+static ptosim_status quant_tmp(pt_ctx *x, const ptosim_tquant_params *p, bool a2a3, uint8_t **tp) {
+  const ptosim_tile *t = &p->tmp, *s = &p->src;
+  PT_TRY(nd_tile(x, "tquant", "tmp", t));
+  PT_TRY(pt_tile_dtype_in(x, "tquant", "tmp", t->dtype, PT_TB_T(F32), PT_TB_T(F32)));
+  PT_VERIFY(x, (int64_t)t->rows * t->cols >= (int64_t)s->rows * s->cols, "tquant.tmp",
+            "give tmp at least src's rows x cols elements", "tmp %d x %d, src %d x %d", t->rows, t->cols, s->rows,
+            s->cols);
+  return a2a3 ? pt_tile_rows(x, t, t->rows, t->cols, PT_WRITE, tp) : PTOSIM_OK;
+}
+
 ptosim_status pt_exec_tquant(pt_ctx *x, const ptosim_tquant_params *p) {
   const char *op = "tquant";
   const ptosim_tile *s = &p->src, *d = &p->dst;
@@ -812,7 +826,8 @@ ptosim_status pt_exec_tquant(pt_ctx *x, const ptosim_tquant_params *p) {
   PT_TRY(per_row(x, op, "scale", &p->scale, h, true, &sc, &ss));
   if (asym) PT_TRY(per_row(x, op, "offset", &p->offset, h, true, &of, &os));
   bool a2a3 = x->m->target != PTOSIM_TARGET_A5;
-  uint8_t *sp, *dp;
+  uint8_t *sp, *dp, *tp = NULL;
+  if (p->has_tmp) PT_TRY(quant_tmp(x, p, a2a3, &tp));
   PT_TRY(pt_tile_rows(x, s, h, w, a2a3 ? PT_RW : PT_READ, &sp));
   PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), s->dtype);
@@ -825,8 +840,19 @@ ptosim_status pt_exec_tquant(pt_ctx *x, const ptosim_tquant_params *p) {
       if (asym) y = y + off;
       drow[c] = (uint8_t)pt_f32_to_int(y, PT_RND_RINT, lo, hi);
       if (a2a3) st_f32(srow + 4 * c, y);
+      if (tp) st_i32(tp + 4 * (r * s->cols + c), (int32_t)pt_f32_to_int(y, PT_RND_RINT, INT32_MIN, INT32_MAX));
     }
   }
+  /* tmp form on A2/A3: src's bytes become the f16 tile of the s32 values (|v| <= 2^24 is
+   * exact in f32; larger values overflow f16 either way). */
+  int64_t pad = (s->cols + 15) / 16 * 16;
+  for (int64_t r = 0; tp && r < h; r++)
+    for (int64_t c = 0; c < w; c++) {
+      int32_t v;
+      memcpy(&v, tp + 4 * (r * s->cols + c), 4);
+      uint16_t f = pt_f32_to_f16((float)v, PT_RND_RINT, PT_SAT_OFF);
+      memcpy(sp + 2 * (r * pad + c), &f, 2);
+    }
   return PTOSIM_OK;
 }
 
