@@ -63,6 +63,11 @@ typedef struct ptosim_tci_params {
   ptosim_tile dst;
   int64_t start;
   bool descending;
+  /* ins(%start, %tmp): the NPU's scratch tile (pto-isa TCI with tmp; PTOAS TCIOp: on A2/A3 a
+   * row_major vec tile of f32 / i32 of at least 768 bytes, 1792 for 16-bit dst). Not written
+   * by ptosim; ascending only (the NPU's tmp code negates start + c for descending). */
+  bool has_tmp;
+  ptosim_tile tmp;
 } ptosim_tci_params;
 
 /* pto.ttri ins(%diagonal {upperOrLower = U} : iN) outs(%dst): over dst's valid region,
@@ -191,10 +196,11 @@ typedef struct ptosim_tconcatidx_params {
  * Format 1, ins(%src, %blockLen : T, iN) outs(%dst): nsrc = 1; src's valid columns are groups
  *   of 4 consecutive sorted blocks of block_len elements (block_len a multiple of 64, 1..255
  *   groups); each group is merged into the same columns of dst.
- * Format 2 (C API only: its text form has a vector<4xi16> result ptosim does not model):
- *   nsrc = 2..4 lists src[k] (each its valid columns), tmp the NPU's staging tile (checked,
- *   not used); all tuples are merged into dst from column 0; with exhausted, the merge stops
- *   when one list is used up and executed[k] says how many tuples each list gave. */
+ * Format 2, ins(2 to 4 srcs, %tmp) outs(%dst, %executed): nsrc = 2..4 lists src[k] (each its
+ *   valid columns), tmp the NPU's staging tile (checked: vec, dst's dtype, at least as many
+ *   columns as the lists' total; not used), or no_tmp; all tuples are merged into dst from
+ *   column 0; with exhausted, the merge stops when one list is used up and executed[k] says how
+ *   many tuples each list gave (the text form leaves its vector<4xi16> operand alone). */
 typedef struct ptosim_tmrgsort_params {
   ptosim_tile src[4];
   int32_t nsrc;
@@ -203,6 +209,7 @@ typedef struct ptosim_tmrgsort_params {
   bool exhausted;
   ptosim_tile dst;
   uint16_t *executed; /* out (format 2, may be NULL): 4 counts, tuples taken from each list */
+  bool no_tmp;        /* format 2 without a tmp tile (PTOAS `no_tmp`) */
 } ptosim_tmrgsort_params;
 
 /* pto.thistogram ins(%src, %idx) outs(%dst) {isMSB = B} (A5): per row r < src.valid_rows,
@@ -238,6 +245,12 @@ typedef struct ptosim_tquant_params {
   ptosim_tile offset; /* tquant: INT8_ASYM only */
   ptosim_tile dst;
   ptosim_quant_type quant;
+  /* tquant outs(%dst, %tmp): a vec f32 tile of at least src's rows x cols elements. A2/A3
+   * (a2a3 TQuant.hpp tmp overload) then leaves the s32 rint(y) in tmp as a src.rows x src.cols
+   * row-major tile, and f16(that) in src's bytes as a src.rows x align16(src.cols) f16 tile,
+   * instead of y; A5 does not use it. */
+  bool has_tmp;
+  ptosim_tile tmp;
 } ptosim_tquant_params;
 
 /* pto.tquant.mx ins(%src) outs(%dst, %exp, %max, %scaling [, %exp_zz]) {quant_type = MXFP8 |
@@ -290,6 +303,10 @@ typedef struct ptosim_trandom_params {
  * of their value (nan, inf, -inf), integers in decimal. Nothing is written to the machine. */
 typedef struct ptosim_tprint_params {
   ptosim_tile src;
+  /* ins(%src, %tmp): a GM view the NPU stages mat / acc tiles through (pto-isa a2a3
+   * TPrint.hpp); accepted with a vec src, whose print does not write it (op.unsupported otherwise). */
+  bool has_tmp;
+  ptosim_gm_view tmp;
 } ptosim_tprint_params;
 
 #ifdef __cplusplus

@@ -68,8 +68,10 @@ int bind_ptosim_texpand_params(pt_bind *b, const pa_op *op, ptosim_texpand_param
 
 /* pto.tci ins(%start {descending = B} : iN) outs(%dst) */
 int bind_ptosim_tci_params(pt_bind *b, const pa_op *op, ptosim_tci_params *p) {
-  if (arity(b, op, 1, 1)) return -1;
+  if (arity(b, op, 1, 2)) return -1;
   p->start = pt_bind_int(b, pt_tile_io(b, op, "ins", 0));
+  p->has_tmp = pt_tile_io_count(op, "ins") == 2;
+  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
   p->descending = bool_attr(op, "descending");
   return 0;
@@ -209,17 +211,47 @@ int bind_ptosim_tconcatidx_params(pt_bind *b, const pa_op *op, ptosim_tconcatidx
   return 0;
 }
 
-/* pto.tmrgsort ins(%src, %blockLen : T, iN) outs(%dst) (format 1). Format 2 has a
- * vector<4xi16> `executed` operand in outs, a type ptosim does not model. */
+/* The `executed` operand of tmrgsort format 2 is declared vector<4xi16> (PTO.cpp TMrgSortOp). */
+static bool is_executed_type(const pa_type *t) {
+  return t && t->kind == PA_TY_VECTOR && t->rank == 1 && t->dims[0] == 4 && t->elem && t->elem->kind == PA_TY_INT &&
+         t->elem->width == 16;
+}
+
+/* pto.tmrgsort, PTOAS's two forms (PTO.cpp TMrgSortOp::parse):
+ *   format 1: ins(%src, %blockLen : T, iN) outs(%dst : T)
+ *   format 2: ins(%src0, %src1 [, %src2 [, %src3]], %tmp {exhausted = B} : T...) outs(%dst, %executed : T, vector<4xi16>)
+ *             or `%srcN no_tmp {exhausted = B}` instead of the tmp (PTOAS then allocates one; the merge
+ *             itself needs no staging tile, so ptosim runs without it).
+ * %executed is an SSA vector value that the emitted C++ passes by reference as its
+ * MrgSortExecutedNumList; no op after can read the counts written there (SSA), so ptosim checks
+ * its type and leaves it unwritten (the counts are available through the C API). */
 int bind_ptosim_tmrgsort_params(pt_bind *b, const pa_op *op, ptosim_tmrgsort_params *p) {
-  if (pt_tile_io_count(op, "outs") != 1)
-    return pt_bind_error(b, NULL, "op.unsupported", "use format 1: ins(%src, %blockLen) outs(%dst)",
-                         "not supported yet: tmrgsort format 2 (its executed result is a vector<4xi16>)");
-  if (arity(b, op, 2, 2)) return -1;
-  p->nsrc = 1;
-  p->src[0] = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
-  p->block_len = pt_bind_int(b, pt_tile_io(b, op, "ins", 1));
+  unsigned ni = pt_tile_io_count(op, "ins"), no = pt_tile_io_count(op, "outs");
+  if (no == 1) {
+    if (arity(b, op, 2, 2)) return -1;
+    p->nsrc = 1;
+    p->src[0] = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
+    p->block_len = pt_bind_int(b, pt_tile_io(b, op, "ins", 1));
+    p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+    return 0;
+  }
+  const pa_item *last = ni ? pt_tile_io(b, op, "ins", ni - 1) : NULL;
+  p->no_tmp = last && pa_item_is_word(last, "no_tmp");
+  p->nsrc = (int32_t)ni - 1; /* the tmp or the no_tmp marker is last */
+  if (no != 2 || p->nsrc < 2 || p->nsrc > 4)
+    return pt_bind_error(b, NULL, "bind.arity",
+                         "format 1: ins(%src, %blockLen) outs(%dst); format 2: ins(2 to 4 srcs, %tmp or no_tmp) "
+                         "outs(%dst, %executed)",
+                         "tmrgsort got ins(%u) outs(%u)", ni, no);
+  for (int i = 0; i < p->nsrc; i++) p->src[i] = pt_bind_tile(b, pt_tile_io(b, op, "ins", (unsigned)i));
+  if (!p->no_tmp) p->tmp = pt_bind_tile(b, last);
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+  const pa_item *c = pa_op_clause(op, "outs"), *ex = &c->args[1];
+  if (pt_bind_lowering(b) && (ex->kind != PA_IT_VALUE || !(c->ntypes == 2 && is_executed_type(c->types[1]))))
+    return pt_bind_error(b, ex, "bind.type", "pass a value declared vector<4xi16>",
+                         "tmrgsort's executed operand is not a vector<4xi16> value");
+  (void)pt_bind_type(b, ex); /* while lowering: reports an undefined value */
+  p->exhausted = bool_attr(op, "exhausted");
   return 0;
 }
 
@@ -231,15 +263,21 @@ int bind_ptosim_thistogram_params(pt_bind *b, const pa_op *op, ptosim_thistogram
   return 0;
 }
 
-/* pto.tquant ins(%src, %fp [, %offset]) outs(%dst) {quant_type = #pto<quant_type INT8_SYM | INT8_ASYM>};
+/* pto.tquant ins(%src, %fp [, %offset]) outs(%dst [, %tmp]) {quant_type = #pto<quant_type INT8_SYM | INT8_ASYM>};
  * pto.tdequant ins(%src, %scale, %offset) outs(%dst) */
 int bind_ptosim_tquant_params(pt_bind *b, const pa_op *op, ptosim_tquant_params *p) {
   int deq = b->opc == PTOSIM_OP_tdequant;
-  if (deq ? arity(b, op, 3, 3) : arity(b, op, 2, 3)) return -1;
+  unsigned ni = pt_tile_io_count(op, "ins"), no = pt_tile_io_count(op, "outs");
+  if (deq ? arity(b, op, 3, 3) : ni < 2 || ni > 3 || no < 1 || no > 2)
+    return deq ? -1
+               : pt_bind_error(b, NULL, "bind.arity", "write ins(%src, %fp [, %offset]) outs(%dst [, %tmp])",
+                               "expects ins(2 to 3 operands) outs(1 or 2), got ins(%u) outs(%u)", ni, no);
   p->src = pt_bind_tile(b, pt_tile_io(b, op, "ins", 0));
   p->scale = pt_bind_tile(b, pt_tile_io(b, op, "ins", 1));
-  if (pt_tile_io_count(op, "ins") == 3) p->offset = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
+  if (ni == 3) p->offset = pt_bind_tile(b, pt_tile_io(b, op, "ins", 2));
   p->dst = pt_bind_tile(b, pt_tile_io(b, op, "outs", 0));
+  p->has_tmp = no == 2;
+  if (p->has_tmp) p->tmp = pt_bind_tile(b, pt_tile_io(b, op, "outs", 1));
   if (deq) return 0;
   const pa_item *v = attr(op, "quant_type");
   const pa_item *w = v && v->kind == PA_IT_ATTR && v->nargs ? &v->args[v->nargs - 1] : v;
@@ -295,15 +333,25 @@ int bind_ptosim_trandom_params(pt_bind *b, const pa_op *op, ptosim_trandom_param
   return 0;
 }
 
-/* pto.tprint ins(%src : T): tiles (GM views are not supported yet) */
+/* pto.tprint ins(%src [, %tmp] : T [, !pto.partition_tensor_view<..>]) {printFormat = N : i32 |
+ * #pto<print_format widthW_precisionP>}: tiles (GM views are not supported yet). The format
+ * (0..2) is checked; ptosim prints in its own fixed format (tile_reduce.h). */
 int bind_ptosim_tprint_params(pt_bind *b, const pa_op *op, ptosim_tprint_params *p) {
-  if (pt_tile_io_count(op, "ins") != 1)
-    return pt_bind_error(b, NULL, "bind.arity", "write ins(%src : T)", "expects ins(1 operand)");
+  static const char *const formats[] = {"width8_precision4", "width8_precision2", "width10_precision6"};
+  unsigned ni = pt_tile_io_count(op, "ins");
+  if (ni != 1 && ni != 2)
+    return pt_bind_error(b, NULL, "bind.arity", "write ins(%src [, %tmp] : T [, view type])", "expects ins(1 or 2 operands)");
   const pa_item *it = pt_tile_io(b, op, "ins", 0);
   const pa_type *t = pt_bind_value_type(b, it);
   if (t && t->kind != PA_TY_TILE_BUF)
     return pt_bind_error(b, it, "op.unsupported", "print a tile (tload the view first)",
                          "not supported yet: tprint of a tensor view");
   p->src = pt_bind_tile(b, it);
+  p->has_tmp = ni == 2;
+  if (p->has_tmp) p->tmp = pt_bind_view(b, pt_tile_io(b, op, "ins", 1), &p->src);
+  const pa_item *f = attr(op, "printFormat");
+  if (f && f->kind == PA_IT_INT ? f->v.i < 0 || f->v.i > 2 : pt_tile_enum_attr(b, op, "printFormat", formats, 3, 0) < 0)
+    return pt_bind_error(b, f, "bind.keyword", "printFormat is 0, 1 or 2 (#pto<print_format width8_precision4>, ...)",
+                         "unsupported printFormat");
   return 0;
 }

@@ -55,12 +55,29 @@ static void index_row(uint8_t *d, unsigned es, int64_t n, int64_t start, int64_t
     }
 }
 
+/* The tmp tile of tci (PTO.cpp TCIOp; a2a3 TCI.hpp TCI_b16_* / TCI_b32_* use up to 1792 bytes). */
+static ptosim_status tci_tmp(pt_ctx *x, const ptosim_tci_params *p) {
+  const ptosim_tile *t = &p->tmp;
+  PT_VERIFY(x, !p->descending, "op.unsupported", "drop the tmp or the descending attribute",
+            "not supported yet: tci descending with a tmp (pto-isa's tmp code does not give start - c: a2a3 negates start + c)");
+  PT_TRY(pt_tile_vec(x, "tci", "tmp", t));
+  if (x->m->target == PTOSIM_TARGET_A5) return PTOSIM_OK;
+  uint32_t b32 = PT_TB_T(F32) | PT_TB_T(I32);
+  PT_TRY(nd_tile(x, "tci", "tmp", t));
+  PT_TRY(pt_tile_dtype_in(x, "tci", "tmp", t->dtype, b32, b32));
+  int64_t need = pt_dtype_size(p->dst.dtype) == 4 ? 768 : 1792, have = (int64_t)t->rows * t->cols * 4;
+  PT_VERIFY(x, have >= need, "tci.tmp", "give tmp at least 768 bytes (32-bit dst) or 1792 (16-bit dst)",
+            "tmp has %" PRId64 " bytes < %" PRId64, have, need);
+  return PTOSIM_OK;
+}
+
 ptosim_status pt_exec_tci(pt_ctx *x, const ptosim_tci_params *p) {
   const ptosim_tile *d = &p->dst;
   uint32_t types = PT_TB_T(I16) | PT_TB_T(U16) | PT_TB_T(I32) | PT_TB_T(U32); /* PTO.cpp TCIOp: 16/32-bit integers */
   PT_TRY(nd_tile(x, "tci", "dst", d));
   PT_TRY(pt_tile_dtype_in(x, "tci", "dst", d->dtype, types, types));
   PT_VERIFY(x, d->cols != 1, "tci.shape", "give dst more than one column", "dst has one column (PTOAS TCIOp)");
+  if (p->has_tmp) PT_TRY(tci_tmp(x, p));
   uint8_t *dp;
   PT_TRY(pt_tile_rows(x, d, 1, d->valid_cols, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)d->valid_cols, d->dtype);
@@ -728,7 +745,7 @@ ptosim_status pt_exec_tmrgsort(pt_ctx *x, const ptosim_tmrgsort_params *p) {
     PT_VERIFY(x, bl > 0 && bl % 64 == 0 && w % (4 * bl) == 0 && groups >= 1 && groups <= 255, "tmrgsort.block",
               "blockLen a multiple of 64, src valid cols 1..255 groups of 4 blocks",
               "blockLen %" PRId64 " and src valid cols %" PRId64, bl, w);
-  } else {
+  } else if (!p->no_tmp) {
     PT_TRY(pt_tile_vec(x, "tmrgsort", "tmp", &p->tmp));
     PT_TRY(pt_tile_same_dtype(x, "tmrgsort", "tmp", &p->tmp, d));
   }
@@ -741,6 +758,10 @@ ptosim_status pt_exec_tmrgsort(pt_ctx *x, const ptosim_tmrgsort_params *p) {
   }
   PT_VERIFY(x, d->valid_cols >= total, "tmrgsort.valid", "give dst room for every source element",
             "dst valid cols %d < %" PRId64, d->valid_cols, total);
+  /* The NPU merges into tmp, then copies to dst (a2a3 TMrgSort.hpp). */
+  PT_VERIFY(x, k == 1 || p->no_tmp || p->tmp.cols >= total, "tmrgsort.tmp",
+            "give tmp at least as many columns as the lists' valid total", "tmp has %d columns < %" PRId64,
+            p->tmp.cols, total);
   /* Merge into a staging copy (dst may be a source), group by group (format 2: one group). */
   uint8_t *out = malloc((size_t)total * es);
   if (!out) return pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory merging %" PRId64 " elements", total);
@@ -835,6 +856,20 @@ static ptosim_status per_row(pt_ctx *x, const char *op, const char *what, const 
   return PTOSIM_OK;
 }
 
+static void st_i32(uint8_t *p, int32_t v) { memcpy(p, &v, 4); }
+
+/* tquant's tmp (PTO.cpp TQuantOp: f32): a vec tile holding src.rows x src.cols elements;
+ * on A2/A3 *tp = its bytes (written), on A5 NULL (unused). */
+static ptosim_status quant_tmp(pt_ctx *x, const ptosim_tquant_params *p, bool a2a3, uint8_t **tp) {
+  const ptosim_tile *t = &p->tmp, *s = &p->src;
+  PT_TRY(nd_tile(x, "tquant", "tmp", t));
+  PT_TRY(pt_tile_dtype_in(x, "tquant", "tmp", t->dtype, PT_TB_T(F32), PT_TB_T(F32)));
+  PT_VERIFY(x, (int64_t)t->rows * t->cols >= (int64_t)s->rows * s->cols, "tquant.tmp",
+            "give tmp at least src's rows x cols elements", "tmp %d x %d, src %d x %d", t->rows, t->cols, s->rows,
+            s->cols);
+  return a2a3 ? pt_tile_rows(x, t, t->rows, t->cols, PT_WRITE, tp) : PTOSIM_OK;
+}
+
 ptosim_status pt_exec_tquant(pt_ctx *x, const ptosim_tquant_params *p) {
   const char *op = "tquant";
   const ptosim_tile *s = &p->src, *d = &p->dst;
@@ -853,7 +888,8 @@ ptosim_status pt_exec_tquant(pt_ctx *x, const ptosim_tquant_params *p) {
   PT_TRY(per_row(x, op, "scale", &p->scale, h, true, &sc, &ss));
   if (asym) PT_TRY(per_row(x, op, "offset", &p->offset, h, true, &of, &os));
   bool a2a3 = x->m->target != PTOSIM_TARGET_A5;
-  uint8_t *sp, *dp;
+  uint8_t *sp, *dp, *tp = NULL;
+  if (p->has_tmp) PT_TRY(quant_tmp(x, p, a2a3, &tp));
   PT_TRY(pt_tile_rows(x, s, h, w, a2a3 ? PT_RW : PT_READ, &sp));
   PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), s->dtype);
@@ -866,8 +902,19 @@ ptosim_status pt_exec_tquant(pt_ctx *x, const ptosim_tquant_params *p) {
       if (asym) y = y + off;
       drow[c] = (uint8_t)pt_f32_to_int(y, PT_RND_RINT, lo, hi);
       if (a2a3) st_f32(srow + 4 * c, y);
+      if (tp) st_i32(tp + 4 * (r * s->cols + c), (int32_t)pt_f32_to_int(y, PT_RND_RINT, INT32_MIN, INT32_MAX));
     }
   }
+  /* tmp form on A2/A3: src's bytes become the f16 tile of the s32 values (|v| <= 2^24 is
+   * exact in f32; larger values overflow f16 either way). */
+  int64_t pad = (s->cols + 15) / 16 * 16;
+  for (int64_t r = 0; tp && r < h; r++)
+    for (int64_t c = 0; c < w; c++) {
+      int32_t v;
+      memcpy(&v, tp + 4 * (r * s->cols + c), 4);
+      uint16_t f = pt_f32_to_f16((float)v, PT_RND_RINT, PT_SAT_OFF);
+      memcpy(sp + 2 * (r * pad + c), &f, 2);
+    }
   return PTOSIM_OK;
 }
 
@@ -962,6 +1009,8 @@ ptosim_status pt_exec_tprint(pt_ctx *x, const ptosim_tprint_params *p) {
   const ptosim_tile *t = &p->src;
   tg_geom g;
   uint8_t *base;
+  PT_VERIFY(x, !p->has_tmp || t->space == PTOSIM_UB, "op.unsupported", "print a vec tile (tmov it there first)",
+            "not supported yet: tprint of a %s tile through a GM tmp (the NPU copies it there)", pt_space_name(t->space));
   PT_TRY(pt_tile_geom(x, "src", t, &g));
   PT_TRY(pt_tile_map(x, x->core, &g, 0, 0, t->valid_rows, t->valid_cols, PT_READ, &base));
   if (x->m->quiet || x->m->verify_only) return PTOSIM_OK;
