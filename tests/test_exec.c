@@ -544,6 +544,18 @@ static void test_front_end_forms(void) {
   CHECK_MSG(out[0] == (0xFFFEu << 16 | 0x1234u) && out[1] == 0xFFFFFFFFu, "got %08x %08x", out[0], out[1]);
   CHECK_MSG(o64[0] == 4 && o64[1] == 0xFFFFFFFFll, "got %lld %lld", (long long)o64[0], (long long)o64[1]);
   ptosim_program_free(p);
+  /* a function named loc is a name, not a location: @loc(...) stays a call */
+  const char *named =
+      "func.func private @loc(%o: !pto.ptr<i64, gm>) {\n  %c0 = arith.constant 0 : index\n  %v = arith.constant 7 : i64\n"
+      "  pto.store_scalar %v, %o[%c0] : !pto.ptr<i64, gm>, i64\n  return\n}\n"
+      "func.func @k(%o: !pto.ptr<i64, gm>) attributes {pto.kernel} {\n"
+      "  func.call @loc(%o) : (!pto.ptr<i64, gm>) -> () loc(\"call\")\n  return\n}\n";
+  if ((p = load(named))) {
+    int64_t seven = 0;
+    CHECK(run_mapped(p, (void *[]){&seven}, (size_t[]){sizeof seven}, 1) == PTOSIM_OK);
+    CHECK_MSG(seven == 7, "got %lld", (long long)seven);
+    ptosim_program_free(p);
+  }
   expect_load_error("func.func @k(%x: i32) {\n  %f = builtin.unrealized_conversion_cast %x : i32 to f32\n  return\n}\n",
                     "[op.unsupported]", 2);
   expect_load_error("func.func @k(%x: i32) {\n  %p = pto.inttoptr %x : i32 -> !pto.ptr<ui32, gm>\n  return\n}\n",

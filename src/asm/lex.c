@@ -364,7 +364,8 @@ static void lex_string(pa_parser *p, pa_tok *t, uint32_t i) {
 static uint32_t skip_location(const pa_parser *p, uint32_t i) {
   const char *s = p->src;
   uint32_t n = p->len;
-  if (n - i < 4 || memcmp(s + i, "loc(", 4) || (i > 0 && is_id_char((unsigned char)s[i - 1]))) return i;
+  if (n - i < 4 || memcmp(s + i, "loc(", 4) || (i > 0 && (is_id_char((unsigned char)s[i - 1]) || strchr("@%#^!", s[i - 1]))))
+    return i; /* part of a name: @loc(...) is a call of a function named loc */
   uint32_t depth = 0;
   for (uint32_t j = i + 3; j < n; j++) {
     if (s[j] == '(') {
