@@ -101,19 +101,18 @@ static const quant_mode *mode_of(const pa_op *f, int64_t id) {
 }
 
 /* 1 when a TPUSH in the blocks of scope, of a pipe whose mode is of set op `set`'s kind,
- * follows in its block an op of set's name for another pipe (directly, or nested in an op
- * in between): PTOAS re-issues the pipe's own binding there, ptosim's register holds the
- * other pipe's. */
+ * follows in its block `set` of another pipe as the last op of the block writing the
+ * register (or an op holding `set` in its regions): PTOAS re-issues the pipe's own binding
+ * there, ptosim's register holds set's. */
 static int crossed(const pa_op *f, const pa_op *scope, const pa_op *set, int vector) {
   for (uint32_t r = 0; r < scope->nregions; r++)
     for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++) {
-      int64_t cur = -1; /* pipe of the last set op of the block; -2 unknown (nested) */
+      const pa_op *last = NULL; /* the block's last op writing the register, or holding one that does */
       for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
         const pa_op *o = &scope->regions[r].blocks[bk].ops[i];
         const quant_mode *m = pa_str_is(o->name, "pto.tpush_to_aiv") ? mode_of(f, pipe_id(o)) : NULL;
-        if (same_name(o, set)) cur = pipe_id(o);
-        else if (m && m->vector == vector && cur != -1 && cur != pipe_id(o)) return 1;
-        else if (find(o, same_name, set)) cur = -2;
+        if (m && m->vector == vector && last && !(same_name(last, set) && pipe_id(last) == pipe_id(o)) && find(last, is_op, set)) return 1;
+        if (find(o, same_name, set)) last = o;
         if (crossed(f, o, set, vector)) return 1;
       }
     }
