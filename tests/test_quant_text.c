@@ -113,7 +113,75 @@ static void test_set_quant_text(void) {
   CHECK(run_quant(PTOSIM_TARGET_A2A3, "deqf16_scalar", "1.0", "deqf16_vec", "f16", 256, &qp, &fpc) == -1);
 }
 
+/* The 8-bit scalar modes: the sign bit of QUANT_PRE follows the tile the peer vector function
+ * pops from the pipe whose consumer buffer is the reserve_buffer the cube pipe imports (the
+ * vector pipe's id differs from the cube's, as in PTOAS's peer-key lit tests). */
+static int run_quant8(ptosim_target t, const char *mode, const char *scale, const char *popdt, uint64_t *quant_pre) {
+  char src[4096];
+  snprintf(src, sizeof src,
+           "module {\n"
+           "  func.func @cube_kernel(%%g: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+           "    %%c0 = arith.constant 0 : i32\n"
+           "    %%s = arith.constant %s : f32\n"
+           "    %%imp = pto.import_reserved_buffer {name = \"fifo\", peer_func = @vector_kernel} -> i32\n"
+           "    pto.aic_initialize_pipe {id = 1, dir_mask = 1, slot_size = 512, nosplit = true,\n"
+           "      acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = %s, relu = no_relu>}\n"
+           "      (gm_slot_buffer = %%g : !pto.ptr<i8>, c2v_consumer_buf = %%imp : i32, v2c_consumer_buf = %%c0 : i32)\n"
+           "    pto.set_quant_scalar(%%s : f32) {id = 1}\n"
+           "    return\n"
+           "  }\n"
+           "  func.func @vector_kernel(%%g: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+           "    %%c0 = arith.constant 0 : i32\n"
+           "    %%loc = pto.reserve_buffer {name = \"fifo\", size = 4096, location = #pto.address_space<vec>, auto = true} -> i32\n"
+           "    pto.aiv_initialize_pipe {id = 2, dir_mask = 1, slot_size = 512, nosplit = true,\n"
+           "      acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = %s, relu = no_relu>}\n"
+           "      (gm_slot_buffer = %%g : !pto.ptr<i8>, c2v_consumer_buf = %%loc : i32, v2c_consumer_buf = %%c0 : i32)\n"
+           "    %%r = pto.tpop_from_aic {id = 2, split = 0} -> !pto.tile_buf<loc=vec, dtype=%s, rows=16, cols=32, v_row=16, "
+           "v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>\n"
+           "    pto.tfree_from_aic {id = 2, split = 0}\n"
+           "    return\n"
+           "  }\n"
+           "}\n",
+           scale, mode, mode, popdt);
+  FILE *devnull = fopen("/dev/null", "w");
+  int nerr = 0;
+  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), "cube_kernel", (int)t, devnull, &nerr);
+  fclose(devnull);
+  if (!p) return -1;
+  ptosim_machine *m = ptosim_machine_new(t, 1);
+  static int8_t fifo[65536];
+  ptosim_arg arg;
+  ptosim_gm_map(m, fifo, sizeof fifo, &arg.gm_addr);
+  ptosim_status st = ptosim_program_run(p, m, &arg);
+  *quant_pre = ptosim_core_of(m, 0, PTOSIM_AIC)->sreg[PT_SREG_QUANT_PRE];
+  ptosim_machine_free(m);
+  ptosim_program_free(p);
+  return st == PTOSIM_OK ? 0 : 1;
+}
+
+static void test_set_quant_8bit(void) {
+  static const char *const modes[] = {"req8_scalar", "qf322b8_pre_scalar"};
+  static const struct {
+    const char *text;
+    float value;
+  } scales[] = {{"0.25", 0.25f}, {"-1.5", -1.5f}};
+  for (int t = 0; t < PTOSIM_TARGET_COUNT; t++)
+    for (int i = 0; i < 2; i++)
+      for (int s = 0; s < 2; s++)
+        for (int sign = 0; sign < 2; sign++) {
+          uint64_t qp = 0;
+          int rc = run_quant8((ptosim_target)t, modes[i], scales[s].text, sign ? "i8" : "ui8", &qp);
+          uint64_t want = want_quant_pre(scales[s].value, 1, sign);
+          CHECK_MSG(rc == 0 && qp == want, "%s %s %s target %d: rc %d QUANT_PRE 0x%llx want 0x%llx", modes[i], scales[s].text,
+                    sign ? "i8" : "ui8", t, rc, (unsigned long long)qp, (unsigned long long)want);
+        }
+  /* a consumer tile that is not 8 bits wide: the program does not load (quant.out_type) */
+  uint64_t qp;
+  CHECK(run_quant8(PTOSIM_TARGET_A5, "req8_scalar", "1.0", "f16", &qp) == -1);
+}
+
 int main(void) {
   RUN(test_set_quant_text);
+  RUN(test_set_quant_8bit);
   return pt_test_finish();
 }

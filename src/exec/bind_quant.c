@@ -119,12 +119,13 @@ static int crossed(const pa_op *f, const pa_op *scope, const pa_op *set, int vec
   return 0;
 }
 
-/* The mode of the pipe op binds (the op's kind: vector or scalar), or NULL (reported). */
-static const quant_mode *bound_mode(pt_bind *b, const pa_op *op, int vector) {
+/* The mode of the pipe op binds (the op's kind: vector or scalar), or NULL (reported);
+ * *func = the function holding op. */
+static const quant_mode *bound_mode(pt_bind *b, const pa_op *op, int vector, const pa_op **func) {
   const char *kind = vector ? "vector" : "scalar";
   int64_t id = pipe_id(op);
   if (id < 0) return pt_bind_error(b, attr(op, "id"), "bind.attr", "write {id = N}, N >= 0", "id is not a pipe id"), NULL;
-  const pa_op *f = enclosing_func(b->prog->ast->module, op);
+  const pa_op *f = *func = enclosing_func(b->prog->ast->module, op);
   const quant_mode *m = mode_of(f, id);
   if (!m || m->vector != vector) {
     pt_bind_error(b, attr(op, "id"), "quant.pipe",
@@ -139,6 +140,63 @@ static const quant_mode *bound_mode(pt_bind *b, const pa_op *op, int vector) {
   return m;
 }
 
+/* ---- the consumer tile of a cube pipe (PTOAS resolveFixpipeConsumerTileType): the tile
+ * the peer function pops from its pipe whose consumer buffer is the reserve_buffer the cube
+ * pipe's c2v_consumer_buf imports ---- */
+
+typedef struct match {
+  pa_str s;
+  int64_t id;
+} match;
+
+static int str_eq(pa_str a, pa_str b) { return a.n == b.n && !memcmp(a.s, b.s, a.n); }
+static pa_str bare(pa_str s) { /* an SSA name without its '%' */
+  if (s.n && s.s[0] == '%') s.s++, s.n--;
+  return s;
+}
+
+/* The SSA name passed as `key = %v : T` in the op's bare operand list (empty if none). */
+static pa_str keyed_value(const pa_op *op, const char *key) {
+  pa_str none = {0};
+  for (uint32_t k = 0; k < op->nitems; k++)
+    for (uint32_t j = 0; op->items[k].kind == PA_IT_CALL && !op->items[k].name.n && j < op->items[k].nargs; j++) {
+      const pa_item *a = &op->items[k].args[j];
+      if (a->kind == PA_IT_ASSIGN && a->nargs == 2 && pa_str_is(a->name, key) && a->args[1].kind == PA_IT_VALUE) return bare(a->args[1].name);
+    }
+  return none;
+}
+
+static int defines(const pa_op *op, const void *m) { return op->nresults && str_eq(bare(op->results[0].name), ((const match *)m)->s); }
+static int has_sym(const pa_op *op, const void *m) { return op->sym.n && str_eq(op->sym, ((const match *)m)->s); }
+static int reserve_named(const pa_op *op, const void *m) {
+  const pa_item *n = attr(op, "name");
+  return pa_str_is(op->name, "pto.reserve_buffer") && n && n->kind == PA_IT_STRING && str_eq(n->name, ((const match *)m)->s);
+}
+static int consumer_init(const pa_op *op, const void *m) {
+  return pa_str_is(op->name, "pto.aiv_initialize_pipe") && str_eq(keyed_value(op, "c2v_consumer_buf"), ((const match *)m)->s);
+}
+static int pops(const pa_op *op, const void *m) { return pa_str_is(op->name, "pto.tpop_from_aic") && pipe_id(op) == ((const match *)m)->id; }
+
+/* The element type of the consumer tile of pipe `id` of cube function f (NONE if not found). */
+static ptosim_dtype consumer_dtype(const pa_op *module, const pa_op *f, int64_t id) {
+  const pa_op *init = find(f, is_init, &id);
+  match m = {.s = init ? keyed_value(init, "c2v_consumer_buf") : (pa_str){0}};
+  const pa_op *imp = m.s.n ? find(f, defines, &m) : NULL;
+  if (!imp || !pa_str_is(imp->name, "pto.import_reserved_buffer")) return PTOSIM_DT_NONE;
+  const pa_item *name = attr(imp, "name"), *peer = attr(imp, "peer_func");
+  if (!name || name->kind != PA_IT_STRING || !peer || peer->kind != PA_IT_SYMBOL) return PTOSIM_DT_NONE;
+  m.s = peer->name;
+  const pa_op *pf = find(module, has_sym, &m);
+  m.s = name->name;
+  const pa_op *res = pf ? find(pf, reserve_named, &m) : NULL;
+  if (!res || !res->nresults) return PTOSIM_DT_NONE;
+  m.s = bare(res->results[0].name);
+  const pa_op *ci = find(pf, consumer_init, &m);
+  m.id = ci ? pipe_id(ci) : -1;
+  const pa_op *pop = ci ? find(pf, pops, &m) : NULL;
+  return pop && pop->nrtypes && pop->rtypes[0]->kind == PA_TY_TILE_BUF ? pt_elem_dtype(pop->rtypes[0]->tb.dtype) : PTOSIM_DT_NONE;
+}
+
 /* The bare operand list `(...)` of the op, holding one operand (NULL reported). */
 static const pa_item *single_operand(pt_bind *b, const pa_op *op, const char *form) {
   for (uint32_t k = 0; k < op->nitems; k++)
@@ -149,17 +207,20 @@ static const pa_item *single_operand(pt_bind *b, const pa_op *op, const char *fo
 
 int bind_ptosim_set_quant_scalar_params(pt_bind *b, const pa_op *op, ptosim_set_quant_scalar_params *p) {
   const pa_item *it = single_operand(b, op, "write pto.set_quant_scalar(%scale : f32) {id = N}");
-  const quant_mode *m = it ? bound_mode(b, op, 0) : NULL;
+  const pa_op *f = NULL;
+  const quant_mode *m = it ? bound_mode(b, op, 0, &f) : NULL;
   if (!m) return -1;
   pt_slot_type t = pt_bind_type(b, it);
   if (pt_bind_lowering(b) && (t.kind != PT_VK_FLOAT || t.bits != 32))
     return pt_bind_error(b, it, "bind.type", "the scale is an f32 value (SET_QUANT_SCALAR(float))", "scale is not f32");
-  if (m->out == PTOSIM_DT_NONE)
-    return pt_bind_error(b, NULL, "quant.out_type", "use a mode with a 16-bit or fp8 output",
-                         "not supported yet: an 8-bit scalar mode takes the sign of its output from the consumer tile");
+  ptosim_dtype out = m->out != PTOSIM_DT_NONE ? m->out : consumer_dtype(b->prog->ast->module, f, pipe_id(op));
+  if (out != m->out && out != PTOSIM_DT_I8 && out != PTOSIM_DT_U8)
+    return pt_bind_error(b, NULL, "quant.out_type",
+                         "import the consumer buffer from the peer function's reserve_buffer and pop an i8 or ui8 tile from that pipe",
+                         "not supported yet: an 8-bit mode whose consumer tile is not found (its sign goes into QUANT_PRE)");
   uint32_t bits = (uint32_t)pt_bind_scalar(b, it).bits;
   memcpy(&p->scale, &bits, sizeof bits);
-  p->out_type = m->out;
+  p->out_type = out;
   return 0;
 }
 
@@ -167,7 +228,8 @@ int bind_ptosim_set_quant_scalar_params(pt_bind *b, const pa_op *op, ptosim_set_
  * A5, packed 64-bit words (i64 / ui64) on A2/A3 (FPC only takes its address). */
 int bind_ptosim_set_quant_vector_params(pt_bind *b, const pa_op *op, ptosim_set_quant_vector_params *p) {
   const pa_item *it = single_operand(b, op, "write pto.set_quant_vector(%fp : !pto.tile_buf<loc=scaling, ...>) {id = N}");
-  if (!it || !bound_mode(b, op, 1)) return -1;
+  const pa_op *f;
+  if (!it || !bound_mode(b, op, 1, &f)) return -1;
   const pa_type *ty = pt_bind_value_type(b, it);
   if (ty && ty->kind == PA_TY_TILE_BUF) {
     ptosim_dtype d = pt_elem_dtype(ty->tb.dtype);
