@@ -214,7 +214,7 @@ int bind_ptosim_set_quant_scalar_params(pt_bind *b, const pa_op *op, ptosim_set_
   if (pt_bind_lowering(b) && (t.kind != PT_VK_FLOAT || t.bits != 32))
     return pt_bind_error(b, it, "bind.type", "the scale is an f32 value (SET_QUANT_SCALAR(float))", "scale is not f32");
   ptosim_dtype out = m->out != PTOSIM_DT_NONE ? m->out : consumer_dtype(b->prog->ast->module, f, pipe_id(op));
-  if (out != m->out && out != PTOSIM_DT_I8 && out != PTOSIM_DT_U8)
+  if (m->out == PTOSIM_DT_NONE && out != PTOSIM_DT_I8 && out != PTOSIM_DT_U8)
     return pt_bind_error(b, NULL, "quant.out_type",
                          "import the consumer buffer from the peer function's reserve_buffer and pop an i8 or ui8 tile from that pipe",
                          "not supported yet: an 8-bit mode whose consumer tile is not found (its sign goes into QUANT_PRE)");
