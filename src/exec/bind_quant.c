@@ -66,54 +66,69 @@ static const pa_op *enclosing_func(const pa_op *module, const pa_op *op) {
   return NULL;
 }
 
-/* FixpipeQuant modes with a quantization parameter (PTOAttrs.td) and the output type
- * FixpipeConsDType gives them (pto-isa include/pto/common/fixpipe.hpp); NONE: 8 bits,
- * signed or not as the consumer tile. */
+/* The FixpipeQuant modes of PTOAS (PTOAttrs.td): the kind of quantization parameter and the
+ * output type FixpipeConsDType gives them (pto-isa include/pto/common/fixpipe.hpp); b8: 8
+ * bits, signed or not as the consumer tile; a5: A5 only (PTO.cpp, "... only on A5 target"). */
 typedef struct quant_mode {
   const char *word;
-  int vector;
-  ptosim_dtype out;
+  ptosim_push_quant kind;
+  ptosim_dtype out; /* NONE: the acc type (no_convert) or 8 bits (b8) */
+  bool b8, a5;
 } quant_mode;
 
+#define SCALAR PTOSIM_PUSH_QUANT_SCALAR
+#define VECTOR PTOSIM_PUSH_QUANT_VECTOR
 static const quant_mode k_modes[] = {
-    {"deqf16_scalar", 0, PTOSIM_DT_F16},        {"qf322f16_pre_scalar", 0, PTOSIM_DT_F16},
-    {"qf322bf16_pre_scalar", 0, PTOSIM_DT_BF16}, {"qs322bf16_pre_scalar", 0, PTOSIM_DT_BF16},
-    {"qf322hif8_pre_scalar", 0, PTOSIM_DT_HIF8}, {"qf322fp8_pre_scalar", 0, PTOSIM_DT_F8E4M3},
-    {"req8_scalar", 0, PTOSIM_DT_NONE},          {"qf322b8_pre_scalar", 0, PTOSIM_DT_NONE},
-    {"deqf16_vec", 1, PTOSIM_DT_F16},            {"qs322bf16_pre_vec", 1, PTOSIM_DT_BF16},
-    {"req8_vec", 1, PTOSIM_DT_NONE},             {"qf322b8_pre_vec", 1, PTOSIM_DT_NONE},
+    {"no_convert", PTOSIM_PUSH_QUANT_NONE, PTOSIM_DT_NONE, 0, 0},
+    {"f32_f16", PTOSIM_PUSH_QUANT_NONE, PTOSIM_DT_F16, 0, 0},
+    {"f32_bf16", PTOSIM_PUSH_QUANT_NONE, PTOSIM_DT_BF16, 0, 0},
+    {"deqf16_scalar", SCALAR, PTOSIM_DT_F16, 0, 0},
+    {"qf322f16_pre_scalar", SCALAR, PTOSIM_DT_F16, 0, 0},
+    {"qf322bf16_pre_scalar", SCALAR, PTOSIM_DT_BF16, 0, 0},
+    {"qs322bf16_pre_scalar", SCALAR, PTOSIM_DT_BF16, 0, 1},
+    {"qf322hif8_pre_scalar", SCALAR, PTOSIM_DT_HIF8, 0, 1},
+    {"qf322fp8_pre_scalar", SCALAR, PTOSIM_DT_F8E4M3, 0, 1},
+    {"req8_scalar", SCALAR, PTOSIM_DT_NONE, 1, 0},
+    {"qf322b8_pre_scalar", SCALAR, PTOSIM_DT_NONE, 1, 0},
+    {"deqf16_vec", VECTOR, PTOSIM_DT_F16, 0, 0},
+    {"qs322bf16_pre_vec", VECTOR, PTOSIM_DT_BF16, 0, 1},
+    {"req8_vec", VECTOR, PTOSIM_DT_NONE, 1, 0},
+    {"qf322b8_pre_vec", VECTOR, PTOSIM_DT_NONE, 1, 0},
 };
 
-/* The quant word of the epilogue attribute `#pto.acc_push_epilogue<..., quant = Q, ...>`. */
-static const pa_item *epilogue_quant(const pa_item *e) {
+/* The word given for `key` in `#pto.acc_push_epilogue<layout = L, quant = Q, relu = R>`. */
+static const pa_item *epilogue_word(const pa_item *e, const char *key) {
   for (uint32_t k = 0; e && e->kind == PA_IT_ATTR && k < e->nargs; k++)
-    if (e->args[k].kind == PA_IT_ASSIGN && e->args[k].nargs == 2 && pa_str_is(e->args[k].name, "quant")) return &e->args[k].args[1];
+    if (e->args[k].kind == PA_IT_ASSIGN && e->args[k].nargs == 2 && pa_str_is(e->args[k].name, key)) return &e->args[k].args[1];
+  return NULL;
+}
+
+static const quant_mode *mode_named(const pa_item *q) {
+  for (size_t i = 0; q && i < sizeof k_modes / sizeof k_modes[0]; i++)
+    if (pa_item_is_word(q, k_modes[i].word)) return &k_modes[i];
   return NULL;
 }
 
 /* The quantization mode of pipe `id` of function f (NULL: no such pipe or mode). */
 static const quant_mode *mode_of(const pa_op *f, int64_t id) {
   const pa_op *init = f ? find(f, is_init, &id) : NULL;
-  const pa_item *q = init ? epilogue_quant(attr(init, "acc_push_epilogue")) : NULL;
-  for (size_t i = 0; q && i < sizeof k_modes / sizeof k_modes[0]; i++)
-    if (pa_item_is_word(q, k_modes[i].word)) return &k_modes[i];
-  return NULL;
+  return init ? mode_named(epilogue_word(attr(init, "acc_push_epilogue"), "quant")) : NULL;
 }
 
 /* 1 when a TPUSH in the blocks of scope, of a pipe whose mode is of set op `set`'s kind,
  * follows in its block `set` of another pipe as the last op of the block writing the
  * register (or an op holding `set` in its regions): PTOAS re-issues the pipe's own binding
  * there, ptosim's register holds set's. */
-static int crossed(const pa_op *f, const pa_op *scope, const pa_op *set, int vector) {
+static int crossed(const pa_op *f, const pa_op *scope, const pa_op *set, ptosim_push_quant kind) {
   for (uint32_t r = 0; r < scope->nregions; r++)
     for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++) {
       const pa_op *last = NULL; /* the block's last op writing the register, or holding one that does */
       for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
         const pa_op *o = &scope->regions[r].blocks[bk].ops[i];
         const quant_mode *m = pa_str_is(o->name, "pto.tpush_to_aiv") ? mode_of(f, pipe_id(o)) : NULL;
-        if (m && m->vector == vector && last && !(same_name(last, set) && pipe_id(last) == pipe_id(o)) && find(last, is_op, set)) return 1;
+        if (m && m->kind == kind && last && !(same_name(last, set) && pipe_id(last) == pipe_id(o)) && find(last, is_op, set)) return 1;
         if (find(o, same_name, set)) last = o;
-        if (crossed(f, o, set, vector)) return 1;
+        if (crossed(f, o, set, kind)) return 1;
       }
     }
   return 0;
@@ -127,13 +142,13 @@ static const quant_mode *bound_mode(pt_bind *b, const pa_op *op, int vector, con
   if (id < 0) return pt_bind_error(b, attr(op, "id"), "bind.attr", "write {id = N}, N >= 0", "id is not a pipe id"), NULL;
   const pa_op *f = *func = enclosing_func(b->prog->ast->module, op);
   const quant_mode *m = mode_of(f, id);
-  if (!m || m->vector != vector) {
+  if (!m || m->kind != (vector ? VECTOR : SCALAR)) {
     pt_bind_error(b, attr(op, "id"), "quant.pipe",
                   "id names a pto.aic_initialize_pipe of this function with acc_push_epilogue = #pto.acc_push_epilogue<..., quant = <mode>, ...>",
                   "pipe %lld of the function has no %s quantization mode", (long long)id, kind);
     return NULL;
   }
-  if (pt_bind_lowering(b) && crossed(f, f, op, vector))
+  if (pt_bind_lowering(b) && crossed(f, f, op, vector ? VECTOR : SCALAR))
     return pt_bind_error(b, NULL, "quant.pipe_ids", "issue each pipe's set_quant_* right before its pushes",
                          "not supported yet: a TPUSH after another pipe's set_quant_%s (ptosim writes the register at the op)", kind),
            NULL;
@@ -213,8 +228,8 @@ int bind_ptosim_set_quant_scalar_params(pt_bind *b, const pa_op *op, ptosim_set_
   pt_slot_type t = pt_bind_type(b, it);
   if (pt_bind_lowering(b) && (t.kind != PT_VK_FLOAT || t.bits != 32))
     return pt_bind_error(b, it, "bind.type", "the scale is an f32 value (SET_QUANT_SCALAR(float))", "scale is not f32");
-  ptosim_dtype out = m->out != PTOSIM_DT_NONE ? m->out : consumer_dtype(b->prog->ast->module, f, pipe_id(op));
-  if (m->out == PTOSIM_DT_NONE && out != PTOSIM_DT_I8 && out != PTOSIM_DT_U8)
+  ptosim_dtype out = !m->b8 ? m->out : consumer_dtype(b->prog->ast->module, f, pipe_id(op));
+  if (m->b8 && out != PTOSIM_DT_I8 && out != PTOSIM_DT_U8)
     return pt_bind_error(b, NULL, "quant.out_type",
                          "import the consumer buffer from the peer function's reserve_buffer and pop an i8 or ui8 tile from that pipe",
                          "not supported yet: an 8-bit mode whose consumer tile is not found (its sign goes into QUANT_PRE)");
@@ -239,5 +254,60 @@ int bind_ptosim_set_quant_vector_params(pt_bind *b, const pa_op *op, ptosim_set_
                            "scaling tile of %s", pt_dtype_name(d));
   }
   p->fp = pt_bind_tile(b, it);
+  return 0;
+}
+
+/* ---- acc_push_epilogue = #pto.acc_push_epilogue<layout = L, quant = Q, relu = R> of a
+ * cube-side frontend pipe: the FixpipeParams<L, Q, R> of its TPUSH (PTOToEmitC.cpp
+ * PipeNFixpipeConfig); its pushes carry them (ptosim_tpush_params) ---- */
+
+static const char *const k_layouts[] = {"nz2nd", "nz2dn", "nz2nz"}; /* ptosim_fixpipe_layout order */
+static const char *const k_relus[] = {"no_relu", "normal_relu"};
+
+static int word_index(const pa_item *w, const char *const *words, int n) {
+  for (int i = 0; w && i < n; i++)
+    if (pa_item_is_word(w, words[i])) return i;
+  return -1;
+}
+
+int bind_quant_epilogue(pt_bind *b, const pa_op *init, int gm) {
+  const pa_item *e = attr(init, "acc_push_epilogue");
+  if (!e) return 0;
+  const pa_item *l = epilogue_word(e, "layout"), *q = epilogue_word(e, "quant");
+  const quant_mode *m = mode_named(q);
+  int layout = word_index(l, k_layouts, 3);
+  if (e->kind != PA_IT_ATTR || e->nargs != 3 || layout < 0 || !m || word_index(epilogue_word(e, "relu"), k_relus, 2) < 0)
+    return pt_bind_error(b, e, "bind.attr",
+                         "#pto.acc_push_epilogue<layout = nz2nd | nz2dn | nz2nz, quant = no_convert | f32_f16 | deqf16_scalar | ..., "
+                         "relu = no_relu | normal_relu>",
+                         "not an acc_push_epilogue");
+  if (m->a5 && b->prog->target != PTOSIM_TARGET_A5)
+    return pt_bind_error(b, q, "tile_pipe.epilogue", "use this quantization mode on A5 only (PTOAS PTO.cpp)", "quant = %s on A2/A3",
+                         m->word);
+  if (gm && layout != PTOSIM_FIXPIPE_NZ2ND)
+    return pt_bind_error(b, l, "op.unsupported", "a push into a GM FIFO writes ND rows: layout = nz2nd",
+                         "not supported yet: acc_push_epilogue layout = %s on a GM FIFO", k_layouts[layout]);
+  return 0;
+}
+
+/* The 8-bit output of pipe id's consumer tile (PTOAS resolveFixpipeConsumerTileType), else
+ * i8 (FixpipeConsDType). */
+static ptosim_dtype b8_out(const pa_op *module, const pa_op *f, int64_t id) {
+  ptosim_dtype d = consumer_dtype(module, f, id);
+  return d == PTOSIM_DT_U8 ? d : PTOSIM_DT_I8;
+}
+
+int bind_quant_push(pt_bind *b, const pa_op *push, int64_t id, ptosim_tpush_params *p) {
+  const pa_op *module = b->prog->ast->module, *f = enclosing_func(module, push), *init = f ? find(f, is_init, &id) : NULL;
+  const pa_item *e = init ? attr(init, "acc_push_epilogue") : NULL;
+  const quant_mode *m = mode_named(epilogue_word(e, "quant"));
+  if (!m) return 0; /* no epilogue (a malformed one is reported at the init) */
+  if (p->split != PTOSIM_SPLIT_NONE)
+    return pt_bind_error(b, NULL, "tile_pipe.split", "a push through an acc_push_epilogue goes to vector sub-block 0: split = 0",
+                         "split %d on a pipe with an acc_push_epilogue", (int)p->split);
+  p->quant = m->kind;
+  p->out_dtype = m->b8 ? b8_out(module, f, id) : m->out;
+  p->layout = (ptosim_fixpipe_layout)word_index(epilogue_word(e, "layout"), k_layouts, 3);
+  p->relu = word_index(epilogue_word(e, "relu"), k_relus, 2) == 1 ? PTOSIM_RELU_NORMAL : PTOSIM_RELU_NONE;
   return 0;
 }

@@ -1,0 +1,151 @@
+/* The FIXPIPE epilogue of a C2V push (pto.aic_initialize_pipe acc_push_epilogue, pto-isa
+ * TPUSH<..., FixpipeParams<layout, quant, relu>>): a mixed cube / vector text program, i8 x i8
+ * tmatmul into an i32 acc tile, set_quant_scalar, tpush_to_aiv through the epilogue, tpop of
+ * the converted tile on vector sub-block 0, tstore to GM; on A5 (UB FIFO) and A2/A3 (GM FIFO).
+ * Reference (pto-isa docs, SET_QUANT_SCALAR / fixpipe pre-quant): y = (float)acc * scale,
+ * then max(y, 0) under normal_relu, rounded to nearest even into f16 (deqf16) or bf16
+ * (qs322bf16, A5 only). Scales have an exact 19-bit f32 pattern (QUANT_PRE M1 = bits
+ * [31:13]) and are positive (no offset). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "ptosim/program.h"
+#include "ptosim/ptosim.h"
+
+enum { M = 16, K = 32, N = 32 };
+
+/* y to the IEEE format with `mbits` fraction bits and exponent bias `bias`, rounding to
+ * nearest even; |y| in the normal range or 0 (the test's values are). */
+static uint16_t round_bits(float y, int mbits, int bias) {
+  if (y == 0.0f) return 0;
+  uint16_t sign = y < 0 ? 1 : 0;
+  double a = fabs((double)y);
+  int e = (int)floor(log2(a));
+  double mant = nearbyint(a / ldexp(1.0, e - mbits)); /* 1.f scaled to an integer, ties to even */
+  if (mant >= ldexp(1.0, mbits + 1)) mant /= 2, e++;
+  int ebits = mbits == 10 ? 5 : 8;
+  return (uint16_t)(sign << 15 | (unsigned)(e + bias) << mbits | ((unsigned)mant - (1u << mbits))) & (uint16_t)((1u << (1 + ebits + mbits)) - 1);
+}
+
+typedef struct epi_case {
+  const char *quant, *relu, *out; /* epilogue words, consumer element type */
+  const char *scale;
+  float scale_v;
+  int a5_only;
+} epi_case;
+
+#define TB(loc, dt, r, c, bl, sl, fr) "!pto.tile_buf<loc=" loc ", dtype=" dt ", rows=" #r ", cols=" #c ", v_row=" #r ", v_col=" #c ", blayout=" bl ", slayout=" sl ", fractal=" #fr ", pad=0>"
+#define MAT_A TB("mat", "i8", 16, 32, "col_major", "row_major", 512)
+#define MAT_B TB("mat", "i8", 32, 32, "col_major", "row_major", 512)
+#define LEFT TB("left", "i8", 16, 32, "col_major", "row_major", 512)
+#define RIGHT TB("right", "i8", 32, 32, "row_major", "col_major", 512)
+#define ACC TB("acc", "i32", 16, 32, "col_major", "row_major", 1024)
+
+static int build(char *src, size_t n, int a5, const epi_case *c) {
+  char out_t[256];
+  snprintf(out_t, sizeof out_t, "!pto.tile_buf<loc=vec, dtype=%s, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>", c->out);
+  const char *gm = a5 ? "" : "gm_slot_buffer = %fifo : !pto.ptr<i8>, ";
+  return snprintf(
+      src, n,
+      "module attributes {pto.target_arch = \"%s\"} {\n"
+      "func.func @k(%%a: !pto.ptr<i8>, %%b: !pto.ptr<i8>, %%o: !pto.ptr<%s>, %%fifo: !pto.ptr<i8>) attributes {pto.entry} {\n"
+      "  func.call @c(%%a, %%b, %%fifo) : (!pto.ptr<i8>, !pto.ptr<i8>, !pto.ptr<i8>) -> ()\n"
+      "  func.call @v(%%o, %%fifo) : (!pto.ptr<%s>, !pto.ptr<i8>) -> ()\n  return\n}\n"
+      "func.func private @c(%%a: !pto.ptr<i8>, %%b: !pto.ptr<i8>, %%fifo: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+      "  %%c0 = arith.constant 0 : i32\n  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n"
+      "  %%c16 = arith.constant 16 : index\n  %%c32 = arith.constant 32 : index\n  %%s = arith.constant %s : f32\n"
+      "  %%imp = pto.import_reserved_buffer {name = \"c2v\", peer_func = @v} -> i32\n"
+      "  pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024,\n"
+      "    acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = %s, relu = %s>}\n"
+      "    (%sc2v_consumer_buf = %%imp : i32, v2c_consumer_buf = %%c0 : i32)\n"
+      "  %%va = pto.make_tensor_view %%a, shape = [%%c16, %%c32], strides = [%%c32, %%one] : !pto.tensor_view<?x?xi8>\n"
+      "  %%pa = pto.partition_view %%va, offsets = [%%z, %%z], sizes = [%%c16, %%c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x32xi8>\n"
+      "  %%vb = pto.make_tensor_view %%b, shape = [%%c32, %%c32], strides = [%%c32, %%one] : !pto.tensor_view<?x?xi8>\n"
+      "  %%pb = pto.partition_view %%vb, offsets = [%%z, %%z], sizes = [%%c32, %%c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x32xi8>\n"
+      "  %%ma = pto.alloc_tile : " MAT_A "\n  %%mb = pto.alloc_tile : " MAT_B "\n"
+      "  %%l = pto.alloc_tile : " LEFT "\n  %%r = pto.alloc_tile : " RIGHT "\n  %%acc = pto.alloc_tile : " ACC "\n"
+      "  pto.tload ins(%%pa : !pto.partition_tensor_view<16x32xi8>) outs(%%ma : " MAT_A ")\n"
+      "  pto.tload ins(%%pb : !pto.partition_tensor_view<32x32xi8>) outs(%%mb : " MAT_B ")\n"
+      "  pto.tmov ins(%%ma : " MAT_A ") outs(%%l : " LEFT ")\n"
+      "  pto.tmov ins(%%mb : " MAT_B ") outs(%%r : " RIGHT ")\n"
+      "  pto.tmatmul ins(%%l, %%r : " LEFT ", " RIGHT ") outs(%%acc : " ACC ")\n"
+      "  pto.set_quant_scalar(%%s : f32) {id = 0}\n"
+      "  pto.tpush_to_aiv(%%acc : " ACC ") {id = 0, split = 0}\n  return\n}\n"
+      "func.func private @v(%%o: !pto.ptr<%s>, %%fifo: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+      "  %%c0 = arith.constant 0 : i32\n  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n"
+      "  %%c16 = arith.constant 16 : index\n  %%c32 = arith.constant 32 : index\n  %%zero = arith.constant 0 : i64\n"
+      "  %%buf = pto.reserve_buffer {name = \"c2v\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
+      "  pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024,\n"
+      "    acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = %s, relu = %s>}\n"
+      "    (%sc2v_consumer_buf = %%buf : i32, v2c_consumer_buf = %%c0 : i32)\n"
+      "  %%vo = pto.make_tensor_view %%o, shape = [%%c16, %%c32], strides = [%%c32, %%one] : !pto.tensor_view<?x?x%s>\n"
+      "  %%po = pto.partition_view %%vo, offsets = [%%z, %%z], sizes = [%%c16, %%c32] : !pto.tensor_view<?x?x%s> -> !pto.partition_tensor_view<16x32x%s>\n"
+      "  %%sb = pto.get_subblock_idx\n  %%is0 = arith.cmpi eq, %%sb, %%zero : i64\n"
+      "  scf.if %%is0 {\n"
+      "    %%t = pto.tpop_from_aic {id = 0, split = 0} -> %s\n"
+      "    pto.tstore ins(%%t : %s) outs(%%po : !pto.partition_tensor_view<16x32x%s>)\n"
+      "    pto.tfree_from_aic {id = 0, split = 0}\n  }\n  return\n}\n}\n",
+      a5 ? "a5" : "a3", c->out, c->out, c->scale, c->quant, c->relu, gm, c->out, c->quant, c->relu, gm, c->out, c->out, c->out, out_t,
+      out_t, c->out);
+}
+
+static void test_matmul_push(void) {
+  static const epi_case cases[] = {
+      {"deqf16_scalar", "no_relu", "f16", "0.25", 0.25f, 0},
+      {"deqf16_scalar", "normal_relu", "f16", "1.5", 1.5f, 0},
+      {"qs322bf16_pre_scalar", "no_relu", "bf16", "0.0625", 0.0625f, 1},
+      {"qs322bf16_pre_scalar", "normal_relu", "bf16", "3.0", 3.0f, 1},
+  };
+  static int8_t a[M * K], b[K * N], fifo[1 << 16];
+  static uint16_t out[M * N];
+  uint32_t seed = 12345;
+  for (int i = 0; i < M * K; i++) seed = seed * 1103515245u + 12345u, a[i] = (int8_t)((int)(seed >> 16) % 41 - 20);
+  for (int i = 0; i < K * N; i++) seed = seed * 1103515245u + 12345u, b[i] = (int8_t)((int)(seed >> 16) % 41 - 20);
+  static char src[16384];
+  for (int t = 0; t < 2; t++)
+    for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+      const epi_case *c = &cases[ci];
+      int a5 = t == 0;
+      if (c->a5_only && !a5) continue;
+      build(src, sizeof src, a5, c);
+      FILE *dbg = getenv("PT_DEBUG") ? fopen("/tmp/epi/dbg.pto", "w") : NULL;
+      if (dbg) fputs(src, dbg), fclose(dbg);
+      ptosim_program *p = pt_test_load(src, strlen(src));
+      CHECK_MSG(p, "%s %s on %s: does not load", c->quant, c->relu, a5 ? "a5" : "a3");
+      if (!p) continue;
+      ptosim_target tg = a5 ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
+      ptosim_machine *m = ptosim_machine_new(tg, 1);
+      memset(out, 0xA5, sizeof out);
+      ptosim_arg args[4] = {{0}};
+      ptosim_gm_map(m, a, sizeof a, &args[0].gm_addr);
+      ptosim_gm_map(m, b, sizeof b, &args[1].gm_addr);
+      ptosim_gm_map(m, out, sizeof out, &args[2].gm_addr);
+      ptosim_gm_map(m, fifo, sizeof fifo, &args[3].gm_addr);
+      ptosim_status st = ptosim_program_run(p, m, args);
+      CHECK_MSG(st == PTOSIM_OK, "%s %s on %s: status %d %s", c->quant, c->relu, a5 ? "a5" : "a3", (int)st,
+                st == PTOSIM_OK ? "" : ptosim_last_diag(m)->msg);
+      int bad = 0;
+      int f16 = !strcmp(c->out, "f16");
+      for (int i = 0; st == PTOSIM_OK && i < M; i++)
+        for (int j = 0; j < N; j++) {
+          int32_t acc = 0;
+          for (int k = 0; k < K; k++) acc += (int32_t)a[i * K + k] * b[k * N + j];
+          float y = (float)acc * c->scale_v;
+          if (!strcmp(c->relu, "normal_relu") && y < 0) y = 0;
+          uint16_t want = f16 ? round_bits(y, 10, 15) : round_bits(y, 7, 127);
+          if (out[i * N + j] != want && bad++ < 4)
+            CHECK_MSG(0, "%s %s on %s [%d][%d]: acc %d got 0x%04x want 0x%04x", c->quant, c->relu, a5 ? "a5" : "a3", i, j, acc,
+                      out[i * N + j], want);
+        }
+      CHECK_MSG(!bad, "%s %s on %s: %d wrong elements", c->quant, c->relu, a5 ? "a5" : "a3", bad);
+      ptosim_machine_free(m);
+      ptosim_program_free(p);
+    }
+}
+
+int main(void) {
+  RUN(test_matmul_push);
+  return pt_test_finish();
+}
