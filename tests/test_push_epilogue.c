@@ -1,8 +1,10 @@
 /* The FIXPIPE epilogue of a C2V push (pto.aic_initialize_pipe acc_push_epilogue, pto-isa
  * TPUSH<..., FixpipeParams<layout, quant, relu>>): a mixed cube / vector text program, i8 x i8
- * tmatmul into an i32 acc tile, set_quant_scalar, tpush_to_aiv through the epilogue, tpop of
+ * tmatmul into an i32 acc tile, set_quant_scalar (or set_quant_vector of FB words loaded from
+ * GM), tpush_to_aiv through the epilogue, tpop of
  * the converted tile on vector sub-block 0, tstore to GM; on A5 (UB FIFO) and A2/A3 (GM FIFO).
- * Reference (pto-isa docs, SET_QUANT_SCALAR / fixpipe pre-quant): y = (float)acc * scale,
+ * Reference (pto-isa docs, SET_QUANT_SCALAR / fixpipe pre-quant): y = (float)acc * scale
+ * (the vector modes: the scale of the column),
  * then max(y, 0) under normal_relu, rounded to nearest even into f16 (deqf16) or bf16
  * (qs322bf16, A5 only). Scales have an exact 19-bit f32 pattern (QUANT_PRE M1 = bits
  * [31:13]) and are positive (no offset). */
@@ -34,7 +36,11 @@ typedef struct epi_case {
   const char *scale;
   float scale_v;
   int a5_only;
+  int vec; /* a *_vec mode: per-column scales (QUANT_VEC_SCALE) from the FB words set_quant_vector names */
 } epi_case;
+
+/* The scale of column j in the vector modes. */
+#define QUANT_VEC_SCALE(j) (0.25f * (float)(1 + (j) % 4))
 
 #define TB(loc, dt, r, c, bl, sl, fr) "!pto.tile_buf<loc=" loc ", dtype=" dt ", rows=" #r ", cols=" #c ", v_row=" #r ", v_col=" #c ", blayout=" bl ", slayout=" sl ", fractal=" #fr ", pad=0>"
 #define MAT_A TB("mat", "i8", 16, 32, "col_major", "row_major", 512)
@@ -44,16 +50,34 @@ typedef struct epi_case {
 #define ACC TB("acc", "i32", 16, 32, "col_major", "row_major", 1024)
 
 static int build(char *src, size_t n, int a5, const epi_case *c) {
-  char out_t[256];
+  char out_t[256], fb[1536];
+  /* the FB words: 32 i64 from GM -> mat -> scaling at FB 0; set_quant_vector names them through
+   * an i64 (A2/A3) or f32 (A5: PTOAS takes f16 / bf16 / f32 payloads) tile at the same address */
+  const char *qt = a5 ? "f32" : "i64";
+  int qn = a5 ? 64 : 32;
+#define QROW(loc, dt, n) "!pto.tile_buf<loc=" loc ", dtype=" dt ", rows=1, cols=" n ", v_row=1, v_col=" n ", blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+  snprintf(fb, sizeof fb,
+           "  %%vq = pto.make_tensor_view %%q, shape = [%%one, %%c32], strides = [%%c32, %%one] : !pto.tensor_view<?x?xi64>\n"
+           "  %%pq = pto.partition_view %%vq, offsets = [%%z, %%z], sizes = [%%one, %%c32] : !pto.tensor_view<?x?xi64> -> !pto.partition_tensor_view<1x32xi64>\n"
+           "  %%fa = arith.constant 0 : i64\n"
+           "  %%mq = pto.alloc_tile : " QROW("mat", "i64", "32") "\n"
+           "  %%fw = pto.alloc_tile addr = %%fa : " QROW("scaling", "i64", "32") "\n"
+           "  %%fp = pto.alloc_tile addr = %%fa : !pto.tile_buf<loc=scaling, dtype=%s, rows=1, cols=%d, v_row=1, v_col=%d, blayout=row_major, slayout=none_box, fractal=512, pad=0>\n"
+           "  pto.tload ins(%%pq : !pto.partition_tensor_view<1x32xi64>) outs(%%mq : " QROW("mat", "i64", "32") ")\n"
+           "  pto.tmov ins(%%mq : " QROW("mat", "i64", "32") ") outs(%%fw : " QROW("scaling", "i64", "32") ")\n"
+           "  pto.set_quant_vector(%%fp : !pto.tile_buf<loc=scaling, dtype=%s, rows=1, cols=%d, v_row=1, v_col=%d, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {id = 0}\n",
+           qt, qn, qn, qt, qn, qn);
+#undef QROW
+  const char *sq = "  pto.set_quant_scalar(%s : f32) {id = 0}\n";
   snprintf(out_t, sizeof out_t, "!pto.tile_buf<loc=vec, dtype=%s, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>", c->out);
   const char *gm = a5 ? "" : "gm_slot_buffer = %fifo : !pto.ptr<i8>, ";
   return snprintf(
       src, n,
       "module attributes {pto.target_arch = \"%s\"} {\n"
-      "func.func @k(%%a: !pto.ptr<i8>, %%b: !pto.ptr<i8>, %%o: !pto.ptr<%s>, %%fifo: !pto.ptr<i8>) attributes {pto.entry} {\n"
-      "  func.call @c(%%a, %%b, %%fifo) : (!pto.ptr<i8>, !pto.ptr<i8>, !pto.ptr<i8>) -> ()\n"
+      "func.func @k(%%a: !pto.ptr<i8>, %%b: !pto.ptr<i8>, %%o: !pto.ptr<%s>, %%fifo: !pto.ptr<i8>, %%q: !pto.ptr<i64>) attributes {pto.entry} {\n"
+      "  func.call @c(%%a, %%b, %%fifo, %%q) : (!pto.ptr<i8>, !pto.ptr<i8>, !pto.ptr<i8>, !pto.ptr<i64>) -> ()\n"
       "  func.call @v(%%o, %%fifo) : (!pto.ptr<%s>, !pto.ptr<i8>) -> ()\n  return\n}\n"
-      "func.func private @c(%%a: !pto.ptr<i8>, %%b: !pto.ptr<i8>, %%fifo: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
+      "func.func private @c(%%a: !pto.ptr<i8>, %%b: !pto.ptr<i8>, %%fifo: !pto.ptr<i8>, %%q: !pto.ptr<i64>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n"
       "  %%c0 = arith.constant 0 : i32\n  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n"
       "  %%c16 = arith.constant 16 : index\n  %%c32 = arith.constant 32 : index\n  %%s = arith.constant %s : f32\n"
       "  %%imp = pto.import_reserved_buffer {name = \"c2v\", peer_func = @v} -> i32\n"
@@ -71,7 +95,7 @@ static int build(char *src, size_t n, int a5, const epi_case *c) {
       "  pto.tmov ins(%%ma : " MAT_A ") outs(%%l : " LEFT ")\n"
       "  pto.tmov ins(%%mb : " MAT_B ") outs(%%r : " RIGHT ")\n"
       "  pto.tmatmul ins(%%l, %%r : " LEFT ", " RIGHT ") outs(%%acc : " ACC ")\n"
-      "  pto.set_quant_scalar(%%s : f32) {id = 0}\n"
+      "%s"
       "  pto.tpush_to_aiv(%%acc : " ACC ") {id = 0, split = 0}\n  return\n}\n"
       "func.func private @v(%%o: !pto.ptr<%s>, %%fifo: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
       "  %%c0 = arith.constant 0 : i32\n  %%z = arith.constant 0 : index\n  %%one = arith.constant 1 : index\n"
@@ -87,19 +111,28 @@ static int build(char *src, size_t n, int a5, const epi_case *c) {
       "    %%t = pto.tpop_from_aic {id = 0, split = 0} -> %s\n"
       "    pto.tstore ins(%%t : %s) outs(%%po : !pto.partition_tensor_view<16x32x%s>)\n"
       "    pto.tfree_from_aic {id = 0, split = 0}\n  }\n  return\n}\n}\n",
-      a5 ? "a5" : "a3", c->out, c->out, c->scale, c->quant, c->relu, gm, c->out, c->quant, c->relu, gm, c->out, c->out, c->out, out_t,
+      a5 ? "a5" : "a3", c->out, c->out, c->scale, c->quant, c->relu, gm, c->vec ? fb : sq, c->out, c->quant, c->relu, gm, c->out, c->out, c->out, out_t,
       out_t, c->out);
 }
 
 static void test_matmul_push(void) {
   static const epi_case cases[] = {
-      {"deqf16_scalar", "no_relu", "f16", "0.25", 0.25f, 0},
-      {"deqf16_scalar", "normal_relu", "f16", "1.5", 1.5f, 0},
-      {"qs322bf16_pre_scalar", "no_relu", "bf16", "0.0625", 0.0625f, 1},
-      {"qs322bf16_pre_scalar", "normal_relu", "bf16", "3.0", 3.0f, 1},
+      {"deqf16_scalar", "no_relu", "f16", "0.25", 0.25f, 0, 0},
+      {"deqf16_scalar", "normal_relu", "f16", "1.5", 1.5f, 0, 0},
+      {"qs322bf16_pre_scalar", "no_relu", "bf16", "0.0625", 0.0625f, 1, 0},
+      {"qs322bf16_pre_scalar", "normal_relu", "bf16", "3.0", 3.0f, 1, 0},
+      {"deqf16_vec", "normal_relu", "f16", "1.0", 0, 0, 1},
+      {"qs322bf16_pre_vec", "no_relu", "bf16", "1.0", 0, 1, 1},
   };
   static int8_t a[M * K], b[K * N], fifo[1 << 16];
   static uint16_t out[M * N];
+  static uint64_t qwords[N]; /* FB quant words: the f32 scale of each column in bits [31:0] */
+  for (int j = 0; j < N; j++) {
+    float f = QUANT_VEC_SCALE(j);
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    qwords[j] = u;
+  }
   uint32_t seed = 12345;
   for (int i = 0; i < M * K; i++) seed = seed * 1103515245u + 12345u, a[i] = (int8_t)((int)(seed >> 16) % 41 - 20);
   for (int i = 0; i < K * N; i++) seed = seed * 1103515245u + 12345u, b[i] = (int8_t)((int)(seed >> 16) % 41 - 20);
@@ -118,11 +151,12 @@ static void test_matmul_push(void) {
       ptosim_target tg = a5 ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
       ptosim_machine *m = ptosim_machine_new(tg, 1);
       memset(out, 0xA5, sizeof out);
-      ptosim_arg args[4] = {{0}};
+      ptosim_arg args[5] = {{0}};
       ptosim_gm_map(m, a, sizeof a, &args[0].gm_addr);
       ptosim_gm_map(m, b, sizeof b, &args[1].gm_addr);
       ptosim_gm_map(m, out, sizeof out, &args[2].gm_addr);
       ptosim_gm_map(m, fifo, sizeof fifo, &args[3].gm_addr);
+      ptosim_gm_map(m, qwords, sizeof qwords, &args[4].gm_addr);
       ptosim_status st = ptosim_program_run(p, m, args);
       CHECK_MSG(st == PTOSIM_OK, "%s %s on %s: status %d %s", c->quant, c->relu, a5 ? "a5" : "a3", (int)st,
                 st == PTOSIM_OK ? "" : ptosim_last_diag(m)->msg);
@@ -132,7 +166,7 @@ static void test_matmul_push(void) {
         for (int j = 0; j < N; j++) {
           int32_t acc = 0;
           for (int k = 0; k < K; k++) acc += (int32_t)a[i * K + k] * b[k * N + j];
-          float y = (float)acc * c->scale_v;
+          float y = (float)acc * (c->vec ? QUANT_VEC_SCALE(j) : c->scale_v);
           if (!strcmp(c->relu, "normal_relu") && y < 0) y = 0;
           uint16_t want = f16 ? round_bits(y, 10, 15) : round_bits(y, 7, 127);
           if (out[i * N + j] != want && bad++ < 4)
