@@ -36,6 +36,7 @@ typedef struct epi_case {
   const char *scale;
   float scale_v;
   int a5_only;
+  int dn;  /* layout = nz2dn: the consumer tile is col-major, stored to a col-major GM view */
   int vec; /* a *_vec mode: per-column scales (QUANT_VEC_SCALE) from the FB words set_quant_vector names */
 } epi_case;
 
@@ -69,7 +70,9 @@ static int build(char *src, size_t n, int a5, const epi_case *c) {
            qt, qn, qn, qt, qn, qn);
 #undef QROW
   const char *sq = "  pto.set_quant_scalar(%s : f32) {id = 0}\n";
-  snprintf(out_t, sizeof out_t, "!pto.tile_buf<loc=vec, dtype=%s, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>", c->out);
+  snprintf(out_t, sizeof out_t, "!pto.tile_buf<loc=vec, dtype=%s, rows=16, cols=32, v_row=16, v_col=32, blayout=%s, slayout=none_box, fractal=512, pad=0>", c->out,
+           c->dn ? "col_major" : "row_major");
+  const char *layout = c->dn ? "nz2dn" : "nz2nd", *ostrides = c->dn ? "%one, %c16" : "%c32, %one";
   const char *gm = a5 ? "" : "gm_slot_buffer = %fifo : !pto.ptr<i8>, ";
   return snprintf(
       src, n,
@@ -82,7 +85,7 @@ static int build(char *src, size_t n, int a5, const epi_case *c) {
       "  %%c16 = arith.constant 16 : index\n  %%c32 = arith.constant 32 : index\n  %%s = arith.constant %s : f32\n"
       "  %%imp = pto.import_reserved_buffer {name = \"c2v\", peer_func = @v} -> i32\n"
       "  pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024,\n"
-      "    acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = %s, relu = %s>}\n"
+      "    acc_push_epilogue = #pto.acc_push_epilogue<layout = %s, quant = %s, relu = %s>}\n"
       "    (%sc2v_consumer_buf = %%imp : i32, v2c_consumer_buf = %%c0 : i32)\n"
       "  %%va = pto.make_tensor_view %%a, shape = [%%c16, %%c32], strides = [%%c32, %%one] : !pto.tensor_view<?x?xi8>\n"
       "  %%pa = pto.partition_view %%va, offsets = [%%z, %%z], sizes = [%%c16, %%c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x32xi8>\n"
@@ -102,27 +105,29 @@ static int build(char *src, size_t n, int a5, const epi_case *c) {
       "  %%c16 = arith.constant 16 : index\n  %%c32 = arith.constant 32 : index\n  %%zero = arith.constant 0 : i64\n"
       "  %%buf = pto.reserve_buffer {name = \"c2v\", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32\n"
       "  pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024,\n"
-      "    acc_push_epilogue = #pto.acc_push_epilogue<layout = nz2nd, quant = %s, relu = %s>}\n"
+      "    acc_push_epilogue = #pto.acc_push_epilogue<layout = %s, quant = %s, relu = %s>}\n"
       "    (%sc2v_consumer_buf = %%buf : i32, v2c_consumer_buf = %%c0 : i32)\n"
-      "  %%vo = pto.make_tensor_view %%o, shape = [%%c16, %%c32], strides = [%%c32, %%one] : !pto.tensor_view<?x?x%s>\n"
+      "  %%vo = pto.make_tensor_view %%o, shape = [%%c16, %%c32], strides = [%s] : !pto.tensor_view<?x?x%s>\n"
       "  %%po = pto.partition_view %%vo, offsets = [%%z, %%z], sizes = [%%c16, %%c32] : !pto.tensor_view<?x?x%s> -> !pto.partition_tensor_view<16x32x%s>\n"
       "  %%sb = pto.get_subblock_idx\n  %%is0 = arith.cmpi eq, %%sb, %%zero : i64\n"
       "  scf.if %%is0 {\n"
       "    %%t = pto.tpop_from_aic {id = 0, split = 0} -> %s\n"
       "    pto.tstore ins(%%t : %s) outs(%%po : !pto.partition_tensor_view<16x32x%s>)\n"
       "    pto.tfree_from_aic {id = 0, split = 0}\n  }\n  return\n}\n}\n",
-      a5 ? "a5" : "a3", c->out, c->out, c->scale, c->quant, c->relu, gm, c->vec ? fb : sq, c->out, c->quant, c->relu, gm, c->out, c->out, c->out, out_t,
+      a5 ? "a5" : "a3", c->out, c->out, c->scale, layout, c->quant, c->relu, gm, c->vec ? fb : sq, c->out, layout, c->quant, c->relu, gm, ostrides, c->out,
+      c->out, c->out, out_t,
       out_t, c->out);
 }
 
 static void test_matmul_push(void) {
   static const epi_case cases[] = {
-      {"deqf16_scalar", "no_relu", "f16", "0.25", 0.25f, 0, 0},
-      {"deqf16_scalar", "normal_relu", "f16", "1.5", 1.5f, 0, 0},
-      {"qs322bf16_pre_scalar", "no_relu", "bf16", "0.0625", 0.0625f, 1, 0},
-      {"qs322bf16_pre_scalar", "normal_relu", "bf16", "3.0", 3.0f, 1, 0},
-      {"deqf16_vec", "normal_relu", "f16", "1.0", 0, 0, 1},
-      {"qs322bf16_pre_vec", "no_relu", "bf16", "1.0", 0, 1, 1},
+      {"deqf16_scalar", "no_relu", "f16", "0.25", 0.25f, 0, 0, 0},
+      {"deqf16_scalar", "normal_relu", "f16", "1.5", 1.5f, 0, 0, 0},
+      {"qs322bf16_pre_scalar", "no_relu", "bf16", "0.0625", 0.0625f, 1, 0, 0},
+      {"qs322bf16_pre_scalar", "normal_relu", "bf16", "3.0", 3.0f, 1, 0, 0},
+      {"deqf16_vec", "normal_relu", "f16", "1.0", 0, 0, 0, 1},
+      {"qs322bf16_pre_vec", "no_relu", "bf16", "1.0", 0, 1, 0, 1},
+      {"deqf16_scalar", "no_relu", "f16", "0.5", 0.5f, 1, 1, 0}, /* A5 only: DN into a UB FIFO */
   };
   static int8_t a[M * K], b[K * N], fifo[1 << 16];
   static uint16_t out[M * N];
@@ -169,9 +174,10 @@ static void test_matmul_push(void) {
           float y = (float)acc * (c->vec ? QUANT_VEC_SCALE(j) : c->scale_v);
           if (!strcmp(c->relu, "normal_relu") && y < 0) y = 0;
           uint16_t want = f16 ? round_bits(y, 10, 15) : round_bits(y, 7, 127);
-          if (out[i * N + j] != want && bad++ < 4)
+          uint16_t got = out[c->dn ? j * M + i : i * N + j];
+          if (got != want && bad++ < 4)
             CHECK_MSG(0, "%s %s on %s [%d][%d]: acc %d got 0x%04x want 0x%04x", c->quant, c->relu, a5 ? "a5" : "a3", i, j, acc,
-                      out[i * N + j], want);
+                      got, want);
         }
       CHECK_MSG(!bad, "%s %s on %s: %d wrong elements", c->quant, c->relu, a5 ? "a5" : "a3", bad);
       ptosim_machine_free(m);
