@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "ptosim/monitor.h"
 #include "ptosim/program.h"
 #include "ptosim/ptosim.h"
 
@@ -51,7 +52,7 @@ typedef struct epi_case {
 #define ACC TB("acc", "i32", 16, 32, "col_major", "row_major", 1024)
 
 static int build(char *src, size_t n, int a5, const epi_case *c) {
-  char out_t[256], fb[1536];
+  char out_t[256], fb[2048];
   /* the FB words: 32 i64 from GM -> mat -> scaling at FB 0; set_quant_vector names them through
    * an i64 (A2/A3) or f32 (A5: PTOAS takes f16 / bf16 / f32 payloads) tile at the same address */
   const char *qt = a5 ? "f32" : "i64";
@@ -65,7 +66,9 @@ static int build(char *src, size_t n, int a5, const epi_case *c) {
            "  %%fw = pto.alloc_tile addr = %%fa : " QROW("scaling", "i64", "32") "\n"
            "  %%fp = pto.alloc_tile addr = %%fa : !pto.tile_buf<loc=scaling, dtype=%s, rows=1, cols=%d, v_row=1, v_col=%d, blayout=row_major, slayout=none_box, fractal=512, pad=0>\n"
            "  pto.tload ins(%%pq : !pto.partition_tensor_view<1x32xi64>) outs(%%mq : " QROW("mat", "i64", "32") ")\n"
+       "  pto.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID1>]\n  pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID1>]\n"
            "  pto.tmov ins(%%mq : " QROW("mat", "i64", "32") ") outs(%%fw : " QROW("scaling", "i64", "32") ")\n"
+       "  pto.set_flag[<PIPE_MTE1>, <PIPE_FIX>, <EVENT_ID1>]\n  pto.wait_flag[<PIPE_MTE1>, <PIPE_FIX>, <EVENT_ID1>]\n"
            "  pto.set_quant_vector(%%fp : !pto.tile_buf<loc=scaling, dtype=%s, rows=1, cols=%d, v_row=1, v_col=%d, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {id = 0}\n",
            qt, qn, qn, qt, qn, qn);
 #undef QROW
@@ -95,9 +98,12 @@ static int build(char *src, size_t n, int a5, const epi_case *c) {
       "  %%l = pto.alloc_tile : " LEFT "\n  %%r = pto.alloc_tile : " RIGHT "\n  %%acc = pto.alloc_tile : " ACC "\n"
       "  pto.tload ins(%%pa : !pto.partition_tensor_view<16x32xi8>) outs(%%ma : " MAT_A ")\n"
       "  pto.tload ins(%%pb : !pto.partition_tensor_view<32x32xi8>) outs(%%mb : " MAT_B ")\n"
+"  pto.set_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]\n  pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE1>, <EVENT_ID0>]\n"
       "  pto.tmov ins(%%ma : " MAT_A ") outs(%%l : " LEFT ")\n"
       "  pto.tmov ins(%%mb : " MAT_B ") outs(%%r : " RIGHT ")\n"
+"  pto.set_flag[<PIPE_MTE1>, <PIPE_M>, <EVENT_ID0>]\n  pto.wait_flag[<PIPE_MTE1>, <PIPE_M>, <EVENT_ID0>]\n"
       "  pto.tmatmul ins(%%l, %%r : " LEFT ", " RIGHT ") outs(%%acc : " ACC ")\n"
+"  pto.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]\n  pto.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]\n"
       "%s"
       "  pto.tpush_to_aiv(%%acc : " ACC ") {id = 0, split = 0}\n  return\n}\n"
       "func.func private @v(%%o: !pto.ptr<%s>, %%fifo: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
@@ -112,6 +118,9 @@ static int build(char *src, size_t n, int a5, const epi_case *c) {
       "  %%sb = pto.get_subblock_idx\n  %%is0 = arith.cmpi eq, %%sb, %%zero : i64\n"
       "  scf.if %%is0 {\n"
       "    %%t = pto.tpop_from_aic {id = 0, split = 0} -> %s\n"
+/* the pop waits on V (A5) or loads on MTE2 (A2/A3) */
+      "    pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]\n    pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]\n"
+      "    pto.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]\n    pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]\n"
       "    pto.tstore ins(%%t : %s) outs(%%po : !pto.partition_tensor_view<16x32x%s>)\n"
       "    pto.tfree_from_aic {id = 0, split = 0}\n  }\n  return\n}\n}\n",
       a5 ? "a5" : "a3", c->out, c->out, c->scale, layout, c->quant, c->relu, gm, c->vec ? fb : sq, c->out, layout, c->quant, c->relu, gm, ostrides, c->out,
@@ -130,7 +139,7 @@ static void test_matmul_push(void) {
       {"deqf16_scalar", "no_relu", "f16", "0.5", 0.5f, 1, 1, 0}, /* A5 only: DN into a UB FIFO */
   };
   static int8_t a[M * K], b[K * N], fifo[1 << 16];
-  static uint16_t out[M * N];
+  static uint16_t out[M * N], res[M * N]; /* res: out after the default-schedule run */
   static uint64_t qwords[N]; /* FB quant words: the f32 scale of each column in bits [31:0] */
   for (int j = 0; j < N; j++) {
     float f = QUANT_VEC_SCALE(j);
@@ -162,9 +171,24 @@ static void test_matmul_push(void) {
       ptosim_gm_map(m, out, sizeof out, &args[2].gm_addr);
       ptosim_gm_map(m, fifo, sizeof fifo, &args[3].gm_addr);
       ptosim_gm_map(m, qwords, sizeof qwords, &args[4].gm_addr);
-      ptosim_status st = ptosim_program_run(p, m, args);
-      CHECK_MSG(st == PTOSIM_OK, "%s %s on %s: status %d %s", c->quant, c->relu, a5 ? "a5" : "a3", (int)st,
-                st == PTOSIM_OK ? "" : ptosim_last_diag(m)->msg);
+      /* with every checker on (no report expected); the eager schedule refuses a quantizing push */
+      for (int eager = 0; eager < 2; eager++) {
+        ptosim_monitor_opts o = ptosim_monitor_defaults();
+        if (eager) o.schedule = PTOSIM_SCHEDULE_EAGER;
+        ptosim_monitor *mon = ptosim_monitor_attach(m, &o);
+        ptosim_status st = ptosim_monitor_run(mon, p, args);
+        ptosim_monitor_finish(mon);
+        int nrep = ptosim_monitor_nreports(mon);
+        if (eager)
+          CHECK_MSG(st != PTOSIM_OK && !strcmp(ptosim_last_diag(m)->rule, "tile_pipe.schedule"), "%s eager on %s: status %d", c->quant,
+                    a5 ? "a5" : "a3", (int)st);
+        else
+          CHECK_MSG(st == PTOSIM_OK && !nrep, "%s %s on %s: status %d %s, %d reports %s", c->quant, c->relu, a5 ? "a5" : "a3", (int)st,
+                    st == PTOSIM_OK ? "" : ptosim_last_diag(m)->msg, nrep, nrep ? ptosim_monitor_report(mon, 0)->rule : "");
+        ptosim_monitor_free(mon);
+        if (!eager) memcpy(res, out, sizeof res);
+      }
+      ptosim_status st = PTOSIM_OK;
       int bad = 0;
       int f16 = !strcmp(c->out, "f16");
       for (int i = 0; st == PTOSIM_OK && i < M; i++)
@@ -174,7 +198,7 @@ static void test_matmul_push(void) {
           float y = (float)acc * (c->vec ? QUANT_VEC_SCALE(j) : c->scale_v);
           if (!strcmp(c->relu, "normal_relu") && y < 0) y = 0;
           uint16_t want = f16 ? round_bits(y, 10, 15) : round_bits(y, 7, 127);
-          uint16_t got = out[c->dn ? j * M + i : i * N + j];
+          uint16_t got = res[c->dn ? j * M + i : i * N + j];
           if (got != want && bad++ < 4)
             CHECK_MSG(0, "%s %s on %s [%d][%d]: acc %d got 0x%04x want 0x%04x", c->quant, c->relu, a5 ? "a5" : "a3", i, j, acc,
                       got, want);
