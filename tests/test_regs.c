@@ -13,8 +13,9 @@
 
 static const char *rule(ptosim_machine *m) { return ptosim_last_diag(m)->rule; }
 
-/* QUANT_PRE = the scale's f32 bit pattern; only the 8-bit outputs put their signedness in
- * bit 46 (the f32 pattern never reaches bit 32, so the bit is otherwise 0). */
+/* QUANT_PRE = the scale's f32 bit pattern read as an int32_t and widened (pto-isa
+ * SetQuantScalar.hpp): a negative scale fills bits [63:32]; the 8-bit outputs then put their
+ * signedness in bit 46. */
 static void test_set_quant_scalar(void) {
   static const ptosim_dtype types[] = {PTOSIM_DT_I8, PTOSIM_DT_U8, PTOSIM_DT_I16, PTOSIM_DT_BF16, PTOSIM_DT_F16};
   static const float scales[] = {0.5f, -3.25f, 1e-3f, 65504.0f, 0.0f};
@@ -27,10 +28,11 @@ static void test_set_quant_scalar(void) {
         CHECK(ptosim_set_quant_scalar(aic, &p) == PTOSIM_OK);
         union {
           float f;
-          uint32_t u;
+          int32_t i;
         } pun = {.f = scales[s]};
-        uint64_t want = pun.u;
-        if (types[i] == PTOSIM_DT_I8) want += 1ull << 46;
+        uint64_t want = (uint64_t)(int64_t)pun.i;
+        if (types[i] == PTOSIM_DT_I8) want |= 1ull << 46;
+        if (types[i] == PTOSIM_DT_U8) want &= ~(1ull << 46);
         CHECK_MSG(aic->sreg[PT_SREG_QUANT_PRE] == want, "%s scale %g: 0x%llx", pt_dtype_name(types[i]), scales[s],
                   (unsigned long long)aic->sreg[PT_SREG_QUANT_PRE]);
       }

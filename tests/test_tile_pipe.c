@@ -1018,22 +1018,49 @@ static void test_short_buffer(void) {
   }
 }
 
-/* acc_push_epilogue of a frontend init: the plain one (NZ to ND, no quant, no relu: what a push
- * does) is accepted, any other is refused until modelled. */
+/* acc_push_epilogue of a frontend init: every PTOAS layout / quant / relu loads on A5 (the
+ * push computes them: tests/test_push_epilogue.c); refused: a malformed one (bind.attr), an
+ * A5-only mode elsewhere (tile_pipe.epilogue, as PTOAS), a DN / NZ layout into a GM FIFO
+ * (op.unsupported), a split push through an epilogue (tile_pipe.split, as PTOAS). */
 static void test_epilogue(void) {
-  static const char *const epi[] = {"layout = nz2nd, quant = no_convert, relu = no_relu", "layout = nz2nd, quant = f32_f16, relu = no_relu",
-                                    "layout = nz2dn, quant = no_convert, relu = no_relu", "layout = nz2nd, quant = no_convert, relu = normal_relu"};
-  for (int i = 0; i < 4; i++) {
+  static const struct {
+    const char *arch, *epi, *split, *rule; /* rule NULL: loads */
+  } cases[] = {
+      {"a5", "layout = nz2nd, quant = no_convert, relu = no_relu", "0", NULL},
+      {"a5", "layout = nz2nd, quant = f32_f16, relu = no_relu", "0", NULL},
+      {"a5", "layout = nz2dn, quant = no_convert, relu = no_relu", "0", NULL},
+      {"a5", "layout = nz2nz, quant = f32_bf16, relu = normal_relu", "0", NULL},
+      {"a5", "layout = nz2nd, quant = qf322fp8_pre_scalar, relu = no_relu", "0", NULL},
+      {"a5", "layout = nz2nd, quant = deqf16_vec, relu = no_relu", "0", NULL},
+      {"a5", "layout = nz2nd, quant = no_convert, relu = leaky_relu", "0", "bind.attr"},
+      {"a5", "layout = nd2nz, quant = no_convert, relu = no_relu", "0", "bind.attr"},
+      {"a5", "layout = nz2nd, quant = no_convert, relu = no_relu", "1", "tile_pipe.split"},
+      {"a3", "layout = nz2nd, quant = qs322bf16_pre_vec, relu = no_relu", "0", "tile_pipe.epilogue"},
+      {"a3", "layout = nz2nd, quant = qf322hif8_pre_scalar, relu = no_relu", "0", "tile_pipe.epilogue"},
+      {"a3", "layout = nz2dn, quant = deqf16_scalar, relu = no_relu", "0", "op.unsupported"},
+      {"a3", "layout = nz2nd, quant = deqf16_scalar, relu = normal_relu", "0", NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char src[2048];
     snprintf(src, sizeof src,
-             "module attributes {pto.target_arch = \"a5\"} {\n"
-             "func.func @k() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n  %%z = arith.constant 0 : i32\n"
+             "module attributes {pto.target_arch = \"%s\"} {\n"
+             "func.func @k(%%g: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {\n  %%z = arith.constant 0 : i32\n"
              "  pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, nosplit = true,\n"
              "    acc_push_epilogue = #pto.acc_push_epilogue<%s>}\n"
-             "    (c2v_consumer_buf = %%z : i32, v2c_consumer_buf = %%z : i32)\n  return\n}\n}\n",
-             epi[i]);
-    ptosim_program *p = pt_test_load(src, strlen(src));
-    CHECK_MSG(!p == (i > 0), "epilogue %s: %s", epi[i], p ? "accepted" : "refused");
+             "    (gm_slot_buffer = %%g : !pto.ptr<f32>, c2v_consumer_buf = %%z : i32, v2c_consumer_buf = %%z : i32)\n"
+             "  %%a = pto.alloc_tile : " ACC16 "\n"
+             "  pto.tpush_to_aiv(%%a : " ACC16 ") {id = 0, split = %s}\n  return\n}\n}\n",
+             cases[i].arch, cases[i].epi, cases[i].split);
+    FILE *diag = tmpfile();
+    int nerr = 0;
+    ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, diag, &nerr);
+    char text[2048] = "", want[80] = "";
+    rewind(diag);
+    text[fread(text, 1, sizeof text - 1, diag)] = 0;
+    fclose(diag);
+    if (cases[i].rule) snprintf(want, sizeof want, "[%s]", cases[i].rule);
+    CHECK_MSG(cases[i].rule ? !p && strstr(text, want) : p != NULL, "%s epilogue %s split %s: %s", cases[i].arch, cases[i].epi,
+              cases[i].split, p ? "loads" : text);
     ptosim_program_free(p);
   }
 }

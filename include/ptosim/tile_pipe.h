@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "ptosim/ops.h" /* ptosim_relu_mode */
 #include "ptosim/tile.h"
 
 #ifdef __cplusplus
@@ -66,6 +67,24 @@ typedef struct ptosim_pipe_init_params {
   int placed;
 } ptosim_pipe_init_params;
 
+/* The quantization parameter of a C2V push's epilogue: none (a plain cast, or no
+ * conversion), the QUANT_PRE word (set_quant_scalar, SET_QUANT_SCALAR), or the FB quant
+ * words at the address FPC holds, one 8-byte word per acc column (set_quant_vector). */
+typedef enum ptosim_push_quant {
+  PTOSIM_PUSH_QUANT_NONE = 0,
+  PTOSIM_PUSH_QUANT_SCALAR,
+  PTOSIM_PUSH_QUANT_VECTOR
+} ptosim_push_quant;
+
+/* The consumer layout of a C2V push's epilogue (pto-isa LayoutMode_t, the slot's vec tile
+ * TPush.hpp FixpipeVecTile): ND rows (row-major), DN columns (col-major), NZ fractals
+ * (col-major blocks of row-major 512-byte fractals). */
+typedef enum ptosim_fixpipe_layout {
+  PTOSIM_FIXPIPE_NZ2ND = 0,
+  PTOSIM_FIXPIPE_NZ2DN,
+  PTOSIM_FIXPIPE_NZ2NZ
+} ptosim_fixpipe_layout;
+
 /* pto.tpush_to_aiv / pto.tpush_to_aic (%tile) {id, split} and pto.tpush(%tile, %pipe) {split}
  * (id = the pipe handle; the direction is the issuing core's: cube C2V, vector V2C): C2V
  * from an acc tile, V2C from a vec tile. A5: through the FIXPIPE path as pto.tmov acc -> vec
@@ -79,6 +98,16 @@ typedef struct ptosim_tpush_params {
   ptosim_tile_split split;
   int64_t gm_entry;
   int placed; /* as ptosim_pipe_init_params.placed */
+  /* The FIXPIPE epilogue of a C2V push (pto.aic_initialize_pipe acc_push_epilogue, pto-isa
+   * TPUSH<..., FixpipeParams<layout, quant, relu>>), set by the text binder; all zero: none
+   * (the acc type, ND rows). The slot receives what pto.tmov acc -> vec into a vec tile of
+   * element type out_dtype and the layout's shape (A5 local FIFO), or pto.tstore acc -> GM of
+   * the valid region as ND rows of out_dtype (GM FIFO), writes with the quantization
+   * parameter of `quant` and pre-relu `relu`. */
+  ptosim_dtype out_dtype;           /* NONE: the acc type */
+  ptosim_push_quant quant;
+  ptosim_relu_mode relu;            /* NONE / NO_RELU, or NORMAL */
+  ptosim_fixpipe_layout layout;
 } ptosim_tpush_params;
 
 /* %t = pto.tpop_from_aic / pto.tpop_from_aiv {id, split} -> tile type: *result (its type's

@@ -2481,7 +2481,8 @@ def mixed_size_npu(c, d):
 def fixpipe_npu(c, d):
     """tpushpop_fixpipe_kernel.cpp (both suites): TPUSH<MatPipe, AccTile, FixpipeParams<NZ2ND,
     F322F16 / F322BF16 / DEQF16 / VDEQF16>>: a quantizing push."""
-    return "TPUSH with FixpipeParams (quantizing C2V push): no text form (pto.tpush has no pre_quant; spec-notes 18 'Not done')"
+    return ("TPUSH with FixpipeParams (quantizing C2V push): its text form is a frontend pipe (aic_initialize_pipe "
+            "acc_push_epilogue + set_quant_*, spec-notes 18 'The quantizing push'); this maker emits generic pipes")
 
 
 NPU.update({"tpushpop_mixed_tile_size": mixed_size_npu, "tpushpop_fixpipe": fixpipe_npu})

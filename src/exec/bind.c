@@ -14,6 +14,7 @@
 #include "exec/bind_tile.h"
 #include "exec/bind_tile_reduce.h"
 #include "exec/bind_tile_elem.h"
+#include "exec/bind_quant.h"
 #include "exec/bind_tile_pipe.h"
 #include "exec/bind_ub_vec.h"
 #include "exec/bind_vec.h"
@@ -839,7 +840,7 @@ typedef int (*binder_fn)(pt_bind *, const pa_op *, void *);
   X(ptosim_flag_params) X(ptosim_pipe_params) X(ptosim_buf_params) X(ptosim_mem_bar_params)                       \
   X(ptosim_core_sync_params) X(ptosim_reg_read_params) X(ptosim_atomic_mode_params) TILE_TEXT_BINDERS(X) VEC_TEXT_BINDERS(X) UB_VEC_TEXT_BINDERS(X) \
   VEC_SFU_TEXT_BINDERS(X) TILE_ELEM_TEXT_BINDERS(X) VEC_REDUCE_TEXT_BINDERS(X) TILE_REDUCE_TEXT_BINDERS(X) \
-  TILE_PIPE_TEXT_BINDERS(X)
+  TILE_PIPE_TEXT_BINDERS(X) QUANT_TEXT_BINDERS(X)
 #define ADAPT(T) \
   static int adapt_##T(pt_bind *b, const pa_op *op, void *p) { return bind_##T(b, op, (T *)p); }
 TEXT_BINDERS(ADAPT)

@@ -18,6 +18,7 @@
 
 #include "asm/asm.h"
 #include "core/profile.h"
+#include "exec/bind_quant.h"
 #include "exec/bind_tile_pipe.h"
 #include "exec/lower.h"
 #include "exec/tiles.h"
@@ -273,32 +274,13 @@ static int placed_flag(pt_bind *b, const pa_op *op, int64_t id, int64_t *flag) {
   return 0;
 }
 
-/* acc_push_epilogue = #pto.acc_push_epilogue<layout = L, quant = Q, relu = R> of a frontend
- * init (the FixpipeParams PTOAS gives the C2V TPUSH): a push converts as pto-isa's default
- * TPipe does, NZ to ND without quantization or relu, so only that epilogue is accepted. */
-static int epilogue_attr(pt_bind *b, const pa_op *op) {
-  static const char *const keys[] = {"layout", "quant", "relu"}, *const plain[] = {"nz2nd", "no_convert", "no_relu"};
-  const pa_item *v = attr(op, "acc_push_epilogue");
-  if (!v) return 0;
-  int ok = v->kind == PA_IT_ATTR && v->nargs == 3;
-  for (uint32_t k = 0; ok && k < 3; k++) {
-    const pa_item *a = &v->args[k];
-    ok = a->kind == PA_IT_ASSIGN && a->nargs == 2 && pa_str_is(a->name, keys[k]) && a->args[1].kind == PA_IT_WORD &&
-         pa_str_is(a->args[1].name, plain[k]);
-  }
-  if (ok) return 0;
-  return pt_bind_error(b, v, "op.unsupported", "a C2V push converts NZ to ND without quantization or relu: "
-                       "#pto.acc_push_epilogue<layout = nz2nd, quant = no_convert, relu = no_relu>",
-                       "not supported yet: this acc_push_epilogue");
-}
-
 int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
   if (int_attr(b, op, "id", 0, &p->id) || int_attr(b, op, "dir_mask", 0, &p->dir_mask) ||
       int_attr(b, op, "slot_size", 0, &p->slot_size) || int_attr(b, op, "slot_num", 0, &p->slot_num) ||
       int_attr(b, op, "local_slot_num", 0, &p->local_slot_num) || int_attr(b, op, "flag_base", 0, &p->flag_base))
     return -1;
   if (op->nresults) return bind_generic_init(b, op, p);
-  if (epilogue_attr(b, op) || (p->placed = placed_flag(b, op, p->id, &p->flag_base)) < 0) return -1;
+  if ((p->placed = placed_flag(b, op, p->id, &p->flag_base)) < 0) return -1;
   const pa_item *l = call_list(op);
   for (uint32_t k = 0; l && k < l->nargs; k++) {
     const pa_item *a = &l->args[k];
@@ -311,7 +293,9 @@ int bind_ptosim_pipe_init_params(pt_bind *b, const pa_op *op, ptosim_pipe_init_p
       return pt_bind_error(b, a, "op.unsupported", "pipes take gm_slot_buffer, gm_slot_tensor, c2v_consumer_buf and v2c_consumer_buf",
                            "unsupported pipe operand '%.*s'", (int)a->text.n, a->text.s);
   }
-  return 0;
+  /* the FIFO is in GM on A2/A3, and on A5 for a gm_slot_tensor of one direction (tile_pipe.c gm_pipe) */
+  int gm = b->prog->target != PTOSIM_TARGET_A5 || (p->gm_stride[PTOSIM_VIEW_DIMS - 1] && p->dir_mask != 3);
+  return bind_quant_epilogue(b, op, gm);
 }
 
 /* pto.tpush_to_aiv(%t : T) {id, split} or pto.tpush(%t, %pipe : T, !pto.pipe) {split}; T a
@@ -328,7 +312,7 @@ int bind_ptosim_tpush_params(pt_bind *b, const pa_op *op, ptosim_tpush_params *p
   else p->tile = pt_bind_tile(b, &l->args[0]);
   if (split_attr(b, op, &p->id, &p->split)) return -1;
   if (gen) p->id = pt_bind_int(b, &l->args[1]);
-  else if ((p->placed = placed_flag(b, op, p->id, &p->id)) < 0) return -1;
+  else if (bind_quant_push(b, op, p->id, p) || (p->placed = placed_flag(b, op, p->id, &p->id)) < 0) return -1;
   return 0;
 }
 

@@ -44,15 +44,19 @@ ptosim_status pt_exec_set_atomic_type(pt_ctx *x, const ptosim_atomic_mode_params
 ptosim_status pt_exec_set_fpc(pt_ctx *x, const ptosim_loop_reg_params *p) { return write_reg(x, PT_SREG_FPC, p->value); }
 
 /* Output types: the quantization outputs the page names (int8_t, uint8_t, int16_t,
- * bfloat16_t, half). */
+ * bfloat16_t, half) and on A5 the fp8 outputs of the qf322hif8 / qf322fp8 modes (hifloat8_t,
+ * float8_e4m3_t, which PTOAS passes). The f32 pattern is widened as a signed 32-bit integer
+ * (pto-isa SetQuantScalar.hpp: static_cast<uint64_t>(int32_t)): a negative scale sets bits
+ * [63:32], which hold the offset field [45:37]; an 8-bit output then sets bit 46 to its sign. */
 ptosim_status pt_exec_set_quant_scalar(pt_ctx *x, const ptosim_set_quant_scalar_params *p) {
   ptosim_dtype t = p->out_type;
-  PT_VERIFY(x, t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F16,
-            "quant.out_type", "quantize to i8, ui8, i16, bf16 or f16", "%s is not a quantization output type",
-            pt_dtype_name(t));
-  uint32_t bits;
+  int fp8 = (t == PTOSIM_DT_HIF8 || t == PTOSIM_DT_F8E4M3) && x->m->target == PTOSIM_TARGET_A5;
+  PT_VERIFY(x, fp8 || t == PTOSIM_DT_I8 || t == PTOSIM_DT_U8 || t == PTOSIM_DT_I16 || t == PTOSIM_DT_BF16 || t == PTOSIM_DT_F16,
+            "quant.out_type", "quantize to i8, ui8, i16, bf16 or f16 (A5 also hif8, f8e4m3)",
+            "%s is not a quantization output type here", pt_dtype_name(t));
+  int32_t bits;
   memcpy(&bits, &p->scale, sizeof bits);
-  uint64_t v = bits;
+  uint64_t v = (uint64_t)(int64_t)bits;
   if (pt_dtype_bits(t) == 8) v = (v & ~(1ull << 46)) | (uint64_t)(t == PTOSIM_DT_I8) << 46;
   return write_reg(x, PT_SREG_QUANT_PRE, v);
 }

@@ -188,15 +188,41 @@ static uint32_t period(const pt_tpipe *t) { return t->slot_num <= 2 ? (uint32_t)
  * when both have signalled (pto-isa a2a3 TPush.hpp getFFTSMsgCfg, SyncAll.hpp). */
 static int nsubs(const pt_ctx *x, ptosim_tile_split s) { return s == PTOSIM_SPLIT_NONE && a5(x) ? 1 : 2; }
 
+/* The element type a C2V push writes: the epilogue's, else the acc type. */
+static ptosim_dtype out_type(const ptosim_tpush_params *p) { return p->out_dtype != PTOSIM_DT_NONE ? p->out_dtype : p->tile.dtype; }
+
+/* The FIXPIPE parameters of a C2V push's epilogue, read from the core's registers at the
+ * push as pto-isa's TPUSH<..., FixpipeParams> does: the QUANT_PRE word (scalar modes), or
+ * the FB tile at FPC (vector modes: FPC = (address / 128) << 8, one 8-byte word per acc
+ * column). The fields are those of a tmov / tstore from an acc tile with that parameter. */
+typedef struct push_fix {
+  bool has_q, has_fp;
+  uint64_t q;
+  ptosim_tile fp;
+} push_fix;
+
+static push_fix fix_of(const pt_ctx *x, const ptosim_tpush_params *p) {
+  uint64_t fb = x->core->sreg[PT_SREG_FPC] >> 8 << 7;
+  return (push_fix){.has_q = p->quant == PTOSIM_PUSH_QUANT_SCALAR, .q = x->core->sreg[PT_SREG_QUANT_PRE],
+                    .has_fp = p->quant == PTOSIM_PUSH_QUANT_VECTOR,
+                    .fp = {.space = PTOSIM_FB, .addr = fb, .dtype = PTOSIM_DT_U64, .rows = 1, .cols = p->tile.cols, .valid_rows = 1,
+                           .valid_cols = p->tile.cols, .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512}};
+}
+
 /* C2V: the acc tile through the FIXPIPE path into the slot, as pto.tmov acc -> vec (A5
- * TPush pushAcc2VecFiFo: a row-major vec tile of the halved shape per sub-block). */
+ * TPush pushAcc2VecFiFo: a row-major vec tile of the halved shape per sub-block; with an
+ * epilogue TPush.hpp FixpipeVecTile: the whole shape in the epilogue's layout and type). */
 static ptosim_status push_c2v(pt_ctx *x, const ptosim_tpush_params *p, uint64_t addr) {
   static const ptosim_acc_to_vec_mode mode[] = {PTOSIM_A2V_SINGLE_VEC0, PTOSIM_A2V_DUAL_SPLIT_M, PTOSIM_A2V_DUAL_SPLIT_N};
+  static const ptosim_blayout bl[] = {PTOSIM_BL_ROW_MAJOR, PTOSIM_BL_COL_MAJOR, PTOSIM_BL_COL_MAJOR};
+  static const ptosim_slayout sl[] = {PTOSIM_SL_NONE_BOX, PTOSIM_SL_NONE_BOX, PTOSIM_SL_ROW_MAJOR};
   int ud = p->split == PTOSIM_SPLIT_UP_DOWN, lr = p->split == PTOSIM_SPLIT_LEFT_RIGHT;
-  ptosim_tmov_params m = {.src = p->tile, .acc_to_vec = mode[p->split]};
-  m.dst = (ptosim_tile){.space = PTOSIM_UB, .addr = addr, .dtype = p->tile.dtype, .rows = p->tile.rows >> ud,
+  push_fix f = fix_of(x, p);
+  ptosim_tmov_params m = {.src = p->tile, .acc_to_vec = mode[p->split], .has_quant_scalar = f.has_q, .quant_scalar = f.q,
+                          .has_fp = f.has_fp, .fp = f.fp, .relu = p->relu};
+  m.dst = (ptosim_tile){.space = PTOSIM_UB, .addr = addr, .dtype = out_type(p), .rows = p->tile.rows >> ud,
                         .cols = p->tile.cols >> lr, .valid_rows = p->tile.valid_rows >> ud, .valid_cols = p->tile.valid_cols >> lr,
-                        .blayout = PTOSIM_BL_ROW_MAJOR, .slayout = PTOSIM_SL_NONE_BOX, .fractal = 512};
+                        .blayout = bl[p->layout], .slayout = sl[p->layout], .fractal = 512};
   return pt_exec_tmov(x, &m);
 }
 
@@ -238,7 +264,11 @@ static ptosim_gm_view gm_part(uint64_t entry, const ptosim_tile *t, ptosim_tile_
 /* Push: the cube stores its whole acc tile (FIXPIPE), a vector sub-block its part (MTE3). */
 static ptosim_status push_gm(pt_ctx *x, const ptosim_tpush_params *p, const pt_tpipe *t, uint32_t k) {
   int c2v = cube(x);
-  ptosim_tstore_params st = {.src = p->tile, .dst = gm_part(gm_slot(t, c2v, k), &p->tile, c2v ? PTOSIM_SPLIT_NONE : p->split, sub_of(x->core))};
+  ptosim_tile out = p->tile;
+  out.dtype = c2v ? out_type(p) : out.dtype;
+  push_fix f = c2v ? fix_of(x, p) : (push_fix){0};
+  ptosim_tstore_params st = {.src = p->tile, .dst = gm_part(gm_slot(t, c2v, k), &out, c2v ? PTOSIM_SPLIT_NONE : p->split, sub_of(x->core)),
+                             .relu = p->relu, .has_quant_scalar = f.has_q, .quant_scalar = f.q, .has_fp = f.has_fp, .fp = f.fp};
   if (!c2v) pt_set_pipe(x, PTOSIM_PIPE_MTE3);
   return pt_exec_tstore(x, &st);
 }
@@ -289,8 +319,9 @@ static void signal_ready(pt_ctx *x, int base, int n) {
  * GM slot the valid region as rows of valid_cols (pushAcc2GMFiFo). */
 static uint64_t c2v_slot_bytes(const ptosim_tpush_params *p, const pt_tpipe *t) {
   const ptosim_tile *s = &p->tile;
-  uint64_t es = pt_dtype_bits(s->dtype) / 8;
+  uint64_t es = pt_dtype_bits(out_type(p)) / 8;
   if (t->gm) return (uint64_t)s->valid_rows * (uint64_t)s->valid_cols * es;
+  if (p->layout != PTOSIM_FIXPIPE_NZ2ND) return (uint64_t)s->rows * (uint64_t)s->cols * es; /* DN / NZ: the whole tile */
   int ud = p->split == PTOSIM_SPLIT_UP_DOWN, lr = p->split == PTOSIM_SPLIT_LEFT_RIGHT;
   return (uint64_t)(s->valid_rows >> ud) * (uint64_t)(s->cols >> lr) * es;
 }
@@ -308,6 +339,8 @@ ptosim_status pt_exec_tpush(pt_ctx *x, const ptosim_tpush_params *p) {
     signal_ready(x, base, n);
     return PTOSIM_OK;
   }
+  PT_VERIFY(x, !x->m->sched || p->quant == PTOSIM_PUSH_QUANT_NONE, "tile_pipe.schedule", "run without --schedule=eager",
+            "the eager schedule does not replay a quantizing push (it reads QUANT_PRE / FPC at the push)");
   if (x->m->sched && !x->ev) { /* the eager schedule runs the data move again at its start */
     uint64_t addr = (uint64_t)(c2v ? t->c2v_buf : t->v2c_buf) + (uint64_t)t->replay[t->replay_head++ % PT_TPIPE_REPLAY] * t->slot_size;
     return c2v ? push_c2v(x, p, addr) : push_v2c(x, p, addr);
