@@ -56,6 +56,7 @@ void pa_dump(const pa_op *root, FILE *f);
 /* ---- small accessors -------------------------------------------------------------------- */
 
 int pa_str_is(pa_str s, const char *lit);          /* exact match */
+int pa_str_eq(pa_str a, pa_str b);                 /* the same bytes (either may be empty) */
 int pa_item_is_word(const pa_item *it, const char *w);
 /* The first item of the list whose head is `name`: a CALL `name(...)`, an ASSIGN `name = v`
  * or a WORD `name`. NULL if absent. */

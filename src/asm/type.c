@@ -788,7 +788,6 @@ size_t pa_type_print(const pa_type *t, char *buf, size_t cap) {
   return b.len;
 }
 
-static int str_eq(pa_str a, pa_str b) { return a.n == b.n && (!a.n || !memcmp(a.s, b.s, a.n)); }
 
 static int list_equal(const pa_type **a, const pa_type **b, uint32_t n) {
   for (uint32_t i = 0; i < n; i++)
@@ -815,13 +814,13 @@ int pa_type_equal(const pa_type *a, const pa_type *b) {
            x->fractal == y->fractal && x->pad == y->pad && x->compact == y->compact &&
            pa_type_equal(x->dtype, y->dtype);
   }
-  case PA_TY_DIALECT: return str_eq(a->name, b->name) && str_eq(a->body, b->body);
+  case PA_TY_DIALECT: return pa_str_eq(a->name, b->name) && pa_str_eq(a->body, b->body);
   default: /* shaped */
     if (a->rank != b->rank || a->nextra != b->nextra || !pa_type_equal(a->elem, b->elem)) return 0;
     for (int32_t i = 0; i < a->rank; i++)
       if (a->dims[i] != b->dims[i]) return 0;
     for (uint32_t i = 0; i < a->nextra; i++)
-      if (!str_eq(a->extra[i].text, b->extra[i].text)) return 0;
+      if (!pa_str_eq(a->extra[i].text, b->extra[i].text)) return 0;
     return 1;
   }
 }

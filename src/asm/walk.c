@@ -9,6 +9,8 @@ int pa_str_is(pa_str s, const char *lit) {
   return s.n == n && (!n || !memcmp(s.s, lit, n));
 }
 
+int pa_str_eq(pa_str a, pa_str b) { return a.n == b.n && (!a.n || !memcmp(a.s, b.s, a.n)); }
+
 static int walk(const pa_op *op, int depth, pa_op_fn fn, void *user) {
   int r = fn(op, depth, user);
   if (r) return r;

@@ -51,7 +51,7 @@ static const pa_op *find(const pa_op *scope, op_pred pred, const void *arg) {
 static int is_op(const pa_op *op, const void *want) { return op == want; }
 static int same_name(const pa_op *op, const void *other) {
   const pa_op *o = other;
-  return op->name.n == o->name.n && !memcmp(op->name.s, o->name.s, op->name.n);
+  return pa_str_eq(op->name, o->name);
 }
 static int is_init(const pa_op *op, const void *id) {
   return pa_str_is(op->name, "pto.aic_initialize_pipe") && pipe_id(op) == *(const int64_t *)id;
@@ -164,7 +164,6 @@ typedef struct match {
   int64_t id;
 } match;
 
-static int str_eq(pa_str a, pa_str b) { return a.n == b.n && !memcmp(a.s, b.s, a.n); }
 static pa_str bare(pa_str s) { /* an SSA name without its '%' */
   if (s.n && s.s[0] == '%') s.s++, s.n--;
   return s;
@@ -181,14 +180,14 @@ static pa_str keyed_value(const pa_op *op, const char *key) {
   return none;
 }
 
-static int defines(const pa_op *op, const void *m) { return op->nresults && str_eq(bare(op->results[0].name), ((const match *)m)->s); }
-static int has_sym(const pa_op *op, const void *m) { return op->sym.n && str_eq(op->sym, ((const match *)m)->s); }
+static int defines(const pa_op *op, const void *m) { return op->nresults && pa_str_eq(bare(op->results[0].name), ((const match *)m)->s); }
+static int has_sym(const pa_op *op, const void *m) { return op->sym.n && pa_str_eq(op->sym, ((const match *)m)->s); }
 static int reserve_named(const pa_op *op, const void *m) {
   const pa_item *n = attr(op, "name");
-  return pa_str_is(op->name, "pto.reserve_buffer") && n && n->kind == PA_IT_STRING && str_eq(n->name, ((const match *)m)->s);
+  return pa_str_is(op->name, "pto.reserve_buffer") && n && n->kind == PA_IT_STRING && pa_str_eq(n->name, ((const match *)m)->s);
 }
 static int consumer_init(const pa_op *op, const void *m) {
-  return pa_str_is(op->name, "pto.aiv_initialize_pipe") && str_eq(keyed_value(op, "c2v_consumer_buf"), ((const match *)m)->s);
+  return pa_str_is(op->name, "pto.aiv_initialize_pipe") && pa_str_eq(keyed_value(op, "c2v_consumer_buf"), ((const match *)m)->s);
 }
 static int pops(const pa_op *op, const void *m) { return pa_str_is(op->name, "pto.tpop_from_aic") && pipe_id(op) == ((const match *)m)->id; }
 

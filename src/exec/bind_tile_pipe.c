@@ -124,7 +124,7 @@ static const pa_op *container_of(const pa_op *scope, const pa_op *op, const pa_o
 /* The op of `scope` defining value %name (NULL if none). */
 static const pa_op *def_of(const pa_op *scope, pa_str name) {
   for (uint32_t k = 0; k < scope->nresults; k++)
-    if (scope->results[k].name.n == name.n && !memcmp(scope->results[k].name.s, name.s, name.n)) return scope;
+    if (pa_str_eq(scope->results[k].name, name)) return scope;
   for (uint32_t r = 0; r < scope->nregions; r++)
     for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
       for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
@@ -173,9 +173,8 @@ static fe_key key_of(const fe_init *f, const char *operand, int64_t dir) {
   return k;
 }
 
-static int same_str(pa_str a, pa_str b) { return a.n == b.n && !memcmp(a.s, b.s, a.n); }
 static int same_key(const fe_key *a, const fe_key *b) {
-  return a->id == b->id && a->dir == b->dir && same_str(a->func, b->func) && same_str(a->name, b->name);
+  return a->id == b->id && a->dir == b->dir && pa_str_eq(a->func, b->func) && pa_str_eq(a->name, b->name);
 }
 
 static void collect_inits(fe_walk *w, const pa_op *op) {
@@ -599,7 +598,7 @@ static void walk(reserve_walk *w, const pa_op *op) {
 static const pa_op *find_reserve(const pa_op *scope, const pa_item *name) {
   if (pa_str_is(scope->name, "pto.reserve_buffer")) {
     const pa_item *n = attr(scope, "name");
-    if (n && n->kind == PA_IT_STRING && n->name.n == name->name.n && !memcmp(n->name.s, name->name.s, n->name.n)) return scope;
+    if (n && n->kind == PA_IT_STRING && pa_str_eq(n->name, name->name)) return scope;
   }
   for (uint32_t r = 0; r < scope->nregions; r++)
     for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
@@ -616,7 +615,7 @@ static const pa_op *find_func(const pa_op *module, pa_str sym) {
     for (uint32_t bk = 0; bk < module->regions[r].nblocks; bk++)
       for (uint32_t i = 0; i < module->regions[r].blocks[bk].nops; i++) {
         const pa_op *f = &module->regions[r].blocks[bk].ops[i];
-        if (f->sym.n == sym.n && !memcmp(f->sym.s, sym.s, sym.n)) return f;
+        if (pa_str_eq(f->sym, sym)) return f;
       }
   return NULL;
 }
