@@ -861,6 +861,16 @@ static void test_array_types(void) {
     CHECK_MSG(0, "pto.a has %u types", a ? a->ntypes : 0);
   }
   pa_ast_free(ast);
+  /* a loc( whose string runs into the next line is not a location: nothing is skipped, and
+   * the diagnostics keep their lines (a fuzz find: the skip used to cross the newline) */
+  const char *open_loc = "pto.c loc(\"a\n) }\n";
+  ast = parse_text("loc.pto", open_loc, strlen(open_loc), 1);
+  for (uint32_t i = 0; ast && i < ast->ndiags; i++)
+    CHECK_MSG(ast->diags[i].line_off == (ast->diags[i].loc.line == 1 ? 0u : 13u) &&
+                  ast->diags[i].loc.col <= (ast->diags[i].loc.line == 1 ? 13u : 5u),
+              "diag %u at %u:%u, line offset %u", i, ast->diags[i].loc.line, ast->diags[i].loc.col, ast->diags[i].line_off);
+  CHECK(ast && ast->ndiags > 0);
+  pa_ast_free(ast);
   const char *bad[] = {"pto.b : !pto.local_array<0xi32>\n", "pto.b : !pto.local_array<?xi32>\n",
                        "pto.b : !pto.local_array<4x!pto.align>\n", "pto.b : !pto.eventid_array<2x2>\n"};
   for (int i = 0; i < 4; i++) {

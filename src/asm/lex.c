@@ -372,9 +372,10 @@ static uint32_t skip_location(const pa_parser *p, uint32_t i) {
       depth++;
     } else if (s[j] == ')') {
       if (--depth == 0) return j + 1;
-    } else if (s[j] == '"') {
-      for (j++; j < n && s[j] != '"' && s[j] != '\n'; j++)
-        if (s[j] == '\\') j++;
+    } else if (s[j] == '"') { /* a string ends on its line, or the location is not one */
+      for (j++; j < n && s[j] != '"'; j++)
+        if (s[j] == '\n' || (s[j] == '\\' && (j + 1 >= n || s[++j] == '\n'))) return i;
+      if (j >= n) return i;
     } else if (s[j] == '\n') {
       return i; /* locations printed by MLIR stay on one line */
     }
