@@ -618,9 +618,7 @@ static uint64_t te_div64_i64(int64_t x, int64_t y) {
  * conversion keeps the low bits), so only 32-bit operands overflow there. One OR over the row
  * first: the search runs only on a failing row. */
 typedef int64_t (*te_guard_fn)(const te_row *g);
-#define IMIN(K) ((pt_vl_c_##K)((pt_vl_u_##K)1 << (PT_VL_E_##K * 8 - 1)))
-#define IBAD(K, x, y, OVF) \
-  ((unsigned)((y) == 0) | 2u * ((unsigned)(OVF) & INEG(K, IMIN(K)) & (unsigned)((x) == IMIN(K)) & (unsigned)((y) == (pt_vl_c_##K)-1)))
+#define IBAD(K, x, y, OVF) PT_TE_IDIV_BAD(K, x, y, OVF)
 #define TE_GUARD(op, K, X, Y, OVF)                                                           \
   static int64_t op##_##K(const te_row *g) {                                                 \
     const uint8_t *a = g->a, *b = g->b;                                                      \
@@ -1150,16 +1148,18 @@ static ptosim_status te_guard_rows(pt_ctx *x, const te_op *o, ptosim_dtype t, te
     g.a = sp[0] + r * sstride[0];
     g.b = sp[1] ? sp[1] + r * sstride[1] : NULL;
     int64_t k = fn(&g);
-    if (k < 0) continue;
-    if (k & 1)
-      return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(o->name, "overflow"),
-                     "the NPU's signed integer division of the minimum by -1 is undefined",
-                     "the minimum of %s divided by -1 at row %" PRId64 ", col %" PRId64, pt_dtype_name(t),
-                     r, k >> 1);
-    return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(o->name, "zero"), "the NPU's integer division by zero is undefined",
-                   "integer division by zero at row %" PRId64 ", col %" PRId64, r, k >> 1);
+    if (k >= 0) return pt_te_idiv_undefined(x, o->name, t, r, k);
   }
   return PTOSIM_OK;
+}
+
+ptosim_status pt_te_idiv_undefined(pt_ctx *x, const char *name, ptosim_dtype t, int64_t r, int64_t k) {
+  if (k & 1)
+    return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(name, "overflow"),
+                   "the NPU's signed integer division of the minimum by -1 is undefined",
+                   "the minimum of %s divided by -1 at row %" PRId64 ", col %" PRId64, pt_dtype_name(t), r, k >> 1);
+  return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(name, "zero"), "the NPU's integer division by zero is undefined",
+                 "integer division by zero at row %" PRId64 ", col %" PRId64, r, k >> 1);
 }
 
 static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, const ptosim_telem_params *p,

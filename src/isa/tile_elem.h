@@ -46,6 +46,18 @@ ptosim_status pt_te_rows(pt_ctx *x, const ptosim_tile *t, int64_t vr, int64_t vc
 ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d, int64_t vr, int64_t vc,
                           const uint8_t **sp, uint8_t **copy);
 
+/* Integer division lanes no source defines (docs/spec-notes.md 14.8): PT_TE_IDIV_BAD is 1 when
+ * divisor y of kind K is 0, 2 when OVF (the division overflows at this width) and K is signed
+ * and x / y is K's minimum over -1, else 0. The guards built on it return 2 i + (bad > 1) for
+ * the first undefined lane i of a row, -1 when there is none. */
+#define PT_TE_IMIN(K) ((pt_vl_c_##K)((pt_vl_u_##K)1 << (PT_VL_E_##K * 8 - 1)))
+#define PT_TE_IDIV_BAD(K, x, y, OVF)                                                         \
+  ((unsigned)((y) == 0) |                                                                    \
+   2u * ((unsigned)(OVF) & (unsigned)PT_VL_S_##K & (unsigned)((x) == PT_TE_IMIN(K)) & (unsigned)((y) == (pt_vl_c_##K)-1)))
+/* Fail op `name` for the undefined lane a guard found (k = 2 i + o) in row r of element type t:
+ * `<op>.overflow` (o = 1, MIN / -1) or `<op>.zero` (o = 0). */
+ptosim_status pt_te_idiv_undefined(pt_ctx *x, const char *name, ptosim_dtype t, int64_t r, int64_t k);
+
 /* TE_CLONES before a row loop compiles it also for AVX2 and AVX-512 hosts (x86-64-v3 / v4),
  * chosen once at load time (gcc function multiversioning, ELF ifuncs). The same C gives the
  * same values: the library is built as ISO C (-std=c11), where gcc contracts no a * b + c

@@ -799,10 +799,7 @@ static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) ALL_IN
  * divisor b[j & bm] is 0 (o = 0) or, for a signed K, whose pair is K's minimum over -1 (o = 1);
  * -1 when there is none. One OR over the row first; the search runs only on a failing row. */
 typedef int64_t (*bc_guard_fn)(const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n);
-#define IMIN(K) ((pt_vl_c_##K)((pt_vl_u_##K)1 << (PT_VL_E_##K * 8 - 1)))
-#define IBAD(K, x, y)                                                                     \
-  ((unsigned)((y) == 0) |                                                                 \
-   2u * ((unsigned)PT_VL_S_##K & (unsigned)((x) == IMIN(K)) & (unsigned)((y) == (pt_vl_c_##K)-1)))
+#define IBAD(K, x, y) PT_TE_IDIV_BAD(K, x, y, 1) /* vdiv overflows at every width */
 #define DIVGUARD(op, K, F, ID)                                                            \
   static int64_t op##_##K(const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n) { \
     unsigned bad = 0;                                                                     \
@@ -1157,16 +1154,6 @@ static ptosim_status row_src_map(pt_ctx *x, const ptosim_tile *s, const ptosim_t
   return pt_tile_rows(x, s, d->valid_rows, first_only ? 1 : blk, PT_READ, &out->base);
 }
 
-/* The failure of an integer division whose lane (row r, guard result k) no source defines. */
-static ptosim_status bc_undefined(pt_ctx *x, const bc_op *o, ptosim_dtype t, int64_t r, int64_t k) {
-  if (k & 1)
-    return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(o->name, "overflow"),
-                   "the NPU's signed integer division of the minimum by -1 is undefined",
-                   "the minimum of %s divided by -1 at row %" PRId64 ", col %" PRId64, pt_dtype_name(t), r, k >> 1);
-  return pt_fail(x, PTOSIM_E_FAULT, PT_TILE_RULE(o->name, "zero"), "the NPU's integer division by zero is undefined",
-                 "integer division by zero at row %" PRId64 ", col %" PRId64, r, k >> 1);
-}
-
 static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const bc_op *o) {
   const ptosim_tile *d = &p->dst;
   const ptosim_tile *s[2] = {&p->src0, &p->src1};
@@ -1219,7 +1206,7 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
   bc_guard_fn guard = o->loops == k_bdiv ? k_bdivguard[d->dtype] : NULL;
   for (int64_t r = 0, k; guard && r < h; r++)
     if ((k = guard(src[0].base + r * src[0].rstep * es, src[0].mask, src[1].base + r * src[1].rstep * es, src[1].mask, w)) >= 0)
-      return bc_undefined(x, o, d->dtype, r, k);
+      return pt_te_idiv_undefined(x, o->name, d->dtype, r, k);
   uint8_t *dp;
   PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), d->dtype);
