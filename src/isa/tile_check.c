@@ -126,6 +126,14 @@ ptosim_status pt_tile_in_op(pt_ctx *x, const char *op, const char *rule, const c
   return t->space == want ? PTOSIM_OK : pt_tile_in(x, PT_TILE_RULE(op, rule), hint, what, t, want);
 }
 
+ptosim_status pt_tile_cols64(pt_ctx *x, const char *op, const char *what, ptosim_dtype dt, int64_t w) {
+  PT_VERIFY(x, pt_dtype_size(dt) != 8 || w <= 64, PT_TILE_RULE(op, "cols64"),
+            "split the op into pieces of at most 64 valid columns",
+            "%s has %" PRId64 " valid columns of %s; a5 handles a 64-bit row as one 64-lane register pair", what, w,
+            pt_dtype_name(dt));
+  return PTOSIM_OK;
+}
+
 const char *pt_tile_rule(char *buf, const char *op, const char *rule) {
   snprintf(buf, 64, "%s.%s", op, rule);
   return buf;

@@ -61,6 +61,14 @@ ptosim_status pt_tile_in_op(pt_ctx *x, const char *op, const char *rule, const c
 ptosim_status pt_tile_at(pt_ctx *x, ptosim_core *c, ptosim_space sp, uint64_t addr, uint64_t len, pt_access acc,
                          uint8_t **out);
 
+/* A5's 64-bit tile paths (pto-isa a5 Int64*.hpp: Int64Part, Int64Tri, Int64Gather, Int64Scatter,
+ * Int64RowSum / Int64RowMinMax / Int64ColReduce, Int64RowExpand / Int64ColExpand, Int64Div,
+ * TGather.hpp Int64GatherPattern) load one 64-lane register pair per row (plt_b32 of the valid
+ * columns) with no column loop, so columns 64.. of a row are never touched: operand `what` of
+ * op `op` with w valid columns of dt is refused when dt has 8 bytes and w > 64 (rule
+ * "<op>.cols64"). The caller decides that the A5 path applies. */
+ptosim_status pt_tile_cols64(pt_ctx *x, const char *op, const char *what, ptosim_dtype dt, int64_t w);
+
 /* The rule id "<op>.<rule>" in buf (64 bytes), for bodies shared by several ops;
  * PT_TILE_RULE gives it a buffer that lives to the end of the enclosing full expression. */
 const char *pt_tile_rule(char *buf, const char *op, const char *rule);

@@ -1182,11 +1182,7 @@ static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, con
    * (plt_b32(cols)): the columns from 64 on would never be written. */
   bool div64 = pt_dtype_size(p->dst.dtype) == 8 && (x->op == PTOSIM_OP_tdiv || x->op == PTOSIM_OP_tdivs ||
                                                      x->op == PTOSIM_OP_trem || x->op == PTOSIM_OP_trems);
-  PT_VERIFY(x, !div64 || p->dst.valid_cols <= 64, PT_TILE_RULE(o->name, "cols64"),
-            "split the rows into tiles of at most 64 valid columns",
-            "%d valid columns of %s: the NPU's 64-bit division (a5 Int64Div.hpp) computes the first 64 of each row only",
-            p->dst.valid_cols, pt_dtype_name(p->dst.dtype));
-  return PTOSIM_OK;
+  return div64 ? pt_tile_cols64(x, o->name, "dst", p->dst.dtype, p->dst.valid_cols) : PTOSIM_OK;
 }
 
 /* Whether the op runs on pairs of elements: A2/A3's tand / tor / txor / tnot, their scalar

@@ -22,19 +22,6 @@ static ptosim_status nd_tile(pt_ctx *x, const char *op, const char *what, const 
   return PTOSIM_OK;
 }
 
-/* a5 runs 64-bit tpartadd / tpartmax / tpartmin / ttri / tgather / tscatter on one 64-lane
- * register pair per row (a DINTLV_B32 load of 512 bytes, plt_b32 of the valid columns:
- * Int64Reduce.hpp Int64Part, Int64Rearrange.hpp Int64Tri / Int64Gather / Int64Scatter,
- * TGather.hpp Int64GatherPattern), so columns 64.. of a row are never touched: a row of w
- * 64-bit elements must have w <= 64 (rule "<op>.cols64"). */
-static ptosim_status b64_cols(pt_ctx *x, const char *op, const char *what, ptosim_dtype dt, int64_t w) {
-  PT_VERIFY(x, pt_dtype_size(dt) != 8 || w <= 64, PT_TILE_RULE(op, "cols64"),
-            "split the op into pieces of at most 64 columns",
-            "%s has %" PRId64 " valid columns of %s; a5 handles a 64-bit row as one 64-lane register pair", what, w,
-            pt_dtype_name(dt));
-  return PTOSIM_OK;
-}
-
 #define T_UINT (PT_TB_T(U8) | PT_TB_T(U16) | PT_TB_T(U32))
 #define T_B64 (PT_TB_T(I64) | PT_TB_T(U64))
 
@@ -93,7 +80,7 @@ ptosim_status pt_exec_ttri(pt_ctx *x, const ptosim_ttri_params *p) {
   uint32_t a2a3 = PT_TB_BASE | PT_TB_T(U16) | PT_TB_T(U32), a5 = a2a3 | PT_TB_T(BF16) | PT_TB_T(I8) | PT_TB_T(U8) | T_B64;
   PT_TRY(nd_tile(x, "ttri", "dst", d));
   PT_TRY(pt_tile_dtype_in(x, "ttri", "dst", d->dtype, a2a3, a5));
-  PT_TRY(b64_cols(x, "ttri", "dst", d->dtype, d->valid_cols));
+  PT_TRY(pt_tile_cols64(x, "ttri", "dst", d->dtype, d->valid_cols));
   PT_VERIFY(x, p->upper == 0 || p->upper == 1, "ttri.mode", "upperOrLower is 0 (lower) or 1 (upper)",
             "upperOrLower %d", p->upper);
   unsigned es = pt_dtype_size(d->dtype);
@@ -177,7 +164,7 @@ static ptosim_status part(pt_ctx *x, const ptosim_texpand_params *p, const char 
             "give one source dst's valid region and the other one inside it",
             "valid regions src0 %d x %d, src1 %d x %d, dst %d x %d", s0->valid_rows, s0->valid_cols, s1->valid_rows,
             s1->valid_cols, d->valid_rows, d->valid_cols);
-  PT_TRY(b64_cols(x, op, "dst", d->dtype, d->valid_cols));
+  PT_TRY(pt_tile_cols64(x, op, "dst", d->dtype, d->valid_cols));
   const ptosim_tile *full = same_valid(s0, d) ? s0 : s1, *small = full == s0 ? s1 : s0;
   int64_t h = d->valid_rows, w = d->valid_cols, sh = small->valid_rows, sw = small->valid_cols;
   unsigned es = pt_dtype_size(d->dtype);
@@ -290,7 +277,7 @@ static ptosim_status gather_mask64(pt_ctx *x, const ptosim_tgather_params *p) {
   const ptosim_tile *s = &p->src, *d = &p->dst;
   int64_t t = mask_times(p->pattern), o = mask_offset(p->pattern);
   int64_t h = s->valid_rows, n = s->valid_cols / t, oc = d->cols / t, cap = (int64_t)d->rows * d->cols;
-  PT_TRY(b64_cols(x, "tgather", "the selection", s->dtype, n));
+  PT_TRY(pt_tile_cols64(x, "tgather", "the selection", s->dtype, n));
   PT_VERIFY(x, h == 0 || n == 0 || (h - 1) * oc + n <= cap, "tgather.shape", "give dst room for the selected elements",
             "%" PRId64 " rows of %" PRId64 " selections %" PRId64 " elements apart pass dst's %" PRId64 " elements", h, n,
             oc, cap);
@@ -375,7 +362,7 @@ ptosim_status pt_exec_tgather(pt_ctx *x, const ptosim_tgather_params *p) {
             es == 1 ? 2u : 4u);
   uint32_t itypes_a5 = es == 2 ? T_IDX : es == 1 ? PT_TB_T(I16) | PT_TB_T(U16) : T_IDX32;
   uint8_t *ip, *sp, *dp;
-  PT_TRY(b64_cols(x, "tgather", "dst", s->dtype, w));
+  PT_TRY(pt_tile_cols64(x, "tgather", "dst", s->dtype, w));
   PT_TRY(index_tile(x, "tgather", &p->indices, h, w, a5 ? itypes_a5 : T_IDX32, &ip));
   if (p->has_tmp) {
     PT_TRY(pt_tile_vec(x, "tgather", "tmp", &p->tmp));
@@ -445,7 +432,7 @@ static ptosim_status scatter_mask(pt_ctx *x, const ptosim_tindex_params *p, unsi
   PT_VERIFY(x, a5 || !col || es != 1 || t == 1, "tscatter.dtype", "use the row axis or 2- / 4-byte data on A2/A3",
             "a2a3 TScatter.hpp copies the rows of 1-byte data as 2-byte lanes on the col axis (twice the valid "
             "columns)");
-  PT_TRY(b64_cols(x, "tscatter", "src", s->dtype, w));
+  PT_TRY(pt_tile_cols64(x, "tscatter", "src", s->dtype, w));
   if (!a5 && !col && t > 1) pt_set_pipe(x, PTOSIM_PIPE_S); /* a2a3: a scalar loop */
   uint8_t *sp, *dp;
   PT_TRY(pt_tile_rows(x, s, h, w, PT_READ, &sp));
@@ -479,7 +466,7 @@ ptosim_status pt_exec_tscatter(pt_ctx *x, const ptosim_tindex_params *p) {
   unsigned es = pt_dtype_size(s->dtype), is = pt_dtype_size(it->dtype);
   uint32_t itypes = es >= 4 ? T_IDX32 : PT_TB_T(I16) | PT_TB_T(U16);
   int64_t h = it->valid_rows, w = it->valid_cols, n = (int64_t)d->rows * d->cols;
-  PT_TRY(b64_cols(x, "tscatter", "index", s->dtype, w));
+  PT_TRY(pt_tile_cols64(x, "tscatter", "index", s->dtype, w));
   PT_VERIFY(x, h <= s->rows && w <= s->cols, "tscatter.valid", "give src storage for the index tile's valid region",
             "index valid %d x %d, src tile %d x %d", it->valid_rows, it->valid_cols, s->rows, s->cols);
   uint8_t *ip, *sp, *dp;

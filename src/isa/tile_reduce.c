@@ -916,8 +916,7 @@ static ptosim_status a5_paths(pt_ctx *x, const ptosim_treduce_params *p, const r
   int w = p->src.valid_cols;
   if (x->m->target != PTOSIM_TARGET_A5 || o->arg || (es != 8 && es != 1)) return PTOSIM_OK;
   if (es == 8) {
-    PT_VERIFY(x, w <= 64, PT_TILE_RULE(o->name, "cols64"), "split the tile into parts of at most 64 valid columns",
-              "i64 / u64 %s on a5 reduces the first 64 elements of a row (one vector); src valid cols %d", o->name, w);
+    PT_TRY(pt_tile_cols64(x, o->name, "src", p->src.dtype, w));
     PT_VERIFY(x, !p->has_tmp || o->dir == ROW, PT_TILE_RULE(o->name, "tmp"), "drop the tmp tile",
               "i64 / u64 %s on a5 takes no tmp tile (only the two-operand form has a 64-bit path)", o->name);
   } else if (o->dir == ROW) {
@@ -1100,9 +1099,6 @@ ptosim_status pt_exec_tpairreducesum(pt_ctx *x, const ptosim_treduce_params *p) 
 #define T_BYTES (B(F8E4M3) | B(F8E5M2) | B(HIF8) | B(F8E8M0) | B(F4E1M2X2) | B(F4E2M1X2)) /* A5 8-bit storage types */
 #define T_A5MOVE (T_MOVE | T_BYTES | B(I64) | B(U64))
 #define T_A5BIN (T_BASE | B(I8) | B(U8) | B(U16) | B(U32) | B(BF16))
-/* i64 / u64 on A5: one 64-lane store per row (plt_b32(validCols), Int64Rearrange.hpp:167, 187)
- * writes columns [0, 64) only. */
-#define A5_COLS64 64
 
 typedef struct bc_op {
   const char *name;
@@ -1200,9 +1196,7 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
   if (!o->binary) src[1] = src[0]; /* FIRST ignores it */
   int64_t h = d->valid_rows, w = d->valid_cols;
   unsigned es = pt_dtype_size(d->dtype);
-  PT_VERIFY(x, es < 8 || w <= A5_COLS64, PT_TILE_RULE(o->name, "cols64"),
-            "split the op into tiles of at most 64 valid columns",
-            "the NPU's 64-bit %s writes the first 64 columns of a row only; dst has %" PRId64 " valid columns", o->name, w);
+  PT_TRY(pt_tile_cols64(x, o->name, "dst", d->dtype, w));
   bc_guard_fn guard = o->loops == k_bdiv ? k_bdivguard[d->dtype] : NULL;
   for (int64_t r = 0, k; guard && r < h; r++)
     if ((k = guard(src[0].base + r * src[0].rstep * es, src[0].mask, src[1].base + r * src[1].rstep * es, src[1].mask, w)) >= 0)
