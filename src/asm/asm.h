@@ -46,6 +46,11 @@ uint32_t pa_print_diags(const pa_ast *ast, FILE *f);
 typedef int (*pa_op_fn)(const pa_op *op, int depth, void *user);
 int pa_walk(const pa_op *root, pa_op_fn fn, void *user);
 
+/* The first op of scope's tree, scope included, in pre-order, for which pred(op, arg) is
+ * non-zero; NULL if none. */
+typedef int (*pa_op_pred)(const pa_op *op, const void *arg);
+const pa_op *pa_find_op(const pa_op *scope, pa_op_pred pred, const void *arg);
+
 /* The func.func op named `name` (without '@') anywhere in the module tree, or NULL. */
 const pa_op *pa_find_func(const pa_ast *ast, const char *name);
 
@@ -64,6 +69,8 @@ const pa_item *pa_item_find(const pa_item *items, uint32_t n, const char *name);
 const pa_item *pa_op_clause(const pa_op *op, const char *name); /* pa_item_find on op->items */
 /* Value of a dictionary entry `key = v` (or the WORD `key` itself for a unit attribute). */
 const pa_item *pa_dict_get(const pa_item *dict, const char *key);
+/* The value of `key` in the first of the op's {...} dictionaries that has it, or NULL. */
+const pa_item *pa_op_attr(const pa_op *op, const char *key);
 /* Decode a STRING item's escapes (\\ \" \n \t \XX) into buf (NUL-terminated, truncated to
  * cap). Returns the decoded length. */
 size_t pa_string_decode(const pa_item *it, char *buf, size_t cap);

@@ -26,6 +26,24 @@ static int walk(const pa_op *op, int depth, pa_op_fn fn, void *user) {
 /* Recursion depth is bounded by the parser's nesting limit. */
 int pa_walk(const pa_op *root, pa_op_fn fn, void *user) { return root ? walk(root, 0, fn, user) : 0; }
 
+typedef struct find_op {
+  pa_op_pred pred;
+  const void *arg;
+  const pa_op *found;
+} find_op;
+
+static int match_op(const pa_op *op, int depth, void *user) {
+  find_op *f = user;
+  (void)depth;
+  return f->pred(op, f->arg) ? (f->found = op, 1) : 0;
+}
+
+const pa_op *pa_find_op(const pa_op *scope, pa_op_pred pred, const void *arg) {
+  find_op f = {pred, arg, NULL};
+  pa_walk(scope, match_op, &f);
+  return f.found;
+}
+
 typedef struct find_func {
   const char *name;
   const pa_op *found, *decl;
@@ -70,6 +88,14 @@ const pa_item *pa_dict_get(const pa_item *dict, const char *key) {
     const pa_item *e = &dict->args[i];
     if (e->kind == PA_IT_ASSIGN && pa_str_is(e->name, key)) return &e->args[1];
     if ((e->kind == PA_IT_WORD || e->kind == PA_IT_STRING) && pa_str_is(e->name, key)) return e;
+  }
+  return NULL;
+}
+
+const pa_item *pa_op_attr(const pa_op *op, const char *key) {
+  for (uint32_t k = 0; k < op->nitems; k++) {
+    const pa_item *v = op->items[k].kind == PA_IT_DICT ? pa_dict_get(&op->items[k], key) : NULL;
+    if (v) return v;
   }
   return NULL;
 }

@@ -20,32 +20,10 @@
 #include "exec/bind_quant.h"
 #include "exec/lower.h"
 
-/* The value of `key` in the op's {...} dictionary, or NULL. */
-static const pa_item *attr(const pa_op *op, const char *key) {
-  for (uint32_t k = 0; k < op->nitems; k++) {
-    const pa_item *v = op->items[k].kind == PA_IT_DICT ? pa_dict_get(&op->items[k], key) : NULL;
-    if (v) return v;
-  }
-  return NULL;
-}
-
 /* The op's `id` attribute (0 when absent, -1 when not a non-negative integer). */
 static int64_t pipe_id(const pa_op *op) {
-  const pa_item *v = attr(op, "id");
+  const pa_item *v = pa_op_attr(op, "id");
   return !v ? 0 : v->kind == PA_IT_INT && v->v.i >= 0 ? v->v.i : -1;
-}
-
-/* The first op of scope's tree (scope included, depth first) that pred accepts, or NULL. */
-typedef int (*op_pred)(const pa_op *op, const void *arg);
-static const pa_op *find(const pa_op *scope, op_pred pred, const void *arg) {
-  if (pred(scope, arg)) return scope;
-  for (uint32_t r = 0; r < scope->nregions; r++)
-    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
-      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
-        const pa_op *f = find(&scope->regions[r].blocks[bk].ops[i], pred, arg);
-        if (f) return f;
-      }
-  return NULL;
 }
 
 static int is_op(const pa_op *op, const void *want) { return op == want; }
@@ -62,7 +40,7 @@ static const pa_op *enclosing_func(const pa_op *module, const pa_op *op) {
   for (uint32_t r = 0; r < module->nregions; r++)
     for (uint32_t bk = 0; bk < module->regions[r].nblocks; bk++)
       for (uint32_t i = 0; i < module->regions[r].blocks[bk].nops; i++)
-        if (find(&module->regions[r].blocks[bk].ops[i], is_op, op)) return &module->regions[r].blocks[bk].ops[i];
+        if (pa_find_op(&module->regions[r].blocks[bk].ops[i], is_op, op)) return &module->regions[r].blocks[bk].ops[i];
   return NULL;
 }
 
@@ -111,8 +89,8 @@ static const quant_mode *mode_named(const pa_item *q) {
 
 /* The quantization mode of pipe `id` of function f (NULL: no such pipe or mode). */
 static const quant_mode *mode_of(const pa_op *f, int64_t id) {
-  const pa_op *init = f ? find(f, is_init, &id) : NULL;
-  return init ? mode_named(epilogue_word(attr(init, "acc_push_epilogue"), "quant")) : NULL;
+  const pa_op *init = f ? pa_find_op(f, is_init, &id) : NULL;
+  return init ? mode_named(epilogue_word(pa_op_attr(init, "acc_push_epilogue"), "quant")) : NULL;
 }
 
 /* 1 when a TPUSH in the blocks of scope, of a pipe whose mode is of set op `set`'s kind,
@@ -126,8 +104,8 @@ static int crossed(const pa_op *f, const pa_op *scope, const pa_op *set, ptosim_
       for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
         const pa_op *o = &scope->regions[r].blocks[bk].ops[i];
         const quant_mode *m = pa_str_is(o->name, "pto.tpush_to_aiv") ? mode_of(f, pipe_id(o)) : NULL;
-        if (m && m->kind == kind && last && !(same_name(last, set) && pipe_id(last) == pipe_id(o)) && find(last, is_op, set)) return 1;
-        if (find(o, same_name, set)) last = o;
+        if (m && m->kind == kind && last && !(same_name(last, set) && pipe_id(last) == pipe_id(o)) && pa_find_op(last, is_op, set)) return 1;
+        if (pa_find_op(o, same_name, set)) last = o;
         if (crossed(f, o, set, kind)) return 1;
       }
     }
@@ -139,11 +117,11 @@ static int crossed(const pa_op *f, const pa_op *scope, const pa_op *set, ptosim_
 static const quant_mode *bound_mode(pt_bind *b, const pa_op *op, int vector, const pa_op **func) {
   const char *kind = vector ? "vector" : "scalar";
   int64_t id = pipe_id(op);
-  if (id < 0) return pt_bind_error(b, attr(op, "id"), "bind.attr", "write {id = N}, N >= 0", "id is not a pipe id"), NULL;
+  if (id < 0) return pt_bind_error(b, pa_op_attr(op, "id"), "bind.attr", "write {id = N}, N >= 0", "id is not a pipe id"), NULL;
   const pa_op *f = *func = enclosing_func(b->prog->ast->module, op);
   const quant_mode *m = mode_of(f, id);
   if (!m || m->kind != (vector ? VECTOR : SCALAR)) {
-    pt_bind_error(b, attr(op, "id"), "quant.pipe",
+    pt_bind_error(b, pa_op_attr(op, "id"), "quant.pipe",
                   "id names a pto.aic_initialize_pipe of this function with acc_push_epilogue = #pto.acc_push_epilogue<..., quant = <mode>, ...>",
                   "pipe %lld of the function has no %s quantization mode", (long long)id, kind);
     return NULL;
@@ -183,7 +161,7 @@ static pa_str keyed_value(const pa_op *op, const char *key) {
 static int defines(const pa_op *op, const void *m) { return op->nresults && pa_str_eq(bare(op->results[0].name), ((const match *)m)->s); }
 static int has_sym(const pa_op *op, const void *m) { return op->sym.n && pa_str_eq(op->sym, ((const match *)m)->s); }
 static int reserve_named(const pa_op *op, const void *m) {
-  const pa_item *n = attr(op, "name");
+  const pa_item *n = pa_op_attr(op, "name");
   return pa_str_is(op->name, "pto.reserve_buffer") && n && n->kind == PA_IT_STRING && pa_str_eq(n->name, ((const match *)m)->s);
 }
 static int consumer_init(const pa_op *op, const void *m) {
@@ -193,21 +171,21 @@ static int pops(const pa_op *op, const void *m) { return pa_str_is(op->name, "pt
 
 /* The element type of the consumer tile of pipe `id` of cube function f (NONE if not found). */
 static ptosim_dtype consumer_dtype(const pa_op *module, const pa_op *f, int64_t id) {
-  const pa_op *init = find(f, is_init, &id);
+  const pa_op *init = pa_find_op(f, is_init, &id);
   match m = {.s = init ? keyed_value(init, "c2v_consumer_buf") : (pa_str){0}};
-  const pa_op *imp = m.s.n ? find(f, defines, &m) : NULL;
+  const pa_op *imp = m.s.n ? pa_find_op(f, defines, &m) : NULL;
   if (!imp || !pa_str_is(imp->name, "pto.import_reserved_buffer")) return PTOSIM_DT_NONE;
-  const pa_item *name = attr(imp, "name"), *peer = attr(imp, "peer_func");
+  const pa_item *name = pa_op_attr(imp, "name"), *peer = pa_op_attr(imp, "peer_func");
   if (!name || name->kind != PA_IT_STRING || !peer || peer->kind != PA_IT_SYMBOL) return PTOSIM_DT_NONE;
   m.s = peer->name;
-  const pa_op *pf = find(module, has_sym, &m);
+  const pa_op *pf = pa_find_op(module, has_sym, &m);
   m.s = name->name;
-  const pa_op *res = pf ? find(pf, reserve_named, &m) : NULL;
+  const pa_op *res = pf ? pa_find_op(pf, reserve_named, &m) : NULL;
   if (!res || !res->nresults) return PTOSIM_DT_NONE;
   m.s = bare(res->results[0].name);
-  const pa_op *ci = find(pf, consumer_init, &m);
+  const pa_op *ci = pa_find_op(pf, consumer_init, &m);
   m.id = ci ? pipe_id(ci) : -1;
-  const pa_op *pop = ci ? find(pf, pops, &m) : NULL;
+  const pa_op *pop = ci ? pa_find_op(pf, pops, &m) : NULL;
   return pop && pop->nrtypes && pop->rtypes[0]->kind == PA_TY_TILE_BUF ? pt_elem_dtype(pop->rtypes[0]->tb.dtype) : PTOSIM_DT_NONE;
 }
 
@@ -270,7 +248,7 @@ static int word_index(const pa_item *w, const char *const *words, int n) {
 }
 
 int bind_quant_epilogue(pt_bind *b, const pa_op *init, int gm) {
-  const pa_item *e = attr(init, "acc_push_epilogue");
+  const pa_item *e = pa_op_attr(init, "acc_push_epilogue");
   if (!e) return 0;
   const pa_item *l = epilogue_word(e, "layout"), *q = epilogue_word(e, "quant");
   const quant_mode *m = mode_named(q);
@@ -297,8 +275,8 @@ static ptosim_dtype b8_out(const pa_op *module, const pa_op *f, int64_t id) {
 }
 
 int bind_quant_push(pt_bind *b, const pa_op *push, int64_t id, ptosim_tpush_params *p) {
-  const pa_op *module = b->prog->ast->module, *f = enclosing_func(module, push), *init = f ? find(f, is_init, &id) : NULL;
-  const pa_item *e = init ? attr(init, "acc_push_epilogue") : NULL;
+  const pa_op *module = b->prog->ast->module, *f = enclosing_func(module, push), *init = f ? pa_find_op(f, is_init, &id) : NULL;
+  const pa_item *e = init ? pa_op_attr(init, "acc_push_epilogue") : NULL;
   const quant_mode *m = mode_named(epilogue_word(e, "quant"));
   if (!m) return 0; /* no epilogue (a malformed one is reported at the init) */
   if (p->split != PTOSIM_SPLIT_NONE)

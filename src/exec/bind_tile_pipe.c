@@ -23,18 +23,9 @@
 #include "exec/lower.h"
 #include "exec/tiles.h"
 
-/* The value of `key` in the op's {...} dictionary, or NULL. */
-static const pa_item *attr(const pa_op *op, const char *key) {
-  for (uint32_t k = 0; k < op->nitems; k++) {
-    const pa_item *v = op->items[k].kind == PA_IT_DICT ? pa_dict_get(&op->items[k], key) : NULL;
-    if (v) return v;
-  }
-  return NULL;
-}
-
 /* Integer attribute `key` (def when absent); -1 reported when not an integer. */
 static int int_attr(pt_bind *b, const pa_op *op, const char *key, int64_t def, int64_t *out) {
-  const pa_item *v = attr(op, key);
+  const pa_item *v = pa_op_attr(op, key);
   *out = def;
   if (!v) return 0;
   if (v->kind != PA_IT_INT) return pt_bind_error(b, v, "bind.attr", "write an integer", "attribute %s is not an integer", key);
@@ -45,7 +36,7 @@ static int int_attr(pt_bind *b, const pa_op *op, const char *key, int64_t def, i
 static int split_attr(pt_bind *b, const pa_op *op, int64_t *id, ptosim_tile_split *split) {
   int64_t s;
   if (int_attr(b, op, "id", 0, id) || int_attr(b, op, "split", 0, &s)) return -1;
-  if (s < 0 || s > 2) return pt_bind_error(b, attr(op, "split"), "tile_pipe.split", "split is 0 (none), 1 (up-down) or 2 (left-right)", "split %lld", (long long)s);
+  if (s < 0 || s > 2) return pt_bind_error(b, pa_op_attr(op, "split"), "tile_pipe.split", "split is 0 (none), 1 (up-down) or 2 (left-right)", "split %lld", (long long)s);
   *split = (ptosim_tile_split)s;
   return 0;
 }
@@ -82,7 +73,7 @@ static int gm_memref_typed(const pa_item *l, uint32_t k) {
  * the local operand is the c2v buffer for dir_mask 1 and 3, the v2c one for 2; the peer the
  * v2c buffer of dir_mask 3 (PTOAS PTOToEmitC.cpp, PTOInitializeL2G2LPipeToEmitC). */
 static int bind_generic_init(pt_bind *b, const pa_op *op, ptosim_pipe_init_params *p) {
-  const pa_item *l = call_list(op), *need[] = {attr(op, "dir_mask"), attr(op, "slot_size"), attr(op, "slot_num")};
+  const pa_item *l = call_list(op), *need[] = {pa_op_attr(op, "dir_mask"), pa_op_attr(op, "slot_size"), pa_op_attr(op, "slot_num")};
   int gm = pa_str_is(op->name, "pto.initialize_l2g2l_pipe");
   uint32_t n = l ? l->nargs : 0;
   for (int k = 0; k < 3; k++)
@@ -121,17 +112,17 @@ static const pa_op *container_of(const pa_op *scope, const pa_op *op, const pa_o
   return NULL;
 }
 
-/* The op of `scope` defining value %name (NULL if none). */
-static const pa_op *def_of(const pa_op *scope, pa_str name) {
-  for (uint32_t k = 0; k < scope->nresults; k++)
-    if (pa_str_eq(scope->results[k].name, name)) return scope;
-  for (uint32_t r = 0; r < scope->nregions; r++)
-    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
-      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
-        const pa_op *d = def_of(&scope->regions[r].blocks[bk].ops[i], name);
-        if (d) return d;
-      }
-  return NULL;
+/* pa_find_op predicates: the op defines value %name (a pa_str); a reserve_buffer named by
+ * string item `name`. */
+static int defines(const pa_op *op, const void *name) {
+  for (uint32_t k = 0; k < op->nresults; k++)
+    if (pa_str_eq(op->results[k].name, *(const pa_str *)name)) return 1;
+  return 0;
+}
+static int reserve_named(const pa_op *op, const void *name) {
+  const pa_item *n = pa_op_attr(op, "name");
+  return pa_str_is(op->name, "pto.reserve_buffer") && n && n->kind == PA_IT_STRING &&
+         pa_str_eq(n->name, ((const pa_item *)name)->name);
 }
 
 enum { FE_MAX = 32 };
@@ -164,8 +155,8 @@ static fe_key key_of(const fe_init *f, const char *operand, int64_t dir) {
     for (uint32_t a = 0; l->kind == PA_IT_CALL && a < l->nargs; a++)
       if (l->args[a].kind == PA_IT_ASSIGN && l->args[a].nargs == 2 && pa_str_is(l->args[a].name, operand)) v = &l->args[a].args[1];
   }
-  const pa_op *d = v && v->kind == PA_IT_VALUE ? def_of(f->func, v->name) : NULL;
-  const pa_item *name = d ? attr(d, "name") : NULL, *peer = d ? attr(d, "peer_func") : NULL;
+  const pa_op *d = v && v->kind == PA_IT_VALUE ? pa_find_op(f->func, defines, &v->name) : NULL;
+  const pa_item *name = d ? pa_op_attr(d, "name") : NULL, *peer = d ? pa_op_attr(d, "peer_func") : NULL;
   if (!name || name->kind != PA_IT_STRING) return k;
   if (pa_str_is(d->name, "pto.reserve_buffer")) k = (fe_key){.func = f->func->sym, .name = name->name, .id = -1, .dir = dir};
   else if (pa_str_is(d->name, "pto.import_reserved_buffer") && peer && peer->kind == PA_IT_SYMBOL)
@@ -180,7 +171,7 @@ static int same_key(const fe_key *a, const fe_key *b) {
 static void collect_inits(fe_walk *w, const pa_op *op) {
   if (is_func(op)) w->func = op;
   if (pa_str_is(op->name, "pto.aic_initialize_pipe") || pa_str_is(op->name, "pto.aiv_initialize_pipe")) {
-    const pa_item *id = attr(op, "id"), *dir = attr(op, "dir_mask");
+    const pa_item *id = pa_op_attr(op, "id"), *dir = pa_op_attr(op, "dir_mask");
     if (w->n == FE_MAX) { w->overflow = 1; return; }
     fe_init *f = &w->in[w->n++];
     *f = (fe_init){.op = op, .func = w->func ? w->func : op, .id = id && id->kind == PA_IT_INT ? id->v.i : 0,
@@ -446,7 +437,7 @@ static const pa_item *enum_attr(const pa_op *op, const char *key) {
     const pa_item *v = &op->items[k];
     if (v->kind == PA_IT_ASSIGN && v->nargs == 2 && pa_str_is(v->name, key) && v->args[1].kind == PA_IT_ATTR) return &v->args[1];
   }
-  return attr(op, key);
+  return pa_op_attr(op, key);
 }
 
 /* Index of the word of attribute item v among words[] (-1 if none). */
@@ -530,7 +521,7 @@ static int pipe_kind(const pa_op *op) {
   if (pa_str_is(op->name, "pto.get_subblock_idx") || pa_str_is(op->name, "pto.get_subblock_num")) return 2;
   for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++)
     if (pa_str_is(op->name, pipes[i])) {
-      const pa_item *v = attr(op, "split");
+      const pa_item *v = pa_op_attr(op, "split");
       return !v || (v->kind == PA_IT_INT && v->v.i == 0);
     }
   return 0;
@@ -564,7 +555,7 @@ typedef struct reserve_walk {
 
 /* location = #pto.address_space<vec> or, as PTOAS prints it, <vec> (vec / ub, mat / l1). */
 static ptosim_space location_of(const pa_op *op) {
-  const pa_item *v = attr(op, "location");
+  const pa_item *v = pa_op_attr(op, "location");
   pa_str w = {0};
   if (v && v->kind == PA_IT_ATTR) w = v->body;
   else if (v && v->kind == PA_IT_ANGLE && v->nargs == 1 && v->args[0].kind == PA_IT_WORD) w = v->args[0].name;
@@ -579,7 +570,7 @@ static void walk(reserve_walk *w, const pa_op *op) {
   if (w->found) return;
   if (pa_str_is(op->name, "pto.reserve_buffer")) {
     ptosim_space s = location_of(op);
-    const pa_item *size = attr(op, "size"), *base = attr(op, "base");
+    const pa_item *size = pa_op_attr(op, "size"), *base = pa_op_attr(op, "base");
     uint64_t n = size && size->kind == PA_IT_INT && size->v.i > 0 ? (uint64_t)size->v.i : 0, a = 0;
     if (base && base->kind == PA_IT_INT) {
       a = (uint64_t)base->v.i;
@@ -592,21 +583,6 @@ static void walk(reserve_walk *w, const pa_op *op) {
   for (uint32_t r = 0; r < op->nregions; r++)
     for (uint32_t bk = 0; bk < op->regions[r].nblocks; bk++)
       for (uint32_t i = 0; i < op->regions[r].blocks[bk].nops; i++) walk(w, &op->regions[r].blocks[bk].ops[i]);
-}
-
-/* The reserve_buffer op named `name` inside `scope` (NULL if none). */
-static const pa_op *find_reserve(const pa_op *scope, const pa_item *name) {
-  if (pa_str_is(scope->name, "pto.reserve_buffer")) {
-    const pa_item *n = attr(scope, "name");
-    if (n && n->kind == PA_IT_STRING && pa_str_eq(n->name, name->name)) return scope;
-  }
-  for (uint32_t r = 0; r < scope->nregions; r++)
-    for (uint32_t bk = 0; bk < scope->regions[r].nblocks; bk++)
-      for (uint32_t i = 0; i < scope->regions[r].blocks[bk].nops; i++) {
-        const pa_op *f = find_reserve(&scope->regions[r].blocks[bk].ops[i], name);
-        if (f) return f;
-      }
-  return NULL;
 }
 
 /* The func.func @sym of the module (NULL if none). */
@@ -629,18 +605,18 @@ int pt_lower_pipe_op(pt_lower *L, const pa_op *op) {
   int import = pa_str_is(op->name, "pto.import_reserved_buffer");
   if (!import && !pa_str_is(op->name, "pto.reserve_buffer")) return 1;
   ptosim_program *p = pt_lower_program(L);
-  const pa_item *name = attr(op, "name");
+  const pa_item *name = pa_op_attr(op, "name");
   if (!name || name->kind != PA_IT_STRING) return reserve_error(L, op, "tile_pipe.reserve", "give name = \"...\"", "missing name");
   const pa_op *res = op, *mod = container_of(p->ast->module, op, p->ast->module, is_module);
   if (import) {
-    const pa_item *peer = attr(op, "peer_func");
+    const pa_item *peer = pa_op_attr(op, "peer_func");
     const pa_op *f = peer && peer->kind == PA_IT_SYMBOL && mod ? find_func(mod, peer->name) : NULL;
-    res = f ? find_reserve(f, name) : NULL;
+    res = f ? pa_find_op(f, reserve_named, name) : NULL;
     if (!res)
       return reserve_error(L, op, "tile_pipe.reserve", "peer_func = @f names a function of the module holding pto.reserve_buffer {name = ...}",
                            "no reserve_buffer of that name in peer_func");
   }
-  const pa_item *size = attr(res, "size"), *base = attr(res, "base"), *au = attr(res, "auto");
+  const pa_item *size = pa_op_attr(res, "size"), *base = pa_op_attr(res, "base"), *au = pa_op_attr(res, "auto");
   ptosim_space s = location_of(res);
   const pt_profile *prof = pt_profile_get(p->target);
   if (s == PTOSIM_SPACE_COUNT || !size || size->kind != PA_IT_INT || size->v.i <= 0 || (uint64_t)size->v.i > prof->capacity[s])

@@ -41,15 +41,6 @@ static const pa_item *string_arg(const pa_op *op, unsigned k) {
   return NULL;
 }
 
-/* Attribute `key` of the op's {...} dictionary. */
-static const pa_item *attr(const pa_op *op, const char *key) {
-  for (uint32_t i = 0; i < op->nitems; i++) {
-    const pa_item *v = op->items[i].kind == PA_IT_DICT ? pa_dict_get(&op->items[i], key) : NULL;
-    if (v) return v;
-  }
-  return NULL;
-}
-
 /* The index of spelling `it` (a string or a word) in names[0, n); `dflt` when it is absent;
  * else a bind.keyword error naming `what`. */
 static int pick(pt_bind *b, const pa_item *it, const char *const *names, int n, int dflt, const char *what) {
@@ -89,7 +80,7 @@ int bind_ptosim_vlds_params(pt_bind *b, const pa_op *op, ptosim_vlds_params *p) 
   pt_slot_type t;
   p->dst = pt_bind_out(b, 0, PT_VK_VREG, &t);
   p->dtype = t.dt;
-  p->dist = (ptosim_vld_dist)pick(b, attr(op, "dist"), NAMES(pt_vld_dist_names), PTOSIM_VLD_NORM, "vlds dist");
+  p->dist = (ptosim_vld_dist)pick(b, pa_op_attr(op, "dist"), NAMES(pt_vld_dist_names), PTOSIM_VLD_NORM, "vlds dist");
   if (nresults(op) > 1) p->updated_base = pt_bind_out_ptr(b, 1);
   return 0;
 }
@@ -116,8 +107,8 @@ int bind_ptosim_vsts_params(pt_bind *b, const pa_op *op, ptosim_vsts_params *p) 
   p->mask = pt_bind_mask(b, arg(op, 2), NULL);
   unsigned es = pt_dtype_bits(p->dtype) / 8;
   int norm = es == 1 ? PTOSIM_VST_NORM_B8 : es == 2 ? PTOSIM_VST_NORM_B16 : PTOSIM_VST_NORM_B32;
-  p->dist = (ptosim_vst_dist)pick(b, attr(op, "dist"), NAMES(pt_vst_dist_names), norm, "vsts dist");
-  if (attr(op, "dist") && pa_str_is(attr(op, "dist")->name, "NORM")) p->dist = (ptosim_vst_dist)norm;
+  p->dist = (ptosim_vst_dist)pick(b, pa_op_attr(op, "dist"), NAMES(pt_vst_dist_names), norm, "vsts dist");
+  if (pa_op_attr(op, "dist") && pa_str_is(pa_op_attr(op, "dist")->name, "NORM")) p->dist = (ptosim_vst_dist)norm;
   if (nresults(op) > 0) p->updated_base = pt_bind_out_ptr(b, 0);
   return 0;
 }
@@ -441,7 +432,7 @@ int bind_ptosim_vdup_params(pt_bind *b, const pa_op *op, ptosim_vdup_params *p) 
   if (vector) p->src = pt_bind_vreg(b, arg(op, 0), NULL);
   else p->value = pt_bind_scalar(b, arg(op, 0));
   p->mask = pt_bind_mask(b, arg(op, 1), NULL);
-  p->position = (ptosim_vdup_pos)pick(b, attr(op, "position"), NAMES(pos), PTOSIM_VDUP_LOWEST, "position");
+  p->position = (ptosim_vdup_pos)pick(b, pa_op_attr(op, "position"), NAMES(pos), PTOSIM_VDUP_LOWEST, "position");
   pt_slot_type t;
   p->dst = pt_bind_out(b, 0, PT_VK_VREG, &t);
   p->dtype = t.dt;
@@ -455,9 +446,9 @@ int bind_ptosim_vcvt_params(pt_bind *b, const pa_op *op, ptosim_vcvt_params *p) 
   if (arity(b, op, 2, 2)) return -1;
   p->src = pt_bind_vreg(b, arg(op, 0), &p->src_type);
   p->mask = pt_bind_mask(b, arg(op, 1), NULL);
-  p->rnd = (ptosim_vrnd)pick(b, attr(op, "rnd"), NAMES(pt_vrnd_names), PTOSIM_VRND_NONE, "rounding mode");
-  p->sat = (ptosim_vsat)pick(b, attr(op, "sat"), NAMES(pt_vsat_names), PTOSIM_VSAT_NONE, "saturation mode");
-  p->part = (ptosim_vpart)pick(b, attr(op, "part"), NAMES(pt_vpart_names), PTOSIM_VPART_NONE, "part");
+  p->rnd = (ptosim_vrnd)pick(b, pa_op_attr(op, "rnd"), NAMES(pt_vrnd_names), PTOSIM_VRND_NONE, "rounding mode");
+  p->sat = (ptosim_vsat)pick(b, pa_op_attr(op, "sat"), NAMES(pt_vsat_names), PTOSIM_VSAT_NONE, "saturation mode");
+  p->part = (ptosim_vpart)pick(b, pa_op_attr(op, "part"), NAMES(pt_vpart_names), PTOSIM_VPART_NONE, "part");
   pt_slot_type t;
   p->dst = pt_bind_out(b, 0, PT_VK_VREG, &t);
   p->dst_type = t.dt;
@@ -479,7 +470,7 @@ int bind_ptosim_vci_params(pt_bind *b, const pa_op *op, ptosim_vci_params *p) {
   static const char *const order[] = {"ASC", "DESC"};
   if (arity(b, op, 1, 1)) return -1;
   p->base = pt_bind_scalar(b, arg(op, 0));
-  p->order = (ptosim_vci_order)pick(b, attr(op, "order"), NAMES(order), PTOSIM_VCI_ASC, "order");
+  p->order = (ptosim_vci_order)pick(b, pa_op_attr(op, "order"), NAMES(order), PTOSIM_VCI_ASC, "order");
   p->dst = pt_bind_out(b, 0, PT_VK_VREG, NULL);
   return 0;
 }
