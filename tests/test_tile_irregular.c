@@ -1303,6 +1303,9 @@ static void test_s13_mask_axis(void) {
                              .pattern = PTOSIM_MP_P1010, .axis = PTOSIM_AXIS_COL};
   e = env_new(PTOSIM_TARGET_A5);
   refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.cols64");
+  q.pattern = (ptosim_mask_pattern)(PTOSIM_MP_P1111 + 1); /* not a pattern (C API) */
+  e = env_new(PTOSIM_TARGET_A5);
+  refuse(&e, ptosim_tscatter(e.c, &q), "tscatter.pattern");
 }
 
 /* x (4 x 8 f32) -> tgather P1010 "col" -> 2 x 8 (rows 1 and 3) -> tscatter P0101 "row" -> 2 x 16
