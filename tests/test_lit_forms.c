@@ -1,0 +1,130 @@
+/* The tile-level forms of tonibohnlein/PTOAS's newest lit tests (session 14), run from .pto
+ * text on both targets against loop references written here:
+ *   - txor / txors / tprelu / trem / trems without their tmp operand (PTOAS's
+ *     PTOMaterializeImplicitTmp adds one; the result does not depend on it). */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "ptosim/ptosim.h"
+#include "tile_ub_env.h"
+
+static const char *const k_tn[] = {"a2a3", "a5"};
+static const ptosim_target k_tg[] = {PTOSIM_TARGET_A2A3, PTOSIM_TARGET_A5};
+
+/* ---- binary / scalar ops without tmp -------------------------------------------------------- */
+
+#define NR 4
+#define NC 16
+typedef struct notmp_case {
+  const char *op;     /* pto.<op> */
+  bool f32;           /* f32 tiles, else i16 */
+  const char *scalar; /* the scalar operand's constant (NULL: binary) */
+} notmp_case;
+
+/* %a, %b (4 x 16 from GM args 0, 1) -> `pto.<op> ins(%ta, %tb | %s) outs(%td)` -> GM arg 2. */
+static void notmp_prog(char *buf, size_t n, const char *target, const notmp_case *k) {
+  const char *dt = k->f32 ? "f32" : "i16";
+  char tb[256];
+  snprintf(tb, sizeof tb,
+           "!pto.tile_buf<loc=vec, dtype=%s, rows=4, cols=16, v_row=4, v_col=16, blayout=row_major, "
+           "slayout=none_box, fractal=512, pad=0>",
+           dt);
+  snprintf(buf, n,
+           "module attributes {pto.target_arch = \"%s\"} {\n"
+           "func.func @k(%%a: !pto.ptr<%s>, %%b: !pto.ptr<%s>, %%o: !pto.ptr<%s>) attributes {pto.kernel_kind = "
+           "#pto.kernel_kind<vector>} {\n"
+           "  %%c1 = arith.constant 1 : index\n  %%c4 = arith.constant 4 : index\n"
+           "  %%c16 = arith.constant 16 : index\n  %%s = arith.constant %s : %s\n"
+           "  %%va = pto.make_tensor_view %%a, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?x%s>\n"
+           "  %%vb = pto.make_tensor_view %%b, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?x%s>\n"
+           "  %%vo = pto.make_tensor_view %%o, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?x%s>\n"
+           "  %%ta = pto.alloc_tile : %s\n  %%tb = pto.alloc_tile : %s\n  %%td = pto.alloc_tile : %s\n"
+           "  pto.tload ins(%%va : !pto.tensor_view<?x?x%s>) outs(%%ta : %s)\n"
+           "  pto.tload ins(%%vb : !pto.tensor_view<?x?x%s>) outs(%%tb : %s)\n"
+           "  pto.%s ins(%%ta, %s : %s, %s) outs(%%td : %s)\n"
+           "  pto.tstore ins(%%td : %s) outs(%%vo : !pto.tensor_view<?x?x%s>)\n  return\n}\n}\n",
+           target, dt, dt, dt, k->scalar ? k->scalar : "0", dt, dt, dt, dt, tb, tb, tb, dt, tb, dt, tb, k->op,
+           k->scalar ? "%s" : "%tb", tb, k->scalar ? dt : tb, tb, tb, dt);
+}
+
+/* Remainder with the divisor's sign (trem.md: x - floor(x / y) y), from C's truncating fmod. */
+static double rem_floor(double x, double y) {
+  double r = fmod(x, y);
+  return r != 0 && (r < 0) != (y < 0) ? r + y : r;
+}
+
+static double notmp_ref(const char *op, double x, double y) {
+  if (!strcmp(op, "tprelu")) return x > 0 ? x : x * y;
+  if (!strcmp(op, "trem") || !strcmp(op, "trems")) return rem_floor(x, y);
+  return (double)(int16_t)((int16_t)x ^ (int16_t)y); /* txor, txors */
+}
+
+static void test_no_tmp(void) {
+  static const notmp_case cases[] = {
+      {"txor", false, NULL}, {"txors", false, "1443"}, {"tprelu", true, NULL},
+      {"trem", true, NULL},  {"trems", true, "-3.0"},
+  };
+  static const float slopes[] = {0.5f, 0.25f, 2.0f, -0.125f};
+  static char src[4096];
+  unsigned long long seed = 0x6e6f746d70ull;
+  for (int t = 0; t < 2; t++)
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+      const notmp_case *k = &cases[c];
+      float fa[NR * NC], fb[NR * NC], fo[NR * NC];
+      int16_t ia[NR * NC], ib[NR * NC], io[NR * NC];
+      for (int i = 0; i < NR * NC; i++) {
+        uint64_t r = pt_rand_u64(&seed);
+        ia[i] = (int16_t)r, ib[i] = (int16_t)(r >> 16);
+        fa[i] = (float)((int)(r % 81) - 40); /* integers: the f32 steps of trem are exact */
+        int y = (int)(r >> 8 & 7) + 1;
+        fb[i] = !strcmp(k->op, "tprelu") ? slopes[r >> 20 & 3] : (r >> 12 & 1) ? (float)y : (float)-y;
+      }
+      memset(fo, 0x7f, sizeof fo), memset(io, 0x7f, sizeof io);
+      notmp_prog(src, sizeof src, k_tn[t], k);
+      void *bufs[] = {k->f32 ? (void *)fa : (void *)ia, k->f32 ? (void *)fb : (void *)ib,
+                      k->f32 ? (void *)fo : (void *)io};
+      size_t sizes[] = {sizeof fa, sizeof fb, sizeof fo};
+      if (!k->f32) sizes[0] = sizes[1] = sizes[2] = sizeof ia;
+      run_text(src, k_tg[t], bufs, sizes, 3);
+      int bad = 0;
+      for (int i = 0; i < NR * NC; i++) {
+        double y = k->scalar ? strtod(k->scalar, NULL) : k->f32 ? fb[i] : ib[i];
+        double want = notmp_ref(k->op, k->f32 ? fa[i] : ia[i], y), got = k->f32 ? fo[i] : io[i];
+        bad += got != want;
+      }
+      CHECK_MSG(bad == 0, "%s %s without tmp: %d wrong elements", k_tn[t], k->op, bad);
+    }
+}
+
+/* Through the C API: no_tmp leaves tmp unchecked (here a tile in L0C, trem.space when given). */
+static void test_no_tmp_api(void) {
+  for (int t = 0; t < 2; t++) {
+    unsigned long long seed = 0x61706900ull + (unsigned)t;
+    env e = env_new_seeded(k_tg[t], &seed);
+    ptosim_telem_params p = {.src0 = ub_tile(PTOSIM_DT_F32, 0, 4, 16, 4, 16, PTOSIM_BL_ROW_MAJOR),
+                             .src1 = ub_tile(PTOSIM_DT_F32, 256, 4, 16, 4, 16, PTOSIM_BL_ROW_MAJOR),
+                             .dst = ub_tile(PTOSIM_DT_F32, 512, 4, 16, 4, 16, PTOSIM_BL_ROW_MAJOR),
+                             .tmp = ub_tile(PTOSIM_DT_F32, 0, 4, 16, 4, 16, PTOSIM_BL_ROW_MAJOR),
+                             .no_tmp = true};
+    p.tmp.space = PTOSIM_L0C;
+    for (int i = 0; i < 64; i++) {
+      put(PTOSIM_DT_F32, at(&e, &p.src0, i / 16, i % 16), i - 30);
+      put(PTOSIM_DT_F32, at(&e, &p.src1, i / 16, i % 16), i % 2 ? 0.5 : -2.0); /* the slope */
+    }
+    env_load(&e);
+    for (int i = 0; i < 64; i++) { /* x > 0 ? x : x * slope */
+      double x = i - 30, y = i % 2 ? 0.5 : -2.0;
+      put(PTOSIM_DT_F32, at(&e, &p.dst, i / 16, i % 16), x > 0 ? x : x * y);
+    }
+    finish(&e, ptosim_exec(e.c, PTOSIM_OP_tprelu, &p, NULL), "tprelu no_tmp");
+  }
+}
+
+int main(void) {
+  RUN(test_no_tmp);
+  RUN(test_no_tmp_api);
+  return pt_test_finish();
+}
