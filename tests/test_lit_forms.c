@@ -1,7 +1,8 @@
 /* The tile-level forms of tonibohnlein/PTOAS's newest lit tests (session 14), run from .pto
  * text on both targets against loop references written here:
  *   - txor / txors / tprelu / trem / trems without their tmp operand (PTOAS's
- *     PTOMaterializeImplicitTmp adds one; the result does not depend on it). */
+ *     PTOMaterializeImplicitTmp adds one; the result does not depend on it);
+ *   - pto.tile_buf_addr: a pointer to a tile's data. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -123,8 +124,51 @@ static void test_no_tmp_api(void) {
   }
 }
 
+/* ---- pto.tile_buf_addr ------------------------------------------------------------------- */
+
+/* A 4 x 16 f32 tile at UB 4096 loaded from GM %a; through %p = tile_buf_addr: element 5 copied
+ * to element 40 with scalar load / store, then the tile stored to %o; the pointer's byte
+ * address (ptrtoint) to %q[0]. */
+#define T416 "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16, v_row=4, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>"
+#define BUF_ADDR(target)                                                                                               \
+  "module attributes {pto.target_arch = \"" target "\"} {\n"                                                       \
+  "func.func @k(%a: !pto.ptr<f32>, %o: !pto.ptr<f32>, %q: !pto.ptr<i64>) attributes {pto.kernel_kind = "             \
+  "#pto.kernel_kind<vector>} {\n"                                                                                     \
+  "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c4 = arith.constant 4 : index\n"          \
+  "  %c5 = arith.constant 5 : index\n  %c16 = arith.constant 16 : index\n  %c40 = arith.constant 40 : index\n"       \
+  "  %ad = arith.constant 4096 : i64\n"                                                                               \
+  "  %va = pto.make_tensor_view %a, shape = [%c4, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"        \
+  "  %vo = pto.make_tensor_view %o, shape = [%c4, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>\n"        \
+  "  %t = pto.alloc_tile addr = %ad : " T416 "\n"                                                                    \
+  "  pto.tload ins(%va : !pto.tensor_view<?x?xf32>) outs(%t : " T416 ")\n"                                           \
+  "  pto.barrier #pto.pipe<PIPE_ALL>\n"                                                                               \
+  "  %p = pto.tile_buf_addr %t : " T416 " -> !pto.ptr<f32, ub>\n"                                                    \
+  "  %x = pto.load %p[%c5] : !pto.ptr<f32, ub> -> f32\n"                                                              \
+  "  pto.store %x, %p[%c40] : !pto.ptr<f32, ub>, f32\n"                                                               \
+  "  %i = pto.ptrtoint %p : !pto.ptr<f32, ub> -> i64\n"                                                               \
+  "  pto.store %i, %q[%c0] : !pto.ptr<i64>, i64\n"                                                                    \
+  "  pto.barrier #pto.pipe<PIPE_ALL>\n"                                                                               \
+  "  pto.tstore ins(%t : " T416 ") outs(%vo : !pto.tensor_view<?x?xf32>)\n  return\n}\n}\n"
+
+static void test_tile_buf_addr(void) {
+  const char *src[] = {BUF_ADDR("a2a3"), BUF_ADDR("a5")};
+  for (int t = 0; t < 2; t++) {
+    float a[64], o[64];
+    int64_t q = -1;
+    for (int i = 0; i < 64; i++) a[i] = (float)i * 1.5f - 7.0f;
+    memset(o, 0, sizeof o);
+    void *bufs[] = {a, o, &q};
+    size_t sizes[] = {sizeof a, sizeof o, sizeof q};
+    run_text(src[t], k_tg[t], bufs, sizes, 3);
+    int bad = 0;
+    for (int i = 0; i < 64; i++) bad += o[i] != (i == 40 ? a[5] : a[i]);
+    CHECK_MSG(bad == 0 && q == 4096, "%s: %d wrong elements, address %lld", k_tn[t], bad, (long long)q);
+  }
+}
+
 int main(void) {
   RUN(test_no_tmp);
   RUN(test_no_tmp_api);
+  RUN(test_tile_buf_addr);
   return pt_test_finish();
 }
