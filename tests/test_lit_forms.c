@@ -2,7 +2,8 @@
  * text on both targets against loop references written here:
  *   - txor / txors / tprelu / trem / trems without their tmp operand (PTOAS's
  *     PTOMaterializeImplicitTmp adds one; the result does not depend on it);
- *   - pto.tile_buf_addr: a pointer to a tile's data. */
+ *   - pto.tile_buf_addr: a pointer to a tile's data;
+ *   - pto.set_ffts: checked, no effect. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -166,9 +167,44 @@ static void test_tile_buf_addr(void) {
   }
 }
 
+/* ---- pto.set_ffts --------------------------------------------------------------------------- */
+
+/* set_ffts on a GM buffer, then a tile copy GM -> UB -> GM: the copy is exact and the buffer
+ * set_ffts names is not touched. */
+static void test_set_ffts(void) {
+  static const char *const src_fmt =
+      "module attributes {pto.target_arch = \"%s\"} {\n"
+      "func.func @k(%%f: !pto.ptr<i64>, %%a: !pto.ptr<f32>, %%o: !pto.ptr<f32>) attributes {pto.kernel_kind = "
+      "#pto.kernel_kind<vector>} {\n"
+      "  pto.set_ffts %%f : !pto.ptr<i64>\n"
+      "  %%c1 = arith.constant 1 : index\n  %%c4 = arith.constant 4 : index\n  %%c16 = arith.constant 16 : index\n"
+      "  %%va = pto.make_tensor_view %%a, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      "  %%vo = pto.make_tensor_view %%o, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      "  %%t = pto.alloc_tile : " T416 "\n"
+      "  pto.tload ins(%%va : !pto.tensor_view<?x?xf32>) outs(%%t : " T416 ")\n"
+      "  pto.tstore ins(%%t : " T416 ") outs(%%vo : !pto.tensor_view<?x?xf32>)\n  return\n}\n}\n";
+  char src[4096];
+  for (int t = 0; t < 2; t++) {
+    int64_t f[8];
+    float a[64], o[64];
+    for (int i = 0; i < 8; i++) f[i] = 0x0123456789abcdefll + i;
+    for (int i = 0; i < 64; i++) a[i] = (float)i - 20.5f;
+    memset(o, 0, sizeof o);
+    snprintf(src, sizeof src, src_fmt, k_tn[t]);
+    void *bufs[] = {f, a, o};
+    size_t sizes[] = {sizeof f, sizeof a, sizeof o};
+    run_text(src, k_tg[t], bufs, sizes, 3);
+    int bad = 0;
+    for (int i = 0; i < 8; i++) bad += f[i] != 0x0123456789abcdefll + i;
+    for (int i = 0; i < 64; i++) bad += o[i] != a[i];
+    CHECK_MSG(bad == 0, "%s: %d wrong words", k_tn[t], bad);
+  }
+}
+
 int main(void) {
   RUN(test_no_tmp);
   RUN(test_no_tmp_api);
   RUN(test_tile_buf_addr);
+  RUN(test_set_ffts);
   return pt_test_finish();
 }
