@@ -3,7 +3,8 @@
  *   - txor / txors / tprelu / trem / trems without their tmp operand (PTOAS's
  *     PTOMaterializeImplicitTmp adds one; the result does not depend on it);
  *   - pto.tile_buf_addr: a pointer to a tile's data;
- *   - pto.set_ffts: checked, no effect. */
+ *   - pto.set_ffts: checked, no effect;
+ *   - the target of a file of several modules (split-file inputs): the one they all name. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -201,10 +202,36 @@ static void test_set_ffts(void) {
   }
 }
 
+/* ---- the target of nested modules --------------------------------------------------------- */
+
+static int target_of(const char *m1, const char *m2) {
+  char src[1024];
+  snprintf(src, sizeof src,
+           "module %s {\n  func.func @k() attributes {pto.kernel} {\n    return\n  }\n}\n"
+           "module %s {\n  func.func @j() {\n    return\n  }\n}\n",
+           m1, m2);
+  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, NULL, NULL);
+  int t = p ? (int)ptosim_program_target(p) : -1;
+  ptosim_program_free(p);
+  return t;
+}
+
+static void test_nested_target(void) {
+  static const char *const a5s = "attributes {\"pto.device-spec\" = \"Ascend950\"}",
+                           *const a5 = "attributes {pto.target_arch = \"a5\"}",
+                           *const a3s = "attributes {\"pto.device-spec\" = \"Ascend910B1\"}", *const none = "";
+  CHECK(target_of(a5s, a5s) == PTOSIM_TARGET_A5);
+  CHECK(target_of(a5, none) == PTOSIM_TARGET_A5);       /* a module naming none does not disagree */
+  CHECK(target_of(a5s, a3s) == PTOSIM_TARGET_A2A3);     /* disagreeing modules: the default */
+  CHECK(target_of(none, none) == PTOSIM_TARGET_A2A3);
+  CHECK(target_of(a3s, a3s) == PTOSIM_TARGET_A2A3);
+}
+
 int main(void) {
   RUN(test_no_tmp);
   RUN(test_no_tmp_api);
   RUN(test_tile_buf_addr);
   RUN(test_set_ffts);
+  RUN(test_nested_target);
   return pt_test_finish();
 }
