@@ -4,7 +4,8 @@
  *     PTOMaterializeImplicitTmp adds one; the result does not depend on it);
  *   - pto.tile_buf_addr: a pointer to a tile's data;
  *   - pto.set_ffts: checked, no effect;
- *   - the target of a file of several modules (split-file inputs): the one they all name. */
+ *   - the target of a file of several modules (split-file inputs): the one they all name;
+ *   - vector ops in a pto.tileop.helper without pto.vecscope (PTOAS infers the scopes). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -227,11 +228,61 @@ static void test_nested_target(void) {
   CHECK(target_of(a3s, a3s) == PTOSIM_TARGET_A2A3);
 }
 
+/* ---- a tileop helper's vector ops ----------------------------------------------------------- */
+
+/* A vector section loads a 4 x 16 f32 tile, calls a tileop helper that copies it (one vreg of
+ * 64 lanes) into a second tile with vlds / vsts through tile_buf_addr pointers, with no
+ * pto.vecscope (ptodsl_tileop_effect_autosync's form), and stores the copy: out == in. */
+static void test_tileop_helper(void) {
+  static const char *const src_fmt =
+      "module attributes {pto.target_arch = \"%s\"} {\n"
+      "func.func @k(%%a: !pto.ptr<f32>, %%o: !pto.ptr<f32>) attributes {pto.kernel} {\n"
+      "  pto.section.vector {\n"
+      "    %%c1 = arith.constant 1 : index\n    %%c4 = arith.constant 4 : index\n    %%c16 = arith.constant 16 : index\n"
+      "    %%va = pto.make_tensor_view %%a, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      "    %%vo = pto.make_tensor_view %%o, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      "    %%t = pto.alloc_tile : " T416 "\n    %%u = pto.alloc_tile : " T416 "\n"
+      "    pto.tload ins(%%va : !pto.tensor_view<?x?xf32>) outs(%%t : " T416 ")\n"
+      "    pto.barrier #pto.pipe<PIPE_ALL>\n"
+      "    func.call @copy(%%t, %%u) : (" T416 ", " T416 ") -> ()\n"
+      "    pto.barrier #pto.pipe<PIPE_ALL>\n"
+      "    pto.tstore ins(%%u : " T416 ") outs(%%vo : !pto.tensor_view<?x?xf32>)\n  }\n  return\n}\n"
+      "func.func private @copy(%%in: " T416 ", %%out: " T416 ") attributes {pto.tileop.helper} {\n"
+      "  %%c0 = arith.constant 0 : index\n"
+      "  %%pi = pto.tile_buf_addr %%in : " T416 " -> !pto.ptr<f32, ub>\n"
+      "  %%po = pto.tile_buf_addr %%out : " T416 " -> !pto.ptr<f32, ub>\n"
+      "  %%m = pto.pset_b32 \"PAT_ALL\" : !pto.mask<b32>\n"
+      "  %%v = pto.vlds %%pi[%%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+      "  pto.vsts %%v, %%po[%%c0], %%m : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>\n"
+      "  return\n}\n}\n";
+  char src[4096];
+  float a[64], o[64];
+  for (int i = 0; i < 64; i++) a[i] = (float)(i * i) * 0.25f - 100.0f;
+  memset(o, 0, sizeof o);
+  snprintf(src, sizeof src, src_fmt, "a5");
+  void *bufs[] = {a, o};
+  size_t sizes[] = {sizeof a, sizeof o};
+  run_text(src, PTOSIM_TARGET_A5, bufs, sizes, 2);
+  CHECK(memcmp(a, o, sizeof a) == 0);
+  /* Outside a helper the scope stays required. */
+  char *attr = strstr(src, " attributes {pto.tileop.helper}");
+  memmove(attr, attr + 31, strlen(attr + 31) + 1);
+  char *out = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&out, &n);
+  ptosim_program *p = ptosim_program_load("t.pto", src, strlen(src), NULL, -1, f, NULL);
+  fclose(f);
+  CHECK_MSG(p == NULL && out && strstr(out, "[vec.scope]"), "%s", out ? out : "");
+  ptosim_program_free(p);
+  free(out);
+}
+
 int main(void) {
   RUN(test_no_tmp);
   RUN(test_no_tmp_api);
   RUN(test_tile_buf_addr);
   RUN(test_set_ffts);
   RUN(test_nested_target);
+  RUN(test_tileop_helper);
   return pt_test_finish();
 }

@@ -458,12 +458,19 @@ int pt_lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, i
   return pt_lower_ops(L, r, arg_slots, nargs, R_PLAIN, NULL, 0);
 }
 
+/* A function body. In a PTODSL tileop helper (`attributes {pto.tileop.helper}`) vector ops
+ * may stand outside pto.vecscope: PTOAS wraps the helper's body in one vector section
+ * (PTOMaterializeTileOpSections) and groups its vector ops into inferred vecscopes
+ * (PTOInferVPTOVecScope); ptosim runs vector ops inline either way. */
 int pt_lower_body(pt_lower *L, const pa_op *fn, const int32_t *args) {
   const pa_func *saved = L->fn;
+  int saved_helper = L->helper_scope;
   for (uint32_t i = 0; i < fn->func->nargs; i++) pt_lw_define(L, fn->func->args[i].name, args[i], 1);
   L->fn = fn->func;
+  L->helper_scope = fn->attrs && pa_dict_get(fn->attrs, "pto.tileop.helper") != NULL;
   int rc = fn->nregions ? pt_lower_region(L, &fn->regions[0], NULL, 0) : 0;
   L->fn = saved;
+  L->helper_scope = saved_helper;
   return rc;
 }
 

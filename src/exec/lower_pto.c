@@ -92,7 +92,7 @@ static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   if (pt_op_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
   memset(params, 0, sizeof params);
   if (pt_bind_op(&b, opc, op, params) || check_operand_types(L, op)) return -1;
-  for (int32_t k = 0; k < b.count && !L->vec_depth; k++) {
+  for (int32_t k = 0; k < b.count && !L->vec_depth && !L->helper_scope; k++) {
     int32_t slot = L->p->operands[b.first + k].slot;
     if (slot >= 0 && pt_wide_size(L->p->slots[slot].kind))
       return errorf(L, op->loc, "vec.scope", "put the op inside pto.vecscope { ... }",
