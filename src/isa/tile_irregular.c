@@ -558,6 +558,10 @@ static ptosim_status part_arg(pt_ctx *x, const ptosim_tconcatidx_params *p, cons
   uint32_t it = d->dtype == PTOSIM_DT_F16 ? T_IDX : T_IDX32; /* a5 TPartArgBinOps.hpp static_assert */
   PT_TRY(pt_tile_dtype_in(x, op, "dst_idx", di->dtype, it, it));
   int64_t h = d->valid_rows, w = d->valid_cols;
+  PT_VERIFY(x, (h && w) || x->m->target == PTOSIM_TARGET_A5, PT_TILE_RULE(op, "empty"),
+            "give dst a valid region of at least one element on a2a3 (a5 makes an empty dst a no-op)",
+            "dst valid %" PRId64 " x %" PRId64 " is empty: a2a3 TPartArgOp.hpp checkTiles asserts a non-zero dst", h,
+            w);
   PT_VERIFY(x, di->valid_rows == h && di->valid_cols == w, PT_TILE_RULE(op, "valid"),
             "give dst_idx dst's valid region", "dst_idx valid %d x %d, dst %" PRId64 " x %" PRId64, di->valid_rows,
             di->valid_cols, h, w);
