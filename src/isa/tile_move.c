@@ -527,16 +527,17 @@ static bool is_empty(const tgeo *g) { return g->vr == 0 || g->vc == 0; }
  * a2a3 TLoad.hpp, TStore.hpp) issue their DMA with nBurst (view rows) or lenBurst (view
  * columns) of 0, and the tpart* hardware tests load and store such tiles: nothing moves and
  * nothing is accessed (the tile's address is still checked). The view must still carry the
- * valid region. A pad fill, mat / acc tiles and fractal layouts have no defined empty form
- * (rule "<op>.empty"). */
+ * valid region. The pad fill of a load (acc PT_WRITE), mat / acc tiles and fractal layouts
+ * have no defined empty form (rule "<op>.empty"). */
 static ptosim_status empty_move(pt_ctx *x, const ptosim_gm_view *v, const tgeo *g, const ptosim_tile *t, pt_access acc) {
   bool nd = g->kind == PT_TK_ND;
   VERIFY(x,
-         t->space == PTOSIM_UB && t->pad == PTOSIM_PAD_NULL &&
+         t->space == PTOSIM_UB && (t->pad == PTOSIM_PAD_NULL || acc == PT_READ) &&
              ((nd && v->layout == PTOSIM_GL_ND) || (g->kind == PT_TK_DN && v->layout == PTOSIM_GL_DN)),
-         "empty", "move an empty valid region only between ND / DN views and vec tiles without pad",
-         "empty valid region %" PRId64 "x%" PRId64 " of a %s %s tile (pad %d) with a %s view", g->vr, g->vc,
-         pt_space_name(t->space), pt_tile_kind_name(g->kind), (int)t->pad, layout_name[v->layout]);
+         "empty", "move an empty valid region only between ND / DN views and vec tiles (a load: pad null)",
+         "empty valid region %" PRId64 "x%" PRId64 " of a %s %s tile (pad %d, %s view): only the vec ND / DN DMA "
+         "of 0 bursts is defined, with no pad fill",
+         g->vr, g->vc, pt_space_name(t->space), pt_tile_kind_name(g->kind), (int)t->pad, layout_name[v->layout]);
   const int64_t *s = v->shape;
   int64_t lines = 1; /* the view dimensions other than the contiguous one (ND: 4, DN: 3) */
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++)
