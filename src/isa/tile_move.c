@@ -520,7 +520,6 @@ static ptosim_status check_dtype(pt_ctx *x, ptosim_dtype t) {
   return PTOSIM_OK;
 }
 
-/* The rules that depend on the pair, the target and the tile location. */
 static bool is_empty(const tgeo *g) { return g->vr == 0 || g->vc == 0; }
 
 /* TLOAD / TSTORE of an empty valid region: pto-isa's vec ND / DN paths (a5 TLoadVecND2ND,
@@ -548,6 +547,7 @@ static ptosim_status empty_move(pt_ctx *x, const ptosim_gm_view *v, const tgeo *
   return pt_tile_at(x, x->core, t->space, t->addr, 0, acc, &h);
 }
 
+/* The rules that depend on the pair, the target and the tile location. */
 static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const tgeo *g, bool mat) {
   const ptosim_gm_view *v = &p->src;
   bool b64 = g->es == 8, frac = g->kind == PT_TK_NZ || g->kind == PT_TK_ZN;
