@@ -275,6 +275,46 @@ static void test_expand_bits(void) {
         for (int rep = 0; rep < 4; rep++) expand_bits(targets[ti], types[k], col);
 }
 
+/* ---- treshape / tprefetch: no valid extent is read ---------------------------------------- */
+
+/* tprefetch stages the view at the tile start whatever the tile's valid region: with an empty
+ * one the UB ends as with a full one (the same random UB and GM), and differs from the start. */
+static void test_prefetch_reshape(void) {
+  static const int ext[3][2] = {{8, 16}, {0, 16}, {8, 0}};
+  for (int ti = 0; ti < 2; ti++) {
+    float gm[64];
+    for (int i = 0; i < 64; i++) gm[i] = (float)(pt_rand_u64(&seed) % 977) - 300.0f;
+    unsigned long long s0 = pt_rand_u64(&seed);
+    uint8_t *want = NULL;
+    for (int k = 0; k < 3; k++) {
+      unsigned long long sd = s0;
+      env e = env_new_seeded(targets[ti], &sd);
+      env_load(&e);
+      uint64_t ga;
+      CHECK(ptosim_gm_map(e.m, gm, sizeof gm, &ga) == PTOSIM_OK);
+      ptosim_tload_params lp = {.src = view2d(ga, 4, 16, 16, 0), .dst = nd(PTOSIM_DT_F32, 0x800, 8, 16, ext[k][0], ext[k][1])};
+      CHECK_MSG(ptosim_tprefetch(e.c, &lp) == PTOSIM_OK, "tprefetch valid %dx%d: %s", ext[k][0], ext[k][1],
+                ptosim_last_diag(e.m)->msg);
+      uint8_t *got = malloc(e.cap);
+      CHECK(ptosim_mem_read(e.c, PTOSIM_UB, 0, got, e.cap) == PTOSIM_OK);
+      if (!k) CHECK(memcmp(got, e.img, e.cap) != 0 && memcmp(got + 0x800, gm, 4 * 16 * 4) == 0);
+      if (!k) want = got;
+      else CHECK_MSG(memcmp(got, want, e.cap) == 0, "tprefetch valid %dx%d target %d", ext[k][0], ext[k][1], ti);
+      if (k) free(got);
+      env_free(&e);
+    }
+    free(want);
+    /* treshape of an empty tile: the result aliases the source, nothing moves. */
+    env e = env_new_seeded(targets[ti], &seed);
+    env_load(&e);
+    ptosim_tile r = nd(PTOSIM_DT_F32, 0, 16, 8, 0, 8);
+    ptosim_treshape_params rp = {.src = nd(PTOSIM_DT_F32, 0x400, 8, 16, 0, 16), .result = &r};
+    ptosim_status st = ptosim_treshape(e.c, &rp);
+    CHECK(r.addr == 0x400);
+    finish(&e, st, "treshape empty");
+  }
+}
+
 /* ---- ops that do not take an empty region ------------------------------------------------- */
 
 static void test_refused(void) {
@@ -363,6 +403,7 @@ int main(void) {
   RUN(test_colred);
   RUN(test_colexpand);
   RUN(test_expand_bits);
+  RUN(test_prefetch_reshape);
   RUN(test_refused);
   RUN(test_text);
   return pt_test_finish();

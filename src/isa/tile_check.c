@@ -98,6 +98,8 @@ static bool may_be_empty(ptosim_opcode op) {
     case PTOSIM_OP_tcolmin:
     case PTOSIM_OP_tcolprod:
     case PTOSIM_OP_tcolexpand:  /* empty dst: zero loops; empty src: a2a3 returns, a5 asserts */
+    case PTOSIM_OP_treshape:    /* TReshape.hpp, TPrefetch.hpp: no valid extent is read, */
+    case PTOSIM_OP_tprefetch:   /* the static tile shape is used */
       return true;
     default:
       return false;
