@@ -173,6 +173,148 @@ static void test_tload_tstore(void) {
   }
 }
 
+/* ---- column reductions -------------------------------------------------------------------- */
+
+static ptosim_status run_col(ptosim_core *c, int f, const ptosim_treduce_params *p) {
+  if (f == 0) return ptosim_tcolsum(c, p);
+  if (f == 1) return ptosim_tcolmax(c, p);
+  if (f == 2) return ptosim_tcolmin(c, p);
+  return ptosim_tcolprod(c, p);
+}
+
+/* An empty src (sr x sc) into a dst of 1 x sc: pto-isa returns first, dst keeps its bytes. */
+static void colred_empty(ptosim_target tg, ptosim_dtype t, int f, int sr, int sc, int tmp) {
+  env e = env_new_seeded(tg, &seed);
+  int blk = (int)(32 / es_of(t));
+  ptosim_treduce_params p = {.src = nd(t, 0x400, 8, 2 * blk, sr, sc), .dst = nd(t, 0x2000, 2, 2 * blk, 1, sc)};
+  if (tmp) p.has_tmp = true, p.binary = tmp > 1, p.tmp = nd(t, 0x3000, 8, 2 * blk, 8, 2 * blk);
+  env_load(&e);
+  char what[96];
+  snprintf(what, sizeof what, "tcol f%d %s src %dx%d tmp %d target %d", f, pt_dtype_name(t), sr, sc, tmp, tg);
+  finish(&e, run_col(e.c, f, &p), what);
+}
+
+static void test_colred(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_I32, PTOSIM_DT_I16};
+  static const char *const names[] = {"tcolsum.empty", "tcolmax.empty", "tcolmin.empty", "tcolprod.empty"};
+  for (int ti = 0; ti < 2; ti++)
+    for (int f = 0; f < 4; f++) {
+      for (int k = 0; k < 4; k++) {
+        colred_empty(targets[ti], types[k], f, 0, 11, 0); /* no rows */
+        colred_empty(targets[ti], types[k], f, 5, 0, 0);  /* no columns */
+        colred_empty(targets[ti], types[k], f, 0, 0, 0);
+      }
+      /* A dst without valid rows under a non-empty src would be written at row 0. */
+      env e = env_new_seeded(targets[ti], &seed);
+      ptosim_treduce_params p = {.src = nd(PTOSIM_DT_F32, 0, 8, 16, 8, 16), .dst = nd(PTOSIM_DT_F32, 0x1000, 2, 16, 0, 16)};
+      refuse(&e, run_col(e.c, f, &p), names[f]);
+    }
+  for (int ti = 0; ti < 2; ti++)
+    for (int tmp = 1; tmp < 3; tmp++) colred_empty(targets[ti], PTOSIM_DT_F32, 0, 0, 8, tmp); /* tcolsum with tmp */
+  /* The arg forms assert a non-empty src on both targets (TColReduceIdx.hpp TColReduceIdxCheck). */
+  for (int ti = 0; ti < 2; ti++) {
+    env e = env_new_seeded(targets[ti], &seed);
+    ptosim_treduce_params p = {.src = nd(PTOSIM_DT_F32, 0, 8, 16, 0, 16), .dst = nd(PTOSIM_DT_U32, 0x1000, 1, 16, 1, 16),
+                               .tmp = nd(PTOSIM_DT_F32, 0x2000, 8, 16, 8, 16), .has_tmp = true};
+    refuse(&e, ptosim_tcolargmax(e.c, &p), "tile.empty");
+  }
+}
+
+/* ---- tcolexpand / trowexpand -------------------------------------------------------------- */
+
+/* tcolexpand of an empty dst (0 rows) or src: no write on a2a3; a5 asserts a non-empty src. */
+static void test_colexpand(void) {
+  static const int ext[3][4] = {{1, 24, 0, 24}, {0, 24, 7, 24}, {1, 0, 7, 0}}; /* src vr vc, dst vr vc */
+  for (int ti = 0; ti < 2; ti++)
+    for (int k = 0; k < 3; k++) {
+      env e = env_new_seeded(targets[ti], &seed);
+      ptosim_texpand_params p = {.src0 = nd(PTOSIM_DT_F16, 0x400, 2, 32, ext[k][0], ext[k][1]),
+                                 .dst = nd(PTOSIM_DT_F16, 0x1000, 8, 32, ext[k][2], ext[k][3])};
+      env_load(&e);
+      if (k && targets[ti] == PTOSIM_TARGET_A5)
+        refuse(&e, ptosim_tcolexpand(e.c, &p), "tcolexpand.empty");
+      else
+        finish(&e, ptosim_tcolexpand(e.c, &p), "tcolexpand empty");
+    }
+  /* The binary forms and trowexpand keep the refusal. */
+  env e = env_new_seeded(PTOSIM_TARGET_A2A3, &seed);
+  ptosim_texpand_params p = {.src0 = nd(PTOSIM_DT_F32, 0, 8, 8, 0, 8), .src1 = nd(PTOSIM_DT_F32, 0x400, 1, 8, 1, 8),
+                             .dst = nd(PTOSIM_DT_F32, 0x800, 8, 8, 0, 8)};
+  refuse(&e, ptosim_tcolexpandadd(e.c, &p), "tile.empty");
+  e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
+  refuse(&e, ptosim_trowexpand(e.c, &p), "tile.empty");
+}
+
+/* trowexpand / tcolexpand move bits: random source bytes (NaN payloads, quiet and signalling,
+ * planted in every tenth element) come out unchanged. Reference: a byte copy per element. */
+static void expand_bits(ptosim_target tg, ptosim_dtype t, int col) {
+  env e = env_new_seeded(tg, &seed);
+  int es = (int)es_of(t), vr = 6, vc = 64 / es + 3;
+  ptosim_tile s = nd(t, 0x400, 8, 128 / es, col ? 1 : vr, col ? vc : 1), d = nd(t, 0x1000, 8, 128 / es, vr, vc);
+  static const uint32_t nan32[] = {0x7f800001u, 0xffbfffffu, 0x7fc00123u};
+  static const uint16_t nan16[] = {0x7c01u, 0xfdffu, 0x7e55u}, nanbf[] = {0x7f81u, 0xffbfu, 0x7fc3u};
+  for (int i = 0; i < (col ? vc : vr); i++) {
+    uint8_t *q = at(&e, &s, col ? 0 : i, col ? i : 0);
+    if (i % 10 == 0 && t == PTOSIM_DT_F32) memcpy(q, &nan32[i / 10 % 3], 4);
+    if (i % 10 == 0 && t != PTOSIM_DT_F32) memcpy(q, t == PTOSIM_DT_F16 ? &nan16[i / 10 % 3] : &nanbf[i / 10 % 3], 2);
+  }
+  env_load(&e);
+  for (int r = 0; r < vr; r++)
+    for (int c = 0; c < vc; c++) memcpy(at(&e, &d, r, c), at(&e, &s, col ? 0 : r, col ? c : 0), (size_t)es);
+  ptosim_texpand_params p = {.src0 = s, .dst = d};
+  char what[64];
+  snprintf(what, sizeof what, "%s %s bits target %d", col ? "tcolexpand" : "trowexpand", pt_dtype_name(t), tg);
+  finish(&e, col ? ptosim_tcolexpand(e.c, &p) : ptosim_trowexpand(e.c, &p), what);
+}
+
+static void test_expand_bits(void) {
+  static const ptosim_dtype types[] = {PTOSIM_DT_F32, PTOSIM_DT_F16, PTOSIM_DT_BF16};
+  for (int ti = 0; ti < 2; ti++)
+    for (int k = 0; k < 3; k++)
+      for (int col = 0; col < 2; col++)
+        for (int rep = 0; rep < 4; rep++) expand_bits(targets[ti], types[k], col);
+}
+
+/* ---- treshape / tprefetch: no valid extent is read ---------------------------------------- */
+
+/* tprefetch stages the view at the tile start whatever the tile's valid region: with an empty
+ * one the UB ends as with a full one (the same random UB and GM), and differs from the start. */
+static void test_prefetch_reshape(void) {
+  static const int ext[3][2] = {{8, 16}, {0, 16}, {8, 0}};
+  for (int ti = 0; ti < 2; ti++) {
+    float gm[64];
+    for (int i = 0; i < 64; i++) gm[i] = (float)(pt_rand_u64(&seed) % 977) - 300.0f;
+    unsigned long long s0 = pt_rand_u64(&seed);
+    uint8_t *want = NULL;
+    for (int k = 0; k < 3; k++) {
+      unsigned long long sd = s0;
+      env e = env_new_seeded(targets[ti], &sd);
+      env_load(&e);
+      uint64_t ga;
+      CHECK(ptosim_gm_map(e.m, gm, sizeof gm, &ga) == PTOSIM_OK);
+      ptosim_tload_params lp = {.src = view2d(ga, 4, 16, 16, 0), .dst = nd(PTOSIM_DT_F32, 0x800, 8, 16, ext[k][0], ext[k][1])};
+      CHECK_MSG(ptosim_tprefetch(e.c, &lp) == PTOSIM_OK, "tprefetch valid %dx%d: %s", ext[k][0], ext[k][1],
+                ptosim_last_diag(e.m)->msg);
+      uint8_t *got = malloc(e.cap);
+      CHECK(ptosim_mem_read(e.c, PTOSIM_UB, 0, got, e.cap) == PTOSIM_OK);
+      if (!k) CHECK(memcmp(got, e.img, e.cap) != 0 && memcmp(got + 0x800, gm, 4 * 16 * 4) == 0);
+      if (!k) want = got;
+      else CHECK_MSG(memcmp(got, want, e.cap) == 0, "tprefetch valid %dx%d target %d", ext[k][0], ext[k][1], ti);
+      if (k) free(got);
+      env_free(&e);
+    }
+    free(want);
+    /* treshape of an empty tile: the result aliases the source, nothing moves. */
+    env e = env_new_seeded(targets[ti], &seed);
+    env_load(&e);
+    ptosim_tile r = nd(PTOSIM_DT_F32, 0, 16, 8, 0, 8);
+    ptosim_treshape_params rp = {.src = nd(PTOSIM_DT_F32, 0x400, 8, 16, 0, 16), .result = &r};
+    ptosim_status st = ptosim_treshape(e.c, &rp);
+    CHECK(r.addr == 0x400);
+    finish(&e, st, "treshape empty");
+  }
+}
+
 /* ---- ops that do not take an empty region ------------------------------------------------- */
 
 static void test_refused(void) {
@@ -258,6 +400,10 @@ int main(void) {
   RUN(test_tpart);
   RUN(test_tpartarg);
   RUN(test_tload_tstore);
+  RUN(test_colred);
+  RUN(test_colexpand);
+  RUN(test_expand_bits);
+  RUN(test_prefetch_reshape);
   RUN(test_refused);
   RUN(test_text);
   return pt_test_finish();

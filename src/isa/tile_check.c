@@ -93,6 +93,13 @@ static bool may_be_empty(ptosim_opcode op) {
     case PTOSIM_OP_tpartmin:
     case PTOSIM_OP_tpartargmax: /* TPartArgOp.hpp / TPartArgBinOps.hpp: the same (a2a3 asserts */
     case PTOSIM_OP_tpartargmin: /* on an empty dst: tpartarg*.empty) */
+    case PTOSIM_OP_tcolsum:     /* TColSum.hpp & co.: return on an empty src (an empty dst */
+    case PTOSIM_OP_tcolmax:     /* under a non-empty src is written: <op>.empty) */
+    case PTOSIM_OP_tcolmin:
+    case PTOSIM_OP_tcolprod:
+    case PTOSIM_OP_tcolexpand:  /* empty dst: zero loops; empty src: a2a3 returns, a5 asserts */
+    case PTOSIM_OP_treshape:    /* TReshape.hpp, TPrefetch.hpp: no valid extent is read, */
+    case PTOSIM_OP_tprefetch:   /* the static tile shape is used */
       return true;
     default:
       return false;
