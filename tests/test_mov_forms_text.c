@@ -117,23 +117,6 @@ static const char *generic_a5 = HEAD("a5", "") GBODY;
 /* Byte of element (i, j) of an i8 NZ tile of `rows` rows: column blocks of 32 bytes, rows apart 32. */
 static size_t nz8(int rows, int i, int j) { return (size_t)((j / 32 * rows + i) * 32 + j % 32); }
 
-/* Run text program src on a fresh machine of target tg with GM buffers bufs[0, n); L1 bytes
- * [0, len) to l1. */
-static void run_l1(const char *src, ptosim_target tg, void **bufs, const size_t *sizes, int n, void *l1, size_t len) {
-  ptosim_program *prog = pt_test_load(src, strlen(src));
-  CHECK(prog != NULL);
-  if (!prog) return;
-  ptosim_machine *m = ptosim_machine_new(tg, 1);
-  ptosim_arg args[4];
-  memset(args, 0, sizeof args);
-  for (int i = 0; i < n && i < 4; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
-  ptosim_status st = ptosim_program_run(prog, m, args);
-  CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
-  CHECK(ptosim_mem_read(ptosim_core_of(m, 0, PTOSIM_AIC), PTOSIM_L1, 0, l1, len) == PTOSIM_OK);
-  ptosim_machine_free(m);
-  ptosim_program_free(prog);
-}
-
 static void run_indexed(const char *tmpl, ptosim_target tg, bool generic) {
   enum { QOFS = -7 };
   char src[16384], qw[32];
@@ -145,7 +128,7 @@ static void run_indexed(const char *tmpl, ptosim_target tg, bool generic) {
   static int8_t l1[24576 + 1024];
   void *bufs[] = {words};
   size_t sizes[] = {sizeof words};
-  run_l1(src, tg, bufs, sizes, 1, l1, sizeof l1);
+  run_text_l1(src, tg, bufs, sizes, 1, l1, sizeof l1);
   int bad = 0;
   for (int i = 0; i < 16; i++)
     for (int j = 0; j < 32; j++) {
@@ -259,7 +242,7 @@ static void test_mgather_l1(void) {
         gather_prog(src, sizeof src, tn[t], elem, oob, vr);
         void *bufs[] = {table, idx, scratch};
         size_t sizes[] = {sizeof table, elem ? sizeof idx : 32 * 4, sizeof scratch};
-        run_l1(src, tg[t], bufs, sizes, elem ? 3 : 2, l1, sizeof l1);
+        run_text_l1(src, tg[t], bufs, sizes, elem ? 3 : 2, l1, sizeof l1);
         int bad = 0;
         for (int i = 0; i < 32 * 32; i++) bad += l1[i] != want[i] || (elem && scratch[i] != want_s[i]);
         CHECK_MSG(bad == 0, "%s mgather %s oob %s: %d wrong elements", tn[t], elem ? "elem" : "row", oob_words[oob],

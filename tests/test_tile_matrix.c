@@ -1048,7 +1048,7 @@ static void test_tmov_negative(void) {
   p = (ptosim_tmov_params){.src = mat, .dst = left, .acc_to_vec = PTOSIM_A2V_SINGLE_VEC1};
   expect_mv(A5, PTOSIM_OP_tmov, C, p, "tmov.acc_to_vec");
   p = (ptosim_tmov_params){.src = mat, .dst = left}, p.dst.valid_cols = 0;
-  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tile.valid");
+  expect_mv(A5, PTOSIM_OP_tmov, C, p, "tile.empty");
   p = (ptosim_tmov_params){.src = mat, .dst = left}, p.src.dtype = DT(I4);
   expect_mv(A5, PTOSIM_OP_tmov, C, p, "tile.dtype");
   p = (ptosim_tmov_params){.src = mat, .dst = left}, p.dst.blayout = BL_R, p.dst.slayout = SL_C;

@@ -632,8 +632,10 @@ static void test_tload_rules(void) {
   BAD(e, aiv0, "tile.shape", "rows 0");
   p = q, p.dst.valid_cols = 17;
   BAD(e, aiv0, "tile.valid", "valid > cols");
-  p = q, p.dst.valid_rows = 0;
-  BAD(e, aiv0, "tile.valid", "valid rows 0");
+  p = q, p.dst.valid_rows = -1;
+  BAD(e, aiv0, "tile.valid", "valid rows -1");
+  p = q, p.dst.valid_rows = 0; /* an empty region is loaded (tests/test_tile_empty.c), the view must carry it */
+  BAD(e, aiv0, "tload.view_shape", "valid rows 0, view 8 rows");
   p = q, p.dst.cols = 10, p.dst.valid_cols = 8;
   BAD(e, aiv0, "tile.align", "20-byte rows");
   p = q, p.dst.rows = 1 << 30, p.dst.cols = 1 << 20;

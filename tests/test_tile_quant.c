@@ -572,7 +572,7 @@ static void test_tquant_mx_errors(void) {
 #define EDITDN(...) (p = dn, __VA_ARGS__, p)
   mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.src.valid_rows = p.dst.valid_rows = 48), "tquant_mx.valid");
   mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.src.valid_rows = p.dst.valid_rows = 0, p.exp.valid_rows = p.max.valid_rows = 0,
-                                     p.scaling.valid_rows = 0), "tile.valid"); /* empty: the tile checks refuse it */
+                                     p.scaling.valid_rows = 0), "tile.empty"); /* empty: tquant_mx does not take one */
   mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.exp.cols = 96), "tquant_mx.shape");
   mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.max.valid_rows = 1), "tquant_mx.shape");
   mx_refuse(PTOSIM_TARGET_A5, EDITDN(p.scaling.valid_cols = 32), "tquant_mx.shape");

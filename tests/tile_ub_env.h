@@ -118,8 +118,10 @@ static inline double as(ptosim_dtype t, double v) {
 }
 
 /* Run text program src on a fresh machine of target t with GM buffers bufs[0, n) as its
- * arguments; CHECKs that it succeeds. */
-static inline void run_text(const char *src, ptosim_target t, void **bufs, const size_t *sizes, int n) {
+ * arguments; CHECKs that it succeeds, then copies bytes [0, len) of the cube core's L1 to l1
+ * (len 0: nothing) before the machine is freed. */
+static inline void run_text_l1(const char *src, ptosim_target t, void **bufs, const size_t *sizes, int n, void *l1,
+                               size_t len) {
   ptosim_program *prog = pt_test_load(src, strlen(src));
   CHECK(prog != NULL);
   if (!prog) return;
@@ -129,8 +131,14 @@ static inline void run_text(const char *src, ptosim_target t, void **bufs, const
   for (int i = 0; i < n && i < 8; i++) ptosim_gm_map(m, bufs[i], sizes[i], &args[i].gm_addr);
   ptosim_status st = ptosim_program_run(prog, m, args);
   CHECK_MSG(st == PTOSIM_OK, "%s [%s]", ptosim_last_diag(m)->msg, ptosim_last_diag(m)->rule);
+  if (len) CHECK(ptosim_mem_read(ptosim_core_of(m, 0, PTOSIM_AIC), PTOSIM_L1, 0, l1, len) == PTOSIM_OK);
   ptosim_machine_free(m);
   ptosim_program_free(prog);
+}
+
+/* run_text_l1 without the L1 copy. */
+static inline void run_text(const char *src, ptosim_target t, void **bufs, const size_t *sizes, int n) {
+  run_text_l1(src, t, bufs, sizes, n, NULL, 0);
 }
 
 #endif

@@ -730,7 +730,10 @@ def tpart_npu(op):
 
         def tile(name, dtype, o, f, **kw):
             vr, vc, tr, tc = o
-            return gm_tile(name, dtype, (max(tr, 1), tc or align32(vc, dtype)), (vr, vc), d, f, **kw)
+            tr = max(tr, 1)
+            if not vr * vc:  # an empty region (a5's "8 x 0" of a 1-row tile): its rows within the tile
+                vr = min(vr, tr)
+            return gm_tile(name, dtype, (tr, tc or align32(vc, dtype)), (vr, vc), d, f, **kw)
         if not arg:
             f0, f1 = ("input0.bin", "input1.bin") if os.path.exists(os.path.join(d, "input0.bin")) else \
                 ("input1.bin", "input2.bin")

@@ -434,9 +434,9 @@ static void lower_retile(obj_low *o, int with_addr);
 static void lower_multi_get(obj_low *o, const pa_item *src) {
   const pa_type *t = result_type_of(o, PA_TY_TILE_BUF);
   add(o, src, PT_VK_TILE);
-  if (src->nargs != 1 && !o->failed)
+  if (src->nargs == 1) add(o, &src->args[0], PT_VK_INT);
+  else if (!o->failed)
     o->failed = pt_lower_errorf(o->L, src->loc, "bind.arity", "write %multi[%slot]", "pto.multi_tile_get: needs one slot index");
-  else add(o, &src->args[0], PT_VK_INT);
   const pa_type *m = o->failed ? NULL : pt_bind_value_type(&o->b, src);
   if (!t || !m) return;
   pa_type slot = *m;

@@ -10,8 +10,8 @@
 /* d[j] = f(a[j & am], b[j & bm]) for j < n, elements of one type: a mask of -1 walks the
  * operand, 0 repeats its element 0, 2^k - 1 a block of 2^k. */
 typedef void (*pt_tile_bc_fn)(uint8_t *d, const uint8_t *a, int64_t am, const uint8_t *b, int64_t bm, int64_t n);
-typedef enum pt_tile_binop { PT_TB_ADD, PT_TB_MUL, PT_TB_MAX, PT_TB_MIN, PT_TB_COPY } pt_tile_binop;
-/* The loop of f = op on element type dt (COPY: f(x, y) = x); NULL when there is none. */
+typedef enum pt_tile_binop { PT_TB_ADD, PT_TB_MUL, PT_TB_MAX, PT_TB_MIN } pt_tile_binop;
+/* The loop of f = op on element type dt; NULL when there is none. */
 pt_tile_bc_fn pt_tile_bc_loop(pt_tile_binop op, ptosim_dtype dt);
 
 /* A vec tile: the common tile rules, then space UB (rule "<op>.space"). */

@@ -80,6 +80,32 @@ static ptosim_status check_lines(pt_ctx *x, pt_tile_family f, const char *what, 
   return PTOSIM_OK;
 }
 
+/* The ops that accept an empty valid region (valid_rows == 0 or valid_cols == 0) on every tile
+ * operand, because pto-isa's NPU code runs it as zero loops or gives it a meaning; each op
+ * refuses its own undefined cases ("<op>.empty"). docs/spec-notes.md, Empty valid regions. */
+static bool may_be_empty(ptosim_opcode op) {
+  switch (op) {
+    case PTOSIM_OP_tload:       /* TLoad.hpp: nBurst / lenBurst of 0, nothing moved */
+    case PTOSIM_OP_tstore:      /* TStore.hpp: the same on the way out */
+    case PTOSIM_OP_tpartadd:    /* TPartOp.hpp / TPartBinOps.hpp: empty dst: nothing; empty */
+    case PTOSIM_OP_tpartmul:    /* source: dst = the other source */
+    case PTOSIM_OP_tpartmax:
+    case PTOSIM_OP_tpartmin:
+    case PTOSIM_OP_tpartargmax: /* TPartArgOp.hpp / TPartArgBinOps.hpp: the same (a2a3 asserts */
+    case PTOSIM_OP_tpartargmin: /* on an empty dst: tpartarg*.empty) */
+    case PTOSIM_OP_tcolsum:     /* TColSum.hpp & co.: return on an empty src (an empty dst */
+    case PTOSIM_OP_tcolmax:     /* under a non-empty src is written: <op>.empty) */
+    case PTOSIM_OP_tcolmin:
+    case PTOSIM_OP_tcolprod:
+    case PTOSIM_OP_tcolexpand:  /* empty dst: zero loops; empty src: a2a3 returns, a5 asserts */
+    case PTOSIM_OP_treshape:    /* TReshape.hpp, TPrefetch.hpp: no valid extent is read, */
+    case PTOSIM_OP_tprefetch:   /* the static tile shape is used */
+      return true;
+    default:
+      return false;
+  }
+}
+
 ptosim_status pt_tile_check(pt_ctx *x, pt_tile_family f, const char *what, const ptosim_tile *t, pt_tile_info *out) {
   unsigned es = pt_dtype_size(t->dtype);
   PT_VERIFY(x, es, "tile.dtype", "give the tile a byte-sized element type", "%s tile has element type %s", what,
@@ -93,9 +119,13 @@ ptosim_status pt_tile_check(pt_ctx *x, pt_tile_family f, const char *what, const
   PT_VERIFY(x, t->rows >= 1 && t->cols >= 1 && (int64_t)t->rows * t->cols <= MAX_ELEMS, "tile.shape",
             "tile rows and cols are positive and the tile fits a local memory", "%s tile shape %d x %d", what, t->rows,
             t->cols);
-  PT_VERIFY(x, t->valid_rows >= 1 && t->valid_rows <= t->rows && t->valid_cols >= 1 && t->valid_cols <= t->cols,
-            "tile.valid", "keep 0 < valid <= shape in both dimensions", "%s tile valid %d x %d outside shape %d x %d",
+  PT_VERIFY(x, t->valid_rows >= 0 && t->valid_rows <= t->rows && t->valid_cols >= 0 && t->valid_cols <= t->cols,
+            "tile.valid", "keep 0 <= valid <= shape in both dimensions", "%s tile valid %d x %d outside shape %d x %d",
             what, t->valid_rows, t->valid_cols, t->rows, t->cols);
+  PT_VERIFY(x, (t->valid_rows && t->valid_cols) || may_be_empty(x->op), "tile.empty",
+            "give the tile a valid region of at least one element (docs/spec-notes.md, Empty valid regions)",
+            "%s tile valid %d x %d is empty; only the ops whose NPU code handles an empty region take one", what,
+            t->valid_rows, t->valid_cols);
   bool vector = k_rules[f].gemv && t->space == PTOSIM_L0A && t->rows == 1;
   pt_tile_info i = {.es = es, .boxed = t->slayout != PTOSIM_SL_NONE_BOX && !vector, .ir = 1, .ic = 1};
   if (i.boxed) {

@@ -173,14 +173,15 @@ static ptosim_status part(pt_ctx *x, const ptosim_texpand_params *p, const char 
   PT_TRY(pt_tile_rows(x, s1, s1->valid_rows, s1->valid_cols, PT_READ, &b));
   PT_TRY(pt_tile_rows(x, d, h, w, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(h * w), d->dtype);
-  pt_tile_bc_fn both = pt_tile_bc_loop(f, d->dtype), copy = pt_tile_bc_loop(PT_TB_COPY, d->dtype);
+  pt_tile_bc_fn both = pt_tile_bc_loop(f, d->dtype);
   const uint8_t *fp = full == s0 ? a : b;
   for (int64_t r = 0; r < h; r++) {
     uint8_t *dr = dp + r * d->cols * es;
     const uint8_t *fr = fp + r * full->cols * es;
     int64_t k = r < sh ? sw : 0; /* columns where both sources are valid */
     if (k) both(dr, a + r * s0->cols * es, -1, b + r * s1->cols * es, -1, k);
-    copy(dr + k * es, fr + k * es, -1, fr + k * es, -1, w - k);
+    /* the rest is a data move (a2a3 copy_ubuf_to_ubuf, a5 vlds / vsts): the bits, NaNs too */
+    memmove(dr + k * es, fr + k * es, (size_t)((w - k) * (int64_t)es));
   }
   return PTOSIM_OK;
 }
@@ -558,6 +559,10 @@ static ptosim_status part_arg(pt_ctx *x, const ptosim_tconcatidx_params *p, cons
   uint32_t it = d->dtype == PTOSIM_DT_F16 ? T_IDX : T_IDX32; /* a5 TPartArgBinOps.hpp static_assert */
   PT_TRY(pt_tile_dtype_in(x, op, "dst_idx", di->dtype, it, it));
   int64_t h = d->valid_rows, w = d->valid_cols;
+  PT_VERIFY(x, (h && w) || x->m->target == PTOSIM_TARGET_A5, PT_TILE_RULE(op, "empty"),
+            "give dst a valid region of at least one element on a2a3 (a5 makes an empty dst a no-op)",
+            "dst valid %" PRId64 " x %" PRId64 " is empty: a2a3 TPartArgOp.hpp checkTiles asserts a non-zero dst", h,
+            w);
   PT_VERIFY(x, di->valid_rows == h && di->valid_cols == w, PT_TILE_RULE(op, "valid"),
             "give dst_idx dst's valid region", "dst_idx valid %d x %d, dst %" PRId64 " x %" PRId64, di->valid_rows,
             di->valid_cols, h, w);

@@ -266,16 +266,19 @@ static void plan_copy(const plan *pl, bool load, ptosim_dtype add) {
 static const char *const layout_name[PTOSIM_GL_COUNT] = {"nd",      "dn",      "nz",      "mx_a_zz", "mx_a_nd",
                                                          "mx_a_dn", "mx_b_nn", "mx_b_nd", "mx_b_dn"};
 
-/* Shape, stride and element-size checks of a view paired with a tile of element size es. */
-static ptosim_status check_view(pt_ctx *x, const ptosim_gm_view *v, unsigned es) {
+/* Shape, stride and element-size checks of a view paired with a tile of element size es; the
+ * view of an empty valid region (empty) may have dimensions of 0. */
+static ptosim_status check_view(pt_ctx *x, const ptosim_gm_view *v, unsigned es, bool empty) {
   VERIFY(x, (unsigned)v->layout < PTOSIM_GL_COUNT, "view_layout", "use a ptosim_gm_layout enumerator",
          "invalid view layout %d", (int)v->layout);
   VERIFY(x, pt_dtype_size(v->dtype) == es, "elem_size", "use view and tile element types of the same size",
          "view element %s and tile element of %u bytes differ in size", pt_dtype_name(v->dtype), es);
   for (int d = 0; d < PTOSIM_VIEW_DIMS; d++) {
-    VERIFY(x, v->shape[d] >= 1 && v->shape[d] <= INT32_MAX, "view_shape", "every view dimension is in [1, 2^31)",
+    VERIFY(x, v->shape[d] >= !empty && v->shape[d] <= INT32_MAX, "view_shape",
+           "every view dimension is in [1, 2^31) (0 allowed for an empty valid region)",
            "view shape[%d] = %" PRId64 " is out of range", d, v->shape[d]);
-    VERIFY(x, v->stride[d] >= 0 && v->stride[d] <= MAX_EXTENT / (int64_t)es / v->shape[d], "view_stride",
+    int64_t n = v->shape[d] ? v->shape[d] : 1;
+    VERIFY(x, v->stride[d] >= 0 && v->stride[d] <= MAX_EXTENT / (int64_t)es / n, "view_stride",
            "view strides are non-negative element counts and a view spans less than 2^50 bytes",
            "view stride[%d] = %" PRId64 " is negative or too large", d, v->stride[d]);
   }
@@ -517,6 +520,33 @@ static ptosim_status check_dtype(pt_ctx *x, ptosim_dtype t) {
   return PTOSIM_OK;
 }
 
+static bool is_empty(const tgeo *g) { return g->vr == 0 || g->vc == 0; }
+
+/* TLOAD / TSTORE of an empty valid region: pto-isa's vec ND / DN paths (a5 TLoadVecND2ND,
+ * a2a3 TLoad.hpp, TStore.hpp) issue their DMA with nBurst (view rows) or lenBurst (view
+ * columns) of 0, and the tpart* hardware tests load and store such tiles: nothing moves and
+ * nothing is accessed (the tile's address is still checked). The view must still carry the
+ * valid region. The pad fill of a load (acc PT_WRITE), mat / acc tiles and fractal layouts
+ * have no defined empty form (rule "<op>.empty"). */
+static ptosim_status empty_move(pt_ctx *x, const ptosim_gm_view *v, const tgeo *g, const ptosim_tile *t, pt_access acc) {
+  bool nd = g->kind == PT_TK_ND;
+  VERIFY(x,
+         t->space == PTOSIM_UB && (t->pad == PTOSIM_PAD_NULL || acc == PT_READ) &&
+             ((nd && v->layout == PTOSIM_GL_ND) || (g->kind == PT_TK_DN && v->layout == PTOSIM_GL_DN)),
+         "empty", "move an empty valid region only between ND / DN views and vec tiles (a load: pad null)",
+         "empty valid region %" PRId64 "x%" PRId64 " of a %s %s tile (pad %d, %s view): only the vec ND / DN DMA "
+         "of 0 bursts is defined, with no pad fill",
+         g->vr, g->vc, pt_space_name(t->space), pt_tile_kind_name(g->kind), (int)t->pad, layout_name[v->layout]);
+  const int64_t *s = v->shape;
+  int64_t lines = 1; /* the view dimensions other than the contiguous one (ND: 4, DN: 3) */
+  for (int d = 0; d < PTOSIM_VIEW_DIMS; d++)
+    if (d != (nd ? 4 : 3)) lines = lines && s[d] ? mul(lines, s[d]) : 0;
+  PT_TRY(nd ? want_valid(x, g, lines, s[4], "shape[0..3]", "shape[4]")
+            : want_valid(x, g, s[3], lines, "shape[3]", "shape[0..2] * shape[4]"));
+  uint8_t *h;
+  return pt_tile_at(x, x->core, t->space, t->addr, 0, acc, &h);
+}
+
 /* The rules that depend on the pair, the target and the tile location. */
 static ptosim_status tload_rules(pt_ctx *x, const ptosim_tload_params *p, const tgeo *g, bool mat) {
   const ptosim_gm_view *v = &p->src;
@@ -582,11 +612,12 @@ ptosim_status pt_exec_tload(pt_ctx *x, const ptosim_tload_params *p) {
   tgeo g;
   PT_TRY(check_dtype(x, p->dst.dtype));
   PT_TRY(tile_geo(x, "dst", &p->dst, &g));
-  PT_TRY(check_view(x, &p->src, g.es));
+  PT_TRY(check_view(x, &p->src, g.es, is_empty(&g)));
   bool mat = p->dst.space == PTOSIM_L1;
   VERIFY(x, mat || p->dst.space == PTOSIM_UB, "loc", "TLOAD writes a vec (UB) or mat (L1) tile",
          "destination tile in %s", pt_space_name(p->dst.space));
   PT_TRY(check_unit(x, "destination", p->dst.space));
+  if (is_empty(&g)) return empty_move(x, &p->src, &g, &p->dst, PT_WRITE);
   unsigned where = mat ? (is_a5(x) ? W_MAT | W_MAT5 : W_MAT) : W_VEC;
   plan_fn fn = find_pair(p->src.layout, g.kind, where);
   VERIFY(x, fn, "layout_pair", "vec: ND->ND, DN->DN, NZ->NZ; mat adds ND->NZ, DN->ZN (a5: DN->NZ and MX scales)",
@@ -809,7 +840,7 @@ static ptosim_status tstore_common(pt_ctx *x, const ptosim_tstore_params *p, tge
   PT_TRY(tile_geo(x, "src", &p->src, g));
   ptosim_space sp = p->src.space;
   *acc = sp == PTOSIM_L0C; /* the FIXPIPE converts: any byte-sized view type, checked per pair */
-  PT_TRY(check_view(x, &p->dst, *acc && pt_dtype_size(p->dst.dtype) ? pt_dtype_size(p->dst.dtype) : g->es));
+  PT_TRY(check_view(x, &p->dst, *acc && pt_dtype_size(p->dst.dtype) ? pt_dtype_size(p->dst.dtype) : g->es, is_empty(g)));
   VERIFY(x, sp == PTOSIM_UB || sp == PTOSIM_L0C || (sp == PTOSIM_L1 && !is_a5(x)), "loc",
          "store a vec (UB) or acc (L0C) tile (a2a3 also mat)", "source tile in %s on %s", pt_space_name(sp),
          x->m->prof->name);
@@ -821,6 +852,7 @@ ptosim_status pt_exec_tstore(pt_ctx *x, const ptosim_tstore_params *p) {
   bool acc;
   if (p->has_fp) return pt_exec_tstore_fp(x, p); /* PTOAS's `ins(%acc fp %fp)` form */
   PT_TRY(tstore_common(x, p, &g, &acc));
+  if (is_empty(&g)) return empty_move(x, &p->dst, &g, &p->src, PT_READ);
   if (acc) return tstore_acc(x, p, &g, false);
   VERIFY(x, p->atomic == PTOSIM_ATOMIC_NONE || p->atomic == PTOSIM_ATOMIC_ADD, "atomic", "atomic_none or atomic_add",
          "atomic mode %d", (int)p->atomic);
@@ -842,6 +874,7 @@ ptosim_status pt_exec_tstore_fp(pt_ctx *x, const ptosim_tstore_params *p) {
   VERIFY(x, p->src.space == PTOSIM_L0C, "loc", "tstore_fp stores acc (L0C) tiles", "source tile in %s",
          pt_space_name(p->src.space));
   PT_TRY(tstore_common(x, p, &g, &acc));
+  if (is_empty(&g)) return empty_move(x, &p->dst, &g, &p->src, PT_READ); /* refused: an acc tile */
   VERIFY(x, !p->has_quant_scalar, "quant_mix", "tstore_fp takes its parameters from the fp tile only",
          "a pre-quant scalar given to tstore_fp");
   PT_TRY(tile_geo(x, "fp", &p->fp, &f));
@@ -880,7 +913,7 @@ ptosim_status pt_exec_tprefetch(pt_ctx *x, const ptosim_tload_params *p) {
   PT_TRY(check_unit(x, "destination", p->dst.space));
   unsigned ves = pt_dtype_size(v->dtype);
   VERIFY(x, ves, "dtype", "give the view a byte-sized element type", "view element type %s", pt_dtype_name(v->dtype));
-  PT_TRY(check_view(x, v, ves));
+  PT_TRY(check_view(x, v, ves, false));
   PT_TRY(want_stride(x, v, 4, 1));
   const int64_t *s = v->shape, tb = t_bytes(&g), rowb = g.cols * g.es, maxc = rowb / ves;
   VERIFY(x, maxc >= 1, "tile_shape", "a tile row holds at least one view element",
@@ -918,7 +951,7 @@ ptosim_status pt_exec_tprefetch_async(pt_ctx *x, const ptosim_tprefetch_async_pa
   const ptosim_gm_view *v = &p->src;
   unsigned es = pt_dtype_size(v->dtype);
   VERIFY(x, es, "dtype", "give the view a byte-sized element type", "view element type %s", pt_dtype_name(v->dtype));
-  PT_TRY(check_view(x, v, es));
+  PT_TRY(check_view(x, v, es, false));
   const int64_t *s = v->shape, *st = v->stride;
   VERIFY(x,
          s[0] == 1 && s[1] == 1 && s[2] == 1 && s[3] == 1 && st[4] == 1 && st[3] == s[4] && st[2] == st[3] &&
@@ -1067,7 +1100,7 @@ static ptosim_status ix_setup(pt_ctx *x, ix *s, const ptosim_gm_view *v, const p
   PT_TRY(check_unit(x, dname, data->space));
   VERIFY(x, idx->dtype == PTOSIM_DT_I32 || idx->dtype == PTOSIM_DT_U32, "idx_dtype", "indices are i32 or u32",
          "index tile of %s", pt_dtype_name(idx->dtype));
-  PT_TRY(check_view(x, v, s->d.es));
+  PT_TRY(check_view(x, v, s->d.es, false));
   VERIFY(x, (unsigned)co <= PTOSIM_COALESCE_ELEM && (unsigned)oob <= 3, "mode",
          "use the enumerators of ptosim/tile_move.h", "coalesce %d / oob %d", (int)co, oob);
   s->v = v, s->dt = t, s->row = co == PTOSIM_COALESCE_ROW, s->nz = v->layout == PTOSIM_GL_NZ;
@@ -1160,8 +1193,8 @@ static ptosim_status l1_setup(pt_ctx *x, const ptosim_mgather_params *p, ix *s) 
   VERIFY(x, d->kind == PT_TK_NZ && p->dst.fractal == 512 && d->rows % 16 == 0 && d->cols % c0 == 0, "l1_tile",
          "the mat tile is NZ (col_major, row_major boxes, fractal 512), rows % 16 == 0, cols % (32 / elem bytes) == 0",
          "%s mat tile %" PRId64 "x%" PRId64, pt_tile_kind_name(d->kind), d->rows, d->cols);
-  PT_TRY(check_view(x, &p->table, d->es));
-  PT_TRY(check_view(x, &p->idx_gm, 4));
+  PT_TRY(check_view(x, &p->table, d->es, false));
+  PT_TRY(check_view(x, &p->idx_gm, 4, false));
   VERIFY(x, p->table.layout == PTOSIM_GL_ND && p->table.dtype == t, "layout_pair",
          "the table is an ND view of the tile's element type", "%s table of %s for a %s tile",
          layout_name[p->table.layout], pt_dtype_name(p->table.dtype), pt_dtype_name(t));
@@ -1173,7 +1206,7 @@ static ptosim_status l1_setup(pt_ctx *x, const ptosim_mgather_params *p, ix *s) 
   s->rowb = p->table.stride[3] * d->es;
   if (!s->row) { /* the scratch: a GM view of the tile's type holding the whole tile */
     const ptosim_gm_view *w = &p->scratch;
-    PT_TRY(check_view(x, w, d->es));
+    PT_TRY(check_view(x, w, d->es, false));
     int64_t have = mul(mul(mul(w->shape[0], w->shape[1]), mul(w->shape[2], w->shape[3])), w->shape[4]);
     VERIFY(x, w->dtype == t && have >= d->rows * d->cols, "scratch",
            "elem mode stages the whole tile in a GM scratch view of its element type",

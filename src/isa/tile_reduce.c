@@ -780,10 +780,13 @@ FLOATS(BCAST, bexpdif, EXPDIF_F, _)
  * for float and half; bf16 and the integers divide as DEFAULT). */
 #define DIVHP_F(K, x, y) pt_te_div754_##K(x, y)
 BCAST(bdivhp, f32, DIVHP_F, _) BCAST(bdivhp, f16, DIVHP_F, _)
-FLOATS(BCAST, bcopy, FIRST, _) ALL_INTS(BCAST, bcopy, FIRST, _)
-/* The 8-bit storage types (fp8, two fp4 in a byte) move as their bytes. */
+/* trowexpand / tcolexpand move bits (a2a3 vector_dup / vbrcb / copy_ubuf_to_ubuf, a5 vlds / vdup
+ * / vsts): every type copies as the unsigned integer of its size, NaN payloads kept. */
+UINTS(BCAST, bcopy, FIRST, _) BCAST(bcopy, u64, FIRST, _)
 #define BYTE_COPIES [PTOSIM_DT_F8E4M3] = bcopy_u8, [PTOSIM_DT_F8E5M2] = bcopy_u8, [PTOSIM_DT_HIF8] = bcopy_u8, \
   [PTOSIM_DT_F8E8M0] = bcopy_u8, [PTOSIM_DT_F4E1M2X2] = bcopy_u8, [PTOSIM_DT_F4E2M1X2] = bcopy_u8,
+#define BIT_COPIES BYTE_COPIES [PTOSIM_DT_I8] = bcopy_u8, [PTOSIM_DT_I16] = bcopy_u16, [PTOSIM_DT_F16] = bcopy_u16, \
+  [PTOSIM_DT_BF16] = bcopy_u16, [PTOSIM_DT_I32] = bcopy_u32, [PTOSIM_DT_F32] = bcopy_u32, [PTOSIM_DT_I64] = bcopy_u64,
 static const bc_fn k_badd[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, badd, _, _) ALL_INTS(ENTRY, badd, _, _)};
 static const bc_fn k_bsub[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bsub, _, _) ALL_INTS(ENTRY, bsub, _, _)};
 static const bc_fn k_bmul[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bmul, _, _) ALL_INTS(ENTRY, bmul, _, _)};
@@ -793,7 +796,7 @@ static const bc_fn k_bdiv[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bdiv, _, _) INTS(ENT
 static const bc_fn k_bdivhp[PTOSIM_DT_COUNT] = {ENTRY(bdivhp, f16, _, _) ENTRY(bdiv, bf16, _, _) ENTRY(bdivhp, f32, _, _)
                                                     INTS(ENTRY, bdiv, _, _) UINTS(ENTRY, bdiv, _, _)};
 static const bc_fn k_bexpdif[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bexpdif, _, _)};
-static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {FLOATS(ENTRY, bcopy, _, _) ALL_INTS(ENTRY, bcopy, _, _) BYTE_COPIES};
+static const bc_fn k_bcopy[PTOSIM_DT_COUNT] = {UINTS(ENTRY, bcopy, _, _) ENTRY(bcopy, u64, _, _) BIT_COPIES};
 
 /* The lanes of an integer vdiv that no source defines: 2 j + o for the first j < n whose
  * divisor b[j & bm] is 0 (o = 0) or, for a signed K, whose pair is K's minimum over -1 (o = 1);
@@ -815,7 +818,7 @@ static const bc_guard_fn k_bdivguard[PTOSIM_DT_COUNT] = {INTS(ENTRY, gdiv, _, _)
 
 pt_tile_bc_fn pt_tile_bc_loop(pt_tile_binop op, ptosim_dtype dt) {
   static const bc_fn *const tables[] = {[PT_TB_ADD] = k_badd, [PT_TB_MUL] = k_bmul, [PT_TB_MAX] = k_bmax,
-                                        [PT_TB_MIN] = k_bmin, [PT_TB_COPY] = k_bcopy};
+                                        [PT_TB_MIN] = k_bmin};
   return (unsigned)dt < PTOSIM_DT_COUNT ? tables[op][dt] : NULL;
 }
 
@@ -983,12 +986,21 @@ static ptosim_status reduce(pt_ctx *x, const ptosim_treduce_params *p, const red
     PT_VERIFY(x, s->valid_cols == d->valid_cols && (!o->arg || d->valid_rows == 1), PT_TILE_RULE(o->name, "valid"),
               "give src and dst the same valid columns (arg forms: dst v_row=1)",
               "src valid cols %d, dst valid %d x %d", s->valid_cols, d->valid_rows, d->valid_cols);
-    n = d->valid_cols, len = s->valid_rows, stride = s->cols, dstride = 1;
+    /* An empty src: pto-isa returns before any instruction (a2a3 TColSum.hpp:123, TColMax.hpp:44,
+     * a5 TColSum.hpp:136, TColMax.hpp:49 & co.), dst keeps its bytes. Otherwise it writes dst's
+     * row 0 whatever dst's valid rows, so an empty dst under a non-empty src is refused. */
+    bool none = !s->valid_rows || !s->valid_cols;
+    PT_VERIFY(x, none || d->valid_rows, PT_TILE_RULE(o->name, "empty"),
+              "give dst a valid row, or src an empty valid region (then nothing is written)",
+              "dst valid 0 x %d under a src of %d x %d: the NPU code writes dst row 0 outside its valid region",
+              d->valid_cols, s->valid_rows, s->valid_cols);
+    n = none ? 0 : d->valid_cols, len = s->valid_rows, stride = s->cols, dstride = 1;
   }
   uint8_t *sp, *dp;
   PT_TRY(pt_tile_rows(x, s, s->valid_rows, s->valid_cols, PT_READ, &sp));
   PT_TRY(lines(x, d, 0, n, dstride, 1, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)(s->valid_rows * s->valid_cols), s->dtype);
+  if (!n) return PTOSIM_OK; /* an empty column reduction: no write */
   const red_loops *l = &o->loops[s->dtype];
   bool a5 = x->m->target == PTOSIM_TARGET_A5;
   red_fn fn = o->dir == COL ? (p->binary ? (a5 ? l->tree_a5 : l->tree) : a5 ? l->col_a5 : l->col) : a5 ? l->a5 : l->a2a3;
@@ -1150,6 +1162,18 @@ static ptosim_status row_src_map(pt_ctx *x, const ptosim_tile *s, const ptosim_t
   return pt_tile_rows(x, s, d->valid_rows, first_only ? 1 : blk, PT_READ, &out->base);
 }
 
+/* tcolexpand with an empty dst or src (the one broadcast that may_be_empty lets through):
+ * nothing is written or read. a2a3 TColExpand.hpp:61 returns on either; a5 runs zero rows for
+ * an empty dst but TColExpandCheck (TColExpand.hpp:40) asserts a non-empty src. */
+static ptosim_status col_empty(pt_ctx *x, const char *op, const ptosim_tile *s, const ptosim_tile *d) {
+  PT_VERIFY(x, (s->valid_rows && s->valid_cols) || x->m->target != PTOSIM_TARGET_A5, PT_TILE_RULE(op, "empty"),
+            "give src a valid region of at least one element on a5 (a2a3 makes an empty src a no-op)",
+            "src valid %d x %d is empty: a5 TColExpand.hpp TColExpandCheck asserts a non-empty src", s->valid_rows,
+            s->valid_cols);
+  uint8_t *h;
+  return pt_tile_at(x, x->core, d->space, d->addr, 0, PT_WRITE, &h);
+}
+
 static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const bc_op *o) {
   const ptosim_tile *d = &p->dst;
   const ptosim_tile *s[2] = {&p->src0, &p->src1};
@@ -1185,6 +1209,7 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
     PT_VERIFY(x, s[bi]->valid_cols == d->valid_cols, PT_TILE_RULE(o->name, "valid"),
               "give the per-column operand dst's valid columns", "%s valid cols %d, dst %d", bi ? "src1" : "src0", s[bi]->valid_cols,
               d->valid_cols);
+    if (!s[bi]->valid_rows || !d->valid_rows || !d->valid_cols) return col_empty(x, o->name, s[bi], d);
   }
   if (o->binary) PT_TRY(full_src(x, o->name, bi ? "src0" : "src1", s[1 - bi], d, &src[1 - bi]));
   if (o->dir == ROW) {
