@@ -68,7 +68,7 @@ static int segment_sizes(const pa_item *v, int64_t *seg, unsigned cap) {
     long k = strtol(s, &e, 10);
     if (e == s || k < 0 || k > 1) return -1; /* Optional operands only: 0 or 1 value each */
     seg[n] = k;
-    while (e < end && (*e == ' ' || *e == '\n' || *e == ',')) e++;
+    while (e < end && (*e == ' ' || *e == '\t' || *e == '\r' || *e == '\n' || *e == ',')) e++;
     s = e;
   }
   return s < end ? -1 : (int)n;
