@@ -5,7 +5,8 @@
  *   - pto.tile_buf_addr: a pointer to a tile's data;
  *   - pto.set_ffts: checked, no effect;
  *   - the target of a file of several modules (split-file inputs): the one they all name;
- *   - vector ops in a pto.tileop.helper without pto.vecscope (PTOAS infers the scopes). */
+ *   - vector ops in a pto.tileop.helper without pto.vecscope (PTOAS infers the scopes);
+ *   - "pto.tmov"(...) in MLIR's generic form, sizes as a property or (older MLIR) an attribute. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -277,6 +278,38 @@ static void test_tileop_helper(void) {
   free(out);
 }
 
+/* ---- generic-form tmov (the acc forms: tests/test_mov_forms_text.c) ------------------------- */
+
+/* GM -> %t -> generic tmov -> %u -> GM on vec tiles: out == in. */
+static void test_generic_tmov(void) {
+  static const char *const src_fmt =
+      "module attributes {pto.target_arch = \"%s\"} {\n"
+      "func.func @k(%%a: !pto.ptr<f32>, %%o: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
+      "  %%c1 = arith.constant 1 : index\n  %%c4 = arith.constant 4 : index\n  %%c16 = arith.constant 16 : index\n"
+      "  %%va = pto.make_tensor_view %%a, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      "  %%vo = pto.make_tensor_view %%o, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      "  %%t = pto.alloc_tile : " T416 "\n  %%u = pto.alloc_tile : " T416 "\n"
+      "  pto.tload ins(%%va : !pto.tensor_view<?x?xf32>) outs(%%t : " T416 ")\n"
+      "  pto.barrier #pto.pipe<PIPE_ALL>\n"
+      "  \"pto.tmov\"(%%t, %%u) %s : (" T416 ", " T416 ") -> ()\n"
+      "  pto.barrier #pto.pipe<PIPE_ALL>\n"
+      "  pto.tstore ins(%%u : " T416 ") outs(%%vo : !pto.tensor_view<?x?xf32>)\n  return\n}\n}\n";
+  static const char *const sizes[] = {"<{operandSegmentSizes = array<i32: 1, 1, 0, 0>}>",
+                                      "{operandSegmentSizes = array<i32: 1, 1, 0, 0>}"};
+  char src[4096];
+  for (int t = 0; t < 2; t++)
+    for (int k = 0; k < 2; k++) {
+      float a[64], o[64];
+      for (int i = 0; i < 64; i++) a[i] = (float)i * -0.75f + 3.0f;
+      memset(o, 0, sizeof o);
+      snprintf(src, sizeof src, src_fmt, k_tn[t], sizes[k]);
+      void *bufs[] = {a, o};
+      size_t sz[] = {sizeof a, sizeof o};
+      run_text(src, k_tg[t], bufs, sz, 2);
+      CHECK_MSG(memcmp(a, o, sizeof a) == 0, "%s %s", k_tn[t], sizes[k]);
+    }
+}
+
 int main(void) {
   RUN(test_no_tmp);
   RUN(test_no_tmp_api);
@@ -284,5 +317,6 @@ int main(void) {
   RUN(test_set_ffts);
   RUN(test_nested_target);
   RUN(test_tileop_helper);
+  RUN(test_generic_tmov);
   return pt_test_finish();
 }

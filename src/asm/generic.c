@@ -74,7 +74,7 @@ static int segment_sizes(const pa_item *v, int64_t *seg, unsigned cap) {
   return s < end ? -1 : (int)n;
 }
 
-/* The {...} dictionary: the entries of <{props}> but operandSegmentSizes, then of {attrs}. */
+/* The {...} dictionary: the entries of <{props}>, then of {attrs}, but operandSegmentSizes. */
 static pa_item *merged_dict(pa_parser *p, const pa_item *props, const pa_item *attrs) {
   uint32_t n = (props ? props->nargs : 0) + (attrs ? attrs->nargs : 0), k = 0;
   pa_item *d = pa_alloc(p, sizeof *d), *e = n ? pa_alloc(p, n * sizeof *e) : NULL;
@@ -141,6 +141,7 @@ static const char *gen_parts(const pa_op *op, unsigned nslot, const pa_item **li
   uint32_t nv = *list ? (*list)->nargs : 0;
   if (!*ft || (*ft)->kind != PA_TY_FUNC || (*ft)->nin != nv) return "the function type does not give one type per operand";
   const pa_item *sizes = *props ? pa_dict_get(*props, "operandSegmentSizes") : NULL;
+  if (!sizes && *attrs) sizes = pa_dict_get(*attrs, "operandSegmentSizes"); /* MLIR before properties */
   if (sizes && segment_sizes(sizes, seg, GEN_MAX) != (int)nslot) return "operandSegmentSizes is not one 0 / 1 per ODS operand";
   unsigned total = 0;
   for (unsigned s = 0; s < nslot; s++) total += (unsigned)(seg[s] = sizes ? seg[s] : s < nv);
