@@ -3,6 +3,7 @@
  *   - pto.textract ins(%acc, %r, %c [, %preQuantScalar] : A, index, index [, i64] [fp %fp : F]);
  *   - pto.tinsert ins(%acc, %r, %c : A, index, index [fp %fp : F] [pre_quant %q : i64]);
  *   - pto.ttrans ins(%src) outs(%dst) (tmp left to PTOAS);
+ *   - "pto.tinsert"(...) / "pto.tmov"(...) <{operandSegmentSizes = ...}> (MLIR's generic form);
  *   - pto.mgather GM -> L1: ins(%table, %idx [, %scratch]) with GM indices into a mat tile.
  * The acc tiles are never written, so they hold 0.0 (a fresh machine's memory is zero) and
  * each converted element is the offset of its quant word: for f32 -> i8 with the signed bit
@@ -90,10 +91,33 @@ static void test_tstore_fp(void) {
 static const char *indexed_a2a3 = HEAD("a2a3", "") BODY;
 static const char *indexed_a5 = HEAD("a5", "") BODY;
 
+/* The same in MLIR's generic form (src/asm/generic.c; tinsert_a5_extended_modes,
+ * tmov_forms_emitc), textract kept custom, and %w: a generic tmov of the acc with its
+ * preQuantScalar (ODS operands src, dst, fp?, preQuantScalar?): every element the offset. */
+#define MAT16 TB("mat", "i8", 16, 64, "col_major", "row_major", 512)
+#define GBODY                                                                                                          \
+  "  %q = arith.constant %QW : i64\n"                                                                                 \
+  "  %ax = arith.constant 0 : i64\n  %ay = arith.constant 4096 : i64\n  %az = arith.constant 8192 : i64\n"          \
+  "  %au = arith.constant 16384 : i64\n  %aw = arith.constant 24576 : i64\n"                                        \
+  "  %x = pto.alloc_tile addr = %ax : " XT "\n  %y = pto.alloc_tile addr = %ay : " XT "\n"                         \
+  "  %z = pto.alloc_tile addr = %az : " MAT "\n  %u = pto.alloc_tile addr = %au : " MAT "\n"                       \
+  "  %w = pto.alloc_tile addr = %aw : " MAT16 "\n"                                                                   \
+  "  pto.textract ins(%a, %c0, %c16 : " ACC ", index, index fp %f : " FPT ") outs(%x : " XT ")\n"                  \
+  "  pto.textract ins(%a, %c0, %c32, %q : " ACC ", index, index, i64) outs(%y : " XT ")\n"                         \
+  "  \"pto.tinsert\"(%a, %c16, %c0, %z, %q) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>}> :\n"             \
+  "      (" ACC ", index, index, " MAT ", i64) -> ()\n"                                                              \
+  "  \"pto.tinsert\"(%a, %c0, %c0, %u, %f) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}> :\n"              \
+  "      (" ACC ", index, index, " MAT ", " FPT ") -> ()\n"                                                          \
+  "  \"pto.tmov\"(%a, %w, %q) <{operandSegmentSizes = array<i32: 1, 1, 0, 1>}> : (" ACC ", " MAT16 ", i64) -> ()\n" \
+  "  return\n}\n}\n"
+
+static const char *generic_a2a3 = HEAD("a2a3", "") GBODY;
+static const char *generic_a5 = HEAD("a5", "") GBODY;
+
 /* Byte of element (i, j) of an i8 NZ tile of `rows` rows: column blocks of 32 bytes, rows apart 32. */
 static size_t nz8(int rows, int i, int j) { return (size_t)((j / 32 * rows + i) * 32 + j % 32); }
 
-static void run_indexed(const char *tmpl, ptosim_target tg) {
+static void run_indexed(const char *tmpl, ptosim_target tg, bool generic) {
   enum { QOFS = -7 };
   char src[16384], qw[32];
   snprintf(qw, sizeof qw, "%lld", (long long)word_of(QOFS));
@@ -101,7 +125,7 @@ static void run_indexed(const char *tmpl, ptosim_target tg) {
   CHECK(at != NULL && strlen(tmpl) + 32 < sizeof src);
   if (!at) return;
   snprintf(src, sizeof src, "%.*s%s%s", (int)(at - tmpl), tmpl, qw, at + 3);
-  static int8_t l1[20480];
+  static int8_t l1[24576 + 1024];
   void *bufs[] = {words};
   size_t sizes[] = {sizeof words};
   run_text_l1(src, tg, bufs, sizes, 1, l1, sizeof l1);
@@ -115,14 +139,17 @@ static void run_indexed(const char *tmpl, ptosim_target tg) {
     for (int j = 0; j < 64; j++) {
       bad += l1[8192 + nz8(32, 16 + i, j)] != QOFS;
       bad += l1[16384 + nz8(32, i, j)] != ofs_of(j);
+      bad += generic && l1[24576 + nz8(16, i, j)] != QOFS;
     }
-  CHECK_MSG(bad == 0, "%s: %d wrong elements", tg == PTOSIM_TARGET_A5 ? "a5" : "a2a3", bad);
+  CHECK_MSG(bad == 0, "%s%s: %d wrong elements", tg == PTOSIM_TARGET_A5 ? "a5" : "a2a3", generic ? " generic" : "", bad);
 }
 
 static void test_indexed(void) {
   fill_words();
-  run_indexed(indexed_a2a3, PTOSIM_TARGET_A2A3);
-  run_indexed(indexed_a5, PTOSIM_TARGET_A5);
+  run_indexed(indexed_a2a3, PTOSIM_TARGET_A2A3, false);
+  run_indexed(indexed_a5, PTOSIM_TARGET_A5, false);
+  run_indexed(generic_a2a3, PTOSIM_TARGET_A2A3, true);
+  run_indexed(generic_a5, PTOSIM_TARGET_A5, true);
 }
 
 /* ttrans without tmp: GM 32 x 16 f16 -> UB -> transposed 16 x 32 -> GM. */

@@ -482,6 +482,20 @@ static void test_type_roundtrip(void) {
     CHECK(need > 100 && strlen(small) == 7 && !memcmp(small, "!pto.ti", 7));
   }
   pa_ast_free(ast);
+  /* blanks around the dimension 'x' (MLIR's dimension lists; tonibohnlein lit
+   * issue1251_subview_of_tpop_a3): the same types as without them */
+  static const char spaced[] = "pto.x : !pto.partition_tensor_view<8 x 128 x f32>, vector<4 x\ti16>, "
+                               "!pto.tile_buf<vec, 16 x 32 x f16, valid=16 x ?>, tensor<? x 4 x f32>\n";
+  ast = parse_text("spaced", spaced, sizeof spaced - 1, 0);
+  if (ast) {
+    const pa_op *op = &ast->module->regions[0].blocks[0].ops[0];
+    CHECK(op->ntypes == 4);
+    CHECK(op->ntypes == 4 && type_is(op->types[0].type, "!pto.partition_tensor_view<8x128xf32>") &&
+          type_is(op->types[1].type, "vector<4xi16>") && type_is(op->types[3].type, "tensor<?x4xf32>"));
+    CHECK(op->ntypes == 4 && op->types[2].type->tb.rows == 16 && op->types[2].type->tb.cols == 32 &&
+          op->types[2].type->tb.v_row == 16 && op->types[2].type->tb.v_col == PA_DYN);
+  }
+  pa_ast_free(ast);
 }
 
 /* ---- layout, comments, accessors ------------------------------------------------------------- */

@@ -62,6 +62,9 @@ typedef struct ptosim_telem_params {
   ptosim_tile src2;          /* third tile source of taddc / tsubc */
   ptosim_tile tmp;           /* scratch tile of forms whose PTOAS spelling takes one: checked, never read */
   bool has_tmp;              /* tmp was given (optional for tcvt) */
+  bool no_tmp;               /* txor, txors, trem, trems, tprelu written without tmp (PTOAS
+                                materializes one; the result does not depend on it): tmp is
+                                neither checked nor touched */
   ptosim_scalar scalar;      /* scalar operand of *s forms, texpands, tlrelu (slope), taxpy; converted
                                 to the element type of src0 (texpands: of dst) before use */
   bool scalar_first;         /* tdivs: d = s / a instead of a / s */

@@ -588,6 +588,7 @@ static void statement(pa_parser *p) {
   op.text.s = p->src + first.off;
   op.text.n = p->prev_end - first.off; /* >= the name's length: pa_skip_to never goes back past a consumed token */
   if (pa_str_is(op.name, "func.func") && !p->panic) decode_func(p, &op);
+  if (op.generic && !p->panic) pa_generic_to_custom(p, &op);
   if (pa_str_is(op.name, "module") && op.nitems && op.items[0].kind == PA_IT_SYMBOL) op.sym = op.items[0].name;
   pa_push(p, &p->misc, &op, sizeof op);
 }

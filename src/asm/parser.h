@@ -144,4 +144,10 @@ int pa_parse_result_types(pa_parser *p, int bare_list);
 typedef enum pa_ctx { PA_CTX_OP, PA_CTX_PAREN, PA_CTX_LIST, PA_CTX_DICT, PA_CTX_ANGLE } pa_ctx;
 int pa_parse_item(pa_parser *p, pa_ctx ctx, pa_item *out); /* 0 on error */
 
+/* ---- generic form (generic.c) ----------------------------------------------------------- */
+
+/* A generic-form op of a known assemblyFormat into its custom form's items (parse.generic
+ * when its operands do not fit); other ops keep generic = 1. */
+void pa_generic_to_custom(pa_parser *p, pa_op *op);
+
 #endif

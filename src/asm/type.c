@@ -183,11 +183,14 @@ static int parse_dims(pa_parser *p, pa_type *t, int allow_unranked, int trailing
       }
       d = (int64_t)v;
     }
-    int x = j < n && s[j] == 'x';
+    uint32_t k = j; /* MLIR also reads `8 x 128 x f32`: blanks around the 'x' (within the line) */
+    while (k < n && (s[k] == ' ' || s[k] == '\t')) k++;
+    int x = k < n && s[k] == 'x';
     if (trailing_x && !x) break; /* a number not followed by 'x' is not a dimension */
     pa_push(p, &p->misc, &d, sizeof d);
     rank++;
-    i = x ? j + 1 : j;
+    i = x ? k + 1 : j;
+    while (x && i < n && (s[i] == ' ' || s[i] == '\t')) i++;
     if (!x) break;
   }
   t->rank = (int32_t)rank;

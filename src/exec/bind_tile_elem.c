@@ -16,12 +16,12 @@
 static const char *const k_sig[PTOSIM_OP_COUNT] = {
     [PTOSIM_OP_tadd] = "TT",     [PTOSIM_OP_tsub] = "TT",     [PTOSIM_OP_tmul] = "TT",     [PTOSIM_OP_tdiv] = "TT",
     [PTOSIM_OP_tmax] = "TT",     [PTOSIM_OP_tmin] = "TT",     [PTOSIM_OP_tand] = "TT",     [PTOSIM_OP_tor] = "TT",
-    [PTOSIM_OP_txor] = "TTt",    [PTOSIM_OP_tshl] = "TT",     [PTOSIM_OP_tshr] = "TT",     [PTOSIM_OP_tfmod] = "TT",
-    [PTOSIM_OP_trem] = "TTt",    [PTOSIM_OP_tprelu] = "TTt",  [PTOSIM_OP_taddrelu] = "TT", [PTOSIM_OP_taddc] = "TTT",
+    [PTOSIM_OP_txor] = "TTt?",   [PTOSIM_OP_tshl] = "TT",     [PTOSIM_OP_tshr] = "TT",     [PTOSIM_OP_tfmod] = "TT",
+    [PTOSIM_OP_trem] = "TTt?",   [PTOSIM_OP_tprelu] = "TTt?", [PTOSIM_OP_taddrelu] = "TT", [PTOSIM_OP_taddc] = "TTT",
     [PTOSIM_OP_tsubc] = "TTT",   [PTOSIM_OP_tadds] = "TS",    [PTOSIM_OP_tsubs] = "TS",    [PTOSIM_OP_tmuls] = "TS",
     [PTOSIM_OP_tdivs] = "TS",    [PTOSIM_OP_tmaxs] = "TS",    [PTOSIM_OP_tmins] = "TS",    [PTOSIM_OP_tands] = "TS",
-    [PTOSIM_OP_tors] = "TS",     [PTOSIM_OP_txors] = "TSt",   [PTOSIM_OP_tshls] = "TS",    [PTOSIM_OP_tshrs] = "TS",
-    [PTOSIM_OP_tfmods] = "TS",   [PTOSIM_OP_trems] = "TSt",   [PTOSIM_OP_tlrelu] = "TS",   [PTOSIM_OP_taddsc] = "TST",
+    [PTOSIM_OP_tors] = "TS",     [PTOSIM_OP_txors] = "TSt?",  [PTOSIM_OP_tshls] = "TS",    [PTOSIM_OP_tshrs] = "TS",
+    [PTOSIM_OP_tfmods] = "TS",   [PTOSIM_OP_trems] = "TSt?",  [PTOSIM_OP_tlrelu] = "TS",   [PTOSIM_OP_taddsc] = "TST",
     [PTOSIM_OP_tsubsc] = "TST",  [PTOSIM_OP_taxpy] = "TS",    [PTOSIM_OP_tabs] = "T",      [PTOSIM_OP_tneg] = "T",
     [PTOSIM_OP_tnot] = "T",      [PTOSIM_OP_texp] = "T",      [PTOSIM_OP_tlog] = "T",      [PTOSIM_OP_tsqrt] = "T",
     [PTOSIM_OP_trsqrt] = "Tt?",  [PTOSIM_OP_trecip] = "T",    [PTOSIM_OP_trelu] = "T",     [PTOSIM_OP_texpands] = "S",
@@ -98,6 +98,7 @@ int bind_ptosim_telem_params(pt_bind *b, const pa_op *op, ptosim_telem_params *p
   const pa_item *outs = pa_op_clause(op, "outs");
   unsigned nouts = outs && outs->kind == PA_IT_CALL ? outs->nargs : 0;
   if (opt && got == full - 1) want--;
+  p->no_tmp = want < full; /* txor & co. without tmp: PTOAS materializes one (PTOMaterializeImplicitTmp) */
   if (got != want || nouts != 1)
     return pt_bind_error(b, NULL, "bind.arity", "see the op's ins(...) outs(...) operands in PTOOps.td",
                          "expects ins(%u operands) outs(1), got ins(%u) outs(%u)", want, got, nouts);

@@ -458,12 +458,19 @@ int pt_lower_region(pt_lower *L, const pa_region *r, const int32_t *arg_slots, i
   return pt_lower_ops(L, r, arg_slots, nargs, R_PLAIN, NULL, 0);
 }
 
+/* A function body. In a PTODSL tileop helper (`attributes {pto.tileop.helper}`) vector ops
+ * may stand outside pto.vecscope: PTOAS wraps the helper's body in one vector section
+ * (PTOMaterializeTileOpSections) and groups its vector ops into inferred vecscopes
+ * (PTOInferVPTOVecScope); ptosim runs vector ops inline either way. */
 int pt_lower_body(pt_lower *L, const pa_op *fn, const int32_t *args) {
   const pa_func *saved = L->fn;
+  int saved_helper = L->helper_scope;
   for (uint32_t i = 0; i < fn->func->nargs; i++) pt_lw_define(L, fn->func->args[i].name, args[i], 1);
   L->fn = fn->func;
+  L->helper_scope = fn->attrs && pa_dict_get(fn->attrs, "pto.tileop.helper") != NULL;
   int rc = fn->nregions ? pt_lower_region(L, &fn->regions[0], NULL, 0) : 0;
   L->fn = saved;
+  L->helper_scope = saved_helper;
   return rc;
 }
 
@@ -524,19 +531,43 @@ static const pa_op *find_entry(const pa_ast *ast, const char *entry, int *nkerne
   return *nkernels == 1 ? *first : !*nkernels && npublic == 1 ? only : NULL;
 }
 
-/* Target (`target` when >= 0, else the module's, else a2a3) and kernel kind of the module.
+/* Target (`target` when >= 0, else the file's (file_target), else a2a3) and kernel kind of the module.
  * A module without "pto.target_arch" is A2/A3, as PTOAS compiles it (tools/ptoas/ptoas.cpp:
  * --pto-arch defaults to a3, and an arch other than a3 / a5 falls back to a3). */
+/* The target a module's attributes name (PTOSIM_TARGET_*), or -1 when they name none:
+ * "pto.target_arch" = "a5" (else A2/A3), else "pto.device-spec" = "Ascend910B1": A5 is
+ * Ascend950 / Ascend910_95, any other Ascend910 is A2/A3 (PTOAS
+ * lib/PTO/Transforms/PTOMaterializeTileHandles.cpp). */
+static int module_target(const pa_item *attrs) {
+  const pa_item *arch = attrs ? pa_dict_get(attrs, "pto.target_arch") : NULL;
+  if (arch) return arch->kind == PA_IT_STRING && pa_str_is(arch->name, "a5") ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
+  const pa_item *spec = attrs ? pa_dict_get(attrs, "pto.device-spec") : NULL;
+  if (!spec || spec->kind != PA_IT_STRING) return -1;
+  int a5 = (spec->name.n >= 9 && !memcmp(spec->name.s, "Ascend950", 9)) ||
+           (spec->name.n >= 12 && !memcmp(spec->name.s, "Ascend910_95", 12));
+  return a5 ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
+}
+
+/* The top module's target; when it names none, the one its nested modules all name (a file of
+ * several modules: PTOAS lit's split-file inputs), else -1. */
+static int file_target(const pa_op *top) {
+  int t = top ? module_target(top->attrs) : -1, nested = -1;
+  if (t >= 0 || !top) return t;
+  for (uint32_t r = 0; r < top->nregions; r++)
+    for (uint32_t b = 0; b < top->regions[r].nblocks; b++)
+      for (uint32_t i = 0; i < top->regions[r].blocks[b].nops; i++) {
+        const pa_op *m = &top->regions[r].blocks[b].ops[i];
+        int k = pa_str_is(m->name, "module") ? module_target(m->attrs) : -1;
+        if (k >= 0 && nested >= 0 && k != nested) return -1;
+        if (k >= 0) nested = k;
+      }
+  return nested;
+}
+
 static void module_attrs(ptosim_program *p, int target) {
   const pa_item *attrs = p->ast->module ? p->ast->module->attrs : NULL;
-  const pa_item *arch = attrs ? pa_dict_get(attrs, "pto.target_arch") : NULL;
-  p->target = arch && arch->kind == PA_IT_STRING && pa_str_is(arch->name, "a5") ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
-  /* "pto.device-spec" = "Ascend910B1": A5 is Ascend950 / Ascend910_95, any other Ascend910 is
-   * A2/A3 (PTOAS lib/PTO/Transforms/PTOMaterializeTileHandles.cpp). */
-  const pa_item *spec = attrs && !arch ? pa_dict_get(attrs, "pto.device-spec") : NULL;
-  if (spec && spec->kind == PA_IT_STRING && ((spec->name.n >= 9 && !memcmp(spec->name.s, "Ascend950", 9)) ||
-                                             (spec->name.n >= 12 && !memcmp(spec->name.s, "Ascend910_95", 12))))
-    p->target = PTOSIM_TARGET_A5;
+  int ft = file_target(p->ast->module);
+  p->target = ft == PTOSIM_TARGET_A5 ? PTOSIM_TARGET_A5 : PTOSIM_TARGET_A2A3;
   /* The kernel kind: on the entry function (PTO IR manual 4.17) or on the module. */
   const pa_item *fattrs = p->entry ? p->entry->attrs : NULL;
   const pa_item *kk = fattrs ? pa_dict_get(fattrs, "pto.kernel_kind") : NULL;

@@ -47,10 +47,52 @@ static int word_index(const pa_item *it, const char *const *w, int n) {
   return -1;
 }
 
+/* Whether literal `it` fits element type e: an integer within iN's range (signless: either
+ * reading, -2^(N-1) .. 2^N - 1, as MLIR parses them), a float or integer for a float type. */
+static int dense_leaf_fits(const pa_item *it, const pa_type *e) {
+  if (e->kind == PA_TY_FLOAT) return it->kind == PA_IT_FLOAT || it->kind == PA_IT_INT;
+  if (it->kind != PA_IT_INT) return 0;
+  if (e->width >= 64) return 1;
+  int64_t hi = (int64_t)((e->sign == PA_SIGNED ? 1ull << (e->width - 1) : 1ull << e->width) - 1);
+  int64_t lo = e->sign == PA_UNSIGNED ? 0 : -(int64_t)(1ull << (e->width - 1));
+  return it->v.i >= lo && it->v.i <= hi;
+}
+
+/* Whether the nested lists of `it` from dimension d on have the vector's shape, every leaf
+ * fitting the element type. */
+static int dense_fits(const pa_item *it, const pa_type *t, int32_t d) {
+  if (d == t->rank) return it->kind != PA_IT_LIST && dense_leaf_fits(it, t->elem);
+  if (it->kind != PA_IT_LIST || it->nargs != (uint64_t)t->dims[d]) return 0;
+  for (uint32_t i = 0; i < it->nargs; i++)
+    if (!dense_fits(&it->args[i], t, d + 1)) return 0;
+  return 1;
+}
+
+/* %v = arith.constant dense<[a, b, ...]> | dense<s> : vector<N x T> (MLIR DenseElementsAttr: one
+ * literal per element, nested by dimension, or one splat literal). No ptosim op reads the
+ * elements of a vector value: the one that takes one, tmrgsort format 2, writes its executed
+ * operand (pto-isa TMrgSort.hpp fills MrgSortExecutedNumList from VMS4_SR) and never reads it.
+ * So the literal is checked against the type and the value is kept opaque (PT_VK_OTHER). */
+static int lower_dense(pt_lower *L, const pa_op *op, const pa_item *v) {
+  const pa_type *t = pt_lower_result_type(op, 0);
+  int ok = t && t->kind == PA_TY_VECTOR && t->rank >= 1 && t->elem &&
+           (t->elem->kind == PA_TY_INT || t->elem->kind == PA_TY_FLOAT) && v->nargs == 1;
+  for (int32_t d = 0; ok && d < t->rank; d++) ok = t->dims[d] > 0;
+  if (ok && v->args[0].kind != PA_IT_LIST) ok = dense_leaf_fits(&v->args[0], t->elem); /* a splat */
+  else if (ok) ok = dense_fits(&v->args[0], t, 0);
+  if (!ok)
+    return errorf(L, op->loc, "ir.dense", "write dense<[one literal per element]> or dense<one literal> : vector<N x T>",
+                  "arith.constant dense<...> does not fit its vector type");
+  pt_slot_type rt = {.kind = PT_VK_OTHER};
+  pt_lower_define_results(L, op, &rt, 1);
+  return 0;
+}
+
 int pt_lower_arith(pt_lower *L, const pa_op *op) {
   pt_slot_type rt = pt_slot_type_of(pt_lower_result_type(op, 0));
   if (pa_str_is(op->name, "arith.constant")) {
     const pa_item *v = op->nitems ? &op->items[0] : NULL;
+    if (v && v->kind == PA_IT_ANGLE && pa_str_is(v->name, "dense")) return lower_dense(L, op, v);
     pt_ins c = {.code = PT_C_CONST, .src = op};
     if (v && v->kind == PA_IT_INT) c.imm.i = v->v.i;
     else if (v && v->kind == PA_IT_FLOAT) c.imm.f = v->v.f;

@@ -45,6 +45,7 @@ struct pt_lower {
   int32_t heads[NAME_BUCKETS];
   int barrier; /* names below this index belong to callers: invisible */
   int vec_depth;     /* enclosing pto.vecscope / pto.strict_vecscope regions */
+  int helper_scope;  /* lowering a pto.tileop.helper body: vector ops need no explicit scope */
   int section;       /* 1 inside pto.section.cube or a call of a cube-kind function, 2 vector, else 0 */
   int strict_outer;  /* inside a strict_vecscope: the barrier outside it (for vec.capture), else -1 */
   ret_ctx *ret; /* NULL in the entry function */

@@ -92,7 +92,7 @@ static int lower_table_op(pt_lower *L, const pa_op *op, ptosim_opcode opc) {
   if (pt_op_params_size(opc) > sizeof params) return errorf(L, op->loc, "ir.limit", NULL, "params too large");
   memset(params, 0, sizeof params);
   if (pt_bind_op(&b, opc, op, params) || check_operand_types(L, op)) return -1;
-  for (int32_t k = 0; k < b.count && !L->vec_depth; k++) {
+  for (int32_t k = 0; k < b.count && !L->vec_depth && !L->helper_scope; k++) {
     int32_t slot = L->p->operands[b.first + k].slot;
     if (slot >= 0 && pt_wide_size(L->p->slots[slot].kind))
       return errorf(L, op->loc, "vec.scope", "put the op inside pto.vecscope { ... }",
@@ -193,6 +193,23 @@ static int lower_int_ptr(pt_lower *L, const pa_op *op, int to_int) {
   c.dst = pt_lower_define_results(L, op, &t, 1);
   pt_lower_emit(L, c);
   return 0;
+}
+
+/* pto.set_ffts %p : !pto.ptr<i64 | i8>: the base address of the FFTS unit that A2/A3's
+ * cross-core flags (ffts_cross_core_sync: TPush / TPop, SyncAll) go through; PTOAS emits
+ * set_ffts_base_addr((uint64_t)p) (PTOToEmitC.cpp). ptosim's flags between cores need no
+ * address, so the op is checked (SetFFTsOp::verify: a pointer to a 64- or 8-bit integer, the
+ * type written matching the operand) and does nothing. */
+static int lower_set_ffts(pt_lower *L, const pa_op *op) {
+  const pa_item *a = pt_operand_item(op, 0);
+  int32_t s = pt_lower_operand(L, a);
+  if (s < 0) return -1;
+  pt_slot_type t = L->p->slots[s];
+  const pa_type *w = pt_lw_last_type(op);
+  int int64_8 = t.dt == PTOSIM_DT_I64 || t.dt == PTOSIM_DT_U64 || t.dt == PTOSIM_DT_I8 || t.dt == PTOSIM_DT_U8;
+  if (pt_operand_item(op, 1) || t.kind != PT_VK_PTR || !int64_8)
+    return errorf(L, op->loc, "ir.type", "write pto.set_ffts %p : !pto.ptr<i64>", "pto.set_ffts takes one pointer to an i64 or i8");
+  return w ? pt_lw_expect_type(L, a, s, pt_slot_type_of(w), "operand") : 0;
 }
 
 /* pto.fence.barrier_all #pto.fence_scope<gm|all>: PTOAS (PTOToEmitC.cpp PTOFenceToEmitC) drains
@@ -394,6 +411,7 @@ int pt_lower_pto(pt_lower *L, const pa_op *op) {
   if (opc == PTOSIM_OP_eventid_array_get || opc == PTOSIM_OP_eventid_array_set)
     return lower_array_access(L, op, PA_TY_EVENTID_ARRAY, opc == PTOSIM_OP_eventid_array_set);
   if (opc == PTOSIM_OP_fence_barrier_all) return lower_fence(L, op);
+  if (opc == PTOSIM_OP_set_ffts) return lower_set_ffts(L, op);
   if (opc == PTOSIM_OP_ptrtoint || opc == PTOSIM_OP_inttoptr) return lower_int_ptr(L, op, opc == PTOSIM_OP_ptrtoint);
   if (pa_str_is(op->name, "pto.castptr") || pa_str_is(op->name, "pto.addptr")) {
     int add = pa_str_is(op->name, "pto.addptr");

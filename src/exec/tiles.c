@@ -33,7 +33,8 @@ enum obj_sub {
   OBJ_MULTI_ALLOC,  /* as OBJ_ALLOC; the object is slot 0, bits = the number of slots */
   OBJ_MULTI_GET,    /* multi tile, slot; bits = the number of slots */
   OBJ_DECLARE_GLOBAL, /* pto.declare_global: a view of its type's shape at GM 0 (a pto.talloc / tpop places it) */
-  OBJ_VIEW_PARAM     /* a kernel parameter of a view type: ptr (the host's buffer); the view is the type's */
+  OBJ_VIEW_PARAM,    /* a kernel parameter of a view type: ptr (the host's buffer); the view is the type's */
+  OBJ_BUF_ADDR       /* tile -> dst: a pointer to the tile's data */
 };
 
 enum { HAS_ADDR = 1, HAS_VROW = 2, HAS_VCOL = 4, ALIAS_DPS = 1 };
@@ -90,7 +91,7 @@ static const char *const obj_names[] = {
     [OBJ_SUBSET] = "pto.subset",
     [OBJ_TALIAS] = "pto.talias",            [OBJ_MULTI_ALLOC] = "pto.alloc_multi_tile",
     [OBJ_MULTI_GET] = "pto.multi_tile_get", [OBJ_DECLARE_GLOBAL] = "pto.declare_global",
-    [OBJ_VIEW_PARAM] = "view parameter"};
+    [OBJ_VIEW_PARAM] = "view parameter",   [OBJ_BUF_ADDR] = "pto.tile_buf_addr"};
 
 typedef struct obj_low {
   pt_lower *L;
@@ -491,6 +492,28 @@ static void lower_query(obj_low *o, pt_vkind src_kind, int nresults) {
   o->in.dst = pt_lower_define_results(o->L, o->op, idx, nresults);
 }
 
+/* %p = pto.tile_buf_addr %tile : T -> !pto.ptr<E, space> (tonibohnlein VPTOOps.td TileBufAddrOp,
+ * Pure): the address of the tile's data as a pointer; E and space are the tile's
+ * (TileBufAddrOp::verify). The memref result form is not modelled. */
+static void lower_buf_addr(obj_low *o, const pa_item *tile) {
+  add(o, tile, PT_VK_TILE);
+  const pa_type *tt = tile ? pt_bind_value_type(&o->b, tile) : NULL, *rt = pt_lower_result_type(o->op, 0);
+  if (!o->failed && rt && rt->kind == PA_TY_MEMREF)
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "op.unsupported", "ask for a !pto.ptr<T, space> result",
+                                "not supported yet: pto.tile_buf_addr with a memref result");
+  rt = result_type_of(o, PA_TY_PTR);
+  if (o->failed) return;
+  pt_slot_type t = pt_slot_type_of(rt);
+  if (tt && tt->kind == PA_TY_TILE_BUF && (t.dt != pt_elem_dtype(tt->tb.dtype) || t.space != pt_space_of_aspace(tt->tb.loc))) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "ir.type", "give the pointer the tile's element type and memory",
+                                "pto.tile_buf_addr: a pointer to %s in %s from a tile of %s in %s", pt_dtype_name(t.dt),
+                                pt_space_name(t.space), pt_dtype_name(pt_elem_dtype(tt->tb.dtype)),
+                                pt_space_name(pt_space_of_aspace(tt->tb.loc)));
+    return;
+  }
+  o->in.dst = pt_lower_define_results(o->L, o->op, &t, 1);
+}
+
 int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
   int sub = find_sub(op);
   if (sub < 0) return 1;
@@ -531,6 +554,7 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
     add(&o, pt_operand_item(op, 2), PT_VK_INT);
     break;
   case OBJ_GET_VALID: lower_query(&o, PT_VK_TILE, 2); break;
+  case OBJ_BUF_ADDR: lower_buf_addr(&o, first); break;
   default: lower_query(&o, PT_VK_VIEW, 1); break;
   }
   if (o.failed) return -1; /* lower_ops gives the results placeholders */
@@ -845,6 +869,11 @@ ptosim_status pt_run_obj(const ptosim_program *p, ptosim_core *core, pt_val *slo
   case OBJ_VIEW_STRIDE: return run_view_query(&r);
   case OBJ_DECLARE_GLOBAL: result(&r); return PTOSIM_OK;
   case OBJ_VIEW_PARAM: return run_view_param(&r);
+  case OBJ_BUF_ADDR: {
+    const ptosim_tile *t = &arg_obj(&r, 0)->tile;
+    slots[in->dst].p = ptosim_ptr_make(t->space, t->dtype, t->addr);
+    return PTOSIM_OK;
+  }
   }
   return PTOSIM_E_USAGE;
 }

@@ -1167,7 +1167,7 @@ static ptosim_status te_check(pt_ctx *x, const te_op *o, const te_fn *loops, con
   static const char *const names[] = {"src0", "src1", "src2"};
   PT_TRY(pt_te_tile(x, o->name, "dst", &p->dst));
   for (int i = 0; i < ns; i++) PT_TRY(pt_te_tile(x, o->name, names[i], src[i]));
-  if (o->tmp || p->has_tmp) PT_TRY(pt_te_tile(x, o->name, "tmp", &p->tmp));
+  if ((o->tmp && !p->no_tmp) || p->has_tmp) PT_TRY(pt_te_tile(x, o->name, "tmp", &p->tmp));
   uint32_t have = 0; /* element types with a loop (HIGH_PRECISION tpow: floats only) */
   for (unsigned t = 0; t < PTOSIM_DT_COUNT; t++) have |= loops[t] ? TE_BIT(t) : 0u;
   const uint32_t legal[2] = {o->types[0] & have, o->types[1] & have};
