@@ -36,8 +36,9 @@ int ptosim_program_check(const char *file, const char *text, size_t len, int tar
  * only. */
 int ptosim_op_in_text(ptosim_opcode op);
 
-/* Target named by the module's pto.target_arch attribute (PTOSIM_TARGET_A5 if absent;
- * PTOSIM_TARGET_COUNT for NULL). */
+/* The target the program was lowered for: the `target` given to ptosim_program_load, else
+ * the one the module (or all its nested modules) name by pto.target_arch / pto.device-spec,
+ * else PTOSIM_TARGET_A2A3 (PTOSIM_TARGET_COUNT for NULL). */
 ptosim_target ptosim_program_target(const ptosim_program *p);
 
 /* Entry function parameters. The accessors refuse a NULL program or an index outside

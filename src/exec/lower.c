@@ -531,9 +531,6 @@ static const pa_op *find_entry(const pa_ast *ast, const char *entry, int *nkerne
   return *nkernels == 1 ? *first : !*nkernels && npublic == 1 ? only : NULL;
 }
 
-/* Target (`target` when >= 0, else the file's (file_target), else a2a3) and kernel kind of the module.
- * A module without "pto.target_arch" is A2/A3, as PTOAS compiles it (tools/ptoas/ptoas.cpp:
- * --pto-arch defaults to a3, and an arch other than a3 / a5 falls back to a3). */
 /* The target a module's attributes name (PTOSIM_TARGET_*), or -1 when they name none:
  * "pto.target_arch" = "a5" (else A2/A3), else "pto.device-spec" = "Ascend910B1": A5 is
  * Ascend950 / Ascend910_95, any other Ascend910 is A2/A3 (PTOAS
@@ -564,6 +561,9 @@ static int file_target(const pa_op *top) {
   return nested;
 }
 
+/* Target (`target` when >= 0, else the file's (file_target), else a2a3) and kernel kind of the module.
+ * A module without "pto.target_arch" is A2/A3, as PTOAS compiles it (tools/ptoas/ptoas.cpp:
+ * --pto-arch defaults to a3, and an arch other than a3 / a5 falls back to a3). */
 static void module_attrs(ptosim_program *p, int target) {
   const pa_item *attrs = p->ast->module ? p->ast->module->attrs : NULL;
   int ft = file_target(p->ast->module);
