@@ -146,7 +146,7 @@ static void test_names(void) {
       {"b32", PTOSIM_DT_U32},  {"si64", PTOSIM_DT_I64}, {"u64", PTOSIM_DT_U64},   {"si4", PTOSIM_DT_I4},
       {"ui64", PTOSIM_DT_U64}, {"i4", PTOSIM_DT_I4},    {"f8E4M3FN", PTOSIM_DT_F8E4M3},
       {"!pto.f4E1M2x2", PTOSIM_DT_F4E1M2X2}, {"pto.f4E2M1x2", PTOSIM_DT_F4E2M1X2}, {"!pto.hif8x2", PTOSIM_DT_HIF8X2},
-      {"pto.bf16x2", PTOSIM_DT_BF16X2},
+      {"pto.bf16x2", PTOSIM_DT_BF16X2}, {"!pto.f8E8M0", PTOSIM_DT_F8E8M0}, {"pto.f8E8M0", PTOSIM_DT_F8E8M0},
   };
   for (size_t i = 0; i < sizeof al / sizeof al[0]; i++)
     CHECK_MSG(pt_dtype_parse(al[i].s, (unsigned)strlen(al[i].s)) == al[i].t, "%s", al[i].s);

@@ -66,6 +66,7 @@ static const struct {
     {"u64", PTOSIM_DT_U64},       {"f16", PTOSIM_DT_F16},         {"bf16", PTOSIM_DT_BF16},
     {"f32", PTOSIM_DT_F32},       {"f8E4M3FN", PTOSIM_DT_F8E4M3}, {"f8E5M2", PTOSIM_DT_F8E5M2},
     {"hif8", PTOSIM_DT_HIF8},     {"!pto.hif8", PTOSIM_DT_HIF8},  {"pto.hif8", PTOSIM_DT_HIF8},  {"f8E8M0FNU", PTOSIM_DT_F8E8M0},
+    {"!pto.f8E8M0", PTOSIM_DT_F8E8M0}, {"pto.f8E8M0", PTOSIM_DT_F8E8M0}, /* PTOTypeDefs.td's MX scale type */
     {"i4", PTOSIM_DT_I4},         {"si4", PTOSIM_DT_I4},          {"f64", PTOSIM_DT_F64},
     /* the !pto packed pairs: bare, as the CLI writes them, and as the type's dialect name */
     {"f4E1M2x2", PTOSIM_DT_F4E1M2X2}, {"!pto.f4E1M2x2", PTOSIM_DT_F4E1M2X2}, {"pto.f4E1M2x2", PTOSIM_DT_F4E1M2X2},

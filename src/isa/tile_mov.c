@@ -174,9 +174,9 @@ static ptosim_status check_layouts(pt_ctx *x, const ptosim_tmov_params *p, const
   PT_VERIFY(x, ok, RULE(v, "layout"),
             "left NZ (a2a3 ZZ), right ZN, scale_left ZZ, scale_right NN (fractal 512 / 32) from NZ / ZN mat tiles of "
             "the same fractal; acc NZ (fractal 1024) to NZ (also ND / DN on a5); vec ND to ND, NZ or ZN",
-            "pto.%s: %s %s tile (fractal %d) to %s %s tile (fractal %d) is not a supported layout pair", v->fam,
-            pt_tile_kind_name(s), pt_space_name(p->src.space), p->src.fractal, pt_tile_kind_name(d),
-            pt_space_name(p->dst.space), p->dst.fractal);
+            "%s %s tile (fractal %d) to %s %s tile (fractal %d) is not a supported layout pair", pt_tile_kind_name(s),
+            pt_space_name(p->src.space), p->src.fractal, pt_tile_kind_name(d), pt_space_name(p->dst.space),
+            p->dst.fractal);
   return PTOSIM_OK;
 }
 
