@@ -416,8 +416,7 @@ static void test_elem_a5(void) {
     CHECK_MSG(types > 0, "%s: no element type", ptosim_op_spelling(ops[k]));
   }
   CHECK(runs > 500);
-  /* texpands: a col-major vec tile (the transposed fill) and an L1 tile (the whole storage,
-   * whatever the valid region: TExpandsTile; both targets would fill it, a2a3 refuses). */
+  /* texpands of a col-major vec tile (the fill of the transposed view). */
   for (int x = 0; x < 3; x++) {
     env e = env_new_seeded(PTOSIM_TARGET_A5, &seed);
     env_load(&e);
