@@ -100,10 +100,65 @@ static bool may_be_empty(ptosim_opcode op) {
     case PTOSIM_OP_tcolexpand:  /* empty dst: zero loops; empty src: a2a3 returns, a5 asserts */
     case PTOSIM_OP_treshape:    /* TReshape.hpp, TPrefetch.hpp: no valid extent is read, */
     case PTOSIM_OP_tprefetch:   /* the static tile shape is used */
+    case PTOSIM_OP_tfillpad:    /* a2a3 TFillPad.hpp returns on an empty dst; a5 pads dst's */
+    case PTOSIM_OP_tfillpad_inplace: /* valid rows (tfillpad.empty: a2a3 empty src, mat tiles) */
+    case PTOSIM_OP_tfillpad_expand:
       return true;
     default:
       return false;
   }
+}
+
+/* The ops that take an empty valid region on A5 only: their a5 code loops over the valid rows
+ * and CeilDivision(valid columns, lanes) repeats (or valid rows * columns / lanes), zero
+ * iterations, with no early store, while the a2a3 code issues a repeat, count or mask of 0,
+ * whose hardware meaning is not a no-op (PTOAS VPTOUbOps.td: repeat 0 in count mode takes the
+ * count register). Each op refuses its own A5 exceptions ("<op>.empty"). */
+static bool a5_may_be_empty(ptosim_opcode op) {
+  switch (op) {
+    /* pt_exec_telem: a5 TBinOp.hpp, TBinSOp.hpp, TTernOp.hpp, TUnaryOp.hpp, TRsqrt.hpp, TPow.hpp,
+     * TAxpy.hpp, TExpandS.hpp (BinaryInstr / Int64Fill), Int64Binary.hpp, Int64Div.hpp */
+    case PTOSIM_OP_tadd: case PTOSIM_OP_tsub: case PTOSIM_OP_tmul: case PTOSIM_OP_tdiv:
+    case PTOSIM_OP_tmax: case PTOSIM_OP_tmin: case PTOSIM_OP_tand: case PTOSIM_OP_tor:
+    case PTOSIM_OP_txor: case PTOSIM_OP_tshl: case PTOSIM_OP_tshr: case PTOSIM_OP_tfmod:
+    case PTOSIM_OP_trem: case PTOSIM_OP_tprelu: case PTOSIM_OP_taddrelu: case PTOSIM_OP_tsubrelu:
+    case PTOSIM_OP_taddc: case PTOSIM_OP_tsubc: case PTOSIM_OP_tfusedmuladd:
+    case PTOSIM_OP_tfusedmuladdrelu: case PTOSIM_OP_tmuladddst: case PTOSIM_OP_tadds:
+    case PTOSIM_OP_tsubs: case PTOSIM_OP_tmuls: case PTOSIM_OP_tdivs: case PTOSIM_OP_tmaxs:
+    case PTOSIM_OP_tmins: case PTOSIM_OP_tands: case PTOSIM_OP_tors: case PTOSIM_OP_txors:
+    case PTOSIM_OP_tshls: case PTOSIM_OP_tshrs: case PTOSIM_OP_tfmods: case PTOSIM_OP_trems:
+    case PTOSIM_OP_tlrelu: case PTOSIM_OP_taddsc: case PTOSIM_OP_tsubsc: case PTOSIM_OP_taxpy:
+    case PTOSIM_OP_tabs: case PTOSIM_OP_tneg: case PTOSIM_OP_tnot: case PTOSIM_OP_texp:
+    case PTOSIM_OP_tlog: case PTOSIM_OP_tsqrt: case PTOSIM_OP_trsqrt: case PTOSIM_OP_trecip:
+    case PTOSIM_OP_trelu: case PTOSIM_OP_texpands: case PTOSIM_OP_tpow: case PTOSIM_OP_tpows:
+    case PTOSIM_OP_tcmp: case PTOSIM_OP_tcmps: /* TCmp.hpp, TCmps.hpp (64-bit: a zero row store) */
+    case PTOSIM_OP_tsel: case PTOSIM_OP_tsels: /* TSel.hpp, TSels.hpp */
+    case PTOSIM_OP_ttri:                       /* TTri.hpp, Int64Tri */
+    case PTOSIM_OP_tci:                        /* Tci.hpp: the valid columns only (tmp: tci.empty) */
+    case PTOSIM_OP_trowexpandadd: case PTOSIM_OP_trowexpandsub: case PTOSIM_OP_trowexpandmul:
+    case PTOSIM_OP_trowexpanddiv: case PTOSIM_OP_trowexpandmax: case PTOSIM_OP_trowexpandmin:
+    case PTOSIM_OP_trowexpandexpdif:           /* TRowExpandBinOp.hpp */
+    case PTOSIM_OP_tcolexpandadd: case PTOSIM_OP_tcolexpandsub: case PTOSIM_OP_tcolexpandmul:
+    case PTOSIM_OP_tcolexpanddiv: case PTOSIM_OP_tcolexpandmax: case PTOSIM_OP_tcolexpandmin:
+    case PTOSIM_OP_tcolexpandexpdif:           /* TColExpandBinOp.hpp */
+      return true;
+    default:
+      return false;
+  }
+}
+
+/* An empty valid region of the running op is refused: tile.empty, with A2/A3's reason when A5
+ * takes it. */
+static ptosim_status refuse_empty(pt_ctx *x, const char *what, const ptosim_tile *t) {
+  bool a5 = x->m->target == PTOSIM_TARGET_A5;
+  if (may_be_empty(x->op) || (a5 && a5_may_be_empty(x->op))) return PTOSIM_OK;
+  return pt_fail(x, PTOSIM_E_VERIFY, "tile.empty",
+                 a5_may_be_empty(x->op)
+                     ? "A2/A3 issues a repeat, count or mask of 0 for it, which is not a no-op on that hardware; "
+                       "A5 takes it (docs/spec-notes.md, Empty valid regions)"
+                     : "give the tile a valid region of at least one element (docs/spec-notes.md, Empty valid regions)",
+                 "%s tile valid %d x %d is empty; only the ops whose NPU code handles an empty region take one", what,
+                 t->valid_rows, t->valid_cols);
 }
 
 ptosim_status pt_tile_check(pt_ctx *x, pt_tile_family f, const char *what, const ptosim_tile *t, pt_tile_info *out) {
@@ -122,10 +177,7 @@ ptosim_status pt_tile_check(pt_ctx *x, pt_tile_family f, const char *what, const
   PT_VERIFY(x, t->valid_rows >= 0 && t->valid_rows <= t->rows && t->valid_cols >= 0 && t->valid_cols <= t->cols,
             "tile.valid", "keep 0 <= valid <= shape in both dimensions", "%s tile valid %d x %d outside shape %d x %d",
             what, t->valid_rows, t->valid_cols, t->rows, t->cols);
-  PT_VERIFY(x, (t->valid_rows && t->valid_cols) || may_be_empty(x->op), "tile.empty",
-            "give the tile a valid region of at least one element (docs/spec-notes.md, Empty valid regions)",
-            "%s tile valid %d x %d is empty; only the ops whose NPU code handles an empty region take one", what,
-            t->valid_rows, t->valid_cols);
+  if (!t->valid_rows || !t->valid_cols) PT_TRY(refuse_empty(x, what, t));
   bool vector = k_rules[f].gemv && t->space == PTOSIM_L0A && t->rows == 1;
   pt_tile_info i = {.es = es, .boxed = t->slayout != PTOSIM_SL_NONE_BOX && !vector, .ir = 1, .ic = 1};
   if (i.boxed) {

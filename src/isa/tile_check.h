@@ -9,7 +9,8 @@
  *   tile.shape    rows, cols >= 1 and rows * cols <= 2^40 (more than any local memory)
  *   tile.valid    0 <= valid_rows <= rows and 0 <= valid_cols <= cols
  *   tile.empty    the valid region is not empty (valid_rows, valid_cols >= 1) unless the op
- *                 takes empty regions (may_be_empty in tile_check.c)
+ *                 takes empty regions on the target (may_be_empty, a5_may_be_empty in
+ *                 tile_check.c)
  *   tile.fractal  a boxed tile's fractal size is a box the family models for its element type
  *   tile.box      a boxed tile is a whole number of boxes
  *   tile.align    a none_box tile's lines (ND rows, DN columns) are whole 32-byte blocks

@@ -137,9 +137,15 @@ static ptosim_status check_like(pt_ctx *x, const char *name, const char *what, c
   return PTOSIM_OK;
 }
 
-/* Bits per row tcmp writes: whole repeats of G elements (file comment); a5 64-bit: one
- * 256-bit psts NORM per row (Int64Compare), bits 0..vc-1 the results. */
-static int64_t repeat_elems(bool a5, unsigned es) { return a5 ? (es == 1 || es == 8 ? 256 : 128) : 256 / es; }
+/* Bytes per row tcmp writes for vc valid columns: whole repeats of G elements (file comment),
+ * ceil(vc / G) * G / 8; a5 64-bit: one 256-bit psts NORM per valid row (a5 Int64Binary.hpp
+ * Int64Compare / Int64CompareScalar), bits 0..vc-1 the results, stored for vc = 0 too (all
+ * zero bits). */
+static int64_t row_bytes(bool a5, unsigned es, int64_t vc) {
+  if (a5 && es == 8) return 32;
+  int64_t g = a5 ? (es == 1 ? 256 : 128) : 256 / es;
+  return (vc + g - 1) / g * g / 8;
+}
 
 /* On A5, vc valid columns of es-byte elements are within a5_max_cols. */
 static ptosim_status check_cols(pt_ctx *x, const char *name, bool sel, bool scalar, unsigned es, int64_t vc) {
@@ -172,9 +178,9 @@ ptosim_status pt_exec_tcmp(pt_ctx *x, const ptosim_telem_params *p) {
             "compare i32 for eq / ne only on A2/A3, or convert to f32 first",
             "A2/A3 compares i32 for equality only (a2a3 %s.hpp issues vcmpv%s_eq for every mode)",
             scalar ? "TCmps" : "TCmp", scalar ? "s" : "");
-  int64_t vr = a->valid_rows, vc = a->valid_cols, g = repeat_elems(a5, pt_dtype_size(a->dtype));
+  int64_t vr = a->valid_rows, vc = a->valid_cols;
   PT_TRY(check_cols(x, name, false, scalar, pt_dtype_size(a->dtype), vc));
-  int64_t wbytes = (vc + g - 1) / g * g / 8;
+  int64_t wbytes = row_bytes(a5, pt_dtype_size(a->dtype), vc);
   PT_TRY(check_pred(x, name, "dst", d, vr, wbytes));
   PT_VERIFY(x, d->valid_rows == vr, PT_TILE_RULE(name, "valid"), "give dst src0's valid rows",
             "dst valid rows %d differ from src0's %" PRId64, d->valid_rows, vr);
@@ -183,6 +189,7 @@ ptosim_status pt_exec_tcmp(pt_ctx *x, const ptosim_telem_params *p) {
   PT_TRY(pt_te_rows(x, a, vr, vc, PT_READ, &ap, &sa));
   if (!scalar) PT_TRY(pt_te_rows(x, &p->src1, vr, vc, PT_READ, &bp, &sb));
   PT_TRY(pt_te_rows(x, d, vr, wbytes, PT_WRITE, &dp, &sd));
+  if (!vr || !wbytes) return PTOSIM_OK; /* A5, an empty region: zero loops */
   /* A2/A3 TCmps compares 16-bit integers as the halves their bits spell (a reinterpret_cast). */
   ptosim_dtype kind = !a5 && scalar && pt_dtype_size(a->dtype) == 2 ? PTOSIM_DT_F16 : a->dtype;
   te_row r = {.n = vc, .s = pt_te_scalar_of(p->scalar, a->dtype)};
@@ -233,6 +240,7 @@ ptosim_status pt_exec_tsel(pt_ctx *x, const ptosim_telem_params *p) {
     sp[i] = q;
   }
   PT_TRY(pt_te_rows(x, d, vr, vc, PT_WRITE, &dp, &sd));
+  if (!vr || !vc) return PTOSIM_OK; /* A5, an empty region: zero loops */
   /* The mask is small: a private copy keeps it intact whatever dst overlaps. */
   uint8_t *mask = malloc((size_t)(vr * mbytes));
   ptosim_status st = mask ? PTOSIM_OK : pt_fail(x, PTOSIM_E_NOMEM, "sim.nomem", NULL, "out of host memory");

@@ -55,6 +55,7 @@ ptosim_status pt_te_rows(pt_ctx *x, const ptosim_tile *t, int64_t vr, int64_t vc
 ptosim_status pt_te_stage(pt_ctx *x, const ptosim_tile *s, const ptosim_tile *d, int64_t vr, int64_t vc,
                           const uint8_t **sp, uint8_t **copy) {
   *copy = NULL;
+  if (!vr || !vc) return PTOSIM_OK; /* an empty region: nothing is read */
   uint64_t ses = pt_dtype_size(s->dtype), des = pt_dtype_size(d->dtype);
   uint64_t slen = (uint64_t)((vr - 1) * s->cols + vc) * ses, dlen = (uint64_t)((vr - 1) * d->cols + vc) * des;
   bool apart = s->space != d->space || s->addr >= d->addr + dlen || d->addr >= s->addr + slen;

@@ -65,6 +65,10 @@ ptosim_status pt_exec_tci(pt_ctx *x, const ptosim_tci_params *p) {
   PT_TRY(pt_tile_dtype_in(x, "tci", "dst", d->dtype, types, types));
   PT_VERIFY(x, d->cols != 1, "tci.shape", "give dst more than one column", "dst has one column (PTOAS TCIOp)");
   if (p->has_tmp) PT_TRY(tci_tmp(x, p));
+  /* a5 Tci with a tmp stores (uint16_t)(loop_cnt - 1) full repeats, loop_cnt = ceil(vc / lanes):
+   * 65535 of them for vc = 0 (Tci.hpp:81). Without a tmp it loops over the valid columns. */
+  PT_VERIFY(x, !p->has_tmp || d->valid_cols, "tci.empty", "drop the tmp tile or give dst a valid column",
+            "dst has no valid columns: a5 Tci with a tmp runs 65535 full stores for 0 columns");
   uint8_t *dp;
   PT_TRY(pt_tile_rows(x, d, 1, d->valid_cols, PT_WRITE, &dp));
   pt_record_work(x, (uint64_t)d->valid_cols, d->dtype);

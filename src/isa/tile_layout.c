@@ -231,6 +231,19 @@ static ptosim_status fillpad(pt_ctx *x, const ptosim_tfillpad_params *p, int cop
   PT_VERIFY(x, fits, "tfillpad.shape",
             expand ? "make dst at least as large as src" : "give src and dst the same shape (or use tfillpad_expand)",
             "src %d x %d, dst %d x %d", s->rows, s->cols, d->rows, d->cols);
+  bool src_empty = !s->valid_rows || !s->valid_cols, dst_empty = !d->valid_rows || !d->valid_cols;
+  if (src_empty || dst_empty) { /* tile_check.c lets every empty region through to here */
+    PT_VERIFY(x, !mat, "tfillpad.empty", "give the mat tile a valid region of at least one element",
+              "mat tile valid %d x %d is empty: TFillPad_cube would issue create_cbuf_matrix with a repeat count "
+              "of 0", d->valid_rows, d->valid_cols);
+    if (x->m->target == PTOSIM_TARGET_A2A3) { /* a2a3 TFillPad.hpp:288/316/389 return on an empty dst */
+      PT_VERIFY(x, dst_empty, "tfillpad.empty", "give src a valid region of at least one element on a2a3 (a5 pads)",
+                "src valid %d x %d is empty under dst valid %d x %d: a2a3 TFillPad issues vcopy with a repeat "
+                "count of 0 in count mode and pads row 0", s->valid_rows, s->valid_cols, d->valid_rows, d->valid_cols);
+      uint8_t *h;
+      return pt_tile_at(x, x->core, d->space, d->addr, 0, PT_WRITE, &h);
+    }
+  }
   if (mat) return fillpad_mat(x, p);
   return fillpad_vec(x, p, copy);
 }

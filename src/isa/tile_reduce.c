@@ -1162,14 +1162,20 @@ static ptosim_status row_src_map(pt_ctx *x, const ptosim_tile *s, const ptosim_t
   return pt_tile_rows(x, s, d->valid_rows, first_only ? 1 : blk, PT_READ, &out->base);
 }
 
-/* tcolexpand with an empty dst or src (the one broadcast that may_be_empty lets through):
- * nothing is written or read. a2a3 TColExpand.hpp:61 returns on either; a5 runs zero rows for
- * an empty dst but TColExpandCheck (TColExpand.hpp:40) asserts a non-empty src. */
-static ptosim_status col_empty(pt_ctx *x, const char *op, const ptosim_tile *s, const ptosim_tile *d) {
-  PT_VERIFY(x, (s->valid_rows && s->valid_cols) || x->m->target != PTOSIM_TARGET_A5, PT_TILE_RULE(op, "empty"),
-            "give src a valid region of at least one element on a5 (a2a3 makes an empty src a no-op)",
-            "src valid %d x %d is empty: a5 TColExpand.hpp TColExpandCheck asserts a non-empty src", s->valid_rows,
-            s->valid_cols);
+/* A broadcast with an empty dst or broadcast source s: nothing is read or written.
+ * tcolexpand (both targets): a2a3 TColExpand.hpp:61 returns on either; a5 runs zero rows for
+ * an empty dst, but TColExpandCheck (TColExpand.hpp:40) asserts a non-empty src. The binary
+ * forms (A5 only: tile_check.c) loop over dst's valid region (TRowExpandBinOp.hpp:27-28,
+ * TColExpandBinOp.hpp:26-27): zero iterations for an empty dst; a non-empty dst under an empty
+ * per-column source would read its row 0 all the same. */
+static ptosim_status bc_empty(pt_ctx *x, const bc_op *o, const ptosim_tile *s, const ptosim_tile *d) {
+  bool src_empty = !s->valid_rows || !s->valid_cols, dst_empty = !d->valid_rows || !d->valid_cols;
+  PT_VERIFY(x, !src_empty || x->m->target != PTOSIM_TARGET_A5 || (o->binary && dst_empty), PT_TILE_RULE(o->name, "empty"),
+            o->binary ? "give the per-column source a valid row or empty dst"
+                      : "give src a valid region of at least one element on a5 (a2a3 makes an empty src a no-op)",
+            "src valid %d x %d is empty: %s", s->valid_rows, s->valid_cols,
+            o->binary ? "a5 TColExpandBinOp.hpp reads its row 0 for every valid dst row"
+                      : "a5 TColExpand.hpp TColExpandCheck asserts a non-empty src");
   uint8_t *h;
   return pt_tile_at(x, x->core, d->space, d->addr, 0, PT_WRITE, &h);
 }
@@ -1209,8 +1215,8 @@ static ptosim_status broadcast(pt_ctx *x, const ptosim_texpand_params *p, const 
     PT_VERIFY(x, s[bi]->valid_cols == d->valid_cols, PT_TILE_RULE(o->name, "valid"),
               "give the per-column operand dst's valid columns", "%s valid cols %d, dst %d", bi ? "src1" : "src0", s[bi]->valid_cols,
               d->valid_cols);
-    if (!s[bi]->valid_rows || !d->valid_rows || !d->valid_cols) return col_empty(x, o->name, s[bi], d);
   }
+  if (!s[bi]->valid_rows || !s[bi]->valid_cols || !d->valid_rows || !d->valid_cols) return bc_empty(x, o, s[bi], d);
   if (o->binary) PT_TRY(full_src(x, o->name, bi ? "src0" : "src1", s[1 - bi], d, &src[1 - bi]));
   if (o->dir == ROW) {
     PT_TRY(row_src_map(x, s[bi], d, !o->binary, &src[bi]));
