@@ -90,9 +90,9 @@ static int roots(const ptosim_program *p, uint64_t *addr, uint64_t *bytes, int m
 
 /* Load src on a2a3, run it with every checker (program order: the program has no sync),
  * compare out with want; check that the allocs named in `together` (pairs of indices into
- * the program's allocs in order, -1 ends) are disjoint, all lie in the UB, and that the
+ * the program's allocs in order, -1 ends) are disjoint, all lie below `limit`, and that the
  * allocs (nroots of them) needed more than the UB without reuse. */
-static void run_case(const char *what, int nroots, const int *together) {
+static void run_case(const char *what, int nroots, const int *together, uint64_t limit) {
   for (int i = 0; i < NBLK * BLK; i++) in[i] = in_of(i / BLK, i % BLK);
   memset(out, 0, sizeof out);
   ptosim_program *p = pt_test_load(src, len);
@@ -122,7 +122,7 @@ static void run_case(const char *what, int nroots, const int *together) {
   CHECK_MSG(n == nroots, "%s: %d planned allocs, want %d", what, n, nroots);
   for (int i = 0; i < n; i++) {
     sum += bytes[i];
-    CHECK_MSG(addr[i] + bytes[i] <= UB_A2A3 && addr[i] % 32 == 0, "%s: alloc %d at %llu", what, i, (unsigned long long)addr[i]);
+    CHECK_MSG(addr[i] + bytes[i] <= limit && addr[i] % 32 == 0, "%s: alloc %d at %llu", what, i, (unsigned long long)addr[i]);
   }
   CHECK_MSG(sum > UB_A2A3, "%s: the allocs fit without reuse (%llu bytes)", what, (unsigned long long)sum);
   for (const int *q = together; q[0] >= 0 && q[0] < n && q[1] < n; q += 2)
@@ -150,7 +150,7 @@ static void test_phases(void) {
   }
   emit("  return\n}\n");
   int together[] = {0, 1, 2, 3, 4, 5, -1};
-  run_case("phases", 6, together);
+  run_case("phases", 6, together, UB_A2A3);
 }
 
 /* K = in[0] + 100 lives across the loop; the body's tiles T1, T2, E; C after it.
@@ -185,7 +185,7 @@ static void test_loop(void) {
     }
   for (int e = 0; e < BLK; e++) blk(want, 8)[e] = in_of(5, e);
   int together[] = {0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3, -1};
-  run_case("loop", 5, together);
+  run_case("loop", 5, together, UB_A2A3);
 }
 
 /* Ping-pong buffers as iter_args: X1 holds in[1] before the loop; each iteration loads
@@ -219,7 +219,7 @@ static void test_ping_pong(void) {
     blk(want, 5)[e] = in_of(6, e) * 3;
   }
   int together[] = {0, 1, 2, 3, 2, 4, 3, 4, -1};
-  run_case("ping-pong", 6, together);
+  run_case("ping-pong", 6, together, UB_A2A3);
 }
 
 /* A view keeps its tile alive: R's last direct use is the subview V of its first 24 rows,
@@ -250,7 +250,7 @@ static void test_alias(void) {
     if (e < BLK / 2) blk(want, 2)[e] = in_of(1, e);
   }
   int together[] = {0, 1, 2, 3, 2, 4, 3, 4, -1};
-  run_case("alias", 5, together);
+  run_case("alias", 5, together, UB_A2A3);
 }
 
 /* The first error of loading src (a2a3) when it fails, in msg. */
@@ -298,11 +298,40 @@ static void test_refusals(void) {
   load_error("[tile.capacity]", "pto.alloc_multi_tile: 5 tile(s) of 49152 bytes never fit ub, which has 196608 bytes on a2a3");
 }
 
+/* Two phases of three tiles (144 KiB each) below a reserve_buffer area at the top of the
+ * UB: with 32 KiB reserved they fit under it; with 64 KiB (128 KiB left) they do not.
+ *   phase k: x = in[k]; y = x + 1; z = x + y; out[k] = z */
+static void reserve_phases(int kib) {
+  begin();
+  emit("  %%res = pto.reserve_buffer {name = \"f\", size = %d, location = #pto.address_space<vec>, auto = true} -> i32\n", kib * 1024);
+  const char *names[2][3] = {{"x0", "y0", "z0"}, {"x1", "y1", "z1"}}, *row[] = {"o0", "o1"};
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < 3; i++) alloc(names[k][i]);
+  memset(want, 0, sizeof want);
+  for (int k = 0; k < 2; k++) {
+    ld(names[k][0], row[k]);
+    adds(names[k][1], names[k][0], 1);
+    add(names[k][2], names[k][0], names[k][1]);
+    st(names[k][2], row[k]);
+    for (int e = 0; e < BLK; e++) blk(want, k)[e] = 2 * in_of(k, e) + 1;
+  }
+  emit("  return\n}\n");
+}
+
+static void test_reserve(void) {
+  reserve_phases(32);
+  int together[] = {0, 1, 0, 2, 1, 2, 3, 4, 3, 5, 4, 5, -1};
+  run_case("reserve", 6, together, UB_A2A3 - 32 * 1024);
+  reserve_phases(64);
+  load_error("[tile.capacity]", "tiles without addr live at the same time need 212992 bytes of ub"); /* 3 tiles + 64 KiB */
+}
+
 int main(void) {
   RUN(test_phases);
   RUN(test_loop);
   RUN(test_ping_pong);
   RUN(test_alias);
   RUN(test_refusals);
+  RUN(test_reserve);
   return pt_test_finish();
 }

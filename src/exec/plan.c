@@ -10,7 +10,7 @@
  *    synchronization of such programs, so every op runs in program order and a dead
  *    tile's bytes can be reused at once; otherwise the bump's error stays;
  *  - slots that name one tile's storage form a group (union-find): copies (PT_C_MOV,
- *    PT_C_SELECT: loop-carried values, inlined calls), views of a tile (pto_obj_alias), a
+ *    PT_C_SELECT: loop-carried values, inlined calls), views of a tile (pt_obj_alias), a
  *    tile op's tile result with all its tile operands;
  *  - a group lives from the first to the last instruction that uses one of its slots (the
  *    alloc itself moves no data and does not count), widened to every loop whose body it
@@ -18,18 +18,22 @@
  *    group a pointer escapes from (pto.tile_buf_addr) lives through the whole function;
  *  - the allocs of the space, in order of their start, each take the lowest aligned
  *    address free of every allocation placed before it whose life overlaps its own (first
- *    fit; a multi tile takes all its slots).
+ *    fit; a multi tile takes all its slots), around the pto.reserve_buffer areas of the
+ *    function (fixed, live throughout: reserve_buffer places them from the top down).
  * Fitting programs keep their bump addresses: nothing here runs unless a space overflows. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "core/profile.h"
+#include "exec/bind_tile_pipe.h"
 #include "exec/lower_impl.h"
 #include "exec/tiles.h"
 
 typedef struct root {
-  int32_t pc, group, lo, hi; /* the alloc; its group; its life [lo, hi] in instructions */
+  int32_t pc, lo, hi; /* the alloc; its life [lo, hi] in instructions */
   uint64_t bytes, addr;
+  ptosim_space space;
+  int fixed; /* a pto.reserve_buffer area: at its address, live through the function */
 } root;
 
 typedef struct planner {
@@ -107,11 +111,17 @@ static void lives(planner *q) {
   for (int32_t pc = q->first; pc < q->end; pc++) visit(q, &code[pc], pc, 1);
   for (int32_t pc = q->first; pc < q->end; pc++) visit(q, &code[pc], pc, 0);
   for (int32_t pc = q->first; pc < q->end; pc++) {
-    if (!is_root(&code[pc]) || code[pc].dst < 0) continue;
-    root *r = &q->roots[q->nroots++];
-    int32_t g = find(q, code[pc].dst);
-    *r = (root){.pc = pc, .group = g, .lo = q->lo[g], .hi = q->hi[g], .bytes = pt_obj_placed_bytes(q->p, &code[pc])};
+    const pt_ins *in = &code[pc];
+    root *r = &q->roots[q->nroots];
+    if (in->code == PT_C_CONST && in->src && !pt_reserve_area(in->src, &r->space, &r->bytes)) {
+      *r = (root){.pc = pc, .lo = q->first, .hi = q->end - 1, .bytes = r->bytes, .addr = (uint64_t)in->imm.i, .space = r->space, .fixed = 1};
+      q->nroots++;
+    }
+    if (!is_root(in) || in->dst < 0) continue;
+    int32_t g = find(q, in->dst);
+    *r = (root){.pc = pc, .lo = q->lo[g], .hi = q->hi[g], .bytes = pt_obj_placed_bytes(q->p, in), .space = q->p->objs[in->obj].tile.space};
     if (r->hi < r->lo) r->lo = r->hi = pc; /* never used */
+    q->nroots++;
   }
   for (int changed = 1; changed;) {
     changed = 0;
@@ -131,15 +141,15 @@ static void lives(planner *q) {
 
 static int overlap(const root *a, const root *b) { return a->lo <= b->hi && b->lo <= a->hi; }
 
+/* Reserved areas first, then by start, then in program order. */
 static int by_start(const void *x, const void *y) {
   const root *a = x, *b = y;
+  if (a->fixed != b->fixed) return b->fixed - a->fixed;
   return a->lo != b->lo ? (a->lo < b->lo ? -1 : 1) : (a->pc > b->pc) - (a->pc < b->pc);
 }
 
-static ptosim_space space_of(const planner *q, const root *r) { return q->p->objs[q->p->code[r->pc].obj].tile.space; }
-
 static int refuse(planner *q, const root *r, const char *fmt, uint64_t need, const char *hint) {
-  ptosim_space s = space_of(q, r);
+  ptosim_space s = r->space;
   const pt_ins *in = &q->p->code[r->pc];
   char what[64];
   snprintf(what, sizeof what, "%.*s", (int)in->src->name.n, in->src->name.s);
@@ -154,7 +164,7 @@ static int place_space(planner *q, ptosim_space s) {
   qsort(q->roots, (size_t)q->nroots, sizeof *q->roots, by_start);
   for (int i = 0; i < q->nroots; i++) {
     root *r = &q->roots[i];
-    if (space_of(q, r) != s) continue;
+    if (r->space != s || r->fixed) continue;
     /* Skip past each placed, overlapping root that [at, at + bytes) meets: every address
      * below its end meets it too, so the first `at` that meets none is the lowest. */
     uint64_t at = 0, live = r->bytes;
@@ -162,14 +172,14 @@ static int place_space(planner *q, ptosim_space s) {
       moved = 0;
       for (int k = 0; k < i; k++) {
         const root *o = &q->roots[k];
-        if (space_of(q, o) != s || !overlap(r, o) || at >= o->addr + o->bytes || o->addr >= at + r->bytes) continue;
+        if (o->space != s || !overlap(r, o) || at >= o->addr + o->bytes || o->addr >= at + r->bytes) continue;
         at = (o->addr + o->bytes + a - 1) / a * a;
         moved = 1;
       }
     }
     if (at + r->bytes > cap) {
       for (int k = 0; k < q->nroots; k++)
-        if (k != i && space_of(q, &q->roots[k]) == s && overlap(r, &q->roots[k])) live += q->roots[k].bytes;
+        if (k != i && q->roots[k].space == s && overlap(r, &q->roots[k])) live += q->roots[k].bytes;
       return refuse(q, r, "%s: tiles without addr live at the same time need %llu bytes of %s, which has %llu on %s", live,
                     "end the life of some tiles (their last use) before this one's first use, or give tiles explicit addresses");
     }
@@ -184,7 +194,7 @@ static int bump_refusal(planner *q, ptosim_space s, const char *hint) {
   for (int32_t pc = q->first; pc < q->end; pc++) {
     const pt_ins *in = &q->p->code[pc];
     if (!is_root(in) || q->p->objs[in->obj].tile.space != s) continue;
-    root r = {.pc = pc};
+    root r = {.pc = pc, .space = s};
     uint64_t end = q->p->objs[in->obj].tile.addr + pt_obj_placed_bytes(q->p, in);
     if (end > q->prof->capacity[s]) return refuse(q, &r, "%s: tiles without addr need %llu bytes of %s, which has %llu on %s", end, hint);
   }
