@@ -60,13 +60,9 @@ static void st(const char *t, const char *row) {
   emit("  %%p%d = pto.partition_view %%vo, offsets = [%%%s, %%c0], sizes = [%%c48, %%c256] : " TV " -> " PV "\n", nparts, row);
   emit("  pto.tstore ins(%%%s : " T ") outs(%%p%d : " PV ")\n", t, nparts++);
 }
-/* d = s + k, d = s * k (k a float literal), d = a + b */
-static void adds(const char *d, const char *s, double k) {
-  emit("  %%k%d = arith.constant %.1f : f32\n  pto.tadds ins(%%%s, %%k%d : " T ", f32) outs(%%%s : " T ")\n", nparts, k, s, nparts, d);
-  nparts++;
-}
-static void muls(const char *d, const char *s, double k) {
-  emit("  %%k%d = arith.constant %.1f : f32\n  pto.tmuls ins(%%%s, %%k%d : " T ", f32) outs(%%%s : " T ")\n", nparts, k, s, nparts, d);
+/* d = s <op> k (op tadds / tmuls, k a float literal); d = a + b */
+static void scal(const char *op, const char *d, const char *s, double k) {
+  emit("  %%k%d = arith.constant %.1f : f32\n  pto.%s ins(%%%s, %%k%d : " T ", f32) outs(%%%s : " T ")\n", nparts, k, op, s, nparts, d);
   nparts++;
 }
 static void add(const char *d, const char *a, const char *b) { emit("  pto.tadd ins(%%%s, %%%s : " T ", " T ") outs(%%%s : " T ")\n", a, b, d); }
@@ -83,7 +79,7 @@ static int roots(const ptosim_program *p, uint64_t *addr, uint64_t *bytes, int m
     if (p->code[i].code == PT_C_OBJ && (p->code[i].flags & PT_INS_PLANNED)) {
       const ptosim_tile *t = &p->objs[p->code[i].obj].tile;
       addr[n] = t->addr;
-      bytes[n++] = (uint64_t)t->rows * (uint64_t)t->cols * 4u;
+      bytes[n++] = (uint64_t)t->rows * (uint64_t)t->cols * 4u * (p->code[i].bits > 1 ? p->code[i].bits : 1u); /* bits: multi slots */
     }
   return n;
 }
@@ -144,7 +140,7 @@ static void test_phases(void) {
   memset(want, 0, sizeof want);
   for (int k = 0; k < 3; k++) {
     ld(a[k], row[k]);
-    adds(b[k], a[k], k + 1);
+    scal("tadds", b[k], a[k], k + 1);
     st(b[k], row[k]);
     for (int e = 0; e < BLK; e++) blk(want, k)[e] = in_of(k, e) + (float)(k + 1);
   }
@@ -163,14 +159,14 @@ static void test_loop(void) {
   const char *names[] = {"K", "T1", "T2", "E", "C"};
   for (int i = 0; i < 5; i++) alloc(names[i]);
   ld("K", "o0");
-  adds("K", "K", 100);
+  scal("tadds", "K", "K", 100);
   emit("  scf.for %%i = %%c0 to %%c4 step %%c1 {\n"
        "  %%i1 = arith.addi %%i, %%c1 : index\n  %%r1 = arith.muli %%i1, %%c48 : index\n"
        "  %%r0 = arith.muli %%i, %%c48 : index\n  %%r4 = arith.addi %%r0, %%o4 : index\n");
   ld("T1", "r1");
   add("T2", "T1", "K");
   st("T2", "r0");
-  muls("E", "T2", 2);
+  scal("tmuls", "E", "T2", 2);
   st("E", "r4");
   emit("  }\n");
   ld("C", "o5");
@@ -198,7 +194,7 @@ static void test_ping_pong(void) {
   const char *names[] = {"P", "Q", "X0", "X1", "S", "C"};
   for (int i = 0; i < 6; i++) alloc(names[i]);
   ld("P", "o0");
-  adds("Q", "P", 1);
+  scal("tadds", "Q", "P", 1);
   st("Q", "o0");
   ld("X1", "o1");
   emit("  %%last:2 = scf.for %%i = %%c0 to %%c4 step %%c1 iter_args(%%a = %%X0, %%b = %%X1) -> (" T ", " T ") {\n"
@@ -209,7 +205,7 @@ static void test_ping_pong(void) {
   st("S", "r1");
   emit("  scf.yield %%b, %%a : " T ", " T "\n  }\n");
   ld("C", "o6");
-  muls("C", "C", 3);
+  scal("tmuls", "C", "C", 3);
   st("C", "o5");
   emit("  return\n}\n");
   memset(want, 0, sizeof want);
@@ -231,12 +227,12 @@ static void test_alias(void) {
   const char *names[] = {"P", "Q", "R", "W", "O"};
   for (int i = 0; i < 5; i++) alloc(names[i]);
   ld("P", "o0");
-  muls("Q", "P", 2);
+  scal("tmuls", "Q", "P", 2);
   st("Q", "o0");
   ld("R", "o1");
   emit("  %%V = pto.subview %%R[%%c0, %%c0] sizes [24, 256] : " T " -> !pto.tile_buf<vec, 24x256xf32>\n");
   ld("W", "o2");
-  adds("O", "W", 5);
+  scal("tadds", "O", "W", 5);
   st("O", "o1");
   emit("  %%c24 = arith.constant 24 : index\n"
        "  %%h = pto.partition_view %%vo, offsets = [%%o2, %%c0], sizes = [%%c24, %%c256] : " TV
@@ -286,7 +282,7 @@ static void test_refusals(void) {
   for (int k = 0; k < 3; k++) alloc(a[k]), alloc(b[k]);
   for (int k = 0; k < 3; k++) {
     ld(a[k], row[k]);
-    adds(b[k], a[k], 1);
+    scal("tadds", b[k], a[k], 1);
     st(b[k], row[k]);
     emit("  pto.barrier #pto.pipe<PIPE_ALL>\n");
   }
@@ -296,6 +292,40 @@ static void test_refusals(void) {
   begin();
   emit("  %%m = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 48x256xf32, count=5>\n  return\n}\n");
   load_error("[tile.capacity]", "pto.alloc_multi_tile: 5 tile(s) of 49152 bytes never fit ub, which has 196608 bytes on a2a3");
+}
+
+/* A multi tile of two slots (96 KiB) between two phases of two tiles:
+ *   P = in[0]; Q = P + 1; out[0] = Q
+ *   M[0] = in[1]; M[1] = M[0] * 3; out[1] = M[1]; Z = in[2] + M[0]; out[2] = Z
+ *   W = in[3]; out[3] = W */
+static void test_multi(void) {
+  begin();
+  alloc("P"), alloc("Q");
+  emit("  %%M = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 48x256xf32, count=2>\n");
+  alloc("Z"), alloc("W");
+  ld("P", "o0");
+  scal("tadds", "Q", "P", 1);
+  st("Q", "o0");
+  emit("  %%m0 = pto.multi_tile_get %%M[%%c0] : !pto.multi_tile_buf<vec, 48x256xf32, count=2> -> " T "\n"
+       "  %%m1 = pto.multi_tile_get %%M[%%c1] : !pto.multi_tile_buf<vec, 48x256xf32, count=2> -> " T "\n");
+  ld("m0", "o1");
+  scal("tmuls", "m1", "m0", 3);
+  st("m1", "o1");
+  ld("Z", "o2");
+  add("Z", "Z", "m0");
+  st("Z", "o2");
+  ld("W", "o3");
+  st("W", "o3");
+  emit("  return\n}\n");
+  memset(want, 0, sizeof want);
+  for (int e = 0; e < BLK; e++) {
+    blk(want, 0)[e] = in_of(0, e) + 1;
+    blk(want, 1)[e] = in_of(1, e) * 3;
+    blk(want, 2)[e] = in_of(2, e) + in_of(1, e);
+    blk(want, 3)[e] = in_of(3, e);
+  }
+  int together[] = {0, 1, 2, 3, -1};
+  run_case("multi", 5, together, UB_A2A3);
 }
 
 /* Two phases of three tiles (144 KiB each) below a reserve_buffer area at the top of the
@@ -310,7 +340,7 @@ static void reserve_phases(int kib) {
   memset(want, 0, sizeof want);
   for (int k = 0; k < 2; k++) {
     ld(names[k][0], row[k]);
-    adds(names[k][1], names[k][0], 1);
+    scal("tadds", names[k][1], names[k][0], 1);
     add(names[k][2], names[k][0], names[k][1]);
     st(names[k][2], row[k]);
     for (int e = 0; e < BLK; e++) blk(want, k)[e] = 2 * in_of(k, e) + 1;
@@ -331,6 +361,7 @@ int main(void) {
   RUN(test_loop);
   RUN(test_ping_pong);
   RUN(test_alias);
+  RUN(test_multi);
   RUN(test_refusals);
   RUN(test_reserve);
   return pt_test_finish();
