@@ -113,8 +113,10 @@ static void lives(planner *q) {
   for (int32_t pc = q->first; pc < q->end; pc++) {
     const pt_ins *in = &code[pc];
     root *r = &q->roots[q->nroots];
-    if (in->code == PT_C_CONST && in->src && !pt_reserve_area(in->src, &r->space, &r->bytes)) {
-      *r = (root){.pc = pc, .lo = q->first, .hi = q->end - 1, .bytes = r->bytes, .addr = (uint64_t)in->imm.i, .space = r->space, .fixed = 1};
+    ptosim_space space;
+    uint64_t size;
+    if (in->code == PT_C_CONST && in->src && !pt_reserve_area(in->src, &space, &size)) {
+      *r = (root){.pc = pc, .lo = q->first, .hi = q->end - 1, .bytes = size, .addr = (uint64_t)in->imm.i, .space = space, .fixed = 1};
       q->nroots++;
     }
     if (!is_root(in) || in->dst < 0) continue;
