@@ -596,6 +596,14 @@ static const pa_op *find_func(const pa_op *module, pa_str sym) {
   return NULL;
 }
 
+int pt_reserve_area(const pa_op *op, ptosim_space *space, uint64_t *size) {
+  const pa_item *n = pa_op_attr(op, "size");
+  *space = location_of(op);
+  if (!pa_str_is(op->name, "pto.reserve_buffer") || *space == PTOSIM_SPACE_COUNT || !n || n->kind != PA_IT_INT || n->v.i <= 0) return -1;
+  *size = (uint64_t)n->v.i;
+  return 0;
+}
+
 static int reserve_error(pt_lower *L, const pa_op *op, const char *rule, const char *hint, const char *what) {
   pt_lower_errorf(L, op->loc, rule, hint, "%.*s: %s", (int)op->name.n, op->name.s, what);
   return -1;

@@ -20,6 +20,10 @@ TILE_PIPE_TEXT_BINDERS(DECLARE_TILE_PIPE_BINDER)
  * (reported), 1 not one of them. */
 int pt_lower_pipe_op(pt_lower *L, const pa_op *op);
 
+/* The area pto.reserve_buffer `op` reserves (its location and size in bytes; its address is
+ * the constant it lowers to); -1 when op is not a well-formed reserve_buffer. */
+int pt_reserve_area(const pa_op *op, ptosim_space *space, uint64_t *size);
+
 /* 1 when the vector-side body `scope` (a vector function or section) must run on vector
  * sub-block 0 only: on A5, PTOAS wraps such a body in `if (get_subblockid() == 0)` when it
  * has a pipe op with split 0 and asks for no sub-block index or count itself

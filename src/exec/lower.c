@@ -675,6 +675,7 @@ ptosim_program *ptosim_program_load(const char *file, const char *text, size_t l
     if (p->param_slot && args) pt_lower_body(&L, p->entry, args);
     free(args);
     pt_lower_emit(&L, (pt_ins){.code = PT_C_RETURN});
+    pt_plan_tiles(&L, 0, p->ncode, !L.errors);
   }
   free(L.names);
   free(L.seen);
@@ -702,10 +703,11 @@ void ptosim_program_free(ptosim_program *p) {
 ptosim_target ptosim_program_target(const ptosim_program *p) { return p ? p->target : PTOSIM_TARGET_COUNT; }
 int ptosim_program_nparams(const ptosim_program *p) { return p ? p->nparams : 0; }
 
-int ptosim_program_in_order(const ptosim_program *p) {
+int ptosim_program_in_order(const ptosim_program *p) { return p ? pt_lower_in_order(p, 0, p->ncode) : 0; }
+
+int pt_lower_in_order(const ptosim_program *p, int32_t first, int32_t end) {
   int tile = 0;
-  if (!p) return 0;
-  for (int32_t i = 0; i < p->ncode; i++) {
+  for (int32_t i = first; i < end; i++) {
     if (p->code[i].code != PT_C_PTO) continue;
     const char *fam = ptosim_op_family((ptosim_opcode)p->code[i].opc);
     if (!strcmp(fam, "SYNC")) return 0;
@@ -754,8 +756,11 @@ static int check_module(pt_lower *L, const pa_op *m) {
         for (uint32_t a = 0; a < op->func->nargs; a++)
           args[a] = pt_lw_new_slots(L, pt_slot_type_of(op->func->args[a].type), 1);
         for (uint32_t a = 0; a < op->func->nargs; a++) pt_lw_check_ptr_elem(L, op->func->args[a].type, op->func->args[a].loc);
-        int saved = L->nnames;
+        int saved = L->nnames, errors = L->errors;
+        int32_t first = L->p->ncode;
+        memset(L->p->alloc_next, 0, sizeof L->p->alloc_next); /* each function places its own tiles */
         rc |= pt_lower_body(L, op, args);
+        rc |= pt_plan_tiles(L, first, L->p->ncode, L->errors == errors);
         pt_lw_pop_names(L, saved);
       }
   return rc;

@@ -114,4 +114,11 @@ int32_t pt_lw_new_slots(pt_lower *L, pt_slot_type t, int n);
 pt_slot_type pt_lw_placeholder_type(const pa_type *t);
 void pt_lw_pop_names(pt_lower *L, int keep);
 
+/* ptosim_program_in_order over instructions [first, end): no sync op and some tile op. */
+int pt_lower_in_order(const ptosim_program *p, int32_t first, int32_t end);
+/* Place again, by liveness, the tiles without addr of instructions [first, end) (one lowered
+ * function) in each space their bump placement overflowed (plan.c); reuse = 0 (the function
+ * did not lower cleanly) keeps the bump's capacity error. Returns -1 after an error. */
+int pt_plan_tiles(pt_lower *L, int32_t first, int32_t end, int reuse);
+
 #endif

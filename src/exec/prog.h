@@ -117,6 +117,10 @@ enum pt_binop {
 /* PT_C_PTO's sub in a mixed program (ncores_kind 3): the core the op runs on. */
 enum { PT_CORE_OWN, PT_CORE_CUBE, PT_CORE_VEC };
 
+/* pt_ins.flags of a PT_C_OBJ alloc whose tile had no addr: placed at lowering (tiles.c),
+ * possibly moved by the planner (plan.c). */
+#define PT_INS_PLANNED 0x80u
+
 typedef struct pt_ins {
   uint8_t code;
   uint8_t sub;

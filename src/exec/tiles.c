@@ -60,8 +60,12 @@ ptosim_tile pt_tile_of_type(const pa_type *t) {
   return r;
 }
 
-static uint64_t tile_bytes(const ptosim_tile *t) {
-  return ((uint64_t)t->rows * (uint64_t)t->cols * pt_dtype_bits(t->dtype) + 7) / 8;
+/* Bytes of a tile's rows x cols elements; UINT64_MAX when that does not fit 64 bits
+ * (rows x cols < 2^62, times up to 64 bits per element). */
+uint64_t pt_tile_bytes(const ptosim_tile *t) {
+  uint64_t elems = (uint64_t)t->rows * (uint64_t)t->cols, bits = pt_dtype_bits(t->dtype);
+  if (bits && elems > (UINT64_MAX - 7) / bits) return UINT64_MAX;
+  return (elems * bits + 7) / 8;
 }
 
 void pt_view_infer_layout(ptosim_gm_view *v, ptosim_gm_layout prefer) {
@@ -158,6 +162,26 @@ static void check_tile_type(obj_low *o, const pa_type *t) {
                                 "%.*s: unsupported tile element type or shape", (int)o->op->name.n, o->op->name.s);
 }
 
+/* A tile without addr (pto.alloc_tile, memref.alloc; `count` slots of a multi tile): the
+ * next free bytes of its space, aligned as the profile requires (bump placement), and the
+ * instruction marked PT_INS_PLANNED. A space the bump overflows is placed again by liveness
+ * once the function is lowered (plan.c); a tile larger than the whole space never fits. */
+static void place_without_addr(obj_low *o, ptosim_tile *t, unsigned count) {
+  if (o->failed) return;
+  ptosim_program *p = pt_lower_program(o->L);
+  const pt_profile *prof = pt_profile_get(p->target);
+  uint64_t *next = &p->alloc_next[t->space], a = prof->align[t->space], cap = prof->capacity[t->space], bytes = pt_tile_bytes(t);
+  if (bytes > cap / count) {
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.capacity", "use a smaller tile or another memory",
+                                "%s: %u tile(s) of %llu bytes never fit %s, which has %llu bytes on %s", obj_names[o->in.sub], count,
+                                (unsigned long long)bytes, pt_space_name(t->space), (unsigned long long)cap, prof->name);
+    return;
+  }
+  t->addr = (*next + a - 1) / a * a; /* *next <= the sum of tiles of at most cap bytes each: no overflow */
+  *next = t->addr + bytes * count;
+  o->in.flags |= PT_INS_PLANNED;
+}
+
 /* pto.alloc_tile, and pto.alloc_multi_tile (toni PTOOps.td AllocMultiTileOp, PTO_IR_manual
  * `pto.alloc_multi_tile`): N slots of the slot tile's bytes, slot k at addr + k * bytes; the
  * object is slot 0. The manual's verifier rules: 2 <= N <= 16, no row_plus_one slots (their
@@ -179,19 +203,7 @@ static void lower_alloc(obj_low *o) {
     o->in.flags |= (uint8_t)(1u << i);
   }
   pt_obj tmpl = {.tile = pt_tile_of_type(t)};
-  if (!(o->in.flags & HAS_ADDR) && !o->failed) {
-    /* No address: the next free, aligned bytes of the space (PTOAS plans these statically). */
-    ptosim_program *p = pt_lower_program(o->L);
-    const pt_profile *prof = pt_profile_get(p->target);
-    uint64_t *next = &p->alloc_next[tmpl.tile.space], a = prof->align[tmpl.tile.space];
-    tmpl.tile.addr = (*next + a - 1) / a * a;
-    *next = tmpl.tile.addr + tile_bytes(&tmpl.tile) * o->in.bits;
-    if (*next > prof->capacity[tmpl.tile.space])
-      o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.capacity", "give tiles explicit addresses that reuse space",
-                                  "%s: tiles without addr need %llu bytes of %s, which has %llu on %s", obj_names[o->in.sub],
-                                  (unsigned long long)*next, pt_space_name(tmpl.tile.space),
-                                  (unsigned long long)prof->capacity[tmpl.tile.space], prof->name);
-  }
+  if (!(o->in.flags & HAS_ADDR)) place_without_addr(o, &tmpl.tile, o->in.bits);
   result_obj(o, t, &tmpl);
 }
 
@@ -311,16 +323,10 @@ static void lower_memref_alloc(obj_low *o) {
   tmpl.tile.valid_rows = tmpl.tile.rows;
   tmpl.tile.valid_cols = tmpl.tile.cols;
   pt_slot_type st = {.kind = PT_VK_TILE, .dt = tmpl.tile.dtype, .space = tmpl.tile.space, .decl = t};
-  ptosim_program *p = pt_lower_program(o->L);
-  const pt_profile *prof = pt_profile_get(p->target);
-  uint64_t *next = &p->alloc_next[tmpl.tile.space], a = prof->align[tmpl.tile.space];
-  tmpl.tile.addr = (*next + a - 1) / a * a;
-  *next = tmpl.tile.addr + tile_bytes(&tmpl.tile);
-  if (tmpl.tile.dtype == PTOSIM_DT_NONE || *next > prof->capacity[tmpl.tile.space]) {
-    o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.capacity", "use fewer or smaller buffers", "memref.alloc: no room for a %dx%d buffer in %s",
-                                tmpl.tile.rows, tmpl.tile.cols, pt_space_name(tmpl.tile.space));
-    return;
-  }
+  if (tmpl.tile.dtype == PTOSIM_DT_NONE)
+    o->failed = pt_lower_errorf(o->L, o->op->loc, "tile.type", "use an element type ptosim knows", "memref.alloc: unsupported element type");
+  place_without_addr(o, &tmpl.tile, 1);
+  if (o->failed) return;
   o->in.sub = OBJ_ALLOC;
   o->in.obj = pt_lower_new_obj(o->L, &tmpl);
   o->in.dst = pt_lower_define_results(o->L, o->op, &st, 1);
@@ -563,6 +569,29 @@ int pt_lower_obj_op(pt_lower *L, const pa_op *op) {
   return 0;
 }
 
+/* ---- what the planner (plan.c) reads ---------------------------------------------------------- */
+
+int pt_obj_alias(const ptosim_program *p, const pt_ins *in, int32_t *a, int32_t *b) {
+  if (in->code != PT_C_OBJ || in->op_count < 1) return 0;
+  switch ((enum obj_sub)in->sub) {
+  case OBJ_TILE_SUBVIEW:
+  case OBJ_SUBSET:
+  case OBJ_BITCAST:
+  case OBJ_MULTI_GET:
+  case OBJ_TALIAS: break;
+  default: return 0;
+  }
+  *a = p->operands[in->op_first].slot;
+  *b = in->sub == OBJ_TALIAS && (in->flags & ALIAS_DPS) ? p->operands[in->op_first + 1].slot : in->dst;
+  return *a >= 0 && *b >= 0;
+}
+
+int pt_obj_escapes(const pt_ins *in) { return in->code == PT_C_OBJ && in->sub == OBJ_BUF_ADDR; }
+
+uint64_t pt_obj_placed_bytes(const ptosim_program *p, const pt_ins *in) {
+  return pt_tile_bytes(&p->objs[in->obj].tile) * (in->sub == OBJ_MULTI_ALLOC ? in->bits : 1u);
+}
+
 /* ---- execution ---------------------------------------------------------------------------- */
 
 typedef struct obj_run {
@@ -607,7 +636,7 @@ static ptosim_status check_valid(const obj_run *r, const ptosim_tile *t) {
 static ptosim_status place(const obj_run *r, ptosim_tile *t) {
   const ptosim_machine *m = r->core->m;
   if (t->space == PTOSIM_L0A) t->blayout = m->target == PTOSIM_TARGET_A2A3 ? PTOSIM_BL_ROW_MAJOR : PTOSIM_BL_COL_MAJOR;
-  uint64_t a = m->prof->align[t->space], cap = m->prof->capacity[t->space], end = t->addr + tile_bytes(t);
+  uint64_t a = m->prof->align[t->space], cap = m->prof->capacity[t->space], end = t->addr + pt_tile_bytes(t);
   char msg[200];
   if (a && t->addr % a) {
     snprintf(msg, sizeof msg, "address %llu of a %s tile is not a multiple of %llu bytes", (unsigned long long)t->addr,
@@ -630,7 +659,7 @@ static ptosim_status run_alloc(const obj_run *r) {
   if (r->in->flags & HAS_VCOL) t->valid_cols = (int32_t)arg(r, k++).i;
   if (r->in->sub == OBJ_MULTI_ALLOC) { /* the last slot must fit too */
     last = *t;
-    last.addr += tile_bytes(t) * (r->in->bits - 1u);
+    last.addr += pt_tile_bytes(t) * (r->in->bits - 1u);
     PT_TRY(place(r, &last));
   }
   return place(r, t);
@@ -645,7 +674,7 @@ static ptosim_status run_multi_get(const obj_run *r) {
     snprintf(msg, sizeof msg, "slot %lld of a multi tile of %u slots", (long long)k, (unsigned)r->in->bits);
     return fail(r, PTOSIM_E_VERIFY, "tile.multi_slot", "select a slot in [0, count)", msg);
   }
-  t->addr = src.addr + (uint64_t)k * tile_bytes(&src);
+  t->addr = src.addr + (uint64_t)k * pt_tile_bytes(&src);
   t->valid_rows = src.valid_rows;
   t->valid_cols = src.valid_cols;
   return place(r, t);
@@ -801,10 +830,10 @@ static ptosim_status run_talias(const obj_run *r) {
   const ptosim_tile *src = &arg_obj(r, 0)->tile;
   ptosim_tile *t = r->in->flags & ALIAS_DPS ? &arg_obj(r, 1)->tile : &result(r)->tile, nt = *t;
   nt.addr = src->addr;
-  if (nt.space != src->space || tile_bytes(&nt) > tile_bytes(src)) {
+  if (nt.space != src->space || pt_tile_bytes(&nt) > pt_tile_bytes(src)) {
     char msg[200];
-    snprintf(msg, sizeof msg, "a %llu-byte %s tile cannot alias a %llu-byte %s tile", (unsigned long long)tile_bytes(&nt),
-             pt_space_name(nt.space), (unsigned long long)tile_bytes(src), pt_space_name(src->space));
+    snprintf(msg, sizeof msg, "a %llu-byte %s tile cannot alias a %llu-byte %s tile", (unsigned long long)pt_tile_bytes(&nt),
+             pt_space_name(nt.space), (unsigned long long)pt_tile_bytes(src), pt_space_name(src->space));
     return fail(r, PTOSIM_E_VERIFY, "tile.alias", "alias a tile of the same loc that is at least as large", msg);
   }
   PT_TRY(place(r, &nt));
@@ -820,7 +849,7 @@ static ptosim_status run_retile(const obj_run *r) {
     t->valid_rows = src.valid_rows;
     t->valid_cols = src.valid_cols;
   }
-  if (r->in->sub == OBJ_BITCAST && (t->space != src.space || tile_bytes(t) != tile_bytes(&src)))
+  if (r->in->sub == OBJ_BITCAST && (t->space != src.space || pt_tile_bytes(t) != pt_tile_bytes(&src)))
     return fail(r, PTOSIM_E_VERIFY, "tile.bitcast", "keep the loc and the tile's size in bytes",
                 "the result does not cover the same bytes of the same memory");
   return place(r, t);

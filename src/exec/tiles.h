@@ -37,6 +37,18 @@ int pt_lower_view_param(pt_lower *L, const pa_op *func, const pa_arg *arg, int32
 /* A new object for a result of the op being lowered, its static part `tmpl`. */
 int32_t pt_lower_new_obj(pt_lower *L, const pt_obj *tmpl);
 
+/* Bytes of a tile's rows x cols elements (UINT64_MAX when beyond 64 bits). */
+uint64_t pt_tile_bytes(const ptosim_tile *t);
+
+/* For the placement of tiles without addr (plan.c). pt_obj_alias: 1 when object op `in`
+ * makes slots *a and *b name the same storage (a tile and its subview, subset, bitcast,
+ * talias or multi_tile_get slot; pto.tassign gives a new address, no alias).
+ * pt_obj_escapes: `in` turns a tile into a pointer (pto.tile_buf_addr), which the planner
+ * does not follow. pt_obj_placed_bytes: the bytes alloc `in` (PT_INS_PLANNED) occupies. */
+int pt_obj_alias(const ptosim_program *p, const pt_ins *in, int32_t *a, int32_t *b);
+int pt_obj_escapes(const pt_ins *in);
+uint64_t pt_obj_placed_bytes(const ptosim_program *p, const pt_ins *in);
+
 /* Give `v` the layout PTOAS infers when none was spelled (lib/PTO/Transforms/InferPTOLayout.cpp:
  * NZ when the inner dims are one 512-byte fractal of 16 rows, else ND or DN from the two minor
  * strides; a shape that is both — a single row or column — takes `prefer` (the layout a vec
