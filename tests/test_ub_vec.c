@@ -172,7 +172,10 @@ typedef struct cfg {
 static void reference(const op_case *oc, ptosim_dtype t, const cfg *c) {
   unsigned e = pt_dtype_size(t), epr = 256 / e, per = 32 / e;
   memcpy(want, ub, UB_AREA);
-  uint64_t nrep = c->count ? (c->m0 + epr - 1) / epr : (uint64_t)c->repeat;
+  /* count mode: repeat 0 / 1 run the first MASK0 elements in ceil(MASK0 / epr) repeats; a
+   * repeat of 2 or more runs the first MASK0 lanes of each repeat */
+  int per_repeat = c->count && c->repeat >= 2;
+  uint64_t nrep = c->count && !per_repeat ? (c->m0 + epr - 1) / epr : (uint64_t)c->repeat;
   uint8_t sb[8];
   int64_t s = c->scalar;
   memcpy(sb, &s, 8);
@@ -182,7 +185,7 @@ static void reference(const op_case *oc, ptosim_dtype t, const cfg *c) {
     uint8_t res[256];
     int run[128];
     for (unsigned k = 0; k < epr; k++) {
-      run[k] = c->count ? r * epr + k < c->m0 : (int)((k < 64 ? c->m0 >> k : c->m1 >> (k - 64)) & 1);
+      run[k] = c->count ? (per_repeat ? k : r * epr + k) < c->m0 : (int)((k < 64 ? c->m0 >> k : c->m1 >> (k - 64)) & 1);
       if (!run[k]) continue;
       unsigned bk = k / per, j = k % per;
       const uint8_t *a = want + c->s0 + (r * c->s0rs + bk * c->s0bs) * 32 + j * e;
@@ -261,6 +264,7 @@ static void test_ops(void) {
       {"count 2 repeats + tail", {0, 8192, 16384, 1, 1, 1, 1, 8, 8, 8, 0, 0, 1, 9}},
       {"count strided", {2048, 8192, 16384, 0, 2, 1, 1, 16, 8, 8, 0, 0, 1, 33}},
       {"count 0", {0, 8192, 16384, 1, 1, 1, 1, 8, 8, 8, 0, M, 1, 1}},
+      {"count per repeat", {1024, 8192 + 32, 16384, 5, 1, 1, 2, 3, 9, 16, 0, 0, 1, 6}},
   };
   for (size_t i = 0; i < NOPS; i++)
     for (const ptosim_dtype *t = OPS[i].types; *t; t++)
@@ -270,6 +274,7 @@ static void test_ops(void) {
         if (c.count && k == 9) c.m0 = 2 * epr + 7;
         if (c.count && k == 10) c.m0 = 3 * epr - 1;
         if (c.count && k == 11) c.m0 = 0;
+        if (c.count && k == 12) c.m0 = epr / 4 + 3; /* a2a3 TInsert.hpp NZ tails: rows repeats of a short count */
         if (OPS[i].k == K_SCALAR && is_float(*t)) { /* the scalar's bits: 1.5 */
           float h = 1.5f;
           uint32_t b;
@@ -345,6 +350,14 @@ static void test_rules(void) {
   ptosim_ub_mask_params m = {192 * 1024 / 4 + 1, 0};
   CHECK(ptosim_ub_set_mask(aiv, &m) == PTOSIM_OK && ptosim_ub_set_mask_count(aiv, &m) == PTOSIM_OK);
   expect(exec(aiv, vadd, PTOSIM_DT_F32, &c), PTOSIM_E_VERIFY, "ubvec.count");
+  /* more than one repeat's lanes per repeat (repeat >= 2): undefined */
+  m.mask0 = 65;
+  cfg two = c;
+  two.repeat = 2;
+  CHECK(ptosim_ub_set_mask(aiv, &m) == PTOSIM_OK);
+  expect(exec(aiv, vadd, PTOSIM_DT_F32, &two), PTOSIM_E_VERIFY, "ubvec.count_repeat");
+  m.mask0 = 64;
+  CHECK(ptosim_ub_set_mask(aiv, &m) == PTOSIM_OK && exec(aiv, vadd, PTOSIM_DT_F32, &two) == PTOSIM_OK);
   CHECK(ptosim_ub_set_mask_norm(aiv, &m) == PTOSIM_OK);
   /* the a5 profile: every op names the profile */
   ptosim_machine *m5 = ptosim_machine_new(PTOSIM_TARGET_A5, 1);

@@ -165,9 +165,18 @@ static ptosim_status job_run(pt_ctx *x, ub_job *j) {
     PT_VERIFY(x, m0 <= cap, "ubvec.count", "set a count of at most the UB capacity in elements",
               "count mode element count %" PRIu64 " exceeds %" PRIu64 " (%s elements of the UB)", m0, cap,
               pt_dtype_name(j->dt));
-    nfull = m0 / epr;
-    nlast = m0 % epr != 0;
-    lanes_of(&last, UINT64_MAX, UINT64_MAX, (unsigned)(m0 % epr), e);
+    if (j->repeat >= 2) { /* each repeat runs the first MASK0 lanes (section 12, count mode) */
+      PT_VERIFY(x, m0 <= epr, "ubvec.count_repeat", "with repeat >= 2 in count mode give a count of at most one repeat",
+                "count mode element count %" PRIu64 " over %" PRId64 " repeats of %u %s lanes: no source defines it",
+                m0, j->repeat, epr, pt_dtype_name(j->dt));
+      nfull = 0;
+      nlast = (uint64_t)j->repeat;
+      lanes_of(&last, UINT64_MAX, UINT64_MAX, (unsigned)m0, e);
+    } else { /* repeat 0 or 1: the first MASK0 elements, ceil(MASK0 / lanes) repeats */
+      nfull = m0 / epr;
+      nlast = m0 % epr != 0;
+      lanes_of(&last, UINT64_MAX, UINT64_MAX, (unsigned)(m0 % epr), e);
+    }
   } else {
     lanes_of(&full, m0, m1, epr, e);
   }
