@@ -96,7 +96,7 @@ static pa_item *merged_dict(pa_parser *p, const pa_item *props, const pa_item *a
 static int build_clause(pa_parser *p, const char *clause, const gen_slot *slot, const int64_t *seg, unsigned nslot,
                         const pa_item *vals, const pa_type *const *types, const pa_item *list, pa_item *out) {
   unsigned nv = 0, nw = 0;
-  for (unsigned s = 0, v = 0; s < nslot; v += (unsigned)seg[s++])
+  for (unsigned s = 0; s < nslot; s++)
     if (seg[s] && !strcmp(slot[s].clause, clause)) nv++, nw += slot[s].kw != NULL;
   memset(out, 0, sizeof *out);
   if (!nv) return 0;
