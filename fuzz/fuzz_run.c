@@ -139,9 +139,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   return 0;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+/* Load and run the input with the choices of h (target, blocks, scalar values). */
+static void run_input(const uint8_t *data, size_t size, uint64_t h) {
   const char *text = (const char *)data;
-  uint64_t h = hash_bytes(data, size);
   int nerr = 0;
   ptosim_program *p = ptosim_program_load("fuzz.pto", text, size, NULL, -1, NULL, &nerr);
   check((p == NULL) == (nerr > 0));
@@ -154,7 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int np = ptosim_program_nparams(p);
   if (!p || np > K_MAX_PARAMS) {
     ptosim_program_free(p);
-    return 0;
+    return;
   }
   int blocks = 1 + (int)(h & 1u);
   size_t gm_bytes = (size_t)np * K_GM_BYTES;
@@ -165,5 +165,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   free(gm[0]);
   free(gm[1]);
   ptosim_program_free(p);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  run_input(data, size, hash_bytes(data, size));
   return 0;
 }
