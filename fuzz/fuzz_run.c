@@ -2,7 +2,8 @@
  * parameter (pointers to small deterministic GM buffers, scalars to small values), run it
  * under the monitor with every checker on, then again without the monitor on a fresh
  * machine, and abort if an invariant breaks:
- *   - a failed load or run has a diagnostic with a rule id at a file:line:col of the text;
+ *   - a load fails exactly when it counts errors (fuzz_parse checks their diagnostics);
+ *   - a failed run has a diagnostic with a rule id at a file:line:col of the text;
  *   - every checker report has a rule id and a location inside the text (but init.decision,
  *     whose message quotes the diagnostic of the run that failed);
  *   - the monitored run and the plain run end with the same status and the same GM bytes
