@@ -39,7 +39,7 @@ test-san:
 	cmake --build $(SAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(SAN_BUILD) --output-on-failure -j $(JOBS)
 
-# libFuzzer over parse + verify, seeded with tests/parse; FUZZ_SECONDS bounds the run.
+# libFuzzer over parse + verify (fuzz_parse) and runs (fuzz_run); FUZZ_SECONDS bounds each.
 FUZZ_SECONDS ?= 60
 fuzz:
 	CC=clang cmake -S . -B build-fuzz -DPTOSIM_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug -DPTOSIM_FUZZ_SECONDS=$(FUZZ_SECONDS)

@@ -202,6 +202,13 @@ static void lower_alloc(obj_low *o) {
     add(o, c->kind == PA_IT_ASSIGN && c->nargs == 2 ? &c->args[1] : NULL, PT_VK_INT);
     o->in.flags |= (uint8_t)(1u << i);
   }
+  for (uint32_t i = 0; i < o->op->nitems && !o->failed; i++) { /* a misspelt key is no address */
+    const pa_item *it = &o->op->items[i];
+    if (it->kind != PA_IT_DICT && !pa_str_is(it->name, keys[0]) && !pa_str_is(it->name, keys[1]) &&
+        !pa_str_is(it->name, keys[2]))
+      o->failed = pt_lower_errorf(o->L, it->loc, "bind.clause", "the clauses are addr = %a, valid_row = %r and valid_col = %c",
+                                  "%s: unknown clause '%.*s'", obj_names[o->in.sub], (int)it->text.n, it->text.s);
+  }
   pt_obj tmpl = {.tile = pt_tile_of_type(t)};
   if (!(o->in.flags & HAS_ADDR)) place_without_addr(o, &tmpl.tile, o->in.bits);
   result_obj(o, t, &tmpl);

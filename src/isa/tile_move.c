@@ -1291,6 +1291,13 @@ ptosim_status pt_exec_mgather(pt_ctx *x, const ptosim_mgather_params *p) {
   }
   if (is_a5(x)) pt_set_pipe(x, PTOSIM_PIPE_V);
   PT_TRY(ix_setup(x, &s, &p->table, &p->dst, "dst", &p->idx, p->coalesce, (int)p->oob));
+  /* Every index is read twice (the bounds, then the moves): a destination over the index
+   * tile would change indices between the two. Two ranges overlap when one starts inside
+   * the other (unsigned differences: no overflow). */
+  uint64_t db = (uint64_t)t_bytes(&s.d), ib = (uint64_t)t_bytes(&s.i);
+  VERIFY(x, p->idx.addr - p->dst.addr >= db && p->dst.addr - p->idx.addr >= ib, "overlap",
+         "place the index tile outside the destination tile", "dst [0x%" PRIx64 ", +%" PRIu64 ") overlaps idx [0x%" PRIx64
+         ", +%" PRIu64 ")", p->dst.addr, db, p->idx.addr, ib);
   return ix_run(x, &s, &p->dst, &p->idx);
 }
 
