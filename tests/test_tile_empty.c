@@ -31,13 +31,6 @@ static void ref_copy(env *e, const ptosim_tile *d, const ptosim_tile *s, int vr,
 
 /* ---- tpartadd / tpartmul / tpartmax / tpartmin -------------------------------------------- */
 
-static ptosim_status run_part(ptosim_core *c, int f, const ptosim_texpand_params *p) {
-  if (f == 0) return ptosim_tpartadd(c, p);
-  if (f == 1) return ptosim_tpartmul(c, p);
-  if (f == 2) return ptosim_tpartmax(c, p);
-  return ptosim_tpartmin(c, p);
-}
-
 /* An empty source (sr x sc, one of them 0; src0 when small0): dst = the other source. */
 static void part_empty_src(ptosim_target tg, ptosim_dtype t, int f, int small0, int sr, int sc) {
   env e = env_new_seeded(tg, &seed);

@@ -144,13 +144,6 @@ static double part_ref(ptosim_dtype t, int f, double a, double b) {
   return as(t, f == 0 ? a + b : f == 1 ? a * b : f == 2 ? (a > b ? a : b) : (a < b ? a : b));
 }
 
-static ptosim_status run_part(ptosim_core *c, int f, const ptosim_texpand_params *p) {
-  if (f == 0) return ptosim_tpartadd(c, p);
-  if (f == 1) return ptosim_tpartmul(c, p);
-  if (f == 2) return ptosim_tpartmax(c, p);
-  return ptosim_tpartmin(c, p);
-}
-
 /* small (sr x sc) is src0 (small0) or src1 of a dst whose valid region is 10 x (2 blocks + 3). */
 static void part_case(ptosim_target tg, ptosim_dtype t, int f, int small0, int sr, int sc) {
   env e = env_new(tg);

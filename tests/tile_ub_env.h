@@ -117,6 +117,14 @@ static inline double as(ptosim_dtype t, double v) {
   return get(t, b);
 }
 
+/* tpartadd (f 0), tpartmul (1), tpartmax (2) or tpartmin (3) on core c. */
+static inline ptosim_status run_part(ptosim_core *c, int f, const ptosim_texpand_params *p) {
+  if (f == 0) return ptosim_tpartadd(c, p);
+  if (f == 1) return ptosim_tpartmul(c, p);
+  if (f == 2) return ptosim_tpartmax(c, p);
+  return ptosim_tpartmin(c, p);
+}
+
 /* Run text program src on a fresh machine of target t with GM buffers bufs[0, n) as its
  * arguments; CHECKs that it succeeds, then copies bytes [0, len) of the cube core's L1 to l1
  * (len 0: nothing) before the machine is freed. */
