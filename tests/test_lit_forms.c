@@ -170,6 +170,12 @@ static void test_tile_buf_addr(void) {
   }
 }
 
+/* Row-major 4 x 16 f32 views %va of %a and %vo of %o, in a printf format (%% for %). */
+#define VIEWS416                                                                                                     \
+  "  %%c1 = arith.constant 1 : index\n  %%c4 = arith.constant 4 : index\n  %%c16 = arith.constant 16 : index\n"          \
+  "  %%va = pto.make_tensor_view %%a, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"        \
+  "  %%vo = pto.make_tensor_view %%o, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+
 /* ---- pto.set_ffts --------------------------------------------------------------------------- */
 
 /* set_ffts on a GM buffer, then a tile copy GM -> UB -> GM: the copy is exact and the buffer
@@ -180,9 +186,7 @@ static void test_set_ffts(void) {
       "func.func @k(%%f: !pto.ptr<i64>, %%a: !pto.ptr<f32>, %%o: !pto.ptr<f32>) attributes {pto.kernel_kind = "
       "#pto.kernel_kind<vector>} {\n"
       "  pto.set_ffts %%f : !pto.ptr<i64>\n"
-      "  %%c1 = arith.constant 1 : index\n  %%c4 = arith.constant 4 : index\n  %%c16 = arith.constant 16 : index\n"
-      "  %%va = pto.make_tensor_view %%a, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
-      "  %%vo = pto.make_tensor_view %%o, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      VIEWS416
       "  %%t = pto.alloc_tile : " T416 "\n"
       "  pto.tload ins(%%va : !pto.tensor_view<?x?xf32>) outs(%%t : " T416 ")\n"
       "  pto.tstore ins(%%t : " T416 ") outs(%%vo : !pto.tensor_view<?x?xf32>)\n  return\n}\n}\n";
@@ -239,9 +243,7 @@ static void test_tileop_helper(void) {
       "module attributes {pto.target_arch = \"%s\"} {\n"
       "func.func @k(%%a: !pto.ptr<f32>, %%o: !pto.ptr<f32>) attributes {pto.kernel} {\n"
       "  pto.section.vector {\n"
-      "    %%c1 = arith.constant 1 : index\n    %%c4 = arith.constant 4 : index\n    %%c16 = arith.constant 16 : index\n"
-      "    %%va = pto.make_tensor_view %%a, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
-      "    %%vo = pto.make_tensor_view %%o, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      VIEWS416
       "    %%t = pto.alloc_tile : " T416 "\n    %%u = pto.alloc_tile : " T416 "\n"
       "    pto.tload ins(%%va : !pto.tensor_view<?x?xf32>) outs(%%t : " T416 ")\n"
       "    pto.barrier #pto.pipe<PIPE_ALL>\n"
@@ -285,9 +287,7 @@ static void test_generic_tmov(void) {
   static const char *const src_fmt =
       "module attributes {pto.target_arch = \"%s\"} {\n"
       "func.func @k(%%a: !pto.ptr<f32>, %%o: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {\n"
-      "  %%c1 = arith.constant 1 : index\n  %%c4 = arith.constant 4 : index\n  %%c16 = arith.constant 16 : index\n"
-      "  %%va = pto.make_tensor_view %%a, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
-      "  %%vo = pto.make_tensor_view %%o, shape = [%%c4, %%c16], strides = [%%c16, %%c1] : !pto.tensor_view<?x?xf32>\n"
+      VIEWS416
       "  %%t = pto.alloc_tile : " T416 "\n  %%u = pto.alloc_tile : " T416 "\n"
       "  pto.tload ins(%%va : !pto.tensor_view<?x?xf32>) outs(%%t : " T416 ")\n"
       "  pto.barrier #pto.pipe<PIPE_ALL>\n"
