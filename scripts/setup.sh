@@ -3,7 +3,7 @@
 # Idempotent: packages already present are not reinstalled.
 #   gcc, make, cmake      build (C11 + CMake >= 3.16)
 #   libopenblas-dev       optimized BLAS, linked only into the matmul benchmark baseline
-#   clang, libclang-rt-14-dev  libFuzzer for the parser fuzz target (make fuzz)
+#   clang, libclang-rt-14-dev  libFuzzer for the fuzz targets fuzz_parse and fuzz_run (make fuzz)
 set -eu
 need=""
 for pkg in gcc make cmake libopenblas-dev clang libclang-rt-14-dev; do
